@@ -1,0 +1,294 @@
+/* Loads board description files (boards/NAME.json) with cJSON and checks every field,
+ * so that a mistyped board file is a clear error naming the file and the field rather
+ * than a wrong number deep inside the compiler or the simulator. */
+#include "board.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_BOARD "sim_dc"
+
+static const char *const op_names[BOARD_OP_COUNT] = {
+    [BOARD_OP_INT_ADD] = "int_add", [BOARD_OP_INT_MUL] = "int_mul",
+    [BOARD_OP_INT_DIV] = "int_div", [BOARD_OP_FP_ADD] = "fp_add",
+    [BOARD_OP_FP_MUL] = "fp_mul",   [BOARD_OP_FP_CMP] = "fp_cmp",
+    [BOARD_OP_FP_CONV] = "fp_conv",
+};
+
+static void fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && errlen)
+        vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static char *read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
+        free(text);
+        fclose(f);
+        fail(err, errlen, "%s: read failed", path);
+        return NULL;
+    }
+    text[size] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* Looks up "a.b" style paths in the JSON object. */
+static const cJSON *lookup(const cJSON *root, const char *path)
+{
+    char key[64];
+    const cJSON *node = root;
+    while (node && *path) {
+        size_t n = strcspn(path, ".");
+        if (n >= sizeof key)
+            return NULL;
+        memcpy(key, path, n);
+        key[n] = '\0';
+        node = cJSON_GetObjectItemCaseSensitive(node, key);
+        path += n + (path[n] == '.');
+    }
+    return node;
+}
+
+static int get_number(const cJSON *root, const char *path, double min, double *out,
+                      const char *file, char *err, size_t errlen)
+{
+    const cJSON *node = lookup(root, path);
+    if (!cJSON_IsNumber(node)) {
+        fail(err, errlen, "%s: field '%s' must be a number", file, path);
+        return -1;
+    }
+    if (node->valuedouble < min) {
+        fail(err, errlen, "%s: field '%s' must be at least %g", file, path, min);
+        return -1;
+    }
+    *out = node->valuedouble;
+    return 0;
+}
+
+static int get_u64(const cJSON *root, const char *path, double min, uint64_t *out,
+                   const char *file, char *err, size_t errlen)
+{
+    double v;
+    if (get_number(root, path, min, &v, file, err, errlen))
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+static int get_uint(const cJSON *root, const char *path, double min, unsigned *out,
+                    const char *file, char *err, size_t errlen)
+{
+    double v;
+    if (get_number(root, path, min, &v, file, err, errlen))
+        return -1;
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int get_string(const cJSON *root, const char *path, int optional, char **out,
+                      const char *file, char *err, size_t errlen)
+{
+    const cJSON *node = lookup(root, path);
+    if (!node || cJSON_IsNull(node)) {
+        *out = NULL;
+        if (optional)
+            return 0;
+        fail(err, errlen, "%s: missing field '%s'", file, path);
+        return -1;
+    }
+    if (!cJSON_IsString(node)) {
+        fail(err, errlen, "%s: field '%s' must be a string", file, path);
+        return -1;
+    }
+    *out = strdup(node->valuestring);
+    return 0;
+}
+
+board_t *board_load_file(const char *path, char *err, size_t errlen)
+{
+    char *text = read_file(path, err, errlen);
+    if (!text)
+        return NULL;
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    if (!root) {
+        fail(err, errlen, "%s: not valid JSON near '%.20s'", path,
+             cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
+        return NULL;
+    }
+    board_t *b = calloc(1, sizeof *b);
+    int bad = 0;
+    bad |= get_string(root, "name", 0, &b->name, path, err, errlen);
+    bad |= !bad && get_string(root, "description", 0, &b->description, path, err, errlen);
+    bad |= !bad && get_string(root, "fpga.vendor", 0, &b->vendor, path, err, errlen);
+    bad |= !bad && get_string(root, "fpga.family", 0, &b->family, path, err, errlen);
+    bad |= !bad && get_string(root, "fpga.part", 0, &b->part, path, err, errlen);
+    bad |= !bad && get_string(root, "fpga.synth_command", 0, &b->synth_command, path, err, errlen);
+    bad |= !bad && get_string(root, "fpga.pnr_tool", 1, &b->pnr_tool, path, err, errlen);
+    bad |= !bad && get_u64(root, "resources.lut", 1, &b->luts, path, err, errlen);
+    bad |= !bad && get_u64(root, "resources.ff", 1, &b->ffs, path, err, errlen);
+    bad |= !bad && get_u64(root, "resources.bram", 0, &b->brams, path, err, errlen);
+    bad |= !bad && get_u64(root, "resources.dsp", 0, &b->dsps, path, err, errlen);
+    bad |= !bad && get_number(root, "clock_mhz", 1, &b->clock_mhz, path, err, errlen);
+    bad |= !bad && get_u64(root, "memory.size_bytes", 4096, &b->global_mem_bytes, path, err, errlen);
+    bad |= !bad && get_u64(root, "memory.max_alloc_bytes", 4096, &b->max_alloc_bytes, path, err, errlen);
+    bad |= !bad && get_uint(root, "memory.ports", 1, &b->mem_ports, path, err, errlen);
+    bad |= !bad && get_uint(root, "memory.width_bits", 32, &b->mem_width_bits, path, err, errlen);
+    bad |= !bad && get_uint(root, "memory.latency_cycles", 1, &b->mem_latency_cycles, path, err, errlen);
+    bad |= !bad && get_number(root, "memory.bandwidth_gbps", 0.001, &b->mem_bandwidth_gbps, path, err, errlen);
+    bad |= !bad && get_u64(root, "local_memory_bytes", 0, &b->local_mem_bytes, path, err, errlen);
+    bad |= !bad && get_uint(root, "max_work_group_size", 1, &b->max_work_group_size, path, err, errlen);
+    bad |= !bad && get_uint(root, "compute_units", 1, &b->compute_units, path, err, errlen);
+    bad |= !bad && get_number(root, "host_link.bandwidth_gbps", 0.001, &b->host_link_gbps, path, err, errlen);
+    bad |= !bad && get_number(root, "host_link.latency_us", 0, &b->host_link_latency_us, path, err, errlen);
+    for (int i = 0; !bad && i < BOARD_OP_COUNT; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "latency.%s", op_names[i]);
+        bad |= get_uint(root, key, 0, &b->op_latency[i], path, err, errlen);
+    }
+    unsigned w = b->mem_width_bits;
+    if (!bad && (w & (w - 1) || w > 1024)) {
+        fail(err, errlen, "%s: field 'memory.width_bits' must be a power of two up to 1024",
+             path);
+        bad = 1;
+    }
+    if (!bad && b->mem_ports != 1) {
+        fail(err, errlen, "%s: field 'memory.ports': only one memory port is supported",
+             path);
+        bad = 1;
+    }
+    cJSON_Delete(root);
+    if (bad) {
+        board_free(b);
+        return NULL;
+    }
+    b->path = strdup(path);
+    return b;
+}
+
+/* The directories searched for board files, in order. */
+static int search_dirs(const char *dirs[3])
+{
+    int n = 0;
+    const char *env = getenv("CLHLS_BOARD_DIR");
+    if (env && *env)
+        dirs[n++] = env;
+    dirs[n++] = CLHLS_BOARD_SOURCE_DIR;
+    dirs[n++] = CLHLS_BOARD_INSTALL_DIR;
+    return n;
+}
+
+board_t *board_load(const char *name, char *err, size_t errlen)
+{
+    if (!name || !*name || strchr(name, '/')) {
+        fail(err, errlen, "invalid board name '%s'", name ? name : "");
+        return NULL;
+    }
+    const char *dirs[3];
+    int n = search_dirs(dirs);
+    for (int i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.json", dirs[i], name);
+        FILE *f = fopen(path, "r");
+        if (f) {
+            fclose(f);
+            return board_load_file(path, err, errlen);
+        }
+    }
+    fail(err, errlen, "unknown board '%s' (looked in %s%s%s)", name, dirs[0],
+         n > 1 ? " and further board directories" : "", "");
+    return NULL;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **board_list(void)
+{
+    const char *dirs[3];
+    int ndirs = search_dirs(dirs);
+    size_t count = 0, cap = 8;
+    char **names = calloc(cap + 1, sizeof *names);
+    for (int i = 0; i < ndirs; i++) {
+        DIR *d = opendir(dirs[i]);
+        if (!d)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".json"))
+                continue;
+            char *name = strndup(e->d_name, len - 5);
+            int seen = 0;
+            for (size_t j = 0; j < count; j++)
+                seen |= !strcmp(names[j], name);
+            if (seen) {
+                free(name);
+                continue;
+            }
+            if (count == cap) {
+                cap *= 2;
+                names = realloc(names, (cap + 1) * sizeof *names);
+            }
+            names[count++] = name;
+            names[count] = NULL;
+        }
+        closedir(d);
+    }
+    qsort(names, count, sizeof *names, compare_names);
+    return names;
+}
+
+void board_list_free(char **names)
+{
+    for (char **p = names; p && *p; p++)
+        free(*p);
+    free(names);
+}
+
+const char *board_default_name(void)
+{
+    const char *env = getenv("CLHLS_BOARD");
+    return env && *env ? env : DEFAULT_BOARD;
+}
+
+double board_mem_bytes_per_cycle(const board_t *board)
+{
+    return board->mem_bandwidth_gbps * 1e9 / (board->clock_mhz * 1e6);
+}
+
+void board_free(board_t *b)
+{
+    if (!b)
+        return;
+    free(b->name);
+    free(b->description);
+    free(b->vendor);
+    free(b->family);
+    free(b->part);
+    free(b->synth_command);
+    free(b->pnr_tool);
+    free(b->path);
+    free(b);
+}

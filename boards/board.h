@@ -1,0 +1,71 @@
+/* Board descriptions: one JSON file per board under boards/, loaded into a board_t.
+ * Every layer reads the board through this header: the compiler (operator latencies,
+ * memory port width), the simulator (memory latency and bandwidth) and the runtime
+ * (device queries). The file format is described in docs/board-format.md. */
+#ifndef CLHLS_BOARD_H
+#define CLHLS_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Operator classes with a latency in the board's timing table. */
+typedef enum {
+    BOARD_OP_INT_ADD,  /* integer add/sub/compare/logic/shift/select */
+    BOARD_OP_INT_MUL,  /* integer multiply */
+    BOARD_OP_INT_DIV,  /* integer divide/remainder */
+    BOARD_OP_FP_ADD,   /* fp32 add/sub */
+    BOARD_OP_FP_MUL,   /* fp32 multiply */
+    BOARD_OP_FP_CMP,   /* fp32 compare */
+    BOARD_OP_FP_CONV,  /* int <-> fp32 conversion */
+    BOARD_OP_COUNT
+} board_op;
+
+typedef struct board {
+    char *name;              /* board name, also the file's base name */
+    char *description;       /* one line for humans */
+    char *vendor;            /* FPGA vendor, e.g. "Xilinx" */
+    char *family;            /* FPGA family, e.g. "xcup" */
+    char *part;              /* FPGA part number */
+    char *synth_command;     /* Yosys synthesis command, e.g. "synth_xilinx -family xcup" */
+    char *pnr_tool;          /* place-and-route tool, NULL when synthesis only */
+    uint64_t luts;           /* LUT (or ALM/LC) capacity */
+    uint64_t ffs;            /* flip-flop capacity */
+    uint64_t brams;          /* block RAM count */
+    uint64_t dsps;           /* DSP block count */
+    double clock_mhz;        /* kernel clock target */
+    uint64_t global_mem_bytes;   /* device global memory size */
+    uint64_t max_alloc_bytes;    /* largest single buffer */
+    unsigned mem_ports;          /* memory ports the accelerator may use */
+    unsigned mem_width_bits;     /* data width of one memory port */
+    unsigned mem_latency_cycles; /* request-to-response latency in kernel cycles */
+    double mem_bandwidth_gbps;   /* sustained bandwidth of one port, GB/s */
+    uint64_t local_mem_bytes;    /* local memory per compute unit */
+    unsigned max_work_group_size;/* largest work-group the hardware is built for */
+    unsigned compute_units;      /* default compute units per kernel */
+    double host_link_gbps;       /* host link (PCIe) bandwidth, GB/s */
+    double host_link_latency_us; /* host link latency per transfer, microseconds */
+    unsigned op_latency[BOARD_OP_COUNT]; /* pipeline stages per operator class */
+    char *path;              /* file the board was loaded from */
+} board_t;
+
+/* Loads boards/NAME.json from the board search path ($CLHLS_BOARD_DIR, then the
+ * build tree, then the installed data directory). On failure returns NULL and writes a
+ * message to err. */
+board_t *board_load(const char *name, char *err, size_t errlen);
+
+/* Loads a board from an explicit file path. */
+board_t *board_load_file(const char *path, char *err, size_t errlen);
+
+/* Names of all boards on the search path, NULL-terminated; free with board_list_free. */
+char **board_list(void);
+void board_list_free(char **names);
+
+/* The default board's name ($CLHLS_BOARD, else the built-in default). */
+const char *board_default_name(void);
+
+/* Bytes one memory port moves per kernel cycle at the board's bandwidth. */
+double board_mem_bytes_per_cycle(const board_t *board);
+
+void board_free(board_t *board);
+
+#endif

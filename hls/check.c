@@ -1,0 +1,202 @@
+/* Checks: finds everything in the prepared LLVM IR that the hardware cannot (yet)
+ * implement and reports each as a user error at the construct's file:line:col, so
+ * that clBuildProgram fails with a log that points at the source instead of the
+ * compiler crashing later. Lowering may then assume supported input. */
+#include <string.h>
+
+#include "builtins.h"
+#include "passes.h"
+
+static int is_kernel(LLVMValueRef fn)
+{
+    return LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
+}
+
+/* Value types the datapath carries: integers up to 64 bits, float, pointers. */
+static const char *unsupported_type(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) <= 64 ? NULL : "integers wider than 64 bits";
+    case LLVMFloatTypeKind:
+    case LLVMPointerTypeKind:
+    case LLVMVoidTypeKind:
+        return NULL;
+    case LLVMDoubleTypeKind:
+        return "double precision floating point";
+    case LLVMHalfTypeKind:
+        return "half precision floating point";
+    case LLVMVectorTypeKind:
+        return "vector types";
+    case LLVMStructTypeKind:
+        return "structures passed by value";
+    case LLVMArrayTypeKind:
+        return "arrays passed by value";
+    default:
+        return "this data type";
+    }
+}
+
+static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
+{
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    if (!LLVMIsAFunction(callee)) {
+        hls_error(&c->diag, loc, "function pointers are not supported in hardware");
+        return 1;
+    }
+    size_t len;
+    const char *name = LLVMGetValueName2(callee, &len);
+    if (!strncmp(name, "llvm.dbg.", 9) || !strncmp(name, "llvm.lifetime.", 14) ||
+        !strncmp(name, "llvm.fmuladd.f32", 16) || !strncmp(name, "llvm.smin.i", 11) ||
+        !strncmp(name, "llvm.smax.i", 11) || !strncmp(name, "llvm.umin.i", 11) ||
+        !strncmp(name, "llvm.umax.i", 11) || !strncmp(name, "llvm.abs.i", 10) ||
+        !strncmp(name, "llvm.fabs.f32", 13) || !strncmp(name, "llvm.experimental.noalias", 25))
+        return 0;
+    if (hls_find_workitem_fn(name)) {
+        LLVMValueRef dim = LLVMGetNumArgOperands(inst) ? LLVMGetOperand(inst, 0) : NULL;
+        if (dim && !LLVMIsAConstantInt(dim)) {
+            hls_error(&c->diag, loc, "the dimension of a work-item function must be a "
+                                     "compile-time constant");
+            return 1;
+        }
+        return 0;
+    }
+    if (!LLVMIsDeclaration(callee)) {
+        hls_error(&c->diag, loc, "recursive call to '%s' cannot be implemented in hardware",
+                  name);
+        return 1;
+    }
+    if (!strncmp(name, "llvm.", 5)) {
+        hls_error(&c->diag, loc, "operation '%s' is not supported yet", name);
+        return 1;
+    }
+    char buf[128];
+    hls_error(&c->diag, loc, "OpenCL builtin '%s' is not supported yet",
+              hls_demangle(name, buf, sizeof buf));
+    return 1;
+}
+
+static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_loc loc,
+                        const char *what)
+{
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    if (as == 3) {
+        hls_error(&c->diag, loc, "%s of __local memory is not supported yet", what);
+        return 1;
+    }
+    if (as != 1 && as != 2) {
+        hls_error(&c->diag, loc, "%s of private memory (arrays or address-taken variables) "
+                                 "is not supported yet", what);
+        return 1;
+    }
+    if (LLVMGetTypeKind(type) == LLVMIntegerTypeKind) {
+        unsigned w = LLVMGetIntTypeWidth(type);
+        if (w != 8 && w != 16 && w != 32 && w != 64) {
+            hls_error(&c->diag, loc, "%s of a %u-bit integer is not supported", what, w);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int check_instruction(hls_compile *c, LLVMValueRef inst)
+{
+    hls_loc loc = hls_llvm_loc(c, inst);
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    const char *bad = unsupported_type(LLVMTypeOf(inst));
+    if (bad && op != LLVMStore) {
+        hls_error(&c->diag, loc, "%s are not supported yet", bad);
+        return 1;
+    }
+    for (unsigned i = 0, n = (unsigned)LLVMGetNumOperands(inst); i < n; i++) {
+        LLVMValueRef v = LLVMGetOperand(inst, i);
+        if (LLVMIsAFunction(v) || LLVMIsABasicBlock(v) ||
+            LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMMetadataTypeKind)
+            continue;
+        if ((bad = unsupported_type(LLVMTypeOf(v)))) {
+            hls_error(&c->diag, loc, "%s are not supported yet", bad);
+            return 1;
+        }
+        if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) {
+            hls_error(&c->diag, loc, "program-scope variables and constant tables are "
+                                     "not supported yet");
+            return 1;
+        }
+    }
+    switch (op) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+    case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMICmp: case LLVMSelect:
+    case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFAdd: case LLVMFSub:
+    case LLVMFMul: case LLVMFNeg: case LLVMFCmp: case LLVMSIToFP: case LLVMUIToFP:
+    case LLVMFPToSI: case LLVMFPToUI: case LLVMBitCast: case LLVMPtrToInt:
+    case LLVMIntToPtr: case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
+    case LLVMRet:
+        return 0;
+    case LLVMLoad:
+        return check_memory(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), loc, "loading");
+    case LLVMStore:
+        return check_memory(c, LLVMGetOperand(inst, 1), LLVMTypeOf(LLVMGetOperand(inst, 0)),
+                            loc, "storing");
+    case LLVMCall:
+        return check_call(c, inst, loc);
+    case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+        hls_error(&c->diag, loc, "integer division is not supported yet");
+        return 1;
+    case LLVMFDiv: case LLVMFRem:
+        hls_error(&c->diag, loc, "floating-point division is not supported yet");
+        return 1;
+    case LLVMBr: case LLVMSwitch: case LLVMPHI:
+        hls_error(&c->diag, loc, "branches and loops are not supported yet");
+        return 1;
+    case LLVMAlloca:
+        hls_error(&c->diag, loc, "private arrays are not supported yet");
+        return 1;
+    case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMFence:
+        hls_error(&c->diag, loc, "atomics and fences are not supported yet");
+        return 1;
+    default:
+        hls_error(&c->diag, loc, "this operation is not supported yet");
+        return 1;
+    }
+}
+
+static void check_arguments(hls_compile *c, LLVMValueRef fn, hls_loc loc)
+{
+    for (LLVMValueRef arg = LLVMGetFirstParam(fn); arg; arg = LLVMGetNextParam(arg)) {
+        LLVMTypeRef t = LLVMTypeOf(arg);
+        size_t len;
+        const char *name = LLVMGetValueName2(arg, &len);
+        if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+            unsigned as = LLVMGetPointerAddressSpace(t);
+            if (as == 3)
+                hls_error(&c->diag, loc, "__local pointer argument '%s' is not supported yet",
+                          name);
+            else if (as != 1 && as != 2)
+                hls_error(&c->diag, loc, "kernel argument '%s' must point to __global or "
+                                         "__constant memory", name);
+            continue;
+        }
+        const char *bad = unsupported_type(t);
+        if (bad)
+            hls_error(&c->diag, loc, "kernel argument '%s': %s are not supported yet", name,
+                      bad);
+    }
+}
+
+int hls_check(hls_compile *c)
+{
+    int before = c->diag.errors;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || !is_kernel(fn))
+            continue;
+        LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+        hls_loc loc = hls_llvm_loc(c, LLVMGetFirstInstruction(entry));
+        check_arguments(c, fn, loc);
+        int errors = 0;
+        for (LLVMBasicBlockRef bb = entry; bb && !errors; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !errors;
+                 i = LLVMGetNextInstruction(i))
+                errors += check_instruction(c, i);
+    }
+    return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;
+}

@@ -1,0 +1,355 @@
+/* The build driver: computes the cache key, and on a miss runs the compiler's passes
+ * in order, writes the Verilog and the metadata, and has the simulator build the
+ * model — all in a scratch directory inside the cache that is renamed into place only
+ * when whole, so concurrent builds and crashes never leave half an entry. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "clhls_sim.h"
+#include "passes.h"
+
+#ifndef CLHLS_VERSION
+#define CLHLS_VERSION "0.1.0"
+#endif
+#ifndef CLHLS_RTL_DIR
+#define CLHLS_RTL_DIR "rtl-templates"
+#endif
+
+const char *hls_version(void)
+{
+    return CLHLS_VERSION;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int mkdir_p(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    return remove(path);
+}
+
+static void remove_tree(const char *path)
+{
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int hash_file(XXH3_state_t *state, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        XXH3_128bits_update(state, buf, n);
+    fclose(f);
+    return 0;
+}
+
+/* The Verilog templates the generated design instantiates, NULL-terminated. */
+static char **template_files(void)
+{
+    const char *dirs[] = {getenv("CLHLS_RTL_DIR"), CLHLS_RTL_DIR, CLHLS_DATA_DIR "/rtl"};
+    for (size_t d = 0; d < 3; d++) {
+        if (!dirs[d] || !*dirs[d])
+            continue;
+        char pattern[4096];
+        snprintf(pattern, sizeof pattern, "%s/clhls_fifo.v", dirs[d]);
+        if (access(pattern, R_OK))
+            continue;
+        static const char *const names[] = {
+            "clhls_fifo", "clhls_skid", "clhls_kernel_regs", "clhls_wg_dispatch",
+            "clhls_wi_gen", "clhls_mem_interconnect", "clhls_lsu_load", "clhls_lsu_store",
+            "clhls_fadd", "clhls_fmul", "clhls_fcmp", "clhls_itofp", "clhls_fptoi", NULL};
+        size_t n = 0;
+        while (names[n])
+            n++;
+        char **files = calloc(n + 1, sizeof *files);
+        for (size_t i = 0; i < n; i++) {
+            files[i] = malloc(strlen(dirs[d]) + strlen(names[i]) + 4);
+            sprintf(files[i], "%s/%s.v", dirs[d], names[i]);
+        }
+        return files;
+    }
+    return NULL;
+}
+
+static void free_list(char **list)
+{
+    for (char **p = list; p && *p; p++)
+        free(*p);
+    free(list);
+}
+
+/* Hash of everything that makes this toolchain what it is: the compiler's own code
+ * (the shared object holding it), the RTL templates and the simulator harness. */
+static XXH128_hash_t toolchain_hash(void)
+{
+    static XXH128_hash_t hash;
+    static int done;
+    if (done)
+        return hash;
+    XXH3_state_t *state = XXH3_createState();
+    XXH3_128bits_reset(state);
+    XXH3_128bits_update(state, CLHLS_VERSION, strlen(CLHLS_VERSION));
+    Dl_info info;
+    if (dladdr((void *)hls_build, &info) && info.dli_fname)
+        hash_file(state, info.dli_fname);
+    char **templates = template_files();
+    for (char **p = templates; p && *p; p++)
+        hash_file(state, *p);
+    free_list(templates);
+    hash = XXH3_128bits_digest(state);
+    XXH3_freeState(state);
+    done = 1;
+    return hash;
+}
+
+static void build_key(const hls_build_request *req, char out[33])
+{
+    XXH3_state_t *state = XXH3_createState();
+    XXH3_128bits_reset(state);
+    XXH128_hash_t tool = toolchain_hash();
+    XXH3_128bits_update(state, &tool, sizeof tool);
+    if (hash_file(state, req->board->path))
+        XXH3_128bits_update(state, req->board->name, strlen(req->board->name));
+    const char *parts[] = {req->options ? req->options : "", req->source,
+                           req->source_name ? req->source_name : "",
+                           req->skip_model ? "no-model" : "model"};
+    for (size_t i = 0; i < 4; i++)
+        XXH3_128bits_update(state, parts[i], strlen(parts[i]) + 1);
+    XXH128_hash_t h = XXH3_128bits_digest(state);
+    XXH3_freeState(state);
+    snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
+             (unsigned long long)h.low64);
+}
+
+static char *cache_root(const hls_build_request *req)
+{
+    char buf[4096];
+    const char *env = getenv("CLHLS_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
+    if (req->cache_dir && *req->cache_dir)
+        snprintf(buf, sizeof buf, "%s", req->cache_dir);
+    else if (env && *env)
+        snprintf(buf, sizeof buf, "%s", env);
+    else if (xdg && *xdg)
+        snprintf(buf, sizeof buf, "%s/clhls", xdg);
+    else
+        snprintf(buf, sizeof buf, "%s/.cache/clhls", getenv("HOME") ? getenv("HOME") : "/tmp");
+    return strdup(buf);
+}
+
+static int file_exists(const char *dir, const char *name)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, R_OK) == 0;
+}
+
+static int verify(hls_compile *c, const char *after)
+{
+    strbuf err = {0};
+    int bad = hls_ir_verify(c->program, &err);
+    if (bad)
+        sb_printf(c->diag.log, "internal error: IR invalid after %s: %s", after, err.data);
+    sb_free(&err);
+    return bad ? HLS_ERR_INTERNAL : HLS_OK;
+}
+
+static void dump(hls_compile *c, const char *pass)
+{
+    if (c->req->dump_after && !strcmp(c->req->dump_after, pass)) {
+        printf("; hardware IR after %s\n", pass);
+        hls_ir_dump(stdout, c->program);
+    }
+}
+
+/* The passes, in order. */
+static int compile(hls_compile *c, const char *entry)
+{
+    int rc;
+    if ((rc = hls_parse_options(c)))        /* which options, which OpenCL C */
+        return rc;
+    if ((rc = hls_frontend(c)))             /* clang: source -> LLVM IR */
+        return rc;
+    if ((rc = hls_prepare(c)))              /* inline, simplify */
+        return rc;
+    if ((rc = hls_check(c)))                /* what hardware cannot do is an error */
+        return rc;
+    if ((rc = hls_lower(c)) || (rc = verify(c, "lower")))   /* LLVM IR -> hardware IR */
+        return rc;
+    dump(c, "lower");
+    if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* pipeline stages */
+        return rc;
+    dump(c, "schedule");
+
+    char *rtl = arena_printf(&c->arena, "%s/rtl", entry);
+    if (mkdir_p(rtl)) {
+        sb_printf(c->diag.log, "error: cannot create %s\n", rtl);
+        return HLS_ERR_TOOL;
+    }
+    strbuf files = {0};
+    rc = hls_emit_verilog(c, rtl, &files);  /* compute units and the top */
+    if (!rc)
+        rc = hls_emit_metadata(c, arena_printf(&c->arena, "%s/metadata.json", entry));
+    if (rc || c->req->skip_model || !c->program->nkernels) {
+        sb_free(&files);
+        return rc;
+    }
+
+    /* Model: the generated Verilog and the templates, verilated into model.so. */
+    char **templates = template_files();
+    if (!templates) {
+        sb_free(&files);
+        sb_printf(c->diag.log, "error: the RTL templates were not found (CLHLS_RTL_DIR)\n");
+        return HLS_ERR_TOOL;
+    }
+    for (char **p = templates; *p; p++)
+        sb_printf(&files, "%s\n", *p);
+    size_t n = 0;
+    const char **list = arena_alloc(&c->arena, sizeof(char *) * 256);
+    for (char *line = strtok(files.data, "\n"); line && n < 255; line = strtok(NULL, "\n"))
+        list[n++] = line;
+    char *log = NULL;
+    char *runtime = arena_printf(&c->arena, "%s/../verilated-runtime", entry);
+    int sim = sim_build_model(list, n, "clhls_top", arena_printf(&c->arena, "%s/obj", entry),
+                              runtime, arena_printf(&c->arena, "%s/model.so", entry), &log);
+    if (sim != SIM_OK) {
+        sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
+                  log ? log : "");
+        rc = HLS_ERR_TOOL;
+    }
+    free(log);
+    free_list(templates);
+    sb_free(&files);
+    remove_tree(arena_printf(&c->arena, "%s/obj", entry));
+    return rc;
+}
+
+static void fill_paths(hls_build_result *res, const char *entry, int model)
+{
+    char buf[4200];
+    res->entry_dir = strdup(entry);
+    snprintf(buf, sizeof buf, "%s/metadata.json", entry);
+    res->metadata_path = strdup(buf);
+    snprintf(buf, sizeof buf, "%s/model.so", entry);
+    res->model_path = model && access(buf, R_OK) == 0 ? strdup(buf) : NULL;
+}
+
+int hls_build(const hls_build_request *req, hls_build_result *res)
+{
+    double t0 = now_seconds();
+    memset(res, 0, sizeof *res);
+    strbuf log = {0};
+    sb_append(&log, "");
+    if (!req || !req->source || !req->board) {
+        sb_append(&log, "error: no source or no board\n");
+        res->log = sb_take(&log);
+        return res->status = HLS_ERR_OPTIONS;
+    }
+    char key[33];
+    build_key(req, key);
+    char *root = cache_root(req);
+    char entry[4096], tmp[4200];
+    snprintf(entry, sizeof entry, "%s/%s", root, key);
+    if (mkdir_p(root)) {
+        sb_printf(&log, "error: cannot create the cache directory %s: %s\n", root,
+                  strerror(errno));
+        free(root);
+        res->log = sb_take(&log);
+        return res->status = HLS_ERR_TOOL;
+    }
+    if (file_exists(entry, "metadata.json")) {
+        FILE *f = fopen(strcat(strcpy(tmp, entry), "/build.log"), "r");
+        if (f) {
+            char buf[4096];
+            size_t n;
+            while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+                sb_appendn(&log, buf, n);
+            fclose(f);
+        }
+        fill_paths(res, entry, !req->skip_model);
+        res->cache_hit = 1;
+        res->log = sb_take(&log);
+        res->seconds = now_seconds() - t0;
+        free(root);
+        return res->status = HLS_OK;
+    }
+
+    snprintf(tmp, sizeof tmp, "%s/tmp-%s-XXXXXX", root, key);
+    if (!mkdtemp(tmp)) {
+        sb_printf(&log, "error: cannot create a directory in %s: %s\n", root, strerror(errno));
+        free(root);
+        res->log = sb_take(&log);
+        return res->status = HLS_ERR_TOOL;
+    }
+    hls_compile c = {0};
+    c.req = req;
+    c.work_dir = tmp;
+    c.source_name = req->source_name && *req->source_name ? req->source_name : "program.cl";
+    c.diag = (hls_diag){.log = &log, .source = req->source};
+    c.llvm = LLVMContextCreate();
+    int rc = compile(&c, tmp);
+    if (c.module)
+        LLVMDisposeModule(c.module);
+    LLVMContextDispose(c.llvm);
+    arena_free(&c.arena);
+
+    if (rc == HLS_OK) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/build.log", tmp);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            fputs(log.data, f);
+            fclose(f);
+        }
+        if (rename(tmp, entry) != 0)
+            remove_tree(tmp); /* another build finished first: use its entry */
+        fill_paths(res, entry, !req->skip_model);
+    } else {
+        remove_tree(tmp);
+    }
+    free(root);
+    res->log = sb_take(&log);
+    res->seconds = now_seconds() - t0;
+    return res->status = rc;
+}
+
+void hls_build_result_free(hls_build_result *res)
+{
+    if (!res)
+        return;
+    free(res->log);
+    free(res->entry_dir);
+    free(res->metadata_path);
+    free(res->model_path);
+    memset(res, 0, sizeof *res);
+}

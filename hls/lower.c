@@ -1,0 +1,458 @@
+/* Lowering: turns each kernel of the prepared LLVM module into hardware IR. Integer
+ * and float values become bit vectors of their width (a float is its 32 IEEE bits),
+ * pointers become 64-bit byte addresses (getelementptr becomes adds and multiplies),
+ * work-item functions become reads of the work-item token or of NDRange registers,
+ * and a few LLVM intrinsics become the operations they stand for. The kernel's
+ * argument descriptions come from clang's kernel_arg_* metadata. */
+#include <llvm-c/Target.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtins.h"
+#include "passes.h"
+
+/* Map from LLVM values to op ids (open addressing on the pointer). */
+typedef struct value_map {
+    LLVMValueRef *keys; /* LLVM values */
+    int *ids;           /* op ids */
+    size_t cap;         /* slots, a power of two */
+} value_map;
+
+typedef struct lowering {
+    hls_compile *c;       /* the compilation */
+    hls_kernel *k;        /* kernel being built */
+    hls_block *block;     /* block receiving ops */
+    value_map map;        /* LLVM value -> op id */
+    LLVMTargetDataRef td; /* data layout for type sizes */
+} lowering;
+
+static size_t slot_of(const value_map *m, LLVMValueRef v)
+{
+    size_t h = ((uintptr_t)v >> 4) * 0x9E3779B97F4A7C15ull;
+    size_t i = h & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != v)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static void map_put(lowering *L, LLVMValueRef v, int id)
+{
+    value_map *m = &L->map;
+    size_t i = slot_of(m, v);
+    m->keys[i] = v;
+    m->ids[i] = id;
+}
+
+static hls_op *emit(lowering *L, hls_opcode opc, unsigned width, hls_loc loc)
+{
+    hls_op *op = hls_ir_new_op(L->k, &L->c->arena, opc, width);
+    op->loc = loc;
+    hls_block *b = L->block;
+    b->ops = b->ops ? b->ops : arena_alloc(&L->c->arena, sizeof(int) * 4096);
+    if (b->nops >= 4096)
+        HLS_BUG("block larger than 4096 operations");
+    b->ops[b->nops++] = op->id;
+    return op;
+}
+
+/* An existing op computing the same pure function of the same operands, or -1
+ * (getelementptr lowering repeats index arithmetic that LLVM kept per pointer). */
+static int find_same(lowering *L, hls_opcode opc, unsigned width, int nargs, int a, int b,
+                     uint64_t imm)
+{
+    const hls_block *blk = L->block;
+    for (int i = 0; i < blk->nops; i++) {
+        const hls_op *op = &L->k->ops[blk->ops[i]];
+        if (op->opc == opc && op->width == width && op->nargs == nargs && op->imm == imm &&
+            (nargs < 1 || op->args[0] == a) && (nargs < 2 || op->args[1] == b))
+            return op->id;
+    }
+    return -1;
+}
+
+static int op2(lowering *L, hls_opcode opc, unsigned width, int a, int b, hls_loc loc)
+{
+    int same = opc == HOP_ICMP ? -1 : find_same(L, opc, width, 2, a, b, 0);
+    if (same >= 0)
+        return same;
+    hls_op *op = emit(L, opc, width, loc);
+    op->nargs = 2;
+    op->args[0] = a;
+    op->args[1] = b;
+    return op->id;
+}
+
+static int op1(lowering *L, hls_opcode opc, unsigned width, int a, hls_loc loc)
+{
+    int same = find_same(L, opc, width, 1, a, 0, 0);
+    if (same >= 0)
+        return same;
+    hls_op *op = emit(L, opc, width, loc);
+    op->nargs = 1;
+    op->args[0] = a;
+    return op->id;
+}
+
+static int constant(lowering *L, unsigned width, uint64_t value)
+{
+    value = width < 64 ? value & ((1ull << width) - 1) : value;
+    int same = find_same(L, HOP_CONST, width, 0, 0, 0, value);
+    if (same >= 0)
+        return same;
+    hls_op *op = emit(L, HOP_CONST, width, (hls_loc){0});
+    op->imm = value;
+    return op->id;
+}
+
+static unsigned width_of(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+    case LLVMFloatTypeKind: return 32;
+    case LLVMPointerTypeKind: return 64;
+    default: return 0;
+    }
+}
+
+/* The op computing LLVM value v (constants are materialised on demand). */
+static int value(lowering *L, LLVMValueRef v)
+{
+    size_t i = slot_of(&L->map, v);
+    if (L->map.keys[i])
+        return L->map.ids[i];
+    unsigned w = width_of(LLVMTypeOf(v));
+    int id;
+    if (LLVMIsAConstantInt(v)) {
+        id = constant(L, w, LLVMConstIntGetZExtValue(v));
+    } else if (LLVMIsAConstantFP(v)) {
+        LLVMBool lost;
+        float f = (float)LLVMConstRealGetDouble(v, &lost);
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        id = constant(L, 32, bits);
+    } else if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) ||
+               LLVMIsAConstantAggregateZero(v)) {
+        id = constant(L, w ? w : 64, 0);
+    } else {
+        HLS_BUG("value without an op (lowering saw an operand before its definition)");
+    }
+    map_put(L, v, id);
+    return id;
+}
+
+/* Resizes op `id` of width `from` to width `to` (zero or sign extension). */
+static int resize(lowering *L, int id, unsigned from, unsigned to, int sign, hls_loc loc)
+{
+    if (from == to)
+        return id;
+    if (from > to)
+        return op1(L, HOP_TRUNC, to, id, loc);
+    return op1(L, sign ? HOP_SEXT : HOP_ZEXT, to, id, loc);
+}
+
+static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc)
+{
+    int addr = value(L, LLVMGetOperand(inst, 0));
+    LLVMTypeRef type = LLVMGetGEPSourceElementType(inst);
+    unsigned n = (unsigned)LLVMGetNumIndices(inst);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef idx = LLVMGetOperand(inst, i + 1);
+        if (i > 0 && LLVMGetTypeKind(type) == LLVMStructTypeKind) {
+            unsigned field = (unsigned)LLVMConstIntGetZExtValue(idx);
+            uint64_t off = LLVMOffsetOfElement(L->td, type, field);
+            if (off)
+                addr = op2(L, HOP_ADD, 64, addr, constant(L, 64, off), loc);
+            type = LLVMStructGetTypeAtIndex(type, field);
+            continue;
+        }
+        if (i > 0)
+            type = LLVMGetElementType(type);
+        uint64_t size = LLVMABISizeOfType(L->td, type);
+        if (LLVMIsAConstantInt(idx)) {
+            uint64_t off = (uint64_t)LLVMConstIntGetSExtValue(idx) * size;
+            if (off)
+                addr = op2(L, HOP_ADD, 64, addr, constant(L, 64, off), loc);
+            continue;
+        }
+        int index = resize(L, value(L, idx), width_of(LLVMTypeOf(idx)), 64, 1, loc);
+        int scaled;
+        if (size && !(size & (size - 1))) {
+            int shift = __builtin_ctzll(size);
+            scaled = shift ? op2(L, HOP_SHL, 64, index, constant(L, 64, (uint64_t)shift), loc)
+                           : index;
+        } else {
+            scaled = op2(L, HOP_MUL, 64, index, constant(L, 64, size), loc);
+        }
+        addr = op2(L, HOP_ADD, 64, addr, scaled, loc);
+    }
+    return addr;
+}
+
+static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
+{
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    size_t len;
+    const char *name = LLVMGetValueName2(callee, &len);
+    unsigned w = width_of(LLVMTypeOf(inst));
+    const hls_workitem_fn *wi = hls_find_workitem_fn(name);
+    if (wi) {
+        unsigned dim = LLVMGetNumArgOperands(inst)
+                           ? (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(inst, 0))
+                           : 0;
+        if (dim > 2)
+            return constant(L, w, wi->out_of_range);
+        hls_op *op = emit(L, wi->opc, w, loc);
+        op->imm = (uint64_t)wi->field;
+        op->dim = (int)dim;
+        return op->id;
+    }
+    if (!strncmp(name, "llvm.fmuladd.f32", 16)) {
+        int p = op2(L, HOP_FMUL, 32, value(L, LLVMGetOperand(inst, 0)),
+                    value(L, LLVMGetOperand(inst, 1)), loc);
+        return op2(L, HOP_FADD, 32, p, value(L, LLVMGetOperand(inst, 2)), loc);
+    }
+    if (!strncmp(name, "llvm.fabs.f32", 13))
+        return op2(L, HOP_AND, 32, value(L, LLVMGetOperand(inst, 0)),
+                   constant(L, 32, 0x7fffffffu), loc);
+    struct { const char *prefix; LLVMIntPredicate pred; } minmax[] = {
+        {"llvm.smin.i", LLVMIntSLT}, {"llvm.smax.i", LLVMIntSGT},
+        {"llvm.umin.i", LLVMIntULT}, {"llvm.umax.i", LLVMIntUGT},
+    };
+    for (size_t i = 0; i < 4; i++) {
+        if (strncmp(name, minmax[i].prefix, strlen(minmax[i].prefix)))
+            continue;
+        int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
+        int cmp = op2(L, HOP_ICMP, 1, a, b, loc);
+        L->k->ops[cmp].imm = minmax[i].pred;
+        hls_op *sel = emit(L, HOP_SELECT, w, loc);
+        sel->nargs = 3;
+        sel->args[0] = cmp, sel->args[1] = a, sel->args[2] = b;
+        return sel->id;
+    }
+    if (!strncmp(name, "llvm.abs.i", 10)) {
+        int a = value(L, LLVMGetOperand(inst, 0));
+        int neg = op2(L, HOP_SUB, w, constant(L, w, 0), a, loc);
+        int cmp = op2(L, HOP_ICMP, 1, a, constant(L, w, 0), loc);
+        L->k->ops[cmp].imm = LLVMIntSLT;
+        hls_op *sel = emit(L, HOP_SELECT, w, loc);
+        sel->nargs = 3;
+        sel->args[0] = cmp, sel->args[1] = neg, sel->args[2] = a;
+        return sel->id;
+    }
+    return -1; /* debug info, lifetime markers: no hardware */
+}
+
+static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
+                         hls_loc loc)
+{
+    int addr = value(L, ptr);
+    hls_op *op = emit(L, opc, width, loc);
+    op->nargs = 1;
+    op->args[0] = addr;
+    op->addr_space = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    op->lsu = L->k->nlsus++;
+    return op->id;
+}
+
+/* Lowers one instruction; returns the op id of its value, or -1 for none. */
+static int lower_instruction(lowering *L, LLVMValueRef inst)
+{
+    hls_loc loc = hls_llvm_loc(L->c, inst);
+    LLVMOpcode opc = LLVMGetInstructionOpcode(inst);
+    unsigned w = width_of(LLVMTypeOf(inst));
+#define OPERAND(i) value(L, LLVMGetOperand(inst, (i)))
+    static const struct { LLVMOpcode llvm; hls_opcode hop; } binary[] = {
+        {LLVMAdd, HOP_ADD}, {LLVMSub, HOP_SUB}, {LLVMMul, HOP_MUL}, {LLVMAnd, HOP_AND},
+        {LLVMOr, HOP_OR}, {LLVMXor, HOP_XOR}, {LLVMShl, HOP_SHL}, {LLVMLShr, HOP_LSHR},
+        {LLVMAShr, HOP_ASHR}, {LLVMFAdd, HOP_FADD}, {LLVMFSub, HOP_FSUB},
+        {LLVMFMul, HOP_FMUL},
+    };
+    for (size_t i = 0; i < sizeof binary / sizeof *binary; i++)
+        if (binary[i].llvm == opc)
+            return op2(L, binary[i].hop, w, OPERAND(0), OPERAND(1), loc);
+    static const struct { LLVMOpcode llvm; hls_opcode hop; } convert[] = {
+        {LLVMSIToFP, HOP_SITOFP}, {LLVMUIToFP, HOP_UITOFP},
+        {LLVMFPToSI, HOP_FPTOSI}, {LLVMFPToUI, HOP_FPTOUI},
+    };
+    for (size_t i = 0; i < sizeof convert / sizeof *convert; i++) {
+        if (convert[i].llvm != opc)
+            continue;
+        /* The converters take and give 8, 16, 32 or 64-bit integers. */
+        int to_float = opc == LLVMSIToFP || opc == LLVMUIToFP;
+        LLVMValueRef src = LLVMGetOperand(inst, 0);
+        unsigned iw = to_float ? width_of(LLVMTypeOf(src)) : w, cw = 8;
+        while (cw < iw)
+            cw *= 2;
+        if (to_float)
+            return op1(L, convert[i].hop, 32,
+                       resize(L, value(L, src), iw, cw, opc == LLVMSIToFP, loc), loc);
+        int r = op1(L, convert[i].hop, cw, value(L, src), loc);
+        return resize(L, r, cw, w, 0, loc);
+    }
+    switch (opc) {
+    case LLVMICmp: {
+        int id = op2(L, HOP_ICMP, 1, OPERAND(0), OPERAND(1), loc);
+        L->k->ops[id].imm = LLVMGetICmpPredicate(inst);
+        return id;
+    }
+    case LLVMFCmp: {
+        int id = op2(L, HOP_FCMP, 1, OPERAND(0), OPERAND(1), loc);
+        L->k->ops[id].imm = LLVMGetFCmpPredicate(inst);
+        return id;
+    }
+    case LLVMSelect: {
+        int args[3] = {OPERAND(0), OPERAND(1), OPERAND(2)};
+        hls_op *op = emit(L, HOP_SELECT, w, loc);
+        op->nargs = 3;
+        memcpy(op->args, args, sizeof args);
+        return op->id;
+    }
+    case LLVMFNeg:
+        return op2(L, HOP_XOR, 32, OPERAND(0), constant(L, 32, 0x80000000u), loc);
+    case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr: {
+        LLVMValueRef src = LLVMGetOperand(inst, 0);
+        return resize(L, value(L, src), width_of(LLVMTypeOf(src)), w, opc == LLVMSExt, loc);
+    }
+    case LLVMBitCast: case LLVMAddrSpaceCast: case LLVMFreeze:
+        return OPERAND(0);
+    case LLVMGetElementPtr:
+        return lower_gep(L, inst, loc);
+    case LLVMLoad:
+        return memory_access(L, HOP_LOAD, LLVMGetOperand(inst, 0), w, loc);
+    case LLVMStore: {
+        LLVMValueRef v = LLVMGetOperand(inst, 0);
+        int data = value(L, v);
+        int id = memory_access(L, HOP_STORE, LLVMGetOperand(inst, 1), width_of(LLVMTypeOf(v)),
+                               loc);
+        hls_op *op = &L->k->ops[id];
+        op->nargs = 2;
+        op->args[1] = data;
+        return -1;
+    }
+    case LLVMCall:
+        return lower_call(L, inst, loc);
+    case LLVMRet:
+        return -1;
+    default:
+        HLS_BUG("lowering met an instruction the check pass accepted (opcode %d)", opc);
+    }
+#undef OPERAND
+}
+
+/* Reads operand i of the function metadata `kind` as a string ("" when absent). */
+static const char *md_string(lowering *L, LLVMValueRef fn, const char *kind, unsigned i)
+{
+    LLVMContextRef ctx = L->c->llvm;
+    unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
+    size_t n;
+    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
+    const char *result = "";
+    for (size_t e = 0; e < n; e++) {
+        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
+            continue;
+        LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
+        unsigned count = LLVMGetMDNodeNumOperands(node);
+        if (i >= count)
+            break;
+        LLVMValueRef ops[count];
+        LLVMGetMDNodeOperands(node, ops);
+        unsigned len = 0;
+        const char *s = ops[i] ? LLVMGetMDString(ops[i], &len) : NULL;
+        if (s)
+            result = arena_printf(&L->c->arena, "%.*s", (int)len, s);
+        else if (ops[i] && LLVMIsAConstantInt(ops[i]))
+            result = arena_printf(&L->c->arena, "%llu",
+                                  (unsigned long long)LLVMConstIntGetZExtValue(ops[i]));
+        break;
+    }
+    LLVMDisposeValueMetadataEntries(entries);
+    return result;
+}
+
+static void md_dims(lowering *L, LLVMValueRef fn, const char *kind, unsigned out[3])
+{
+    for (unsigned d = 0; d < 3; d++) {
+        const char *s = md_string(L, fn, kind, d);
+        out[d] = *s ? (unsigned)strtoul(s, NULL, 10) : 0;
+    }
+}
+
+static void lower_arguments(lowering *L, LLVMValueRef fn)
+{
+    hls_kernel *k = L->k;
+    k->nargs = (int)LLVMCountParams(fn);
+    k->args = arena_alloc(&L->c->arena, (size_t)(k->nargs + 1) * sizeof *k->args);
+    int i = 0;
+    for (LLVMValueRef p = LLVMGetFirstParam(fn); p; p = LLVMGetNextParam(p), i++) {
+        hls_arg *a = &k->args[i];
+        LLVMTypeRef t = LLVMTypeOf(p);
+        size_t len;
+        const char *llvm_name = LLVMGetValueName2(p, &len);
+        a->name = md_string(L, fn, "kernel_arg_name", (unsigned)i);
+        if (!*a->name)
+            a->name = arena_strdup(&L->c->arena, llvm_name);
+        a->type_name = md_string(L, fn, "kernel_arg_type", (unsigned)i);
+        a->type_qual = md_string(L, fn, "kernel_arg_type_qual", (unsigned)i);
+        a->access_qual = md_string(L, fn, "kernel_arg_access_qual", (unsigned)i);
+        if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+            a->addr_space = (int)LLVMGetPointerAddressSpace(t);
+            a->kind = a->addr_space == 3 ? HLS_ARG_LOCAL : HLS_ARG_BUFFER;
+            a->size = 8;
+            a->width = 64;
+        } else {
+            a->kind = HLS_ARG_SCALAR;
+            a->width = width_of(t);
+            a->size = (unsigned)LLVMStoreSizeOfType(L->td, t);
+        }
+        hls_op *op = emit(L, HOP_ARG, a->width, k->loc);
+        op->arg = i;
+        map_put(L, p, op->id);
+    }
+}
+
+static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataRef td)
+{
+    hls_kernel *k = arena_alloc(&c->arena, sizeof *k);
+    size_t len;
+    k->name = arena_strdup(&c->arena, LLVMGetValueName2(fn, &len));
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+    k->loc = hls_llvm_loc(c, LLVMGetFirstInstruction(entry));
+    k->nblocks = 1;
+    k->blocks = arena_alloc(&c->arena, sizeof *k->blocks);
+    lowering L = {.c = c, .k = k, .block = &k->blocks[0], .td = td};
+    size_t ninst = 16;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i))
+        ninst++;
+    L.map.cap = 64;
+    while (L.map.cap < ninst * 4 + (size_t)LLVMCountParams(fn) * 2)
+        L.map.cap *= 2;
+    L.map.keys = arena_alloc(&c->arena, L.map.cap * sizeof *L.map.keys);
+    L.map.ids = arena_alloc(&c->arena, L.map.cap * sizeof *L.map.ids);
+    lower_arguments(&L, fn);
+    md_dims(&L, fn, "reqd_work_group_size", k->reqd_wg_size);
+    md_dims(&L, fn, "work_group_size_hint", k->wg_size_hint);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i)) {
+        int id = lower_instruction(&L, i);
+        if (id >= 0)
+            map_put(&L, i, id);
+    }
+    return k;
+}
+
+int hls_lower(hls_compile *c)
+{
+    hls_program *p = arena_alloc(&c->arena, sizeof *p);
+    p->board = c->req->board;
+    p->uniform_wg = c->opts.uniform_wg;
+    p->cl_std = c->opts.cl_std;
+    int n = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
+        n += !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
+    p->kernels = arena_alloc(&c->arena, (size_t)(n + 1) * sizeof *p->kernels);
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv)
+            p->kernels[p->nkernels++] = lower_kernel(c, fn, td);
+    c->program = p;
+    return HLS_OK;
+}

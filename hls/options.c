@@ -1,0 +1,90 @@
+/* Parses the build options of clBuildProgram / `clhls build`. Options clang
+ * understands (preprocessor, language version, math flags) are passed through; the
+ * OpenCL ones that change the hardware (-cl-uniform-work-group-size, -cl-std) are also
+ * noted here. Anything unknown is an error, as the specification asks
+ * (CL_INVALID_BUILD_OPTIONS). */
+#include <string.h>
+
+#include "passes.h"
+
+/* Options taken as they are, alone. */
+static const char *const plain_options[] = {
+    "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros",
+    "-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-fast-relaxed-math",
+    "-cl-denorms-are-zero", "-cl-single-precision-constant", "-cl-kernel-arg-info",
+    "-cl-fp32-correctly-rounded-divide-sqrt", "-w", "-Werror", "-g", NULL,
+};
+
+static const char *const cl_versions[] = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0", NULL};
+
+static int in_list(const char *const *list, const char *s)
+{
+    for (; *list; list++)
+        if (!strcmp(*list, s))
+            return 1;
+    return 0;
+}
+
+/* Splits the option string into words; double or single quotes group words. */
+static char **split_words(arena *a, const char *s, int *count)
+{
+    size_t cap = strlen(s) / 2 + 2;
+    char **words = arena_alloc(a, cap * sizeof *words);
+    int n = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (!*s)
+            break;
+        char *w = arena_alloc(a, strlen(s) + 1), *o = w;
+        char quote = 0;
+        for (; *s && (quote || (*s != ' ' && *s != '\t' && *s != '\n')); s++) {
+            if (!quote && (*s == '"' || *s == '\''))
+                quote = *s;
+            else if (quote && *s == quote)
+                quote = 0;
+            else
+                *o++ = *s;
+        }
+        words[n++] = w;
+    }
+    *count = n;
+    return words;
+}
+
+int hls_parse_options(hls_compile *c)
+{
+    hls_options *o = &c->opts;
+    o->cl_std = "CL1.2";
+    int explicit_uniform = 0;
+    int n;
+    char **w = split_words(&c->arena, c->req->options ? c->req->options : "", &n);
+    o->clang_args = arena_alloc(&c->arena, (size_t)(n + 1) * sizeof *o->clang_args);
+    hls_loc none = {0};
+    for (int i = 0; i < n; i++) {
+        const char *opt = w[i];
+        if ((!strcmp(opt, "-D") || !strcmp(opt, "-I")) && i + 1 < n) {
+            o->clang_args[o->nclang_args++] = arena_printf(&c->arena, "%s%s", opt, w[i + 1]);
+            i++;
+        } else if ((!strncmp(opt, "-D", 2) || !strncmp(opt, "-I", 2)) && opt[2]) {
+            o->clang_args[o->nclang_args++] = opt;
+        } else if (!strncmp(opt, "-cl-std=", 8)) {
+            if (!in_list(cl_versions, opt + 8)) {
+                hls_error(&c->diag, none, "unsupported OpenCL C version in '%s'", opt);
+                return HLS_ERR_OPTIONS;
+            }
+            o->cl_std = opt + 8;
+        } else if (!strcmp(opt, "-cl-uniform-work-group-size")) {
+            explicit_uniform = 1;
+            o->clang_args[o->nclang_args++] = opt;
+        } else if (in_list(plain_options, opt)) {
+            o->clang_args[o->nclang_args++] = opt;
+        } else {
+            hls_error(&c->diag, none, "unknown build option '%s'", opt);
+            return HLS_ERR_OPTIONS;
+        }
+    }
+    /* OpenCL C 1.x has only uniform work-groups. */
+    o->uniform_wg = explicit_uniform || strcmp(o->cl_std, "CL2.0") < 0;
+    return HLS_OK;
+}

@@ -1,0 +1,49 @@
+/* The compiler's passes and the state they share. hls.c calls them in order; each
+ * lives in its own file. */
+#ifndef CLHLS_HLS_PASSES_H
+#define CLHLS_HLS_PASSES_H
+
+#include <llvm-c/Core.h>
+
+#include "hls.h"
+#include "ir.h"
+#include "util.h"
+
+/* Build options after parsing. */
+typedef struct hls_options {
+    const char **clang_args;  /* options passed through to clang */
+    int nclang_args;          /* number of them */
+    const char *cl_std;       /* "CL1.2" unless -cl-std= says otherwise */
+    int uniform_wg;           /* -cl-uniform-work-group-size, or OpenCL C < 2.0 */
+} hls_options;
+
+/* One compilation. */
+typedef struct hls_compile {
+    arena arena;              /* everything below lives here */
+    hls_diag diag;            /* build log and source for quoting */
+    const hls_build_request *req; /* what was asked */
+    const char *work_dir;     /* scratch directory of this build */
+    const char *source_name;  /* file name used in diagnostics */
+    hls_options opts;         /* parsed options */
+    LLVMContextRef llvm;      /* LLVM context */
+    LLVMModuleRef module;     /* the program's LLVM module */
+    hls_program *program;     /* hardware IR */
+} hls_compile;
+
+/* Runs a program, capturing stdout and stderr into out. Returns its exit status, or
+ * -1 when it could not be started (message in out). */
+int hls_run_tool(const char *const argv[], const char *cwd, strbuf *out);
+
+int hls_parse_options(hls_compile *c);       /* options.c */
+int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM module */
+int hls_prepare(hls_compile *c);             /* prepare.c: inline, simplify */
+int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
+int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
+int hls_schedule(hls_compile *c);            /* schedule.c: pipeline stages */
+int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_verilog.c */
+int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
+
+/* The source location of an LLVM instruction (from its debug location). */
+hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
+
+#endif

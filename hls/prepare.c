@@ -1,0 +1,57 @@
+/* IR preparation: makes every helper function inlinable and inlines it into the
+ * kernels (hardware has no call stack), then runs LLVM's new-pass-manager pipeline
+ * to simplify the code (mem2reg, SROA, instcombine, simplifycfg, unrolling). Loop and
+ * SLP vectorisation stay off: the hardware IR works on scalars. */
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <string.h>
+
+#include "passes.h"
+
+static int is_kernel(LLVMValueRef fn)
+{
+    return LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
+}
+
+int hls_prepare(hls_compile *c)
+{
+    unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+    unsigned alwaysinline = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn;
+         fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn))
+            continue;
+        LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
+        LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                LLVMCreateEnumAttribute(c->llvm, alwaysinline, 0));
+        if (!is_kernel(fn))
+            LLVMSetLinkage(fn, LLVMInternalLinkage);
+    }
+
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
+    LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
+    LLVMPassBuilderOptionsSetLoopUnrolling(po, 1);
+    LLVMErrorRef err = LLVMRunPasses(c->module, "always-inline,default<O2>", NULL, po);
+    LLVMDisposePassBuilderOptions(po);
+    if (err) {
+        char *msg = LLVMGetErrorMessage(err);
+        sb_printf(c->diag.log, "error: LLVM optimisation failed: %s\n", msg);
+        LLVMDisposeErrorMessage(msg);
+        return HLS_ERR_INTERNAL;
+    }
+    return HLS_OK;
+}
+
+hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst)
+{
+    hls_loc loc = {.file = c->source_name};
+    if (!inst || !LLVMIsAInstruction(inst))
+        return loc;
+    loc.line = LLVMGetDebugLocLine(inst);
+    loc.col = LLVMGetDebugLocColumn(inst);
+    unsigned len = 0;
+    const char *file = LLVMGetDebugLocFilename(inst, &len);
+    if (file && len)
+        loc.file = arena_printf(&c->arena, "%.*s", (int)len, file);
+    return loc;
+}

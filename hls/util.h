@@ -1,0 +1,53 @@
+/* Small shared helpers of the compiler: an arena per compilation, a growable string
+ * buffer, source locations and diagnostics with file:line:col and a caret. */
+#ifndef CLHLS_HLS_UTIL_H
+#define CLHLS_HLS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct arena_chunk arena_chunk;
+typedef struct arena {
+    arena_chunk *chunks; /* newest first */
+} arena;
+
+void *arena_alloc(arena *a, size_t size);          /* zeroed memory */
+char *arena_strdup(arena *a, const char *s);
+char *arena_printf(arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void arena_free(arena *a);
+
+typedef struct strbuf {
+    char *data;   /* NUL-terminated contents (never NULL after the first append) */
+    size_t len;   /* bytes used */
+    size_t cap;   /* bytes allocated */
+} strbuf;
+
+void sb_append(strbuf *sb, const char *s);
+void sb_appendn(strbuf *sb, const char *s, size_t n);
+void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
+char *sb_take(strbuf *sb); /* hands over the buffer (never NULL) */
+void sb_free(strbuf *sb);
+
+typedef struct hls_loc {
+    const char *file; /* source file name as the user knows it */
+    unsigned line;    /* 1-based, 0 when unknown */
+    unsigned col;     /* 1-based, 0 when unknown */
+} hls_loc;
+
+/* The diagnostics of one build: the log and the source to quote lines from. */
+typedef struct hls_diag {
+    strbuf *log;         /* where messages go */
+    const char *source;  /* source text, for the quoted line */
+    int errors;          /* errors reported */
+} hls_diag;
+
+/* "file:line:col: error: message", the source line and a caret under the column. */
+void hls_error(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void hls_note(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Internal bugs: abort loudly with the place. */
+#define HLS_BUG(...) hls_bug(__FILE__, __LINE__, __VA_ARGS__)
+_Noreturn void hls_bug(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,59 @@
+/* The binary interface between the simulator library (C) and a verilated accelerator
+ * model (a shared library built from the generated Verilog and harness.cpp). The model
+ * exports one symbol, clhls_harness_get(), returning the function table below. All
+ * traffic crosses this boundary as plain C structs, once per clock cycle. */
+#ifndef CLHLS_HARNESS_ABI_H
+#define CLHLS_HARNESS_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CLHLS_HARNESS_ABI_VERSION 1
+#define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
+
+/* Inputs of the accelerator top for one cycle (what the board drives). */
+typedef struct clhls_port_in {
+    uint8_t rst;                /* synchronous active-high reset */
+    uint8_t reg_we;             /* register write enable */
+    uint32_t reg_addr;          /* register index (64-bit registers) */
+    uint64_t reg_wdata;         /* register write data */
+    uint8_t mem_req_ready;      /* memory accepts a request this cycle */
+    uint8_t mem_resp_valid;     /* a response is presented this cycle */
+    uint32_t mem_resp_tag;      /* tag of the request this response answers */
+    uint8_t mem_resp_rdata[CLHLS_MEM_MAX_BYTES]; /* read data, byte 0 = lowest address */
+} clhls_port_in;
+
+/* Outputs of the accelerator top in one cycle, sampled before the clock edge. */
+typedef struct clhls_port_out {
+    uint64_t reg_rdata;         /* contents of register reg_addr (combinational read) */
+    uint8_t mem_req_valid;      /* a request is presented */
+    uint8_t mem_req_write;      /* 1 = write, 0 = read */
+    uint64_t mem_req_addr;      /* byte address, aligned to the port width */
+    uint32_t mem_req_tag;       /* tag, echoed in the response */
+    uint8_t mem_req_wdata[CLHLS_MEM_MAX_BYTES]; /* write data */
+    uint8_t mem_req_wstrb[CLHLS_MEM_MAX_BYTES]; /* write byte enables, one byte per lane (0/1) */
+    uint8_t mem_resp_ready;     /* the accelerator accepts the presented response */
+} clhls_port_out;
+
+typedef struct clhls_harness_api {
+    int abi_version;            /* CLHLS_HARNESS_ABI_VERSION */
+    unsigned mem_width_bytes;   /* width of the model's memory port in bytes */
+    /* Creates one model instance; vcd_path non-NULL dumps a waveform (if the model was
+     * built with tracing) */
+    void *(*create)(const char *vcd_path);
+    void (*destroy)(void *model);
+    /* One clock cycle: drive in, evaluate, sample out (the values that decide this
+     * cycle's handshakes), then take the rising edge. */
+    void (*cycle)(void *model, const clhls_port_in *in, clhls_port_out *out);
+} clhls_harness_api;
+
+const clhls_harness_api *clhls_harness_get(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
