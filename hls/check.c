@@ -12,12 +12,13 @@ static int is_kernel(LLVMValueRef fn)
     return LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
 }
 
-/* Value types the datapath carries: integers up to 64 bits, float, pointers. */
+/* Value types the datapath carries: integers up to 64 bits, float, pointers. Returns
+ * what is wrong ("... is not supported yet") or NULL. */
 static const char *unsupported_type(LLVMTypeRef t)
 {
     switch (LLVMGetTypeKind(t)) {
     case LLVMIntegerTypeKind:
-        return LLVMGetIntTypeWidth(t) <= 64 ? NULL : "integers wider than 64 bits";
+        return LLVMGetIntTypeWidth(t) <= 64 ? NULL : "an integer wider than 64 bits";
     case LLVMFloatTypeKind:
     case LLVMPointerTypeKind:
     case LLVMVoidTypeKind:
@@ -27,11 +28,11 @@ static const char *unsupported_type(LLVMTypeRef t)
     case LLVMHalfTypeKind:
         return "half precision floating point";
     case LLVMVectorTypeKind:
-        return "vector types";
+        return "a vector type";
     case LLVMStructTypeKind:
-        return "structures passed by value";
+        return "a structure passed by value";
     case LLVMArrayTypeKind:
-        return "arrays passed by value";
+        return "an array passed by value";
     default:
         return "this data type";
     }
@@ -60,11 +61,6 @@ static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
             return 1;
         }
         return 0;
-    }
-    if (!LLVMIsDeclaration(callee)) {
-        hls_error(&c->diag, loc, "recursive call to '%s' cannot be implemented in hardware",
-                  name);
-        return 1;
     }
     if (!strncmp(name, "llvm.", 5)) {
         hls_error(&c->diag, loc, "operation '%s' is not supported yet", name);
@@ -105,7 +101,7 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     const char *bad = unsupported_type(LLVMTypeOf(inst));
     if (bad && op != LLVMStore) {
-        hls_error(&c->diag, loc, "%s are not supported yet", bad);
+        hls_error(&c->diag, loc, "%s is not supported yet", bad);
         return 1;
     }
     for (unsigned i = 0, n = (unsigned)LLVMGetNumOperands(inst); i < n; i++) {
@@ -114,7 +110,11 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
             LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMMetadataTypeKind)
             continue;
         if ((bad = unsupported_type(LLVMTypeOf(v)))) {
-            hls_error(&c->diag, loc, "%s are not supported yet", bad);
+            hls_error(&c->diag, loc, "%s is not supported yet", bad);
+            return 1;
+        }
+        if (LLVMIsAGlobalVariable(v) && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3) {
+            hls_error(&c->diag, loc, "__local arrays are not supported yet");
             return 1;
         }
         if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) {
@@ -178,7 +178,7 @@ static void check_arguments(hls_compile *c, LLVMValueRef fn, hls_loc loc)
         }
         const char *bad = unsupported_type(t);
         if (bad)
-            hls_error(&c->diag, loc, "kernel argument '%s': %s are not supported yet", name,
+            hls_error(&c->diag, loc, "kernel argument '%s': %s is not supported yet", name,
                       bad);
     }
 }
@@ -197,6 +197,31 @@ int hls_check(hls_compile *c)
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !errors;
                  i = LLVMGetNextInstruction(i))
                 errors += check_instruction(c, i);
+    }
+    return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;
+}
+
+/* Runs after inlining: a call to a function with a body that is still there can only
+ * be recursion, which hardware (no call stack) cannot implement. */
+int hls_check_recursion(hls_compile *c)
+{
+    int before = c->diag.errors;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || !is_kernel(fn))
+            continue;
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+                if (LLVMGetInstructionOpcode(i) != LLVMCall)
+                    continue;
+                LLVMValueRef callee = LLVMGetCalledValue(i);
+                if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
+                    continue;
+                size_t len;
+                hls_error(&c->diag, hls_llvm_loc(c, i),
+                          "recursive call to '%s' cannot be implemented in hardware",
+                          LLVMGetValueName2(callee, &len));
+                return HLS_ERR_UNSUPPORTED;
+            }
     }
     return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;
 }

@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@
 
 #ifndef CLHLS_VERSION
 #define CLHLS_VERSION "0.1.0"
+#endif
+#ifndef CLHLS_HARNESS_SOURCE
+#define CLHLS_HARNESS_SOURCE "sim-bridge/harness.cpp"
 #endif
 #ifndef CLHLS_RTL_DIR
 #define CLHLS_RTL_DIR "rtl-templates"
@@ -110,13 +114,13 @@ static void free_list(char **list)
 }
 
 /* Hash of everything that makes this toolchain what it is: the compiler's own code
- * (the shared object holding it), the RTL templates and the simulator harness. */
-static XXH128_hash_t toolchain_hash(void)
+ * (the shared object holding it), the RTL templates and the simulator harness.
+ * Computed once per process. */
+static XXH128_hash_t toolchain;
+static pthread_once_t toolchain_once = PTHREAD_ONCE_INIT;
+
+static void hash_toolchain(void)
 {
-    static XXH128_hash_t hash;
-    static int done;
-    if (done)
-        return hash;
     XXH3_state_t *state = XXH3_createState();
     XXH3_128bits_reset(state);
     XXH3_128bits_update(state, CLHLS_VERSION, strlen(CLHLS_VERSION));
@@ -127,18 +131,17 @@ static XXH128_hash_t toolchain_hash(void)
     for (char **p = templates; p && *p; p++)
         hash_file(state, *p);
     free_list(templates);
-    hash = XXH3_128bits_digest(state);
+    hash_file(state, CLHLS_HARNESS_SOURCE);
+    toolchain = XXH3_128bits_digest(state);
     XXH3_freeState(state);
-    done = 1;
-    return hash;
 }
 
 static void build_key(const hls_build_request *req, char out[33])
 {
     XXH3_state_t *state = XXH3_createState();
     XXH3_128bits_reset(state);
-    XXH128_hash_t tool = toolchain_hash();
-    XXH3_128bits_update(state, &tool, sizeof tool);
+    pthread_once(&toolchain_once, hash_toolchain);
+    XXH3_128bits_update(state, &toolchain, sizeof toolchain);
     if (hash_file(state, req->board->path))
         XXH3_128bits_update(state, req->board->name, strlen(req->board->name));
     const char *parts[] = {req->options ? req->options : "", req->source,
@@ -200,7 +203,11 @@ static int compile(hls_compile *c, const char *entry)
         return rc;
     if ((rc = hls_frontend(c)))             /* clang: source -> LLVM IR */
         return rc;
-    if ((rc = hls_prepare(c)))              /* inline, simplify */
+    if ((rc = hls_inline(c)))               /* no calls in hardware: inline them all */
+        return rc;
+    if ((rc = hls_check_recursion(c)))      /* ... which recursion defeats */
+        return rc;
+    if ((rc = hls_simplify(c)))             /* mem2reg, instcombine, unrolling, ... */
         return rc;
     if ((rc = hls_check(c)))                /* what hardware cannot do is an error */
         return rc;

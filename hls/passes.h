@@ -36,7 +36,9 @@ int hls_run_tool(const char *const argv[], const char *cwd, strbuf *out);
 
 int hls_parse_options(hls_compile *c);       /* options.c */
 int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM module */
-int hls_prepare(hls_compile *c);             /* prepare.c: inline, simplify */
+int hls_inline(hls_compile *c);              /* prepare.c: inline every call */
+int hls_check_recursion(hls_compile *c);     /* check.c: calls left after inlining */
+int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
 int hls_schedule(hls_compile *c);            /* schedule.c: pipeline stages */

@@ -1,7 +1,8 @@
-/* IR preparation: makes every helper function inlinable and inlines it into the
- * kernels (hardware has no call stack), then runs LLVM's new-pass-manager pipeline
- * to simplify the code (mem2reg, SROA, instcombine, simplifycfg, unrolling). Loop and
- * SLP vectorisation stay off: the hardware IR works on scalars. */
+/* IR preparation, in two passes: hls_inline makes every helper function inlinable and
+ * inlines it into the kernels (hardware has no call stack); hls_simplify runs LLVM's
+ * new-pass-manager pipeline to simplify the code (mem2reg, SROA, instcombine,
+ * simplifycfg, unrolling). Loop and SLP vectorisation stay off: the hardware IR works
+ * on scalars. */
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
 
@@ -12,7 +13,24 @@ static int is_kernel(LLVMValueRef fn)
     return LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
 }
 
-int hls_prepare(hls_compile *c)
+static int run_passes(hls_compile *c, const char *pipeline)
+{
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
+    LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
+    LLVMPassBuilderOptionsSetLoopUnrolling(po, 1);
+    LLVMErrorRef err = LLVMRunPasses(c->module, pipeline, NULL, po);
+    LLVMDisposePassBuilderOptions(po);
+    if (err) {
+        char *msg = LLVMGetErrorMessage(err);
+        sb_printf(c->diag.log, "error: LLVM pipeline '%s' failed: %s\n", pipeline, msg);
+        LLVMDisposeErrorMessage(msg);
+        return HLS_ERR_INTERNAL;
+    }
+    return HLS_OK;
+}
+
+int hls_inline(hls_compile *c)
 {
     unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
     unsigned alwaysinline = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
@@ -27,19 +45,12 @@ int hls_prepare(hls_compile *c)
             LLVMSetLinkage(fn, LLVMInternalLinkage);
     }
 
-    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-    LLVMPassBuilderOptionsSetLoopVectorization(po, 0);
-    LLVMPassBuilderOptionsSetSLPVectorization(po, 0);
-    LLVMPassBuilderOptionsSetLoopUnrolling(po, 1);
-    LLVMErrorRef err = LLVMRunPasses(c->module, "always-inline,default<O2>", NULL, po);
-    LLVMDisposePassBuilderOptions(po);
-    if (err) {
-        char *msg = LLVMGetErrorMessage(err);
-        sb_printf(c->diag.log, "error: LLVM optimisation failed: %s\n", msg);
-        LLVMDisposeErrorMessage(msg);
-        return HLS_ERR_INTERNAL;
-    }
-    return HLS_OK;
+    return run_passes(c, "always-inline");
+}
+
+int hls_simplify(hls_compile *c)
+{
+    return run_passes(c, "default<O2>");
 }
 
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst)

@@ -1,0 +1,248 @@
+/* Compiler tests through hls_build: every bad input fails with its expected
+ * file:line:col diagnostic, options are validated, metadata describes the kernels,
+ * the cache hits and misses when it should, and the generated Verilog passes
+ * Verilator's lint together with the templates. */
+#include <cjson/cJSON.h>
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "hls.h"
+
+static board_t *board;
+
+static void setup(void)
+{
+    char err[256];
+    board = board_load("sim_dc", err, sizeof err);
+    cr_assert(board, "%s", err);
+}
+
+static void teardown(void)
+{
+    board_free(board);
+}
+
+TestSuite(hls, .init = setup, .fini = teardown);
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+    s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+static int build(const char *source, const char *name, const char *options, int model,
+                 hls_build_result *res)
+{
+    hls_build_request req = {.source = source, .source_name = name, .options = options,
+                             .board = board, .skip_model = !model};
+    return hls_build(&req, res);
+}
+
+/* Each tests/hls/bad/X_bad.cl starts with "// expect: MESSAGE". */
+static void check_bad(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/bad/%s", TEST_DIR, name);
+    char *src = slurp(path);
+    cr_assert(!strncmp(src, "// expect: ", 11), "%s has no expect line", name);
+    char *expect = strndup(src + 11, strcspn(src + 11, "\n"));
+    hls_build_result res;
+    int rc = build(src, name, NULL, 0, &res);
+    cr_expect(rc == HLS_ERR_UNSUPPORTED || rc == HLS_ERR_COMPILE, "%s: status %d", name, rc);
+    cr_expect(strstr(res.log, expect), "%s: log lacks '%s':\n%s", name, expect, res.log);
+    cr_expect_null(res.entry_dir, "a failed build must not leave a cache entry");
+    hls_build_result_free(&res);
+    free(expect);
+    free(src);
+}
+
+Test(hls, bad_inputs_report_file_line_col)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/bad", TEST_DIR);
+    DIR *d = opendir(dir);
+    cr_assert(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strstr(e->d_name, "_bad.cl")) {
+            check_bad(e->d_name);
+            n++;
+        }
+    closedir(d);
+    cr_assert_geq(n, 7, "expected the bad-input corpus, found %d files", n);
+}
+
+Test(hls, diagnostics_quote_the_line_with_a_caret)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/bad/division_bad.cl", TEST_DIR);
+    char *src = slurp(path);
+    hls_build_result res;
+    build(src, "division_bad.cl", NULL, 0, &res);
+    cr_expect(strstr(res.log, "    c[i] = a[i] / b[i];\n                ^\n"), "%s", res.log);
+    hls_build_result_free(&res);
+    free(src);
+}
+
+Test(hls, unknown_option_is_an_options_error)
+{
+    hls_build_result res;
+    int rc = build("__kernel void k(__global int *a) { a[0] = 1; }", "k.cl", "-fancy", 0, &res);
+    cr_expect_eq(rc, HLS_ERR_OPTIONS);
+    cr_expect(strstr(res.log, "unknown build option '-fancy'"), "%s", res.log);
+    hls_build_result_free(&res);
+    rc = build("__kernel void k(__global int *a) { a[0] = 1; }", "k.cl", "-cl-std=CL9.9", 0,
+               &res);
+    cr_expect_eq(rc, HLS_ERR_OPTIONS);
+    hls_build_result_free(&res);
+}
+
+Test(hls, defines_reach_the_source)
+{
+    const char *src = "__kernel void k(__global int *a) { a[get_global_id(0)] = VALUE; }";
+    hls_build_result res;
+    cr_expect_eq(build(src, "k.cl", NULL, 0, &res), HLS_ERR_COMPILE);
+    hls_build_result_free(&res);
+    cr_expect_eq(build(src, "k.cl", "-D VALUE=3", 0, &res), HLS_OK, "%s", res.log);
+    hls_build_result_free(&res);
+    cr_expect_eq(build(src, "k.cl", "-DVALUE=4 -cl-std=CL2.0", 0, &res), HLS_OK, "%s",
+                 res.log);
+    hls_build_result_free(&res);
+}
+
+static cJSON *load_metadata(const hls_build_result *res)
+{
+    char *text = slurp(res->metadata_path);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    cr_assert(j);
+    return j;
+}
+
+static const cJSON *kernel_named(const cJSON *meta, const char *name)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(meta, "kernels"))
+        if (!strcmp(cJSON_GetObjectItem(k, "name")->valuestring, name))
+            return k;
+    cr_assert_fail("no kernel %s in metadata", name);
+    return NULL;
+}
+
+Test(hls, metadata_describes_kernels_and_arguments)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/good/mix.cl", TEST_DIR);
+    char *src = slurp(path);
+    hls_build_result res;
+    cr_assert_eq(build(src, "mix.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    cr_expect_str_eq(cJSON_GetObjectItem(meta, "board")->valuestring, "sim_dc");
+    cr_expect_eq(cJSON_GetObjectItem(meta, "mem_width_bytes")->valueint, 64);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(meta, "uniform_work_group_size")));
+    cr_expect_eq(cJSON_GetArraySize(cJSON_GetObjectItem(meta, "kernels")), 2);
+
+    const cJSON *saxpy = kernel_named(meta, "saxpy");
+    const cJSON *args = cJSON_GetObjectItem(saxpy, "args");
+    cr_assert_eq(cJSON_GetArraySize(args), 3);
+    const cJSON *x = cJSON_GetArrayItem(args, 0), *a = cJSON_GetArrayItem(args, 2);
+    cr_expect_str_eq(cJSON_GetObjectItem(x, "name")->valuestring, "x");
+    cr_expect_str_eq(cJSON_GetObjectItem(x, "type_name")->valuestring, "float*");
+    cr_expect_str_eq(cJSON_GetObjectItem(x, "type_qualifier")->valuestring, "const");
+    cr_expect_str_eq(cJSON_GetObjectItem(x, "address_qualifier")->valuestring, "global");
+    cr_expect_str_eq(cJSON_GetObjectItem(x, "kind")->valuestring, "buffer");
+    cr_expect_eq(cJSON_GetObjectItem(x, "size")->valueint, 8);
+    cr_expect_str_eq(cJSON_GetObjectItem(a, "kind")->valuestring, "scalar");
+    cr_expect_str_eq(cJSON_GetObjectItem(a, "type_name")->valuestring, "float");
+    cr_expect_eq(cJSON_GetObjectItem(a, "size")->valueint, 4);
+
+    /* Register blocks do not overlap: the second kernel starts 128 registers later. */
+    const cJSON *mix = kernel_named(meta, "mix");
+    int b0 = cJSON_GetObjectItem(saxpy, "reg_base")->valueint;
+    int b1 = cJSON_GetObjectItem(mix, "reg_base")->valueint;
+    cr_expect_eq(abs(b1 - b0), 128);
+    const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(mix, "args"), 6);
+    cr_expect_eq(cJSON_GetObjectItem(k, "reg")->valueint, b1 + 32 + 6);
+    const cJSON *reqd = cJSON_GetObjectItem(mix, "reqd_work_group_size");
+    cr_expect_eq(cJSON_GetArrayItem(reqd, 0)->valueint, 8);
+    cr_expect_eq(cJSON_GetArrayItem(reqd, 1)->valueint, 4);
+    cr_expect_eq(cJSON_GetObjectItem(mix, "max_work_group_size")->valueint, 32);
+    cJSON_Delete(meta);
+    hls_build_result_free(&res);
+    free(src);
+}
+
+Test(hls, opencl_2_allows_non_uniform_groups)
+{
+    hls_build_result res;
+    cr_assert_eq(build("__kernel void k(__global int *a) { a[get_global_id(0)] = 1; }", "k.cl",
+                       "-cl-std=CL2.0", 0, &res), HLS_OK, "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    cr_expect(cJSON_IsFalse(cJSON_GetObjectItem(meta, "uniform_work_group_size")));
+    cJSON_Delete(meta);
+    hls_build_result_free(&res);
+    cr_assert_eq(build("__kernel void k(__global int *a) { a[get_global_id(0)] = 1; }", "k.cl",
+                       "-cl-std=CL2.0 -cl-uniform-work-group-size", 0, &res), HLS_OK);
+    meta = load_metadata(&res);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(meta, "uniform_work_group_size")));
+    cJSON_Delete(meta);
+    hls_build_result_free(&res);
+}
+
+Test(hls, cache_hits_on_the_same_build_and_misses_on_a_change)
+{
+    /* A source no earlier run has built. */
+    char src[256];
+    snprintf(src, sizeof src, "// run %ld.%ld\n"
+             "__kernel void cached(__global int *a) { a[get_global_id(0)] += 7; }",
+             (long)getpid(), (long)time(NULL));
+    hls_build_result first, second, other;
+    cr_assert_eq(build(src, "c.cl", "-D X=1", 0, &first), HLS_OK, "%s", first.log);
+    cr_assert_eq(build(src, "c.cl", "-D X=1", 0, &second), HLS_OK);
+    cr_expect(second.cache_hit);
+    cr_expect_str_eq(first.entry_dir, second.entry_dir);
+    cr_assert_eq(build(src, "c.cl", "-D X=2", 0, &other), HLS_OK);
+    cr_expect_not(other.cache_hit);
+    cr_expect_str_neq(first.entry_dir, other.entry_dir);
+    hls_build_result_free(&first);
+    hls_build_result_free(&second);
+    hls_build_result_free(&other);
+}
+
+Test(hls, generated_verilog_lints_with_the_templates)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/good/mix.cl", TEST_DIR);
+    char *src = slurp(path);
+    hls_build_result res;
+    cr_assert_eq(build(src, "mix.cl", "-D LINT", 0, &res), HLS_OK, "%s", res.log);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "%s --lint-only -Wno-fatal -Wno-UNUSED -Wno-DECLFILENAME --top-module clhls_top "
+             "%s/rtl/*.v %s/clhls_*.v > %s/lint.log 2>&1",
+             VERILATOR, res.entry_dir, RTL_DIR, res.entry_dir);
+    int rc = system(cmd);
+    snprintf(path, sizeof path, "%s/lint.log", res.entry_dir);
+    char *log = slurp(path);
+    cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "verilator lint failed:\n%s", log);
+    cr_expect_null(strstr(log, "%Error"), "%s", log);
+    free(log);
+    free(src);
+    hls_build_result_free(&res);
+}
