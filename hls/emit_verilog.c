@@ -532,7 +532,7 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
         fprintf(o, " | rdata_%d", i);
     fprintf(o,
             ";\n"
-            "    clhls_mem_interconnect #(.NPORTS(%d), .MEM_W(%u), .TAG_W(16)) interconnect (\n"
+            "    clhls_mem_interconnect #(.NPORTS(%d), .MEM_W(%u), .TAG_W(16)) memory_interconnect (\n"
             "        .clk(clk), .rst(rst),\n"
             "        .s_req_valid(req_valid), .s_req_ready(req_ready), .s_req_write(req_write),\n"
             "        .s_req_addr(req_addr), .s_req_wdata(req_wdata), .s_req_wstrb(req_wstrb),\n"

@@ -23,7 +23,8 @@ typedef struct clhls_port_in {
     uint8_t mem_req_ready;      /* memory accepts a request this cycle */
     uint8_t mem_resp_valid;     /* a response is presented this cycle */
     uint32_t mem_resp_tag;      /* tag of the request this response answers */
-    uint8_t mem_resp_rdata[CLHLS_MEM_MAX_BYTES]; /* read data, byte 0 = lowest address */
+    uint8_t mem_resp_rdata[CLHLS_MEM_MAX_BYTES]; /* read data, byte 0 = lowest address;
+                                                    read only when mem_resp_valid */
 } clhls_port_in;
 
 /* Outputs of the accelerator top in one cycle, sampled before the clock edge. */
@@ -33,6 +34,7 @@ typedef struct clhls_port_out {
     uint8_t mem_req_write;      /* 1 = write, 0 = read */
     uint64_t mem_req_addr;      /* byte address, aligned to the port width */
     uint32_t mem_req_tag;       /* tag, echoed in the response */
+    /* wdata and wstrb are filled only when mem_req_valid && mem_req_write */
     uint8_t mem_req_wdata[CLHLS_MEM_MAX_BYTES]; /* write data */
     uint8_t mem_req_wstrb[CLHLS_MEM_MAX_BYTES]; /* write byte enables, one byte per lane (0/1) */
     uint8_t mem_resp_ready;     /* the accelerator accepts the presented response */

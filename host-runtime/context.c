@@ -1,0 +1,259 @@
+/* Contexts and command queues. A context holds its devices (which live as long as the
+ * platform); a queue retains its context, and every event of a queue retains the queue,
+ * so a queue released by the program lives until its last command completed. */
+#include <string.h>
+
+#include "rt.h"
+
+/* ---- contexts ---- */
+
+int rt_valid_context(cl_context c) { return c && c->magic == RT_MAGIC_CONTEXT; }
+
+int rt_context_device_index(cl_context c, cl_device_id d)
+{
+    for (cl_uint i = 0; i < c->ndevices; i++)
+        if (c->devices[i] == d)
+            return (int)i;
+    return -1;
+}
+
+/* Checks the property list; returns CL_SUCCESS and its length (with the 0). */
+static cl_int check_props(const cl_context_properties *props, size_t *len)
+{
+    *len = 0;
+    if (!props)
+        return CL_SUCCESS;
+    int seen_platform = 0, seen_sync = 0;
+    size_t i = 0;
+    for (; props[i]; i += 2) {
+        switch (props[i]) {
+        case CL_CONTEXT_PLATFORM:
+            RT_CHECK(!seen_platform, CL_INVALID_PROPERTY);
+            seen_platform = 1;
+            RT_CHECK((cl_platform_id)props[i + 1] == rt_platform(), CL_INVALID_PLATFORM);
+            break;
+        case CL_CONTEXT_INTEROP_USER_SYNC:
+            RT_CHECK(!seen_sync, CL_INVALID_PROPERTY);
+            seen_sync = 1;
+            break;
+        default:
+            RT_FAIL(CL_INVALID_PROPERTY);
+        }
+    }
+    *len = i + 1;
+    return CL_SUCCESS;
+}
+
+static cl_context context_new(const cl_context_properties *props, size_t nprops,
+                              cl_uint ndevices, const cl_device_id *devices,
+                              void (CL_CALLBACK *notify)(const char *, const void *,
+                                                         size_t, void *),
+                              void *data, cl_int *errcode_ret)
+{
+    cl_context c = rt_alloc(sizeof *c);
+    cl_device_id *devs = rt_alloc(ndevices * sizeof *devs);
+    cl_context_properties *p = nprops ? rt_alloc(nprops * sizeof *p) : NULL;
+    if (!c || !devs || (nprops && !p)) {
+        rt_free(c);
+        rt_free(devs);
+        rt_free(p);
+        RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
+    }
+    /* Duplicate devices in the list count once. */
+    cl_uint n = 0;
+    for (cl_uint i = 0; i < ndevices; i++) {
+        int dup = 0;
+        for (cl_uint j = 0; j < n; j++)
+            dup |= devs[j] == devices[i];
+        if (!dup)
+            devs[n++] = devices[i];
+    }
+    if (nprops)
+        memcpy(p, props, nprops * sizeof *p);
+    c->dispatch = &rt_dispatch;
+    c->magic = RT_MAGIC_CONTEXT;
+    atomic_init(&c->refcount, 1);
+    c->ndevices = n;
+    c->devices = devs;
+    c->props = p;
+    c->nprops = nprops;
+    c->notify = notify;
+    c->notify_data = data;
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return c;
+}
+
+cl_context CL_API_CALL clCreateContext(const cl_context_properties *props, cl_uint ndevices,
+                                       const cl_device_id *devices,
+                                       void (CL_CALLBACK *notify)(const char *, const void *,
+                                                                  size_t, void *),
+                                       void *data, cl_int *errcode_ret)
+{
+    size_t nprops;
+    cl_int rc = check_props(props, &nprops);
+    RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    RT_CHECK_OBJ(devices && ndevices, CL_INVALID_VALUE);
+    RT_CHECK_OBJ(notify || !data, CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < ndevices; i++)
+        RT_CHECK_OBJ(rt_valid_device(devices[i]), CL_INVALID_DEVICE);
+    return context_new(props, nprops, ndevices, devices, notify, data, errcode_ret);
+}
+
+cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *props,
+                                               cl_device_type type,
+                                               void (CL_CALLBACK *notify)(const char *,
+                                                                          const void *,
+                                                                          size_t, void *),
+                                               void *data, cl_int *errcode_ret)
+{
+    size_t nprops;
+    cl_int rc = check_props(props, &nprops);
+    RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    RT_CHECK_OBJ(notify || !data, CL_INVALID_VALUE);
+    cl_uint n = 0;
+    rc = clGetDeviceIDs(rt_platform(), type, 0, NULL, &n);
+    RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    cl_device_id devs[64];
+    if (n > 64)
+        n = 64;
+    rc = clGetDeviceIDs(rt_platform(), type, n, devs, NULL);
+    RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    return context_new(props, nprops, n, devs, notify, data, errcode_ret);
+}
+
+cl_int CL_API_CALL clRetainContext(cl_context c)
+{
+    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
+    atomic_fetch_add(&c->refcount, 1);
+    return CL_SUCCESS;
+}
+
+void rt_context_release(cl_context c)
+{
+    if (atomic_fetch_sub(&c->refcount, 1) != 1)
+        return;
+    c->magic = RT_MAGIC_DEAD;
+    rt_free(c->devices);
+    rt_free(c->props);
+    rt_free(c);
+}
+
+cl_int CL_API_CALL clReleaseContext(cl_context c)
+{
+    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
+    rt_context_release(c);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info name, size_t size,
+                                    void *value, size_t *size_ret)
+{
+    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
+    cl_uint u;
+    switch (name) {
+    case CL_CONTEXT_REFERENCE_COUNT:
+        u = (cl_uint)atomic_load(&c->refcount);
+        return rt_info(size, value, size_ret, &u, sizeof u);
+    case CL_CONTEXT_NUM_DEVICES:
+        return rt_info(size, value, size_ret, &c->ndevices, sizeof c->ndevices);
+    case CL_CONTEXT_DEVICES:
+        return rt_info(size, value, size_ret, c->devices, c->ndevices * sizeof *c->devices);
+    case CL_CONTEXT_PROPERTIES:
+        return rt_info(size, value, size_ret, c->props, c->nprops * sizeof *c->props);
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}
+
+/* ---- command queues ---- */
+
+int rt_valid_queue(cl_command_queue q) { return q && q->magic == RT_MAGIC_QUEUE; }
+
+cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context c, cl_device_id d,
+                                                  cl_command_queue_properties props,
+                                                  cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK_OBJ(rt_valid_device(d) && rt_context_device_index(c, d) >= 0, CL_INVALID_DEVICE);
+    const cl_command_queue_properties known =
+        CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+    RT_CHECK_OBJ(!(props & ~known), CL_INVALID_VALUE);
+    cl_command_queue q = rt_alloc(sizeof *q);
+    RT_CHECK_OBJ(q, CL_OUT_OF_HOST_MEMORY);
+    if (rt_device_start_worker(d) != 0) {
+        rt_free(q);
+        RT_FAIL_OBJ(CL_OUT_OF_RESOURCES);
+    }
+    q->dispatch = &rt_dispatch;
+    q->magic = RT_MAGIC_QUEUE;
+    atomic_init(&q->refcount, 1);
+    q->context = c;
+    atomic_fetch_add(&c->refcount, 1);
+    q->device = d;
+    q->props = props;
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return q;
+}
+
+cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    atomic_fetch_add(&q->refcount, 1);
+    return CL_SUCCESS;
+}
+
+void rt_queue_release(cl_command_queue q)
+{
+    if (atomic_fetch_sub(&q->refcount, 1) != 1)
+        return;
+    /* No command holds the queue any more, so its bookkeeping is empty or stale. */
+    pthread_mutex_lock(&rt_lock);
+    cl_event last = q->last, barrier = q->barrier;
+    cl_event *since = q->since_barrier;
+    size_t nsince = q->nsince;
+    q->last = q->barrier = NULL;
+    q->since_barrier = NULL;
+    q->nsince = 0;
+    pthread_mutex_unlock(&rt_lock);
+    if (last)
+        rt_event_release(last);
+    if (barrier)
+        rt_event_release(barrier);
+    for (size_t i = 0; i < nsince; i++)
+        rt_event_release(since[i]);
+    rt_free(since);
+    q->magic = RT_MAGIC_DEAD;
+    cl_context c = q->context;
+    rt_free(q);
+    rt_context_release(c);
+}
+
+cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    clFlush(q);
+    rt_queue_release(q);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info name,
+                                         size_t size, void *value, size_t *size_ret)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    cl_uint u;
+    switch (name) {
+    case CL_QUEUE_CONTEXT:
+        return rt_info(size, value, size_ret, &q->context, sizeof q->context);
+    case CL_QUEUE_DEVICE:
+        return rt_info(size, value, size_ret, &q->device, sizeof q->device);
+    case CL_QUEUE_REFERENCE_COUNT:
+        u = (cl_uint)atomic_load(&q->refcount);
+        return rt_info(size, value, size_ret, &u, sizeof u);
+    case CL_QUEUE_PROPERTIES:
+        return rt_info(size, value, size_ret, &q->props, sizeof q->props);
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}

@@ -1,0 +1,106 @@
+/* Device operations: the one boundary between the OpenCL runtime and whatever executes
+ * the commands. The runtime (queues, events, buffers, kernels) only calls these
+ * functions; the simulated device (device_sim.c, on top of sim-bridge/clhls_sim.h)
+ * fills them in. A future hardware device would fill in the same struct.
+ *
+ * Every operation is thread-safe (a device serialises its operations itself). Device
+ * addresses are byte addresses in the device's global memory. Operations return 0 on
+ * success or a negative RT_DEV_* code. */
+#ifndef CLHLS_DEVICE_H
+#define CLHLS_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef enum {
+    RT_DEV_OK = 0,
+    RT_DEV_NOMEM = -1,        /* no device memory (or host memory) left */
+    RT_DEV_TIMEOUT = -2,      /* the kernel did not finish within the watchdog budget */
+    RT_DEV_BAD_ADDRESS = -3,  /* the kernel touched memory outside every buffer */
+    RT_DEV_LOAD = -4,         /* the program's model could not be loaded */
+    RT_DEV_ERROR = -5,        /* anything else */
+} rt_dev_status;
+
+typedef struct rt_device_impl rt_device_impl;       /* a device's private state */
+typedef struct rt_device_program rt_device_program; /* a program loaded on a device */
+
+/* Register indexes and bit masks that drive one kernel (from metadata.json). */
+typedef struct rt_kernel_regs {
+    uint32_t control;           /* control register */
+    uint32_t status;            /* status register */
+    uint32_t work_dim;          /* work_dim register */
+    uint32_t global_size[3];    /* global size per dimension */
+    uint32_t local_size[3];     /* local size per dimension */
+    uint32_t global_offset[3];  /* global offset per dimension */
+    uint32_t num_groups[3];     /* number of groups per dimension */
+    uint64_t start_mask;        /* written to control to start */
+    uint64_t busy_mask;         /* status bit: busy */
+    uint64_t done_mask;         /* status bit: done */
+} rt_kernel_regs;
+
+/* A hardware counter of a kernel. */
+typedef struct rt_counter {
+    char *name;                 /* e.g. "busy_cycles" */
+    uint32_t reg;               /* register index */
+} rt_counter;
+
+/* A counter's value after a run. */
+typedef struct rt_counter_value {
+    const char *name;           /* counter name (owned by the program's metadata) */
+    uint64_t value;             /* value read after the run */
+} rt_counter_value;
+
+/* Everything needed to run one NDRange. */
+typedef struct rt_kernel_launch {
+    const char *name;           /* kernel name, for messages */
+    const rt_kernel_regs *regs; /* its registers */
+    unsigned work_dim;          /* 1..3 */
+    uint64_t global[3];         /* global size (unused dimensions 1) */
+    uint64_t local[3];          /* local size (unused dimensions 1) */
+    uint64_t offset[3];         /* global offset (unused dimensions 0) */
+    uint64_t groups[3];         /* ceil(global/local) (unused dimensions 1) */
+    unsigned nargs;             /* argument registers to write */
+    const uint32_t *arg_regs;   /* their indexes */
+    const uint64_t *arg_values; /* their values */
+    unsigned ncounters;         /* counters to read after the run */
+    const rt_counter *counters; /* their registers */
+    uint64_t watchdog_cycles;   /* cycle budget */
+} rt_kernel_launch;
+
+/* Outcome of one NDRange. */
+typedef struct rt_kernel_result {
+    uint64_t cycles;            /* cycles simulated */
+    uint64_t *counter_values;   /* filled, one per launch counter (caller's array) */
+    uint64_t bad_address;       /* RT_DEV_BAD_ADDRESS: the address */
+    int bad_write;              /* RT_DEV_BAD_ADDRESS: it was a write */
+    char message[256];          /* failure description */
+} rt_kernel_result;
+
+typedef struct rt_device_ops {
+    const char *kind;           /* e.g. "simulator" */
+    /* Creates the device for a board. */
+    int (*open)(const board_t *board, rt_device_impl **impl, char *err, size_t errlen);
+    void (*close)(rt_device_impl *impl);
+    /* Device memory: allocate (address out), free, host transfers, device-side ops. */
+    int (*alloc)(rt_device_impl *impl, uint64_t size, uint64_t *addr);
+    void (*free)(rt_device_impl *impl, uint64_t addr);
+    int (*write)(rt_device_impl *impl, uint64_t addr, const void *src, size_t size);
+    int (*read)(rt_device_impl *impl, uint64_t addr, void *dst, size_t size);
+    int (*copy)(rt_device_impl *impl, uint64_t dst, uint64_t src, size_t size);
+    int (*fill)(rt_device_impl *impl, uint64_t addr, const void *pattern,
+                size_t pattern_size, size_t size);
+    /* Programs: load a built model (once per program and device), unload it. */
+    int (*program_load)(rt_device_impl *impl, const char *model_path,
+                        rt_device_program **prog, char *err, size_t errlen);
+    void (*program_unload)(rt_device_impl *impl, rt_device_program *prog);
+    /* Runs one NDRange to completion (or failure). */
+    int (*run_kernel)(rt_device_impl *impl, rt_device_program *prog,
+                      const rt_kernel_launch *launch, rt_kernel_result *result);
+} rt_device_ops;
+
+/* The simulated device (device_sim.c). */
+extern const rt_device_ops rt_device_sim_ops;
+
+#endif

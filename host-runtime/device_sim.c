@@ -1,0 +1,254 @@
+/* The simulated device: fills in rt_device_ops with the simulator (clhls_sim.h). Device
+ * memory is one sim_memory per device; buffers get addresses from a first-fit allocator
+ * that aligns them to 4096 bytes and leaves a guard gap of at least 4096 unmapped bytes
+ * between any two buffers (and below the first), so an out-of-bounds access lands
+ * outside every region and the simulator reports it. A kernel runs as described in
+ * docs/architecture.md "Running a kernel". One mutex per device serialises everything,
+ * because the simulator's memory and models are not thread-safe. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "clhls_sim.h"
+#include "rt.h"
+
+#define SIM_ALIGN 4096u
+#define SIM_GUARD 4096u
+#define SIM_BASE 0x10000u /* first address handed out; 0 stays the NULL buffer */
+
+/* One allocated block. */
+typedef struct sim_block {
+    struct sim_block *next;     /* next block, by ascending address */
+    uint64_t addr;              /* start address */
+    uint64_t size;              /* size rounded up to SIM_ALIGN */
+} sim_block;
+
+struct rt_device_impl {
+    const board_t *board;       /* the board simulated */
+    sim_memory *mem;            /* device global memory */
+    sim_block *blocks;          /* allocated blocks, ascending */
+    pthread_mutex_t lock;       /* serialises every operation */
+};
+
+struct rt_device_program {
+    sim_model *model;           /* the loaded accelerator */
+};
+
+static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+static int sim_open(const board_t *board, rt_device_impl **out, char *err, size_t errlen)
+{
+    rt_device_impl *d = rt_alloc(sizeof *d);
+    if (!d) {
+        snprintf(err, errlen, "out of host memory");
+        return RT_DEV_NOMEM;
+    }
+    d->board = board;
+    d->mem = sim_memory_create(board);
+    if (!d->mem) {
+        snprintf(err, errlen, "cannot create the memory of board %s", board->name);
+        rt_free(d);
+        return RT_DEV_ERROR;
+    }
+    pthread_mutex_init(&d->lock, NULL);
+    *out = d;
+    return RT_DEV_OK;
+}
+
+static void sim_close(rt_device_impl *d)
+{
+    if (!d)
+        return;
+    while (d->blocks) {
+        sim_block *b = d->blocks;
+        d->blocks = b->next;
+        rt_free(b);
+    }
+    sim_memory_destroy(d->mem);
+    pthread_mutex_destroy(&d->lock);
+    rt_free(d);
+}
+
+static int sim_alloc(rt_device_impl *d, uint64_t size, uint64_t *addr)
+{
+    uint64_t need = round_up(size ? size : 1, SIM_ALIGN);
+    uint64_t limit = SIM_BASE + d->board->global_mem_bytes + SIM_GUARD;
+    int rc = RT_DEV_NOMEM;
+    pthread_mutex_lock(&d->lock);
+    /* First fit: a candidate starts after the previous block plus the guard gap. */
+    uint64_t cand = SIM_BASE;
+    sim_block **link = &d->blocks;
+    while (*link && cand + need + SIM_GUARD > (*link)->addr) {
+        cand = (*link)->addr + (*link)->size + SIM_GUARD;
+        link = &(*link)->next;
+    }
+    if (cand + need <= limit) {
+        sim_block *b = rt_alloc(sizeof *b);
+        if (b && sim_memory_map(d->mem, cand, need) == SIM_OK) {
+            b->addr = cand;
+            b->size = need;
+            b->next = *link;
+            *link = b;
+            *addr = cand;
+            rc = RT_DEV_OK;
+        } else {
+            rt_free(b);
+        }
+    }
+    pthread_mutex_unlock(&d->lock);
+    return rc;
+}
+
+static void sim_free(rt_device_impl *d, uint64_t addr)
+{
+    pthread_mutex_lock(&d->lock);
+    for (sim_block **link = &d->blocks; *link; link = &(*link)->next) {
+        if ((*link)->addr == addr) {
+            sim_block *b = *link;
+            *link = b->next;
+            sim_memory_unmap(d->mem, addr);
+            rt_free(b);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&d->lock);
+}
+
+static int sim_write(rt_device_impl *d, uint64_t addr, const void *src, size_t size)
+{
+    if (!size)
+        return RT_DEV_OK;
+    pthread_mutex_lock(&d->lock);
+    int rc = sim_memory_write(d->mem, addr, src, size);
+    pthread_mutex_unlock(&d->lock);
+    return rc == SIM_OK ? RT_DEV_OK : RT_DEV_ERROR;
+}
+
+static int sim_read(rt_device_impl *d, uint64_t addr, void *dst, size_t size)
+{
+    if (!size)
+        return RT_DEV_OK;
+    pthread_mutex_lock(&d->lock);
+    int rc = sim_memory_read(d->mem, addr, dst, size);
+    pthread_mutex_unlock(&d->lock);
+    return rc == SIM_OK ? RT_DEV_OK : RT_DEV_ERROR;
+}
+
+static int sim_copy(rt_device_impl *d, uint64_t dst, uint64_t src, size_t size)
+{
+    if (!size)
+        return RT_DEV_OK;
+    pthread_mutex_lock(&d->lock);
+    void *s = sim_memory_ptr(d->mem, src, size);
+    void *t = sim_memory_ptr(d->mem, dst, size);
+    if (s && t)
+        memmove(t, s, size);
+    pthread_mutex_unlock(&d->lock);
+    return s && t ? RT_DEV_OK : RT_DEV_ERROR;
+}
+
+static int sim_fill(rt_device_impl *d, uint64_t addr, const void *pattern,
+                    size_t pattern_size, size_t size)
+{
+    if (!size)
+        return RT_DEV_OK;
+    pthread_mutex_lock(&d->lock);
+    unsigned char *t = sim_memory_ptr(d->mem, addr, size);
+    if (t)
+        for (size_t i = 0; i < size; i += pattern_size)
+            memcpy(t + i, pattern, pattern_size);
+    pthread_mutex_unlock(&d->lock);
+    return t ? RT_DEV_OK : RT_DEV_ERROR;
+}
+
+static int sim_program_load(rt_device_impl *d, const char *model_path,
+                            rt_device_program **out, char *err, size_t errlen)
+{
+    rt_device_program *p = rt_alloc(sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "out of host memory");
+        return RT_DEV_NOMEM;
+    }
+    pthread_mutex_lock(&d->lock);
+    p->model = sim_model_open(model_path, d->board, err, errlen);
+    pthread_mutex_unlock(&d->lock);
+    if (!p->model) {
+        rt_free(p);
+        return RT_DEV_LOAD;
+    }
+    *out = p;
+    return RT_DEV_OK;
+}
+
+static void sim_program_unload(rt_device_impl *d, rt_device_program *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&d->lock);
+    sim_model_close(p->model);
+    pthread_mutex_unlock(&d->lock);
+    rt_free(p);
+}
+
+static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
+                          const rt_kernel_launch *l, rt_kernel_result *r)
+{
+    const rt_kernel_regs *g = l->regs;
+    sim_model *m = p->model;
+    sim_run_result res;
+    memset(&res, 0, sizeof res);
+    pthread_mutex_lock(&d->lock);
+    /* 1. Reset, then geometry and arguments. */
+    sim_model_reset(m);
+    sim_model_reg_write(m, g->work_dim, l->work_dim);
+    for (int i = 0; i < 3; i++) {
+        sim_model_reg_write(m, g->global_size[i], l->global[i]);
+        sim_model_reg_write(m, g->local_size[i], l->local[i]);
+        sim_model_reg_write(m, g->global_offset[i], l->offset[i]);
+        sim_model_reg_write(m, g->num_groups[i], l->groups[i]);
+    }
+    for (unsigned i = 0; i < l->nargs; i++)
+        sim_model_reg_write(m, l->arg_regs[i], l->arg_values[i]);
+    /* 2. Start. 3. Run until done under the watchdog. */
+    sim_model_reg_write(m, g->control, g->start_mask);
+    int rc = sim_model_run(m, d->mem, g->status, g->done_mask, l->watchdog_cycles, &res);
+    r->cycles = res.cycles;
+    /* 4. Counters (also after a failure: they say how far it got). */
+    for (unsigned i = 0; i < l->ncounters; i++)
+        r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg);
+    pthread_mutex_unlock(&d->lock);
+    switch (rc) {
+    case SIM_OK:
+        return RT_DEV_OK;
+    case SIM_ERR_TIMEOUT:
+        snprintf(r->message, sizeof r->message,
+                 "did not finish within the watchdog budget of %" PRIu64
+                 " cycles (CLHLS_WATCHDOG_CYCLES)", l->watchdog_cycles);
+        return RT_DEV_TIMEOUT;
+    case SIM_ERR_BAD_ADDRESS:
+        r->bad_address = res.bad_address;
+        r->bad_write = res.bad_write;
+        snprintf(r->message, sizeof r->message,
+                 "out-of-bounds %s at device address 0x%" PRIx64 " (outside every buffer)",
+                 res.bad_write ? "write" : "read", res.bad_address);
+        return RT_DEV_BAD_ADDRESS;
+    default:
+        snprintf(r->message, sizeof r->message, "simulator error %d", rc);
+        return RT_DEV_ERROR;
+    }
+}
+
+const rt_device_ops rt_device_sim_ops = {
+    .kind = "simulator",
+    .open = sim_open,
+    .close = sim_close,
+    .alloc = sim_alloc,
+    .free = sim_free,
+    .write = sim_write,
+    .read = sim_read,
+    .copy = sim_copy,
+    .fill = sim_fill,
+    .program_load = sim_program_load,
+    .program_unload = sim_program_unload,
+    .run_kernel = sim_run_kernel,
+};

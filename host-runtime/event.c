@@ -1,0 +1,613 @@
+/* Events, the command state machine and the per-device workers.
+ *
+ * Every enqueued command carries an event that moves QUEUED -> SUBMITTED -> RUNNING ->
+ * COMPLETE, or to a negative status; a command whose wait list holds a failed event
+ * ends with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST without running, which in turn
+ * propagates to its own dependants. Callbacks run once per status they asked for, on
+ * the thread that changed the status, without the runtime lock held.
+ *
+ * One worker thread per device takes, in enqueue order, the first pending command whose
+ * wait list and queue-order predecessors are all finished, marks it SUBMITTED, runs it
+ * and completes it. In-order queues chain each command to the previous one; out-of-order
+ * queues order only through wait lists, barriers and markers.
+ *
+ * Profiling times are host-monotonic nanoseconds, except START/END which come from the
+ * device timeline: START = max(device timeline, SUBMIT), END = START + the modelled
+ * duration (kernel: busy cycles at the board clock; transfer: host-link time), and the
+ * timeline advances to END. COMPLETE = max(END, host time of completion). */
+#include <stdio.h>
+#include <string.h>
+
+#include "rt.h"
+
+int rt_valid_event(cl_event e) { return e && e->magic == RT_MAGIC_EVENT; }
+
+cl_event rt_event_create(cl_context ctx, cl_command_queue q, cl_command_type type)
+{
+    cl_event e = rt_alloc(sizeof *e);
+    if (!e)
+        return NULL;
+    e->dispatch = &rt_dispatch;
+    e->magic = RT_MAGIC_EVENT;
+    atomic_init(&e->refcount, 1);
+    e->context = ctx;
+    atomic_fetch_add(&ctx->refcount, 1);
+    e->queue = q;
+    if (q)
+        atomic_fetch_add(&q->refcount, 1);
+    e->type = type;
+    e->status = q ? CL_QUEUED : CL_SUBMITTED;
+    e->profiling = q && (q->props & CL_QUEUE_PROFILING_ENABLE);
+    e->t_queued = rt_now_ns();
+    return e;
+}
+
+void rt_event_retain(cl_event e) { atomic_fetch_add(&e->refcount, 1); }
+
+void rt_event_release(cl_event e)
+{
+    if (atomic_fetch_sub(&e->refcount, 1) != 1)
+        return;
+    e->magic = RT_MAGIC_DEAD;
+    while (e->callbacks) {
+        rt_event_cb *cb = e->callbacks;
+        e->callbacks = cb->next;
+        rt_free(cb);
+    }
+    rt_free(e->counters);
+    if (e->queue)
+        rt_queue_release(e->queue);
+    rt_context_release(e->context);
+    rt_free(e);
+}
+
+/* A due callback, copied out so it can run without the lock. */
+typedef struct due_cb {
+    void (CL_CALLBACK *fn)(cl_event, cl_int, void *); /* the callback */
+    void *data;                                        /* its user data */
+} due_cb;
+
+/* Collects (and marks fired) the callbacks due at e's status; rt_lock held. */
+static size_t collect_due(cl_event e, due_cb *out, size_t max)
+{
+    size_t n = 0;
+    for (rt_event_cb *cb = e->callbacks; cb && n < max; cb = cb->next) {
+        if (!cb->fired && e->status <= cb->type) {
+            cb->fired = 1;
+            out[n].fn = cb->fn;
+            out[n].data = cb->data;
+            n++;
+        }
+    }
+    return n;
+}
+
+void rt_event_set_status(cl_event e, cl_int status)
+{
+    due_cb due[32];
+    size_t n;
+    for (;;) {
+        pthread_mutex_lock(&rt_lock);
+        if (e->status <= CL_COMPLETE || status >= e->status) {
+            pthread_mutex_unlock(&rt_lock);
+            return;
+        }
+        e->status = status;
+        n = collect_due(e, due, 32);
+        pthread_cond_broadcast(&rt_cond);
+        pthread_mutex_unlock(&rt_lock);
+        break;
+    }
+    for (size_t i = 0; i < n; i++)
+        due[i].fn(e, status, due[i].data);
+    /* More than 32 callbacks: the rest in further rounds. */
+    for (;;) {
+        pthread_mutex_lock(&rt_lock);
+        n = collect_due(e, due, 32);
+        pthread_mutex_unlock(&rt_lock);
+        if (!n)
+            break;
+        for (size_t i = 0; i < n; i++)
+            due[i].fn(e, status, due[i].data);
+    }
+}
+
+cl_int rt_event_wait(cl_event e)
+{
+    pthread_mutex_lock(&rt_lock);
+    while (e->status > CL_COMPLETE)
+        pthread_cond_wait(&rt_cond, &rt_lock);
+    cl_int s = e->status;
+    pthread_mutex_unlock(&rt_lock);
+    return s;
+}
+
+cl_int rt_check_wait_list(cl_context ctx, cl_uint n, const cl_event *list)
+{
+    RT_CHECK((n == 0) == (list == NULL), CL_INVALID_EVENT_WAIT_LIST);
+    for (cl_uint i = 0; i < n; i++) {
+        RT_CHECK(rt_valid_event(list[i]), CL_INVALID_EVENT_WAIT_LIST);
+        RT_CHECK(list[i]->context == ctx, CL_INVALID_CONTEXT);
+    }
+    return CL_SUCCESS;
+}
+
+/* ---- commands ---- */
+
+/* Ordering-only predecessors (in-order chain, barriers); their failure does not
+ * propagate. Kept apart from the wait list, whose failures do. */
+typedef struct rt_order {
+    cl_uint n;                  /* entries */
+    cl_event *events;           /* retained events */
+} rt_order;
+
+/* The command plus its ordering predecessors; rt_command is the public part. */
+typedef struct command_full {
+    rt_command c;               /* must be first */
+    rt_order order;             /* ordering-only predecessors */
+} command_full;
+
+rt_command *rt_command_new(cl_command_queue q, rt_cmd_kind kind, cl_command_type type,
+                           cl_uint nwait, const cl_event *wait)
+{
+    command_full *f = rt_alloc(sizeof *f);
+    if (!f)
+        return NULL;
+    rt_command *c = &f->c;
+    c->kind = kind;
+    c->event = rt_event_create(q->context, q, type);
+    c->deps = nwait ? rt_alloc(nwait * sizeof *c->deps) : NULL;
+    if (!c->event || (nwait && !c->deps)) {
+        if (c->event)
+            rt_event_release(c->event);
+        rt_free(c->deps);
+        rt_free(f);
+        return NULL;
+    }
+    for (cl_uint i = 0; i < nwait; i++) {
+        c->deps[i] = wait[i];
+        rt_event_retain(wait[i]);
+    }
+    c->ndeps = nwait;
+    return c;
+}
+
+/* Releases the objects a command uses (not its event or predecessors), so that they are
+ * gone before clFinish returns. */
+static void command_release_objects(rt_command *c)
+{
+    if (c->mem)
+        rt_mem_release(c->mem);
+    if (c->src)
+        rt_mem_release(c->src);
+    for (cl_uint i = 0; i < c->nmems; i++)
+        rt_mem_release(c->mems[i]);
+    rt_free(c->mems);
+    if (c->args) {
+        for (cl_uint i = 0; i < c->kernel->meta->nargs; i++)
+            if (c->args[i].mem)
+                rt_mem_release(c->args[i].mem);
+        rt_free(c->args);
+    }
+    if (c->kernel)
+        rt_kernel_release(c->kernel);
+    c->mem = c->src = NULL;
+    c->mems = NULL;
+    c->nmems = 0;
+    c->args = NULL;
+    c->kernel = NULL;
+}
+
+void rt_command_free(rt_command *c)
+{
+    command_full *f = (command_full *)c;
+    for (cl_uint i = 0; i < c->ndeps; i++)
+        rt_event_release(c->deps[i]);
+    rt_free(c->deps);
+    for (cl_uint i = 0; i < f->order.n; i++)
+        rt_event_release(f->order.events[i]);
+    rt_free(f->order.events);
+    command_release_objects(c);
+    if (c->event)
+        rt_event_release(c->event);
+    rt_free(f);
+}
+
+/* Adds e (retained) to the ordering predecessors; rt_lock held. */
+static int order_add(rt_order *o, cl_event e)
+{
+    cl_event *n = rt_realloc(o->events, (o->n + 1) * sizeof *n);
+    if (!n)
+        return -1;
+    o->events = n;
+    rt_event_retain(e);
+    o->events[o->n++] = e;
+    return 0;
+}
+
+cl_int rt_command_submit(rt_command *c, int blocking, cl_event *event_out)
+{
+    command_full *f = (command_full *)c;
+    cl_event e = c->event;
+    cl_command_queue q = e->queue;
+    cl_device_id d = q->device;
+    cl_event drop = NULL;
+    int is_barrier = e->type == CL_COMMAND_BARRIER;
+    int is_marker = e->type == CL_COMMAND_MARKER;
+    int fail = 0;
+    rt_event_retain(e);
+    pthread_mutex_lock(&rt_lock);
+    if (!(q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)) {
+        /* In order: after the previous command. */
+        if (q->last)
+            fail |= order_add(&f->order, q->last);
+        drop = q->last;
+        q->last = e;
+        rt_event_retain(e);
+    } else {
+        if (q->barrier)
+            fail |= order_add(&f->order, q->barrier);
+        if ((is_barrier || is_marker) && c->ndeps == 0)
+            for (size_t i = 0; i < q->nsince; i++)
+                fail |= order_add(&f->order, q->since_barrier[i]);
+        if (is_barrier) {
+            drop = q->barrier;
+            q->barrier = e;
+            rt_event_retain(e);
+        } else {
+            if (q->nsince == q->capsince) {
+                size_t cap = q->capsince ? 2 * q->capsince : 16;
+                cl_event *n = rt_realloc(q->since_barrier, cap * sizeof *n);
+                if (n) {
+                    q->since_barrier = n;
+                    q->capsince = cap;
+                }
+            }
+            if (q->nsince < q->capsince) {
+                rt_event_retain(e);
+                q->since_barrier[q->nsince++] = e;
+            } else {
+                fail = 1;
+            }
+        }
+    }
+    if (fail)
+        fprintf(stderr, "clhls: out of host memory while ordering a command\n");
+    q->outstanding++;
+    c->next = NULL;
+    if (d->pending_tail)
+        d->pending_tail->next = c;
+    else
+        d->pending = c;
+    d->pending_tail = c;
+    pthread_cond_broadcast(&rt_cond);
+    pthread_mutex_unlock(&rt_lock);
+    if (drop)
+        rt_event_release(drop);
+    cl_int rc = CL_SUCCESS;
+    if (blocking && rt_event_wait(e) < 0)
+        rc = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    if (event_out)
+        *event_out = e;
+    else
+        rt_event_release(e);
+    return rc;
+}
+
+/* 1 when every predecessor of c is finished; rt_lock held. */
+static int command_ready(rt_command *c)
+{
+    command_full *f = (command_full *)c;
+    for (cl_uint i = 0; i < c->ndeps; i++)
+        if (c->deps[i]->status > CL_COMPLETE)
+            return 0;
+    for (cl_uint i = 0; i < f->order.n; i++)
+        if (f->order.events[i]->status > CL_COMPLETE)
+            return 0;
+    return 1;
+}
+
+static void command_run(cl_device_id d, rt_command *c)
+{
+    cl_event e = c->event;
+    int failed_dep = 0;
+    pthread_mutex_lock(&rt_lock);
+    for (cl_uint i = 0; i < c->ndeps; i++)
+        failed_dep |= c->deps[i]->status < 0;
+    pthread_mutex_unlock(&rt_lock);
+    uint64_t now = rt_now_ns();
+    e->t_submit = now > e->t_queued ? now : e->t_queued;
+    rt_event_set_status(e, CL_SUBMITTED);
+    if (failed_dep) {
+        e->t_start = e->t_end = e->t_complete = e->t_submit;
+        rt_event_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+        return;
+    }
+    e->t_start = d->timeline_ns > e->t_submit ? d->timeline_ns : e->t_submit;
+    rt_event_set_status(e, CL_RUNNING);
+    uint64_t ns = 0;
+    cl_int status = CL_COMPLETE;
+    if (c->kind == RT_CMD_KERNEL)
+        status = rt_kernel_execute(c, &ns);
+    else if (c->kind != RT_CMD_NONE)
+        status = rt_mem_execute(c, &ns);
+    e->t_end = e->t_start + ns;
+    d->timeline_ns = e->t_end;
+    now = rt_now_ns();
+    e->t_complete = now > e->t_end ? now : e->t_end;
+    rt_event_set_status(e, status);
+}
+
+/* Queue bookkeeping after c finished; returns events to release without the lock. */
+static void command_done(rt_command *c)
+{
+    cl_event e = c->event;
+    cl_command_queue q = e->queue;
+    cl_event drop[2] = {NULL, NULL};
+    int drop_since = 0;
+    command_release_objects(c);
+    pthread_mutex_lock(&rt_lock);
+    q->outstanding--;
+    if (q->last == e) {
+        drop[0] = e;
+        q->last = NULL;
+    }
+    if (q->barrier == e) {
+        drop[1] = e;
+        q->barrier = NULL;
+    }
+    for (size_t i = 0; i < q->nsince; i++) {
+        if (q->since_barrier[i] == e) {
+            q->since_barrier[i] = q->since_barrier[--q->nsince];
+            drop_since = 1;
+            break;
+        }
+    }
+    pthread_cond_broadcast(&rt_cond);
+    pthread_mutex_unlock(&rt_lock);
+    for (int i = 0; i < 2; i++)
+        if (drop[i])
+            rt_event_release(drop[i]);
+    if (drop_since)
+        rt_event_release(e);
+    rt_command_free(c);
+}
+
+static void *worker_main(void *arg)
+{
+    cl_device_id d = arg;
+    pthread_mutex_lock(&rt_lock);
+    for (;;) {
+        rt_command *prev = NULL, *c = d->pending;
+        while (c && !command_ready(c)) {
+            prev = c;
+            c = c->next;
+        }
+        if (!c) {
+            pthread_cond_wait(&rt_cond, &rt_lock);
+            continue;
+        }
+        if (prev)
+            prev->next = c->next;
+        else
+            d->pending = c->next;
+        if (d->pending_tail == c)
+            d->pending_tail = prev;
+        pthread_mutex_unlock(&rt_lock);
+        command_run(d, c);
+        command_done(c);
+        pthread_mutex_lock(&rt_lock);
+    }
+    return NULL;
+}
+
+int rt_device_start_worker(cl_device_id d)
+{
+    int rc = 0;
+    pthread_mutex_lock(&rt_lock);
+    if (!d->worker_started) {
+        rc = pthread_create(&d->worker, NULL, worker_main, d);
+        if (rc == 0) {
+            pthread_detach(d->worker);
+            d->worker_started = 1;
+        }
+    }
+    pthread_mutex_unlock(&rt_lock);
+    return rc;
+}
+
+/* ---- API: events ---- */
+
+cl_int CL_API_CALL clWaitForEvents(cl_uint n, const cl_event *list)
+{
+    RT_CHECK(n && list, CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < n; i++) {
+        RT_CHECK(rt_valid_event(list[i]), CL_INVALID_EVENT);
+        RT_CHECK(list[i]->context == list[0]->context, CL_INVALID_CONTEXT);
+    }
+    cl_int rc = CL_SUCCESS;
+    for (cl_uint i = 0; i < n; i++)
+        if (rt_event_wait(list[i]) < 0)
+            rc = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    return rc;
+}
+
+cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info name, size_t size, void *value,
+                                  size_t *size_ret)
+{
+    RT_CHECK(rt_valid_event(e), CL_INVALID_EVENT);
+    cl_int i;
+    cl_uint u;
+    switch (name) {
+    case CL_EVENT_COMMAND_QUEUE:
+        return rt_info(size, value, size_ret, &e->queue, sizeof e->queue);
+    case CL_EVENT_CONTEXT:
+        return rt_info(size, value, size_ret, &e->context, sizeof e->context);
+    case CL_EVENT_COMMAND_TYPE:
+        return rt_info(size, value, size_ret, &e->type, sizeof e->type);
+    case CL_EVENT_COMMAND_EXECUTION_STATUS:
+        pthread_mutex_lock(&rt_lock);
+        i = e->status;
+        pthread_mutex_unlock(&rt_lock);
+        return rt_info(size, value, size_ret, &i, sizeof i);
+    case CL_EVENT_REFERENCE_COUNT:
+        u = (cl_uint)atomic_load(&e->refcount);
+        return rt_info(size, value, size_ret, &u, sizeof u);
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}
+
+cl_int CL_API_CALL clRetainEvent(cl_event e)
+{
+    RT_CHECK(rt_valid_event(e), CL_INVALID_EVENT);
+    rt_event_retain(e);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clReleaseEvent(cl_event e)
+{
+    RT_CHECK(rt_valid_event(e), CL_INVALID_EVENT);
+    rt_event_release(e);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clGetEventProfilingInfo(cl_event e, cl_profiling_info name, size_t size,
+                                           void *value, size_t *size_ret)
+{
+    RT_CHECK(rt_valid_event(e), CL_INVALID_EVENT);
+    RT_CHECK(e->profiling, CL_PROFILING_INFO_NOT_AVAILABLE);
+    pthread_mutex_lock(&rt_lock);
+    cl_int status = e->status;
+    pthread_mutex_unlock(&rt_lock);
+    RT_CHECK(status == CL_COMPLETE, CL_PROFILING_INFO_NOT_AVAILABLE);
+    cl_ulong t;
+    switch (name) {
+    case CL_PROFILING_COMMAND_QUEUED: t = e->t_queued; break;
+    case CL_PROFILING_COMMAND_SUBMIT: t = e->t_submit; break;
+    case CL_PROFILING_COMMAND_START: t = e->t_start; break;
+    case CL_PROFILING_COMMAND_END: t = e->t_end; break;
+    case CL_PROFILING_COMMAND_COMPLETE: t = e->t_complete; break;
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+    return rt_info(size, value, size_ret, &t, sizeof t);
+}
+
+cl_int CL_API_CALL clSetEventCallback(cl_event e, cl_int type,
+                                      void (CL_CALLBACK *fn)(cl_event, cl_int, void *),
+                                      void *data)
+{
+    RT_CHECK(rt_valid_event(e), CL_INVALID_EVENT);
+    RT_CHECK(fn, CL_INVALID_VALUE);
+    RT_CHECK(type == CL_SUBMITTED || type == CL_RUNNING || type == CL_COMPLETE,
+             CL_INVALID_VALUE);
+    rt_event_cb *cb = rt_alloc(sizeof *cb);
+    RT_CHECK(cb, CL_OUT_OF_HOST_MEMORY);
+    cb->type = type;
+    cb->fn = fn;
+    cb->data = data;
+    pthread_mutex_lock(&rt_lock);
+    cl_int status = e->status;
+    int now = status <= type;
+    cb->fired = now;
+    /* Append, so callbacks of one status run in registration order. */
+    rt_event_cb **link = &e->callbacks;
+    while (*link)
+        link = &(*link)->next;
+    *link = cb;
+    if (now)
+        rt_event_retain(e);
+    pthread_mutex_unlock(&rt_lock);
+    if (now) {
+        fn(e, status, data);
+        rt_event_release(e);
+    }
+    return CL_SUCCESS;
+}
+
+cl_event CL_API_CALL clCreateUserEvent(cl_context c, cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    cl_event e = rt_event_create(c, NULL, CL_COMMAND_USER);
+    RT_CHECK_OBJ(e, CL_OUT_OF_HOST_MEMORY);
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return e;
+}
+
+cl_int CL_API_CALL clSetUserEventStatus(cl_event e, cl_int status)
+{
+    RT_CHECK(rt_valid_event(e) && e->type == CL_COMMAND_USER, CL_INVALID_EVENT);
+    RT_CHECK(status == CL_COMPLETE || status < 0, CL_INVALID_VALUE);
+    pthread_mutex_lock(&rt_lock);
+    int already = e->status <= CL_COMPLETE;
+    pthread_mutex_unlock(&rt_lock);
+    RT_CHECK(!already, CL_INVALID_OPERATION);
+    e->t_submit = e->t_start = e->t_end = e->t_complete = rt_now_ns();
+    rt_event_set_status(e, status);
+    return CL_SUCCESS;
+}
+
+/* ---- API: synchronisation commands ---- */
+
+static cl_int enqueue_sync(cl_command_queue q, cl_command_type type, cl_uint n,
+                           const cl_event *list, cl_event *event)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    cl_int rc = rt_check_wait_list(q->context, n, list);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+    rt_command *c = rt_command_new(q, RT_CMD_NONE, type, n, list);
+    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    return rt_command_submit(c, 0, event);
+}
+
+cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n,
+                                               const cl_event *list, cl_event *event)
+{
+    return enqueue_sync(q, CL_COMMAND_MARKER, n, list, event);
+}
+
+cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n,
+                                                const cl_event *list, cl_event *event)
+{
+    return enqueue_sync(q, CL_COMMAND_BARRIER, n, list, event);
+}
+
+cl_int CL_API_CALL clEnqueueMarker(cl_command_queue q, cl_event *event)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    RT_CHECK(event, CL_INVALID_VALUE);
+    return enqueue_sync(q, CL_COMMAND_MARKER, 0, NULL, event);
+}
+
+cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue q)
+{
+    return enqueue_sync(q, CL_COMMAND_BARRIER, 0, NULL, NULL);
+}
+
+cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue q, cl_uint n, const cl_event *list)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    RT_CHECK(n && list, CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < n; i++)
+        RT_CHECK(rt_valid_event(list[i]), CL_INVALID_EVENT);
+    return enqueue_sync(q, CL_COMMAND_BARRIER, n, list, NULL);
+}
+
+cl_int CL_API_CALL clFlush(cl_command_queue q)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    /* Commands reach the device's worker when enqueued. */
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clFinish(cl_command_queue q)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    pthread_mutex_lock(&rt_lock);
+    while (q->outstanding)
+        pthread_cond_wait(&rt_cond, &rt_lock);
+    pthread_mutex_unlock(&rt_lock);
+    return CL_SUCCESS;
+}

@@ -1,0 +1,468 @@
+/* Kernels: creation from a built program, arguments (validated against metadata.json),
+ * queries, clEnqueueNDRangeKernel/clEnqueueTask, and the execution of an NDRange on the
+ * device (worker thread): argument registers from the snapshot taken at enqueue time,
+ * geometry with unused dimensions set to global 1, local 1, offset 0, groups 1, the
+ * watchdog budget from CLHLS_WATCHDOG_CYCLES, counters read into the event. A failed
+ * kernel ends its event with CL_OUT_OF_RESOURCES and a message naming it on stderr. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+#define RT_DEFAULT_WATCHDOG_CYCLES 200000000ull
+
+int rt_valid_kernel(cl_kernel k) { return k && k->magic == RT_MAGIC_KERNEL; }
+
+static cl_kernel kernel_new(cl_program p, const rt_kernel_meta *meta)
+{
+    cl_kernel k = rt_alloc(sizeof *k);
+    rt_arg_value *args = rt_alloc(meta->nargs * sizeof *args);
+    if (!k || !args) {
+        rt_free(k);
+        rt_free(args);
+        return NULL;
+    }
+    k->dispatch = &rt_dispatch;
+    k->magic = RT_MAGIC_KERNEL;
+    atomic_init(&k->refcount, 1);
+    k->program = p;
+    atomic_fetch_add(&p->refcount, 1);
+    atomic_fetch_add(&p->kernel_objs, 1);
+    k->meta = meta;
+    k->args = args;
+    pthread_mutex_init(&k->lock, NULL);
+    return k;
+}
+
+/* 1 when p has an executable for some device; p->lock held. */
+static int built_any(cl_program p)
+{
+    for (cl_uint i = 0; i < p->context->ndevices; i++)
+        if (p->builds[i].status == CL_BUILD_SUCCESS)
+            return 1;
+    return 0;
+}
+
+cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name, cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_program(p), CL_INVALID_PROGRAM);
+    RT_CHECK_OBJ(name, CL_INVALID_VALUE);
+    pthread_mutex_lock(&p->lock);
+    int built = built_any(p);
+    const rt_kernel_meta *meta = NULL;
+    for (cl_uint i = 0; built && i < p->nkernels; i++)
+        if (!strcmp(p->kernels[i].name, name))
+            meta = &p->kernels[i];
+    cl_kernel k = meta ? kernel_new(p, meta) : NULL;
+    pthread_mutex_unlock(&p->lock);
+    RT_CHECK_OBJ(built, CL_INVALID_PROGRAM_EXECUTABLE);
+    RT_CHECK_OBJ(meta, CL_INVALID_KERNEL_NAME);
+    RT_CHECK_OBJ(k, CL_OUT_OF_HOST_MEMORY);
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return k;
+}
+
+cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *kernels,
+                                            cl_uint *nret)
+{
+    RT_CHECK(rt_valid_program(p), CL_INVALID_PROGRAM);
+    pthread_mutex_lock(&p->lock);
+    int built = built_any(p);
+    cl_uint nk = p->nkernels;
+    cl_int rc = CL_SUCCESS;
+    if (!built)
+        rc = CL_INVALID_PROGRAM_EXECUTABLE;
+    else if (kernels && n < nk)
+        rc = CL_INVALID_VALUE;
+    for (cl_uint i = 0; rc == CL_SUCCESS && kernels && i < nk; i++) {
+        kernels[i] = kernel_new(p, &p->kernels[i]);
+        if (!kernels[i]) {
+            rc = CL_OUT_OF_HOST_MEMORY;
+            pthread_mutex_unlock(&p->lock);
+            for (cl_uint j = 0; j < i; j++)
+                rt_kernel_release(kernels[j]);
+            pthread_mutex_lock(&p->lock);
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+    if (nret)
+        *nret = nk;
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clRetainKernel(cl_kernel k)
+{
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    atomic_fetch_add(&k->refcount, 1);
+    return CL_SUCCESS;
+}
+
+void rt_kernel_release(cl_kernel k)
+{
+    if (atomic_fetch_sub(&k->refcount, 1) != 1)
+        return;
+    k->magic = RT_MAGIC_DEAD;
+    for (cl_uint i = 0; i < k->meta->nargs; i++)
+        if (k->args[i].mem)
+            rt_mem_release(k->args[i].mem);
+    rt_free(k->args);
+    pthread_mutex_destroy(&k->lock);
+    cl_program p = k->program;
+    atomic_fetch_sub(&p->kernel_objs, 1);
+    rt_free(k);
+    rt_program_release(p);
+}
+
+cl_int CL_API_CALL clReleaseKernel(cl_kernel k)
+{
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    rt_kernel_release(k);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value)
+{
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    RT_CHECK(index < k->meta->nargs, CL_INVALID_ARG_INDEX);
+    const rt_arg_meta *a = &k->meta->args[index];
+    rt_arg_value v;
+    memset(&v, 0, sizeof v);
+    v.set = 1;
+    v.size = size;
+    switch (a->kind) {
+    case RT_ARG_BUFFER:
+        RT_CHECK(size == sizeof(cl_mem), CL_INVALID_ARG_SIZE);
+        v.mem = value ? *(const cl_mem *)value : NULL;
+        RT_CHECK(!v.mem || rt_valid_mem(v.mem), CL_INVALID_MEM_OBJECT);
+        RT_CHECK(!v.mem || v.mem->context == k->program->context, CL_INVALID_MEM_OBJECT);
+        break;
+    case RT_ARG_SCALAR:
+        RT_CHECK(value, CL_INVALID_ARG_VALUE);
+        RT_CHECK(size == a->size, CL_INVALID_ARG_SIZE);
+        memcpy(&v.bits, value, size < sizeof v.bits ? size : sizeof v.bits);
+        break;
+    case RT_ARG_LOCAL:
+        RT_CHECK(!value, CL_INVALID_ARG_VALUE);
+        RT_CHECK(size > 0, CL_INVALID_ARG_SIZE);
+        v.bits = size;
+        break;
+    }
+    if (v.mem)
+        atomic_fetch_add(&v.mem->refcount, 1);
+    pthread_mutex_lock(&k->lock);
+    cl_mem old = k->args[index].mem;
+    k->args[index] = v;
+    pthread_mutex_unlock(&k->lock);
+    if (old)
+        rt_mem_release(old);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info name, size_t size, void *value,
+                                   size_t *size_ret)
+{
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    cl_uint u;
+    char attrs[128] = "";
+    const size_t *r = k->meta->reqd_wg;
+    switch (name) {
+    case CL_KERNEL_FUNCTION_NAME:
+        return rt_info(size, value, size_ret, k->meta->name, strlen(k->meta->name) + 1);
+    case CL_KERNEL_NUM_ARGS:
+        return rt_info(size, value, size_ret, &k->meta->nargs, sizeof k->meta->nargs);
+    case CL_KERNEL_REFERENCE_COUNT:
+        u = (cl_uint)atomic_load(&k->refcount);
+        return rt_info(size, value, size_ret, &u, sizeof u);
+    case CL_KERNEL_CONTEXT:
+        return rt_info(size, value, size_ret, &k->program->context, sizeof(cl_context));
+    case CL_KERNEL_PROGRAM:
+        return rt_info(size, value, size_ret, &k->program, sizeof k->program);
+    case CL_KERNEL_ATTRIBUTES:
+        if (r[0])
+            snprintf(attrs, sizeof attrs, "reqd_work_group_size(%zu,%zu,%zu)", r[0], r[1], r[2]);
+        return rt_info(size, value, size_ret, attrs, strlen(attrs) + 1);
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}
+
+cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel_arg_info name,
+                                      size_t size, void *value, size_t *size_ret)
+{
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    RT_CHECK(index < k->meta->nargs, CL_INVALID_ARG_INDEX);
+    const rt_arg_meta *a = &k->meta->args[index];
+    switch (name) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+        return rt_info(size, value, size_ret, &a->address, sizeof a->address);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+        return rt_info(size, value, size_ret, &a->access, sizeof a->access);
+    case CL_KERNEL_ARG_TYPE_NAME:
+        return rt_info(size, value, size_ret, a->type_name, strlen(a->type_name) + 1);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER:
+        return rt_info(size, value, size_ret, &a->type_qual, sizeof a->type_qual);
+    case CL_KERNEL_ARG_NAME:
+        return rt_info(size, value, size_ret, a->name, strlen(a->name) + 1);
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}
+
+/* Largest work-group k accepts on d. */
+static size_t kernel_max_wg(cl_kernel k, cl_device_id d)
+{
+    size_t m = d->board->max_work_group_size;
+    if (k->meta->max_wg && k->meta->max_wg < m)
+        m = k->meta->max_wg;
+    return m;
+}
+
+cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d,
+                                            cl_kernel_work_group_info name, size_t size,
+                                            void *value, size_t *size_ret)
+{
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    cl_context c = k->program->context;
+    if (!d) {
+        RT_CHECK(c->ndevices == 1, CL_INVALID_DEVICE);
+        d = c->devices[0];
+    }
+    RT_CHECK(rt_context_device_index(c, d) >= 0, CL_INVALID_DEVICE);
+    size_t sz;
+    cl_ulong ul;
+    switch (name) {
+    case CL_KERNEL_WORK_GROUP_SIZE:
+        sz = kernel_max_wg(k, d);
+        return rt_info(size, value, size_ret, &sz, sizeof sz);
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+        return rt_info(size, value, size_ret, k->meta->reqd_wg, sizeof k->meta->reqd_wg);
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+        sz = 1;
+        return rt_info(size, value, size_ret, &sz, sizeof sz);
+    case CL_KERNEL_LOCAL_MEM_SIZE:
+    case CL_KERNEL_PRIVATE_MEM_SIZE:
+        ul = 0;
+        return rt_info(size, value, size_ret, &ul, sizeof ul);
+    default:
+        /* CL_KERNEL_GLOBAL_WORK_SIZE is for custom devices and built-in kernels only. */
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}
+
+/* Picks a local size for a NULL local_work_size: per dimension the largest divisor of
+ * the global size within the remaining work-group budget. */
+static void pick_local(const size_t *global, cl_uint dim, size_t max_wg, size_t max_item,
+                       size_t *local)
+{
+    size_t budget = max_wg;
+    for (cl_uint i = 0; i < dim; i++) {
+        size_t limit = budget < max_item ? budget : max_item;
+        size_t best = 1;
+        for (size_t l = limit < global[i] ? limit : global[i]; l > 1; l--) {
+            if (global[i] % l == 0) {
+                best = l;
+                break;
+            }
+        }
+        local[i] = best;
+        budget /= best;
+    }
+}
+
+cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim,
+                                          const size_t *offset, const size_t *global,
+                                          const size_t *local, cl_uint n, const cl_event *list,
+                                          cl_event *event)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
+    cl_program p = k->program;
+    RT_CHECK(p->context == q->context, CL_INVALID_CONTEXT);
+    int di = rt_context_device_index(q->context, q->device);
+    pthread_mutex_lock(&p->lock);
+    int built = p->builds[di].status == CL_BUILD_SUCCESS;
+    pthread_mutex_unlock(&p->lock);
+    RT_CHECK(built, CL_INVALID_PROGRAM_EXECUTABLE);
+    RT_CHECK(dim >= 1 && dim <= 3, CL_INVALID_WORK_DIMENSION);
+    RT_CHECK(global, CL_INVALID_GLOBAL_WORK_SIZE);
+    for (cl_uint i = 0; i < dim; i++) {
+        RT_CHECK(global[i] > 0, CL_INVALID_GLOBAL_WORK_SIZE);
+        RT_CHECK(!offset || offset[i] <= SIZE_MAX - global[i], CL_INVALID_GLOBAL_OFFSET);
+    }
+    const rt_kernel_meta *meta = k->meta;
+    size_t max_wg = kernel_max_wg(k, q->device);
+    size_t max_item = q->device->board->max_work_group_size;
+    size_t loc[3] = {1, 1, 1};
+    if (local) {
+        size_t prod = 1;
+        for (cl_uint i = 0; i < dim; i++) {
+            RT_CHECK(local[i] > 0, CL_INVALID_WORK_GROUP_SIZE);
+            RT_CHECK(local[i] <= max_item, CL_INVALID_WORK_ITEM_SIZE);
+            RT_CHECK(global[i] % local[i] == 0, CL_INVALID_WORK_GROUP_SIZE);
+            prod *= local[i];
+            loc[i] = local[i];
+        }
+        RT_CHECK(prod <= max_wg, CL_INVALID_WORK_GROUP_SIZE);
+        if (meta->reqd_wg[0])
+            for (cl_uint i = 0; i < 3; i++)
+                RT_CHECK(loc[i] == (meta->reqd_wg[i] ? meta->reqd_wg[i] : 1),
+                         CL_INVALID_WORK_GROUP_SIZE);
+    } else if (meta->reqd_wg[0]) {
+        for (cl_uint i = 0; i < dim; i++) {
+            loc[i] = meta->reqd_wg[i];
+            RT_CHECK(global[i] % loc[i] == 0, CL_INVALID_WORK_GROUP_SIZE);
+        }
+    } else {
+        pick_local(global, dim, max_wg, max_item, loc);
+    }
+    cl_int rc = rt_check_wait_list(q->context, n, list);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+
+    rt_command *c = rt_command_new(q, RT_CMD_KERNEL, CL_COMMAND_NDRANGE_KERNEL, n, list);
+    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    c->args = rt_alloc(meta->nargs * sizeof *c->args);
+    if (!c->args) {
+        rt_command_free(c);
+        RT_FAIL(CL_OUT_OF_HOST_MEMORY);
+    }
+    c->kernel = k;
+    atomic_fetch_add(&k->refcount, 1);
+    int unset = 0;
+    pthread_mutex_lock(&k->lock);
+    for (cl_uint i = 0; i < meta->nargs; i++) {
+        c->args[i] = k->args[i];
+        unset |= !k->args[i].set;
+        if (c->args[i].mem)
+            atomic_fetch_add(&c->args[i].mem->refcount, 1);
+    }
+    pthread_mutex_unlock(&k->lock);
+    if (unset) {
+        rt_command_free(c);
+        RT_FAIL(CL_INVALID_KERNEL_ARGS);
+    }
+    c->work_dim = dim;
+    for (cl_uint i = 0; i < 3; i++) {
+        c->global[i] = i < dim ? global[i] : 1;
+        c->local[i] = i < dim ? loc[i] : 1;
+        c->offset3[i] = i < dim && offset ? offset[i] : 0;
+    }
+    return rt_command_submit(c, 0, event);
+}
+
+cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n,
+                                 const cl_event *list, cl_event *event)
+{
+    size_t one = 1;
+    return clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, n, list, event);
+}
+
+static uint64_t watchdog_cycles(void)
+{
+    const char *s = getenv("CLHLS_WATCHDOG_CYCLES");
+    if (s && *s) {
+        unsigned long long v = strtoull(s, NULL, 0);
+        if (v)
+            return v;
+    }
+    return RT_DEFAULT_WATCHDOG_CYCLES;
+}
+
+cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
+{
+    cl_event e = c->event;
+    cl_command_queue q = e->queue;
+    cl_device_id d = q->device;
+    int di = rt_context_device_index(q->context, d);
+    cl_kernel k = c->kernel;
+    const rt_kernel_meta *meta = k->meta;
+    rt_device_program *model = k->program->builds[di].model;
+
+    uint32_t *regs = rt_alloc((meta->nargs + 1) * sizeof *regs);
+    uint64_t *vals = rt_alloc((meta->nargs + 1) * sizeof *vals);
+    uint64_t *cvals = rt_alloc((meta->ncounters + 1) * sizeof *cvals);
+    rt_counter_value *counters = rt_alloc((meta->ncounters + 1) * sizeof *counters);
+    if (!regs || !vals || !cvals || !counters) {
+        rt_free(regs);
+        rt_free(vals);
+        rt_free(cvals);
+        rt_free(counters);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    unsigned nregs = 0;
+    for (cl_uint i = 0; i < meta->nargs; i++) {
+        const rt_arg_meta *a = &meta->args[i];
+        const rt_arg_value *v = &c->args[i];
+        if (a->kind == RT_ARG_LOCAL)
+            continue; /* dynamic local memory: not implemented by the hardware yet */
+        regs[nregs] = a->reg;
+        if (a->kind == RT_ARG_BUFFER) {
+            vals[nregs] = 0;
+            if (v->mem) {
+                rt_mem_acquire(v->mem, di);
+                vals[nregs] = v->mem->addr[di];
+            }
+        } else {
+            vals[nregs] = v->bits;
+        }
+        nregs++;
+    }
+    rt_kernel_launch l;
+    memset(&l, 0, sizeof l);
+    l.name = meta->name;
+    l.regs = &meta->regs;
+    l.work_dim = c->work_dim;
+    for (int i = 0; i < 3; i++) {
+        l.global[i] = c->global[i];
+        l.local[i] = c->local[i];
+        l.offset[i] = c->offset3[i];
+        l.groups[i] = (c->global[i] + c->local[i] - 1) / c->local[i];
+    }
+    l.nargs = nregs;
+    l.arg_regs = regs;
+    l.arg_values = vals;
+    l.ncounters = meta->ncounters;
+    l.counters = meta->counters;
+    l.watchdog_cycles = watchdog_cycles();
+    rt_kernel_result r;
+    memset(&r, 0, sizeof r);
+    r.counter_values = cvals;
+    int rc = d->ops->run_kernel(d->impl, model, &l, &r);
+
+    /* Buffers the kernel may have written: every non-const global buffer. */
+    for (cl_uint i = 0; i < meta->nargs; i++) {
+        const rt_arg_meta *a = &meta->args[i];
+        if (a->kind == RT_ARG_BUFFER && c->args[i].mem &&
+            !(a->type_qual & CL_KERNEL_ARG_TYPE_CONST) &&
+            a->address != CL_KERNEL_ARG_ADDRESS_CONSTANT)
+            rt_mem_written(c->args[i].mem, di);
+    }
+    uint64_t busy = r.cycles;
+    for (unsigned i = 0; i < meta->ncounters; i++) {
+        counters[i].name = meta->counters[i].name;
+        counters[i].value = cvals[i];
+        if (!strcmp(meta->counters[i].name, "busy_cycles"))
+            busy = cvals[i];
+    }
+    e->counters = counters;
+    e->ncounters = meta->ncounters;
+    *ns = (uint64_t)((double)busy * 1000.0 / d->board->clock_mhz);
+    if (rt_verbose()) {
+        fprintf(stderr, "clhls: kernel '%s' on %s: %" PRIu64 " cycles simulated",
+                meta->name, d->board->name, r.cycles);
+        for (unsigned i = 0; i < meta->ncounters; i++)
+            fprintf(stderr, ", %s=%" PRIu64, counters[i].name, counters[i].value);
+        fprintf(stderr, "\n");
+    }
+    rt_free(regs);
+    rt_free(vals);
+    rt_free(cvals);
+    if (rc != RT_DEV_OK) {
+        fprintf(stderr, "clhls: kernel '%s' failed: %s\n", meta->name, r.message);
+        return CL_OUT_OF_RESOURCES;
+    }
+    return CL_COMPLETE;
+}

@@ -1,0 +1,364 @@
+/* The clhls platform and its devices, and the symbols the ICD loader looks up by name
+ * (clIcdGetPlatformIDsKHR, clGetPlatformInfo, clGetExtensionFunctionAddress[ForPlatform]).
+ * The platform is created on first use: one device per board named in CLHLS_BOARDS
+ * (comma-separated; default: the default board). Device queries answer from the board
+ * file, truthfully: no images, no doubles, no extensions yet. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+#define RT_VERSION "0.1.0"
+
+pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t rt_cond = PTHREAD_COND_INITIALIZER;
+
+static struct _cl_platform_id the_platform;
+static pthread_once_t platform_once = PTHREAD_ONCE_INIT;
+
+static void add_device(const char *name, cl_device_type type)
+{
+    char err[512];
+    board_t *board = board_load(name, err, sizeof err);
+    if (!board) {
+        fprintf(stderr, "clhls: no device for board '%s': %s\n", name, err);
+        return;
+    }
+    cl_device_id d = rt_alloc(sizeof *d);
+    cl_device_id *list = rt_realloc(the_platform.devices,
+                                    (the_platform.ndevices + 1) * sizeof *list);
+    if (!d || !list) {
+        rt_free(d);
+        if (list)
+            the_platform.devices = list;
+        board_free(board);
+        return;
+    }
+    the_platform.devices = list;
+    d->dispatch = &rt_dispatch;
+    d->magic = RT_MAGIC_DEVICE;
+    d->platform = &the_platform;
+    d->board = board;
+    d->type = type;
+    d->ops = &rt_device_sim_ops;
+    if (d->ops->open(board, &d->impl, err, sizeof err) != RT_DEV_OK) {
+        fprintf(stderr, "clhls: cannot open a device for board '%s': %s\n", name, err);
+        board_free(board);
+        rt_free(d);
+        return;
+    }
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s (%s, simulated)", board->name,
+             board->part ? board->part : "?");
+    d->name = rt_strdup(buf);
+    list[the_platform.ndevices++] = d;
+}
+
+static void platform_init(void)
+{
+    the_platform.dispatch = &rt_dispatch;
+    the_platform.magic = RT_MAGIC_PLATFORM;
+    const char *t = getenv("CLHLS_DEVICE_TYPE");
+    cl_device_type type = (t && strcmp(t, "gpu") == 0) ? CL_DEVICE_TYPE_GPU
+                                                      : CL_DEVICE_TYPE_ACCELERATOR;
+    const char *boards = getenv("CLHLS_BOARDS");
+    if (!boards || !*boards) {
+        add_device(board_default_name(), type);
+        return;
+    }
+    char *copy = rt_strdup(boards);
+    if (!copy)
+        return;
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        while (*tok == ' ')
+            tok++;
+        if (*tok)
+            add_device(tok, type);
+    }
+    rt_free(copy);
+}
+
+cl_platform_id rt_platform(void)
+{
+    pthread_once(&platform_once, platform_init);
+    return &the_platform;
+}
+
+int rt_valid_device(cl_device_id d)
+{
+    if (!d)
+        return 0;
+    cl_platform_id p = rt_platform();
+    for (cl_uint i = 0; i < p->ndevices; i++)
+        if (p->devices[i] == d)
+            return 1;
+    return 0;
+}
+
+/* ---- platform ---- */
+
+static cl_int get_platform_ids(cl_uint num_entries, cl_platform_id *platforms,
+                               cl_uint *num_platforms)
+{
+    RT_CHECK(!(num_entries == 0 && platforms), CL_INVALID_VALUE);
+    RT_CHECK(platforms || num_platforms, CL_INVALID_VALUE);
+    if (platforms)
+        platforms[0] = rt_platform();
+    if (num_platforms)
+        *num_platforms = 1;
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
+                                    cl_uint *num_platforms)
+{
+    return get_platform_ids(num_entries, platforms, num_platforms);
+}
+
+RT_EXPORT cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries,
+                                                   cl_platform_id *platforms,
+                                                   cl_uint *num_platforms)
+{
+    return get_platform_ids(num_entries, platforms, num_platforms);
+}
+
+cl_int CL_API_CALL rt_get_platform_info(cl_platform_id platform, cl_platform_info name,
+                                        size_t size, void *value, size_t *size_ret)
+{
+    RT_CHECK(!platform || platform == rt_platform(), CL_INVALID_PLATFORM);
+    const char *s;
+    switch (name) {
+    case CL_PLATFORM_PROFILE: s = "FULL_PROFILE"; break;
+    case CL_PLATFORM_VERSION: s = "OpenCL 1.2 clhls " RT_VERSION; break;
+    case CL_PLATFORM_NAME: s = "clhls"; break;
+    case CL_PLATFORM_VENDOR: s = "clhls project"; break;
+    case CL_PLATFORM_EXTENSIONS: s = "cl_khr_icd"; break;
+    case CL_PLATFORM_ICD_SUFFIX_KHR: s = "clhls"; break;
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+    return rt_info(size, value, size_ret, s, strlen(s) + 1);
+}
+
+RT_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_platform_info name,
+                                              size_t size, void *value, size_t *size_ret)
+{
+    return rt_get_platform_info(platform, name, size, value, size_ret);
+}
+
+void *CL_API_CALL rt_get_extension_function_address(const char *name)
+{
+    if (name && strcmp(name, "clIcdGetPlatformIDsKHR") == 0)
+        return (void *)clIcdGetPlatformIDsKHR;
+    return NULL;
+}
+
+void *CL_API_CALL rt_get_extension_function_address_for_platform(cl_platform_id platform,
+                                                                 const char *name)
+{
+    if (platform && platform != rt_platform())
+        return NULL;
+    return rt_get_extension_function_address(name);
+}
+
+RT_EXPORT void *CL_API_CALL clGetExtensionFunctionAddress(const char *name)
+{
+    return rt_get_extension_function_address(name);
+}
+
+RT_EXPORT void *CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
+                                                                     const char *name)
+{
+    return rt_get_extension_function_address_for_platform(platform, name);
+}
+
+cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform)
+{
+    RT_CHECK(platform == rt_platform(), CL_INVALID_PLATFORM);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
+
+/* ---- devices ---- */
+
+cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type type,
+                                  cl_uint num_entries, cl_device_id *devices,
+                                  cl_uint *num_devices)
+{
+    cl_platform_id p = rt_platform();
+    RT_CHECK(!platform || platform == p, CL_INVALID_PLATFORM);
+    const cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU |
+                                 CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
+                                 CL_DEVICE_TYPE_CUSTOM;
+    RT_CHECK(type == CL_DEVICE_TYPE_ALL || (type && !(type & ~known)), CL_INVALID_DEVICE_TYPE);
+    RT_CHECK(!(num_entries == 0 && devices), CL_INVALID_VALUE);
+    RT_CHECK(devices || num_devices, CL_INVALID_VALUE);
+    cl_uint n = 0;
+    for (cl_uint i = 0; i < p->ndevices; i++) {
+        cl_device_id d = p->devices[i];
+        int match = type == CL_DEVICE_TYPE_ALL || (type & d->type) ||
+                    ((type & CL_DEVICE_TYPE_DEFAULT) && i == 0);
+        if (!match)
+            continue;
+        if (devices && n < num_entries)
+            devices[n] = d;
+        n++;
+    }
+    if (num_devices)
+        *num_devices = n;
+    return n ? CL_SUCCESS : CL_DEVICE_NOT_FOUND;
+}
+
+cl_int CL_API_CALL clRetainDevice(cl_device_id device)
+{
+    RT_CHECK(rt_valid_device(device), CL_INVALID_DEVICE);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clReleaseDevice(cl_device_id device)
+{
+    RT_CHECK(rt_valid_device(device), CL_INVALID_DEVICE);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
+                                      const cl_device_partition_property *props,
+                                      cl_uint num_entries, cl_device_id *out,
+                                      cl_uint *num_devices)
+{
+    RT_CHECK(rt_valid_device(in_device), CL_INVALID_DEVICE);
+    /* CL_DEVICE_PARTITION_PROPERTIES is empty: no partition type is supported. */
+    RT_FAIL(CL_INVALID_VALUE);
+}
+
+/* Largest 1-D index space the hardware counts (64-bit registers, size_t host). */
+static size_t device_max_wg(cl_device_id d) { return d->board->max_work_group_size; }
+
+cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t size,
+                                   void *value, size_t *size_ret)
+{
+    RT_CHECK(rt_valid_device(d), CL_INVALID_DEVICE);
+    const board_t *b = d->board;
+    union {
+        cl_uint u;
+        cl_ulong ul;
+        cl_bool b;
+        size_t sz;
+        size_t sz3[3];
+        cl_device_type type;
+        cl_device_fp_config fp;
+        cl_device_mem_cache_type cache;
+        cl_device_local_mem_type lmem;
+        cl_device_exec_capabilities exec;
+        cl_command_queue_properties qprops;
+        cl_platform_id platform;
+        cl_device_id device;
+        cl_device_partition_property part[1];
+        cl_device_affinity_domain affinity;
+    } v;
+    memset(&v, 0, sizeof v);
+    size_t n = 0;
+    const char *s = NULL;
+#define U(x) (v.u = (cl_uint)(x), n = sizeof(cl_uint))
+#define UL(x) (v.ul = (cl_ulong)(x), n = sizeof(cl_ulong))
+#define B(x) (v.b = (x) ? CL_TRUE : CL_FALSE, n = sizeof(cl_bool))
+#define SZ(x) (v.sz = (size_t)(x), n = sizeof(size_t))
+    switch (name) {
+    case CL_DEVICE_TYPE: v.type = d->type; n = sizeof v.type; break;
+    case CL_DEVICE_VENDOR_ID: U(0); break;
+    case CL_DEVICE_MAX_COMPUTE_UNITS: U(b->compute_units ? b->compute_units : 1); break;
+    case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: U(3); break;
+    case CL_DEVICE_MAX_WORK_ITEM_SIZES:
+        v.sz3[0] = v.sz3[1] = v.sz3[2] = device_max_wg(d);
+        n = sizeof v.sz3;
+        break;
+    case CL_DEVICE_MAX_WORK_GROUP_SIZE: SZ(device_max_wg(d)); break;
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: U(1); break;
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: U(0); break;
+    case CL_DEVICE_MAX_CLOCK_FREQUENCY: U(lround(b->clock_mhz)); break;
+    case CL_DEVICE_ADDRESS_BITS: U(64); break;
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+    case CL_DEVICE_MAX_SAMPLERS: U(0); break;
+    case CL_DEVICE_MAX_MEM_ALLOC_SIZE: UL(b->max_alloc_bytes); break;
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: SZ(0); break;
+    case CL_DEVICE_IMAGE_SUPPORT: B(0); break;
+    /* 96 argument registers of 64 bits each (32..127 of the kernel's block). */
+    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(96 * 8); break;
+    case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(4096 * 8); break;
+    case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128); break;
+    case CL_DEVICE_SINGLE_FP_CONFIG:
+        v.fp = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN;
+        n = sizeof v.fp;
+        break;
+    case CL_DEVICE_DOUBLE_FP_CONFIG: v.fp = 0; n = sizeof v.fp; break;
+    case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE: v.cache = CL_NONE; n = sizeof v.cache; break;
+    case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE: U(b->mem_width_bits / 8); break;
+    case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: UL(0); break;
+    case CL_DEVICE_GLOBAL_MEM_SIZE: UL(b->global_mem_bytes); break;
+    case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: UL(b->max_alloc_bytes); break;
+    case CL_DEVICE_MAX_CONSTANT_ARGS: U(8); break;
+    case CL_DEVICE_LOCAL_MEM_TYPE: v.lmem = CL_LOCAL; n = sizeof v.lmem; break;
+    case CL_DEVICE_LOCAL_MEM_SIZE: UL(b->local_mem_bytes); break;
+    case CL_DEVICE_ERROR_CORRECTION_SUPPORT: B(0); break;
+    case CL_DEVICE_HOST_UNIFIED_MEMORY: B(0); break;
+    case CL_DEVICE_PROFILING_TIMER_RESOLUTION: SZ(ceil(1000.0 / b->clock_mhz)); break;
+    case CL_DEVICE_ENDIAN_LITTLE: B(1); break;
+    case CL_DEVICE_AVAILABLE: B(1); break;
+    case CL_DEVICE_COMPILER_AVAILABLE: B(1); break;
+    case CL_DEVICE_LINKER_AVAILABLE: B(0); break;
+    case CL_DEVICE_EXECUTION_CAPABILITIES: v.exec = CL_EXEC_KERNEL; n = sizeof v.exec; break;
+    case CL_DEVICE_QUEUE_PROPERTIES:
+        v.qprops = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+        n = sizeof v.qprops;
+        break;
+    case CL_DEVICE_PLATFORM: v.platform = d->platform; n = sizeof v.platform; break;
+    case CL_DEVICE_NAME: s = d->name; break;
+    case CL_DEVICE_VENDOR: s = b->vendor ? b->vendor : "clhls"; break;
+    case CL_DRIVER_VERSION: s = RT_VERSION; break;
+    case CL_DEVICE_PROFILE: s = "FULL_PROFILE"; break;
+    case CL_DEVICE_VERSION: s = "OpenCL 1.2 clhls"; break;
+    case CL_DEVICE_OPENCL_C_VERSION: s = "OpenCL C 1.2 "; break;
+    case CL_DEVICE_EXTENSIONS: s = ""; break;
+    case CL_DEVICE_BUILT_IN_KERNELS: s = ""; break;
+    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(0); break;
+    case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: B(1); break;
+    case CL_DEVICE_PARENT_DEVICE: v.device = NULL; n = sizeof v.device; break;
+    case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: U(0); break;
+    case CL_DEVICE_PARTITION_PROPERTIES: v.part[0] = 0; n = sizeof v.part; break;
+    case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: v.affinity = 0; n = sizeof v.affinity; break;
+    case CL_DEVICE_PARTITION_TYPE: n = 0; break;
+    case CL_DEVICE_REFERENCE_COUNT: U(1); break;
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+#undef U
+#undef UL
+#undef B
+#undef SZ
+    if (s)
+        return rt_info(size, value, size_ret, s, strlen(s) + 1);
+    return rt_info(size, value, size_ret, &v, n);
+}

@@ -1,0 +1,367 @@
+/* Internal interface of the clhls host runtime (the OpenCL ICD). Every OpenCL object
+ * is a struct that starts with the ICD dispatch pointer, carries a magic number (so
+ * entry points can reject stale or foreign handles) and a reference count. The entry
+ * points (one file per object kind) validate with RT_CHECK and call the shared
+ * machinery declared here: allocation hook, info-query helper, the event state machine
+ * and the per-device command workers (event.c), and the device operations (device.h).
+ *
+ * Locking: one runtime-wide lock (rt_lock) with one condition variable guards the
+ * event graph (statuses, callbacks, the per-device pending lists, queue bookkeeping),
+ * because dependencies cross queues and devices. Kernel arguments and program builds
+ * have their own per-object mutex; each device serialises its operations internally.
+ * Lock order: rt_lock may be held while taking an object or device mutex, never the
+ * other way round. */
+#ifndef CLHLS_RT_H
+#define CLHLS_RT_H
+
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl_icd.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "device.h"
+
+#define RT_EXPORT __attribute__((visibility("default")))
+
+/* Magic numbers, one per object kind. */
+enum {
+    RT_MAGIC_PLATFORM = 0x504c4154,
+    RT_MAGIC_DEVICE = 0x44455643,
+    RT_MAGIC_CONTEXT = 0x43545854,
+    RT_MAGIC_QUEUE = 0x51554555,
+    RT_MAGIC_MEM = 0x4d454d4f,
+    RT_MAGIC_PROGRAM = 0x50524f47,
+    RT_MAGIC_KERNEL = 0x4b45524e,
+    RT_MAGIC_EVENT = 0x4556454e,
+    RT_MAGIC_DEAD = 0x44454144,
+};
+
+/* ---- allocation hook, logging, small helpers (util.c) ---- */
+void *rt_alloc(size_t size);              /* zeroed; NULL on (possibly injected) failure */
+void *rt_realloc(void *p, size_t size);
+void rt_free(void *p);
+char *rt_strdup(const char *s);
+uint64_t rt_now_ns(void);                 /* host monotonic clock */
+int rt_verbose(void);                     /* CLHLS_VERBOSE set */
+void rt_log_check(const char *func, const char *cond, cl_int code);
+/* Copies an info value out following the clGet*Info rules. */
+cl_int rt_info(size_t size, void *value, size_t *size_ret, const void *src, size_t src_size);
+const char *rt_error_name(cl_int code);
+
+/* Validate in an entry point: on failure log the condition and return the code. */
+#define RT_CHECK(cond, code)                                                          \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            rt_log_check(__func__, #cond, (code));                                    \
+            return (code);                                                            \
+        }                                                                             \
+    } while (0)
+/* Unconditional failure. */
+#define RT_FAIL(code)                                                                 \
+    do {                                                                              \
+        rt_log_check(__func__, "unsupported or invalid request", (code));             \
+        return (code);                                                                \
+    } while (0)
+#define RT_FAIL_OBJ(code)                                                             \
+    do {                                                                              \
+        rt_log_check(__func__, "unsupported or invalid request", (code));             \
+        if (errcode_ret)                                                              \
+            *errcode_ret = (code);                                                    \
+        return NULL;                                                                  \
+    } while (0)
+/* Same for creators that return an object: sets *errcode_ret and returns NULL. */
+#define RT_CHECK_OBJ(cond, code)                                                      \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            rt_log_check(__func__, #cond, (code));                                    \
+            if (errcode_ret)                                                          \
+                *errcode_ret = (code);                                                \
+            return NULL;                                                              \
+        }                                                                             \
+    } while (0)
+
+/* ---- objects ---- */
+struct _cl_platform_id {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_PLATFORM */
+    cl_uint ndevices;           /* devices of the platform */
+    cl_device_id *devices;      /* one per board of CLHLS_BOARDS */
+};
+
+struct _cl_device_id {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_DEVICE */
+    cl_platform_id platform;    /* owning platform */
+    board_t *board;             /* the board this device simulates */
+    cl_device_type type;        /* type reported (ACCELERATOR, or GPU when asked) */
+    const rt_device_ops *ops;   /* device operations */
+    rt_device_impl *impl;       /* the operations' state */
+    char *name;                 /* CL_DEVICE_NAME */
+    int worker_started;         /* the worker thread runs (rt_lock) */
+    pthread_t worker;           /* executes this device's commands */
+    struct rt_command *pending; /* commands not yet executed, in enqueue order (rt_lock) */
+    struct rt_command *pending_tail; /* last of pending (rt_lock) */
+    uint64_t timeline_ns;       /* device clock: end of the last modelled command */
+};
+
+struct _cl_context {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_CONTEXT */
+    atomic_int refcount;        /* reference count */
+    cl_uint ndevices;           /* devices in the context */
+    cl_device_id *devices;      /* the devices */
+    cl_context_properties *props; /* properties as given (0-terminated), NULL if none */
+    size_t nprops;              /* entries in props including the terminator */
+    void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *); /* error callback */
+    void *notify_data;          /* user data of notify */
+};
+
+struct _cl_command_queue {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_QUEUE */
+    atomic_int refcount;        /* reference count */
+    cl_context context;         /* retained */
+    cl_device_id device;        /* device the commands run on */
+    cl_command_queue_properties props; /* CL_QUEUE_* flags */
+    cl_event last;              /* in-order: last enqueued command, retained (rt_lock) */
+    cl_event barrier;           /* out-of-order: last barrier, retained (rt_lock) */
+    cl_event *since_barrier;    /* out-of-order: commands since the barrier, retained (rt_lock) */
+    size_t nsince, capsince;    /* entries and capacity of since_barrier */
+    size_t outstanding;         /* commands enqueued and not yet complete (rt_lock) */
+};
+
+/* One mapping of a buffer region (clEnqueueMapBuffer). */
+typedef struct rt_mapping {
+    struct rt_mapping *next;    /* next mapping of the buffer */
+    void *ptr;                  /* pointer given to the host */
+    size_t offset, size;        /* region of the buffer */
+    cl_map_flags flags;         /* CL_MAP_* */
+    int owned;                  /* ptr was allocated by the runtime */
+} rt_mapping;
+
+/* Destructor callback of a memory object. */
+typedef struct rt_mem_cb {
+    struct rt_mem_cb *next;     /* next callback (called in reverse registration order) */
+    void (CL_CALLBACK *fn)(cl_mem, void *); /* the callback */
+    void *data;                 /* its user data */
+} rt_mem_cb;
+
+struct _cl_mem {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_MEM */
+    atomic_int refcount;        /* reference count */
+    cl_context context;         /* retained */
+    cl_mem_flags flags;         /* CL_MEM_* flags as created */
+    size_t size;                /* bytes */
+    void *host_ptr;             /* USE_HOST_PTR memory (or the parent's + offset), else NULL */
+    cl_mem parent;              /* sub-buffer: the parent (retained), else NULL */
+    size_t origin;              /* sub-buffer: offset in the parent */
+    uint64_t *addr;             /* device address per context device (parent's + origin) */
+    int valid_dev;              /* context device index holding the newest data */
+    pthread_mutex_t lock;       /* guards maps and valid_dev */
+    rt_mapping *maps;           /* active mappings */
+    cl_uint map_count;          /* number of active mappings */
+    rt_mem_cb *callbacks;       /* destructor callbacks */
+};
+
+/* Kernel argument kinds from metadata.json. */
+typedef enum { RT_ARG_BUFFER, RT_ARG_SCALAR, RT_ARG_LOCAL } rt_arg_kind;
+
+/* One kernel argument as described by metadata.json. */
+typedef struct rt_arg_meta {
+    char *name;                 /* argument name */
+    char *type_name;            /* e.g. "float*" */
+    cl_kernel_arg_address_qualifier address; /* CL_KERNEL_ARG_ADDRESS_* */
+    cl_kernel_arg_access_qualifier access;   /* CL_KERNEL_ARG_ACCESS_* */
+    cl_kernel_arg_type_qualifier type_qual;  /* CL_KERNEL_ARG_TYPE_* bits */
+    rt_arg_kind kind;           /* buffer, scalar or local */
+    size_t size;                /* bytes clSetKernelArg must pass (scalar), pointer size else */
+    uint32_t reg;               /* register index */
+} rt_arg_meta;
+
+/* One kernel as described by metadata.json. */
+typedef struct rt_kernel_meta {
+    char *name;                 /* kernel function name */
+    rt_kernel_regs regs;        /* control/status/geometry registers and masks */
+    unsigned ncounters;         /* counters */
+    rt_counter *counters;       /* counter names and registers */
+    size_t reqd_wg[3];          /* reqd_work_group_size, 0s when absent */
+    size_t wg_hint[3];          /* work_group_size_hint, 0s when absent */
+    size_t max_wg;              /* largest work-group the hardware accepts */
+    cl_uint nargs;              /* arguments */
+    rt_arg_meta *args;          /* argument descriptions */
+} rt_kernel_meta;
+
+/* Build state of a program for one device. */
+typedef struct rt_program_build {
+    cl_build_status status;     /* CL_BUILD_* */
+    char *log;                  /* build log, "" when none */
+    rt_device_program *model;   /* the loaded accelerator model, NULL until built */
+} rt_program_build;
+
+struct _cl_program {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_PROGRAM */
+    atomic_int refcount;        /* reference count */
+    cl_context context;         /* retained */
+    char *source;               /* OpenCL C source */
+    char *options;              /* options of the last build, "" when none */
+    pthread_mutex_t lock;       /* guards builds and the fields below */
+    rt_program_build *builds;   /* one per context device */
+    cl_uint nkernels;           /* kernels in the built program */
+    rt_kernel_meta *kernels;    /* their metadata */
+    atomic_int kernel_objs;     /* cl_kernel objects alive (a rebuild is then invalid) */
+};
+
+/* Value of one kernel argument as set by clSetKernelArg. */
+typedef struct rt_arg_value {
+    int set;                    /* clSetKernelArg was called */
+    cl_mem mem;                 /* buffer argument (retained) or NULL */
+    size_t size;                /* size given */
+    uint64_t bits;              /* scalar bytes (low 8), zero-extended */
+} rt_arg_value;
+
+struct _cl_kernel {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_KERNEL */
+    atomic_int refcount;        /* reference count */
+    cl_program program;         /* retained */
+    const rt_kernel_meta *meta; /* metadata (owned by the program) */
+    pthread_mutex_t lock;       /* guards args */
+    rt_arg_value *args;         /* one per argument */
+};
+
+/* Callback registered with clSetEventCallback. */
+typedef struct rt_event_cb {
+    struct rt_event_cb *next;   /* next callback */
+    cl_int type;                /* CL_SUBMITTED, CL_RUNNING or CL_COMPLETE */
+    int fired;                  /* already called */
+    void (CL_CALLBACK *fn)(cl_event, cl_int, void *); /* the callback */
+    void *data;                 /* its user data */
+} rt_event_cb;
+
+struct _cl_event {
+    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
+    uint32_t magic;             /* RT_MAGIC_EVENT */
+    atomic_int refcount;        /* reference count */
+    cl_context context;         /* retained */
+    cl_command_queue queue;     /* retained; NULL for user events */
+    cl_command_type type;       /* CL_COMMAND_* */
+    cl_int status;              /* execution status (rt_lock) */
+    int profiling;              /* the queue profiles */
+    uint64_t t_queued, t_submit, t_start, t_end, t_complete; /* profiling times, ns */
+    rt_event_cb *callbacks;     /* registered callbacks (rt_lock) */
+    unsigned ncounters;         /* hardware counters read after a kernel */
+    rt_counter_value *counters; /* their values */
+};
+
+/* ---- the global state ---- */
+extern cl_icd_dispatch rt_dispatch;
+extern pthread_mutex_t rt_lock;
+extern pthread_cond_t rt_cond;
+cl_platform_id rt_platform(void);           /* initialises on first use */
+/* Internal versions of the loader-visible exports (the table must not point to the
+ * exported symbols, which the loader's own symbols of the same name could interpose). */
+cl_int CL_API_CALL rt_get_platform_info(cl_platform_id platform, cl_platform_info name,
+                                        size_t size, void *value, size_t *size_ret);
+void *CL_API_CALL rt_get_extension_function_address(const char *name);
+void *CL_API_CALL rt_get_extension_function_address_for_platform(cl_platform_id platform,
+                                                                 const char *name);
+
+/* ---- validity ---- */
+int rt_valid_device(cl_device_id d);
+int rt_valid_context(cl_context c);
+int rt_valid_queue(cl_command_queue q);
+int rt_valid_mem(cl_mem m);
+int rt_valid_program(cl_program p);
+int rt_valid_kernel(cl_kernel k);
+int rt_valid_event(cl_event e);
+int rt_context_device_index(cl_context c, cl_device_id d); /* -1 when absent */
+
+/* ---- lifetimes ---- */
+void rt_context_release(cl_context c);
+void rt_queue_release(cl_command_queue q);
+void rt_mem_release(cl_mem m);
+void rt_program_release(cl_program p);
+void rt_kernel_release(cl_kernel k);
+void rt_event_retain(cl_event e);
+void rt_event_release(cl_event e);
+
+/* ---- commands (event.c) ---- */
+typedef enum {
+    RT_CMD_NONE,     /* marker, barrier, wait-for-events */
+    RT_CMD_READ,     /* device -> host */
+    RT_CMD_WRITE,    /* host -> device */
+    RT_CMD_COPY,     /* device -> device */
+    RT_CMD_FILL,     /* pattern fill */
+    RT_CMD_MAP,      /* make a region visible to the host */
+    RT_CMD_UNMAP,    /* give a region back */
+    RT_CMD_KERNEL,   /* NDRange */
+    RT_CMD_MIGRATE,  /* move buffers to the queue's device */
+} rt_cmd_kind;
+
+/* A command waiting for (or being executed by) its device's worker. */
+typedef struct rt_command {
+    struct rt_command *next;    /* next in the device's pending list */
+    rt_cmd_kind kind;           /* what to do */
+    cl_event event;             /* the command's event (retained) */
+    cl_uint ndeps;              /* events of the wait list (retained) */
+    cl_event *deps;             /* the wait list */
+    cl_mem mem;                 /* buffer read/written/mapped/destination (retained) */
+    cl_mem src;                 /* copy source (retained) */
+    size_t offset, src_offset, size; /* byte ranges */
+    void *ptr;                  /* host memory of read/write */
+    unsigned char pattern[128]; /* fill pattern */
+    size_t pattern_size;        /* its size */
+    rt_mapping *mapping;        /* map/unmap: the mapping */
+    cl_uint nmems;              /* migrate: buffers (retained) */
+    cl_mem *mems;               /* migrate: the buffers */
+    cl_kernel kernel;           /* NDRange: kernel (retained) */
+    rt_arg_value *args;         /* NDRange: argument snapshot (mems retained) */
+    cl_uint work_dim;           /* NDRange geometry */
+    size_t global[3], local[3], offset3[3]; /* sizes and global offset */
+} rt_command;
+
+/* Starts d's worker thread unless it runs; 0 on success. */
+int rt_device_start_worker(cl_device_id d);
+/* Creates an event for a command on q. */
+cl_event rt_event_create(cl_context ctx, cl_command_queue q, cl_command_type type);
+/* Moves an event to status (forward only) and runs the callbacks that became due. */
+void rt_event_set_status(cl_event e, cl_int status);
+/* Validates a wait list for q's context. */
+cl_int rt_check_wait_list(cl_context ctx, cl_uint n, const cl_event *list);
+/* Allocates a command of kind for q with its event and wait list; NULL on no memory. */
+rt_command *rt_command_new(cl_command_queue q, rt_cmd_kind kind, cl_command_type type,
+                           cl_uint nwait, const cl_event *wait);
+void rt_command_free(rt_command *c);
+/* Hands the command to the worker; returns its event in *event_out (retained for the
+ * caller) when event_out is not NULL; waits for it when blocking. Returns CL_SUCCESS,
+ * or CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a blocking command failed. */
+cl_int rt_command_submit(rt_command *c, int blocking, cl_event *event_out);
+/* Waits until e is complete or failed; returns its status. */
+cl_int rt_event_wait(cl_event e);
+
+/* ---- buffers (memory.c) ---- */
+/* Makes the newest data of m available on context device di (migrates). */
+int rt_mem_acquire(cl_mem m, int di);
+/* After a command on device di wrote m: records it and syncs USE_HOST_PTR memory. */
+void rt_mem_written(cl_mem m, int di);
+/* Executes a buffer command (read, write, copy, fill, map, unmap, migrate); returns
+ * CL_COMPLETE or a negative status and the modelled device time in *ns. */
+cl_int rt_mem_execute(rt_command *c, uint64_t *ns);
+
+/* ---- kernels (kernel.c) ---- */
+cl_int rt_kernel_execute(rt_command *c, uint64_t *ns);
+/* Parses metadata.json into kernels; on failure returns -1 and writes err. */
+int rt_metadata_load(const char *path, rt_kernel_meta **kernels, cl_uint *nkernels,
+                     char *err, size_t errlen);
+void rt_metadata_free(rt_kernel_meta *kernels, cl_uint nkernels);
+
+#endif

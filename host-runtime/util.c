@@ -1,0 +1,121 @@
+/* Small shared helpers of the runtime: the one allocation hook (every runtime
+ * allocation goes through rt_alloc, so a test can make the N-th allocation fail with
+ * CLHLS_FAIL_ALLOC_AFTER=N), the host clock, logging of failed argument checks
+ * (CLHLS_VERBOSE=1 or CLHLS_API_LOG=1) and the clGet*Info copy rule. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rt.h"
+
+/* Allocations left before an injected failure; negative = never fail. */
+static atomic_long alloc_budget = -2;
+
+static long alloc_budget_init(void)
+{
+    const char *s = getenv("CLHLS_FAIL_ALLOC_AFTER");
+    return s && *s ? atol(s) : -1;
+}
+
+static int alloc_fails(void)
+{
+    long b = atomic_load(&alloc_budget);
+    if (b == -2) {
+        long init = alloc_budget_init();
+        atomic_compare_exchange_strong(&alloc_budget, &b, init);
+    }
+    for (;;) {
+        b = atomic_load(&alloc_budget);
+        if (b < 0)
+            return 0;
+        if (b == 0)
+            return 1;
+        if (atomic_compare_exchange_weak(&alloc_budget, &b, b - 1))
+            return 0;
+    }
+}
+
+void *rt_alloc(size_t size)
+{
+    if (alloc_fails())
+        return NULL;
+    return calloc(1, size ? size : 1);
+}
+
+void *rt_realloc(void *p, size_t size)
+{
+    if (alloc_fails())
+        return NULL;
+    return realloc(p, size ? size : 1);
+}
+
+void rt_free(void *p) { free(p); }
+
+char *rt_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = rt_alloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+uint64_t rt_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int rt_verbose(void)
+{
+    const char *s = getenv("CLHLS_VERBOSE");
+    return s && *s && strcmp(s, "0") != 0;
+}
+
+void rt_log_check(const char *func, const char *cond, cl_int code)
+{
+    const char *s = getenv("CLHLS_API_LOG");
+    if ((s && *s && strcmp(s, "0") != 0) || rt_verbose())
+        fprintf(stderr, "clhls: %s: %s (failed: %s)\n", func, rt_error_name(code), cond);
+}
+
+cl_int rt_info(size_t size, void *value, size_t *size_ret, const void *src, size_t src_size)
+{
+    if (value) {
+        if (size < src_size)
+            return CL_INVALID_VALUE;
+        if (src_size)
+            memcpy(value, src, src_size);
+    }
+    if (size_ret)
+        *size_ret = src_size;
+    return CL_SUCCESS;
+}
+
+const char *rt_error_name(cl_int code)
+{
+    switch (code) {
+#define E(x) case x: return #x;
+    E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE)
+    E(CL_COMPILER_NOT_AVAILABLE) E(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY) E(CL_PROFILING_INFO_NOT_AVAILABLE)
+    E(CL_MEM_COPY_OVERLAP) E(CL_BUILD_PROGRAM_FAILURE) E(CL_MAP_FAILURE)
+    E(CL_MISALIGNED_SUB_BUFFER_OFFSET) E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    E(CL_INVALID_VALUE) E(CL_INVALID_DEVICE_TYPE) E(CL_INVALID_PLATFORM)
+    E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT) E(CL_INVALID_QUEUE_PROPERTIES)
+    E(CL_INVALID_COMMAND_QUEUE) E(CL_INVALID_HOST_PTR) E(CL_INVALID_MEM_OBJECT)
+    E(CL_INVALID_BINARY) E(CL_INVALID_BUILD_OPTIONS) E(CL_INVALID_PROGRAM)
+    E(CL_INVALID_PROGRAM_EXECUTABLE) E(CL_INVALID_KERNEL_NAME) E(CL_INVALID_KERNEL)
+    E(CL_INVALID_ARG_INDEX) E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE)
+    E(CL_INVALID_KERNEL_ARGS) E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE)
+    E(CL_INVALID_WORK_ITEM_SIZE) E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_EVENT_WAIT_LIST)
+    E(CL_INVALID_EVENT) E(CL_INVALID_OPERATION) E(CL_INVALID_BUFFER_SIZE)
+    E(CL_INVALID_GLOBAL_WORK_SIZE) E(CL_INVALID_PROPERTY) E(CL_INVALID_KERNEL_DEFINITION)
+    E(CL_INVALID_DEVICE_PARTITION_COUNT)
+#undef E
+    default:
+        return "CL_(unknown error)";
+    }
+}

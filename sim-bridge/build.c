@@ -1,0 +1,532 @@
+/* Builds a model library: Verilator translates the accelerator's Verilog to C++, g++
+ * compiles it (all generated files as one translation unit, in parallel with
+ * harness.cpp) and links it with Verilator's runtime into a shared library that
+ * exports only clhls_harness_get. The runtime does not depend on the design: it is
+ * compiled position-independent once into runtime_dir/libverilated_pic.a (built in a
+ * temporary directory and renamed into place, so concurrent builds are safe). Tools run
+ * through posix_spawn with argument vectors (no shell); everything they print goes to
+ * the build log. At most two compilers run at once. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include "sim_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#ifndef CLHLS_VERILATOR_PATH
+#define CLHLS_VERILATOR_PATH "verilator"
+#endif
+#ifndef CLHLS_HARNESS_SOURCE
+#define CLHLS_HARNESS_SOURCE "sim-bridge/harness.cpp"
+#endif
+#ifndef CLHLS_HARNESS_INSTALLED
+#define CLHLS_HARNESS_INSTALLED "/usr/local/share/clhls/sim-bridge/harness.cpp"
+#endif
+
+#define RUNTIME_LIB "libverilated_pic.a"
+#define MAX_ARGS 64
+
+/* A growing string: the build log. */
+typedef struct strbuf {
+    char *s;     /* text, NUL-terminated (NULL until the first append) */
+    size_t len;  /* characters in use */
+    size_t cap;  /* bytes allocated */
+} strbuf;
+
+static void sb_append(strbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->s, cap);
+        if (!p)
+            return; /* the log loses text; the build result stays right */
+        b->s = p;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void sb_printf(strbuf *b, const char *fmt, ...)
+{
+    char tmp[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        sb_append(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* Appends a file's contents to the log. */
+static void sb_append_file(strbuf *b, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_append(b, buf, n);
+    fclose(f);
+}
+
+/* A tool started with its output going to a file. */
+typedef struct job {
+    pid_t pid;            /* process id, 0 when not started */
+    char out[4096];       /* file receiving stdout and stderr */
+} job;
+
+/* Starts argv (NULL-terminated) with stdout+stderr to j->out; logs the command. */
+static int job_start(job *j, char *const argv[], const char *out_path, strbuf *log)
+{
+    sb_append(log, "$", 1);
+    for (int i = 0; argv[i]; i++)
+        sb_printf(log, " %s", argv[i]);
+    sb_append(log, "\n", 1);
+    snprintf(j->out, sizeof j->out, "%s", out_path);
+    j->pid = 0;
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa))
+        return -1;
+    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    int rc = posix_spawnp(&j->pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc) {
+        sb_printf(log, "clhls: cannot run %s: %s\n", argv[0], strerror(rc));
+        j->pid = 0;
+        return -1;
+    }
+    return 0;
+}
+
+/* Waits for a started job, appends its output to the log; 0 when it succeeded. */
+static int job_wait(job *j, strbuf *log)
+{
+    if (!j->pid)
+        return -1;
+    int st = 0;
+    while (waitpid(j->pid, &st, 0) < 0)
+        if (errno != EINTR) {
+            st = -1;
+            break;
+        }
+    j->pid = 0;
+    sb_append_file(log, j->out);
+    unlink(j->out);
+    if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    if (st != -1 && WIFSIGNALED(st))
+        sb_printf(log, "clhls: tool killed by signal %d\n", WTERMSIG(st));
+    else
+        sb_printf(log, "clhls: tool failed (exit status %d)\n",
+                  st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    return -1;
+}
+
+/* Runs one tool to completion. */
+static int run(char *const argv[], const char *out_path, strbuf *log)
+{
+    job j;
+    if (job_start(&j, argv, out_path, log))
+        return -1;
+    return job_wait(&j, log);
+}
+
+/* Runs two tools at once (-j2); both are waited for. */
+static int run2(char *const a[], const char *out_a, char *const b[], const char *out_b,
+                strbuf *log)
+{
+    job ja, jb;
+    int ra = job_start(&ja, a, out_a, log);
+    int rb = job_start(&jb, b, out_b, log);
+    if (!ra)
+        ra = job_wait(&ja, log);
+    if (!rb)
+        rb = job_wait(&jb, log);
+    return ra || rb ? -1 : 0;
+}
+
+/* mkdir -p */
+static int mkdirs(const char *path)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp)
+        return -1;
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(tmp, 0755) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    if (mkdir(tmp, 0755) && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* rm -rf */
+static void rmtree(const char *path)
+{
+    nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int file_exists(const char *path) { return access(path, R_OK) == 0; }
+
+/* Verilator's installation root (verilator --getenv VERILATOR_ROOT). */
+static int verilator_root(const char *verilator, const char *work_dir, char *root,
+                          size_t len, strbuf *log)
+{
+    char out[4096];
+    snprintf(out, sizeof out, "%s/verilator-root.txt", work_dir);
+    char *argv[] = {(char *)verilator, "--getenv", "VERILATOR_ROOT", NULL};
+    job j;
+    if (job_start(&j, argv, out, log))
+        return -1;
+    int st = 0;
+    waitpid(j.pid, &st, 0);
+    FILE *f = fopen(out, "r");
+    root[0] = '\0';
+    if (f) {
+        if (!fgets(root, (int)len, f))
+            root[0] = '\0';
+        fclose(f);
+    }
+    unlink(out);
+    root[strcspn(root, "\r\n")] = '\0';
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || !root[0]) {
+        sb_printf(log, "clhls: cannot find Verilator's root directory with %s --getenv VERILATOR_ROOT\n",
+                  verilator);
+        return -1;
+    }
+    return 0;
+}
+
+/* Flags for compiling Verilator output and runtime (from verilated.mk), plus -fPIC. */
+static int cxx_flags(char **argv, int n, const char *inc, const char *inc_std)
+{
+    static const char *const flags[] = {
+        "-O2", "-fPIC", "-std=gnu++17", "-faligned-new", "-fcf-protection=none",
+        "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-fno-gnu-unique",
+        "-Wno-bool-operation", "-Wno-sign-compare", "-Wno-uninitialized",
+        "-Wno-unused-but-set-variable", "-Wno-unused-parameter", "-Wno-unused-variable",
+        "-Wno-shadow", "-DVM_COVERAGE=0", "-DVM_SC=0", "-DVM_TRACE=0",
+        "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=0",
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+        argv[n++] = (char *)flags[i];
+    argv[n++] = (char *)inc;
+    argv[n++] = (char *)inc_std;
+    return n;
+}
+
+/* Compiles Verilator's runtime once into runtime_dir/libverilated_pic.a. */
+static int ensure_runtime(const char *runtime_dir, const char *root, const char *cxx,
+                          char *lib, size_t liblen, strbuf *log)
+{
+    snprintf(lib, liblen, "%s/%s", runtime_dir, RUNTIME_LIB);
+    if (file_exists(lib))
+        return 0;
+    if (mkdirs(runtime_dir)) {
+        sb_printf(log, "clhls: cannot create %s: %s\n", runtime_dir, strerror(errno));
+        return -1;
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s/tmp.XXXXXX", runtime_dir);
+    if (!mkdtemp(tmp)) {
+        sb_printf(log, "clhls: cannot create a directory in %s: %s\n", runtime_dir,
+                  strerror(errno));
+        return -1;
+    }
+    char inc[4200], inc_std[4200], src[2][4200], obj[2][4200], out[2][4200], ar_out[4200],
+        tmplib[4200];
+    snprintf(inc, sizeof inc, "-I%s/include", root);
+    snprintf(inc_std, sizeof inc_std, "-I%s/include/vltstd", root);
+    static const char *const names[2] = {"verilated", "verilated_threads"};
+    char *argv[2][MAX_ARGS];
+    for (int k = 0; k < 2; k++) {
+        snprintf(src[k], sizeof src[k], "%s/include/%s.cpp", root, names[k]);
+        snprintf(obj[k], sizeof obj[k], "%s/%s.o", tmp, names[k]);
+        snprintf(out[k], sizeof out[k], "%s/%s.log", tmp, names[k]);
+        int n = 0;
+        argv[k][n++] = (char *)cxx;
+        n = cxx_flags(argv[k], n, inc, inc_std);
+        argv[k][n++] = "-c";
+        argv[k][n++] = src[k];
+        argv[k][n++] = "-o";
+        argv[k][n++] = obj[k];
+        argv[k][n] = NULL;
+    }
+    snprintf(ar_out, sizeof ar_out, "%s/ar.log", tmp);
+    snprintf(tmplib, sizeof tmplib, "%s/%s", tmp, RUNTIME_LIB);
+    char *ar[] = {"ar", "rcs", tmplib, obj[0], obj[1], NULL};
+    int rc = run2(argv[0], out[0], argv[1], out[1], log);
+    if (!rc)
+        rc = run(ar, ar_out, log);
+    if (!rc && rename(tmplib, lib)) {
+        sb_printf(log, "clhls: cannot rename %s to %s: %s\n", tmplib, lib, strerror(errno));
+        rc = -1;
+    }
+    rmtree(tmp);
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Writes work_dir/model_all.cpp including every generated .cpp file (one translation
+ * unit, as Verilator's own build does for small designs). */
+static int write_all_cpp(const char *obj_dir, const char *all_path, strbuf *log)
+{
+    DIR *d = opendir(obj_dir);
+    if (!d) {
+        sb_printf(log, "clhls: cannot open %s: %s\n", obj_dir, strerror(errno));
+        return -1;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".cpp") ||
+            strncmp(e->d_name, "Vclhls_top", 10))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char **p = realloc(names, cap * sizeof *p);
+            if (!p) {
+                rc = -1;
+                break;
+            }
+            names = p;
+        }
+        if (!(names[n] = strdup(e->d_name))) {
+            rc = -1;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    FILE *f = rc ? NULL : fopen(all_path, "w");
+    if (!f) {
+        sb_printf(log, "clhls: cannot write %s\n", all_path);
+        rc = -1;
+    } else {
+        qsort(names, n, sizeof *names, cmp_str);
+        fprintf(f, "// Generated by clhls: every file Verilator generated, one unit.\n");
+        for (size_t i = 0; i < n; i++)
+            fprintf(f, "#include \"%s/%s\"\n", obj_dir, names[i]);
+        if (fclose(f))
+            rc = -1;
+        if (n == 0) {
+            sb_printf(log, "clhls: Verilator generated no C++ in %s\n", obj_dir);
+            rc = -1;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+/* The harness source: the source tree, else the installed copy. */
+static const char *harness_source(void)
+{
+    const char *env = getenv("CLHLS_HARNESS_CPP");
+    if (env && file_exists(env))
+        return env;
+    if (file_exists(CLHLS_HARNESS_SOURCE))
+        return CLHLS_HARNESS_SOURCE;
+    if (file_exists(CLHLS_HARNESS_INSTALLED))
+        return CLHLS_HARNESS_INSTALLED;
+    return NULL;
+}
+
+int sim_build_model(const char *const *verilog_files, size_t nfiles, const char *top,
+                    const char *work_dir, const char *runtime_dir, const char *out_so,
+                    char **log_out)
+{
+    strbuf log = {0};
+    int rc = SIM_ERR_BUILD;
+    if (log_out)
+        *log_out = NULL;
+    if (!verilog_files || nfiles == 0 || nfiles > MAX_ARGS * 16 || !top || !work_dir ||
+        !runtime_dir || !out_so) {
+        sb_printf(&log, "clhls: sim_build_model: missing argument\n");
+        rc = SIM_ERR_ARG;
+        goto done;
+    }
+    const char *verilator = getenv("CLHLS_VERILATOR");
+    if (!verilator || !*verilator)
+        verilator = CLHLS_VERILATOR_PATH;
+    const char *cxx = getenv("CLHLS_CXX");
+    if (!cxx || !*cxx)
+        cxx = "g++";
+    const char *harness = harness_source();
+    if (!harness) {
+        sb_printf(&log, "clhls: harness.cpp not found (looked in %s and %s)\n",
+                  CLHLS_HARNESS_SOURCE, CLHLS_HARNESS_INSTALLED);
+        goto done;
+    }
+    if (mkdirs(work_dir)) {
+        sb_printf(&log, "clhls: cannot create %s: %s\n", work_dir, strerror(errno));
+        goto done;
+    }
+
+    char root[4096];
+    if (verilator_root(verilator, work_dir, root, sizeof root, &log))
+        goto done;
+
+    /* 1. Verilog -> C++ */
+    char obj_dir[4200], vlog[4200];
+    snprintf(obj_dir, sizeof obj_dir, "%s/obj", work_dir);
+    snprintf(vlog, sizeof vlog, "%s/verilator.log", work_dir);
+    rmtree(obj_dir);
+    {
+        size_t max = 16 + nfiles + 1;
+        char **argv = calloc(max, sizeof *argv);
+        if (!argv) {
+            rc = SIM_ERR_NOMEM;
+            goto done;
+        }
+        char topopt[512];
+        snprintf(topopt, sizeof topopt, "%s", top);
+        size_t n = 0;
+        argv[n++] = (char *)verilator;
+        argv[n++] = "--cc";
+        argv[n++] = "-O3";
+        argv[n++] = "--x-assign";
+        argv[n++] = "fast";
+        argv[n++] = "--x-initial";
+        argv[n++] = "fast";
+        argv[n++] = "--noassert";
+        argv[n++] = "-Wno-fatal";
+        argv[n++] = "--prefix";
+        argv[n++] = "Vclhls_top";
+        argv[n++] = "--top-module";
+        argv[n++] = topopt;
+        argv[n++] = "-Mdir";
+        argv[n++] = obj_dir;
+        for (size_t i = 0; i < nfiles; i++)
+            argv[n++] = (char *)verilog_files[i];
+        argv[n] = NULL;
+        int r = run(argv, vlog, &log);
+        free(argv);
+        if (r) {
+            sb_printf(&log, "clhls: Verilator failed on top module %s\n", top);
+            goto done;
+        }
+    }
+
+    /* 2. Verilator's runtime, compiled once per runtime_dir */
+    char rtlib[4200];
+    if (ensure_runtime(runtime_dir, root, cxx, rtlib, sizeof rtlib, &log))
+        goto done;
+
+    /* 3. generated C++ and the harness, two compilers at once */
+    char all_cpp[4200], all_o[4200], h_o[4200], out_a[4200], out_b[4200], inc[4200],
+        inc_std[4200], inc_obj[4300], inc_abi[4200];
+    snprintf(all_cpp, sizeof all_cpp, "%s/model_all.cpp", work_dir);
+    snprintf(all_o, sizeof all_o, "%s/model_all.o", work_dir);
+    snprintf(h_o, sizeof h_o, "%s/harness.o", work_dir);
+    snprintf(out_a, sizeof out_a, "%s/cxx_model.log", work_dir);
+    snprintf(out_b, sizeof out_b, "%s/cxx_harness.log", work_dir);
+    snprintf(inc, sizeof inc, "-I%s/include", root);
+    snprintf(inc_std, sizeof inc_std, "-I%s/include/vltstd", root);
+    snprintf(inc_obj, sizeof inc_obj, "-I%s", obj_dir);
+    {
+        const char *slash = strrchr(harness, '/');
+        int dlen = slash ? (int)(slash - harness) : 1;
+        snprintf(inc_abi, sizeof inc_abi, "-I%.*s", dlen, slash ? harness : ".");
+    }
+    if (write_all_cpp(obj_dir, all_cpp, &log))
+        goto done;
+    {
+        char *a[MAX_ARGS], *b[MAX_ARGS];
+        int na = 0, nb = 0;
+        a[na++] = (char *)cxx;
+        na = cxx_flags(a, na, inc, inc_std);
+        a[na++] = inc_obj;
+        a[na++] = "-c";
+        a[na++] = all_cpp;
+        a[na++] = "-o";
+        a[na++] = all_o;
+        a[na] = NULL;
+        b[nb++] = (char *)cxx;
+        nb = cxx_flags(b, nb, inc, inc_std);
+        b[nb++] = inc_obj;
+        b[nb++] = inc_abi;
+        b[nb++] = "-c";
+        b[nb++] = (char *)harness;
+        b[nb++] = "-o";
+        b[nb++] = h_o;
+        b[nb] = NULL;
+        if (run2(a, out_a, b, out_b, &log))
+            goto done;
+    }
+
+    /* 4. link: only clhls_harness_get is exported, so models loaded side by side with
+     * RTLD_LOCAL never share Verilator's global state */
+    char vscript[4200], vs_opt[4300], tmp_so[4200], out_l[4200];
+    snprintf(vscript, sizeof vscript, "%s/exports.map", work_dir);
+    snprintf(vs_opt, sizeof vs_opt, "-Wl,--version-script=%s", vscript);
+    snprintf(tmp_so, sizeof tmp_so, "%s.tmp.%ld", out_so, (long)getpid());
+    snprintf(out_l, sizeof out_l, "%s/link.log", work_dir);
+    {
+        FILE *f = fopen(vscript, "w");
+        if (!f || fputs("{ global: clhls_harness_get; local: *; };\n", f) < 0 || fclose(f)) {
+            sb_printf(&log, "clhls: cannot write %s\n", vscript);
+            goto done;
+        }
+        char *argv[] = {(char *)cxx, "-shared", "-o", tmp_so, all_o, h_o, rtlib,
+                        vs_opt, "-Wl,--no-undefined", "-pthread", "-latomic", NULL};
+        if (run(argv, out_l, &log)) {
+            unlink(tmp_so);
+            goto done;
+        }
+        if (rename(tmp_so, out_so)) {
+            sb_printf(&log, "clhls: cannot rename %s to %s: %s\n", tmp_so, out_so,
+                      strerror(errno));
+            unlink(tmp_so);
+            goto done;
+        }
+    }
+    rc = SIM_OK;
+
+done:
+    if (log_out) {
+        if (!log.s)
+            sb_append(&log, "", 0);
+        *log_out = log.s ? log.s : calloc(1, 1);
+    } else {
+        free(log.s);
+    }
+    return rc;
+}

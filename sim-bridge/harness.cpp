@@ -1,0 +1,183 @@
+/* The per-model half of the simulator: compiled together with the verilated
+ * accelerator (Verilator prefix Vclhls_top) into model.so, it exports
+ * clhls_harness_get(), the function table of clhls_harness_abi.h. One call of
+ * cycle() drives the inputs, evaluates with the clock low, samples the outputs (the
+ * values that decide this cycle's handshakes) and takes the rising edge. Signals of
+ * any Verilator type (CData/SData/IData/QData/VlWide<N>) are copied to and from the
+ * ABI's little-endian byte arrays by the overloaded helpers below, so one harness
+ * serves every memory width from 32 to 1024 bits. This is the project's only C++
+ * file; keep it small. */
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "Vclhls_top.h"
+#include "verilated.h"
+
+#include "clhls_harness_abi.h"
+
+namespace {
+
+/* Type of a port member (Verilator declares ports as references). */
+#define PORT_T(name) std::remove_reference<decltype(std::declval<Vclhls_top &>().name)>::type
+
+/* Bytes held by a signal type: its storage size. */
+template <typename T> constexpr unsigned sig_bytes() { return sizeof(T); }
+
+/* Scalar signal -> bytes (little-endian), n bytes. */
+template <typename T>
+inline void sig_to_bytes(uint8_t *dst, const T &v, unsigned n)
+{
+    uint64_t x = v;
+    for (unsigned i = 0; i < n; i++)
+        dst[i] = (uint8_t)(x >> (8 * i));
+}
+
+/* Wide signal -> bytes: words are 32-bit little-endian, word 0 = bits 31:0. */
+template <std::size_t N>
+inline void sig_to_bytes(uint8_t *dst, const VlWide<N> &v, unsigned n)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(dst, v.m_storage, n < 4 * N ? n : 4 * N); /* same layout */
+#else
+    for (unsigned i = 0; i < n; i++)
+        dst[i] = (uint8_t)(v.m_storage[i / 4] >> (8 * (i % 4)));
+#endif
+}
+
+/* Bytes -> scalar signal. */
+template <typename T>
+inline void bytes_to_sig(T &v, const uint8_t *src, unsigned n)
+{
+    uint64_t x = 0;
+    for (unsigned i = 0; i < n; i++)
+        x |= (uint64_t)src[i] << (8 * i);
+    v = (T)x;
+}
+
+/* Bytes -> wide signal. */
+template <std::size_t N>
+inline void bytes_to_sig(VlWide<N> &v, const uint8_t *src, unsigned n)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 4 * N) {
+        std::memcpy(v.m_storage, src, n);
+        return;
+    }
+#endif
+    for (unsigned w = 0; w < N; w++) {
+        uint32_t x = 0;
+        for (unsigned b = 0; b < 4 && 4 * w + b < n; b++)
+            x |= (uint32_t)src[4 * w + b] << (8 * b);
+        v.m_storage[w] = x;
+    }
+}
+
+/* Bit b of a scalar or wide signal. */
+template <typename T> inline unsigned sig_bit(const T &v, unsigned b)
+{
+    return (unsigned)(((uint64_t)v >> b) & 1u);
+}
+template <std::size_t N> inline unsigned sig_bit(const VlWide<N> &v, unsigned b)
+{
+    return (v.m_storage[b / 32] >> (b % 32)) & 1u;
+}
+
+/* Scalar bit vector (n bits) -> one byte per lane (0/1). */
+template <typename T> inline void sig_to_lanes(uint8_t *dst, const T &v, unsigned n)
+{
+    uint64_t x = v;
+    if (x == (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1)) { /* all lanes */
+        std::memset(dst, 1, n);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        dst[i] = (uint8_t)((x >> i) & 1u);
+}
+
+/* Wide bit vector -> one byte per lane. */
+template <std::size_t N> inline void sig_to_lanes(uint8_t *dst, const VlWide<N> &v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        dst[i] = (uint8_t)sig_bit(v, i);
+}
+
+/* Width of the memory port in bytes, from the type of the generated data signal. */
+constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>();
+static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
+              "memory port width must be 32..1024 bits");
+
+/* One model instance: its own context, so several models never share state. */
+struct instance {
+    VerilatedContext *ctx; /* Verilator context of this instance */
+    Vclhls_top *top;       /* the verilated accelerator */
+};
+
+void *h_create(const char *vcd_path)
+{
+    (void)vcd_path; /* waveforms need a build with tracing: not supported yet */
+    instance *m = new instance;
+    m->ctx = new VerilatedContext;
+    m->ctx->fatalOnError(false);
+    m->top = new Vclhls_top(m->ctx, "clhls_top");
+    m->top->clk = 0;
+    m->top->rst = 1;
+    m->top->eval();
+    return m;
+}
+
+void h_destroy(void *p)
+{
+    instance *m = static_cast<instance *>(p);
+    if (!m)
+        return;
+    m->top->final();
+    delete m->top;
+    delete m->ctx;
+    delete m;
+}
+
+void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
+{
+    Vclhls_top *t = static_cast<instance *>(p)->top;
+
+    t->rst = in->rst;
+    t->reg_we = in->reg_we;
+    t->reg_addr = (SData)in->reg_addr;
+    t->reg_wdata = in->reg_wdata;
+    t->m_mem_req_ready = in->mem_req_ready;
+    t->s_mem_resp_valid = in->mem_resp_valid;
+    t->s_mem_resp_tag = (SData)in->mem_resp_tag;
+    if (in->mem_resp_valid) /* read data is don't-care without valid */
+        bytes_to_sig(t->s_mem_resp_rdata, in->mem_resp_rdata, MEM_BYTES);
+    t->clk = 0;
+    t->eval();
+
+    out->reg_rdata = t->reg_rdata;
+    out->mem_req_valid = t->m_mem_req_valid;
+    out->mem_req_write = t->m_mem_req_write;
+    out->mem_req_addr = t->m_mem_req_addr;
+    out->mem_req_tag = t->m_mem_req_tag;
+    out->mem_resp_ready = t->s_mem_resp_ready;
+    if (out->mem_req_valid && out->mem_req_write) { /* only meaningful then */
+        sig_to_bytes(out->mem_req_wdata, t->m_mem_req_wdata, MEM_BYTES);
+        sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
+    }
+
+    t->clk = 1;
+    t->eval();
+}
+
+const clhls_harness_api api = {
+    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES, h_create, h_destroy, h_cycle,
+};
+
+} // namespace
+
+/* The one exported symbol (the library is built with hidden visibility). */
+extern "C" __attribute__((visibility("default"))) const clhls_harness_api *
+clhls_harness_get(void)
+{
+    return &api;
+}

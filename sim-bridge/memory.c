@@ -1,0 +1,365 @@
+/* Board memory: the backing store of every buffer (a sorted set of mapped regions,
+ * each with zero-filled host memory) and the timing model of the board's memory port.
+ * The port accepts at most one request per cycle while a token bucket filled with the
+ * board's bytes per cycle holds a port word's worth and the in-flight queue has room;
+ * it answers every request, reads and writes, exactly once, in order,
+ * mem_latency_cycles after acceptance. Requests take effect when accepted (writes
+ * land, reads take their snapshot), so responses in order also mean data in order.
+ * An access outside every region is recorded as a bad address and answered with zeros
+ * (the write is dropped) so the hardware never hangs; the run loop then stops. */
+#include "sim_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TOKEN_SHIFT 16 /* fixed-point fraction bits of the bandwidth budget */
+
+/* One mapped region (a buffer). */
+typedef struct region {
+    uint64_t addr;  /* first device address */
+    uint64_t size;  /* bytes */
+    uint8_t *data;  /* zero-filled host backing store */
+} region;
+
+/* One request in flight. */
+typedef struct inflight {
+    uint64_t due;      /* cycle from which the response is presented */
+    uint32_t tag;      /* the request's tag, echoed */
+    uint8_t is_write;  /* 1 for a write (no data returned) */
+} inflight;
+
+struct sim_memory {
+    region *regions;       /* mapped regions sorted by address */
+    size_t nregions;       /* regions in use */
+    size_t cap_regions;    /* regions allocated */
+    size_t last_hit;       /* index of the region found last (lookup cache) */
+    unsigned width;        /* port width in bytes */
+    unsigned latency;      /* cycles from acceptance to response (at least 1) */
+    uint64_t token_gain;   /* budget added per cycle, bytes << TOKEN_SHIFT */
+    uint64_t token_cap;    /* largest budget that may be saved up */
+    uint64_t token_cost;   /* budget one request costs (width << TOKEN_SHIFT) */
+    uint64_t tokens;       /* current budget */
+    uint64_t now;          /* port cycle counter */
+    inflight *queue;       /* ring of requests in flight */
+    uint8_t *qdata;        /* read data of each ring slot, width bytes per slot */
+    unsigned qcap;         /* ring capacity */
+    unsigned qhead;        /* oldest request */
+    unsigned qcount;       /* requests in flight */
+    int bad;               /* a bad address was recorded */
+    uint64_t bad_addr;     /* the first bad address */
+    int bad_write;         /* it was a write */
+    sim_mem_stats stats;   /* traffic counters */
+};
+
+sim_memory *sim_memory_create(const board_t *board)
+{
+    if (!board || board->mem_width_bits < 32 || board->mem_width_bits % 8 ||
+        board->mem_width_bits / 8 > CLHLS_MEM_MAX_BYTES)
+        return NULL;
+    double bpc = board_mem_bytes_per_cycle(board);
+    if (!(bpc > 0))
+        return NULL;
+    sim_memory *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->width = board->mem_width_bits / 8;
+    m->latency = board->mem_latency_cycles ? board->mem_latency_cycles : 1;
+    m->token_gain = (uint64_t)(bpc * (double)(1u << TOKEN_SHIFT) + 0.5);
+    if (m->token_gain == 0)
+        m->token_gain = 1;
+    m->token_cost = (uint64_t)m->width << TOKEN_SHIFT;
+    /* saving up never loses budget while a request waits for it, and an idle port
+     * cannot save up for a burst of more than one request beyond the rate */
+    m->token_cap = m->token_cost + m->token_gain - 1;
+    m->qcap = 4 * m->latency;
+    m->queue = calloc(m->qcap, sizeof *m->queue);
+    m->qdata = calloc(m->qcap, m->width);
+    if (!m->queue || !m->qdata) {
+        sim_memory_destroy(m);
+        return NULL;
+    }
+    sim_mem_port_reset(m);
+    return m;
+}
+
+void sim_memory_destroy(sim_memory *mem)
+{
+    if (!mem)
+        return;
+    for (size_t i = 0; i < mem->nregions; i++)
+        free(mem->regions[i].data);
+    free(mem->regions);
+    free(mem->queue);
+    free(mem->qdata);
+    free(mem);
+}
+
+/* Index of the first region that ends after addr (nregions when none). */
+static size_t first_ending_after(const sim_memory *mem, uint64_t addr)
+{
+    size_t lo = 0, hi = mem->nregions;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const region *r = &mem->regions[mid];
+        if (r->addr + r->size <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The region holding all of [addr, addr+size), or NULL. */
+static region *lookup(sim_memory *mem, uint64_t addr, uint64_t size)
+{
+    if (mem->last_hit < mem->nregions) {
+        region *r = &mem->regions[mem->last_hit];
+        if (addr >= r->addr && addr - r->addr <= r->size && size <= r->size - (addr - r->addr))
+            return r;
+    }
+    size_t i = first_ending_after(mem, addr);
+    if (i == mem->nregions)
+        return NULL;
+    region *r = &mem->regions[i];
+    if (addr < r->addr || size > r->size - (addr - r->addr))
+        return NULL;
+    mem->last_hit = i;
+    return r;
+}
+
+int sim_memory_map(sim_memory *mem, uint64_t addr, uint64_t size)
+{
+    if (!mem || size == 0 || addr + size < addr)
+        return SIM_ERR_ARG;
+    size_t i = first_ending_after(mem, addr);
+    if (i < mem->nregions && mem->regions[i].addr < addr + size)
+        return SIM_ERR_ARG; /* overlaps a mapped region */
+    if (size > SIZE_MAX)
+        return SIM_ERR_NOMEM;
+    if (mem->nregions == mem->cap_regions) {
+        size_t cap = mem->cap_regions ? 2 * mem->cap_regions : 16;
+        region *r = realloc(mem->regions, cap * sizeof *r);
+        if (!r)
+            return SIM_ERR_NOMEM;
+        mem->regions = r;
+        mem->cap_regions = cap;
+    }
+    uint8_t *data = calloc(1, (size_t)size);
+    if (!data)
+        return SIM_ERR_NOMEM;
+    memmove(&mem->regions[i + 1], &mem->regions[i],
+            (mem->nregions - i) * sizeof *mem->regions);
+    mem->regions[i] = (region){.addr = addr, .size = size, .data = data};
+    mem->nregions++;
+    mem->last_hit = i;
+    return SIM_OK;
+}
+
+int sim_memory_unmap(sim_memory *mem, uint64_t addr)
+{
+    if (!mem)
+        return SIM_ERR_ARG;
+    size_t i = first_ending_after(mem, addr);
+    if (i == mem->nregions || mem->regions[i].addr != addr)
+        return SIM_ERR_ARG;
+    free(mem->regions[i].data);
+    memmove(&mem->regions[i], &mem->regions[i + 1],
+            (mem->nregions - i - 1) * sizeof *mem->regions);
+    mem->nregions--;
+    mem->last_hit = 0;
+    return SIM_OK;
+}
+
+void *sim_memory_ptr(sim_memory *mem, uint64_t addr, size_t size)
+{
+    if (!mem)
+        return NULL;
+    region *r = lookup(mem, addr, size);
+    return r ? r->data + (addr - r->addr) : NULL;
+}
+
+int sim_memory_write(sim_memory *mem, uint64_t addr, const void *src, size_t size)
+{
+    if (!mem || (!src && size))
+        return SIM_ERR_ARG;
+    void *p = sim_memory_ptr(mem, addr, size);
+    if (!p)
+        return SIM_ERR_BAD_ADDRESS;
+    if (size)
+        memcpy(p, src, size);
+    return SIM_OK;
+}
+
+int sim_memory_read(sim_memory *mem, uint64_t addr, void *dst, size_t size)
+{
+    if (!mem || (!dst && size))
+        return SIM_ERR_ARG;
+    void *p = sim_memory_ptr(mem, addr, size);
+    if (!p)
+        return SIM_ERR_BAD_ADDRESS;
+    if (size)
+        memcpy(dst, p, size);
+    return SIM_OK;
+}
+
+/* ---- the port ---- */
+
+unsigned sim_mem_width_bytes(const sim_memory *mem) { return mem->width; }
+
+void sim_mem_port_reset(sim_memory *mem)
+{
+    mem->qhead = 0;
+    mem->qcount = 0;
+    mem->tokens = mem->token_cap;
+    sim_mem_clear_bad(mem);
+}
+
+void sim_mem_clear_bad(sim_memory *mem)
+{
+    mem->bad = 0;
+    mem->bad_addr = 0;
+    mem->bad_write = 0;
+}
+
+int sim_mem_bad(const sim_memory *mem, uint64_t *addr, int *is_write)
+{
+    if (!mem->bad)
+        return 0;
+    if (addr)
+        *addr = mem->bad_addr;
+    if (is_write)
+        *is_write = mem->bad_write;
+    return 1;
+}
+
+sim_mem_stats sim_mem_get_stats(const sim_memory *mem) { return mem->stats; }
+
+void sim_mem_port_idle(clhls_port_in *in)
+{
+    in->mem_req_ready = 0;
+    in->mem_resp_valid = 0;
+    in->mem_resp_tag = 0;
+}
+
+void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
+{
+    in->mem_req_ready = mem->qcount < mem->qcap && mem->tokens >= mem->token_cost;
+    if (mem->qcount && mem->queue[mem->qhead].due <= mem->now) {
+        const inflight *e = &mem->queue[mem->qhead];
+        in->mem_resp_valid = 1;
+        in->mem_resp_tag = e->tag;
+        if (!e->is_write)
+            memcpy(in->mem_resp_rdata, mem->qdata + (size_t)mem->qhead * mem->width,
+                   mem->width);
+    } else {
+        in->mem_resp_valid = 0;
+    }
+}
+
+static void record_bad(sim_memory *mem, uint64_t addr, int is_write)
+{
+    if (mem->bad)
+        return;
+    mem->bad = 1;
+    mem->bad_addr = addr;
+    mem->bad_write = is_write;
+}
+
+/* Reads the port word at addr into dst; bytes outside every region read as 0. */
+static void port_read(sim_memory *mem, uint64_t addr, uint8_t *dst)
+{
+    unsigned w = mem->width;
+    region *r = lookup(mem, addr, w);
+    if (r) {
+        memcpy(dst, r->data + (addr - r->addr), w);
+        return;
+    }
+    memset(dst, 0, w);
+    int any = 0;
+    for (size_t i = first_ending_after(mem, addr);
+         i < mem->nregions && mem->regions[i].addr < addr + w; i++) {
+        const region *g = &mem->regions[i];
+        uint64_t lo = g->addr > addr ? g->addr : addr;
+        uint64_t hi = g->addr + g->size < addr + w ? g->addr + g->size : addr + w;
+        memcpy(dst + (lo - addr), g->data + (lo - g->addr), (size_t)(hi - lo));
+        any = 1;
+    }
+    if (!any)
+        record_bad(mem, addr, 0);
+}
+
+/* Strobes of a fully enabled word. */
+static const uint8_t all_lanes[CLHLS_MEM_MAX_BYTES] = {
+#define L8 1, 1, 1, 1, 1, 1, 1, 1
+#define L64 L8, L8, L8, L8, L8, L8, L8, L8
+    L64, L64
+#undef L64
+#undef L8
+};
+
+/* Writes the enabled lanes of a port word; returns the bytes written. */
+static unsigned port_write(sim_memory *mem, uint64_t addr, const uint8_t *data,
+                           const uint8_t *strb)
+{
+    unsigned w = mem->width, n = 0;
+    region *r = lookup(mem, addr, w);
+    if (r) {
+        uint8_t *p = r->data + (addr - r->addr);
+        if (!memcmp(strb, all_lanes, w)) { /* the common case: a whole word */
+            memcpy(p, data, w);
+            return w;
+        }
+        for (unsigned i = 0; i < w; i++)
+            if (strb[i]) {
+                p[i] = data[i];
+                n++;
+            }
+        return n;
+    }
+    for (unsigned i = 0; i < w; i++) /* every enabled lane must be mapped */
+        if (strb[i] && !lookup(mem, addr + i, 1)) {
+            record_bad(mem, addr + i, 1);
+            return 0;
+        }
+    for (unsigned i = 0; i < w; i++)
+        if (strb[i]) {
+            region *g = lookup(mem, addr + i, 1);
+            g->data[addr + i - g->addr] = data[i];
+            n++;
+        }
+    return n;
+}
+
+int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
+                        const clhls_port_out *out)
+{
+    if (in->mem_resp_valid && out->mem_resp_ready) {
+        mem->qhead = mem->qhead + 1 == mem->qcap ? 0 : mem->qhead + 1;
+        mem->qcount--;
+    }
+    if (in->mem_req_ready && out->mem_req_valid) {
+        unsigned slot = mem->qhead + mem->qcount;
+        if (slot >= mem->qcap)
+            slot -= mem->qcap;
+        inflight *e = &mem->queue[slot];
+        uint64_t addr = out->mem_req_addr - out->mem_req_addr % mem->width;
+        e->due = mem->now + mem->latency;
+        e->tag = out->mem_req_tag;
+        e->is_write = out->mem_req_write != 0;
+        if (e->is_write) {
+            mem->stats.write_bytes +=
+                port_write(mem, addr, out->mem_req_wdata, out->mem_req_wstrb);
+        } else {
+            port_read(mem, addr, mem->qdata + (size_t)slot * mem->width);
+            mem->stats.read_bytes += mem->width;
+        }
+        mem->stats.requests++;
+        mem->qcount++;
+        mem->tokens -= mem->token_cost;
+    }
+    mem->tokens += mem->token_gain;
+    if (mem->tokens > mem->token_cap)
+        mem->tokens = mem->token_cap;
+    mem->now++;
+    return mem->bad;
+}

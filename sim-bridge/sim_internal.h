@@ -1,0 +1,37 @@
+/* Private interface between the parts of the simulator library: the memory port's
+ * per-cycle timing model (memory.c), driven by the run loop (model.c). Not installed;
+ * nothing outside sim-bridge/ includes it. */
+#ifndef CLHLS_SIM_INTERNAL_H
+#define CLHLS_SIM_INTERNAL_H
+
+#include "clhls_harness_abi.h"
+#include "clhls_sim.h"
+
+/* Traffic counters of the memory port since the memory was created. */
+typedef struct sim_mem_stats {
+    uint64_t read_bytes;   /* bytes returned by reads (whole port words) */
+    uint64_t write_bytes;  /* bytes written (enabled lanes) */
+    uint64_t requests;     /* requests accepted */
+} sim_mem_stats;
+
+/* Width of the memory port in bytes. */
+unsigned sim_mem_width_bytes(const sim_memory *mem);
+/* Drops every request in flight, refills the bandwidth budget, clears the bad address. */
+void sim_mem_port_reset(sim_memory *mem);
+/* Forgets a recorded bad address (the start of a run). */
+void sim_mem_clear_bad(sim_memory *mem);
+/* Idle port inputs: not ready, no response. */
+void sim_mem_port_idle(clhls_port_in *in);
+/* Sets this cycle's memory inputs (mem_req_ready, mem_resp_*) of the accelerator.
+ * ready is decided before the request is seen. */
+void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in);
+/* Completes the cycle: takes an accepted request, pops a consumed response, advances
+ * time. Returns 1 when a bad address was recorded (now or earlier), else 0. */
+int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
+                        const clhls_port_out *out);
+/* The first bad address since the last clear; returns 0 when there is none. */
+int sim_mem_bad(const sim_memory *mem, uint64_t *addr, int *is_write);
+/* Traffic counters. */
+sim_mem_stats sim_mem_get_stats(const sim_memory *mem);
+
+#endif

@@ -1,0 +1,95 @@
+/* End-to-end: failures the host program survives. A build with a clang error fails with
+ * CL_BUILD_PROGRAM_FAILURE and a "file:line:col: error" log; a kernel that stores out of
+ * bounds ends its event with a negative status (and a message on stderr) while the queue
+ * and the program go on working. */
+#include <regex.h>
+
+#include "e2e.h"
+
+static const char *bad_src =
+    "__kernel void broken(__global int *a)\n"
+    "{\n"
+    "    a[get_global_id(0)] = undeclared_thing;\n"
+    "}\n";
+
+static const char *oob_src =
+    "__kernel void oob(__global int *a, int far)\n"
+    "{\n"
+    "    a[get_global_id(0) + far] = 1;\n"
+    "}\n"
+    "__kernel void fill(__global int *a, int v)\n"
+    "{\n"
+    "    a[get_global_id(0)] = v;\n"
+    "}\n";
+
+int main(void)
+{
+    e2e_env env;
+    e2e_init(&env);
+
+    /* 1. Build failure. */
+    cl_int st;
+    cl_program bad = e2e_build(&env, bad_src, "", 0, &st);
+    EXPECT(st == CL_BUILD_PROGRAM_FAILURE);
+    cl_build_status bs;
+    CL_OK(clGetProgramBuildInfo(bad, env.device, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL));
+    EXPECT(bs == CL_BUILD_ERROR);
+    char *log = e2e_build_log(&env, bad);
+    regex_t re;
+    EXPECT(regcomp(&re, "[^ :]+:3:[0-9]+: error", REG_EXTENDED) == 0);
+    if (regexec(&re, log, 0, NULL, 0) != 0) {
+        fprintf(stderr, "unexpected build log:\n%s\n", log);
+        return 1;
+    }
+    regfree(&re);
+    free(log);
+    cl_int err;
+    EXPECT(clCreateKernel(bad, "broken", &err) == NULL && err == CL_INVALID_PROGRAM_EXECUTABLE);
+    clReleaseProgram(bad);
+
+    /* Bad options. */
+    cl_program opt = e2e_build(&env, oob_src, "-cl-no-such-option", 0, &st);
+    EXPECT(st == CL_INVALID_BUILD_OPTIONS || st == CL_BUILD_PROGRAM_FAILURE);
+    clReleaseProgram(opt);
+
+    /* 2. Out-of-bounds store. */
+    cl_program p = e2e_build(&env, oob_src, "", 1, NULL);
+    cl_kernel k = clCreateKernel(p, "oob", &err);
+    CL_OK(err);
+    cl_mem m = e2e_buffer(&env, 64 * sizeof(int), NULL);
+    int far = 1 << 20; /* 4 MiB past a 256-byte buffer */
+    CL_OK(clSetKernelArg(k, 0, sizeof m, &m));
+    CL_OK(clSetKernelArg(k, 1, sizeof far, &far));
+    size_t n = 64;
+    cl_event ev, after;
+    CL_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &n, NULL, 0, NULL, &ev));
+    CL_OK(clEnqueueMarkerWithWaitList(env.queue, 1, &ev, &after));
+    EXPECT(clWaitForEvents(1, &ev) == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    EXPECT(st < 0);
+    clWaitForEvents(1, &after);
+    CL_OK(clGetEventInfo(after, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    EXPECT(st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    clReleaseEvent(ev);
+    clReleaseEvent(after);
+
+    /* The program goes on: the same model runs a good kernel afterwards. */
+    cl_kernel kf = clCreateKernel(p, "fill", &err);
+    CL_OK(err);
+    int v = 42;
+    CL_OK(clSetKernelArg(kf, 0, sizeof m, &m));
+    CL_OK(clSetKernelArg(kf, 1, sizeof v, &v));
+    EXPECT(e2e_run(&env, kf, 1, NULL, &n, NULL) == CL_COMPLETE);
+    int back[64];
+    e2e_read(&env, m, sizeof back, back);
+    for (int i = 0; i < 64; i++)
+        EXPECT(back[i] == 42);
+
+    clReleaseKernel(k);
+    clReleaseKernel(kf);
+    clReleaseMemObject(m);
+    clReleaseProgram(p);
+    e2e_fini(&env);
+    printf("PASSED\n");
+    return 0;
+}
