@@ -131,9 +131,9 @@ static void emit_int_op(emitter *e, const hls_op *op)
     for (int s = 1; s <= op->latency; s++)
         fprintf(o, "    reg [%u:0] v%d_p%d;\n", w - 1, op->id, s);
     fprintf(o, "    always @(posedge clk) if (en) begin\n");
-    for (int s = 1; s <= op->latency; s++)
-        fprintf(o, "        v%d_p%d <= v%d_%s%d;\n", op->id, s, op->id, s == 1 ? "c" : "p",
-                s == 1 ? 0 : s - 1);
+    fprintf(o, "        v%d_p1 <= v%d_c;\n", op->id, op->id);
+    for (int s = 2; s <= op->latency; s++)
+        fprintf(o, "        v%d_p%d <= v%d_p%d;\n", op->id, s, op->id, s - 1);
     fprintf(o, "    end\n    wire [%u:0] v%d = v%d_p%d;\n", w - 1, op->id, op->id, op->latency);
 }
 

@@ -1,0 +1,82 @@
+// clhls_fcmp: IEEE-754 binary32 comparison with an LLVM fcmp predicate.
+//
+// y = (a pred b) appears exactly LATENCY enabled cycles after the operands.
+// pred uses LLVM's FCmp numbering: 0 false, 1 oeq, 2 ogt, 3 oge, 4 olt, 5 ole,
+// 6 one, 7 ord, 8 uno, 9 ueq, 10 ugt, 11 uge, 12 ult, 13 ule, 14 une, 15 true.
+// "o" predicates are false and "u" predicates true when either operand is NaN.
+// Denormals compare as zero; +0 equals -0.
+`default_nettype none
+
+module clhls_fcmp #(
+    parameter LATENCY = 1  // enabled cycles from operands to result (>= 1)
+) (
+    input  wire        clk,   // clock
+    input  wire        ce,    // clock enable: 0 holds every pipeline register
+    input  wire [31:0] a,     // first operand
+    input  wire [31:0] b,     // second operand
+    input  wire [3:0]  pred,  // LLVM FCmp predicate
+    output wire        y      // comparison result, LATENCY enabled cycles later
+);
+    localparam OUT_BITS = 1;
+
+    wire zero_a = (a[30:23] == 8'd0);
+    wire zero_b = (b[30:23] == 8'd0);
+    wire nan_a  = (a[30:23] == 8'hFF) && (a[22:0] != 23'd0);
+    wire nan_b  = (b[30:23] == 8'hFF) && (b[22:0] != 23'd0);
+    wire unordered = nan_a || nan_b;
+    // Magnitudes with denormals flushed to zero.
+    wire [30:0] mag_a = zero_a ? 31'd0 : a[30:0];
+    wire [30:0] mag_b = zero_b ? 31'd0 : b[30:0];
+    wire both_zero = zero_a && zero_b;
+    wire equal     = both_zero || (a == b);
+    reg  less;     // a < b, ordered operands
+
+    always @(*) begin
+        if (both_zero)
+            less = 1'b0;
+        else if (a[31] != b[31])
+            less = a[31];              // negative < positive (not both zero)
+        else if (!a[31])
+            less = (mag_a < mag_b);
+        else
+            less = (mag_a > mag_b);
+    end
+
+    wire greater = !less && !equal;
+    reg  result;
+    always @(*) begin
+        case (pred)
+            4'd0:  result = 1'b0;
+            4'd1:  result = !unordered && equal;
+            4'd2:  result = !unordered && greater;
+            4'd3:  result = !unordered && (greater || equal);
+            4'd4:  result = !unordered && less;
+            4'd5:  result = !unordered && (less || equal);
+            4'd6:  result = !unordered && !equal;
+            4'd7:  result = !unordered;
+            4'd8:  result = unordered;
+            4'd9:  result = unordered || equal;
+            4'd10: result = unordered || greater;
+            4'd11: result = unordered || greater || equal;
+            4'd12: result = unordered || less;
+            4'd13: result = unordered || less || equal;
+            4'd14: result = unordered || !equal;
+            default: result = 1'b1;
+        endcase
+    end
+
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    reg [OUT_BITS*LATENCY-1:0] stages;  // stage k at [OUT_BITS*k +: OUT_BITS]; the last drives y
+    generate
+        if (LATENCY == 1) begin : one_stage
+            always @(posedge clk)
+                if (ce) stages <= result;
+        end else begin : many_stages
+            always @(posedge clk)
+                if (ce) stages <= {stages[OUT_BITS*(LATENCY-1)-1:0], result};
+        end
+    endgenerate
+    assign y = stages[OUT_BITS*LATENCY-1 -: OUT_BITS];
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,71 @@
+// clhls_fptoi: IEEE-754 binary32 to integer conversion, rounding toward zero.
+//
+// C semantics for in-range values (the fraction is dropped). Out-of-range values
+// saturate (OpenCL leaves them undefined; saturation is clhls' choice): to the
+// largest/smallest OUT_W-bit value, and negative values to 0 when unsigned.
+// NaN gives 0, infinities saturate, denormals are zero. y appears exactly LATENCY
+// enabled cycles after a: combinational logic then LATENCY registers held by ce = 0.
+`default_nettype none
+
+module clhls_fptoi #(
+    parameter OUT_W   = 32,  // integer width: 8, 16, 32 or 64
+    parameter SIGNED  = 1,   // 1: signed result, 0: unsigned
+    parameter LATENCY = 3    // enabled cycles from operand to result (>= 1)
+) (
+    input  wire             clk,  // clock
+    input  wire             ce,   // clock enable: 0 holds every pipeline register
+    input  wire [31:0]      a,    // binary32 operand
+    output wire [OUT_W-1:0] y     // converted value, LATENCY enabled cycles later
+);
+    localparam OUT_BITS = OUT_W;
+
+    wire       negative = a[31];
+    wire [7:0] exp_a    = a[30:23];
+    wire       is_nan   = (exp_a == 8'hFF) && (a[22:0] != 23'd0);
+    // Unbiased exponent >= 64 (or inf) cannot fit any supported width.
+    wire       huge     = (exp_a >= 8'd191);
+    wire       below_one = (exp_a < 8'd127);
+    wire [5:0] shift    = exp_a[5:0] - 6'd63;   // exp - 127 when 127 <= exp < 191
+    wire [87:0] shifted = {64'd0, 1'b1, a[22:0]} << shift;
+    wire [64:0] magnitude = shifted[87:23];      // |a| truncated, < 2^65
+    // Limits, as 65-bit magnitudes.
+    wire [64:0] max_pos = (SIGNED != 0) ? ({65{1'b1}} >> (66 - OUT_W)) : ({65{1'b1}} >> (65 - OUT_W));
+    wire [64:0] max_neg = (SIGNED != 0) ? (65'd1 << (OUT_W - 1)) : 65'd0;
+    reg  [OUT_W-1:0] result;
+
+    always @(*) begin
+        if (is_nan || below_one)
+            result = {OUT_W{1'b0}};
+        else if (!negative) begin
+            if (huge || magnitude > max_pos)
+                result = max_pos[OUT_W-1:0];
+            else
+                result = magnitude[OUT_W-1:0];
+        end else begin
+            if (huge || magnitude > max_neg)
+                result = (SIGNED != 0) ? max_neg[OUT_W-1:0] : {OUT_W{1'b0}};
+            else
+                result = ~magnitude[OUT_W-1:0] + 1'b1;
+        end
+    end
+
+    // Only OUT_W bits of the magnitude and limits matter once the range is checked.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_bits = ^shifted[22:0];
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    reg [OUT_BITS*LATENCY-1:0] stages;  // stage k at [OUT_BITS*k +: OUT_BITS]; the last drives y
+    generate
+        if (LATENCY == 1) begin : one_stage
+            always @(posedge clk)
+                if (ce) stages <= result;
+        end else begin : many_stages
+            always @(posedge clk)
+                if (ce) stages <= {stages[OUT_BITS*(LATENCY-1)-1:0], result};
+        end
+    endgenerate
+    assign y = stages[OUT_BITS*LATENCY-1 -: OUT_BITS];
+endmodule
+
+`default_nettype wire

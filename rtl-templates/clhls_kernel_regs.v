@@ -1,0 +1,195 @@
+// clhls_kernel_regs: the 128-register control block of one kernel.
+//
+// Holds the NDRange geometry and the argument registers the runtime writes, the
+// control/status bits and the hardware counters. Offsets (inside the block) follow
+// the register map in docs/architecture.md:
+//   0 control (W: bit0 = start)   1 status (R: bit0 busy, bit1 done)
+//   2 work_dim   3-5 global_size   6-8 local_size   9-11 global_offset
+//   12-14 num_groups   16 busy_cycles   17 work_items   18 stall_mem_cycles
+//   19 mem_read_requests   20 mem_write_requests   32+i argument i
+// Writing control with bit0 = 1 clears done and every counter, sets busy and, one
+// cycle later, pulses `start` (so the compute unit sees the geometry already
+// written). done_pulse clears busy and sets done. Reads are combinational and
+// return 0 when reg_sel is 0 so that the top can OR all blocks together.
+`default_nettype none
+
+module clhls_kernel_regs #(
+    parameter NARGS = 1  // number of argument registers (>= 1; at most 96)
+) (
+    input  wire                  clk,              // clock
+    input  wire                  rst,              // synchronous active-high reset
+    input  wire                  reg_we,           // register write strobe
+    input  wire [6:0]            reg_addr,         // register offset inside this block
+    input  wire                  reg_sel,          // the global address falls in this block
+    input  wire [63:0]           reg_wdata,        // write data
+    output reg  [63:0]           reg_rdata,        // read data of reg_addr (0 when !reg_sel)
+    output reg                   start,            // one-cycle pulse: run the kernel
+    output reg                   busy,             // kernel running (status bit0)
+    output reg  [31:0]           work_dim,         // 1, 2 or 3
+    output reg  [63:0]           global_size_x,    // global size, dimension 0
+    output reg  [63:0]           global_size_y,    // global size, dimension 1
+    output reg  [63:0]           global_size_z,    // global size, dimension 2
+    output reg  [31:0]           local_size_x,     // enqueued local size, dimension 0
+    output reg  [31:0]           local_size_y,     // enqueued local size, dimension 1
+    output reg  [31:0]           local_size_z,     // enqueued local size, dimension 2
+    output reg  [63:0]           global_offset_x,  // global offset, dimension 0
+    output reg  [63:0]           global_offset_y,  // global offset, dimension 1
+    output reg  [63:0]           global_offset_z,  // global offset, dimension 2
+    output reg  [31:0]           num_groups_x,     // work-groups, dimension 0
+    output reg  [31:0]           num_groups_y,     // work-groups, dimension 1
+    output reg  [31:0]           num_groups_z,     // work-groups, dimension 2
+    output reg  [NARGS*64-1:0]   args,             // argument i at bits [64*i +: 64]
+    input  wire                  done_pulse,       // compute unit finished (clears busy, sets done)
+    input  wire                  count_work_item,  // pulse: a work-item retired
+    input  wire                  count_stall_mem,  // pulse: a cycle stalled on memory
+    input  wire                  count_mem_read,   // pulse: a memory read request issued
+    input  wire                  count_mem_write   // pulse: a memory write request issued
+);
+    // Register offsets.
+    localparam [6:0] REG_CONTROL       = 7'd0;
+    localparam [6:0] REG_STATUS        = 7'd1;
+    localparam [6:0] REG_WORK_DIM      = 7'd2;
+    localparam [6:0] REG_GLOBAL_X      = 7'd3;
+    localparam [6:0] REG_GLOBAL_Y      = 7'd4;
+    localparam [6:0] REG_GLOBAL_Z      = 7'd5;
+    localparam [6:0] REG_LOCAL_X       = 7'd6;
+    localparam [6:0] REG_LOCAL_Y       = 7'd7;
+    localparam [6:0] REG_LOCAL_Z       = 7'd8;
+    localparam [6:0] REG_OFFSET_X      = 7'd9;
+    localparam [6:0] REG_OFFSET_Y      = 7'd10;
+    localparam [6:0] REG_OFFSET_Z      = 7'd11;
+    localparam [6:0] REG_GROUPS_X      = 7'd12;
+    localparam [6:0] REG_GROUPS_Y      = 7'd13;
+    localparam [6:0] REG_GROUPS_Z      = 7'd14;
+    localparam [6:0] REG_BUSY_CYCLES   = 7'd16;
+    localparam [6:0] REG_WORK_ITEMS    = 7'd17;
+    localparam [6:0] REG_STALL_MEM     = 7'd18;
+    localparam [6:0] REG_MEM_READS     = 7'd19;
+    localparam [6:0] REG_MEM_WRITES    = 7'd20;
+    localparam [6:0] REG_ARG_BASE      = 7'd32;
+
+    reg        done;                 // status bit1
+    reg [63:0] busy_cycles;          // cycles spent busy
+    reg [63:0] work_items;           // work-items retired
+    reg [63:0] stall_mem_cycles;     // cycles stalled on memory
+    reg [63:0] mem_read_requests;    // memory read requests
+    reg [63:0] mem_write_requests;   // memory write requests
+
+    wire       write     = reg_we && reg_sel;
+    wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
+    wire [6:0] arg_index = reg_addr - REG_ARG_BASE;  // meaningful when reg_addr >= 32
+    wire       in_args   = (reg_addr >= REG_ARG_BASE);
+
+    integer i;
+
+    // Geometry and argument registers.
+    always @(posedge clk) begin
+        if (rst) begin
+            work_dim        <= 32'd1;
+            global_size_x   <= 64'd1;
+            global_size_y   <= 64'd1;
+            global_size_z   <= 64'd1;
+            local_size_x    <= 32'd1;
+            local_size_y    <= 32'd1;
+            local_size_z    <= 32'd1;
+            global_offset_x <= 64'd0;
+            global_offset_y <= 64'd0;
+            global_offset_z <= 64'd0;
+            num_groups_x    <= 32'd1;
+            num_groups_y    <= 32'd1;
+            num_groups_z    <= 32'd1;
+            args            <= {NARGS*64{1'b0}};
+        end else if (write) begin
+            case (reg_addr)
+                REG_WORK_DIM: work_dim        <= reg_wdata[31:0];
+                REG_GLOBAL_X: global_size_x   <= reg_wdata;
+                REG_GLOBAL_Y: global_size_y   <= reg_wdata;
+                REG_GLOBAL_Z: global_size_z   <= reg_wdata;
+                REG_LOCAL_X:  local_size_x    <= reg_wdata[31:0];
+                REG_LOCAL_Y:  local_size_y    <= reg_wdata[31:0];
+                REG_LOCAL_Z:  local_size_z    <= reg_wdata[31:0];
+                REG_OFFSET_X: global_offset_x <= reg_wdata;
+                REG_OFFSET_Y: global_offset_y <= reg_wdata;
+                REG_OFFSET_Z: global_offset_z <= reg_wdata;
+                REG_GROUPS_X: num_groups_x    <= reg_wdata[31:0];
+                REG_GROUPS_Y: num_groups_y    <= reg_wdata[31:0];
+                REG_GROUPS_Z: num_groups_z    <= reg_wdata[31:0];
+                default: begin
+                    for (i = 0; i < NARGS; i = i + 1)
+                        if (in_args && arg_index == i[6:0])
+                            args[64*i +: 64] <= reg_wdata;
+                end
+            endcase
+        end
+    end
+
+    // Control, status and counters.
+    always @(posedge clk) begin
+        if (rst) begin
+            start              <= 1'b0;
+            busy               <= 1'b0;
+            done               <= 1'b0;
+            busy_cycles        <= 64'd0;
+            work_items         <= 64'd0;
+            stall_mem_cycles   <= 64'd0;
+            mem_read_requests  <= 64'd0;
+            mem_write_requests <= 64'd0;
+        end else begin
+            start <= start_cmd;
+            if (start_cmd) begin
+                busy               <= 1'b1;
+                done               <= 1'b0;
+                busy_cycles        <= 64'd0;
+                work_items         <= 64'd0;
+                stall_mem_cycles   <= 64'd0;
+                mem_read_requests  <= 64'd0;
+                mem_write_requests <= 64'd0;
+            end else begin
+                if (done_pulse) begin
+                    busy <= 1'b0;
+                    done <= 1'b1;
+                end
+                if (busy)            busy_cycles        <= busy_cycles + 64'd1;
+                if (count_work_item) work_items         <= work_items + 64'd1;
+                if (count_stall_mem) stall_mem_cycles   <= stall_mem_cycles + 64'd1;
+                if (count_mem_read)  mem_read_requests  <= mem_read_requests + 64'd1;
+                if (count_mem_write) mem_write_requests <= mem_write_requests + 64'd1;
+            end
+        end
+    end
+
+    // Combinational read port.
+    always @(*) begin
+        reg_rdata = 64'd0;
+        if (reg_sel) begin
+            case (reg_addr)
+                REG_STATUS:      reg_rdata = {62'd0, done, busy};
+                REG_WORK_DIM:    reg_rdata = {32'd0, work_dim};
+                REG_GLOBAL_X:    reg_rdata = global_size_x;
+                REG_GLOBAL_Y:    reg_rdata = global_size_y;
+                REG_GLOBAL_Z:    reg_rdata = global_size_z;
+                REG_LOCAL_X:     reg_rdata = {32'd0, local_size_x};
+                REG_LOCAL_Y:     reg_rdata = {32'd0, local_size_y};
+                REG_LOCAL_Z:     reg_rdata = {32'd0, local_size_z};
+                REG_OFFSET_X:    reg_rdata = global_offset_x;
+                REG_OFFSET_Y:    reg_rdata = global_offset_y;
+                REG_OFFSET_Z:    reg_rdata = global_offset_z;
+                REG_GROUPS_X:    reg_rdata = {32'd0, num_groups_x};
+                REG_GROUPS_Y:    reg_rdata = {32'd0, num_groups_y};
+                REG_GROUPS_Z:    reg_rdata = {32'd0, num_groups_z};
+                REG_BUSY_CYCLES: reg_rdata = busy_cycles;
+                REG_WORK_ITEMS:  reg_rdata = work_items;
+                REG_STALL_MEM:   reg_rdata = stall_mem_cycles;
+                REG_MEM_READS:   reg_rdata = mem_read_requests;
+                REG_MEM_WRITES:  reg_rdata = mem_write_requests;
+                default: begin
+                    for (i = 0; i < NARGS; i = i + 1)
+                        if (in_args && arg_index == i[6:0])
+                            reg_rdata = args[64*i +: 64];
+                end
+            endcase
+        end
+    end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,130 @@
+// clhls_lsu_load: load unit with in-order coalescing of consecutive same-line loads.
+//
+// The pipeline sends byte addresses (naturally aligned to DATA_W/8) and receives the
+// loaded words in request order. A request whose address falls in the same MEM_W-bit
+// memory line as the previous accepted request (the "open line") shares that line's
+// memory read; any other request issues a new read of its line. Per accepted request
+// an in-order queue keeps {word index in the line, needs-new-line}; returned lines
+// wait in a line queue; data is delivered word by word from the line at the head.
+// The open line is forgotten whenever the unit drains (nothing accepted and nothing
+// undelivered), so data is never reused across idle periods (e.g. kernel launches).
+// Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
+// flight belongs to such a request, the line queue (DEPTH lines) never overflows and
+// s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
+// s_req_ready, m_resp_valid and m_mem_req_valid depend on registered state only.
+// Latency: a request accepted at cycle t is offered to memory at t+1; a line that
+// comes back at cycle r is delivered (m_resp_valid) from r+1.
+// Needs clhls_fifo.v.
+`default_nettype none
+
+module clhls_lsu_load #(
+    parameter DATA_W = 32,   // loaded word width: 8, 16, 32 or 64
+    parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
+    parameter DEPTH  = 128   // accepted-but-undelivered requests (>= 1)
+) (
+    input  wire              clk,               // clock
+    input  wire              rst,               // synchronous active-high reset
+    input  wire              s_req_valid,       // pipeline offers a load
+    output wire              s_req_ready,       // the unit takes it (credits and space left)
+    input  wire [63:0]       s_req_addr,        // byte address, aligned to DATA_W/8
+    output wire              m_resp_valid,      // loaded word available (request order)
+    input  wire              m_resp_ready,      // pipeline takes the word
+    output wire [DATA_W-1:0] m_resp_data,       // loaded word
+    output wire              m_mem_req_valid,   // read request to the memory/interconnect
+    input  wire              m_mem_req_ready,   // request taken
+    output wire [63:0]       m_mem_req_addr,    // line address (aligned to MEM_W/8 bytes)
+    input  wire              s_mem_resp_valid,  // a line comes back (request order)
+    output wire              s_mem_resp_ready,  // line queue has room
+    input  wire [MEM_W-1:0]  s_mem_resp_rdata,  // the line
+    output wire              idle,              // nothing accepted and undelivered
+    output wire              count_read         // pulse: one memory read issued
+);
+    localparam WORDS     = MEM_W / DATA_W;                       // words per line
+    localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
+    localparam WORD_BITS = $clog2(DATA_W / 8);                   // byte-offset bits of a word
+    localparam IDX_W     = (WORDS > 1) ? $clog2(WORDS) : 1;      // word index width
+    localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
+    localparam CNT_W     = $clog2(DEPTH + 1);
+
+    // Split the request address. Only the low bits of the shifted address are the
+    // word index; the rest are part of the line address, compared separately.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
+    wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
+
+    reg              open_valid;  // open_line is the line of the previous request
+    reg  [63:0]      open_line;   // byte address of the open line
+    reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
+
+    wire needs_new = !open_valid || (line_addr != open_line);
+
+    // Queues.
+    wire             order_s_ready, order_m_valid;
+    wire [IDX_W:0]   order_head;                 // {needs_new, word index}
+    wire [CNT_W-1:0] order_count;
+    wire             req_s_ready;
+    wire [1:0]       req_count;
+    wire             line_m_valid;
+    wire [MEM_W-1:0] line_head;
+    wire [CNT_W-1:0] line_count;
+
+    assign s_req_ready = order_s_ready && req_s_ready;
+    wire accept = s_req_valid && s_req_ready;
+
+    wire             head_new   = order_head[IDX_W];
+    wire [IDX_W-1:0] head_index = order_head[IDX_W-1:0];
+    wire [MEM_W-1:0] head_line  = head_new ? line_head : cur_line;
+
+    assign m_resp_valid = order_m_valid && (!head_new || line_m_valid);
+    assign m_resp_data  = head_line[DATA_W*head_index +: DATA_W];
+    wire deliver = m_resp_valid && m_resp_ready;
+
+    assign idle       = !order_m_valid;
+    assign count_read = m_mem_req_valid && m_mem_req_ready;
+
+    clhls_fifo #(.WIDTH(IDX_W + 1), .DEPTH(DEPTH)) order_queue (
+        .clk(clk), .rst(rst),
+        .s_valid(accept), .s_ready(order_s_ready), .s_data({needs_new, word_index}),
+        .m_valid(order_m_valid), .m_ready(deliver), .m_data(order_head),
+        .count(order_count)
+    );
+
+    clhls_fifo #(.WIDTH(64), .DEPTH(2)) request_queue (
+        .clk(clk), .rst(rst),
+        .s_valid(accept && needs_new), .s_ready(req_s_ready), .s_data(line_addr),
+        .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready), .m_data(m_mem_req_addr),
+        .count(req_count)
+    );
+
+    clhls_fifo #(.WIDTH(MEM_W), .DEPTH(DEPTH)) line_queue (
+        .clk(clk), .rst(rst),
+        .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready), .s_data(s_mem_resp_rdata),
+        .m_valid(line_m_valid), .m_ready(deliver && head_new), .m_data(line_head),
+        .count(line_count)
+    );
+
+    always @(posedge clk) begin
+        if (rst) begin
+            open_valid <= 1'b0;
+        end else if (accept) begin
+            open_valid <= 1'b1;
+            open_line  <= line_addr;
+        end else if (!order_m_valid) begin
+            open_valid <= 1'b0;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (deliver && head_new)
+            cur_line <= line_head;
+    end
+
+    // The occupancy counters are not needed here.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_counts = ^{order_count, req_count, line_count};
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule
+
+`default_nettype wire

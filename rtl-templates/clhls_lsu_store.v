@@ -1,0 +1,125 @@
+// clhls_lsu_store: store unit that merges consecutive stores into one line write.
+//
+// Stores (byte address aligned to DATA_W/8, data) are merged into the "open line"
+// (data plus byte enables) as long as they fall in the same MEM_W-bit memory line;
+// later stores to the same byte win. The open line is written out (one memory write
+// with byte enables) when a store to another line arrives, when IDLE_FLUSH cycles
+// pass without a store, or while `flush` is high (and no store arrives that cycle).
+// Writes wait in a two-entry queue in front of the memory port; s_req_ready is that
+// queue's registered not-full flag (never depends on s_req_valid), so consecutive
+// stores go at one per cycle. The memory acknowledges every write once; `idle` is 1
+// when no line is open, no write waits and every write was acknowledged.
+// Needs clhls_fifo.v.
+`default_nettype none
+
+module clhls_lsu_store #(
+    parameter DATA_W     = 32,   // stored word width: 8, 16, 32 or 64
+    parameter MEM_W      = 512,  // memory line width in bits (multiple of DATA_W, power of two)
+    parameter IDLE_FLUSH = 4     // cycles without a store before the open line is written (>= 1)
+) (
+    input  wire               clk,               // clock
+    input  wire               rst,               // synchronous active-high reset
+    input  wire               s_req_valid,       // pipeline offers a store
+    output wire               s_req_ready,       // the unit takes it
+    input  wire [63:0]        s_req_addr,        // byte address, aligned to DATA_W/8
+    input  wire [DATA_W-1:0]  s_req_data,        // data to store
+    input  wire               flush,             // write the open line out now
+    output wire               m_mem_req_valid,   // write request to the memory/interconnect
+    input  wire               m_mem_req_ready,   // request taken
+    output wire [63:0]        m_mem_req_addr,    // line address (aligned to MEM_W/8 bytes)
+    output wire [MEM_W-1:0]   m_mem_req_wdata,   // line data
+    output wire [MEM_W/8-1:0] m_mem_req_wstrb,   // byte enables
+    input  wire               s_mem_resp_valid,  // write acknowledgement
+    output wire               s_mem_resp_ready,  // always 1
+    output wire               idle,              // nothing pending, everything acknowledged
+    output wire               count_write        // pulse: one memory write issued
+);
+    localparam WORDS     = MEM_W / DATA_W;                       // words per line
+    localparam STRB_W    = MEM_W / 8;                            // byte enables per line
+    localparam WORD_B    = DATA_W / 8;                           // bytes per word
+    localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
+    localparam WORD_BITS = $clog2(DATA_W / 8);                   // byte-offset bits of a word
+    localparam IDX_W     = (WORDS > 1) ? $clog2(WORDS) : 1;      // word index width
+    localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
+    localparam IDLE_W    = $clog2(IDLE_FLUSH + 1);
+    localparam integer IDLE_INT = IDLE_FLUSH;
+    localparam [IDLE_W-1:0] IDLE_LIMIT = IDLE_INT[IDLE_W-1:0];
+    localparam WQ_W      = 64 + MEM_W + STRB_W;                  // one queued write
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;  // low bits: word index
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
+    wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
+
+    reg               open_valid;   // a line is being merged
+    reg  [63:0]       open_line;    // its byte address
+    reg  [MEM_W-1:0]  open_data;    // merged data
+    reg  [STRB_W-1:0] open_strb;    // bytes written so far
+    reg  [IDLE_W-1:0] idle_cycles;  // cycles since the last store (saturates)
+    reg  [31:0]       outstanding;  // writes issued and not yet acknowledged
+
+    wire wq_s_ready, wq_m_valid;
+    wire [1:0] wq_count;
+
+    assign s_req_ready = wq_s_ready;
+    wire store     = s_req_valid && s_req_ready;
+    wire same_line = open_valid && (line_addr == open_line);
+    wire evict     = store && open_valid && !same_line;
+    wire drain     = !store && open_valid && wq_s_ready &&
+                     (flush || idle_cycles >= IDLE_LIMIT);
+    wire push      = evict || drain;
+
+    // Byte enables of the stored word.
+    wire [STRB_W-1:0] word_strb =
+        {{(STRB_W - WORD_B){1'b0}}, {WORD_B{1'b1}}} << (WORD_B * word_index);
+
+    clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
+        .clk(clk), .rst(rst),
+        .s_valid(push), .s_ready(wq_s_ready), .s_data({open_line, open_data, open_strb}),
+        .m_valid(wq_m_valid), .m_ready(m_mem_req_ready),
+        .m_data({m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb}),
+        .count(wq_count)
+    );
+
+    assign m_mem_req_valid  = wq_m_valid;
+    assign count_write      = m_mem_req_valid && m_mem_req_ready;
+    assign s_mem_resp_ready = 1'b1;
+    assign idle = !open_valid && !wq_m_valid && (outstanding == 32'd0);
+
+    always @(posedge clk) begin
+        if (rst) begin
+            open_valid  <= 1'b0;
+            idle_cycles <= {IDLE_W{1'b0}};
+            outstanding <= 32'd0;
+        end else begin
+            if (store) begin
+                open_valid  <= 1'b1;
+                idle_cycles <= {IDLE_W{1'b0}};
+            end else begin
+                if (drain)
+                    open_valid <= 1'b0;
+                if (open_valid && idle_cycles != IDLE_LIMIT)
+                    idle_cycles <= idle_cycles + 1'b1;
+            end
+            if (count_write && !s_mem_resp_valid)
+                outstanding <= outstanding + 32'd1;
+            else if (!count_write && s_mem_resp_valid)
+                outstanding <= outstanding - 32'd1;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (store) begin
+            open_line <= line_addr;
+            open_data[DATA_W*word_index +: DATA_W] <= s_req_data;
+            open_strb <= (same_line ? open_strb : {STRB_W{1'b0}}) | word_strb;
+        end
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_count = ^wq_count;
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,117 @@
+// clhls_mem_interconnect: joins the load-store units onto the single memory port.
+//
+// Requests: a round-robin arbiter picks at most one requesting port per cycle and
+// passes the request, tagged with the port's index, into a clhls_skid register
+// slice that drives the memory port (one cycle of added latency, full throughput).
+// Fairness: after port i is served, port i+1 has the highest priority, so every
+// waiting port is served within NPORTS grants. s_req_ready[i] means "port i would
+// win if it asked": it depends on the other ports' valid bits and the registered
+// skid state, never on s_req_valid[i].
+// Responses: the memory answers in request order with the tag; the response is
+// routed combinationally to port m_resp_valid[tag] (rdata is broadcast) and
+// s_mem_resp_ready is that port's ready (no added latency). Unknown tags are
+// accepted and dropped.
+// Needs clhls_skid.v.
+`default_nettype none
+
+module clhls_mem_interconnect #(
+    parameter NPORTS = 1,   // number of load-store unit ports (>= 1)
+    parameter MEM_W  = 512, // memory data width in bits (multiple of 8)
+    parameter TAG_W  = 16   // tag width; NPORTS <= 2**TAG_W
+) (
+    input  wire                      clk,               // clock
+    input  wire                      rst,               // synchronous active-high reset
+    input  wire [NPORTS-1:0]         s_req_valid,       // port i requests
+    output reg  [NPORTS-1:0]         s_req_ready,       // port i's request is taken
+    input  wire [NPORTS-1:0]         s_req_write,       // port i: 1 = write, 0 = read
+    input  wire [NPORTS*64-1:0]      s_req_addr,        // port i: byte address at [64*i +: 64]
+    input  wire [NPORTS*MEM_W-1:0]   s_req_wdata,       // port i: write data at [MEM_W*i +: MEM_W]
+    input  wire [NPORTS*MEM_W/8-1:0] s_req_wstrb,       // port i: byte enables at [MEM_W/8*i +: MEM_W/8]
+    output reg  [NPORTS-1:0]         m_resp_valid,      // response for port i
+    input  wire [NPORTS-1:0]         m_resp_ready,      // port i takes its response
+    output wire [MEM_W-1:0]          m_resp_rdata,      // response data (shared by all ports)
+    output wire                      m_mem_req_valid,   // memory request valid
+    input  wire                      m_mem_req_ready,   // memory takes the request
+    output wire                      m_mem_req_write,   // 1 = write, 0 = read
+    output wire [63:0]               m_mem_req_addr,    // byte address
+    output wire [MEM_W-1:0]          m_mem_req_wdata,   // write data
+    output wire [MEM_W/8-1:0]        m_mem_req_wstrb,   // write byte enables
+    output wire [TAG_W-1:0]          m_mem_req_tag,     // index of the requesting port
+    input  wire                      s_mem_resp_valid,  // memory response valid
+    output reg                       s_mem_resp_ready,  // the addressed port takes it
+    input  wire [MEM_W-1:0]          s_mem_resp_rdata,  // read data (don't care for writes)
+    input  wire [TAG_W-1:0]          s_mem_resp_tag     // tag of the answered request
+);
+    localparam STRB_W = MEM_W / 8;
+    localparam REQ_W  = 1 + 64 + MEM_W + STRB_W + TAG_W;  // one request in the slice
+    localparam IDX_W  = (NPORTS > 1) ? $clog2(NPORTS) : 1;
+    localparam integer LAST_INDEX = NPORTS - 1;
+    localparam [IDX_W-1:0] LAST_PORT = LAST_INDEX[IDX_W-1:0];  // index of the last port
+
+    reg  [IDX_W-1:0] priority_port;   // port with the highest priority this cycle
+    reg  [IDX_W-1:0] winner;          // port whose request fires this cycle
+    reg              any_fire;        // some port's request fires
+    reg              earlier_valid;   // a higher-priority port is requesting
+    wire             slice_ready;     // the skid slice can take a request
+    reg  [REQ_W-1:0] slice_in;        // request of the winner
+    reg  [TAG_W-1:0] winner_tag;      // winner, widened to a tag
+    integer k, port;
+
+    // Arbitration: walk the ports from priority_port around the ring.
+    always @(*) begin
+        earlier_valid = 1'b0;
+        any_fire      = 1'b0;
+        winner        = priority_port;
+        s_req_ready   = {NPORTS{1'b0}};
+        for (k = 0; k < NPORTS; k = k + 1) begin
+            port = {{(32-IDX_W){1'b0}}, priority_port} + k;
+            if (port >= NPORTS)
+                port = port - NPORTS;
+            s_req_ready[port] = slice_ready && !earlier_valid;
+            if (s_req_valid[port] && !earlier_valid) begin
+                any_fire = slice_ready;
+                winner   = port[IDX_W-1:0];
+            end
+            earlier_valid = earlier_valid || s_req_valid[port];
+        end
+    end
+
+    always @(*) begin
+        slice_in = {REQ_W{1'b0}};
+        winner_tag = {TAG_W{1'b0}};
+        winner_tag[IDX_W-1:0] = winner;
+        for (k = 0; k < NPORTS; k = k + 1)
+            if (winner == k[IDX_W-1:0])
+                slice_in = {s_req_write[k], s_req_addr[64*k +: 64],
+                            s_req_wdata[MEM_W*k +: MEM_W], s_req_wstrb[STRB_W*k +: STRB_W],
+                            winner_tag};
+    end
+
+    always @(posedge clk) begin
+        if (rst)
+            priority_port <= {IDX_W{1'b0}};
+        else if (any_fire)
+            priority_port <= (winner == LAST_PORT) ? {IDX_W{1'b0}} : winner + 1'b1;
+    end
+
+    clhls_skid #(.WIDTH(REQ_W)) request_slice (
+        .clk(clk), .rst(rst),
+        .s_valid(any_fire), .s_ready(slice_ready), .s_data(slice_in),
+        .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
+        .m_data({m_mem_req_write, m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb, m_mem_req_tag})
+    );
+
+    // Responses, routed by tag.
+    assign m_resp_rdata = s_mem_resp_rdata;
+    always @(*) begin
+        m_resp_valid     = {NPORTS{1'b0}};
+        s_mem_resp_ready = 1'b1;
+        for (k = 0; k < NPORTS; k = k + 1)
+            if (s_mem_resp_tag == k[TAG_W-1:0]) begin
+                m_resp_valid[k]  = s_mem_resp_valid;
+                s_mem_resp_ready = m_resp_ready[k];
+            end
+    end
+endmodule
+
+`default_nettype wire

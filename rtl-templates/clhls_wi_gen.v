@@ -1,0 +1,122 @@
+// clhls_wi_gen: expands work-group tokens into work-item tokens, one per cycle.
+//
+// Takes a group token (id and actual size, from clhls_wg_dispatch) and emits its
+// work-items with local ids in order x fastest, then y, then z. Each work-item
+// carries global id = group_id * enqueued_local_size + local_id + global_offset, its
+// local id, group id, the group's actual size and m_last_in_group. The next group
+// is taken in the same cycle as the last item of the current one leaves, so there
+// is no bubble between groups. m_valid and the token come from registers; s_ready
+// depends on m_ready and registered state only (never on s_valid). The enqueued
+// local size and global offset inputs must be stable while groups flow.
+`default_nettype none
+
+module clhls_wi_gen (
+    input  wire        clk,              // clock
+    input  wire        rst,              // synchronous active-high reset
+    input  wire        s_valid,          // a group token is offered
+    output wire        s_ready,          // the generator takes the group token
+    input  wire [31:0] s_group_id_x,     // group id, dimension 0
+    input  wire [31:0] s_group_id_y,     // group id, dimension 1
+    input  wire [31:0] s_group_id_z,     // group id, dimension 2
+    input  wire [31:0] s_group_size_x,   // actual group size, dimension 0 (>= 1)
+    input  wire [31:0] s_group_size_y,   // actual group size, dimension 1 (>= 1)
+    input  wire [31:0] s_group_size_z,   // actual group size, dimension 2 (>= 1)
+    input  wire [31:0] local_size_x,     // enqueued local size, dimension 0
+    input  wire [31:0] local_size_y,     // enqueued local size, dimension 1
+    input  wire [31:0] local_size_z,     // enqueued local size, dimension 2
+    input  wire [63:0] global_offset_x,  // global offset, dimension 0
+    input  wire [63:0] global_offset_y,  // global offset, dimension 1
+    input  wire [63:0] global_offset_z,  // global offset, dimension 2
+    output reg         m_valid,          // a work-item is offered
+    input  wire        m_ready,          // consumer takes the work-item
+    output reg  [63:0] m_global_id_x,    // global id, dimension 0
+    output reg  [63:0] m_global_id_y,    // global id, dimension 1
+    output reg  [63:0] m_global_id_z,    // global id, dimension 2
+    output reg  [31:0] m_local_id_x,     // local id, dimension 0
+    output reg  [31:0] m_local_id_y,     // local id, dimension 1
+    output reg  [31:0] m_local_id_z,     // local id, dimension 2
+    output reg  [31:0] m_group_id_x,     // group id, dimension 0
+    output reg  [31:0] m_group_id_y,     // group id, dimension 1
+    output reg  [31:0] m_group_id_z,     // group id, dimension 2
+    output reg  [31:0] m_group_size_x,   // actual group size, dimension 0
+    output reg  [31:0] m_group_size_y,   // actual group size, dimension 1
+    output reg  [31:0] m_group_size_z,   // actual group size, dimension 2
+    output reg         m_last_in_group,  // this is the group's last work-item
+    output wire        idle              // no group in progress and nothing offered
+);
+    // The group being expanded.
+    reg        cur_valid;                       // a group is in progress
+    reg [31:0] cur_id_x, cur_id_y, cur_id_z;     // its id
+    reg [31:0] cur_size_x, cur_size_y, cur_size_z; // its actual size
+    reg [63:0] cur_base_x, cur_base_y, cur_base_z; // group id * local size + offset
+    reg [31:0] lid_x, lid_y, lid_z;              // local id of the next work-item
+
+    wire out_free = !m_valid || m_ready;
+    wire emit     = cur_valid && out_free;
+    wire x_end    = (lid_x == cur_size_x - 32'd1);
+    wire y_end    = (lid_y == cur_size_y - 32'd1);
+    wire z_end    = (lid_z == cur_size_z - 32'd1);
+    wire cur_last = x_end && y_end && z_end;
+    wire take     = s_valid && s_ready;
+
+    assign s_ready = !cur_valid || (out_free && cur_last);
+    assign idle    = !cur_valid && !m_valid;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            cur_valid <= 1'b0;
+            m_valid   <= 1'b0;
+        end else begin
+            if (out_free)
+                m_valid <= cur_valid;
+            if (emit) begin
+                m_global_id_x   <= cur_base_x + {32'd0, lid_x};
+                m_global_id_y   <= cur_base_y + {32'd0, lid_y};
+                m_global_id_z   <= cur_base_z + {32'd0, lid_z};
+                m_local_id_x    <= lid_x;
+                m_local_id_y    <= lid_y;
+                m_local_id_z    <= lid_z;
+                m_group_id_x    <= cur_id_x;
+                m_group_id_y    <= cur_id_y;
+                m_group_id_z    <= cur_id_z;
+                m_group_size_x  <= cur_size_x;
+                m_group_size_y  <= cur_size_y;
+                m_group_size_z  <= cur_size_z;
+                m_last_in_group <= cur_last;
+                if (!x_end) begin
+                    lid_x <= lid_x + 32'd1;
+                end else begin
+                    lid_x <= 32'd0;
+                    if (!y_end) begin
+                        lid_y <= lid_y + 32'd1;
+                    end else begin
+                        lid_y <= 32'd0;
+                        if (!z_end)
+                            lid_z <= lid_z + 32'd1;
+                        else
+                            lid_z <= 32'd0;
+                    end
+                end
+                if (cur_last)
+                    cur_valid <= 1'b0;
+            end
+            if (take) begin
+                cur_valid  <= 1'b1;
+                cur_id_x   <= s_group_id_x;
+                cur_id_y   <= s_group_id_y;
+                cur_id_z   <= s_group_id_z;
+                cur_size_x <= s_group_size_x;
+                cur_size_y <= s_group_size_y;
+                cur_size_z <= s_group_size_z;
+                cur_base_x <= s_group_id_x * local_size_x + global_offset_x;
+                cur_base_y <= s_group_id_y * local_size_y + global_offset_y;
+                cur_base_z <= s_group_id_z * local_size_z + global_offset_z;
+                lid_x      <= 32'd0;
+                lid_y      <= 32'd0;
+                lid_z      <= 32'd0;
+            end
+        end
+    end
+endmodule
+
+`default_nettype wire

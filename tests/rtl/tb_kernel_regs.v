@@ -1,0 +1,77 @@
+// tb_kernel_regs: every register of clhls_kernel_regs written and read back, the
+// start pulse, busy/done and every counter, reads returning 0 when not selected.
+`timescale 1ns/1ps
+module tb_kernel_regs;
+    localparam NARGS = 3;
+    reg clk = 0; always #5 clk = ~clk;
+    reg rst = 1, reg_we = 0, reg_sel = 0; reg [6:0] reg_addr = 0; reg [63:0] reg_wdata = 0;
+    wire [63:0] reg_rdata; wire start, busy;
+    wire [31:0] work_dim, lx, ly, lz, ngx, ngy, ngz;
+    wire [63:0] gx, gy, gz, ox, oy, oz; wire [NARGS*64-1:0] args;
+    reg done_pulse = 0, c_wi = 0, c_stall = 0, c_rd = 0, c_wr = 0;
+    clhls_kernel_regs #(.NARGS(NARGS)) dut (.clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),
+        .reg_sel(reg_sel), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata), .start(start), .busy(busy),
+        .work_dim(work_dim), .global_size_x(gx), .global_size_y(gy), .global_size_z(gz),
+        .local_size_x(lx), .local_size_y(ly), .local_size_z(lz),
+        .global_offset_x(ox), .global_offset_y(oy), .global_offset_z(oz),
+        .num_groups_x(ngx), .num_groups_y(ngy), .num_groups_z(ngz), .args(args),
+        .done_pulse(done_pulse), .count_work_item(c_wi), .count_stall_mem(c_stall),
+        .count_mem_read(c_rd), .count_mem_write(c_wr));
+    reg [63:0] expect_val [0:127];
+    integer i, k, starts_seen, n_wi, n_st, n_rd, n_wr, n_busy;
+    task wr(input [6:0] a, input [63:0] d, input sel);
+        begin @(negedge clk); reg_we = 1; reg_sel = sel; reg_addr = a; reg_wdata = d;
+              @(negedge clk); reg_we = 0; reg_sel = 0; end
+    endtask
+    task check(input [6:0] a, input [63:0] e);
+        begin @(negedge clk); reg_sel = 1; reg_addr = a; #1;
+            if (reg_rdata !== e) begin $display("FAIL reg %0d = %h, expected %h", a, reg_rdata, e); $fatal(1); end
+            reg_sel = 0; #1;
+            if (reg_rdata !== 64'd0) begin $display("FAIL reg %0d readable without reg_sel", a); $fatal(1); end
+        end
+    endtask
+    function [63:0] rnd64(input integer x); rnd64 = {$urandom, $urandom}; endfunction
+    always @(posedge clk) if (start) starts_seen = starts_seen + 1;
+    initial begin
+        starts_seen = 0;
+        repeat (3) @(negedge clk); rst = 0;
+        for (i = 0; i < 128; i = i + 1) expect_val[i] = 0;
+        for (i = 2; i <= 14; i = i + 1) begin
+            expect_val[i] = rnd64(i);
+            if (i == 2 || (i >= 6 && i <= 8) || i >= 12) expect_val[i] = {32'd0, expect_val[i][31:0]};
+            wr(i[6:0], expect_val[i], 1);
+            wr(i[6:0], ~expect_val[i], 0);   // not selected: ignored
+        end
+        for (i = 0; i < NARGS; i = i + 1) begin expect_val[32+i] = rnd64(i); wr(32 + i[6:0], expect_val[32+i], 1); end
+        wr(7'd40, 64'h1234, 1);                // beyond NARGS: reads 0
+        for (i = 2; i <= 14; i = i + 1) check(i[6:0], expect_val[i]);
+        for (i = 0; i < NARGS; i = i + 1) check(32 + i[6:0], expect_val[32+i]);
+        check(7'd40, 0); check(7'd15, 0); check(7'd1, 0);
+        if (work_dim !== expect_val[2][31:0] || gy !== expect_val[4] || lz !== expect_val[8][31:0] ||
+            ox !== expect_val[9] || ngz !== expect_val[14][31:0] || args[64 +: 64] !== expect_val[33]) begin
+            $display("FAIL output ports differ from registers"); $fatal(1); end
+        // Start (twice, with random counter pulses in between).
+        for (k = 0; k < 2; k = k + 1) begin
+            wr(7'd0, 64'h0, 1);  // bit0 = 0: no start
+            if (starts_seen != k) begin $display("FAIL start without bit0"); $fatal(1); end
+            @(negedge clk); reg_we = 1; reg_sel = 1; reg_addr = 0; reg_wdata = 1;
+            @(negedge clk); reg_we = 0; reg_sel = 0;
+            if (!start || !busy) begin $display("FAIL start pulse/busy"); $fatal(1); end
+            check(7'd1, 64'd1);
+            n_wi = 0; n_st = 0; n_rd = 0; n_wr = 0; n_busy = 2;  // the check above took 2 busy cycles
+            for (i = 0; i < 200; i = i + 1) begin
+                @(negedge clk);
+                c_wi = $urandom % 2; c_stall = $urandom % 2; c_rd = $urandom % 2; c_wr = $urandom % 2;
+                n_wi = n_wi + c_wi; n_st = n_st + c_stall; n_rd = n_rd + c_rd; n_wr = n_wr + c_wr;
+                n_busy = n_busy + 1;
+            end
+            @(negedge clk); c_wi = 0; c_stall = 0; c_rd = 0; c_wr = 0; done_pulse = 1; n_busy = n_busy + 1;
+            @(negedge clk); done_pulse = 0;
+            check(7'd1, 64'd2);
+            check(7'd16, n_busy); check(7'd17, n_wi); check(7'd18, n_st); check(7'd19, n_rd); check(7'd20, n_wr);
+            if (starts_seen != k + 1) begin $display("FAIL start count %0d", starts_seen); $fatal(1); end
+        end
+        $display("PASS tb_kernel_regs");
+        $finish;
+    end
+endmodule
