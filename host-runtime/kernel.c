@@ -302,7 +302,8 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
         for (cl_uint i = 0; i < dim; i++) {
             RT_CHECK(local[i] > 0, CL_INVALID_WORK_GROUP_SIZE);
             RT_CHECK(local[i] <= max_item, CL_INVALID_WORK_ITEM_SIZE);
-            RT_CHECK(global[i] % local[i] == 0, CL_INVALID_WORK_GROUP_SIZE);
+            RT_CHECK(!meta->uniform_wg || global[i] % local[i] == 0,
+                     CL_INVALID_WORK_GROUP_SIZE);
             prod *= local[i];
             loc[i] = local[i];
         }
@@ -314,7 +315,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
     } else if (meta->reqd_wg[0]) {
         for (cl_uint i = 0; i < dim; i++) {
             loc[i] = meta->reqd_wg[i];
-            RT_CHECK(global[i] % loc[i] == 0, CL_INVALID_WORK_GROUP_SIZE);
+            RT_CHECK(!meta->uniform_wg || global[i] % loc[i] == 0, CL_INVALID_WORK_GROUP_SIZE);
         }
     } else {
         pick_local(global, dim, max_wg, max_item, loc);

@@ -239,9 +239,12 @@ int rt_metadata_load(const char *path, rt_kernel_meta **out, cl_uint *nout, char
     int rc = ks ? 0 : -1;
     if (!ks)
         snprintf(err, errlen, "out of host memory");
+    /* Non-uniform work-groups only when the program says so (OpenCL C 2.0). */
+    int uniform = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(root, "uniform_work_group_size"));
     for (int i = 0; i < n && rc == 0; i++) {
         done++;
         rc = parse_kernel(cJSON_GetArrayItem(kernels, i), &ks[i], err, errlen);
+        ks[i].uniform_wg = uniform;
     }
     cJSON_Delete(root);
     if (rc) {

@@ -195,6 +195,8 @@ typedef struct rt_kernel_meta {
     size_t reqd_wg[3];          /* reqd_work_group_size, 0s when absent */
     size_t wg_hint[3];          /* work_group_size_hint, 0s when absent */
     size_t max_wg;              /* largest work-group the hardware accepts */
+    int uniform_wg;             /* 1: global sizes must be multiples of the local size
+                                   (OpenCL C 1.x or -cl-uniform-work-group-size) */
     cl_uint nargs;              /* arguments */
     rt_arg_meta *args;          /* argument descriptions */
 } rt_kernel_meta;

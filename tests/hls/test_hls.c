@@ -234,7 +234,7 @@ Test(hls, generated_verilog_lints_with_the_templates)
     cr_assert_eq(build(src, "mix.cl", "-D LINT", 0, &res), HLS_OK, "%s", res.log);
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
-             "%s --lint-only -Wno-fatal -Wno-UNUSED -Wno-DECLFILENAME --top-module clhls_top "
+             "%s --lint-only -Wall -Wno-UNUSEDSIGNAL --top-module clhls_top "
              "%s/rtl/*.v %s/clhls_*.v > %s/lint.log 2>&1",
              VERILATOR, res.entry_dir, RTL_DIR, res.entry_dir);
     int rc = system(cmd);
@@ -242,6 +242,7 @@ Test(hls, generated_verilog_lints_with_the_templates)
     char *log = slurp(path);
     cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "verilator lint failed:\n%s", log);
     cr_expect_null(strstr(log, "%Error"), "%s", log);
+    cr_expect_null(strstr(log, "%Warning"), "%s", log);
     free(log);
     free(src);
     hls_build_result_free(&res);

@@ -1,0 +1,455 @@
+/* gen_fp_vectors DIR COUNT [SEED]
+ *
+ * Writes the reference vectors of the clhls floating-point templates (tb_fp.v)
+ * into DIR, one hex file per operation and configuration:
+ *   fadd.hex   a[32] b[32] sub[4] y[32]        (25 hex digits a line)
+ *   fmul.hex   a[32] b[32] y[32]               (24)
+ *   fcmp.hex   a[32] b[32] pred[4] y[4]        (18)
+ *   itofp_{u,s}{8,16,32,64}.hex  a[64] y[32]   (24; a zero-extended from IN_W bits)
+ *   fptoi_{u,s}{8,16,32,64}.hex  a[32] y[64]   (24; y zero-extended from OUT_W bits)
+ * The first line of every file is the number of vectors that follow (hex).
+ * Each file holds COUNT targeted random vectors plus the fixed special cases
+ * (cross products of special values, and exhaustive 8-bit inputs for itofp).
+ *
+ * The reference is the host FPU in binary32 with the clhls conventions applied:
+ * denormal inputs become signed zeros, the IEEE-rounded result is flushed to a
+ * signed zero when it is denormal (so a tiny result that rounds up to the smallest
+ * normal stays), every NaN result is 0x7FC00000. fptoi truncates and saturates
+ * (NaN -> 0, negative -> 0 when unsigned). Build with -ffp-contract=off; the
+ * evaluation method must be plain binary32 (SSE, not x87).
+ */
+#include <errno.h>
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+#error "gen_fp_vectors needs FLT_EVAL_METHOD == 0 (no excess precision, e.g. x86_64 SSE)"
+#endif
+
+#define MAX_LINES 131071 /* tb_fp.v memories hold 2^17 lines, one is the count */
+#define QNAN 0x7FC00000u
+
+/* ---- random numbers (splitmix64, deterministic per seed) ---- */
+static uint64_t rng_state;
+static uint64_t rnd64(void) {
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static uint32_t rnd32(void) { return (uint32_t)(rnd64() >> 32); }
+static uint32_t rndn(uint32_t n) { return (uint32_t)(((rnd64() >> 32) * n) >> 32); } /* [0, n) */
+static int rndrange(int lo, int hi) { return lo + (int)rndn((uint32_t)(hi - lo + 1)); }
+
+/* ---- bit patterns ---- */
+static float f_of(uint32_t x) { float f; memcpy(&f, &x, sizeof f); return f; }
+static uint32_t u_of(float f) { uint32_t x; memcpy(&x, &f, sizeof x); return x; }
+static uint32_t mkf(uint32_t sign, int exp, uint32_t frac) {
+    return (sign << 31) | ((uint32_t)exp << 23) | (frac & 0x7FFFFFu);
+}
+static int expof(uint32_t x) { return (int)((x >> 23) & 0xFF); }
+/* Denormal (input or result) -> zero of the same sign. */
+static uint32_t ftz(uint32_t x) { return expof(x) == 0 ? (x & 0x80000000u) : x; }
+static uint32_t canon(float r) { return isnan(r) ? QNAN : ftz(u_of(r)); }
+static int clampe(int e) { return e < 1 ? 1 : e > 254 ? 254 : e; }
+/* Move x by k units in the last place (as an integer pattern), staying in its sign. */
+static uint32_t ulps(uint32_t x, int k) {
+    uint32_t mag = x & 0x7FFFFFFFu, sign = x & 0x80000000u;
+    int64_t m = (int64_t)mag + k;
+    if (m < 0) m = 0;
+    if (m > 0x7F7FFFFF) m = 0x7F7FFFFF;
+    return sign | (uint32_t)m;
+}
+
+static const uint32_t specials[] = {
+    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x00400000, 0x007FFFFF, 0x807FFFFF,
+    0x00800000, 0x80800000, 0x00800001, 0x00FFFFFF, 0x01000000, 0x7F7FFFFF, 0xFF7FFFFF,
+    0x7F7FFFFE, 0x7F000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0x7FC12345,
+    0x7F800001, 0xFFA00000, 0x7FBFFFFF, 0x3F800000, 0xBF800000, 0x3F800001, 0x3F7FFFFF,
+    0x3FC00000, 0xC0000000, 0x3F000000, 0xBF000000, 0x3F400000, 0x33800000, 0x33000000,
+    0x34000000, 0x4B800000, 0x4B800001, 0x4B7FFFFF, 0xCB800001, 0x4F000000, 0xCF000000,
+    0x4F800000, 0x4EFFFFFF, 0x4F7FFFFF, 0x5F000000, 0xDF000000, 0x5F800000, 0x5F7FFFFF,
+    0xDEFFFFFF, 0x42FE0000, 0xC3000000, 0x437F0000, 0x46FFFE00, 0xC7000000, 0x477FFF00,
+    0x1F800000, 0x20000000, 0x5E800000,
+};
+#define NSPECIALS (sizeof specials / sizeof specials[0])
+
+static uint32_t rand_special(void) { return specials[rndn(NSPECIALS)]; }
+static uint32_t rand_normal(int elo, int ehi) {
+    return mkf(rnd32() & 1, rndrange(elo, ehi), rnd32());
+}
+/* Any operand: raw bits, a special, a normal of any exponent, or one with a short fraction. */
+static uint32_t rand_any(void) {
+    switch (rndn(6)) {
+    case 0: case 1: return rnd32();
+    case 2: return rand_special();
+    case 3: return mkf(rnd32() & 1, rndrange(0, 255), rnd32() & (0x7FFFFFu << rndn(23)));
+    default: return rand_normal(1, 254);
+    }
+}
+
+/* ---- references (inputs are flushed first; volatile keeps each op in binary32) ---- */
+static uint32_t ref_fadd(uint32_t a, uint32_t b, int sub) {
+    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
+    volatile float r = sub ? x - y : x + y;
+    return canon(r);
+}
+static uint32_t ref_fmul(uint32_t a, uint32_t b) {
+    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
+    volatile float r = x * y;
+    return canon(r);
+}
+static int ref_fcmp(uint32_t a, uint32_t b, int pred) {
+    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
+    int uno = isunordered(x, y);
+    int eq = !uno && x == y, lt = !uno && x < y, gt = !uno && x > y;
+    switch (pred) {
+    case 0: return 0;
+    case 1: return eq;
+    case 2: return gt;
+    case 3: return gt || eq;
+    case 4: return lt;
+    case 5: return lt || eq;
+    case 6: return lt || gt;
+    case 7: return !uno;
+    case 8: return uno;
+    case 9: return uno || eq;
+    case 10: return uno || gt;
+    case 11: return uno || gt || eq;
+    case 12: return uno || lt;
+    case 13: return uno || lt || eq;
+    case 14: return uno || !eq;
+    default: return 1;
+    }
+}
+static uint64_t wmask(int w) { return w == 64 ? ~0ull : (1ull << w) - 1; }
+static uint32_t ref_itofp(uint64_t v, int w, int s) {
+    volatile float f;
+    v &= wmask(w);
+    if (s) {
+        int64_t sv;
+        if (w == 64) memcpy(&sv, &v, sizeof sv);
+        else sv = ((v >> (w - 1)) & 1) ? (int64_t)v - ((int64_t)1 << w) : (int64_t)v;
+        f = (float)sv;
+    } else {
+        f = (float)v;
+    }
+    return u_of(f);
+}
+static uint64_t ref_fptoi(uint32_t a, int w, int s) {
+    float f = f_of(ftz(a));
+    if (isnan(f)) return 0;
+    float t = truncf(f);
+    if (s) {
+        float lim = ldexpf(1.0f, w - 1);
+        if (t >= lim) return wmask(w) >> 1;           /* largest signed */
+        if (t < -lim) return 1ull << (w - 1);         /* smallest signed, two's complement */
+        return (uint64_t)(int64_t)t & wmask(w);
+    }
+    if (t >= ldexpf(1.0f, w)) return wmask(w);
+    if (t <= 0.0f) return 0;
+    return (uint64_t)t;
+}
+
+/* ---- output ---- */
+static FILE *out;
+static long nlines;
+static char outpath[4096];
+static void open_out(const char *dir, const char *name, long n) {
+    if (n > MAX_LINES) {
+        fprintf(stderr, "gen_fp_vectors: %s would hold %ld vectors, more than %d\n", name, n, MAX_LINES);
+        exit(1);
+    }
+    snprintf(outpath, sizeof outpath, "%s/%s.hex", dir, name);
+    out = fopen(outpath, "w");
+    if (!out) { perror(outpath); exit(1); }
+    fprintf(out, "%lX\n", n);
+    nlines = 0;
+}
+static void close_out(long n) {
+    if (nlines != n) { fprintf(stderr, "gen_fp_vectors: %s: %ld lines, announced %ld\n", outpath, nlines, n); exit(1); }
+    if (ferror(out) || fclose(out) != 0) { perror(outpath); exit(1); }
+    printf("%s: %ld vectors\n", outpath, n);
+}
+
+static void put_fadd(uint32_t a, uint32_t b, int sub) {
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%08" PRIX32 "\n", a, b, sub, ref_fadd(a, b, sub));
+    nlines++;
+}
+static void put_fmul(uint32_t a, uint32_t b) {
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, ref_fmul(a, b));
+    nlines++;
+}
+static void put_fcmp(uint32_t a, uint32_t b, int pred) {
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%X\n", a, b, pred, ref_fcmp(a, b, pred));
+    nlines++;
+}
+static void put_itofp(uint64_t v, int w, int s) {
+    v &= wmask(w);
+    fprintf(out, "%016" PRIX64 "%08" PRIX32 "\n", v, ref_itofp(v, w, s));
+    nlines++;
+}
+static void put_fptoi(uint32_t a, int w, int s) {
+    fprintf(out, "%08" PRIX32 "%016" PRIX64 "\n", a, ref_fptoi(a, w, s));
+    nlines++;
+}
+
+/* ---- generators ---- */
+static void gen_fadd(const char *dir, long count) {
+    long n = count + 2 * (long)(NSPECIALS * NSPECIALS);
+    open_out(dir, "fadd", n);
+    for (size_t i = 0; i < NSPECIALS; i++)
+        for (size_t j = 0; j < NSPECIALS; j++)
+            for (int sub = 0; sub < 2; sub++) put_fadd(specials[i], specials[j], sub);
+    for (long k = 0; k < count; k++) {
+        uint32_t a, b;
+        int ea, sub = (int)(rnd32() & 1);
+        switch (k % 10) {
+        case 0: a = rnd32(); b = rnd32(); break;
+        case 1: /* close exponents, random signs: cancellation and carries */
+            a = rand_normal(1, 254);
+            b = mkf(rnd32() & 1, clampe(expof(a) + rndrange(-2, 2)), rnd32());
+            break;
+        case 2: /* any alignment distance, guard/round/sticky patterns */
+            a = rand_normal(1, 254);
+            b = mkf(rnd32() & 1, clampe(expof(a) - rndrange(0, 30)), rnd32() & (0x7FFFFFu << rndn(24)));
+            break;
+        case 3: /* exact ties and near-ties: b about half an ulp of a */
+            a = rand_normal(30, 254);
+            b = mkf(rnd32() & 1, expof(a) - 24 + rndrange(-1, 1),
+                    rndn(4) == 0 ? rnd32() : (rnd32() & 0x700000u));
+            if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
+            break;
+        case 4: /* overflow: both near the top of the range */
+            a = mkf(rnd32() & 1, rndrange(250, 254), rnd32() | (rndn(2) ? 0x7FFF00u : 0));
+            b = mkf(rnd32() & 1, rndrange(225, 254), rnd32());
+            break;
+        case 5: /* underflow: tiny operands, results in the denormal range */
+            a = rand_normal(1, 4);
+            b = mkf(rnd32() & 1, clampe(expof(a) + rndrange(-1, 1)), rnd32());
+            break;
+        case 6: /* a special against anything */
+            a = rand_special(); b = rand_any();
+            if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
+            break;
+        case 7: /* almost exact cancellation: b = +-a moved by a few ulps */
+            a = rand_normal(1, 254);
+            b = ulps(a, rndrange(-3, 3)) ^ ((rnd32() & 1) << 31);
+            break;
+        case 8: /* smallest-normal boundary: a - b around 2^-126 */
+            ea = rndrange(1, 3);
+            a = mkf(rnd32() & 1, ea, rnd32() & (rndn(2) ? 0x7FFFFFu : 0x3u));
+            b = mkf(rnd32() & 1, rndrange(1, ea), rnd32());
+            break;
+        default: a = rand_any(); b = rand_any(); break;
+        }
+        put_fadd(a, b, sub);
+    }
+    close_out(n);
+}
+
+static void gen_fmul(const char *dir, long count) {
+    long n = count + (long)(NSPECIALS * NSPECIALS);
+    open_out(dir, "fmul", n);
+    for (size_t i = 0; i < NSPECIALS; i++)
+        for (size_t j = 0; j < NSPECIALS; j++) put_fmul(specials[i], specials[j]);
+    for (long k = 0; k < count; k++) {
+        uint32_t a, b;
+        switch (k % 10) {
+        case 0: a = rnd32(); b = rnd32(); break;
+        case 1: /* exponent sum near the underflow boundary */
+            a = rand_normal(1, 254);
+            b = mkf(rnd32() & 1, clampe(128 - expof(a) + rndrange(-3, 2)), rnd32());
+            break;
+        case 2: /* exponent sum near the overflow boundary */
+            a = rand_normal(1, 254);
+            b = mkf(rnd32() & 1, clampe(381 - expof(a) + rndrange(-2, 2)), rnd32());
+            break;
+        case 3: /* short fraction times anything: many exact ties */
+            a = mkf(rnd32() & 1, rndrange(64, 190), rnd32() & (0x7FFFFFu << rndrange(19, 23)));
+            b = rand_normal(64, 190);
+            break;
+        case 4: case 5: { /* products right around 2^-126 (the flush boundary) */
+            a = rand_normal(60, 127);
+            if (rndn(3) == 0) a = mkf(a >> 31, expof(a), 0x7FFFFFu - rndn(4));
+            double q = ldexp(1.0, -126) / fabs((double)f_of(a));
+            b = ulps(u_of((float)q), rndrange(-3, 3)) | (rnd32() & 0x80000000u);
+            break;
+        }
+        case 6: { /* products right around FLT_MAX */
+            a = rand_normal(127, 200);
+            double q = (double)FLT_MAX / fabs((double)f_of(a));
+            b = ulps(u_of((float)q), rndrange(-3, 3)) | (rnd32() & 0x80000000u);
+            break;
+        }
+        case 7: a = rand_special(); b = rand_any(); break;
+        case 8: a = rand_normal(1, 254); b = rand_normal(1, 254); break;
+        default: a = rand_any(); b = rand_any(); break;
+        }
+        if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
+        put_fmul(a, b);
+    }
+    close_out(n);
+}
+
+static void gen_fcmp(const char *dir, long count) {
+    long n = count + 16 * (long)(NSPECIALS * NSPECIALS);
+    open_out(dir, "fcmp", n);
+    for (size_t i = 0; i < NSPECIALS; i++)
+        for (size_t j = 0; j < NSPECIALS; j++)
+            for (int p = 0; p < 16; p++) put_fcmp(specials[i], specials[j], p);
+    for (long k = 0; k < count; k++) {
+        uint32_t a = rand_any(), b;
+        switch (k % 8) {
+        case 0: b = rnd32(); a = rnd32(); break;
+        case 1: b = a; break;
+        case 2: b = a ^ 0x80000000u; break;
+        case 3: b = ulps(a, rndrange(-2, 2)); break;
+        case 4: /* zeros and denormals of either sign */
+            a = (rnd32() & 0x80000000u) | (rndn(2) ? 0 : rnd32() & 0x7FFFFFu);
+            b = rndn(2) ? (rnd32() & 0x80000000u) | (rnd32() & 0x7FFFFFu) : rand_any();
+            break;
+        case 5: b = mkf(rnd32() & 1, expof(a), rnd32()); break;
+        default: b = rand_any(); break;
+        }
+        if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
+        put_fcmp(a, b, (int)rndn(16));
+    }
+    close_out(n);
+}
+
+static uint64_t rand_int(int w, int s) {
+    uint64_t v;
+    int len = rndrange(0, w);
+    switch (rndn(6)) {
+    case 0: v = rnd64(); break;
+    case 1: /* a random number of significant bits */
+        v = len == 0 ? 0 : (rnd64() & (~0ull >> (64 - len))) | (1ull << (len - 1));
+        break;
+    case 2: { /* exact ties at 24 significant bits: keep 24 bits, set the guard bit */
+        len = rndrange(25, w > 25 ? w : 25);
+        v = (rnd64() & (~0ull >> (64 - len))) | (1ull << (len - 1));
+        if (len > 25) v &= ~0ull << (len - 25);
+        v |= 1ull << (len - 25);
+        break;
+    }
+    case 3: /* powers of two and neighbours */
+        v = (1ull << rndn((uint32_t)w)) + (uint64_t)(int64_t)rndrange(-3, 3);
+        break;
+    case 4: v = rnd64() | (~0ull << rndn(64)); break;  /* long runs of ones */
+    default: v = rnd64() >> rndn(64); break;
+    }
+    if (s && rndn(2) && w < 64 && len > 0 && len < w) v = ~v + 1;  /* negate short magnitudes */
+    return v & wmask(w);
+}
+
+static void gen_itofp(const char *dir, long count, int w, int s) {
+    char name[32];
+    snprintf(name, sizeof name, "itofp_%c%d", s ? 's' : 'u', w);
+    long nfix = (w == 8 ? 256 : 0) + 12 * (long)w;
+    long n = count + nfix;
+    open_out(dir, name, n);
+    if (w == 8)
+        for (uint64_t v = 0; v < 256; v++) put_itofp(v, w, s);
+    for (int k = 0; k < w; k++) {
+        uint64_t p = 1ull << k;
+        for (int d = -3; d <= 3; d++) put_itofp(p + (uint64_t)(int64_t)d, w, s);
+        put_itofp(~(p - 1), w, s);         /* ones from bit k up */
+        put_itofp(p | (p >> 1), w, s);
+        put_itofp(p | (p >> 24), w, s);    /* guard-bit ties */
+        put_itofp((p | (p >> 24)) + 1, w, s);
+        put_itofp(p | (p >> 23) | (p >> 24), w, s);
+    }
+    for (long k = 0; k < count; k++) put_itofp(rand_int(w, s), w, s);
+    close_out(n);
+}
+
+static void gen_fptoi(const char *dir, long count, int w, int s) {
+    char name[32];
+    snprintf(name, sizeof name, "fptoi_%c%d", s ? 's' : 'u', w);
+    long nfix = (long)NSPECIALS + 2 * 14 * (w + 2);
+    long n = count + nfix;
+    open_out(dir, name, n);
+    for (size_t i = 0; i < NSPECIALS; i++) put_fptoi(specials[i], w, s);
+    for (int k = -1; k <= w; k++) {        /* around +-2^k, k = -1 .. w */
+        for (uint32_t sign = 0; sign < 2; sign++) {
+            uint32_t p = mkf(sign, 127 + k, 0);
+            for (int d = -4; d <= 4; d++) put_fptoi(ulps(p, d), w, s);
+            put_fptoi(mkf(sign, 127 + k, 0x400000u), w, s);  /* 1.5 * 2^k */
+            put_fptoi(mkf(sign, 127 + k, 0x7FFFFFu), w, s);
+            put_fptoi(mkf(sign, 127 + k, rnd32()), w, s);
+            put_fptoi(mkf(sign, 126 + k, 0x7FFFFFu), w, s);
+            put_fptoi(mkf(sign, 127 + k, 1), w, s);
+        }
+    }
+    for (long k = 0; k < count; k++) {
+        uint32_t a;
+        switch (k % 5) {
+        case 0: a = rnd32(); break;
+        case 1: case 2: a = rand_normal(125, 127 + w + 2); break;  /* in range and near it */
+        case 3: a = mkf(rnd32() & 1, rndrange(100, 130), rnd32()); break;  /* fractions */
+        default: a = rand_any(); break;
+        }
+        put_fptoi(a, w, s);
+    }
+    close_out(n);
+}
+
+/* The host must round to nearest even and keep denormals (no FTZ/DAZ mode). */
+static void self_check(void) {
+    struct { uint32_t a, b, want; int op; } t[] = {
+        {0x3F800000, 0x33800000, 0x3F800000, 0},  /* 1 + 2^-24: tie to even, down */
+        {0x3F800001, 0x33800000, 0x3F800002, 0},  /* tie to even, up */
+        {0x00800001, 0x80800000, 0x00000000, 0},  /* denormal result flushed */
+        {0x80800001, 0x00800000, 0x80000000, 0},  /* to a signed zero */
+        {0x3F800000, 0xBF800000, 0x00000000, 0},  /* x + -x = +0 */
+        {0x7F7FFFFF, 0x73000000, 0x7F800000, 0},  /* FLT_MAX + half ulp: tie up, overflow */
+        {0x7F800000, 0xFF800000, QNAN, 0},
+        {0x3F7FFFFF, 0x00800000, 0x00800000, 1},  /* rounds up to the smallest normal */
+        {0x3F7FFFFE, 0x00800000, 0x00000000, 1},
+        {0x00400000, 0x7F800000, QNAN, 1},        /* denormal * inf = 0 * inf */
+        {0x7F7FFFFF, 0x40000000, 0x7F800000, 1},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        uint32_t got = t[i].op ? ref_fmul(t[i].a, t[i].b) : ref_fadd(t[i].a, t[i].b, 0);
+        if (got != t[i].want) {
+            fprintf(stderr, "gen_fp_vectors: host FPU self-check %zu: %08" PRIX32 " %s %08" PRIX32
+                    " = %08" PRIX32 ", expected %08" PRIX32 "\n", i, t[i].a, t[i].op ? "*" : "+",
+                    t[i].b, got, t[i].want);
+            exit(1);
+        }
+    }
+    if (ref_itofp(0xFFFFFFFFFFFFFFFFull, 64, 0) != 0x5F800000u || ref_itofp(0x1000001, 32, 1) != 0x4B800000u ||
+        ref_fptoi(0xCF000000u, 32, 1) != 0x80000000u || ref_fptoi(0xC0400000u, 8, 1) != 0xFDu) {
+        fprintf(stderr, "gen_fp_vectors: conversion self-check failed\n");
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: %s DIR COUNT [SEED]\n", argv[0]);
+        return 2;
+    }
+    const char *dir = argv[1];
+    char *end;
+    long count = strtol(argv[2], &end, 0);
+    if (*end || count < 1) { fprintf(stderr, "gen_fp_vectors: bad COUNT '%s'\n", argv[2]); return 2; }
+    rng_state = argc == 4 ? strtoull(argv[3], NULL, 0) : 0xC1A5F10A7ull;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) { perror(dir); return 1; }
+    self_check();
+    gen_fadd(dir, count);
+    gen_fmul(dir, count);
+    gen_fcmp(dir, count);
+    for (int s = 0; s < 2; s++)
+        for (int w = 8; w <= 64; w *= 2) gen_itofp(dir, count, w, s);
+    for (int s = 0; s < 2; s++)
+        for (int w = 8; w <= 64; w *= 2) gen_fptoi(dir, count, w, s);
+    return 0;
+}

@@ -1,0 +1,196 @@
+// tb_fp: the floating-point templates (clhls_fadd, clhls_fmul, clhls_fcmp, clhls_itofp
+// and clhls_fptoi for every width and signedness) against reference vectors from
+// gen_fp_vectors (host FPU, flush-to-zero), loaded from the directory given by
+// +dir=DIR. Each instance has its own randomly toggled clock enable (long stalls,
+// single bubbles, full-rate runs) and random operands while ce = 0; a reference
+// pipeline of vector numbers advances only on enabled cycles, and the output is
+// compared bit-exactly on every cycle, so a unit that advances or changes while
+// ce = 0 fails too.
+`timescale 1ns/1ps
+
+// KIND: 0 fadd, 1 fmul, 2 fcmp, 3 itofp, 4 fptoi. A vector line is {inputs, expected};
+// the first line of the file is the number of vectors.
+module fp_check #(
+    parameter KIND = 0, parameter W = 32, parameter SIGNED = 1, parameter LAT = 3,
+    parameter IN_BITS = 64, parameter OUT_BITS = 32, parameter string NAME = "fadd"
+) (input wire clk, output reg done, output integer errors, output integer checked);
+    // The vector file: NAME, or itofp_/fptoi_ with s/u and the width.
+    localparam MAXN = 1 << 17, LW = IN_BITS + OUT_BITS, MAX_REPORTS = 8;
+    reg [LW-1:0] mem [0:MAXN-1];
+    reg ce = 0;
+    reg [IN_BITS-1:0] vin = 0;
+    wire [OUT_BITS-1:0] y;
+    integer n = 0, next = 1, cycle = 0, k;
+    reg [31:0] cur = 0;            // line number of the vector on vin, 0: none (garbage)
+    reg [31:0] pipe [0:LAT-1];     // line number held in each enabled stage, 0: bubble
+    reg [LW-1:0] v;
+    string dir, name;
+
+    generate
+        if (KIND == 0) begin : u
+            clhls_fadd #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[67:36]), .b(vin[35:4]),
+                .sub(vin[0]), .y(y));
+        end else if (KIND == 1) begin : u
+            clhls_fmul #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[63:32]), .b(vin[31:0]), .y(y));
+        end else if (KIND == 2) begin : u
+            clhls_fcmp #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[67:36]), .b(vin[35:4]),
+                .pred(vin[3:0]), .y(y[0]));
+            assign y[OUT_BITS-1:1] = 0;
+        end else if (KIND == 3) begin : u
+            clhls_itofp #(.IN_W(W), .SIGNED(SIGNED), .LATENCY(LAT)) dut (.clk(clk), .ce(ce),
+                .a(vin[W-1:0]), .y(y));
+        end else begin : u
+            clhls_fptoi #(.OUT_W(W), .SIGNED(SIGNED), .LATENCY(LAT)) dut (.clk(clk), .ce(ce),
+                .a(vin[31:0]), .y(y[W-1:0]));
+            if (W < OUT_BITS) begin : pad
+                assign y[OUT_BITS-1:W] = 0;
+            end
+        end
+    endgenerate
+
+    initial begin
+        done = 0; errors = 0; checked = 0;
+        for (k = 0; k < LAT; k = k + 1) pipe[k] = 0;
+        if (!$value$plusargs("dir=%s", dir)) begin
+            $display("FAIL tb_fp: no +dir=DIR (the gen_fp_vectors output)"); $fatal(1);
+        end
+        if (KIND == 3 || KIND == 4)
+            name = $sformatf("%s_%s%0d", KIND == 3 ? "itofp" : "fptoi", SIGNED ? "s" : "u", W);
+        else
+            name = NAME;
+        mem[0] = 0;
+        $readmemh($sformatf("%s/%s.hex", dir, name), mem);
+        n = mem[0][31:0];
+        if (n < 1 || n >= MAXN) begin
+            $display("FAIL %s: %s/%s.hex announces %0d vectors (1 .. %0d)", name, dir, name, n, MAXN - 1);
+            $fatal(1);
+        end
+    end
+
+    // Random clock enable: the mode changes every 256 cycles.
+    function automatic reg pick_ce(input integer c);
+        case ((c / 256) % 5)
+            0: pick_ce = 1'b1;                       // full rate
+            1: pick_ce = ($urandom % 4) != 0;
+            2: pick_ce = ($urandom % 2) != 0;
+            3: pick_ce = ($urandom % 8) == 0;        // long stalls
+            default: pick_ce = ($urandom % 16) != 0; // rare bubbles
+        endcase
+    endfunction
+
+    function automatic [LW-1:0] garbage(input integer dummy);
+        garbage = {$urandom, $urandom, $urandom, $urandom};
+    endfunction
+
+    // Prints a mismatch with the operands in hex (fields as gen_fp_vectors writes them).
+    task report(input [31:0] line, input [OUT_BITS-1:0] got);
+        reg [127:0] l;   // the line, zero-extended
+        reg [63:0] g, e; // result and expected, zero-extended
+        begin
+            l = 0; l[LW-1:0] = mem[line];
+            g = 0; g[OUT_BITS-1:0] = got;
+            e = 0; e[OUT_BITS-1:0] = l[OUT_BITS-1:0];
+            if (KIND == 0)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h sub=%0d -> y=%h, expected %h",
+                         name, LAT, line, l[99:68], l[67:36], l[32], g[31:0], e[31:0]);
+            else if (KIND == 1)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h -> y=%h, expected %h",
+                         name, LAT, line, l[95:64], l[63:32], g[31:0], e[31:0]);
+            else if (KIND == 2)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h pred=%0d -> y=%0d, expected %0d",
+                         name, LAT, line, l[71:40], l[39:8], l[7:4], g[0], e[0]);
+            else if (KIND == 3)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
+                         name, LAT, line, l[95:32], g[31:0], e[31:0]);
+            else
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
+                         name, LAT, line, l[95:64], g, e);
+        end
+    endtask
+
+    always @(posedge clk) if (!done && n > 0) begin
+        cycle = cycle + 1;
+        // The output (before this edge) must be the vector in the last stage, also
+        // while ce = 0: it holds.
+        if (pipe[LAT-1] != 0) begin
+            v = mem[pipe[LAT-1]];
+            if (y !== v[OUT_BITS-1:0]) begin
+                if (errors < MAX_REPORTS) report(pipe[LAT-1], y);
+                errors = errors + 1;
+            end
+            if (ce) checked = checked + 1;
+        end
+        // This edge moves the pipeline only if enabled.
+        if (ce) begin
+            pipe[0] <= cur;
+            for (k = 1; k < LAT; k = k + 1) pipe[k] <= pipe[k-1];
+        end
+        // Operands for the next edge: the next vector when enabled, garbage otherwise.
+        if (pick_ce(cycle)) begin
+            ce <= 1;
+            if (next <= n) begin
+                v = mem[next]; vin <= v[LW-1:OUT_BITS]; cur <= next; next = next + 1;
+            end else begin
+                v = garbage(0); vin <= v[IN_BITS-1:0]; cur <= 0;
+            end
+        end else begin
+            ce <= 0; v = garbage(0); vin <= v[IN_BITS-1:0]; cur <= 0;
+        end
+        // Finished once every vector went through and was compared.
+        if (next > n && checked == n) done <= 1;
+    end
+endmodule
+
+module tb_fp;
+    reg clk = 0; always #5 clk = ~clk;
+    localparam NU = 21;
+    wire [NU-1:0] done;
+    wire [31:0] errors [0:NU-1];
+    wire [31:0] checked [0:NU-1];
+
+    fp_check #(.KIND(0), .LAT(4), .IN_BITS(68), .OUT_BITS(32), .NAME("fadd"))
+        fadd4 (.clk(clk), .done(done[0]), .errors(errors[0]), .checked(checked[0]));
+    fp_check #(.KIND(0), .LAT(1), .IN_BITS(68), .OUT_BITS(32), .NAME("fadd"))
+        fadd1 (.clk(clk), .done(done[1]), .errors(errors[1]), .checked(checked[1]));
+    fp_check #(.KIND(1), .LAT(3), .IN_BITS(64), .OUT_BITS(32), .NAME("fmul"))
+        fmul3 (.clk(clk), .done(done[2]), .errors(errors[2]), .checked(checked[2]));
+    fp_check #(.KIND(2), .LAT(2), .IN_BITS(68), .OUT_BITS(4), .NAME("fcmp"))
+        fcmp2 (.clk(clk), .done(done[3]), .errors(errors[3]), .checked(checked[3]));
+    fp_check #(.KIND(2), .LAT(1), .IN_BITS(68), .OUT_BITS(4), .NAME("fcmp"))
+        fcmp1 (.clk(clk), .done(done[4]), .errors(errors[4]), .checked(checked[4]));
+
+    genvar s, i;
+    generate
+        for (s = 0; s < 2; s = s + 1) begin : sg
+            for (i = 0; i < 4; i = i + 1) begin : wd
+                localparam W = 8 << i;
+                fp_check #(.KIND(3), .W(W), .SIGNED(s), .LAT(3), .IN_BITS(64), .OUT_BITS(32))
+                    itofp (.clk(clk), .done(done[5 + 4*s + i]), .errors(errors[5 + 4*s + i]),
+                           .checked(checked[5 + 4*s + i]));
+                fp_check #(.KIND(4), .W(W), .SIGNED(s), .LAT(4 - i % 2), .IN_BITS(32), .OUT_BITS(64))
+                    fptoi (.clk(clk), .done(done[13 + 4*s + i]), .errors(errors[13 + 4*s + i]),
+                           .checked(checked[13 + 4*s + i]));
+            end
+        end
+    endgenerate
+
+    integer cycles = 0, total_errors, total_checked, u;
+    always @(posedge clk) begin
+        cycles = cycles + 1;
+        if (&done) begin
+            total_errors = 0; total_checked = 0;
+            for (u = 0; u < NU; u = u + 1) begin
+                total_errors = total_errors + errors[u];
+                total_checked = total_checked + checked[u];
+            end
+            if (total_errors != 0) begin
+                $display("FAIL tb_fp: %0d mismatches in %0d compared vectors", total_errors, total_checked);
+                $fatal(1);
+            end
+            $display("PASS tb_fp: %0d vectors in %0d units compared bit-exactly (%0d cycles)",
+                     total_checked, NU, cycles);
+            $finish;
+        end
+        if (cycles > 2000000) begin $display("FAIL tb_fp: timeout"); $fatal(1); end
+    end
+endmodule
