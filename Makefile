@@ -17,7 +17,7 @@ build: deps $(BUILD)/CMakeCache.txt
 
 run: build
 	OCL_ICD_VENDORS=$(CURDIR)/$(BUILD)/clhls.icd CLHLS_CACHE_DIR=$(CURDIR)/$(BUILD)/cache \
-	    $(BUILD)/examples/vadd/vadd examples/vadd/vadd.cl
+	    CLHLS_VERBOSE=1 $(BUILD)/examples/vadd/vadd examples/vadd/vadd.cl
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

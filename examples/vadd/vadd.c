@@ -88,9 +88,9 @@ int main(int argc, char **argv)
         c[i] = -1.0f;
     }
     size_t bytes = n * sizeof(float);
-    cl_mem da = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, a, &err);
+    cl_mem da = clCreateBuffer(ctx, CL_MEM_READ_ONLY, bytes, NULL, &err);
     CHECK(err);
-    cl_mem db = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, b, &err);
+    cl_mem db = clCreateBuffer(ctx, CL_MEM_READ_ONLY, bytes, NULL, &err);
     CHECK(err);
     cl_mem dc = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &err);
     CHECK(err);
@@ -98,26 +98,52 @@ int main(int argc, char **argv)
     CHECK(clSetKernelArg(k, 1, sizeof db, &db));
     CHECK(clSetKernelArg(k, 2, sizeof dc, &dc));
 
-    cl_event ev;
-    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &n, NULL, 0, NULL, &ev));
-    CHECK(clEnqueueReadBuffer(q, dc, CL_TRUE, 0, bytes, c, 0, NULL, NULL));
+    /* write a, write b, the kernel, read c: each with its event for profiling */
+    cl_event ev[4];
+    CHECK(clEnqueueWriteBuffer(q, da, CL_FALSE, 0, bytes, a, 0, NULL, &ev[0]));
+    CHECK(clEnqueueWriteBuffer(q, db, CL_FALSE, 0, bytes, b, 0, NULL, &ev[1]));
+    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &n, NULL, 0, NULL, &ev[2]));
+    CHECK(clEnqueueReadBuffer(q, dc, CL_TRUE, 0, bytes, c, 0, NULL, &ev[3]));
     cl_int status;
-    CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+    CHECK(clGetEventInfo(ev[2], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
 
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
         if (fabsf(c[i] - (a[i] + b[i])) > 1e-6f * fabsf(a[i] + b[i]) + 1e-6f)
             bad++;
-    cl_ulong start = 0, end = 0;
+    printf("results: %zu of %zu elements correct\n", n - bad, n);
+
     if (status == CL_COMPLETE) {
-        CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
-        CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+        static const char *const names[4] = {"write a", "write b", "kernel vadd", "read c"};
+        cl_ulong first = 0;
+        printf("%-12s %12s %12s %12s %12s\n", "command", "queued(us)", "start(us)",
+               "end(us)", "duration(us)");
+        for (int i = 0; i < 4; i++) {
+            cl_ulong queued, start, end;
+            CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_QUEUED, sizeof queued,
+                                          &queued, NULL));
+            CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof start,
+                                          &start, NULL));
+            CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof end, &end,
+                                          NULL));
+            if (i == 0)
+                first = queued;
+            printf("%-12s %12.3f %12.3f %12.3f %12.3f\n", names[i], (queued - first) / 1e3,
+                   (start - first) / 1e3, (end - first) / 1e3, (end - start) / 1e3);
+        }
+        cl_ulong start, end;
+        CHECK(clGetEventProfilingInfo(ev[2], CL_PROFILING_COMMAND_START, sizeof start, &start,
+                                      NULL));
+        CHECK(clGetEventProfilingInfo(ev[2], CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+        printf("vadd of %zu floats: kernel device time %.3f us, %.2f Gelem/s\n", n,
+               (double)(end - start) / 1e3, (double)n / (double)(end - start));
+    } else {
+        printf("kernel failed with status %d\n", status);
     }
-    printf("vadd of %zu floats: kernel device time %.3f us (status %d)\n", n,
-           (double)(end - start) / 1000.0, status);
     printf("%s\n", bad == 0 && status == CL_COMPLETE ? "PASSED" : "FAILED");
 
-    clReleaseEvent(ev);
+    for (int i = 0; i < 4; i++)
+        clReleaseEvent(ev[i]);
     clReleaseMemObject(da);
     clReleaseMemObject(db);
     clReleaseMemObject(dc);
