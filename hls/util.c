@@ -166,6 +166,14 @@ void hls_error(hls_diag *d, hls_loc loc, const char *fmt, ...)
     d->errors++;
 }
 
+void hls_warning(hls_diag *d, hls_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, loc, "warning", fmt, ap);
+    va_end(ap);
+}
+
 void hls_note(hls_diag *d, hls_loc loc, const char *fmt, ...)
 {
     va_list ap;

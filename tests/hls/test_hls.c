@@ -247,3 +247,20 @@ Test(hls, generated_verilog_lints_with_the_templates)
     free(src);
     hls_build_result_free(&res);
 }
+
+Test(hls, store_then_load_through_aliasing_pointers_warns)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/good/order_warning.cl", TEST_DIR);
+    char *src = slurp(path);
+    hls_build_result res;
+    cr_assert_eq(build(src, "order_warning.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    cr_expect(strstr(res.log, "order_warning.cl:7:12: warning: this load may read memory"),
+              "%s", res.log);
+    cr_expect(strstr(res.log, "order_warning.cl:6:10: note: the earlier store"), "%s", res.log);
+    /* exactly one warning: the restrict kernel has none */
+    const char *first = strstr(res.log, "warning:");
+    cr_expect(first && !strstr(first + 1, "warning:"), "%s", res.log);
+    hls_build_result_free(&res);
+    free(src);
+}
