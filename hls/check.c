@@ -213,8 +213,9 @@ static void warn_store_load_order(hls_compile *c, LLVMValueRef fn)
 {
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
     for (LLVMValueRef ld = LLVMGetFirstInstruction(entry); ld; ld = LLVMGetNextInstruction(ld)) {
-        if (LLVMGetInstructionOpcode(ld) != LLVMLoad)
-            continue;
+        if (LLVMGetInstructionOpcode(ld) != LLVMLoad ||
+            LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ld, 0))) == 2)
+            continue; /* __constant memory is never written by a kernel */
         LLVMValueRef lbase = base_argument(LLVMGetOperand(ld, 0));
         for (LLVMValueRef st = LLVMGetFirstInstruction(entry); st != ld;
              st = LLVMGetNextInstruction(st)) {
