@@ -236,12 +236,17 @@ static void warn_store_load_order(hls_compile *c, LLVMValueRef fn)
 
 int hls_check(hls_compile *c)
 {
-    int before = c->diag.errors;
+    int before = c->diag.errors, kernels = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn) || !is_kernel(fn))
             continue;
         LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-        hls_loc loc = hls_llvm_loc(c, LLVMGetFirstInstruction(entry));
+        hls_loc loc = hls_llvm_function_loc(c, fn);
+        if (++kernels == HLS_MAX_KERNELS + 1)
+            hls_error(&c->diag, loc, "a program may have at most %d kernels", HLS_MAX_KERNELS);
+        if (LLVMCountParams(fn) > HLS_MAX_ARGS)
+            hls_error(&c->diag, loc, "kernel has %u arguments; at most %d are supported",
+                      LLVMCountParams(fn), HLS_MAX_ARGS);
         check_arguments(c, fn, loc);
         int errors = 0;
         for (LLVMBasicBlockRef bb = entry; bb && !errors; bb = LLVMGetNextBasicBlock(bb))

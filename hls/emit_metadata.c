@@ -7,8 +7,6 @@
 
 #include "passes.h"
 
-#define REGS_PER_KERNEL 128
-#define REG_ARGS 32
 
 static cJSON *dims(const unsigned v[3])
 {
@@ -34,7 +32,7 @@ static const char *address_qualifier(int as)
 
 static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
 {
-    int base = REGS_PER_KERNEL * index;
+    int base = HLS_REGS_PER_KERNEL * index;
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "name", k->name);
     cJSON_AddNumberToObject(j, "reg_base", base);
@@ -76,7 +74,7 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
         cJSON_AddStringToObject(aj, "type_qualifier", a->type_qual);
         cJSON_AddStringToObject(aj, "kind", kinds[a->kind]);
         cJSON_AddNumberToObject(aj, "size", a->size);
-        cJSON_AddNumberToObject(aj, "reg", base + REG_ARGS + i);
+        cJSON_AddNumberToObject(aj, "reg", base + HLS_REG_FIRST_ARG + i);
         cJSON_AddItemToArray(args, aj);
     }
     return j;

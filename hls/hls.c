@@ -241,9 +241,11 @@ static int compile(hls_compile *c, const char *entry)
     }
     for (char **p = templates; *p; p++)
         sb_printf(&files, "%s\n", *p);
-    size_t n = 0;
-    const char **list = arena_alloc(&c->arena, sizeof(char *) * 256);
-    for (char *line = strtok(files.data, "\n"); line && n < 255; line = strtok(NULL, "\n"))
+    size_t n = 0, lines = 1;
+    for (const char *p = files.data; *p; p++)
+        lines += *p == '\n';
+    const char **list = arena_alloc(&c->arena, sizeof(char *) * lines);
+    for (char *line = strtok(files.data, "\n"); line; line = strtok(NULL, "\n"))
         list[n++] = line;
     char *log = NULL;
     char *runtime = arena_printf(&c->arena, "%s/../verilated-runtime", entry);

@@ -63,7 +63,7 @@ typedef struct hls_op {
 
 typedef struct hls_block {
     int *ops;            /* op ids in program order */
-    int nops;            /* number of ops */
+    int nops, capops;    /* number of ops / allocated */
 } hls_block;
 
 typedef enum { HLS_ARG_BUFFER, HLS_ARG_SCALAR, HLS_ARG_LOCAL } hls_arg_kind;
@@ -94,6 +94,13 @@ typedef struct hls_kernel {
     int depth;                 /* pipeline depth (last stage index) after scheduling */
     int mem_latency;           /* latency the scheduler assumed for loads */
 } hls_kernel;
+
+/* Register map limits (docs/architecture.md): 128 registers per kernel, arguments
+ * from register 32, kernel blocks selected by address bits 15:7. */
+#define HLS_REGS_PER_KERNEL 128
+#define HLS_REG_FIRST_ARG 32
+#define HLS_MAX_ARGS (HLS_REGS_PER_KERNEL - HLS_REG_FIRST_ARG)
+#define HLS_MAX_KERNELS 512
 
 typedef struct hls_program {
     hls_kernel **kernels;      /* every kernel of the program */

@@ -48,9 +48,14 @@ static hls_op *emit(lowering *L, hls_opcode opc, unsigned width, hls_loc loc)
     hls_op *op = hls_ir_new_op(L->k, &L->c->arena, opc, width);
     op->loc = loc;
     hls_block *b = L->block;
-    b->ops = b->ops ? b->ops : arena_alloc(&L->c->arena, sizeof(int) * 4096);
-    if (b->nops >= 4096)
-        HLS_BUG("block larger than 4096 operations");
+    if (b->nops == b->capops) {
+        int cap = b->capops ? 2 * b->capops : 256;
+        int *ops = arena_alloc(&L->c->arena, (size_t)cap * sizeof *ops);
+        if (b->nops)
+            memcpy(ops, b->ops, (size_t)b->nops * sizeof *ops);
+        b->ops = ops;
+        b->capops = cap;
+    }
     b->ops[b->nops++] = op->id;
     return op;
 }
@@ -416,7 +421,7 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     size_t len;
     k->name = arena_strdup(&c->arena, LLVMGetValueName2(fn, &len));
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-    k->loc = hls_llvm_loc(c, LLVMGetFirstInstruction(entry));
+    k->loc = hls_llvm_function_loc(c, fn);
     k->nblocks = 1;
     k->blocks = arena_alloc(&c->arena, sizeof *k->blocks);
     lowering L = {.c = c, .k = k, .block = &k->blocks[0], .td = td};

@@ -47,5 +47,7 @@ int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
 
 /* The source location of an LLVM instruction (from its debug location). */
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
+/* Where a function is defined: its line, and the column of its name. */
+hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn);
 
 #endif

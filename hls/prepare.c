@@ -3,6 +3,7 @@
  * new-pass-manager pipeline to simplify the code (mem2reg, SROA, instcombine,
  * simplifycfg, unrolling). Loop and SLP vectorisation stay off: the hardware IR works
  * on scalars. */
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
 
@@ -64,5 +65,34 @@ hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst)
     const char *file = LLVMGetDebugLocFilename(inst, &len);
     if (file && len)
         loc.file = arena_printf(&c->arena, "%.*s", (int)len, file);
+    return loc;
+}
+
+hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn)
+{
+    hls_loc loc = {.file = c->source_name};
+    LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+    if (!sp)
+        return loc;
+    loc.line = LLVMDISubprogramGetLine(sp);
+    unsigned len = 0;
+    const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len);
+    if (file && len)
+        loc.file = arena_printf(&c->arena, "%.*s", (int)len, file);
+    /* The column of the function's name on its line, for the caret. */
+    const char *line = c->diag.source;
+    for (unsigned i = 1; line && i < loc.line; i++)
+        if ((line = strchr(line, '\n')))
+            line++;
+    size_t name_len;
+    const char *name = LLVMGetValueName2(fn, &name_len);
+    if (line) {
+        size_t line_len = strcspn(line, "\n");
+        for (size_t i = 0; i + name_len <= line_len; i++)
+            if (!strncmp(line + i, name, name_len)) {
+                loc.col = (unsigned)i + 1;
+                break;
+            }
+    }
     return loc;
 }

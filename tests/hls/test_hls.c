@@ -264,3 +264,16 @@ Test(hls, store_then_load_through_aliasing_pointers_warns)
     hls_build_result_free(&res);
     free(src);
 }
+
+Test(hls, more_arguments_than_registers_is_an_error)
+{
+    char src[8192] = "__kernel void many(__global int *out";
+    for (int i = 0; i < 96; i++)
+        snprintf(src + strlen(src), sizeof src - strlen(src), ", int a%d", i);
+    strcat(src, ")\n{\n    out[0] = a0;\n}\n");
+    hls_build_result res;
+    cr_expect_eq(build(src, "many.cl", NULL, 0, &res), HLS_ERR_UNSUPPORTED);
+    cr_expect(strstr(res.log, "many.cl:1:15: error: kernel has 97 arguments; at most 96 are "
+                              "supported"), "%s", res.log);
+    hls_build_result_free(&res);
+}

@@ -254,6 +254,22 @@ static void gen_fadd(const char *dir, long count) {
     close_out(n);
 }
 
+/* Two significands (with the hidden bit) whose 48-bit product has the given low 24
+ * bits: the bits rounding drops (guard at 22 or 23 depending on the carry), so exact
+ * ties, ties plus the lowest sticky bit, and so on occur on purpose. */
+static void mant_pair(uint32_t low, uint32_t *ma, uint32_t *mb) {
+    for (;;) {
+        uint32_t x = 0x800001u | (rnd32() & 0xFFFFFEu), inv = x;   /* odd, hidden bit set */
+        for (int i = 0; i < 5; i++) inv *= 2u - x * inv;          /* x^-1 mod 2^32 */
+        uint32_t y = (low * inv) & 0xFFFFFFu;
+        if (y & 0x800000u) { *ma = x; *mb = y; return; }
+    }
+}
+static const uint32_t low_patterns[] = {
+    0x000000, 0x000001, 0x400000, 0x400001, 0x3FFFFF, 0x7FFFFF, 0x800000, 0x800001,
+    0xC00000, 0xC00001, 0xBFFFFF, 0xFFFFFF, 0x200000, 0x600000, 0xA00000, 0xE00000,
+};
+
 static void gen_fmul(const char *dir, long count) {
     long n = count + (long)(NSPECIALS * NSPECIALS);
     open_out(dir, "fmul", n);
@@ -289,7 +305,15 @@ static void gen_fmul(const char *dir, long count) {
             break;
         }
         case 7: a = rand_special(); b = rand_any(); break;
-        case 8: a = rand_normal(1, 254); b = rand_normal(1, 254); break;
+        case 8: { /* chosen low product bits: ties, tie + lowest sticky bit, ... */
+            uint32_t ma, mb;
+            mant_pair(low_patterns[rndn(sizeof low_patterns / sizeof low_patterns[0])], &ma, &mb);
+            int ea = rndn(8) == 0 ? rndrange(1, 254) : rndrange(64, 190);
+            int eb = rndn(4) == 0 ? clampe(128 - ea + rndrange(-1, 1)) : rndrange(64, 190);
+            a = mkf(rnd32() & 1, ea, ma);
+            b = mkf(rnd32() & 1, eb, mb);
+            break;
+        }
         default: a = rand_any(); b = rand_any(); break;
         }
         if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }

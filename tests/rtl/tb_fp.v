@@ -21,6 +21,7 @@ module fp_check #(
     reg [IN_BITS-1:0] vin = 0;
     wire [OUT_BITS-1:0] y;
     integer n = 0, next = 1, cycle = 0, k;
+    reg [31:0] last_bad = 0;       // last vector reported (once, even if held for cycles)
     reg [31:0] cur = 0;            // line number of the vector on vin, 0: none (garbage)
     reg [31:0] pipe [0:LAT-1];     // line number held in each enabled stage, 0: bubble
     reg [LW-1:0] v;
@@ -114,9 +115,10 @@ module fp_check #(
         // while ce = 0: it holds.
         if (pipe[LAT-1] != 0) begin
             v = mem[pipe[LAT-1]];
-            if (y !== v[OUT_BITS-1:0]) begin
+            if (y !== v[OUT_BITS-1:0] && pipe[LAT-1] != last_bad) begin  // count each vector once
                 if (errors < MAX_REPORTS) report(pipe[LAT-1], y);
                 errors = errors + 1;
+                last_bad = pipe[LAT-1];
             end
             if (ce) checked = checked + 1;
         end
