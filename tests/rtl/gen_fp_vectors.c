@@ -80,16 +80,21 @@ static const uint32_t specials[] = {
 };
 #define NSPECIALS (sizeof specials / sizeof specials[0])
 
+/* Random draws are sequenced (one per statement or argument list) so the vectors do
+ * not depend on the compiler's order of evaluation. */
 static uint32_t rand_special(void) { return specials[rndn(NSPECIALS)]; }
-static uint32_t rand_normal(int elo, int ehi) {
-    return mkf(rnd32() & 1, rndrange(elo, ehi), rnd32());
+/* Random sign and fraction bits (under fmask) with the given exponent. */
+static uint32_t rand_f(int exp, uint32_t fmask) {
+    uint32_t sign = rnd32() & 1;
+    return mkf(sign, exp, rnd32() & fmask);
 }
+static uint32_t rand_normal(int elo, int ehi) { return rand_f(rndrange(elo, ehi), ~0u); }
 /* Any operand: raw bits, a special, a normal of any exponent, or one with a short fraction. */
 static uint32_t rand_any(void) {
     switch (rndn(6)) {
     case 0: case 1: return rnd32();
     case 2: return rand_special();
-    case 3: return mkf(rnd32() & 1, rndrange(0, 255), rnd32() & (0x7FFFFFu << rndn(23)));
+    case 3: { uint32_t fmask = 0x7FFFFFu << rndn(23); return rand_f(rndrange(0, 255), fmask); }
     default: return rand_normal(1, 254);
     }
 }
@@ -208,31 +213,41 @@ static void gen_fadd(const char *dir, long count) {
         for (size_t j = 0; j < NSPECIALS; j++)
             for (int sub = 0; sub < 2; sub++) put_fadd(specials[i], specials[j], sub);
     for (long k = 0; k < count; k++) {
-        uint32_t a, b;
+        uint32_t a, b, fmask;
         int ea, sub = (int)(rnd32() & 1);
         switch (k % 10) {
         case 0: a = rnd32(); b = rnd32(); break;
         case 1: /* close exponents, random signs: cancellation and carries */
             a = rand_normal(1, 254);
-            b = mkf(rnd32() & 1, clampe(expof(a) + rndrange(-2, 2)), rnd32());
+            b = rand_f(clampe(expof(a) + rndrange(-2, 2)), ~0u);
             break;
         case 2: /* any alignment distance, guard/round/sticky patterns */
             a = rand_normal(1, 254);
-            b = mkf(rnd32() & 1, clampe(expof(a) - rndrange(0, 30)), rnd32() & (0x7FFFFFu << rndn(24)));
+            fmask = 0x7FFFFFu << rndn(24);
+            b = rand_f(clampe(expof(a) - rndrange(0, 30)), fmask);
             break;
         case 3: /* exact ties and near-ties: b about half an ulp of a */
             a = rand_normal(30, 254);
-            b = mkf(rnd32() & 1, expof(a) - 24 + rndrange(-1, 1),
-                    rndn(4) == 0 ? rnd32() : (rnd32() & 0x700000u));
+            fmask = rndn(4) == 0 ? ~0u : 0x700000u;
+            b = rand_f(expof(a) - 24 + rndrange(-1, 1), fmask);
             if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
             break;
-        case 4: /* overflow: both near the top of the range */
-            a = mkf(rnd32() & 1, rndrange(250, 254), rnd32() | (rndn(2) ? 0x7FFF00u : 0));
-            b = mkf(rnd32() & 1, rndrange(225, 254), rnd32());
+        case 4: /* overflow: both near the top of the range, or rounding up past FLT_MAX */
+            if (rndn(2)) {
+                a = rand_normal(250, 254);
+                if (rndn(2)) a |= 0x7FFF00u;
+                b = rand_normal(225, 254);
+            } else {
+                a = mkf(0, 254, 0x7FFFFFu - rndn(4));
+                ea = rndrange(228, 232);
+                b = mkf(0, ea, rndn(2) ? 0 : rnd32());
+                b |= rnd32() & 0x80000000u;
+                if (rnd32() & 1) { a ^= 0x80000000u; b ^= 0x80000000u; }
+            }
             break;
         case 5: /* underflow: tiny operands, results in the denormal range */
             a = rand_normal(1, 4);
-            b = mkf(rnd32() & 1, clampe(expof(a) + rndrange(-1, 1)), rnd32());
+            b = rand_f(clampe(expof(a) + rndrange(-1, 1)), ~0u);
             break;
         case 6: /* a special against anything */
             a = rand_special(); b = rand_any();
@@ -240,12 +255,13 @@ static void gen_fadd(const char *dir, long count) {
             break;
         case 7: /* almost exact cancellation: b = +-a moved by a few ulps */
             a = rand_normal(1, 254);
-            b = ulps(a, rndrange(-3, 3)) ^ ((rnd32() & 1) << 31);
+            b = ulps(a, rndrange(-3, 3));
+            b ^= (rnd32() & 1) << 31;
             break;
         case 8: /* smallest-normal boundary: a - b around 2^-126 */
             ea = rndrange(1, 3);
-            a = mkf(rnd32() & 1, ea, rnd32() & (rndn(2) ? 0x7FFFFFu : 0x3u));
-            b = mkf(rnd32() & 1, rndrange(1, ea), rnd32());
+            a = rand_f(ea, rndn(2) ? 0x7FFFFFu : 0x3u);
+            b = rand_f(rndrange(1, ea), ~0u);
             break;
         default: a = rand_any(); b = rand_any(); break;
         }
@@ -258,15 +274,17 @@ static void gen_fadd(const char *dir, long count) {
  * bits: the bits rounding drops (guard at 22 or 23 depending on the carry), so exact
  * ties, ties plus the lowest sticky bit, and so on occur on purpose. */
 static void mant_pair(uint32_t low, uint32_t *ma, uint32_t *mb) {
-    for (;;) {
+    for (int tries = 0; tries < 100; tries++) {
         uint32_t x = 0x800001u | (rnd32() & 0xFFFFFEu), inv = x;   /* odd, hidden bit set */
         for (int i = 0; i < 5; i++) inv *= 2u - x * inv;          /* x^-1 mod 2^32 */
         uint32_t y = (low * inv) & 0xFFFFFFu;
         if (y & 0x800000u) { *ma = x; *mb = y; return; }
     }
+    *ma = 0x800000u; *mb = 0x800000u | low;  /* 1.0 * m: no bits dropped at all */
 }
+/* Low product bits to aim for (an odd significand cannot give 0 here). */
 static const uint32_t low_patterns[] = {
-    0x000000, 0x000001, 0x400000, 0x400001, 0x3FFFFF, 0x7FFFFF, 0x800000, 0x800001,
+    0x000001, 0x400000, 0x400001, 0x3FFFFF, 0x7FFFFF, 0x800000, 0x800001,
     0xC00000, 0xC00001, 0xBFFFFF, 0xFFFFFF, 0x200000, 0x600000, 0xA00000, 0xE00000,
 };
 
@@ -281,27 +299,31 @@ static void gen_fmul(const char *dir, long count) {
         case 0: a = rnd32(); b = rnd32(); break;
         case 1: /* exponent sum near the underflow boundary */
             a = rand_normal(1, 254);
-            b = mkf(rnd32() & 1, clampe(128 - expof(a) + rndrange(-3, 2)), rnd32());
+            b = rand_f(clampe(128 - expof(a) + rndrange(-3, 2)), ~0u);
             break;
         case 2: /* exponent sum near the overflow boundary */
             a = rand_normal(1, 254);
-            b = mkf(rnd32() & 1, clampe(381 - expof(a) + rndrange(-2, 2)), rnd32());
+            b = rand_f(clampe(381 - expof(a) + rndrange(-2, 2)), ~0u);
             break;
-        case 3: /* short fraction times anything: many exact ties */
-            a = mkf(rnd32() & 1, rndrange(64, 190), rnd32() & (0x7FFFFFu << rndrange(19, 23)));
+        case 3: { /* short fraction times anything: many exact ties */
+            uint32_t fmask = 0x7FFFFFu << rndrange(19, 23);
+            a = rand_f(rndrange(64, 190), fmask);
             b = rand_normal(64, 190);
             break;
+        }
         case 4: case 5: { /* products right around 2^-126 (the flush boundary) */
             a = rand_normal(60, 127);
             if (rndn(3) == 0) a = mkf(a >> 31, expof(a), 0x7FFFFFu - rndn(4));
             double q = ldexp(1.0, -126) / fabs((double)f_of(a));
-            b = ulps(u_of((float)q), rndrange(-3, 3)) | (rnd32() & 0x80000000u);
+            b = ulps(u_of((float)q), rndrange(-3, 3));
+            b |= rnd32() & 0x80000000u;
             break;
         }
         case 6: { /* products right around FLT_MAX */
             a = rand_normal(127, 200);
             double q = (double)FLT_MAX / fabs((double)f_of(a));
-            b = ulps(u_of((float)q), rndrange(-3, 3)) | (rnd32() & 0x80000000u);
+            b = ulps(u_of((float)q), rndrange(-3, 3));
+            b |= rnd32() & 0x80000000u;
             break;
         }
         case 7: a = rand_special(); b = rand_any(); break;
@@ -336,10 +358,11 @@ static void gen_fcmp(const char *dir, long count) {
         case 2: b = a ^ 0x80000000u; break;
         case 3: b = ulps(a, rndrange(-2, 2)); break;
         case 4: /* zeros and denormals of either sign */
-            a = (rnd32() & 0x80000000u) | (rndn(2) ? 0 : rnd32() & 0x7FFFFFu);
-            b = rndn(2) ? (rnd32() & 0x80000000u) | (rnd32() & 0x7FFFFFu) : rand_any();
+            a = rnd32() & 0x80000000u;
+            if (rndn(2)) a |= rnd32() & 0x7FFFFFu;
+            b = rndn(2) ? rnd32() & 0x807FFFFFu : rand_any();
             break;
-        case 5: b = mkf(rnd32() & 1, expof(a), rnd32()); break;
+        case 5: b = rand_f(expof(a), ~0u); break;
         default: b = rand_any(); break;
         }
         if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
@@ -364,10 +387,11 @@ static uint64_t rand_int(int w, int s) {
         break;
     }
     case 3: /* powers of two and neighbours */
-        v = (1ull << rndn((uint32_t)w)) + (uint64_t)(int64_t)rndrange(-3, 3);
+        v = 1ull << rndn((uint32_t)w);
+        v += (uint64_t)(int64_t)rndrange(-3, 3);
         break;
-    case 4: v = rnd64() | (~0ull << rndn(64)); break;  /* long runs of ones */
-    default: v = rnd64() >> rndn(64); break;
+    case 4: v = ~0ull << rndn(64); v |= rnd64(); break;  /* long runs of ones */
+    default: v = rnd64(); v >>= rndn(64); break;
     }
     if (s && rndn(2) && w < 64 && len > 0 && len < w) v = ~v + 1;  /* negate short magnitudes */
     return v & wmask(w);
@@ -417,7 +441,7 @@ static void gen_fptoi(const char *dir, long count, int w, int s) {
         switch (k % 5) {
         case 0: a = rnd32(); break;
         case 1: case 2: a = rand_normal(125, 127 + w + 2); break;  /* in range and near it */
-        case 3: a = mkf(rnd32() & 1, rndrange(100, 130), rnd32()); break;  /* fractions */
+        case 3: a = rand_normal(100, 130); break;  /* fractions */
         default: a = rand_any(); break;
         }
         put_fptoi(a, w, s);

@@ -14,7 +14,6 @@ module fp_check #(
     parameter KIND = 0, parameter W = 32, parameter SIGNED = 1, parameter LAT = 3,
     parameter IN_BITS = 64, parameter OUT_BITS = 32, parameter string NAME = "fadd"
 ) (input wire clk, output reg done, output integer errors, output integer checked);
-    // The vector file: NAME, or itofp_/fptoi_ with s/u and the width.
     localparam MAXN = 1 << 17, LW = IN_BITS + OUT_BITS, MAX_REPORTS = 8;
     reg [LW-1:0] mem [0:MAXN-1];
     reg ce = 0;
@@ -25,7 +24,7 @@ module fp_check #(
     reg [31:0] cur = 0;            // line number of the vector on vin, 0: none (garbage)
     reg [31:0] pipe [0:LAT-1];     // line number held in each enabled stage, 0: bubble
     reg [LW-1:0] v;
-    string dir, name;
+    string dir, name;              // the vectors: DIR/NAME.hex, or itofp_/fptoi_ + s/u + width
 
     generate
         if (KIND == 0) begin : u
