@@ -95,7 +95,8 @@ static const char *icmp_expr(uint64_t pred)
     }
 }
 
-/* An integer operation: a combinational expression followed by `latency` registers. */
+/* An integer operation: a combinational expression followed by `latency` registers
+ * (clhls_delay; none for latency 0). */
 static void emit_int_op(emitter *e, const hls_op *op)
 {
     char args[3][32];
@@ -124,17 +125,9 @@ static void emit_int_op(emitter *e, const hls_op *op)
     default: HLS_BUG("not an integer op: %s", hls_ir_opcode_name(op->opc));
     }
     fprintf(o, ";\n");
-    if (op->latency == 0) {
-        fprintf(o, "    wire [%u:0] v%d = v%d_c;\n", w - 1, op->id, op->id);
-        return;
-    }
-    for (int s = 1; s <= op->latency; s++)
-        fprintf(o, "    reg [%u:0] v%d_p%d;\n", w - 1, op->id, s);
-    fprintf(o, "    always @(posedge clk) if (en) begin\n");
-    fprintf(o, "        v%d_p1 <= v%d_c;\n", op->id, op->id);
-    for (int s = 2; s <= op->latency; s++)
-        fprintf(o, "        v%d_p%d <= v%d_p%d;\n", op->id, s, op->id, s - 1);
-    fprintf(o, "    end\n    wire [%u:0] v%d = v%d_p%d;\n", w - 1, op->id, op->id, op->latency);
+    fprintf(o, "    wire [%u:0] v%d;\n", w - 1, op->id);
+    fprintf(o, "    clhls_delay #(.WIDTH(%u), .LATENCY(%d)) u%d (.clk(clk), .ce(en), .d(v%d_c), "
+               ".q(v%d));\n", w, op->latency, op->id, op->id, op->id);
 }
 
 static void emit_fp_op(emitter *e, const hls_op *op)

@@ -90,7 +90,7 @@ static char **template_files(void)
         if (access(pattern, R_OK))
             continue;
         static const char *const names[] = {
-            "clhls_fifo", "clhls_skid", "clhls_kernel_regs", "clhls_wg_dispatch",
+            "clhls_fifo", "clhls_skid", "clhls_delay", "clhls_kernel_regs", "clhls_wg_dispatch",
             "clhls_wi_gen", "clhls_mem_interconnect", "clhls_lsu_load", "clhls_lsu_store",
             "clhls_fadd", "clhls_fmul", "clhls_fcmp", "clhls_itofp", "clhls_fptoi", NULL};
         size_t n = 0;

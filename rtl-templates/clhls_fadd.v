@@ -122,17 +122,8 @@ module clhls_fadd #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    reg [32*LATENCY-1:0] stages;  // stage k at [32*k +: 32], the last one drives y
-    generate
-        if (LATENCY == 1) begin : one_stage
-            always @(posedge clk)
-                if (ce) stages <= result;
-        end else begin : many_stages
-            always @(posedge clk)
-                if (ce) stages <= {stages[32*(LATENCY-1)-1:0], result};
-        end
-    endgenerate
-    assign y = stages[32*LATENCY-1 -: 32];
+    clhls_delay #(.WIDTH(32), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
 endmodule
 
 `default_nettype wire

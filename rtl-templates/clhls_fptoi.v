@@ -55,17 +55,8 @@ module clhls_fptoi #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    reg [OUT_BITS*LATENCY-1:0] stages;  // stage k at [OUT_BITS*k +: OUT_BITS]; the last drives y
-    generate
-        if (LATENCY == 1) begin : one_stage
-            always @(posedge clk)
-                if (ce) stages <= result;
-        end else begin : many_stages
-            always @(posedge clk)
-                if (ce) stages <= {stages[OUT_BITS*(LATENCY-1)-1:0], result};
-        end
-    endgenerate
-    assign y = stages[OUT_BITS*LATENCY-1 -: OUT_BITS];
+    clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
 endmodule
 
 `default_nettype wire
