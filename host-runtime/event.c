@@ -232,47 +232,53 @@ cl_int rt_command_submit(rt_command *c, int blocking, cl_event *event_out)
     cl_command_queue q = e->queue;
     cl_device_id d = q->device;
     cl_event drop = NULL;
+    int in_order = !(q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     int is_barrier = e->type == CL_COMMAND_BARRIER;
     int is_marker = e->type == CL_COMMAND_MARKER;
     int fail = 0;
-    rt_event_retain(e);
     pthread_mutex_lock(&rt_lock);
-    if (!(q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)) {
+    /* 1. Collect the ordering predecessors; this allocates and changes nothing else,
+     * so running out of memory leaves the queue as it was. */
+    if (in_order) {
         /* In order: after the previous command. */
         if (q->last)
             fail |= order_add(&f->order, q->last);
-        drop = q->last;
-        q->last = e;
-        rt_event_retain(e);
     } else {
         if (q->barrier)
             fail |= order_add(&f->order, q->barrier);
         if ((is_barrier || is_marker) && c->ndeps == 0)
             for (size_t i = 0; i < q->nsince; i++)
                 fail |= order_add(&f->order, q->since_barrier[i]);
-        if (is_barrier) {
-            drop = q->barrier;
-            q->barrier = e;
-            rt_event_retain(e);
-        } else {
-            if (q->nsince == q->capsince) {
-                size_t cap = q->capsince ? 2 * q->capsince : 16;
-                cl_event *n = rt_realloc(q->since_barrier, cap * sizeof *n);
-                if (n) {
-                    q->since_barrier = n;
-                    q->capsince = cap;
-                }
-            }
-            if (q->nsince < q->capsince) {
-                rt_event_retain(e);
-                q->since_barrier[q->nsince++] = e;
+        if (!is_barrier && q->nsince == q->capsince) {
+            size_t cap = q->capsince ? 2 * q->capsince : 16;
+            cl_event *n = rt_realloc(q->since_barrier, cap * sizeof *n);
+            if (n) {
+                q->since_barrier = n;
+                q->capsince = cap;
             } else {
                 fail = 1;
             }
         }
     }
-    if (fail)
-        fprintf(stderr, "clhls: out of host memory while ordering a command\n");
+    if (fail) {
+        pthread_mutex_unlock(&rt_lock);
+        rt_command_free(c);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    /* 2. Record the command as the queue's latest (nothing can fail now). */
+    rt_event_retain(e);
+    if (in_order) {
+        drop = q->last;
+        q->last = e;
+        rt_event_retain(e);
+    } else if (is_barrier) {
+        drop = q->barrier;
+        q->barrier = e;
+        rt_event_retain(e);
+    } else {
+        rt_event_retain(e);
+        q->since_barrier[q->nsince++] = e;
+    }
     q->outstanding++;
     c->next = NULL;
     if (d->pending_tail)
