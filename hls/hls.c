@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <ftw.h>
+#include <glob.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +79,8 @@ static int hash_file(XXH3_state_t *state, const char *path)
     return 0;
 }
 
-/* The Verilog templates the generated design instantiates, NULL-terminated. */
+/* The Verilog templates (every clhls_*.v of the first template directory found),
+ * NULL-terminated and sorted; NULL when there is none. */
 static char **template_files(void)
 {
     const char *dirs[] = {getenv("CLHLS_RTL_DIR"), CLHLS_RTL_DIR, CLHLS_DATA_DIR "/rtl"};
@@ -86,21 +88,14 @@ static char **template_files(void)
         if (!dirs[d] || !*dirs[d])
             continue;
         char pattern[4096];
-        snprintf(pattern, sizeof pattern, "%s/clhls_fifo.v", dirs[d]);
-        if (access(pattern, R_OK))
+        snprintf(pattern, sizeof pattern, "%s/clhls_*.v", dirs[d]);
+        glob_t g;
+        if (glob(pattern, 0, NULL, &g) != 0)
             continue;
-        static const char *const names[] = {
-            "clhls_fifo", "clhls_skid", "clhls_delay", "clhls_kernel_regs", "clhls_wg_dispatch",
-            "clhls_wi_gen", "clhls_mem_interconnect", "clhls_lsu_load", "clhls_lsu_store",
-            "clhls_fadd", "clhls_fmul", "clhls_fcmp", "clhls_itofp", "clhls_fptoi", NULL};
-        size_t n = 0;
-        while (names[n])
-            n++;
-        char **files = calloc(n + 1, sizeof *files);
-        for (size_t i = 0; i < n; i++) {
-            files[i] = malloc(strlen(dirs[d]) + strlen(names[i]) + 4);
-            sprintf(files[i], "%s/%s.v", dirs[d], names[i]);
-        }
+        char **files = calloc(g.gl_pathc + 1, sizeof *files);
+        for (size_t i = 0; i < g.gl_pathc; i++)
+            files[i] = strdup(g.gl_pathv[i]);
+        globfree(&g);
         return files;
     }
     return NULL;
