@@ -10,7 +10,12 @@
  * on a load (request and response registers). */
 #define HLS_LSU_OVERHEAD 4
 
-static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b, int mem_latency)
+static int template_latency(const board_t *b, board_op op)
+{
+    return b->op_latency[op] ? (int)b->op_latency[op] : 1;
+}
+
+static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
 {
     switch (op->opc) {
     case HOP_CONST: case HOP_ARG: case HOP_NDRANGE: case HOP_TOKEN:
@@ -24,16 +29,17 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b, i
         return (int)b->op_latency[BOARD_OP_INT_ADD];
     case HOP_MUL:
         return (int)b->op_latency[BOARD_OP_INT_MUL];
+    /* the operator templates register their result at least once */
     case HOP_FADD: case HOP_FSUB:
-        return (int)b->op_latency[BOARD_OP_FP_ADD] ? (int)b->op_latency[BOARD_OP_FP_ADD] : 1;
+        return template_latency(b, BOARD_OP_FP_ADD);
     case HOP_FMUL:
-        return (int)b->op_latency[BOARD_OP_FP_MUL] ? (int)b->op_latency[BOARD_OP_FP_MUL] : 1;
+        return template_latency(b, BOARD_OP_FP_MUL);
     case HOP_FCMP:
-        return (int)b->op_latency[BOARD_OP_FP_CMP] ? (int)b->op_latency[BOARD_OP_FP_CMP] : 1;
+        return template_latency(b, BOARD_OP_FP_CMP);
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
-        return (int)b->op_latency[BOARD_OP_FP_CONV] ? (int)b->op_latency[BOARD_OP_FP_CONV] : 1;
+        return template_latency(b, BOARD_OP_FP_CONV);
     case HOP_LOAD:
-        return mem_latency;
+        return k->mem_latency;
     default:
         HLS_BUG("no latency for op %s", hls_ir_opcode_name(op->opc));
     }
@@ -53,7 +59,7 @@ static void schedule_kernel(hls_kernel *k, const board_t *board)
                     start = arg->start + arg->latency;
             }
             op->start = start;
-            op->latency = latency_of(k, op, board, k->mem_latency);
+            op->latency = latency_of(k, op, board);
             op->last_use = start + op->latency;
             if (start + op->latency > depth)
                 depth = start + op->latency;

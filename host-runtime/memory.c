@@ -376,17 +376,19 @@ static int in_bounds(cl_mem m, size_t offset, size_t size)
     return offset <= m->size && size <= m->size - offset;
 }
 
-cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
-                                       size_t offset, size_t size, void *ptr, cl_uint n,
-                                       const cl_event *list, cl_event *event)
+/* Read and write share everything but the direction and the host-access flags that
+ * forbid it. */
+static cl_int enqueue_transfer(cl_command_queue q, cl_mem m, rt_cmd_kind kind,
+                               cl_command_type type, cl_mem_flags forbidden, cl_bool blocking,
+                               size_t offset, size_t size, void *ptr, cl_uint n,
+                               const cl_event *list, cl_event *event)
 {
     CHECK_QUEUE_MEM(q, m);
     RT_CHECK(ptr && size && in_bounds(m, offset, size), CL_INVALID_VALUE);
     cl_int rc = rt_check_wait_list(q->context, n, list);
     RT_CHECK(rc == CL_SUCCESS, rc);
-    RT_CHECK(!(m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)),
-             CL_INVALID_OPERATION);
-    rt_command *c = rt_command_new(q, RT_CMD_READ, CL_COMMAND_READ_BUFFER, n, list);
+    RT_CHECK(!(m->flags & forbidden), CL_INVALID_OPERATION);
+    rt_command *c = rt_command_new(q, kind, type, n, list);
     RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
     c->mem = m;
     atomic_fetch_add(&m->refcount, 1);
@@ -396,24 +398,22 @@ cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blo
     return rt_command_submit(c, blocking, event);
 }
 
+cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
+                                       size_t offset, size_t size, void *ptr, cl_uint n,
+                                       const cl_event *list, cl_event *event)
+{
+    return enqueue_transfer(q, m, RT_CMD_READ, CL_COMMAND_READ_BUFFER,
+                            CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, blocking, offset,
+                            size, ptr, n, list, event);
+}
+
 cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking,
                                         size_t offset, size_t size, const void *ptr,
                                         cl_uint n, const cl_event *list, cl_event *event)
 {
-    CHECK_QUEUE_MEM(q, m);
-    RT_CHECK(ptr && size && in_bounds(m, offset, size), CL_INVALID_VALUE);
-    cl_int rc = rt_check_wait_list(q->context, n, list);
-    RT_CHECK(rc == CL_SUCCESS, rc);
-    RT_CHECK(!(m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)),
-             CL_INVALID_OPERATION);
-    rt_command *c = rt_command_new(q, RT_CMD_WRITE, CL_COMMAND_WRITE_BUFFER, n, list);
-    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
-    c->mem = m;
-    atomic_fetch_add(&m->refcount, 1);
-    c->offset = offset;
-    c->size = size;
-    c->ptr = (void *)ptr;
-    return rt_command_submit(c, blocking, event);
+    return enqueue_transfer(q, m, RT_CMD_WRITE, CL_COMMAND_WRITE_BUFFER,
+                            CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS, blocking, offset,
+                            size, (void *)ptr, n, list, event);
 }
 
 cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst,
