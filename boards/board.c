@@ -129,12 +129,12 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     if (!text)
         return NULL;
     cJSON *root = cJSON_Parse(text);
-    free(text);
-    if (!root) {
+    if (!root) /* the error pointer points into text: report before freeing it */
         fail(err, errlen, "%s: not valid JSON near '%.20s'", path,
              cJSON_GetErrorPtr() ? cJSON_GetErrorPtr() : "");
+    free(text);
+    if (!root)
         return NULL;
-    }
     board_t *b = calloc(1, sizeof *b);
     int bad = 0;
     bad |= get_string(root, "name", 0, &b->name, path, err, errlen);

@@ -291,7 +291,8 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
         res->log = sb_take(&log);
         return res->status = HLS_ERR_TOOL;
     }
-    if (file_exists(entry, "metadata.json")) {
+    /* A dump needs the passes to run, so it never takes the cached entry. */
+    if (!req->dump_after && file_exists(entry, "metadata.json")) {
         FILE *f = fopen(strcat(strcpy(tmp, entry), "/build.log"), "r");
         if (f) {
             char buf[4096];

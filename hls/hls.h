@@ -24,7 +24,8 @@ typedef struct hls_build_request {
     const board_t *board;    /* target board */
     const char *cache_dir;   /* cache root; NULL = $CLHLS_CACHE_DIR or $XDG_CACHE_HOME/clhls */
     int skip_model;          /* 1 = stop after emitting Verilog and metadata */
-    const char *dump_after;  /* pass name for --dump-after, or NULL */
+    const char *dump_after;  /* pass name for --dump-after (prints the IR to stdout; the
+                                build then bypasses the cache lookup), or NULL */
 } hls_build_request;
 
 typedef struct hls_build_result {

@@ -63,7 +63,11 @@ int hls_parse_options(hls_compile *c)
     hls_loc none = {0};
     for (int i = 0; i < n; i++) {
         const char *opt = w[i];
-        if ((!strcmp(opt, "-D") || !strcmp(opt, "-I")) && i + 1 < n) {
+        if (!strcmp(opt, "-D") || !strcmp(opt, "-I")) {
+            if (i + 1 == n) {
+                hls_error(&c->diag, none, "option '%s' needs an argument", opt);
+                return HLS_ERR_OPTIONS;
+            }
             o->clang_args[o->nclang_args++] = arena_printf(&c->arena, "%s%s", opt, w[i + 1]);
             i++;
         } else if ((!strncmp(opt, "-D", 2) || !strncmp(opt, "-I", 2)) && opt[2]) {

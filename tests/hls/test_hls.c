@@ -111,6 +111,10 @@ Test(hls, unknown_option_is_an_options_error)
                &res);
     cr_expect_eq(rc, HLS_ERR_OPTIONS);
     hls_build_result_free(&res);
+    rc = build("__kernel void k(__global int *a) { a[0] = 1; }", "k.cl", "-I inc -D", 0, &res);
+    cr_expect_eq(rc, HLS_ERR_OPTIONS);
+    cr_expect(strstr(res.log, "option '-D' needs an argument"), "%s", res.log);
+    hls_build_result_free(&res);
 }
 
 Test(hls, defines_reach_the_source)
