@@ -26,6 +26,7 @@ bench: deps
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DCLHLS_SANITIZE=OFF
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_vadd
+	cd $(BENCH_BUILD) && ./bench/clhls_bench_control
 
 clean:
 	rm -rf $(BUILD) $(BENCH_BUILD)

@@ -130,7 +130,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     case LLVMFMul: case LLVMFNeg: case LLVMFCmp: case LLVMSIToFP: case LLVMUIToFP:
     case LLVMFPToSI: case LLVMFPToUI: case LLVMBitCast: case LLVMPtrToInt:
     case LLVMIntToPtr: case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
-    case LLVMRet:
+    case LLVMRet: case LLVMBr: case LLVMSwitch: case LLVMPHI: case LLVMUnreachable:
+    case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
         return 0;
     case LLVMLoad:
         return check_memory(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), loc, "loading");
@@ -139,14 +140,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
                             loc, "storing");
     case LLVMCall:
         return check_call(c, inst, loc);
-    case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
-        hls_error(&c->diag, loc, "integer division is not supported yet");
-        return 1;
     case LLVMFDiv: case LLVMFRem:
         hls_error(&c->diag, loc, "floating-point division is not supported yet");
-        return 1;
-    case LLVMBr: case LLVMSwitch: case LLVMPHI:
-        hls_error(&c->diag, loc, "branches and loops are not supported yet");
         return 1;
     case LLVMAlloca:
         hls_error(&c->diag, loc, "private arrays are not supported yet");
@@ -183,57 +178,6 @@ static void check_arguments(hls_compile *c, LLVMValueRef fn, hls_loc loc)
     }
 }
 
-/* The kernel argument a pointer is derived from, or NULL. */
-static LLVMValueRef base_argument(LLVMValueRef ptr)
-{
-    while (ptr && !LLVMIsAArgument(ptr)) {
-        if (LLVMIsAGetElementPtrInst(ptr) || LLVMIsABitCastInst(ptr) ||
-            LLVMIsAAddrSpaceCastInst(ptr))
-            ptr = LLVMGetOperand(ptr, 0);
-        else
-            return NULL;
-    }
-    return ptr;
-}
-
-static int is_restrict(LLVMValueRef arg)
-{
-    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-    LLVMValueRef fn = LLVMGetParamParent(arg);
-    unsigned index = 1;
-    for (LLVMValueRef p = LLVMGetFirstParam(fn); p && p != arg; p = LLVMGetNextParam(p))
-        index++;
-    return LLVMGetEnumAttributeAtIndex(fn, index, noalias) != NULL;
-}
-
-/* Loads are issued early in the pipeline and stores late, so a work-item's load is
- * not ordered after its own earlier store. Warn where a load may read what an earlier
- * store wrote: pointers from the same argument, or from arguments not both restrict. */
-static void warn_store_load_order(hls_compile *c, LLVMValueRef fn)
-{
-    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-    for (LLVMValueRef ld = LLVMGetFirstInstruction(entry); ld; ld = LLVMGetNextInstruction(ld)) {
-        if (LLVMGetInstructionOpcode(ld) != LLVMLoad ||
-            LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ld, 0))) == 2)
-            continue; /* __constant memory is never written by a kernel */
-        LLVMValueRef lbase = base_argument(LLVMGetOperand(ld, 0));
-        for (LLVMValueRef st = LLVMGetFirstInstruction(entry); st != ld;
-             st = LLVMGetNextInstruction(st)) {
-            if (LLVMGetInstructionOpcode(st) != LLVMStore)
-                continue;
-            LLVMValueRef sbase = base_argument(LLVMGetOperand(st, 1));
-            if (lbase && sbase && lbase != sbase && is_restrict(lbase) && is_restrict(sbase))
-                continue;
-            hls_warning(&c->diag, hls_llvm_loc(c, ld),
-                        "this load may read memory that an earlier store of the same "
-                        "work-item writes; the pipeline does not order them (declare the "
-                        "pointers restrict if they never overlap)");
-            hls_note(&c->diag, hls_llvm_loc(c, st), "the earlier store");
-            break;
-        }
-    }
-}
-
 int hls_check(hls_compile *c)
 {
     int before = c->diag.errors, kernels = 0;
@@ -253,8 +197,6 @@ int hls_check(hls_compile *c)
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !errors;
                  i = LLVMGetNextInstruction(i))
                 errors += check_instruction(c, i);
-        if (!errors)
-            warn_store_load_order(c, fn);
     }
     return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;
 }

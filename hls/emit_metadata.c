@@ -56,6 +56,21 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
         cJSON_AddNumberToObject(c, "reg", base + 16 + i);
         cJSON_AddItemToArray(cs, c);
     }
+    cJSON *ps = cJSON_AddArrayToObject(j, "probes");
+    int loops[HLS_MAX_PROBES];
+    int nprobes = hls_ir_probe_loops(k, loops);
+    for (int i = 0; i < nprobes; i++) {
+        const hls_region *r = &k->regions[loops[i]];
+        const hls_loc *loc = &k->loops[r->loop].loc;
+        cJSON *pj = cJSON_CreateObject();
+        char name[256];
+        snprintf(name, sizeof name, "loop at %s:%u:%u: work-items inside", loc->file ? loc->file : "?",
+                 loc->line, loc->col);
+        cJSON_AddStringToObject(pj, "name", name);
+        cJSON_AddNumberToObject(pj, "reg", base + HLS_REG_FIRST_PROBE + i);
+        cJSON_AddNumberToObject(pj, "capacity", r->credits);
+        cJSON_AddItemToArray(ps, pj);
+    }
     cJSON_AddItemToObject(j, "reqd_work_group_size", dims(k->reqd_wg_size));
     cJSON_AddItemToObject(j, "work_group_size_hint", dims(k->wg_size_hint));
     unsigned reqd = k->reqd_wg_size[0] * k->reqd_wg_size[1] * k->reqd_wg_size[2];

@@ -3,12 +3,18 @@
  * clhls_mem_interconnect, on the board's memory port.
  *
  * A compute unit is the kernel's register block, the work-group dispatcher, the
- * work-item generator and one statically scheduled pipeline with a global stall:
- * every stage advances together (en) unless a load's data is not back, a load-store
- * unit cannot take a request. A value produced at stage p and read up to stage q is
- * carried by registers v<id>_d1 .. v<id>_d(q-p); v<id> is the value at its home
- * stage. Multi-cycle operators are template instances whose clock enable is en, so
- * their internal registers move with the pipeline. */
+ * work-item generator and the region tree. Every region has a valid/ready input and
+ * output carrying the work-item's token (the region's live values). A static region
+ * is a pipeline whose stages advance together (r<N>_en) unless a load's data is not
+ * back, a load-store unit cannot take a request or its exit FIFO is full; the exit
+ * FIFO's registered ready keeps every stall inside its region. In region N a value
+ * produced at stage p and read up to stage q is carried by registers
+ * r<N>_v<id>_d1 .. _d(q-p); r<N>_v<id> is the value at its home stage (stage 0 for
+ * values entering the region). A loop merges its entry and its back edge (back edge
+ * first), admits a new work-item only while it has credits, runs the body's regions,
+ * and splits at the end: back into the back-edge FIFO, or out through the exit FIFO.
+ * Invariant values (constants, arguments, NDRange registers) are module-level wires
+ * v<id>. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,29 +26,41 @@ typedef struct emitter {
     const hls_kernel *k;  /* kernel being emitted */
     int kernel_index;     /* position in the program (register block) */
     unsigned mem_w;       /* memory port width in bits */
+    const hls_region *r;  /* static region being emitted */
 } emitter;
 
-static int home_stage(const hls_op *op)
+static int start_of(const emitter *e, const hls_op *op)
 {
-    return op->start + op->latency;
+    return e->r->sched.start[op->id];
 }
 
-/* Name of op's value as seen at `stage`. */
-static const char *ref(char buf[32], const hls_op *op, int stage)
+static int home_stage(const emitter *e, const hls_op *op)
 {
-    int delay = hls_ir_is_invariant(op) ? 0 : stage - home_stage(op);
+    const hls_sched *s = &e->r->sched;
+    return op->region == e->r->id ? s->start[op->id] + s->latency[op->id] : 0;
+}
+
+/* Name of op's value as seen at `stage` of the current region. */
+static const char *ref(const emitter *e, char buf[40], const hls_op *op, int stage)
+{
+    if (hls_ir_is_invariant(op)) {
+        snprintf(buf, 40, "v%d", op->id);
+        return buf;
+    }
+    int delay = stage - home_stage(e, op);
     if (delay < 0)
         HLS_BUG("value %%%d read at stage %d before it exists (stage %d)", op->id, stage,
-                home_stage(op));
+                home_stage(e, op));
     if (delay == 0)
-        snprintf(buf, 32, "v%d", op->id);
+        snprintf(buf, 40, "r%d_v%d", e->r->id, op->id);
     else
-        snprintf(buf, 32, "v%d_d%d", op->id, delay);
+        snprintf(buf, 40, "r%d_v%d_d%d", e->r->id, op->id, delay);
     return buf;
 }
 
-#define ARG(i) ref(args[i], &e->k->ops[op->args[i]], op->start)
+#define ARG(i) ref(e, args[i], &e->k->ops[op->args[i]], start_of(e, op))
 #define ARG_WIDTH(i) (e->k->ops[op->args[i]].width)
+#define R (e->r->id)
 
 /* Expression `name` of width `from` fitted to width `to` (zero extension). */
 static void fit(emitter *e, const char *name, unsigned from, unsigned to)
@@ -99,10 +117,10 @@ static const char *icmp_expr(uint64_t pred)
  * (clhls_delay; none for latency 0). */
 static void emit_int_op(emitter *e, const hls_op *op)
 {
-    char args[3][32];
+    char args[3][40];
     FILE *o = e->out;
     unsigned w = op->width;
-    fprintf(o, "    wire [%u:0] v%d_c = ", w - 1, op->id);
+    fprintf(o, "    wire [%u:0] r%d_v%d_c = ", w - 1, R, op->id);
     switch (op->opc) {
     case HOP_ADD: fprintf(o, "%s + %s", ARG(0), ARG(1)); break;
     case HOP_SUB: fprintf(o, "%s - %s", ARG(0), ARG(1)); break;
@@ -125,42 +143,54 @@ static void emit_int_op(emitter *e, const hls_op *op)
     default: HLS_BUG("not an integer op: %s", hls_ir_opcode_name(op->opc));
     }
     fprintf(o, ";\n");
-    fprintf(o, "    wire [%u:0] v%d;\n", w - 1, op->id);
-    fprintf(o, "    clhls_delay #(.WIDTH(%u), .LATENCY(%d)) u%d (.clk(clk), .ce(en), .d(v%d_c), "
-               ".q(v%d));\n", w, op->latency, op->id, op->id, op->id);
+    fprintf(o, "    wire [%u:0] r%d_v%d;\n", w - 1, R, op->id);
+    fprintf(o, "    clhls_delay #(.WIDTH(%u), .LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), "
+               ".d(r%d_v%d_c), .q(r%d_v%d));\n", w, e->r->sched.latency[op->id], op->id, R, R,
+            op->id, R, op->id);
 }
 
 static void emit_fp_op(emitter *e, const hls_op *op)
 {
-    char args[3][32];
+    char args[3][40];
     FILE *o = e->out;
-    fprintf(o, "    wire [%u:0] v%d;\n", op->width - 1, op->id);
+    int lat = e->r->sched.latency[op->id];
+    fprintf(o, "    wire [%u:0] r%d_v%d;\n", op->width - 1, R, op->id);
     switch (op->opc) {
     case HOP_FADD: case HOP_FSUB:
-        fprintf(o, "    clhls_fadd #(.LATENCY(%d)) u%d (.clk(clk), .ce(en), .a(%s), .b(%s), "
-                   ".sub(1'b%d), .y(v%d));\n", op->latency, op->id, ARG(0), ARG(1),
-                op->opc == HOP_FSUB, op->id);
+        fprintf(o, "    clhls_fadd #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
+                   ".sub(1'b%d), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1),
+                op->opc == HOP_FSUB, R, op->id);
         break;
     case HOP_FMUL:
-        fprintf(o, "    clhls_fmul #(.LATENCY(%d)) u%d (.clk(clk), .ce(en), .a(%s), .b(%s), "
-                   ".y(v%d));\n", op->latency, op->id, ARG(0), ARG(1), op->id);
+        fprintf(o, "    clhls_fmul #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
+                   ".y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1), R, op->id);
         break;
     case HOP_FCMP:
-        fprintf(o, "    clhls_fcmp #(.LATENCY(%d)) u%d (.clk(clk), .ce(en), .a(%s), .b(%s), "
-                   ".pred(4'd%llu), .y(v%d));\n", op->latency, op->id, ARG(0), ARG(1),
-                (unsigned long long)op->imm, op->id);
+        fprintf(o, "    clhls_fcmp #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
+                   ".pred(4'd%llu), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1),
+                (unsigned long long)op->imm, R, op->id);
         break;
     case HOP_SITOFP: case HOP_UITOFP:
         fprintf(o, "    clhls_itofp #(.IN_W(%u), .SIGNED(%d), .LATENCY(%d)) u%d (.clk(clk), "
-                   ".ce(en), .a(%s), .y(v%d));\n", ARG_WIDTH(0), op->opc == HOP_SITOFP,
-                op->latency, op->id, ARG(0), op->id);
+                   ".ce(r%d_en), .a(%s), .y(r%d_v%d));\n", ARG_WIDTH(0), op->opc == HOP_SITOFP,
+                lat, op->id, R, ARG(0), R, op->id);
         break;
     case HOP_FPTOSI: case HOP_FPTOUI:
         fprintf(o, "    clhls_fptoi #(.OUT_W(%u), .SIGNED(%d), .LATENCY(%d)) u%d (.clk(clk), "
-                   ".ce(en), .a(%s), .y(v%d));\n", op->width, op->opc == HOP_FPTOSI,
-                op->latency, op->id, ARG(0), op->id);
+                   ".ce(r%d_en), .a(%s), .y(r%d_v%d));\n", op->width, op->opc == HOP_FPTOSI,
+                lat, op->id, R, ARG(0), R, op->id);
         break;
-    default: HLS_BUG("not a floating-point op: %s", hls_ir_opcode_name(op->opc));
+    case HOP_UDIV: case HOP_SDIV: case HOP_UREM: case HOP_SREM: {
+        int rem = op->opc == HOP_UREM || op->opc == HOP_SREM;
+        fprintf(o, "    wire [%u:0] r%d_v%d_unused;\n", op->width - 1, R, op->id);
+        fprintf(o, "    clhls_idiv #(.WIDTH(%u), .SIGNED(%d), .LATENCY(%d)) u%d (.clk(clk), "
+                   ".ce(r%d_en), .a(%s), .b(%s), .q(r%d_v%d%s), .r(r%d_v%d%s));\n",
+                op->width, op->opc == HOP_SDIV || op->opc == HOP_SREM, lat, op->id, R,
+                ARG(0), ARG(1), R, op->id, rem ? "_unused" : "", R, op->id,
+                rem ? "" : "_unused");
+        break;
+    }
+    default: HLS_BUG("not an operator op: %s", hls_ir_opcode_name(op->opc));
     }
 }
 
@@ -183,23 +213,36 @@ static unsigned lsu_depth(const hls_kernel *k)
     return d;
 }
 
+/* "& predicate" of a memory op at `stage`, or "" when it always executes. */
+static const char *mem_pred(const emitter *e, const hls_op *op, int stage, char buf[48])
+{
+    char name[40];
+    if (!op->has_pred)
+        return "";
+    snprintf(buf, 48, " & %s", ref(e, name, &e->k->ops[op->args[op->nargs - 1]], stage));
+    return buf;
+}
+
 static void emit_memory_op(emitter *e, const hls_op *op)
 {
-    char args[3][32];
+    char args[3][40], p0[48], p1[48];
     FILE *o = e->out;
-    int n = op->lsu;
+    int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
     unsigned mw = e->mem_w;
     if (op->opc == HOP_LOAD) {
-        fprintf(o, "    wire [%u:0] v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
-                   "lsu%d_count;\n", op->width - 1, op->id, n, n, n, n);
+        fprintf(o, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
+                   "lsu%d_count;\n", op->width - 1, R, op->id, n, n, n, n);
+        fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start,
+                mem_pred(e, op, start, p0));
+        fprintf(o, "    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, R, home,
+                mem_pred(e, op, home, p1));
         fprintf(o, "    clhls_lsu_load #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
-                   "        .s_req_valid(valid_s[%d] & en), .s_req_ready(lsu%d_req_ready),\n"
+                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s),\n"
-                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(valid_s[%d] & en),\n"
-                   "        .m_resp_data(v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, op->start, n, ARG(0), n,
-                home_stage(op), op->id);
+                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
+                   "        .m_resp_data(r%d_v%d),\n",
+                op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), n, n, R, R, op->id);
         emit_lsu_memory_ports(e, n);
         fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
                    ".count_read(lsu%d_count));\n", n, n);
@@ -210,12 +253,24 @@ static void emit_memory_op(emitter *e, const hls_op *op)
         return;
     }
     fprintf(o, "    wire lsu%d_req_ready, lsu%d_idle, lsu%d_count;\n", n, n, n);
-    fprintf(o, "    clhls_lsu_store #(.DATA_W(%u), .MEM_W(%u), .IDLE_FLUSH(4)) lsu%d (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_req_valid(valid_s[%d] & en), .s_req_ready(lsu%d_req_ready),\n"
-               "        .s_req_addr(%s),\n",
-            op->width, mw, n, op->start, n, ARG(0));
-    fprintf(o, "        .s_req_data(%s), .flush(drained),\n", ARG(1));
+    fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start, mem_pred(e, op, start, p0));
+    if (op->acked) {
+        /* a later access may touch this address: wait until memory has the value */
+        fprintf(o, "    wire lsu%d_resp_valid;\n    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, n, R,
+                home, mem_pred(e, op, home, p1));
+        fprintf(o, "    clhls_lsu_store_ack #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
+                   "        .clk(clk), .rst(rst),\n"
+                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
+                   "        .s_req_addr(%s), .s_req_data(%s),\n"
+                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n",
+                op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), ARG(1), n, n, R);
+    } else {
+        fprintf(o, "    clhls_lsu_store #(.DATA_W(%u), .MEM_W(%u), .IDLE_FLUSH(4)) lsu%d (\n"
+                   "        .clk(clk), .rst(rst),\n"
+                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
+                   "        .s_req_addr(%s), .s_req_data(%s), .flush(drained),\n",
+                op->width, mw, n, n, R, n, ARG(0), ARG(1));
+    }
     emit_lsu_memory_ports(e, n);
     fprintf(o, "        .m_mem_req_wdata(m_req_wdata[%u +: %u]),\n"
                "        .m_mem_req_wstrb(m_req_wstrb[%u +: %u]),\n"
@@ -224,12 +279,11 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     fprintf(o, "    assign m_req_write[%d] = 1'b1;\n", n);
 }
 
-static void emit_op(emitter *e, const hls_op *op)
+/* Constants, arguments and NDRange registers: wires of the whole module. */
+static void emit_invariant(emitter *e, const hls_op *op)
 {
     FILE *o = e->out;
     const hls_kernel *k = e->k;
-    if (op->loc.line)
-        fprintf(o, "    // %%%d %s, line %u\n", op->id, hls_ir_opcode_name(op->opc), op->loc.line);
     switch (op->opc) {
     case HOP_CONST:
         fprintf(o, "    wire [%u:0] v%d = %u'h%llx;\n", op->width - 1, op->id, op->width,
@@ -251,16 +305,30 @@ static void emit_op(emitter *e, const hls_op *op)
         fprintf(o, ";\n");
         return;
     }
+    default:
+        HLS_BUG("not invariant: %s", hls_ir_opcode_name(op->opc));
+    }
+}
+
+static void emit_op(emitter *e, const hls_op *op)
+{
+    FILE *o = e->out;
+    if (op->loc.line)
+        fprintf(o, "    // %%%d %s, line %u\n", op->id, hls_ir_opcode_name(op->opc), op->loc.line);
+    switch (op->opc) {
     case HOP_TOKEN: {
+        /* read from the work-item generator as the work-item enters (stage 0) */
         char name[32];
-        snprintf(name, sizeof name, "tok_%s_%c", token_field((int)op->imm), "xyz"[op->dim]);
-        fprintf(o, "    wire [%u:0] v%d = ", op->width - 1, op->id);
+        snprintf(name, sizeof name, "wi_%s_%c", token_field((int)op->imm), "xyz"[op->dim]);
+        fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= ",
+                op->width - 1, R, op->id, R, R, op->id);
         fit(e, name, token_width((int)op->imm), op->width);
         fprintf(o, ";\n");
         return;
     }
     case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FCMP: case HOP_SITOFP:
-    case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
+    case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI: case HOP_UDIV: case HOP_SDIV:
+    case HOP_UREM: case HOP_SREM:
         emit_fp_op(e, op);
         return;
     case HOP_LOAD: case HOP_STORE:
@@ -272,27 +340,257 @@ static void emit_op(emitter *e, const hls_op *op)
     }
 }
 
-/* Registers that carry each value from its home stage to its last reader. */
-static void emit_carry_registers(emitter *e)
+/* Delays (stages after its home) at which the region reads value id. */
+static int read_delays(const emitter *e, int id, int *out)
+{
+    const hls_region *r = e->r;
+    const hls_sched *s = &r->sched;
+    int home = home_stage(e, &e->k->ops[id]), n = 0;
+    for (int i = 0; i <= r->nops; i++) {
+        int stage = -1;
+        if (i == r->nops) {
+            stage = s->last_use[id]; /* the exit, or a predicate read at a data stage */
+        } else {
+            const hls_op *op = &e->k->ops[r->ops[i]];
+            for (int a = 0; a < op->nargs; a++)
+                if (op->args[a] == id)
+                    stage = s->start[op->id];
+            if (op->has_pred && op->args[op->nargs - 1] == id &&
+                (op->opc == HOP_LOAD || op->acked)) {
+                int data = s->start[op->id] + s->latency[op->id] - home;
+                if (data > 0)
+                    out[n++] = data;
+            }
+        }
+        if (stage - home > 0)
+            out[n++] = stage - home;
+    }
+    /* sort and drop duplicates */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!m || out[m - 1] != out[i])
+            out[m++] = out[i];
+    return m;
+}
+
+/* Carries a value of the region from its home stage to each stage that reads it:
+ * one delay line per stretch between readers, named after the delay it reaches. */
+static void emit_carry_registers(emitter *e, int id)
+{
+    FILE *o = e->out;
+    const hls_op *op = &e->k->ops[id];
+    if (hls_ir_is_invariant(op) || op->opc == HOP_STORE || e->r->sched.last_use[id] < 0)
+        return;
+    int taps[e->r->nops + 2];
+    int n = read_delays(e, id, taps);
+    for (int t = 0; t < n; t++) {
+        int from = t ? taps[t - 1] : 0;
+        fprintf(o, "    wire [%u:0] r%d_v%d_d%d;\n", op->width - 1, R, id, taps[t]);
+        fprintf(o, "    clhls_delay #(.WIDTH(%u), .LATENCY(%d)) r%d_c%d_%d (.clk(clk), .ce(r%d_en), "
+                   ".d(r%d_v%d", op->width, taps[t] - from, R, id, taps[t], R, R, id);
+        if (from)
+            fprintf(o, "_d%d", from);
+        fprintf(o, "), .q(r%d_v%d_d%d));\n", R, id, taps[t]);
+    }
+}
+
+/* Bits of the token of a value list. */
+static unsigned token_bits(const hls_kernel *k, const int *ids, int n)
+{
+    unsigned bits = 0;
+    for (int i = 0; i < n; i++)
+        bits += k->ops[ids[i]].width;
+    return bits ? bits : 1;
+}
+
+/* Declares wires PREFIX_v<id> for a list of values. */
+static void declare_token(emitter *e, const char *prefix, const int *ids, int n)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(e->out, "    wire [%u:0] %s_v%d;\n", e->k->ops[ids[i]].width - 1, prefix, ids[i]);
+}
+
+/* Writes the concatenation {PREFIX_v<a>, PREFIX_v<b>, ...} (or 1'b0 when empty);
+ * `name` gives each value's expression. */
+static void pack(emitter *e, const int *ids, int n, const char *(*name)(emitter *, int, char *))
+{
+    char buf[64];
+    if (!n) {
+        fprintf(e->out, "1'b0");
+        return;
+    }
+    fprintf(e->out, "{");
+    for (int i = 0; i < n; i++)
+        fprintf(e->out, "%s%s", i ? ", " : "", name(e, ids[i], buf));
+    fprintf(e->out, "}");
+}
+
+/* Assigns the fields of a packed token `data` to PREFIX_v<id> wires. */
+static void unpack(emitter *e, const char *prefix, const char *data, const int *ids, int n)
+{
+    unsigned hi = token_bits(e->k, ids, n);
+    for (int i = 0; i < n; i++) {
+        unsigned w = e->k->ops[ids[i]].width;
+        fprintf(e->out, "    assign %s_v%d = %s[%u:%u];\n", prefix, ids[i], data, hi - 1, hi - w);
+        hi -= w;
+    }
+}
+
+/* 1 when value id enters and leaves the region, which never reads it. */
+static int passes_through(const emitter *e, int id)
+{
+    const hls_region *r = e->r;
+    if (e->k->ops[id].region == r->id)
+        return 0;
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &e->k->ops[r->ops[i]];
+        for (int a = 0; a < op->nargs; a++)
+            if (op->args[a] == id)
+                return 0;
+    }
+    for (int i = 0; i < r->nlive_out; i++)
+        if (r->live_out[i] == id)
+            return 1;
+    return 0;
+}
+
+static const char *value_at_end(emitter *e, int id, char *buf)
+{
+    if (passes_through(e, id) && e->r->sched.depth > 0) {
+        sprintf(buf, "r%d_side_v%d", e->r->id, id);
+        return buf;
+    }
+    return ref(e, buf, &e->k->ops[id], e->r->sched.depth);
+}
+
+/* Values that only pass through a region ride a FIFO beside its pipeline (the
+ * pipeline keeps work-items in order): a RAM instead of a register per stage. */
+static void emit_side_fifo(emitter *e, const hls_region *r)
+{
+    int side[r->nlive_in + 1], n = 0;
+    for (int i = 0; i < r->nlive_in; i++)
+        if (passes_through(e, r->live_in[i]))
+            side[n++] = r->live_in[i];
+    if (!n || !r->sched.depth)
+        return;
+    char prefix[32], data[40];
+    snprintf(prefix, sizeof prefix, "r%d_side", R);
+    snprintf(data, sizeof data, "r%d_side_data", R);
+    declare_token(e, prefix, side, n);
+    unsigned bits = token_bits(e->k, side, n);
+    fprintf(e->out, "    wire [%u:0] r%d_side_data;\n"
+                    "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_side (\n"
+                    "        .clk(clk), .rst(rst),\n"
+                    "        .s_valid(r%d_in_valid & r%d_en), .s_ready(), .s_data(",
+            bits - 1, R, bits, r->sched.depth + 2, R, R, R);
+    fprintf(e->out, "{");
+    for (int i = 0; i < n; i++)
+        fprintf(e->out, "%sr%d_in_v%d", i ? ", " : "", R, side[i]);
+    fprintf(e->out, "}),\n        .m_valid(), .m_ready(r%d_valid_s[%d] & r%d_en), .m_data(%s),\n"
+                    "        .count());\n", R, r->sched.depth, R, data);
+    unpack(e, prefix, data, side, n);
+}
+
+static void emit_static(emitter *e, const hls_region *r)
 {
     FILE *o = e->out;
     const hls_kernel *k = e->k;
-    for (int i = 0; i < k->nops; i++) {
-        const hls_op *op = &k->ops[i];
-        if (hls_ir_is_invariant(op) || op->opc == HOP_STORE)
+    e->r = r;
+    int d = r->sched.depth;
+    fprintf(o, "    // ---- region %d: static, %d stages ----\n", R, d + 1);
+    fprintf(o, "    wire r%d_en, r%d_stall_mem, r%d_fifo_ready;\n"
+               "    reg [%d:0] r%d_valid_s;  // stage s holds a work-item\n"
+               "    assign r%d_in_ready = r%d_en;\n"
+               "    always @(posedge clk)\n"
+               "        if (rst) r%d_valid_s <= 0;\n"
+               "        else if (r%d_en) r%d_valid_s <= ",
+            R, R, R, d, R, R, R, R, R, R);
+    if (d)
+        fprintf(o, "{r%d_valid_s[%d:0], r%d_in_valid};\n", R, d - 1, R);
+    else
+        fprintf(o, "r%d_in_valid;\n", R);
+    for (int i = 0; i < r->nlive_in; i++) {
+        int id = r->live_in[i];
+        if (d && passes_through(e, id))
             continue;
-        int n = op->last_use - home_stage(op);
-        if (n <= 0)
-            continue;
-        fprintf(o, "    reg [%u:0] v%d_d1", op->width - 1, op->id);
-        for (int d = 2; d <= n; d++)
-            fprintf(o, ", v%d_d%d", op->id, d);
-        fprintf(o, ";\n    always @(posedge clk) if (en) begin\n        v%d_d1 <= v%d;\n",
-                op->id, op->id);
-        for (int d = 2; d <= n; d++)
-            fprintf(o, "        v%d_d%d <= v%d_d%d;\n", op->id, d, op->id, d - 1);
-        fprintf(o, "    end\n");
+        fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= r%d_in_v%d;\n",
+                k->ops[id].width - 1, R, id, R, R, id, R, id);
     }
+    emit_side_fifo(e, r);
+    for (int i = 0; i < r->nops; i++)
+        emit_op(e, &k->ops[r->ops[i]]);
+    for (int i = 0; i < r->nlive_in; i++)
+        if (!d || !passes_through(e, r->live_in[i]))
+            emit_carry_registers(e, r->live_in[i]);
+    for (int i = 0; i < r->nops; i++)
+        emit_carry_registers(e, r->ops[i]);
+    /* stalls: a unit that cannot take a request, a load whose data is not back */
+    fprintf(o, "    assign r%d_stall_mem = 1'b0", R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (op->opc != HOP_LOAD && op->opc != HOP_STORE)
+            continue;
+        fprintf(o, "\n        | (lsu%d_req & ~lsu%d_req_ready)", op->lsu, op->lsu);
+        if (op->opc == HOP_LOAD || op->acked)
+            fprintf(o, "\n        | (lsu%d_resp & ~lsu%d_resp_valid)", op->lsu, op->lsu);
+    }
+    fprintf(o, ";\n    assign r%d_en = ~r%d_stall_mem & ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
+            R, R, R, d, R);
+    unsigned bits = token_bits(k, r->live_out, r->nlive_out);
+    fprintf(o, "    wire [%u:0] r%d_out_data;\n"
+               "    clhls_fifo #(.WIDTH(%u), .DEPTH(2)) r%d_exit (\n"
+               "        .clk(clk), .rst(rst),\n"
+               "        .s_valid(r%d_valid_s[%d] & r%d_en), .s_ready(r%d_fifo_ready), .s_data(",
+            bits - 1, R, bits, R, R, d, R, R);
+    pack(e, r->live_out, r->nlive_out, value_at_end);
+    fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"
+               "        .count());\n", R, R, R);
+    char prefix[32], data[40];
+    snprintf(prefix, sizeof prefix, "r%d_out", R);
+    snprintf(data, sizeof data, "r%d_out_data", R);
+    unpack(e, prefix, data, r->live_out, r->nlive_out);
+}
+
+/* Region `region`'s port for value id: "r<N>_in_v<id>", or the invariant's wire. */
+static const char *port_value(const hls_kernel *k, char *buf, int region, const char *side, int id)
+{
+    if (hls_ir_is_invariant(&k->ops[id]))
+        sprintf(buf, "v%d", id);
+    else
+        sprintf(buf, "r%d_%s_v%d", region, side, id);
+    return buf;
+}
+
+static int phi_index(const hls_region *r, int id)
+{
+    for (int p = 0; p < r->nphis; p++)
+        if (r->phis[p] == id)
+            return p;
+    return -1;
+}
+
+/* Value-name callbacks for pack(): the loop's last child's outputs. */
+static const hls_region *loop_being_emitted;
+
+static const char *back_value(emitter *e, int id, char *buf)
+{
+    const hls_region *r = loop_being_emitted;
+    const hls_region *last = &e->k->regions[r->children[r->nchildren - 1]];
+    int p = phi_index(r, id);
+    int v = p >= 0 ? e->k->ops[id].in_vals[1] : id;
+    return port_value(e->k, buf, last->id, "out", v);
+}
+
+static const char *last_out_value(emitter *e, int id, char *buf)
+{
+    const hls_region *r = loop_being_emitted;
+    return port_value(e->k, buf, r->children[r->nchildren - 1], "out", id);
 }
 
 /* A list "a | b | c" of the per-LSU signal `name`, or `none` when there are none. */
@@ -309,51 +607,160 @@ static void emit_lsu_reduce(emitter *e, const char *fmt, const char *join, const
     }
 }
 
-static void emit_stall(emitter *e)
+static void emit_region(emitter *e, int id);
+
+/* Bits of a loop's credit counter. */
+static unsigned count_width(const hls_region *r)
+{
+    unsigned cw = 1;
+    while ((1u << cw) <= (unsigned)r->credits)
+        cw++;
+    return cw;
+}
+
+/* A loop: merge (back edge first, entries while credits last), body, split. */
+static void emit_loop(emitter *e, const hls_region *r)
 {
     FILE *o = e->out;
     const hls_kernel *k = e->k;
-    fprintf(o, "    // The pipeline stalls when a load-store unit cannot take a request or a\n"
-               "    // load's data is not back when its work-item needs it.\n"
-               "    assign stall = 1'b0");
-    for (int i = 0; i < k->nops; i++) {
-        const hls_op *op = &k->ops[i];
-        if (op->opc != HOP_LOAD && op->opc != HOP_STORE)
-            continue;
-        fprintf(o, "\n        | (valid_s[%d] & ~lsu%d_req_ready)", op->start, op->lsu);
-        if (op->opc == HOP_LOAD)
-            fprintf(o, "\n        | (valid_s[%d] & ~lsu%d_resp_valid)", home_stage(op), op->lsu);
+    int n = r->id;
+    const hls_region *first = &k->regions[r->children[0]];
+    const hls_region *last = &k->regions[r->children[r->nchildren - 1]];
+    const hls_loop *l = &k->loops[r->loop];
+    unsigned cw = count_width(r);
+    fprintf(o, "    // ---- region %d: loop at %s:%u, latency %d, %d credits ----\n", n,
+            l->loc.file ? l->loc.file : "?", l->loc.line, r->latency, r->credits);
+    fprintf(o, "    wire r%d_back_valid, r%d_exit_ready, r%d_back_ready;\n"
+               "    wire r%d_entry_ok = r%d_count < %u'd%d && !r%d_back_valid;\n"
+               "    assign r%d_in_ready = r%d_entry_ok & r%d_in_ready;\n"
+               "    assign r%d_in_valid = r%d_back_valid | (r%d_in_valid & r%d_entry_ok);\n",
+            n, n, n, n, n, cw, r->credits, n, n, n, first->id, first->id, n, n, n);
+    char a[48], b[48];
+    for (int i = 0; i < first->nlive_in; i++) {
+        int id = first->live_in[i];
+        int p = phi_index(r, id);
+        fprintf(o, "    assign r%d_in_v%d = r%d_back_valid ? r%d_back_v%d : %s;\n", first->id, id,
+                n, n, id,
+                port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
     }
-    fprintf(o, ";\n");
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "r%d_back", n);
+    declare_token(e, prefix, first->live_in, first->nlive_in);
+    unsigned bits = token_bits(k, first->live_in, first->nlive_in);
+    const char *cont = port_value(k, b, last->id, "out", r->cont);
+    fprintf(o, "    wire r%d_cont = %s;\n"
+               "    assign r%d_out_ready = r%d_cont ? r%d_back_ready : r%d_exit_ready;\n"
+               "    wire [%u:0] r%d_back_data;\n"
+               "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_back (\n"
+               "        .clk(clk), .rst(rst),\n"
+               "        .s_valid(r%d_out_valid & r%d_cont), .s_ready(r%d_back_ready), .s_data(",
+            n, cont, last->id, n, n, n, bits - 1, n, bits, r->back_depth, n, last->id, n, n);
+    loop_being_emitted = r;
+    pack(e, first->live_in, first->nlive_in, back_value);
+    fprintf(o, "),\n        .m_valid(r%d_back_valid), .m_ready(r%d_in_ready), .m_data(r%d_back_data),\n"
+               "        .count());\n", n, first->id, n);
+    char data[40];
+    snprintf(data, sizeof data, "r%d_back_data", n);
+    unpack(e, prefix, data, first->live_in, first->nlive_in);
+    bits = token_bits(k, r->live_out, r->nlive_out);
+    fprintf(o, "    assign r%d_exit_push = r%d_out_valid & ~r%d_cont & r%d_exit_ready;\n"
+               "    wire [%u:0] r%d_exit_data;\n"
+               "    clhls_fifo #(.WIDTH(%u), .DEPTH(2)) r%d_exit (\n"
+               "        .clk(clk), .rst(rst),\n"
+               "        .s_valid(r%d_out_valid & ~r%d_cont), .s_ready(r%d_exit_ready), .s_data(",
+            n, last->id, n, n, bits - 1, n, bits, n, last->id, n, n);
+    loop_being_emitted = r;
+    pack(e, r->live_out, r->nlive_out, last_out_value);
+    fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_exit_data),\n"
+               "        .count());\n", n, n, n);
+    snprintf(prefix, sizeof prefix, "r%d_out", n);
+    snprintf(data, sizeof data, "r%d_exit_data", n);
+    unpack(e, prefix, data, r->live_out, r->nlive_out);
+    fprintf(o, "    always @(posedge clk)\n"
+               "        if (rst) r%d_count <= 0;\n"
+               "        else r%d_count <= r%d_count + {%u'd0, r%d_in_valid & r%d_in_ready & ~r%d_back_valid}"
+               " - {%u'd0, r%d_exit_push};\n",
+            n, n, n, cw - 1, n, n, n, cw - 1, n);
+    for (int c = 0; c < r->nchildren; c++)
+        emit_region(e, r->children[c]);
 }
 
-static void emit_token_registers(emitter *e)
+/* Joins the children of a sequence: each one's output feeds the next one's input. */
+static void connect_children(emitter *e, const hls_region *r)
 {
-    FILE *o = e->out;
-    static const char *const fields[] = {"global_id", "local_id", "group_id", "group_size"};
-    for (int f = 0; f < 4; f++)
-        fprintf(o, "    reg [%u:0] tok_%s_x, tok_%s_y, tok_%s_z;\n", token_width(f) - 1, fields[f],
-                fields[f], fields[f]);
-    fprintf(o, "    always @(posedge clk) if (en) begin\n");
-    for (int f = 0; f < 4; f++)
-        for (int d = 0; d < 3; d++)
-            fprintf(o, "        tok_%s_%c <= wi_%s_%c;\n", fields[f], "xyz"[d], fields[f],
-                    "xyz"[d]);
-    fprintf(o, "    end\n");
+    for (int c = 1; c < r->nchildren; c++) {
+        const hls_region *from = &e->k->regions[r->children[c - 1]];
+        const hls_region *to = &e->k->regions[r->children[c]];
+        fprintf(e->out, "    assign r%d_in_valid = r%d_out_valid;\n"
+                        "    assign r%d_out_ready = r%d_in_ready;\n", to->id, from->id, from->id,
+                to->id);
+        for (int i = 0; i < to->nlive_in; i++)
+            fprintf(e->out, "    assign r%d_in_v%d = r%d_out_v%d;\n", to->id, to->live_in[i],
+                    from->id, to->live_in[i]);
+    }
 }
 
+static void emit_region(emitter *e, int id)
+{
+    const hls_region *r = &e->k->regions[id];
+    if (r->kind == HLS_REGION_STATIC) {
+        emit_static(e, r);
+        return;
+    }
+    if (r->kind == HLS_REGION_LOOP)
+        emit_loop(e, r);
+    else
+        for (int c = 0; c < r->nchildren; c++)
+            emit_region(e, r->children[c]);
+    connect_children(e, r);
+}
+
+/* Handshake and token wires of every region, declared before any is used. */
+static void declare_regions(emitter *e)
+{
+    char prefix[32];
+    for (int i = 1; i < e->k->nregions; i++) {
+        const hls_region *r = &e->k->regions[i];
+        fprintf(e->out, "    wire r%d_in_valid, r%d_in_ready, r%d_out_valid, r%d_out_ready;\n",
+                i, i, i, i);
+        if (r->kind == HLS_REGION_LOOP)
+            fprintf(e->out, "    reg [%u:0] r%d_count;  // work-items inside the loop\n"
+                            "    wire r%d_exit_push;    // a work-item leaves the loop\n",
+                    count_width(r) - 1, i, i);
+        snprintf(prefix, sizeof prefix, "r%d_in", i);
+        declare_token(e, prefix, r->live_in, r->nlive_in);
+        snprintf(prefix, sizeof prefix, "r%d_out", i);
+        declare_token(e, prefix, r->live_out, r->nlive_out);
+    }
+}
+
+/* "r1_x | r2_x ..." over regions of a kind, or `none`. */
+static void emit_region_reduce(emitter *e, hls_region_kind kind, const char *fmt,
+                               const char *join, const char *none)
+{
+    int any = 0;
+    for (int i = 1; i < e->k->nregions; i++) {
+        if (e->k->regions[i].kind != kind)
+            continue;
+        fprintf(e->out, "%s", any++ ? join : "");
+        fprintf(e->out, fmt, i, i);  /* fmt names the region once or twice */
+    }
+    if (!any)
+        fprintf(e->out, "%s", none);
+}
 static void emit_compute_unit(emitter *e)
 {
     FILE *o = e->out;
     const hls_kernel *k = e->k;
     int nports = k->nlsus ? k->nlsus : 1;
     int nargs = k->nargs ? k->nargs : 1;
-    int depth = k->depth > 0 ? k->depth : 1;
     unsigned mw = e->mem_w;
     fprintf(o,
             "// Compute unit of kernel '%s', generated by clhls %s.\n"
-            "// Pipeline depth %d stages, %d load-store units, loads scheduled at %d cycles.\n"
+            "// %d regions, %d pipeline stages, %d load-store units, loads scheduled at %d cycles.\n"
             "`default_nettype none\n"
+            "// FIFO outputs the compute unit does not need (occupancy counts) stay open.\n"
+            "/* verilator lint_off PINCONNECTEMPTY */\n"
             "module clhls_cu_%s (\n"
             "    input  wire clk,                       // kernel clock\n"
             "    input  wire rst,                       // synchronous reset\n"
@@ -369,25 +776,39 @@ static void emit_compute_unit(emitter *e)
             "    output wire [%u:0] m_req_wstrb,       // per unit: write byte enables\n"
             "    input  wire [%d:0] s_resp_valid,        // per unit: response valid\n"
             "    output wire [%d:0] s_resp_ready,        // per unit: response accepted\n"
-            "    input  wire [%u:0] s_resp_rdata        // response data (shared)\n"
+            "    input  wire [%u:0] s_resp_rdata,       // response data (shared)\n"
+            "    output wire progress                   // a work-item moved this cycle\n"
             ");\n",
-            k->name, hls_version(), depth, k->nlsus, k->mem_latency, k->name, nports - 1,
+            k->name, hls_version(), k->nregions, k->depth, k->nlsus, k->mem_latency, k->name, nports - 1,
             nports - 1, nports - 1, 64 * nports - 1, mw * (unsigned)nports - 1,
             mw / 8 * (unsigned)nports - 1, nports - 1, nports - 1, mw - 1);
 
     fprintf(o,
-            "    wire start, busy, done_pulse, stall;\n"
-            "    wire en = ~stall;\n"
+            "    wire start, busy, done_pulse;\n"
             "    wire [31:0] work_dim;\n"
             "    wire [63:0] global_size_x, global_size_y, global_size_z;\n"
             "    wire [31:0] local_size_x, local_size_y, local_size_z;\n"
             "    wire [63:0] global_offset_x, global_offset_y, global_offset_z;\n"
             "    wire [31:0] num_groups_x, num_groups_y, num_groups_z;\n"
-            "    wire [%d:0] args;\n"
-            "    reg [%d:0] valid_s;                    // valid_s[s]: stage s holds a work-item\n",
-            64 * nargs - 1, depth);
+            "    wire [%d:0] args;\n", 64 * nargs - 1);
+    declare_regions(e);
+    int loops[HLS_MAX_PROBES];
+    int nprobes = hls_ir_probe_loops(k, loops);
+    fprintf(o, "    // Probes: work-items inside each loop (for the diagnosis of a hang).\n"
+               "    wire [%d:0] probes = {", 32 * (nprobes ? nprobes : 1) - 1);
+    for (int i = nprobes - 1; i >= 0; i--)
+        fprintf(o, "%s%u'd0, r%d_count", i == nprobes - 1 ? "" : ", ",
+                32 - count_width(&k->regions[loops[i]]), loops[i]);
+    fprintf(o, "%s};\n", nprobes ? "" : "32'd0");
+    fprintf(o, "    wire retire = r%d_out_valid;  // a work-item leaves the last region\n"
+               "    assign r%d_out_ready = 1'b1;\n",
+            k->regions[0].children[k->regions[0].nchildren - 1],
+            k->regions[0].children[k->regions[0].nchildren - 1]);
+    fprintf(o, "    wire stall_mem = 1'b0");
+    emit_region_reduce(e, HLS_REGION_STATIC, " | r%d_stall_mem", "", "");
+    fprintf(o, ";\n");
     fprintf(o,
-            "    clhls_kernel_regs #(.NARGS(%d)) regs (\n"
+            "    clhls_kernel_regs #(.NARGS(%d), .NPROBES(%d)) regs (\n"
             "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[6:0]),\n"
             "        .reg_sel(reg_addr[15:7] == 9'd%d), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),\n"
             "        .start(start), .busy(busy), .work_dim(work_dim),\n"
@@ -396,9 +817,9 @@ static void emit_compute_unit(emitter *e)
             "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y), .global_offset_z(global_offset_z),\n"
             "        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),\n"
             "        .args(args), .done_pulse(done_pulse),\n"
-            "        .count_work_item(valid_s[%d] & en), .count_stall_mem(busy & stall),\n"
-            "        .count_mem_read(",
-            nargs, e->kernel_index, depth);
+            "        .count_work_item(retire), .count_stall_mem(busy & stall_mem),\n"
+            "        .probes(probes), .count_mem_read(",
+            nargs, nprobes ? nprobes : 1, e->kernel_index);
     int any_load = 0, any_store = 0;
     for (int i = 0; i < k->nops; i++) {
         if (k->ops[i].opc == HOP_LOAD)
@@ -436,26 +857,35 @@ static void emit_compute_unit(emitter *e)
             "        .s_group_size_x(wg_size_x), .s_group_size_y(wg_size_y), .s_group_size_z(wg_size_z),\n"
             "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
             "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y), .global_offset_z(global_offset_z),\n"
-            "        .m_valid(wi_valid), .m_ready(en),\n"
+            "        .m_valid(wi_valid), .m_ready(wi_ready),\n"
             "        .m_global_id_x(wi_global_id_x), .m_global_id_y(wi_global_id_y), .m_global_id_z(wi_global_id_z),\n"
             "        .m_local_id_x(wi_local_id_x), .m_local_id_y(wi_local_id_y), .m_local_id_z(wi_local_id_z),\n"
             "        .m_group_id_x(wi_group_id_x), .m_group_id_y(wi_group_id_y), .m_group_id_z(wi_group_id_z),\n"
             "        .m_group_size_x(wi_group_size_x), .m_group_size_y(wi_group_size_y), .m_group_size_z(wi_group_size_z),\n"
-            "        .m_last_in_group(wi_last), .idle(wi_idle));\n"
-            "    always @(posedge clk)\n"
-            "        if (rst) valid_s <= 0;\n"
-            "        else if (en) valid_s <= {valid_s[%d:0], wi_valid};\n",
-            depth - 1);
-    emit_token_registers(e);
+            "        .m_last_in_group(wi_last), .idle(wi_idle));\n");
+    int entry = k->regions[0].children[0];
+    fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
     fprintf(o, "    // No work-item left to enter or in flight: stores may flush.\n"
-               "    wire drained = all_issued & wi_idle & ~wi_valid & ~|valid_s;\n");
+               "    wire drained = all_issued & wi_idle & ~wi_valid");
+    emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
+    emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
+    fprintf(o, ";\n    // Forward progress, the watchdog's sign of life: a work-item entered a\n"
+               "    // region of the body, left a loop, or retired (going round a loop is not).\n"
+               "    assign progress = retire");
+    for (int c = 0; c < k->regions[0].nchildren; c++)
+        fprintf(o, " | (r%d_in_valid & r%d_in_ready)", k->regions[0].children[c],
+                k->regions[0].children[c]);
+    for (int i = 1; i < k->nregions; i++)
+        if (k->regions[i].kind == HLS_REGION_LOOP)
+            fprintf(o, " | r%d_exit_push", i);
+    fprintf(o, ";\n");
 
+    fprintf(o, "    // Invariant values.\n");
+    for (int i = 0; i < k->nops; i++)
+        if (hls_ir_is_invariant(&k->ops[i]))
+            emit_invariant(e, &k->ops[i]);
     fprintf(o, "    // The kernel body.\n");
-    for (int b = 0; b < k->nblocks; b++)
-        for (int i = 0; i < k->blocks[b].nops; i++)
-            emit_op(e, &k->ops[k->blocks[b].ops[i]]);
-    emit_carry_registers(e);
-    emit_stall(e);
+    emit_region(e, 0);
     if (!k->nlsus)
         fprintf(o, "    assign m_req_valid = 1'b0;\n    assign m_req_write = 1'b0;\n"
                    "    assign m_req_addr = 64'd0;\n    assign m_req_wdata = 0;\n"
@@ -492,7 +922,8 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             "    input  wire s_mem_resp_valid,         // response valid\n"
             "    output wire s_mem_resp_ready,         // response accepted\n"
             "    input  wire [%u:0] s_mem_resp_rdata, // read data\n"
-            "    input  wire [15:0] s_mem_resp_tag     // tag of the answered request\n"
+            "    input  wire [15:0] s_mem_resp_tag,    // tag of the answered request\n"
+            "    output wire progress                  // a work-item moved this cycle (watchdog)\n"
             ");\n",
             hls_version(), p->board->name, p->nkernels, total, mw, mw - 1, mw / 8 - 1, mw - 1);
     fprintf(o,
@@ -506,7 +937,7 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
         const hls_kernel *k = p->kernels[i];
         int n = k->nlsus ? k->nlsus : 1;
         fprintf(o,
-                "    wire [63:0] rdata_%d;\n"
+                "    wire [63:0] rdata_%d;\n    wire progress_%d;\n"
                 "    clhls_cu_%s cu_%s (\n"
                 "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),\n"
                 "        .reg_wdata(reg_wdata), .reg_rdata(rdata_%d),\n"
@@ -514,13 +945,16 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
                 "        .m_req_write(req_write[%d +: %d]), .m_req_addr(req_addr[%d +: %d]),\n"
                 "        .m_req_wdata(req_wdata[%u +: %u]), .m_req_wstrb(req_wstrb[%u +: %u]),\n"
                 "        .s_resp_valid(resp_valid[%d +: %d]), .s_resp_ready(resp_ready[%d +: %d]),\n"
-                "        .s_resp_rdata(resp_rdata));\n",
-                i, k->name, k->name, i, base, n, base, n, base, n, 64 * base, 64 * n,
+                "        .s_resp_rdata(resp_rdata), .progress(progress_%d));\n",
+                i, i, k->name, k->name, i, base, n, base, n, base, n, 64 * base, 64 * n,
                 mw * (unsigned)base, mw * (unsigned)n, mw / 8 * (unsigned)base,
-                mw / 8 * (unsigned)n, base, n, base, n);
+                mw / 8 * (unsigned)n, base, n, base, n, i);
         base += n;
     }
-    fprintf(o, "    assign reg_rdata = 64'd0");
+    fprintf(o, "    assign progress = 1'b0");
+    for (int i = 0; i < p->nkernels; i++)
+        fprintf(o, " | progress_%d", i);
+    fprintf(o, ";\n    assign reg_rdata = 64'd0");
     for (int i = 0; i < p->nkernels; i++)
         fprintf(o, " | rdata_%d", i);
     fprintf(o,

@@ -34,6 +34,16 @@ const char *hls_version(void)
     return CLHLS_VERSION;
 }
 
+const char *const hls_pass_names[] = {"lower", "cfg", "ifconvert", "memorder", "schedule", NULL};
+
+static int known_pass(const char *name)
+{
+    for (const char *const *p = hls_pass_names; *p; p++)
+        if (!strcmp(*p, name))
+            return 1;
+    return 0;
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -209,7 +219,16 @@ static int compile(hls_compile *c, const char *entry)
     if ((rc = hls_lower(c)) || (rc = verify(c, "lower")))   /* LLVM IR -> hardware IR */
         return rc;
     dump(c, "lower");
-    if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* pipeline stages */
+    if ((rc = hls_cfg(c)) || (rc = verify(c, "cfg")))       /* dominators and loops */
+        return rc;
+    dump(c, "cfg");
+    if ((rc = hls_ifconvert(c)) || (rc = verify(c, "ifconvert"))) /* regions, predicates */
+        return rc;
+    dump(c, "ifconvert");
+    if ((rc = hls_memorder(c)) || (rc = verify(c, "memorder"))) /* memory order per work-item */
+        return rc;
+    dump(c, "memorder");
+    if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* stages and credits */
         return rc;
     dump(c, "schedule");
 
@@ -276,6 +295,14 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     sb_append(&log, "");
     if (!req || !req->source || !req->board) {
         sb_append(&log, "error: no source or no board\n");
+        res->log = sb_take(&log);
+        return res->status = HLS_ERR_OPTIONS;
+    }
+    if (req->dump_after && !known_pass(req->dump_after)) {
+        sb_printf(&log, "error: --dump-after=%s: no such pass (passes:", req->dump_after);
+        for (const char *const *p = hls_pass_names; *p; p++)
+            sb_printf(&log, " %s", *p);
+        sb_append(&log, ")\n");
         res->log = sb_take(&log);
         return res->status = HLS_ERR_OPTIONS;
     }

@@ -41,6 +41,9 @@ typedef struct hls_build_result {
 int hls_build(const hls_build_request *request, hls_build_result *result);
 void hls_build_result_free(hls_build_result *result);
 
+/* The passes --dump-after can name, in order, NULL-terminated. */
+extern const char *const hls_pass_names[];
+
 /* Version string that is part of every cache key. */
 const char *hls_version(void);
 

@@ -1,5 +1,8 @@
-/* Hardware IR helpers: creating ops, names for dumps, the textual dump behind
- * --dump-after, and the verifier that runs after every pass in tests. */
+/* Hardware IR helpers: creating ops and regions, names for dumps, the textual dump
+ * behind --dump-after, and the verifier that runs after every pass: widths, operands
+ * defined where they are used (dominance in the CFG; inside a static region, earlier
+ * in its list or entering it live), schedules that read values only once they exist,
+ * and loops whose credits can neither deadlock nor starve. */
 #include "ir.h"
 
 #include <llvm-c/Core.h>
@@ -13,7 +16,8 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_TRUNC] = "trunc", [HOP_ZEXT] = "zext", [HOP_SEXT] = "sext", [HOP_FADD] = "fadd",
     [HOP_FSUB] = "fsub", [HOP_FMUL] = "fmul", [HOP_FCMP] = "fcmp", [HOP_SITOFP] = "sitofp",
     [HOP_UITOFP] = "uitofp", [HOP_FPTOSI] = "fptosi", [HOP_FPTOUI] = "fptoui",
-    [HOP_LOAD] = "load", [HOP_STORE] = "store",
+    [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
+    [HOP_LOAD] = "load", [HOP_STORE] = "store", [HOP_PHI] = "phi",
 };
 
 static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size"};
@@ -35,7 +39,60 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->opc = opc;
     op->width = width;
     op->lsu = -1;
+    op->block = -1;
+    op->region = -1;
     return op;
+}
+
+void hls_ir_push(arena *a, int **items, int *n, int *cap, int v)
+{
+    if (*n == *cap) {
+        int c = *cap ? 2 * *cap : 16;
+        int *grown = arena_alloc(a, (size_t)c * sizeof *grown);
+        if (*n)
+            memcpy(grown, *items, (size_t)*n * sizeof *grown);
+        *items = grown;
+        *cap = c;
+    }
+    (*items)[(*n)++] = v;
+}
+
+hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int parent)
+{
+    if (k->nregions == k->capregions) {
+        int cap = k->capregions ? 2 * k->capregions : 16;
+        hls_region *grown = arena_alloc(a, (size_t)cap * sizeof *grown);
+        if (k->nregions)
+            memcpy(grown, k->regions, (size_t)k->nregions * sizeof *grown);
+        k->regions = grown;
+        k->capregions = cap;
+    }
+    hls_region *r = &k->regions[k->nregions];
+    r->id = k->nregions++;
+    r->kind = kind;
+    r->parent = parent;
+    r->loop = -1;
+    r->cont = -1;
+    return r;
+}
+
+int hls_ir_probe_loops(const hls_kernel *k, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < k->nregions && n < HLS_MAX_PROBES; i++)
+        if (k->regions[i].kind == HLS_REGION_LOOP)
+            out[n++] = i;
+    return n;
+}
+
+int hls_ir_operands(const hls_op *op, const int **out)
+{
+    if (op->opc == HOP_PHI) {
+        *out = op->in_vals;
+        return op->nin;
+    }
+    *out = op->args;
+    return op->nargs;
 }
 
 const char *hls_ir_opcode_name(hls_opcode opc)
@@ -48,42 +105,115 @@ int hls_ir_is_invariant(const hls_op *op)
     return op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_NDRANGE;
 }
 
+static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_sched *s)
+{
+    fprintf(out, "    %%%d = %s i%u", op->id, hls_ir_opcode_name(op->opc), op->width);
+    if (op->opc == HOP_CONST)
+        fprintf(out, " %llu", (unsigned long long)op->imm);
+    else if (op->opc == HOP_ARG)
+        fprintf(out, " %s", k->args[op->arg].name);
+    else if (op->opc == HOP_TOKEN)
+        fprintf(out, " %s(%d)", token_names[op->imm], op->dim);
+    else if (op->opc == HOP_NDRANGE)
+        fprintf(out, " %s(%d)", ndrange_names[op->imm], op->dim);
+    else if (op->opc == HOP_ICMP || op->opc == HOP_FCMP)
+        fprintf(out, " pred%llu", (unsigned long long)op->imm);
+    if (op->opc == HOP_PHI)
+        for (int a = 0; a < op->nin; a++)
+            fprintf(out, "%s[%%%d, b%d]", a ? ", " : " ", op->in_vals[a], op->in_blocks[a]);
+    else
+        for (int a = 0; a < op->nargs; a++)
+            fprintf(out, "%s%s%%%d", a ? ", " : " ",
+                    op->has_pred && a == op->nargs - 1 ? "if " : "", op->args[a]);
+    if (op->lsu >= 0)
+        fprintf(out, " [lsu %d, addrspace %d%s]", op->lsu, op->addr_space,
+                op->acked ? ", acknowledged" : "");
+    for (int w = 0; w < op->nwaits; w++)
+        fprintf(out, "%s%%%d", w ? ", " : " after ", op->waits[w]);
+    if (s && s->start)
+        fprintf(out, "  @%d+%d", s->start[op->id], s->latency[op->id]);
+    if (op->loc.line)
+        fprintf(out, "  ; line %u", op->loc.line);
+    fputc('\n', out);
+}
+
+static void dump_values(FILE *out, const char *what, const int *ids, int n)
+{
+    fprintf(out, " %s {", what);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%%%d", i ? " " : "", ids[i]);
+    fputc('}', out);
+}
+
+static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
+{
+    const hls_region *r = &k->regions[id];
+    static const char *const kinds[] = {"body", "static", "loop"};
+    fprintf(out, "%*sregion %d: %s", indent, "", r->id, kinds[r->kind]);
+    if (r->kind == HLS_REGION_STATIC && r->sched.start)
+        fprintf(out, " (depth %d)", r->sched.depth);
+    if (r->kind == HLS_REGION_LOOP) {
+        const hls_loop *l = &k->loops[r->loop];
+        fprintf(out, " at line %u (header b%d, latch b%d", l->loc.line, l->header, l->latch);
+        if (r->credits)
+            fprintf(out, "; latency %d, credits %d, back-edge fifo %d", r->latency, r->credits,
+                    r->back_depth);
+        fprintf(out, ")");
+        dump_values(out, "phis", r->phis, r->nphis);
+        fprintf(out, " continue %%%d", r->cont);
+    }
+    dump_values(out, "in", r->live_in, r->nlive_in);
+    dump_values(out, "out", r->live_out, r->nlive_out);
+    fputc('\n', out);
+    for (int i = 0; i < r->nops; i++) {
+        fprintf(out, "%*s", indent, "");
+        dump_op(out, k, &k->ops[r->ops[i]], r->sched.start ? &r->sched : NULL);
+    }
+    for (int i = 0; i < r->nchildren; i++)
+        dump_region(out, k, r->children[i], indent + 2);
+}
+
+static void dump_block(FILE *out, const hls_kernel *k, int b)
+{
+    const hls_block *blk = &k->blocks[b];
+    fprintf(out, "  block b%d:", b);
+    if (blk->npreds) {
+        fprintf(out, " preds");
+        for (int i = 0; i < blk->npreds; i++)
+            fprintf(out, " b%d", blk->preds[i]);
+    }
+    if (blk->loop >= 0)
+        fprintf(out, " (loop %d)", blk->loop);
+    fputc('\n', out);
+    for (int i = 0; i < blk->nops; i++)
+        dump_op(out, k, &k->ops[blk->ops[i]], NULL);
+    static const char *const terms[] = {"ret", "br", "condbr", "switch"};
+    fprintf(out, "    %s", terms[blk->term]);
+    if (blk->term == HLS_TERM_CONDBR || blk->term == HLS_TERM_SWITCH)
+        fprintf(out, " %%%d", blk->cond);
+    for (int i = 0; i < blk->nsucc; i++) {
+        if (blk->term == HLS_TERM_SWITCH && i)
+            fprintf(out, ", %llu: b%d", (unsigned long long)blk->cases[i], blk->succ[i]);
+        else
+            fprintf(out, "%s b%d", i ? "," : "", blk->succ[i]);
+    }
+    fputc('\n', out);
+}
+
 void hls_ir_dump(FILE *out, const hls_program *p)
 {
     for (int ki = 0; ki < p->nkernels; ki++) {
         const hls_kernel *k = p->kernels[ki];
-        fprintf(out, "kernel %s (%d args, %d load-store units, depth %d)\n", k->name,
-                k->nargs, k->nlsus, k->depth);
-        for (int b = 0; b < k->nblocks; b++) {
-            fprintf(out, "  block %d:\n", b);
-            for (int i = 0; i < k->blocks[b].nops; i++) {
-                const hls_op *op = &k->ops[k->blocks[b].ops[i]];
-                fprintf(out, "    %%%d = %s i%u", op->id, hls_ir_opcode_name(op->opc),
-                        op->width);
-                if (op->opc == HOP_CONST)
-                    fprintf(out, " %llu", (unsigned long long)op->imm);
-                else if (op->opc == HOP_ARG)
-                    fprintf(out, " %s", k->args[op->arg].name);
-                else if (op->opc == HOP_TOKEN)
-                    fprintf(out, " %s(%d)", token_names[op->imm], op->dim);
-                else if (op->opc == HOP_NDRANGE)
-                    fprintf(out, " %s(%d)", ndrange_names[op->imm], op->dim);
-                else if (op->opc == HOP_ICMP || op->opc == HOP_FCMP)
-                    fprintf(out, " pred%llu", (unsigned long long)op->imm);
-                for (int a = 0; a < op->nargs; a++)
-                    fprintf(out, "%s%%%d", a ? ", " : " ", op->args[a]);
-                if (op->lsu >= 0)
-                    fprintf(out, " [lsu %d, addrspace %d]", op->lsu, op->addr_space);
-                if (op->latency || op->start)
-                    fprintf(out, "  @%d+%d", op->start, op->latency);
-                if (op->loc.line)
-                    fprintf(out, "  ; line %u", op->loc.line);
-                fputc('\n', out);
-            }
+        fprintf(out, "kernel %s (%d args, %d load-store units, %d blocks, %d loops)\n",
+                k->name, k->nargs, k->nlsus, k->nblocks, k->nloops);
+        if (k->nregions) {
+            dump_region(out, k, 0, 2);
+            continue;
         }
+        for (int b = 0; b < k->nblocks; b++)
+            dump_block(out, k, b);
     }
 }
-
 /* Expected width of operand `a` of op, or 0 when any width is fine. */
 static unsigned operand_width(const hls_op *op, int a)
 {
@@ -105,47 +235,181 @@ static unsigned operand_width(const hls_op *op, int a)
     }
 }
 
+/* 1 when block a dominates block b. */
+static int dominates(const hls_kernel *k, int a, int b)
+{
+    while (b >= 0 && b != a)
+        b = k->blocks[b].idom;
+    return b == a;
+}
+
+/* Position of op in its block's list. */
+static int position(const hls_kernel *k, int id)
+{
+    const hls_block *b = &k->blocks[k->ops[id].block];
+    for (int i = 0; i < b->nops; i++)
+        if (b->ops[i] == id)
+            return i;
+    return -1;
+}
+
+#define FAIL(...) do { sb_printf(err, __VA_ARGS__); return -1; } while (0)
+
+static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
+{
+    if (op->width < 1 || op->width > 64)
+        FAIL("%s: op %%%d has width %u\n", k->name, op->id, op->width);
+    const int *args;
+    int n = hls_ir_operands(op, &args);
+    for (int a = 0; a < n; a++) {
+        if (args[a] < 0 || args[a] >= k->nops)
+            FAIL("%s: op %%%d has no operand %d\n", k->name, op->id, a);
+        unsigned want = op->opc == HOP_PHI ? op->width : operand_width(op, a);
+        if (op->has_pred && a == n - 1)
+            want = 1;
+        if (want && k->ops[args[a]].width != want)
+            FAIL("%s: op %%%d (%s) operand %d is i%u, expected i%u\n", k->name, op->id,
+                 hls_ir_opcode_name(op->opc), a, k->ops[args[a]].width, want);
+    }
+    if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) &&
+        (op->lsu < 0 || op->lsu >= k->nlsus || op->width % 8 || (op->width & (op->width - 1))))
+        FAIL("%s: memory op %%%d has no valid load-store unit/width\n", k->name, op->id);
+    return 0;
+}
+
+/* Before if-conversion: every operand is defined in a block that dominates its use
+ * (earlier in the same block; for a phi, dominating the incoming edge's block). */
+static int verify_cfg(const hls_kernel *k, strbuf *err)
+{
+    for (int b = 0; b < k->nblocks; b++) {
+        const hls_block *blk = &k->blocks[b];
+        for (int i = 0; i < blk->nops; i++) {
+            const hls_op *op = &k->ops[blk->ops[i]];
+            const int *args;
+            int n = hls_ir_operands(op, &args);
+            for (int a = 0; a < n; a++) {
+                const hls_op *def = &k->ops[args[a]];
+                if (hls_ir_is_invariant(def))
+                    continue;
+                int use_block = op->opc == HOP_PHI ? op->in_blocks[a] : b;
+                int ok = def->block == use_block && op->opc != HOP_PHI
+                             ? position(k, def->id) < i
+                             : dominates(k, def->block, use_block);
+                if (!ok)
+                    FAIL("%s: op %%%d uses %%%d, whose definition does not dominate it\n",
+                         k->name, op->id, def->id);
+            }
+        }
+        for (int s = 0; s < blk->nsucc; s++)
+            if (blk->succ[s] < 0 || blk->succ[s] >= k->nblocks)
+                FAIL("%s: block b%d has an invalid successor\n", k->name, b);
+    }
+    return 0;
+}
+
+static int contains(const int *ids, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i] == v)
+            return 1;
+    return 0;
+}
+
+/* After if-conversion: every value a region reads is invariant, computed earlier in
+ * it, or among its live-ins; each child's live-ins come from its predecessor in the
+ * sequence; the schedule reads values only once they are ready; loop credits fit. */
+static int verify_region(const hls_kernel *k, const hls_region *r, const int *avail, int navail,
+                         strbuf *err)
+{
+    for (int i = 0; i < r->nlive_in; i++)
+        if (!contains(avail, navail, r->live_in[i]))
+            FAIL("%s: region %d needs %%%d, which does not reach it\n", k->name, r->id,
+                 r->live_in[i]);
+    if (r->kind == HLS_REGION_STATIC) {
+        for (int i = 0; i < r->nops; i++) {
+            const hls_op *op = &k->ops[r->ops[i]];
+            if (verify_op(k, op, err))
+                return -1;
+            const int *args;
+            int n = hls_ir_operands(op, &args);
+            for (int a = 0; a < n; a++) {
+                const hls_op *def = &k->ops[args[a]];
+                int inside = def->region == r->id;
+                if (hls_ir_is_invariant(def))
+                    continue;
+                if (!inside && !contains(r->live_in, r->nlive_in, def->id))
+                    FAIL("%s: op %%%d in region %d reads %%%d, which is not live there\n",
+                         k->name, op->id, r->id, def->id);
+                if (inside && !contains(r->ops, i, def->id))
+                    FAIL("%s: op %%%d reads %%%d before it is computed\n", k->name, op->id,
+                         def->id);
+                const hls_sched *s = &r->sched;
+                if (s->start && inside &&
+                    s->start[def->id] + s->latency[def->id] > s->start[op->id])
+                    FAIL("%s: op %%%d starts at stage %d before operand %%%d is ready\n",
+                         k->name, op->id, s->start[op->id], def->id);
+            }
+        }
+        for (int i = 0; i < r->nlive_out; i++)
+            if (!contains(r->live_in, r->nlive_in, r->live_out[i]) &&
+                !contains(r->ops, r->nops, r->live_out[i]))
+                FAIL("%s: region %d passes on %%%d, which it never had\n", k->name, r->id,
+                     r->live_out[i]);
+        return 0;
+    }
+    /* A sequence (the body, or a loop's body with its phis). */
+    int cap = r->nlive_in + r->nphis + 1;
+    int in[cap];
+    int nin = 0;
+    for (int i = 0; i < r->nlive_in; i++)
+        in[nin++] = r->live_in[i];
+    for (int i = 0; i < r->nphis; i++)
+        in[nin++] = r->phis[i];
+    const int *cur = in;
+    int ncur = nin;
+    for (int c = 0; c < r->nchildren; c++) {
+        const hls_region *child = &k->regions[r->children[c]];
+        if (child->parent != r->id)
+            FAIL("%s: region %d has the wrong parent\n", k->name, child->id);
+        if (verify_region(k, child, cur, ncur, err))
+            return -1;
+        cur = child->live_out;
+        ncur = child->nlive_out;
+    }
+    if (r->kind == HLS_REGION_LOOP) {
+        if (r->cont >= 0 && !hls_ir_is_invariant(&k->ops[r->cont]) && !contains(cur, ncur, r->cont))
+            FAIL("%s: loop region %d does not know whether to go round again\n", k->name, r->id);
+        for (int i = 0; i < r->nphis; i++) {
+            const hls_op *phi = &k->ops[r->phis[i]];
+            if (verify_op(k, phi, err))
+                return -1;
+        }
+        for (int i = 0; i < r->nlive_out; i++)
+            if (!contains(cur, ncur, r->live_out[i]))
+                FAIL("%s: loop region %d does not carry %%%d out\n", k->name, r->id,
+                     r->live_out[i]);
+        if (r->credits && (r->credits < r->latency || r->credits > r->back_depth))
+            FAIL("%s: loop region %d has %d credits for latency %d and a back-edge FIFO of %d "
+                 "(need latency <= credits <= FIFO)\n", k->name, r->id, r->credits, r->latency,
+                 r->back_depth);
+    }
+    return 0;
+}
+
 int hls_ir_verify(const hls_program *p, strbuf *err)
 {
     for (int ki = 0; ki < p->nkernels; ki++) {
         const hls_kernel *k = p->kernels[ki];
-        for (int b = 0; b < k->nblocks; b++) {
-            for (int i = 0; i < k->blocks[b].nops; i++) {
-                const hls_op *op = &k->ops[k->blocks[b].ops[i]];
-                if (op->width < 1 || op->width > 64) {
-                    sb_printf(err, "%s: op %%%d has width %u\n", k->name, op->id, op->width);
-                    return -1;
-                }
-                for (int a = 0; a < op->nargs; a++) {
-                    int arg = op->args[a];
-                    if (arg < 0 || arg >= op->id) {
-                        sb_printf(err, "%s: op %%%d uses %%%d before its definition\n",
-                                  k->name, op->id, arg);
-                        return -1;
-                    }
-                    unsigned want = operand_width(op, a);
-                    if (want && k->ops[arg].width != want) {
-                        sb_printf(err, "%s: op %%%d (%s) operand %d is i%u, expected i%u\n",
-                                  k->name, op->id, hls_ir_opcode_name(op->opc), a,
-                                  k->ops[arg].width, want);
-                        return -1;
-                    }
-                    if (op->start && k->ops[arg].start + k->ops[arg].latency > op->start &&
-                        !hls_ir_is_invariant(&k->ops[arg])) {
-                        sb_printf(err, "%s: op %%%d starts at stage %d before operand %%%d "
-                                       "is ready\n", k->name, op->id, op->start, arg);
-                        return -1;
-                    }
-                }
-                if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) &&
-                    (op->lsu < 0 || op->lsu >= k->nlsus || op->width % 8 ||
-                     (op->width & (op->width - 1)))) {
-                    sb_printf(err, "%s: memory op %%%d has no valid load-store unit/width\n",
-                              k->name, op->id);
-                    return -1;
-                }
-            }
+        if (k->nregions) {
+            if (verify_region(k, &k->regions[0], NULL, 0, err))
+                return -1;
+            continue;
         }
+        for (int i = 0; i < k->nops; i++)
+            if (verify_op(k, &k->ops[i], err))
+                return -1;
+        if (k->rpo && verify_cfg(k, err))
+            return -1;
     }
     return 0;
 }

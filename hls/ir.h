@@ -1,8 +1,11 @@
 /* The hardware IR: what the compiler knows about one kernel between LLVM IR and
- * Verilog. A kernel is a list of basic blocks; a block is a list of operations, each
- * with a bit width, operands that name earlier operations, and, after scheduling, the
- * pipeline stage where it starts and its latency. Memory operations carry their address
- * space and load-store unit. Everything is allocated from the compilation's arena. */
+ * Verilog. A kernel is a control-flow graph of basic blocks (operations with a bit
+ * width and operands, phis, a terminator), analysed into dominators and natural loops
+ * (cfg.c), then if-converted into a region tree (ifconvert.c): a sequence of static
+ * regions, each a straight list of predicated operations, and loops, each holding the
+ * sequence of its body. The schedule of a static region lives beside it (schedule.c).
+ * Memory operations carry their address space, predicate and load-store unit.
+ * Everything is allocated from the compilation's arena. */
 #ifndef CLHLS_HLS_IR_H
 #define CLHLS_HLS_IR_H
 
@@ -26,8 +29,11 @@ typedef enum {
     HOP_FADD, HOP_FSUB, HOP_FMUL,
     HOP_FCMP,       /* imm = LLVMRealPredicate */
     HOP_SITOFP, HOP_UITOFP, HOP_FPTOSI, HOP_FPTOUI,
-    HOP_LOAD,       /* a = byte address; width = loaded bits */
-    HOP_STORE,      /* a = byte address, b = value */
+    HOP_UDIV, HOP_SDIV, HOP_UREM, HOP_SREM, /* integer division (clhls_idiv) */
+    HOP_LOAD,       /* a = byte address [, b = predicate]; width = loaded bits */
+    HOP_STORE,      /* a = byte address, b = value [, c = predicate] */
+    HOP_PHI,        /* block merge (in_vals/in_blocks); after if-conversion only loop
+                       header phis remain: values that circulate with the loop's token */
     HOP_COUNT
 } hls_opcode;
 
@@ -50,21 +56,88 @@ typedef struct hls_op {
     int args[3];         /* operand op ids */
     uint64_t imm;        /* constant / predicate / field selector */
     int dim;             /* dimension for HOP_NDRANGE / HOP_TOKEN */
+    int block;           /* block the op was lowered into */
+    int *in_vals;        /* HOP_PHI: incoming value per predecessor edge */
+    int *in_blocks;      /* HOP_PHI: the predecessor block of each incoming value */
+    int nin;             /* HOP_PHI: number of incoming values */
+    int region;          /* static region the op executes in (-1 before if-conversion
+                            and for loop header phis: those belong to their loop) */
     int arg;             /* kernel argument index for HOP_ARG */
     hls_loc loc;         /* source location */
     /* memory */
     int addr_space;      /* 1 global, 2 constant */
     int lsu;             /* load-store unit index in the kernel */
-    /* schedule */
-    int start;           /* stage whose values the op reads */
-    int latency;         /* stages until the result exists (0 = combinational) */
-    int last_use;        /* last stage any user reads the result (or ready time) */
+    int has_pred;        /* memory op: the last operand is its predicate (masked when 0) */
+    int acked;           /* store: waits for memory's acknowledgement (memorder.c) */
+    int *waits;          /* memory op: earlier accesses of its region it must follow */
+    int nwaits, capwaits;/* used / allocated */
 } hls_op;
 
+/* How a block ends. */
+typedef enum { HLS_TERM_RET, HLS_TERM_BR, HLS_TERM_CONDBR, HLS_TERM_SWITCH } hls_term;
+
 typedef struct hls_block {
-    int *ops;            /* op ids in program order */
+    int *ops;            /* op ids in program order (phis first) */
     int nops, capops;    /* number of ops / allocated */
+    hls_term term;       /* terminator kind */
+    int cond;            /* CONDBR: i1 condition (succ[0] if 1); SWITCH: the value */
+    int *succ;           /* successors; SWITCH: succ[0] is the default */
+    uint64_t *cases;     /* SWITCH: case value of succ[i] for i >= 1 */
+    int nsucc;           /* number of successors */
+    int *preds;          /* predecessor blocks (cfg.c), each once */
+    int npreds;          /* number of predecessors */
+    int idom;            /* immediate dominator (cfg.c), -1 for the entry */
+    int rpo;             /* position in reverse post-order (cfg.c) */
+    int loop;            /* innermost loop containing the block, -1 for none (cfg.c) */
+    hls_loc loc;         /* location of the terminator */
 } hls_block;
+
+/* A natural loop (cfg.c). loop-simplify gives it one preheader and one latch. */
+typedef struct hls_loop {
+    int header;          /* header block */
+    int latch;           /* the block whose branch goes back to the header */
+    int preheader;       /* the only predecessor outside the loop */
+    int parent;          /* enclosing loop, -1 for none */
+    int depth;           /* 1 for outermost loops */
+    hls_loc loc;         /* where the loop is (its latch branch) */
+} hls_loop;
+
+typedef enum {
+    HLS_REGION_SEQ,      /* the kernel body: a sequence of children */
+    HLS_REGION_STATIC,   /* straight-line predicated ops: one scheduled pipeline */
+    HLS_REGION_LOOP,     /* a loop: header phis, and the sequence of its body */
+} hls_region_kind;
+
+/* Per static region: the stage each op starts at, its latency, and the last stage
+ * that reads its value there; live-in values start (and are ready) at stage 0. */
+typedef struct hls_sched {
+    int *start;          /* by op id */
+    int *latency;        /* by op id */
+    int *last_use;       /* by op id; -1 when the region never holds the value */
+    int depth;           /* last stage */
+} hls_sched;
+
+typedef struct hls_region {
+    int id;              /* index in the kernel's region table */
+    hls_region_kind kind;/* what it is */
+    int parent;          /* enclosing region, -1 for the kernel body */
+    int *ops;            /* STATIC: op ids in execution order */
+    int nops, capops;    /* STATIC: used / allocated */
+    int *children;       /* SEQ, LOOP: the sequence of regions */
+    int nchildren, capchildren; /* used / allocated */
+    int loop;            /* LOOP: index in the kernel's loop table */
+    int *phis;           /* LOOP: header phis (the active flag is phis[0]) */
+    int nphis;           /* LOOP: number of them */
+    int cont;            /* LOOP: op id of the predicate "take the back edge" */
+    int *live_in;        /* op ids of the values entering (sorted) */
+    int nlive_in;        /* number of them */
+    int *live_out;       /* op ids of the values leaving (sorted) */
+    int nlive_out;       /* number of them */
+    hls_sched sched;     /* STATIC: schedule */
+    int latency;         /* LOOP: cycles around the loop (merge, body, split) */
+    int credits;         /* LOOP: work-items admitted at once */
+    int back_depth;      /* LOOP: back-edge FIFO entries */
+} hls_region;
 
 typedef enum { HLS_ARG_BUFFER, HLS_ARG_SCALAR, HLS_ARG_LOCAL } hls_arg_kind;
 
@@ -86,13 +159,18 @@ typedef struct hls_kernel {
     int nargs;                 /* number of arguments */
     hls_op *ops;               /* op table */
     int nops, capops;          /* used / allocated */
-    hls_block *blocks;         /* basic blocks */
+    hls_block *blocks;         /* basic blocks, the entry first */
     int nblocks;               /* number of blocks */
+    int *rpo;                  /* block ids in reverse post-order (cfg.c) */
+    hls_loop *loops;           /* natural loops, outer before inner (cfg.c) */
+    int nloops;                /* number of loops */
+    hls_region *regions;       /* region tree, regions[0] is the body (ifconvert.c) */
+    int nregions, capregions;  /* used / allocated */
     unsigned reqd_wg_size[3];  /* reqd_work_group_size, 0 when absent */
     unsigned wg_size_hint[3];  /* work_group_size_hint, 0 when absent */
     int nlsus;                 /* load-store units */
-    int depth;                 /* pipeline depth (last stage index) after scheduling */
     int mem_latency;           /* latency the scheduler assumed for loads */
+    int depth;                 /* pipeline stages of all static regions together */
 } hls_kernel;
 
 /* Register map limits (docs/architecture.md): 128 registers per kernel, arguments
@@ -101,6 +179,9 @@ typedef struct hls_kernel {
 #define HLS_REG_FIRST_ARG 32
 #define HLS_MAX_ARGS (HLS_REGS_PER_KERNEL - HLS_REG_FIRST_ARG)
 #define HLS_MAX_KERNELS 512
+/* Probe registers (21..31): occupancies the runtime reads when a kernel hangs. */
+#define HLS_REG_FIRST_PROBE 21
+#define HLS_MAX_PROBES 11
 
 typedef struct hls_program {
     hls_kernel **kernels;      /* every kernel of the program */
@@ -111,6 +192,14 @@ typedef struct hls_program {
 } hls_program;
 
 hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width);
+hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int parent);
+/* Appends v to a growable int array. */
+void hls_ir_push(arena *a, int **items, int *n, int *cap, int v);
+/* The loop regions whose credit counters are probes, in probe order (at most
+ * HLS_MAX_PROBES); returns how many. */
+int hls_ir_probe_loops(const hls_kernel *k, int *out);
+/* Operands of op (the phi's incoming values included); returns how many. */
+int hls_ir_operands(const hls_op *op, const int **out);
 const char *hls_ir_opcode_name(hls_opcode opc);
 int hls_ir_is_invariant(const hls_op *op);
 void hls_ir_dump(FILE *out, const hls_program *p);

@@ -1,4 +1,6 @@
-/* Lowering: turns each kernel of the prepared LLVM module into hardware IR. Integer
+/* Lowering: turns each kernel of the prepared LLVM module into hardware IR, block by
+ * block in reverse post-order (so every operand but a phi's is lowered before its
+ * use), keeping the CFG: terminators become block successors, phis stay phis. Integer
  * and float values become bit vectors of their width (a float is its 32 IEEE bits),
  * pointers become 64-bit byte addresses (getelementptr becomes adds and multiplies),
  * work-item functions become reads of the work-item token or of NDRange registers,
@@ -11,18 +13,22 @@
 #include "builtins.h"
 #include "passes.h"
 
-/* Map from LLVM values to op ids (open addressing on the pointer). */
+/* Map from LLVM values (instructions, arguments, basic blocks) to ids (open
+ * addressing on the pointer; grows at half load). */
 typedef struct value_map {
     LLVMValueRef *keys; /* LLVM values */
-    int *ids;           /* op ids */
+    int *ids;           /* op or block ids */
     size_t cap;         /* slots, a power of two */
+    size_t used;        /* occupied slots */
 } value_map;
 
 typedef struct lowering {
     hls_compile *c;       /* the compilation */
     hls_kernel *k;        /* kernel being built */
     hls_block *block;     /* block receiving ops */
+    int block_id;         /* its index */
     value_map map;        /* LLVM value -> op id */
+    value_map blocks;     /* LLVM basic block (as value) -> block id */
     LLVMTargetDataRef td; /* data layout for type sizes */
 } lowering;
 
@@ -35,28 +41,46 @@ static size_t slot_of(const value_map *m, LLVMValueRef v)
     return i;
 }
 
-static void map_put(lowering *L, LLVMValueRef v, int id)
+static void map_init(arena *a, value_map *m, size_t cap)
 {
-    value_map *m = &L->map;
+    m->cap = cap;
+    m->used = 0;
+    m->keys = arena_alloc(a, cap * sizeof *m->keys);
+    m->ids = arena_alloc(a, cap * sizeof *m->ids);
+}
+
+static void map_set(arena *a, value_map *m, LLVMValueRef v, int id)
+{
+    if (2 * (m->used + 1) > m->cap) {
+        value_map old = *m;
+        map_init(a, m, old.cap * 2);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.keys[i])
+                map_set(a, m, old.keys[i], old.ids[i]);
+    }
     size_t i = slot_of(m, v);
+    m->used += !m->keys[i];
     m->keys[i] = v;
     m->ids[i] = id;
+}
+
+static int map_get(const value_map *m, LLVMValueRef v)
+{
+    size_t i = slot_of(m, v);
+    return m->keys[i] ? m->ids[i] : -1;
+}
+
+static void map_put(lowering *L, LLVMValueRef v, int id)
+{
+    map_set(&L->c->arena, &L->map, v, id);
 }
 
 static hls_op *emit(lowering *L, hls_opcode opc, unsigned width, hls_loc loc)
 {
     hls_op *op = hls_ir_new_op(L->k, &L->c->arena, opc, width);
     op->loc = loc;
-    hls_block *b = L->block;
-    if (b->nops == b->capops) {
-        int cap = b->capops ? 2 * b->capops : 256;
-        int *ops = arena_alloc(&L->c->arena, (size_t)cap * sizeof *ops);
-        if (b->nops)
-            memcpy(ops, b->ops, (size_t)b->nops * sizeof *ops);
-        b->ops = ops;
-        b->capops = cap;
-    }
-    b->ops[b->nops++] = op->id;
+    op->block = L->block_id;
+    hls_ir_push(&L->c->arena, &L->block->ops, &L->block->nops, &L->block->capops, op->id);
     return op;
 }
 
@@ -122,9 +146,9 @@ static unsigned width_of(LLVMTypeRef t)
 /* The op computing LLVM value v (constants are materialised on demand). */
 static int value(lowering *L, LLVMValueRef v)
 {
-    size_t i = slot_of(&L->map, v);
-    if (L->map.keys[i])
-        return L->map.ids[i];
+    int known = map_get(&L->map, v);
+    if (known >= 0)
+        return known;
     unsigned w = width_of(LLVMTypeOf(v));
     int id;
     if (LLVMIsAConstantInt(v)) {
@@ -294,7 +318,52 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         int r = op1(L, convert[i].hop, cw, value(L, src), loc);
         return resize(L, r, cw, w, 0, loc);
     }
+    static const struct { LLVMOpcode llvm; hls_opcode hop; } divide[] = {
+        {LLVMUDiv, HOP_UDIV}, {LLVMSDiv, HOP_SDIV}, {LLVMURem, HOP_UREM}, {LLVMSRem, HOP_SREM},
+    };
+    for (size_t i = 0; i < sizeof divide / sizeof *divide; i++) {
+        if (divide[i].llvm != opc)
+            continue;
+        /* The divider takes 8, 16, 32 or 64-bit operands. */
+        int sign = opc == LLVMSDiv || opc == LLVMSRem;
+        unsigned dw = 8;
+        while (dw < w)
+            dw *= 2;
+        int a = resize(L, OPERAND(0), w, dw, sign, loc), b = resize(L, OPERAND(1), w, dw, sign, loc);
+        return resize(L, op2(L, divide[i].hop, dw, a, b, loc), dw, w, 0, loc);
+    }
     switch (opc) {
+    case LLVMPHI: {
+        hls_op *op = emit(L, HOP_PHI, w, loc);
+        op->nin = (int)LLVMCountIncoming(inst);
+        op->in_vals = arena_alloc(&L->c->arena, (size_t)op->nin * sizeof *op->in_vals);
+        op->in_blocks = arena_alloc(&L->c->arena, (size_t)op->nin * sizeof *op->in_blocks);
+        return op->id; /* incoming values are filled in once every block is lowered */
+    }
+    case LLVMBr: case LLVMSwitch: {
+        hls_block *b = L->block;
+        b->loc = loc;
+        b->nsucc = (int)LLVMGetNumSuccessors(inst);
+        b->succ = arena_alloc(&L->c->arena, (size_t)b->nsucc * sizeof *b->succ);
+        for (int i = 0; i < b->nsucc; i++)
+            b->succ[i] = map_get(&L->blocks, LLVMBasicBlockAsValue(LLVMGetSuccessor(inst, (unsigned)i)));
+        if (opc == LLVMSwitch) {
+            b->term = HLS_TERM_SWITCH;
+            b->cond = OPERAND(0);
+            b->cases = arena_alloc(&L->c->arena, (size_t)b->nsucc * sizeof *b->cases);
+            for (int i = 1; i < b->nsucc; i++)
+                b->cases[i] = LLVMConstIntGetZExtValue(LLVMGetOperand(inst, (unsigned)(2 * i)));
+        } else if (LLVMIsConditional(inst)) {
+            b->term = HLS_TERM_CONDBR;
+            b->cond = OPERAND(0);
+        } else {
+            b->term = HLS_TERM_BR;
+        }
+        return -1;
+    }
+    case LLVMUnreachable:
+        L->block->term = HLS_TERM_RET;
+        return -1;
     case LLVMICmp: {
         int id = op2(L, HOP_ICMP, 1, OPERAND(0), OPERAND(1), loc);
         L->k->ops[id].imm = LLVMGetICmpPredicate(inst);
@@ -337,6 +406,8 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
     case LLVMCall:
         return lower_call(L, inst, loc);
     case LLVMRet:
+        L->block->term = HLS_TERM_RET;
+        L->block->loc = loc;
         return -1;
     default:
         HLS_BUG("lowering met an instruction the check pass accepted (opcode %d)", opc);
@@ -415,31 +486,84 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
     }
 }
 
+/* Post-order of the blocks reachable from bb (iterative DFS); returns the count. */
+static int post_order(lowering *L, LLVMBasicBlockRef entry, LLVMBasicBlockRef *order, int n)
+{
+    LLVMBasicBlockRef stack[n];
+    unsigned next[n];
+    value_map seen;
+    map_init(&L->c->arena, &seen, 64);
+    int sp = 0, count = 0;
+    stack[sp] = entry, next[sp++] = 0;
+    map_set(&L->c->arena, &seen, LLVMBasicBlockAsValue(entry), 1);
+    while (sp) {
+        LLVMBasicBlockRef bb = stack[sp - 1];
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+        unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
+        if (next[sp - 1] < nsucc) {
+            LLVMBasicBlockRef s = LLVMGetSuccessor(term, next[sp - 1]++);
+            if (map_get(&seen, LLVMBasicBlockAsValue(s)) < 0) {
+                map_set(&L->c->arena, &seen, LLVMBasicBlockAsValue(s), 1);
+                stack[sp] = s, next[sp++] = 0;
+            }
+            continue;
+        }
+        order[count++] = bb;
+        sp--;
+    }
+    return count;
+}
+
 static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataRef td)
 {
     hls_kernel *k = arena_alloc(&c->arena, sizeof *k);
     size_t len;
     k->name = arena_strdup(&c->arena, LLVMGetValueName2(fn, &len));
-    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
     k->loc = hls_llvm_function_loc(c, fn);
-    k->nblocks = 1;
-    k->blocks = arena_alloc(&c->arena, sizeof *k->blocks);
-    lowering L = {.c = c, .k = k, .block = &k->blocks[0], .td = td};
-    size_t ninst = 16;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i))
-        ninst++;
-    L.map.cap = 64;
-    while (L.map.cap < ninst * 4 + (size_t)LLVMCountParams(fn) * 2)
-        L.map.cap *= 2;
-    L.map.keys = arena_alloc(&c->arena, L.map.cap * sizeof *L.map.keys);
-    L.map.ids = arena_alloc(&c->arena, L.map.cap * sizeof *L.map.ids);
+    lowering L = {.c = c, .k = k, .td = td};
+    map_init(&c->arena, &L.map, 256);
+    map_init(&c->arena, &L.blocks, 64);
+
+    /* Blocks in reverse post-order: the entry is block 0. */
+    int n = (int)LLVMCountBasicBlocks(fn);
+    LLVMBasicBlockRef order[n];
+    int nreach = post_order(&L, LLVMGetEntryBasicBlock(fn), order, n);
+    k->nblocks = nreach;
+    k->blocks = arena_alloc(&c->arena, (size_t)nreach * sizeof *k->blocks);
+    for (int i = 0; i < nreach; i++) {
+        map_set(&c->arena, &L.blocks, LLVMBasicBlockAsValue(order[nreach - 1 - i]), i);
+        k->blocks[i].loop = -1; /* cfg.c knows better */
+        k->blocks[i].idom = -1;
+    }
+
+    L.block = &k->blocks[0];
     lower_arguments(&L, fn);
     md_dims(&L, fn, "reqd_work_group_size", k->reqd_wg_size);
     md_dims(&L, fn, "work_group_size_hint", k->wg_size_hint);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i)) {
-        int id = lower_instruction(&L, i);
-        if (id >= 0)
-            map_put(&L, i, id);
+    for (int b = 0; b < nreach; b++) {
+        L.block = &k->blocks[b];
+        L.block_id = b;
+        LLVMBasicBlockRef bb = order[nreach - 1 - b];
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            int id = lower_instruction(&L, i);
+            if (id >= 0)
+                map_put(&L, i, id);
+        }
+    }
+    /* Phi operands, now that every value has its op (constants go to the entry). */
+    L.block = &k->blocks[0];
+    L.block_id = 0;
+    for (int b = 0; b < nreach; b++) {
+        LLVMBasicBlockRef bb = order[nreach - 1 - b];
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
+             i = LLVMGetNextInstruction(i)) {
+            hls_op *phi = &k->ops[map_get(&L.map, i)];
+            for (int e = 0; e < phi->nin; e++) {
+                LLVMBasicBlockRef from = LLVMGetIncomingBlock(i, (unsigned)e);
+                phi->in_blocks[e] = map_get(&L.blocks, LLVMBasicBlockAsValue(from));
+                phi->in_vals[e] = value(&L, LLVMGetIncomingValue(i, (unsigned)e));
+            }
+        }
     }
     return k;
 }

@@ -41,7 +41,10 @@ int hls_check_recursion(hls_compile *c);     /* check.c: calls left after inlini
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
-int hls_schedule(hls_compile *c);            /* schedule.c: pipeline stages */
+int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */
+int hls_ifconvert(hls_compile *c);           /* ifconvert.c: CFG -> region tree */
+int hls_memorder(hls_compile *c);           /* memorder.c: a work-item's accesses in order */
+int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
 int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_verilog.c */
 int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
 

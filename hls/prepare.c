@@ -1,8 +1,9 @@
 /* IR preparation, in two passes: hls_inline makes every helper function inlinable and
- * inlines it into the kernels (hardware has no call stack); hls_simplify runs LLVM's
- * new-pass-manager pipeline to simplify the code (mem2reg, SROA, instcombine,
- * simplifycfg, unrolling). Loop and SLP vectorisation stay off: the hardware IR works
- * on scalars. */
+ * inlines it into the kernels (hardware has no call stack); hls_simplify runs an
+ * explicit list of LLVM passes (never default<O2>, whose vectorisers would turn scalar
+ * code into vector types the user never wrote). The list ends with loop-simplify and
+ * LCSSA, the loop shape the hardware IR relies on: one preheader, one latch, exit
+ * blocks reached only from inside the loop, and values leaving a loop through phis. */
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
@@ -49,9 +50,23 @@ int hls_inline(hls_compile *c)
     return run_passes(c, "always-inline");
 }
 
+/* Scalar cleanup, then loops: rotated into do-while form with invariants hoisted,
+ * induction variables simplified, unrolled where #pragma unroll asks (fully or by a
+ * count) and fully when the trip count is a small constant; cleanup again; and the
+ * loop shape last, since simplifycfg would undo it. No loop-idiom: it turns loops into
+ * memset/memcpy calls. */
+static const char *const simplify_pipeline =
+    "function("
+    "sroa,early-cse<memssa>,instcombine,simplifycfg,reassociate,"
+    "loop-mssa(loop-rotate,licm),"
+    "loop(loop-deletion,indvars),"
+    "loop-unroll<O2>,"
+    "sroa,instcombine,gvn,sccp,adce,simplifycfg,instcombine,"
+    "loop-simplify,lcssa)";
+
 int hls_simplify(hls_compile *c)
 {
-    return run_passes(c, "default<O2>");
+    return run_passes(c, simplify_pipeline);
 }
 
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst)

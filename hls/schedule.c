@@ -1,14 +1,24 @@
-/* Scheduling: gives every operation the pipeline stage where it reads its operands
- * (as soon as they exist) and its latency from the board's operator table. Loads get
+/* Scheduling: each static region becomes a pipeline. Every operation gets the stage
+ * where it reads its operands (as soon as they exist) and its latency from the
+ * board's operator table; values entering the region are there at stage 0. Loads get
  * the board's memory latency plus the load-store path's own cycles, so that a
  * work-item never waits for its data in the steady state and one work-item can enter
- * every cycle. Also records, per value, the last stage that reads it, which sizes the
- * pipeline registers that carry it. */
+ * every cycle. The schedule also records, per value, the last stage that reads it,
+ * which sizes the registers that carry it. Then every loop gets its latency (cycles
+ * around: the body's regions and the back-edge FIFO), its credits (how many
+ * work-items it admits: at least the latency, so one iteration issues per cycle) and
+ * a back-edge FIFO as deep as the credits, so the back edge always has room and the
+ * loop cannot deadlock. */
 #include "passes.h"
 
 /* Cycles the load-store unit and the interconnect add to the memory's own latency
  * on a load (request and response registers). */
 #define HLS_LSU_OVERHEAD 4
+/* Cycles a static region adds besides its stages: the input register and its exit
+ * FIFO. */
+#define HLS_REGION_OVERHEAD 2
+/* Credits beyond a loop's latency, so short stalls do not starve it. */
+#define HLS_LOOP_SLACK 2
 
 static int template_latency(const board_t *b, board_op op)
 {
@@ -20,8 +30,9 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     switch (op->opc) {
     case HOP_CONST: case HOP_ARG: case HOP_NDRANGE: case HOP_TOKEN:
     case HOP_AND: case HOP_OR: case HOP_XOR: case HOP_TRUNC: case HOP_ZEXT: case HOP_SEXT:
-    case HOP_STORE:
         return 0;
+    case HOP_STORE: /* an acknowledged store comes back like a load */
+        return op->acked ? k->mem_latency : 0;
     case HOP_SHL: case HOP_LSHR: case HOP_ASHR:
         /* shifting by a constant is wiring */
         return k->ops[op->args[1]].opc == HOP_CONST ? 0 : (int)b->op_latency[BOARD_OP_INT_ADD];
@@ -29,6 +40,8 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
         return (int)b->op_latency[BOARD_OP_INT_ADD];
     case HOP_MUL:
         return (int)b->op_latency[BOARD_OP_INT_MUL];
+    case HOP_UDIV: case HOP_SDIV: case HOP_UREM: case HOP_SREM:
+        return template_latency(b, BOARD_OP_INT_DIV);
     /* the operator templates register their result at least once */
     case HOP_FADD: case HOP_FSUB:
         return template_latency(b, BOARD_OP_FP_ADD);
@@ -45,40 +58,87 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     }
 }
 
-static void schedule_kernel(hls_kernel *k, const board_t *board)
+static void use_at(hls_sched *s, int id, int stage)
 {
-    k->mem_latency = (int)board->mem_latency_cycles + HLS_LSU_OVERHEAD;
+    if (stage > s->last_use[id])
+        s->last_use[id] = stage;
+}
+
+static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
+{
+    hls_sched *s = &r->sched;
+    size_t n = (size_t)k->nops;
+    s->start = arena_alloc(&c->arena, n * sizeof(int));
+    s->latency = arena_alloc(&c->arena, n * sizeof(int));
+    s->last_use = arena_alloc(&c->arena, n * sizeof(int));
+    for (int i = 0; i < k->nops; i++)
+        s->last_use[i] = -1;
+    for (int i = 0; i < r->nlive_in; i++)
+        s->last_use[r->live_in[i]] = 0;
     int depth = 0;
-    for (int b = 0; b < k->nblocks; b++) {
-        for (int i = 0; i < k->blocks[b].nops; i++) {
-            hls_op *op = &k->ops[k->blocks[b].ops[i]];
-            int start = 0;
-            for (int a = 0; a < op->nargs; a++) {
-                const hls_op *arg = &k->ops[op->args[a]];
-                if (!hls_ir_is_invariant(arg) && arg->start + arg->latency > start)
-                    start = arg->start + arg->latency;
-            }
-            op->start = start;
-            op->latency = latency_of(k, op, board);
-            op->last_use = start + op->latency;
-            if (start + op->latency > depth)
-                depth = start + op->latency;
-        }
-    }
-    for (int i = 0; i < k->nops; i++) {
-        const hls_op *op = &k->ops[i];
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        int start = 0;
         for (int a = 0; a < op->nargs; a++) {
-            hls_op *arg = &k->ops[op->args[a]];
-            if (op->start > arg->last_use)
-                arg->last_use = op->start;
+            int arg = op->args[a];
+            if (!hls_ir_is_invariant(&k->ops[arg]) && s->start[arg] + s->latency[arg] > start)
+                start = s->start[arg] + s->latency[arg];
         }
+        for (int w = 0; w < op->nwaits; w++) /* earlier accesses it must follow */
+            if (s->start[op->waits[w]] + s->latency[op->waits[w]] > start)
+                start = s->start[op->waits[w]] + s->latency[op->waits[w]];
+        s->start[op->id] = start;
+        s->latency[op->id] = latency_of(k, op, c->program->board);
+        s->last_use[op->id] = start + s->latency[op->id];
+        if (start + s->latency[op->id] > depth)
+            depth = start + s->latency[op->id];
     }
-    k->depth = depth;
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        for (int a = 0; a < op->nargs; a++)
+            if (!hls_ir_is_invariant(&k->ops[op->args[a]]))
+                use_at(s, op->args[a], s->start[op->id]);
+        /* a load's predicate also decides, at the data's stage, whether to wait for it */
+        if ((op->opc == HOP_LOAD || op->acked) && op->has_pred)
+            use_at(s, op->args[op->nargs - 1], s->start[op->id] + s->latency[op->id]);
+    }
+    for (int i = 0; i < r->nlive_out; i++)
+        use_at(s, r->live_out[i], depth);
+    s->depth = depth;
+    k->depth += depth + 1;
+}
+
+/* Schedules the regions inside region id; returns its latency (input to output). */
+static int schedule_region(hls_compile *c, hls_kernel *k, int id)
+{
+    hls_region *r = &k->regions[id];
+    if (r->kind == HLS_REGION_STATIC) {
+        schedule_static(c, k, r);
+        return r->sched.depth + HLS_REGION_OVERHEAD;
+    }
+    int latency = 0;
+    for (int i = 0; i < r->nchildren; i++) {
+        int child = k->regions[id].children[i];
+        int l = schedule_region(c, k, child);
+        /* an inner loop holds up to its credits of the outer loop's work-items */
+        latency += k->regions[child].kind == HLS_REGION_LOOP ? k->regions[child].credits + 1 : l;
+    }
+    r = &k->regions[id];
+    if (r->kind == HLS_REGION_LOOP) {
+        r->latency = latency + 1; /* the back-edge FIFO */
+        r->credits = r->latency + HLS_LOOP_SLACK;
+        r->back_depth = r->credits;
+    }
+    return latency;
 }
 
 int hls_schedule(hls_compile *c)
 {
-    for (int i = 0; i < c->program->nkernels; i++)
-        schedule_kernel(c->program->kernels[i], c->program->board);
+    for (int i = 0; i < c->program->nkernels; i++) {
+        hls_kernel *k = c->program->kernels[i];
+        k->mem_latency = (int)c->program->board->mem_latency_cycles + HLS_LSU_OVERHEAD;
+        k->depth = 0;
+        schedule_region(c, k, 0);
+    }
     return HLS_OK;
 }

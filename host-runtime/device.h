@@ -17,7 +17,8 @@
 typedef enum {
     RT_DEV_OK = 0,
     RT_DEV_NOMEM = -1,        /* no device memory (or host memory) left */
-    RT_DEV_TIMEOUT = -2,      /* the kernel did not finish within the watchdog budget */
+    RT_DEV_TIMEOUT = -2,      /* the watchdog: the kernel made no forward progress for
+                                 watchdog_cycles consecutive cycles */
     RT_DEV_BAD_ADDRESS = -3,  /* the kernel touched memory outside every buffer */
     RT_DEV_LOAD = -4,         /* the program's model could not be loaded */
     RT_DEV_ERROR = -5,        /* anything else */
@@ -46,6 +47,15 @@ typedef struct rt_counter {
     uint32_t reg;               /* register index */
 } rt_counter;
 
+/* An occupancy probe of a kernel: a register holding how full one place of the
+ * hardware is (a loop's credits taken, a FIFO's entries, an LSU's requests
+ * outstanding). Read when the watchdog ends the kernel, to say where it is stuck. */
+typedef struct rt_probe {
+    char *name;                 /* the place, e.g. "loop at k.cl:5:3: credits" */
+    uint32_t reg;               /* register index */
+    uint64_t capacity;          /* the most it can hold (0: not given) */
+} rt_probe;
+
 /* A counter's value after a run. */
 typedef struct rt_counter_value {
     const char *name;           /* counter name (owned by the program's metadata) */
@@ -66,7 +76,10 @@ typedef struct rt_kernel_launch {
     const uint64_t *arg_values; /* their values */
     unsigned ncounters;         /* counters to read after the run */
     const rt_counter *counters; /* their registers */
-    uint64_t watchdog_cycles;   /* cycle budget */
+    unsigned nprobes;           /* occupancy probes read when the watchdog fires */
+    const rt_probe *probes;     /* their registers */
+    uint64_t watchdog_cycles;   /* idle window: consecutive cycles without forward
+                                   progress after which the kernel counts as hung */
 } rt_kernel_launch;
 
 /* Outcome of one NDRange. */
@@ -75,7 +88,8 @@ typedef struct rt_kernel_result {
     uint64_t *counter_values;   /* filled, one per launch counter (caller's array) */
     uint64_t bad_address;       /* RT_DEV_BAD_ADDRESS: the address */
     int bad_write;              /* RT_DEV_BAD_ADDRESS: it was a write */
-    char message[256];          /* failure description */
+    char message[2048];         /* failure description, naming the kernel; a watchdog
+                                   timeout lists the non-zero probes ("; stuck: ...") */
 } rt_kernel_result;
 
 typedef struct rt_device_ops {

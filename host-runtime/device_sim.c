@@ -3,9 +3,12 @@
  * that aligns them to 4096 bytes and leaves a guard gap of at least 4096 unmapped bytes
  * between any two buffers (and below the first), so an out-of-bounds access lands
  * outside every region and the simulator reports it. A kernel runs as described in
- * docs/architecture.md "Running a kernel". One mutex per device serialises everything,
- * because the simulator's memory and models are not thread-safe. */
+ * docs/architecture.md "Running a kernel": the watchdog ends it when nothing moved for
+ * the launch's idle window; then the occupancy probes say where the work-items are
+ * stuck. One mutex per device serialises everything, because the simulator's memory
+ * and models are not thread-safe. */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -190,6 +193,51 @@ static void sim_program_unload(rt_device_impl *d, rt_device_program *p)
     rt_free(p);
 }
 
+/* Appends the printf-formatted text to the message at *len; returns 0 when it did not
+ * fit (the message is then left as it was). */
+static int msg_append(char *msg, size_t size, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int msg_append(char *msg, size_t size, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg + *len, size - *len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= size - *len) {
+        msg[*len] = 0;
+        return 0;
+    }
+    *len += (size_t)n;
+    return 1;
+}
+
+/* Reads every probe of a kernel the watchdog ended and appends the non-zero ones to
+ * msg: "; stuck: NAME: VALUE of CAPACITY; NAME: VALUE of CAPACITY ..." (just
+ * "NAME: VALUE" when the capacity is not given), then "; ..." when the rest does not
+ * fit. d->lock held; the model is still in the state the watchdog found. */
+static void append_stuck(sim_model *m, const rt_kernel_launch *l, char *msg, size_t size)
+{
+    static const char more[] = "; ...";
+    size_t len = strlen(msg), room = size - (sizeof more - 1);
+    int first = 1;
+    for (unsigned i = 0; i < l->nprobes; i++) {
+        const rt_probe *pr = &l->probes[i];
+        uint64_t v = sim_model_reg_read(m, pr->reg);
+        if (!v)
+            continue;
+        const char *sep = first ? "; stuck: " : "; ";
+        int ok = pr->capacity
+                     ? msg_append(msg, room, &len, "%s%s: %" PRIu64 " of %" PRIu64, sep,
+                                  pr->name, v, pr->capacity)
+                     : msg_append(msg, room, &len, "%s%s: %" PRIu64, sep, pr->name, v);
+        if (!ok) {
+            msg_append(msg, size, &len, "%s", more);
+            return;
+        }
+        first = 0;
+    }
+}
+
 static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
                           const rt_kernel_launch *l, rt_kernel_result *r)
 {
@@ -198,6 +246,10 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
     sim_run_result res;
     memset(&res, 0, sizeof res);
     pthread_mutex_lock(&d->lock);
+    /* The memory's stress mode follows CLHLS_SIM_STRESS at every launch. */
+    uint64_t stress = sim_stress_env();
+    if (stress != sim_memory_stress(d->mem))
+        sim_memory_set_stress(d->mem, stress);
     /* 1. Reset, then geometry and arguments. */
     sim_model_reset(m);
     sim_model_reg_write(m, g->work_dim, l->work_dim);
@@ -209,10 +261,19 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
     }
     for (unsigned i = 0; i < l->nargs; i++)
         sim_model_reg_write(m, l->arg_regs[i], l->arg_values[i]);
-    /* 2. Start. 3. Run until done under the watchdog. */
+    /* 2. Start. 3. Run until done; the watchdog ends it when nothing moves for the
+     * idle window (no cap on the total: a kernel that keeps moving runs to the end). */
     sim_model_reg_write(m, g->control, g->start_mask);
-    int rc = sim_model_run(m, d->mem, g->status, g->done_mask, l->watchdog_cycles, &res);
+    int rc = sim_model_run(m, d->mem, g->status, g->done_mask,
+                           l->watchdog_cycles ? l->watchdog_cycles : 1, 0, &res);
     r->cycles = res.cycles;
+    /* Where it is stuck: the probes, read first, while the hardware is as it was. */
+    if (rc == SIM_ERR_TIMEOUT) {
+        snprintf(r->message, sizeof r->message,
+                 "kernel '%s' made no forward progress for %" PRIu64
+                 " cycles (CLHLS_WATCHDOG_CYCLES)", l->name, l->watchdog_cycles);
+        append_stuck(m, l, r->message, sizeof r->message);
+    }
     /* 4. Counters (also after a failure: they say how far it got). */
     for (unsigned i = 0; i < l->ncounters; i++)
         r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg);
@@ -221,19 +282,18 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
     case SIM_OK:
         return RT_DEV_OK;
     case SIM_ERR_TIMEOUT:
-        snprintf(r->message, sizeof r->message,
-                 "did not finish within the watchdog budget of %" PRIu64
-                 " cycles (CLHLS_WATCHDOG_CYCLES)", l->watchdog_cycles);
         return RT_DEV_TIMEOUT;
     case SIM_ERR_BAD_ADDRESS:
         r->bad_address = res.bad_address;
         r->bad_write = res.bad_write;
         snprintf(r->message, sizeof r->message,
-                 "out-of-bounds %s at device address 0x%" PRIx64 " (outside every buffer)",
-                 res.bad_write ? "write" : "read", res.bad_address);
+                 "kernel '%s': out-of-bounds %s at device address 0x%" PRIx64
+                 " (outside every buffer)",
+                 l->name, res.bad_write ? "write" : "read", res.bad_address);
         return RT_DEV_BAD_ADDRESS;
     default:
-        snprintf(r->message, sizeof r->message, "simulator error %d", rc);
+        snprintf(r->message, sizeof r->message, "kernel '%s': simulator error %d", l->name,
+                 rc);
         return RT_DEV_ERROR;
     }
 }

@@ -2,8 +2,11 @@
  * queries, clEnqueueNDRangeKernel/clEnqueueTask, and the execution of an NDRange on the
  * device (worker thread): argument registers from the snapshot taken at enqueue time,
  * geometry with unused dimensions set to global 1, local 1, offset 0, groups 1, the
- * watchdog budget from CLHLS_WATCHDOG_CYCLES, counters read into the event. A failed
- * kernel ends its event with CL_OUT_OF_RESOURCES and a message naming it on stderr. */
+ * watchdog's idle window from CLHLS_WATCHDOG_CYCLES (consecutive cycles without forward
+ * progress), the kernel's occupancy probes for the watchdog's message, counters read
+ * into the event. A failed kernel ends its event with CL_OUT_OF_RESOURCES; its message
+ * (naming the kernel, and for a hung one where it is stuck) goes to stderr and to the
+ * context's notify callback. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +14,9 @@
 
 #include "rt.h"
 
-#define RT_DEFAULT_WATCHDOG_CYCLES 200000000ull
+/* Idle window of the watchdog: a kernel is hung after this many consecutive cycles
+ * without forward progress (docs/user-guide.md, CLHLS_WATCHDOG_CYCLES). */
+#define RT_DEFAULT_WATCHDOG_CYCLES 1000000ull
 
 int rt_valid_kernel(cl_kernel k) { return k && k->magic == RT_MAGIC_KERNEL; }
 
@@ -427,6 +432,8 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     l.arg_values = vals;
     l.ncounters = meta->ncounters;
     l.counters = meta->counters;
+    l.nprobes = meta->nprobes;
+    l.probes = meta->probes;
     l.watchdog_cycles = watchdog_cycles();
     rt_kernel_result r;
     memset(&r, 0, sizeof r);
@@ -462,7 +469,10 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     rt_free(vals);
     rt_free(cvals);
     if (rc != RT_DEV_OK) {
-        fprintf(stderr, "clhls: kernel '%s' failed: %s\n", meta->name, r.message);
+        fprintf(stderr, "clhls: %s\n", r.message);
+        cl_context ctx = q->context;
+        if (ctx->notify)
+            ctx->notify(r.message, NULL, 0, ctx->notify_data);
         return CL_OUT_OF_RESOURCES;
     }
     return CL_COMPLETE;

@@ -136,6 +136,26 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
         k->ncounters++;
     }
 
+    /* Occupancy probes (optional): read when the watchdog ends the kernel. Like the
+     * counters, an entry without a register is skipped; capacity is optional. */
+    const cJSON *probes = cJSON_GetObjectItemCaseSensitive(jk, "probes");
+    int np = cJSON_IsArray(probes) ? cJSON_GetArraySize(probes) : 0;
+    k->probes = rt_alloc((size_t)np * sizeof *k->probes);
+    if (!k->probes)
+        goto nomem;
+    for (int i = 0; i < np; i++) {
+        const cJSON *jp = cJSON_GetArrayItem(probes, i);
+        rt_probe *o = &k->probes[k->nprobes];
+        if (json_u32(jp, "reg", &o->reg))
+            continue;
+        o->capacity = 0;
+        json_u64(jp, "capacity", &o->capacity);
+        o->name = json_str(jp, "name");
+        if (!o->name)
+            goto nomem;
+        k->nprobes++;
+    }
+
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(jk, "args");
     if (!cJSON_IsArray(args)) {
         snprintf(err, errlen, "kernel '%s': no argument list", k->name);
@@ -197,6 +217,9 @@ void rt_metadata_free(rt_kernel_meta *kernels, cl_uint n)
         for (unsigned j = 0; j < k->ncounters; j++)
             rt_free(k->counters[j].name);
         rt_free(k->counters);
+        for (unsigned j = 0; j < k->nprobes; j++)
+            rt_free(k->probes[j].name);
+        rt_free(k->probes);
         for (cl_uint j = 0; j < k->nargs; j++) {
             rt_free(k->args[j].name);
             rt_free(k->args[j].type_name);

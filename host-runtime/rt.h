@@ -192,6 +192,8 @@ typedef struct rt_kernel_meta {
     rt_kernel_regs regs;        /* control/status/geometry registers and masks */
     unsigned ncounters;         /* counters */
     rt_counter *counters;       /* counter names and registers */
+    unsigned nprobes;           /* occupancy probes ("probes"; none when absent) */
+    rt_probe *probes;           /* their names, registers and capacities */
     size_t reqd_wg[3];          /* reqd_work_group_size, 0s when absent */
     size_t wg_hint[3];          /* work_group_size_hint, 0s when absent */
     size_t max_wg;              /* largest work-group the hardware accepts */

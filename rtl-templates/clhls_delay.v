@@ -1,12 +1,16 @@
 // clhls_delay: a pipeline of LATENCY registers with a clock enable. The operators
 // (clhls_fadd, clhls_fmul, ...) compute combinationally and put their result through
-// one of these, and the compiler uses it for multi-cycle integer operations: with
-// ce tied to the compute unit's pipeline enable, the value moves with its work-item.
-// LATENCY = 0 is a wire.
+// one of these, and the compiler uses it for multi-cycle integer operations and to
+// carry values between the stages that read them: with ce tied to the region's
+// pipeline enable, the value moves with its work-item. LATENCY = 0 is a wire. From
+// RING_MIN stages on, the delay is a ring buffer (one RAM, a pointer that advances on
+// ce) instead of a register chain: the same behaviour, constant work per cycle in
+// simulation and LUT RAM/shift registers instead of flip-flops on an FPGA.
 `default_nettype none
 module clhls_delay #(
     parameter WIDTH = 32,  // bits of the value
-    parameter LATENCY = 1  // registers between d and q (0 = combinational)
+    parameter LATENCY = 1, // registers between d and q (0 = combinational)
+    parameter RING_MIN = 4 // from this latency on, a ring buffer
 ) (
     input  wire clk,               // clock
     input  wire ce,                // clock enable: when 0 every register holds
@@ -21,6 +25,18 @@ module clhls_delay #(
             always @(posedge clk)
                 if (ce) stage <= d;
             assign q = stage;
+        end else if (LATENCY >= RING_MIN) begin : ring
+            localparam PTR_W = $clog2(LATENCY);
+            localparam integer LAST_INT = LATENCY - 1;
+            localparam [PTR_W-1:0] LAST = LAST_INT[PTR_W-1:0];
+            reg [WIDTH-1:0] slots [0:LATENCY-1];  // slot ptr holds d of LATENCY enables ago
+            reg [PTR_W-1:0] ptr = {PTR_W{1'b0}};  // oldest slot, overwritten next
+            always @(posedge clk)
+                if (ce) begin
+                    slots[ptr] <= d;
+                    ptr <= (ptr == LAST) ? {PTR_W{1'b0}} : ptr + 1'b1;
+                end
+            assign q = slots[ptr];
         end else begin : many_stages
             reg [WIDTH*LATENCY-1:0] stages;  // stage k at [WIDTH*k +: WIDTH]; the last drives q
             always @(posedge clk)

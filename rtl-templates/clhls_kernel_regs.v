@@ -6,15 +6,18 @@
 //   0 control (W: bit0 = start)   1 status (R: bit0 busy, bit1 done)
 //   2 work_dim   3-5 global_size   6-8 local_size   9-11 global_offset
 //   12-14 num_groups   16 busy_cycles   17 work_items   18 stall_mem_cycles
-//   19 mem_read_requests   20 mem_write_requests   32+i argument i
+//   19 mem_read_requests   20 mem_write_requests   21+i probe i   32+i argument i
 // Writing control with bit0 = 1 clears done and every counter, sets busy and, one
 // cycle later, pulses `start` (so the compute unit sees the geometry already
 // written). done_pulse clears busy and sets done. Reads are combinational and
-// return 0 when reg_sel is 0 so that the top can OR all blocks together.
+// return 0 when reg_sel is 0 so that the top can OR all blocks together. Probes are
+// occupancies the compute unit exposes (work-items inside a loop, ...), read by the
+// runtime to say where a hung kernel is stuck.
 `default_nettype none
 
 module clhls_kernel_regs #(
-    parameter NARGS = 1  // number of argument registers (>= 1; at most 96)
+    parameter NARGS = 1,   // number of argument registers (>= 1; at most 96)
+    parameter NPROBES = 1  // number of probe registers (>= 1; at most 11)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -43,7 +46,8 @@ module clhls_kernel_regs #(
     input  wire                  count_work_item,  // pulse: a work-item retired
     input  wire                  count_stall_mem,  // pulse: a cycle stalled on memory
     input  wire                  count_mem_read,   // pulse: a memory read request issued
-    input  wire                  count_mem_write   // pulse: a memory write request issued
+    input  wire                  count_mem_write,  // pulse: a memory write request issued
+    input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
 );
     // Register offsets.
     localparam [6:0] REG_CONTROL       = 7'd0;
@@ -66,6 +70,7 @@ module clhls_kernel_regs #(
     localparam [6:0] REG_STALL_MEM     = 7'd18;
     localparam [6:0] REG_MEM_READS     = 7'd19;
     localparam [6:0] REG_MEM_WRITES    = 7'd20;
+    localparam [6:0] REG_PROBE_BASE    = 7'd21;
     localparam [6:0] REG_ARG_BASE      = 7'd32;
 
     reg        done;                 // status bit1
@@ -79,6 +84,8 @@ module clhls_kernel_regs #(
     wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
     wire [6:0] arg_index = reg_addr - REG_ARG_BASE;  // meaningful when reg_addr >= 32
     wire       in_args   = (reg_addr >= REG_ARG_BASE);
+    wire [6:0] probe_index = reg_addr - REG_PROBE_BASE;  // meaningful for 21..31
+    wire       in_probes = (reg_addr >= REG_PROBE_BASE) && !in_args;
 
     integer i;
 
@@ -186,6 +193,9 @@ module clhls_kernel_regs #(
                     for (i = 0; i < NARGS; i = i + 1)
                         if (in_args && arg_index == i[6:0])
                             reg_rdata = args[64*i +: 64];
+                    for (i = 0; i < NPROBES; i = i + 1)
+                        if (in_probes && probe_index == i[6:0])
+                            reg_rdata = {32'd0, probes[32*i +: 32]};
                 end
             endcase
         end

@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 1
+#define CLHLS_HARNESS_ABI_VERSION 2 /* 2: clhls_port_out.progress, has_progress_port */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -38,11 +38,16 @@ typedef struct clhls_port_out {
     uint8_t mem_req_wdata[CLHLS_MEM_MAX_BYTES]; /* write data */
     uint8_t mem_req_wstrb[CLHLS_MEM_MAX_BYTES]; /* write byte enables, one byte per lane (0/1) */
     uint8_t mem_resp_ready;     /* the accelerator accepts the presented response */
+    uint8_t progress;           /* the top's `progress` output: something moved inside the
+                                   accelerator this cycle (the watchdog's evidence; 0 when
+                                   the top has no such port) */
 } clhls_port_out;
 
 typedef struct clhls_harness_api {
     int abi_version;            /* CLHLS_HARNESS_ABI_VERSION */
     unsigned mem_width_bytes;   /* width of the model's memory port in bytes */
+    unsigned has_progress_port; /* 1 when the top has the `progress` output, 0 when not
+                                   (then only memory handshakes count as progress) */
     /* Creates one model instance; vcd_path non-NULL dumps a waveform (if the model was
      * built with tracing) */
     void *(*create)(const char *vcd_path);

@@ -11,8 +11,10 @@
 #include "board.h"
 
 typedef enum {
+    SIM_RUNNING = 1,           /* sim_model_run: the max_cycles cap came first; not done,
+                                  not hung (call again to continue) */
     SIM_OK = 0,
-    SIM_ERR_TIMEOUT = -1,      /* the cycle budget ran out (watchdog) */
+    SIM_ERR_TIMEOUT = -1,      /* the watchdog: no forward progress for the idle window */
     SIM_ERR_BAD_ADDRESS = -2,  /* the accelerator touched memory outside any buffer */
     SIM_ERR_LOAD = -3,         /* the model library could not be loaded */
     SIM_ERR_ARG = -4,          /* invalid argument to the API */
@@ -34,6 +36,22 @@ int sim_memory_write(sim_memory *mem, uint64_t addr, const void *src, size_t siz
 int sim_memory_read(sim_memory *mem, uint64_t addr, void *dst, size_t size);
 /* Direct pointer to the backing store of [addr, addr+size), NULL when not mapped. */
 void *sim_memory_ptr(sim_memory *mem, uint64_t addr, size_t size);
+
+/* Stress mode: timing chaos that must not change any result. With a non-zero seed the
+ * port gives every request a random extra latency of 0..4x the board latency and
+ * deasserts mem_req_ready on about a quarter of the cycles, in bursts; responses to
+ * different tags may overtake each other, responses to one tag stay in request order,
+ * and every request still takes effect (writes land, reads take their data) at
+ * acceptance, in acceptance order. The random sequence restarts from the seed at every
+ * port reset (each run after sim_model_reset), so a kernel launch's timing depends only
+ * on the seed and the kernel. sim_memory_create takes the seed from CLHLS_SIM_STRESS
+ * (absent, empty or 0: off; a number is the seed; any other text is hashed into one).
+ * Setting it drops every request in flight (call it between runs). */
+void sim_memory_set_stress(sim_memory *mem, uint64_t seed);
+/* The stress seed, 0 when stress mode is off. */
+uint64_t sim_memory_stress(const sim_memory *mem);
+/* The seed CLHLS_SIM_STRESS asks for now (0 = off), parsed as described above. */
+uint64_t sim_stress_env(void);
 
 /* ---- accelerator models ---- */
 typedef struct sim_model sim_model;
@@ -67,12 +85,26 @@ typedef struct sim_run_result {
     uint64_t mem_read_bytes;   /* bytes moved from memory (whole port words) */
     uint64_t mem_write_bytes;  /* bytes written to memory (enabled lanes) */
     uint64_t mem_requests;     /* memory requests served */
+    uint64_t last_progress;    /* cycle of this run (1-based) that last moved, 0 if none */
 } sim_run_result;
 
-/* Steps the model against mem until (reg_read(status_reg) & done_mask) != 0 or
- * max_cycles pass. Returns SIM_OK, SIM_ERR_TIMEOUT or SIM_ERR_BAD_ADDRESS. */
+/* Steps the model against mem until (reg_read(status_reg) & done_mask) != 0. The
+ * watchdog judges forward progress, not time: a cycle moves when the top's `progress`
+ * output is 1 or the memory port has a request or a response handshake; after
+ * idle_cycles consecutive cycles without a move the run ends with SIM_ERR_TIMEOUT
+ * (idle_cycles must be at least 1). A kernel that keeps moving runs to the end,
+ * however long, unless max_cycles (0 = no cap) is given: then the run returns
+ * SIM_RUNNING after max_cycles cycles, and the next run continues the idle count
+ * (sim_model_reset and sim_model_reg_write clear it), so a hung kernel stepped in
+ * slices still times out. Returns SIM_OK, SIM_RUNNING, SIM_ERR_TIMEOUT,
+ * SIM_ERR_BAD_ADDRESS or SIM_ERR_ARG. Allocates nothing. */
 int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
-                  uint64_t done_mask, uint64_t max_cycles, sim_run_result *result);
+                  uint64_t done_mask, uint64_t idle_cycles, uint64_t max_cycles,
+                  sim_run_result *result);
+
+/* 1 when the model's top has the `progress` output; 0 for an older design, whose
+ * watchdog sees only memory handshakes. */
+int sim_model_has_progress_port(const sim_model *model);
 
 /* Total cycles simulated by this model since it was opened. */
 uint64_t sim_model_cycles(const sim_model *model);

@@ -5,12 +5,15 @@
  * values that decide this cycle's handshakes) and takes the rising edge. Signals of
  * any Verilator type (CData/SData/IData/QData/VlWide<N>) are copied to and from the
  * ABI's little-endian byte arrays by the overloaded helpers below, so one harness
- * serves every memory width from 32 to 1024 bits. This is the project's only C++
- * file; keep it small. */
+ * serves every memory width from 32 to 1024 bits. The 1-bit `progress` output (the
+ * watchdog's evidence that the accelerator moves) is read when the top has it; a top
+ * without it (a hand-written design from before harness ABI 2) reports 0, so only its
+ * memory handshakes count. This is the project's only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "Vclhls_top.h"
 #include "verilated.h"
@@ -103,6 +106,20 @@ template <std::size_t N> inline void sig_to_lanes(uint8_t *dst, const VlWide<N> 
         dst[i] = (uint8_t)sig_bit(v, i);
 }
 
+/* Whether the top has a `progress` output (detected from the verilated class). */
+template <typename T, typename = void> struct has_progress : std::false_type {};
+template <typename T>
+struct has_progress<T, decltype((void)std::declval<T &>().progress)> : std::true_type {};
+
+/* The progress bit of this cycle; 0 for a top without the port. */
+template <typename T> inline uint8_t read_progress(const T &t, std::true_type)
+{
+    return (uint8_t)(t.progress & 1u);
+}
+template <typename T> inline uint8_t read_progress(const T &, std::false_type) { return 0; }
+
+constexpr unsigned HAS_PROGRESS = has_progress<Vclhls_top>::value ? 1u : 0u;
+
 /* Width of the memory port in bytes, from the type of the generated data signal. */
 constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>();
 static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
@@ -160,6 +177,7 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     out->mem_req_addr = t->m_mem_req_addr;
     out->mem_req_tag = t->m_mem_req_tag;
     out->mem_resp_ready = t->s_mem_resp_ready;
+    out->progress = read_progress(*t, has_progress<Vclhls_top>{});
     if (out->mem_req_valid && out->mem_req_write) { /* only meaningful then */
         sig_to_bytes(out->mem_req_wdata, t->m_mem_req_wdata, MEM_BYTES);
         sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
@@ -170,7 +188,7 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
 }
 
 const clhls_harness_api api = {
-    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES, h_create, h_destroy, h_cycle,
+    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES, HAS_PROGRESS, h_create, h_destroy, h_cycle,
 };
 
 } // namespace

@@ -6,13 +6,34 @@
  * mem_latency_cycles after acceptance. Requests take effect when accepted (writes
  * land, reads take their snapshot), so responses in order also mean data in order.
  * An access outside every region is recorded as a bad address and answered with zeros
- * (the write is dropped) so the hardware never hangs; the run loop then stops. */
+ * (the write is dropped) so the hardware never hangs; the run loop then stops.
+ *
+ * Stress mode (a non-zero seed, CLHLS_SIM_STRESS) changes timing only: each accepted
+ * request gets a random extra latency of 0..4x the board latency, mem_req_ready drops
+ * on about a quarter of the cycles (half of the drops single cycles, half bursts of
+ * 2..33 cycles), and the queue may hold 8x the latency in requests. Responses are then
+ * chosen oldest first among those due, so a response may overtake those of other tags;
+ * a request's due cycle is never earlier than that of the previous request with the
+ * same tag (tags are grouped into 256 buckets by their low bits, which only adds
+ * order), so responses of one tag stay in request order, which is what the load-store
+ * units rely on. A presented response stays presented until it is taken. Effects still
+ * happen at acceptance, so data is the same as without stress. The pseudo-random
+ * sequence (xorshift64*) restarts from the seed at every port reset. */
 #include "sim_internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define TOKEN_SHIFT 16 /* fixed-point fraction bits of the bandwidth budget */
+#define TOKEN_SHIFT 16   /* fixed-point fraction bits of the bandwidth budget */
+#define QUEUE_FACTOR 4   /* requests in flight: QUEUE_FACTOR x latency */
+#define STRESS_QUEUE 8   /* the same under stress (the mean latency triples) */
+#define STRESS_LAT 4     /* extra latency under stress: 0..STRESS_LAT x latency */
+#define TAG_BUCKETS 256  /* per-tag order is kept per bucket of tags (tag % 256) */
+/* Back-pressure under stress: a cycle outside a burst starts one with probability
+ * BP_START/256; a burst lasts 1 cycle (half of them) or 2..33 cycles (mean 9.25), so
+ * about 9.25 / (9.25 + 27.4) = 25% of the cycles are not ready. */
+#define BP_START 9
 
 /* One mapped region (a buffer). */
 typedef struct region {
@@ -26,6 +47,7 @@ typedef struct inflight {
     uint64_t due;      /* cycle from which the response is presented */
     uint32_t tag;      /* the request's tag, echoed */
     uint8_t is_write;  /* 1 for a write (no data returned) */
+    uint8_t answered;  /* stress: its response was taken (a hole until it is the oldest) */
 } inflight;
 
 struct sim_memory {
@@ -40,16 +62,42 @@ struct sim_memory {
     uint64_t token_cost;   /* budget one request costs (width << TOKEN_SHIFT) */
     uint64_t tokens;       /* current budget */
     uint64_t now;          /* port cycle counter */
-    inflight *queue;       /* ring of requests in flight */
+    inflight *queue;       /* ring of requests in flight, in acceptance order */
     uint8_t *qdata;        /* read data of each ring slot, width bytes per slot */
-    unsigned qcap;         /* ring capacity */
+    unsigned qcap;         /* ring capacity (STRESS_QUEUE x latency) */
+    unsigned qlimit;       /* ready only while qcount < qlimit (QUEUE_FACTOR x latency,
+                              qcap under stress) */
     unsigned qhead;        /* oldest request */
-    unsigned qcount;       /* requests in flight */
+    unsigned qcount;       /* ring slots in use (under stress, answered holes included) */
+    uint64_t stress;       /* stress seed, 0 = off */
+    uint64_t rng;          /* stress: xorshift64* state */
+    unsigned bp_left;      /* stress: cycles of the current not-ready burst left */
+    int presenting;        /* stress: ring slot whose response is presented, -1 none */
+    uint64_t scan_from;    /* stress: no response is due before this cycle */
+    uint64_t tag_due[TAG_BUCKETS]; /* stress: latest due cycle given to each tag bucket */
     int bad;               /* a bad address was recorded */
     uint64_t bad_addr;     /* the first bad address */
     int bad_write;         /* it was a write */
     sim_mem_stats stats;   /* traffic counters */
 };
+
+/* The stress seed in CLHLS_SIM_STRESS: absent, empty or 0 = off; a number (decimal,
+ * 0x hex or 0 octal) is the seed; other text is hashed (FNV-1a) into a seed. */
+uint64_t sim_stress_env(void)
+{
+    const char *s = getenv("CLHLS_SIM_STRESS");
+    if (!s || !*s)
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (!*end && !errno)
+        return v;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+    return h ? h : 1;
+}
 
 sim_memory *sim_memory_create(const board_t *board)
 {
@@ -71,14 +119,14 @@ sim_memory *sim_memory_create(const board_t *board)
     /* saving up never loses budget while a request waits for it, and an idle port
      * cannot save up for a burst of more than one request beyond the rate */
     m->token_cap = m->token_cost + m->token_gain - 1;
-    m->qcap = 4 * m->latency;
+    m->qcap = STRESS_QUEUE * m->latency;
     m->queue = calloc(m->qcap, sizeof *m->queue);
     m->qdata = calloc(m->qcap, m->width);
     if (!m->queue || !m->qdata) {
         sim_memory_destroy(m);
         return NULL;
     }
-    sim_mem_port_reset(m);
+    sim_memory_set_stress(m, sim_stress_env());
     return m;
 }
 
@@ -206,13 +254,50 @@ int sim_memory_read(sim_memory *mem, uint64_t addr, void *dst, size_t size)
 
 unsigned sim_mem_width_bytes(const sim_memory *mem) { return mem->width; }
 
+/* splitmix64: turns the seed into a well-mixed non-zero xorshift state. */
+static uint64_t mix_seed(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    return x ? x : 1;
+}
+
+/* xorshift64*: the stress mode's pseudo-random numbers. */
+static inline uint64_t rng_next(sim_memory *m)
+{
+    uint64_t x = m->rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    m->rng = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
 void sim_mem_port_reset(sim_memory *mem)
 {
     mem->qhead = 0;
     mem->qcount = 0;
     mem->tokens = mem->token_cap;
+    mem->rng = mix_seed(mem->stress);
+    mem->bp_left = 0;
+    mem->presenting = -1;
+    mem->scan_from = 0;
+    memset(mem->tag_due, 0, sizeof mem->tag_due);
     sim_mem_clear_bad(mem);
 }
+
+void sim_memory_set_stress(sim_memory *mem, uint64_t seed)
+{
+    if (!mem)
+        return;
+    mem->stress = seed;
+    mem->qlimit = seed ? mem->qcap : QUEUE_FACTOR * mem->latency;
+    sim_mem_port_reset(mem);
+}
+
+uint64_t sim_memory_stress(const sim_memory *mem) { return mem ? mem->stress : 0; }
 
 void sim_mem_clear_bad(sim_memory *mem)
 {
@@ -241,9 +326,60 @@ void sim_mem_port_idle(clhls_port_in *in)
     in->mem_resp_tag = 0;
 }
 
+/* Stress: the response to present this cycle, -1 when none is due. Keeps presenting
+ * the one presented until it is taken; otherwise the oldest due one. */
+static int stress_pick(sim_memory *mem)
+{
+    if (mem->presenting >= 0 || !mem->qcount || mem->now < mem->scan_from)
+        return mem->presenting;
+    uint64_t next = UINT64_MAX;
+    unsigned slot = mem->qhead;
+    for (unsigned i = 0; i < mem->qcount; i++) {
+        const inflight *e = &mem->queue[slot];
+        if (!e->answered) {
+            if (e->due <= mem->now)
+                return mem->presenting = (int)slot;
+            if (e->due < next)
+                next = e->due;
+        }
+        if (++slot == mem->qcap)
+            slot = 0;
+    }
+    mem->scan_from = next; /* nothing is due before then (or a new request comes) */
+    return -1;
+}
+
+/* Stress: whether back-pressure holds mem_req_ready low this cycle. */
+static int stress_backpressure(sim_memory *mem)
+{
+    if (mem->bp_left) {
+        mem->bp_left--;
+        return 1;
+    }
+    uint64_t r = rng_next(mem);
+    if ((r & 255) >= BP_START)
+        return 0;
+    mem->bp_left = (r >> 8) & 1 ? 0 : 1 + (unsigned)((r >> 9) % 32);
+    return 1;
+}
+
 void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
 {
-    in->mem_req_ready = mem->qcount < mem->qcap && mem->tokens >= mem->token_cost;
+    in->mem_req_ready = mem->qcount < mem->qlimit && mem->tokens >= mem->token_cost;
+    if (mem->stress) {
+        if (stress_backpressure(mem))
+            in->mem_req_ready = 0;
+        int slot = stress_pick(mem);
+        in->mem_resp_valid = slot >= 0;
+        if (slot >= 0) {
+            const inflight *e = &mem->queue[slot];
+            in->mem_resp_tag = e->tag;
+            if (!e->is_write)
+                memcpy(in->mem_resp_rdata, mem->qdata + (size_t)slot * mem->width,
+                       mem->width);
+        }
+        return;
+    }
     if (mem->qcount && mem->queue[mem->qhead].due <= mem->now) {
         const inflight *e = &mem->queue[mem->qhead];
         in->mem_resp_valid = 1;
@@ -334,8 +470,18 @@ int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
                         const clhls_port_out *out)
 {
     if (in->mem_resp_valid && out->mem_resp_ready) {
-        mem->qhead = mem->qhead + 1 == mem->qcap ? 0 : mem->qhead + 1;
-        mem->qcount--;
+        if (mem->stress) { /* mark it answered; free the answered slots at the head */
+            mem->queue[mem->presenting].answered = 1;
+            mem->presenting = -1;
+            mem->scan_from = 0;
+            while (mem->qcount && mem->queue[mem->qhead].answered) {
+                mem->qhead = mem->qhead + 1 == mem->qcap ? 0 : mem->qhead + 1;
+                mem->qcount--;
+            }
+        } else {
+            mem->qhead = mem->qhead + 1 == mem->qcap ? 0 : mem->qhead + 1;
+            mem->qcount--;
+        }
     }
     if (in->mem_req_ready && out->mem_req_valid) {
         unsigned slot = mem->qhead + mem->qcount;
@@ -346,6 +492,16 @@ int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
         e->due = mem->now + mem->latency;
         e->tag = out->mem_req_tag;
         e->is_write = out->mem_req_write != 0;
+        e->answered = 0;
+        if (mem->stress) {
+            e->due += rng_next(mem) % (STRESS_LAT * (uint64_t)mem->latency + 1);
+            uint64_t *last = &mem->tag_due[e->tag % TAG_BUCKETS];
+            if (e->due < *last)
+                e->due = *last; /* never before an earlier request of its tag */
+            *last = e->due;
+            if (e->due < mem->scan_from)
+                mem->scan_from = e->due;
+        }
         if (e->is_write) {
             mem->stats.write_bytes +=
                 port_write(mem, addr, out->mem_req_wdata, out->mem_req_wstrb);

@@ -2,8 +2,9 @@
  * dlopen(RTLD_LOCAL), so several models live side by side, and drives it through the
  * harness ABI one clock cycle at a time: reset, register access through the register
  * port, and the run loop that steps the model against the board memory until the
- * kernel reports done, the memory sees a bad address, or the cycle budget (the
- * watchdog) runs out. The run loop allocates nothing and copies only the port width. */
+ * kernel reports done, the memory sees a bad address, or the watchdog sees no forward
+ * progress (neither the top's `progress` output nor a memory handshake) for the idle
+ * window. The run loop allocates nothing and copies only the port width. */
 #include "sim_internal.h"
 
 #include <dlfcn.h>
@@ -22,6 +23,8 @@ struct sim_model {
     clhls_port_in in;              /* inputs driven in the current cycle */
     clhls_port_out out;            /* outputs sampled in the current cycle */
     uint64_t cycles;               /* cycles simulated since open */
+    uint64_t idle;                 /* consecutive cycles without progress, carried from a
+                                      run that returned SIM_RUNNING to the next run */
     int port_reset_pending;        /* the next run starts with an empty memory port */
 };
 
@@ -115,6 +118,7 @@ void sim_model_reset(sim_model *model)
     for (int i = 0; i < RESET_CYCLES; i++)
         idle_cycle(model);
     model->in.rst = 0;
+    model->idle = 0;
     model->port_reset_pending = 1;
 }
 
@@ -125,6 +129,7 @@ void sim_model_reg_write(sim_model *model, uint32_t reg, uint64_t value)
     model->in.reg_we = 1;
     model->in.reg_addr = reg;
     model->in.reg_wdata = value;
+    model->idle = 0; /* the host acted: a new watchdog window */
     idle_cycle(model);
 }
 
@@ -138,13 +143,14 @@ uint64_t sim_model_reg_read(sim_model *model, uint32_t reg)
 }
 
 int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
-                  uint64_t done_mask, uint64_t max_cycles, sim_run_result *result)
+                  uint64_t done_mask, uint64_t idle_cycles, uint64_t max_cycles,
+                  sim_run_result *result)
 {
     sim_run_result local;
     if (!result)
         result = &local;
     memset(result, 0, sizeof *result);
-    if (!model || !mem || sim_mem_width_bytes(mem) != model->width)
+    if (!model || !mem || sim_mem_width_bytes(mem) != model->width || idle_cycles == 0)
         return SIM_ERR_ARG;
     if (model->port_reset_pending) {
         sim_mem_port_reset(mem);
@@ -160,13 +166,17 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
     in->rst = 0;
     in->reg_we = 0;
     in->reg_addr = status_reg;
+    out->progress = 0; /* a model without the port never writes it */
 
-    int status = SIM_ERR_TIMEOUT;
-    uint64_t n = 0;
-    while (n < max_cycles) {
+    int status = SIM_RUNNING;
+    uint64_t n = 0, idle = model->idle, last = 0;
+    while (!max_cycles || n < max_cycles) {
         sim_mem_port_drive(mem, in);
         cycle(inst, in, out);
         n++;
+        /* forward progress: inside the accelerator, or a handshake on the memory port */
+        unsigned moved = out->progress | (in->mem_req_ready & out->mem_req_valid) |
+                         (in->mem_resp_valid & out->mem_resp_ready);
         if (sim_mem_port_update(mem, in, out)) {
             status = SIM_ERR_BAD_ADDRESS;
             break;
@@ -175,12 +185,21 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
             status = SIM_OK;
             break;
         }
+        if (moved) {
+            idle = 0;
+            last = n;
+        } else if (++idle >= idle_cycles) {
+            status = SIM_ERR_TIMEOUT;
+            break;
+        }
     }
     sim_mem_port_idle(in);
     model->cycles += n;
+    model->idle = status == SIM_RUNNING ? idle : 0;
 
     const sim_mem_stats after = sim_mem_get_stats(mem);
     result->cycles = n;
+    result->last_progress = last;
     result->mem_read_bytes = after.read_bytes - before.read_bytes;
     result->mem_write_bytes = after.write_bytes - before.write_bytes;
     result->mem_requests = after.requests - before.requests;
@@ -190,3 +209,8 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
 }
 
 uint64_t sim_model_cycles(const sim_model *model) { return model ? model->cycles : 0; }
+
+int sim_model_has_progress_port(const sim_model *model)
+{
+    return model && model->api->has_progress_port ? 1 : 0;
+}

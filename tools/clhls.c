@@ -14,7 +14,7 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: clhls build FILE.cl [--board NAME] [--options \"OPTS\"]\n"
-            "                   [--dump-after=lower|schedule] [--no-model]\n"
+            "                   [--dump-after=lower|cfg|ifconvert|memorder|schedule] [--no-model]\n"
             "       clhls boards\n");
     return 2;
 }

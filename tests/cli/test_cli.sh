@@ -1,7 +1,8 @@
 #!/bin/sh
 # The clhls command line: `boards` lists the default board, `build --no-model
 # --dump-after=schedule` prints the scheduled IR and the cache entry, a bad kernel
-# exits 1 with its diagnostic, and a bad invocation prints the usage.
+# exits 1 with its diagnostic, an unknown pass name is refused, and a bad invocation
+# prints the usage.
 set -u
 clhls=$1; kernel=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -11,9 +12,11 @@ out=$("$clhls" build "$kernel" --no-model --dump-after=schedule 2>&1) || fail "b
 echo "$out" | grep -q "^kernel vadd (3 args, 3 load-store units" || fail "dump: $out"
 echo "$out" | grep -q "entry: " || fail "no cache entry: $out"
 bad=$(mktemp -d)
-printf '__kernel void k(__global int *a)\n{\n    a[0] = a[1] / a[2];\n}\n' > "$bad/div.cl"
+printf '__kernel void k(__global float *a)\n{\n    a[0] = a[1] / a[2];\n}\n' > "$bad/div.cl"
 out=$("$clhls" build "$bad/div.cl" --no-model 2>&1) && fail "bad kernel built"
 rm -rf "$bad"
-echo "$out" | grep -q "^div.cl:3:17: error: integer division" || fail "bad kernel: $out"
+echo "$out" | grep -q "^div.cl:3:17: error: floating-point division" || fail "bad kernel: $out"
+out=$("$clhls" build "$kernel" --no-model --dump-after=nosuchpass 2>&1) && fail "unknown pass accepted"
+echo "$out" | grep -q "no such pass (passes: lower cfg ifconvert memorder schedule)" || fail "pass: $out"
 "$clhls" frobnicate 2>/dev/null && fail "unknown command accepted"
 echo PASS

@@ -1,7 +1,8 @@
 /* End-to-end: failures the host program survives. A build with a clang error fails with
  * CL_BUILD_PROGRAM_FAILURE and a "file:line:col: error" log; a kernel that stores out of
  * bounds ends its event with a negative status (and a message on stderr) while the queue
- * and the program go on working; so does a kernel stopped by the watchdog. */
+ * and the program go on working; so does a kernel stopped by the watchdog, whose
+ * message names the loop where its work-items are stuck. */
 #include <regex.h>
 
 #include "e2e.h"
@@ -20,12 +21,38 @@ static const char *oob_src =
     "__kernel void fill(__global int *a, int v)\n"
     "{\n"
     "    a[get_global_id(0)] = v;\n"
+    "}\n"
+    "__kernel void spin(__global int *a, int stop)\n"
+    "{\n"
+    "    int x = 0, n = 0;\n"
+    "    while (x != stop) {\n"
+    "        x = (x + 6) & 63;\n"
+    "        n++;\n"
+    "    }\n"
+    "    a[get_global_id(0)] = n;\n"
     "}\n";
+
+/* The last message the runtime gave the context's notify callback. */
+static char notified[4096];
+
+static void CL_CALLBACK notify(const char *errinfo, const void *info, size_t size, void *user)
+{
+    (void)info, (void)size, (void)user;
+    snprintf(notified, sizeof notified, "%s", errinfo);
+}
 
 int main(void)
 {
     e2e_env env;
     e2e_init(&env);
+    /* a context that reports failures to the program */
+    clReleaseCommandQueue(env.queue);
+    clReleaseContext(env.ctx);
+    cl_int cerr;
+    env.ctx = clCreateContext(NULL, 1, &env.device, notify, NULL, &cerr);
+    CL_OK(cerr);
+    env.queue = clCreateCommandQueue(env.ctx, env.device, CL_QUEUE_PROFILING_ENABLE, &cerr);
+    CL_OK(cerr);
 
     /* 1. Build failure. */
     cl_int st;
@@ -85,21 +112,39 @@ int main(void)
     for (int i = 0; i < 64; i++)
         EXPECT(back[i] == 42);
 
-    /* 3. A kernel that outlives the watchdog budget ends with a negative status; the
-     * next launch under the normal budget works. */
+    /* 3. A loop that never ends (x stays even, the stop is odd) makes no forward
+     * progress: the watchdog ends it with a negative status and a message that names
+     * the loop; the program goes on. A long kernel that keeps moving is not hung, even
+     * with a watchdog window far shorter than the kernel. */
+    cl_kernel ks = clCreateKernel(p, "spin", &err);
+    CL_OK(err);
+    int stop = 7;
+    CL_OK(clSetKernelArg(ks, 0, sizeof m, &m));
+    CL_OK(clSetKernelArg(ks, 1, sizeof stop, &stop));
+    setenv("CLHLS_WATCHDOG_CYCLES", "20000", 1);
+    EXPECT(e2e_run(&env, ks, 1, NULL, &n, NULL) < 0);
+    EXPECT(strstr(notified, "made no forward progress for 20000 cycles"));
+    EXPECT(strstr(notified, "stuck: loop at <source>:"));
+    EXPECT(strstr(notified, "work-items inside: "));
+    stop = 40;
+    CL_OK(clSetKernelArg(ks, 1, sizeof stop, &stop));
+    EXPECT(e2e_run(&env, ks, 1, NULL, &n, NULL) == CL_COMPLETE);
+    e2e_read(&env, m, sizeof back, back);
+    for (int i = 0; i < 64; i++)
+        EXPECT(back[i] == 28); /* 40 = 6 * 28 mod 64 */
     size_t big = 1 << 16;
     cl_mem mb = e2e_buffer(&env, big * sizeof(int), NULL);
     CL_OK(clSetKernelArg(kf, 0, sizeof mb, &mb));
     setenv("CLHLS_WATCHDOG_CYCLES", "1000", 1);
-    EXPECT(e2e_run(&env, kf, 1, NULL, &big, NULL) < 0);
-    unsetenv("CLHLS_WATCHDOG_CYCLES");
     EXPECT(e2e_run(&env, kf, 1, NULL, &big, NULL) == CL_COMPLETE);
+    unsetenv("CLHLS_WATCHDOG_CYCLES");
     int *all = malloc(big * sizeof *all);
     e2e_read(&env, mb, big * sizeof *all, all);
     for (size_t i = 0; i < big; i++)
         EXPECT(all[i] == 42);
     free(all);
     clReleaseMemObject(mb);
+    clReleaseKernel(ks);
 
     clReleaseKernel(k);
     clReleaseKernel(kf);

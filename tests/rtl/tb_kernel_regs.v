@@ -1,22 +1,24 @@
 // tb_kernel_regs: every register of clhls_kernel_regs written and read back, the
-// start pulse, busy/done and every counter, reads returning 0 when not selected.
+// start pulse, busy/done and every counter, the probe registers, reads returning 0
+// when not selected.
 `timescale 1ns/1ps
 module tb_kernel_regs;
-    localparam NARGS = 3;
+    localparam NARGS = 3, NPROBES = 2;
+    reg [NPROBES*32-1:0] probes = {32'hcafe0002, 32'hbeef0001};
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1, reg_we = 0, reg_sel = 0; reg [6:0] reg_addr = 0; reg [63:0] reg_wdata = 0;
     wire [63:0] reg_rdata; wire start, busy;
     wire [31:0] work_dim, lx, ly, lz, ngx, ngy, ngz;
     wire [63:0] gx, gy, gz, ox, oy, oz; wire [NARGS*64-1:0] args;
     reg done_pulse = 0, c_wi = 0, c_stall = 0, c_rd = 0, c_wr = 0;
-    clhls_kernel_regs #(.NARGS(NARGS)) dut (.clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),
+    clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES)) dut (.clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),
         .reg_sel(reg_sel), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata), .start(start), .busy(busy),
         .work_dim(work_dim), .global_size_x(gx), .global_size_y(gy), .global_size_z(gz),
         .local_size_x(lx), .local_size_y(ly), .local_size_z(lz),
         .global_offset_x(ox), .global_offset_y(oy), .global_offset_z(oz),
         .num_groups_x(ngx), .num_groups_y(ngy), .num_groups_z(ngz), .args(args),
         .done_pulse(done_pulse), .count_work_item(c_wi), .count_stall_mem(c_stall),
-        .count_mem_read(c_rd), .count_mem_write(c_wr));
+        .count_mem_read(c_rd), .count_mem_write(c_wr), .probes(probes));
     reg [63:0] expect_val [0:127];
     integer i, k, starts_seen, n_wi, n_st, n_rd, n_wr, n_busy;
     task wr(input [6:0] a, input [63:0] d, input sel);
@@ -47,6 +49,8 @@ module tb_kernel_regs;
         for (i = 2; i <= 14; i = i + 1) check(i[6:0], expect_val[i]);
         for (i = 0; i < NARGS; i = i + 1) check(32 + i[6:0], expect_val[32+i]);
         check(7'd40, 0); check(7'd15, 0); check(7'd1, 0);
+        check(7'd21, 64'hbeef0001); check(7'd22, 64'hcafe0002); check(7'd23, 0); check(7'd31, 0);
+        probes[31:0] = 32'd7; check(7'd21, 64'd7);  // probes are read live
         if (work_dim !== expect_val[2][31:0] || gy !== expect_val[4] || lz !== expect_val[8][31:0] ||
             ox !== expect_val[9] || ngz !== expect_val[14][31:0] || args[64 +: 64] !== expect_val[33]) begin
             $display("FAIL output ports differ from registers"); $fatal(1); end

@@ -1,12 +1,17 @@
 /* Unit tests of the board memory model (sim-bridge/memory.c): regions and host access,
  * and the port's timing (latency, bandwidth, the in-flight bound, in-order answers,
- * bad addresses) driven directly through the private port interface, cycle by cycle,
- * exactly as the run loop drives it. */
+ * bad addresses, the stress mode) driven directly through the private port interface,
+ * cycle by cycle, exactly as the run loop drives it. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim_internal.h"
+
+static void no_stress_env(void) { unsetenv("CLHLS_SIM_STRESS"); }
+
+TestSuite(memory, .init = no_stress_env);
 
 /* A board with a 512-bit port, the given latency and bytes per cycle at 300 MHz. */
 static board_t test_board(unsigned latency, double bytes_per_cycle)
@@ -275,4 +280,230 @@ Test(memory, bad_and_partial_words)
     }
     cr_assert_eq(answers, 3, "every request answered once, even bad ones");
     sim_memory_destroy(s.mem);
+}
+
+/* ---- stress mode ---- */
+
+#define NTAGS 4
+
+/* Outcome of a stressed traffic run. */
+typedef struct stress_trace {
+    uint64_t cycles;      /* cycles until every response came */
+    uint64_t hash;        /* hash of (cycle, tag) of every response */
+    unsigned overtakes;   /* responses that came while an older request of another tag
+                             was still unanswered */
+    double mean_latency;  /* mean cycles from acceptance to response */
+    unsigned min_latency; /* shortest */
+} stress_trace;
+
+/* Issues n requests (tag i % NTAGS, reads of word i or writes of word i + n, with
+ * the requester taking responses 7 of 8 cycles) against a stressed memory and checks
+ * the guarantees: every request answered exactly once, in request order per tag, read
+ * data as at acceptance. */
+static stress_trace stress_traffic(sim_memory *mem, unsigned n, unsigned latency)
+{
+    port_sim s = {.mem = mem};
+    uint64_t *accepted_at = calloc(n, sizeof *accepted_at);
+    int *answered = calloc(n, sizeof *answered);
+    unsigned next_of_tag[NTAGS]; /* oldest unanswered request of each tag */
+    for (unsigned k = 0; k < NTAGS; k++)
+        next_of_tag[k] = k;
+    unsigned issued = 0, done = 0, oldest = 0;
+    stress_trace t = {.min_latency = ~0u};
+    double lat_sum = 0;
+    while (done < n && s.cycle < 200000) {
+        s.out.mem_req_valid = issued < n;
+        s.out.mem_req_write = issued % 3 == 2;
+        s.out.mem_req_addr = 64 * (uint64_t)(s.out.mem_req_write ? issued + n : issued);
+        s.out.mem_req_tag = issued % NTAGS;
+        memset(s.out.mem_req_wdata, (int)(issued & 0xff), 64);
+        memset(s.out.mem_req_wstrb, 1, 64);
+        s.out.mem_resp_ready = (s.cycle & 7) != 3;
+        uint64_t now = s.cycle;
+        int rv;
+        uint32_t tag;
+        if (step(&s, &rv, &tag))
+            accepted_at[issued++] = now;
+        if (!rv)
+            continue;
+        cr_assert_lt(tag, NTAGS);
+        unsigned i = next_of_tag[tag]; /* per-tag order: must be this request */
+        cr_assert_lt(i, issued, "tag %u answered with nothing outstanding", tag);
+        cr_assert_eq(answered[i], 0);
+        answered[i] = 1;
+        next_of_tag[tag] = i + NTAGS;
+        done++;
+        if (i != oldest)
+            t.overtakes++;
+        while (oldest < n && answered[oldest])
+            oldest++;
+        if (i % 3 != 2) /* a read of word i: its bytes were written by setup */
+            for (int k = 0; k < 64; k++)
+                cr_assert_eq(s.in.mem_resp_rdata[k], (uint8_t)(i * 7 + k));
+        unsigned lat = (unsigned)(now - accepted_at[i]);
+        cr_assert_geq(lat, latency, "request %u answered after %u cycles", i, lat);
+        lat_sum += lat;
+        if (lat < t.min_latency)
+            t.min_latency = lat;
+        t.hash = (t.hash ^ (now * NTAGS + tag)) * 0x100000001b3ull;
+    }
+    cr_assert_eq(done, n, "%u of %u answered", done, n);
+    for (int i = 0; i < 5 * (int)latency + 40; i++) { /* nothing more comes */
+        int rv;
+        uint32_t tag;
+        s.out.mem_req_valid = 0;
+        step(&s, &rv, &tag);
+        cr_assert_eq(rv, 0, "a response too many");
+    }
+    for (unsigned i = 2; i < n; i += 3) { /* writes landed */
+        uint8_t *p = sim_memory_ptr(mem, 64 * (uint64_t)(i + n), 64);
+        cr_assert_eq(p[0], (uint8_t)(i & 0xff));
+    }
+    t.cycles = s.cycle;
+    t.mean_latency = lat_sum / n;
+    free(accepted_at);
+    free(answered);
+    return t;
+}
+
+/* A memory with n read words (word i holds bytes i*7+k) and n write words. */
+static sim_memory *stress_memory(unsigned latency, unsigned n, uint64_t seed)
+{
+    board_t b = test_board(latency, 64);
+    sim_memory *m = sim_memory_create(&b);
+    sim_memory_set_stress(m, seed);
+    cr_assert_eq(sim_memory_map(m, 0, 128 * (uint64_t)n), SIM_OK);
+    uint8_t *p = sim_memory_ptr(m, 0, 64 * (uint64_t)n);
+    for (unsigned i = 0; i < n; i++)
+        for (int k = 0; k < 64; k++)
+            p[64 * i + k] = (uint8_t)(i * 7 + k);
+    return m;
+}
+
+Test(memory, stress_guarantees)
+{
+    const unsigned n = 4000, latency = 20;
+    stress_trace plain;
+    {
+        sim_memory *m = stress_memory(latency, n, 0);
+        plain = stress_traffic(m, n, latency);
+        sim_memory_destroy(m);
+    }
+    cr_assert_eq(plain.overtakes, 0, "without stress answers come in request order");
+    cr_assert_eq(plain.min_latency, latency);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        sim_memory *m = stress_memory(latency, n, seed * 0x9e3779b9u);
+        stress_trace t = stress_traffic(m, n, latency);
+        fprintf(stderr, "[sim tests] stress seed %lu: %lu cycles (%lu plain), mean latency "
+                "%.1f, %u overtakes\n", (unsigned long)seed, (unsigned long)t.cycles,
+                (unsigned long)plain.cycles, t.mean_latency, t.overtakes);
+        cr_assert_gt(t.overtakes, n / 20, "responses of other tags overtake");
+        cr_assert_gt(t.mean_latency, 2.0 * latency, "extra latency (mean %.1f)",
+                     t.mean_latency);
+        cr_assert_gt(t.cycles, plain.cycles);
+        sim_memory_destroy(m);
+    }
+}
+
+Test(memory, stress_reproducible)
+{
+    const unsigned n = 1000, latency = 12;
+    sim_memory *a = stress_memory(latency, n, 42), *b = stress_memory(latency, n, 42);
+    sim_memory *c = stress_memory(latency, n, 43);
+    stress_trace ta = stress_traffic(a, n, latency), tb = stress_traffic(b, n, latency);
+    stress_trace tc = stress_traffic(c, n, latency);
+    cr_assert_eq(ta.hash, tb.hash, "same seed, same timing");
+    cr_assert_eq(ta.cycles, tb.cycles);
+    cr_assert_neq(ta.hash, tc.hash, "another seed, other timing");
+    /* a port reset (a new run) restarts the sequence */
+    sim_mem_port_reset(a);
+    stress_trace again = stress_traffic(a, n, latency);
+    cr_assert_eq(again.hash, ta.hash);
+    /* turning stress off restores the exact model */
+    sim_memory_set_stress(a, 0);
+    cr_assert_eq(sim_memory_stress(a), 0);
+    stress_trace plain = stress_traffic(a, n, latency);
+    cr_assert_eq(plain.overtakes, 0);
+    cr_assert_eq(plain.min_latency, latency);
+    sim_memory_destroy(a);
+    sim_memory_destroy(b);
+    sim_memory_destroy(c);
+}
+
+/* Back-pressure: with nothing else limiting, mem_req_ready is low on about a quarter
+ * of the cycles, partly in single cycles, partly in bursts. */
+Test(memory, stress_backpressure)
+{
+    board_t b = test_board(8, 64);
+    sim_memory *m = sim_memory_create(&b);
+    sim_memory_set_stress(m, 99);
+    port_sim s = {.mem = m};
+    unsigned low = 0, run = 0, longest = 0, singles = 0, bursts = 0;
+    const unsigned cycles = 200000;
+    for (unsigned i = 0; i < cycles; i++) {
+        int rv;
+        uint32_t tag;
+        step(&s, &rv, &tag);
+        if (!s.in.mem_req_ready) {
+            low++;
+            run++;
+            continue;
+        }
+        if (run == 1)
+            singles++;
+        else if (run > 1)
+            bursts++;
+        if (run > longest)
+            longest = run;
+        run = 0;
+    }
+    double frac = (double)low / cycles;
+    fprintf(stderr, "[sim tests] stress back-pressure: %.1f%% of cycles, %u single, %u "
+            "bursts, longest %u\n", 100 * frac, singles, bursts, longest);
+    cr_assert(frac > 0.2 && frac < 0.3, "not ready %.1f%% of the cycles", 100 * frac);
+    cr_assert_gt(singles, 1000);
+    cr_assert_gt(bursts, 1000);
+    cr_assert_geq(longest, 20); /* bursts last up to 33 cycles (and may follow each other) */
+    sim_memory_destroy(m);
+}
+
+/* Effects at acceptance: a read accepted after a write of another tag sees the write
+ * even when its response overtakes the write's acknowledgement; a read accepted before
+ * a write does not see it. */
+Test(memory, stress_effects_at_acceptance)
+{
+    board_t b = test_board(16, 64);
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        sim_memory *m = sim_memory_create(&b);
+        sim_memory_set_stress(m, seed);
+        cr_assert_eq(sim_memory_map(m, 0, 4096), SIM_OK);
+        port_sim s = {.mem = m};
+        s.out.mem_resp_ready = 1;
+        memset(s.out.mem_req_wstrb, 1, 64);
+        /* read (tag 0), write 0x11 (tag 1), read (tag 2), all of word 0 */
+        static const struct { int write; uint32_t tag; } reqs[3] = {{0, 0}, {1, 1}, {0, 2}};
+        int next = 0, got = 0, rv;
+        uint32_t tag;
+        uint8_t seen[3] = {0xee, 0xee, 0xee};
+        while (got < 3 && s.cycle < 1000) {
+            s.out.mem_req_valid = next < 3;
+            if (next < 3) {
+                s.out.mem_req_write = (uint8_t)reqs[next].write;
+                s.out.mem_req_tag = reqs[next].tag;
+                memset(s.out.mem_req_wdata, 0x11, 64);
+            }
+            if (step(&s, &rv, &tag))
+                next++;
+            if (rv) {
+                seen[tag] = s.in.mem_resp_rdata[0];
+                got++;
+            }
+        }
+        cr_assert_eq(got, 3);
+        cr_assert_eq(seen[0], 0, "seed %lu: the earlier read saw the later write",
+                     (unsigned long)seed);
+        cr_assert_eq(seen[2], 0x11, "seed %lu: the later read missed the write",
+                     (unsigned long)seed);
+        sim_memory_destroy(m);
+    }
 }

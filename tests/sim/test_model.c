@@ -17,7 +17,10 @@
 
 #define ENV_DIR "CLHLS_SIM_TEST_MODELS"
 
-static const char *const fixtures[] = {"copy", "hang", "badaddr"};
+static const char *const fixtures[] = {"copy", "hang", "badaddr", "spin"};
+
+/* The watchdog's idle window in most tests: far above the memory latency. */
+#define WINDOW 1000000
 
 static double now_s(void)
 {
@@ -71,6 +74,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
     build_fixture(models_dir, NULL, "copy", "copy_b"); /* a second library, same design */
     build_fixture(models_dir, "width32.vh", "copy", "copy_w32");
     build_fixture(models_dir, "width1024.vh", "copy", "copy_w1024");
+    build_fixture(models_dir, "noprogress.vh", "copy", "copy_np");
 }
 
 ReportHook(POST_ALL)(struct criterion_global_stats *stats)
@@ -84,6 +88,7 @@ static board_t *dc;
 
 static void load_board(void)
 {
+    unsetenv("CLHLS_SIM_STRESS"); /* timing tests need the exact memory model */
     char err[256];
     dc = board_load("sim_dc", err, sizeof err);
     cr_assert_not_null(dc, "%s", err);
@@ -138,7 +143,7 @@ static uint64_t copy_cycles_of(const char *name, const board_t *b, uint64_t n)
     sim_memory *mem = sim_memory_create(b);
     setup_copy(m, mem, n, 3);
     sim_run_result r;
-    int rc = sim_model_run(m, mem, 1, 2, 10000000, &r);
+    int rc = sim_model_run(m, mem, 1, 2, WINDOW, 0, &r);
     cr_assert_eq(rc, SIM_OK, "copy of %lu words: status %d", (unsigned long)n, rc);
     check_copy(mem, n);
     cr_assert_eq(r.mem_requests, 2 * n);
@@ -204,22 +209,24 @@ Test(model, copy_zero_words)
     sim_memory *mem = sim_memory_create(dc);
     setup_copy(m, mem, 0, 0);
     sim_run_result r;
-    cr_assert_eq(sim_model_run(m, mem, 1, 2, 1000, &r), SIM_OK);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 1000, 0, &r), SIM_OK);
     cr_assert_eq(r.mem_requests, 0);
     sim_memory_destroy(mem);
     sim_model_close(m);
 }
 
-Test(model, timeout_exact_budget)
+/* A kernel that never moves ends exactly when the idle window has passed. */
+Test(model, timeout_exact_window)
 {
     sim_model *m = open_fixture("hang", dc);
+    cr_assert_eq(sim_model_has_progress_port(m), 1);
     sim_memory *mem = sim_memory_create(dc);
     sim_model_reg_write(m, 0, 1);
     uint64_t before = sim_model_cycles(m);
     const uint64_t budget = 5000000;
     sim_run_result r;
     double t0 = now_s();
-    int rc = sim_model_run(m, mem, 1, 2, budget, &r);
+    int rc = sim_model_run(m, mem, 1, 2, budget, 0, &r);
     double dt = now_s() - t0;
     cr_assert_eq(rc, SIM_ERR_TIMEOUT);
     cr_assert_eq(r.cycles, budget);
@@ -229,8 +236,10 @@ Test(model, timeout_exact_budget)
     /* the host goes on: the model still answers, and its counter saw every cycle */
     uint64_t count = sim_model_reg_read(m, 16);
     cr_assert_geq(count, budget);
-    cr_assert_eq(sim_model_run(m, mem, 1, 2, 7, &r), SIM_ERR_TIMEOUT);
+    cr_assert_eq(r.last_progress, 0);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 7, 0, &r), SIM_ERR_TIMEOUT);
     cr_assert_eq(r.cycles, 7);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 0, 0, &r), SIM_ERR_ARG, "a zero window");
     sim_memory_destroy(mem);
     sim_model_close(m);
 }
@@ -244,7 +253,7 @@ static void bad_address_case(uint64_t addr, int write)
     sim_model_reg_write(m, 33, (uint64_t)write);
     sim_model_reg_write(m, 0, 1);
     sim_run_result r;
-    int rc = sim_model_run(m, mem, 1, 2, 1000000, &r);
+    int rc = sim_model_run(m, mem, 1, 2, WINDOW, 0, &r);
     cr_assert_eq(rc, SIM_ERR_BAD_ADDRESS, "status %d", rc);
     cr_assert_eq(r.bad_address, addr, "bad address 0x%lx", (unsigned long)r.bad_address);
     cr_assert_eq(r.bad_write, write);
@@ -254,7 +263,7 @@ static void bad_address_case(uint64_t addr, int write)
     sim_model_reg_write(m, 32, 0x1040);
     sim_model_reg_write(m, 33, (uint64_t)write);
     sim_model_reg_write(m, 0, 1);
-    cr_assert_eq(sim_model_run(m, mem, 1, 2, 1000, &r), SIM_OK);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 1000, 0, &r), SIM_OK);
     cr_assert_geq(r.cycles, dc->mem_latency_cycles);
     if (write)
         cr_assert_eq(*(uint8_t *)sim_memory_ptr(mem, 0x1040, 1), 0xff);
@@ -285,8 +294,9 @@ Test(model, two_models_side_by_side)
             if (done[i])
                 continue;
             sim_run_result r;
-            int rc = sim_model_run(ms[i], mems[i], 1, 2, 13, &r);
-            cr_assert(rc == SIM_OK || rc == SIM_ERR_TIMEOUT, "status %d", rc);
+            int rc = sim_model_run(ms[i], mems[i], 1, 2, WINDOW, 13, &r);
+            cr_assert(rc == SIM_OK || rc == SIM_RUNNING, "status %d", rc);
+            cr_assert(rc == SIM_OK || r.cycles == 13);
             done[i] = rc == SIM_OK;
         }
     for (int i = 0; i < 3; i++) {
@@ -315,7 +325,7 @@ Test(model, open_errors)
     /* a run against a memory of another width is refused */
     sim_model *m = open_fixture("copy", dc);
     sim_memory *mem = sim_memory_create(&narrow);
-    cr_assert_eq(sim_model_run(m, mem, 1, 2, 10, NULL), SIM_ERR_ARG);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 10, 0, NULL), SIM_ERR_ARG);
     sim_memory_destroy(mem);
     sim_model_close(m);
 }
@@ -336,4 +346,258 @@ Test(model, syntax_error_build)
     cr_assert_neq(access(so, F_OK), 0, "no library left behind");
     free(log);
     nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* ---- the watchdog judges forward progress, not time ---- */
+
+/* Starts the spin fixture: length cycles of work, a progress pulse every period
+ * cycles, nothing moving from cycle stop_at on (0: never). */
+static void start_spin(sim_model *m, uint64_t length, uint64_t period, uint64_t stop_at)
+{
+    sim_model_reset(m);
+    sim_model_reg_write(m, 32, length);
+    sim_model_reg_write(m, 33, period);
+    sim_model_reg_write(m, 34, stop_at);
+    sim_model_reg_write(m, 0, 1);
+}
+
+/* A kernel three idle windows long that keeps moving (a pulse every 10% of the
+ * window) runs to the end under the default window. */
+Test(model, watchdog_moving_kernel_runs_past_the_window)
+{
+    sim_model *m = open_fixture("spin", dc);
+    sim_memory *mem = sim_memory_create(dc);
+    const uint64_t len = 3 * (uint64_t)WINDOW;
+    start_spin(m, len, WINDOW / 10, 0);
+    sim_run_result r;
+    int rc = sim_model_run(m, mem, 1, 2, WINDOW, 0, &r);
+    cr_assert_eq(rc, SIM_OK, "status %d after %lu cycles", rc, (unsigned long)r.cycles);
+    cr_assert_geq(r.cycles, len);
+    cr_assert_leq(r.cycles, len + 2);
+    cr_assert_eq(r.mem_requests, 0, "no memory traffic: only the progress port moved");
+    cr_assert_eq(sim_model_reg_read(m, 16), len);
+    /* a pulse every period - 1 idle cycles is enough: a window equal to the period */
+    start_spin(m, 50000, 5000, 0);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 5000, 0, &r), SIM_OK);
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+}
+
+/* A kernel that stops moving ends one idle window after its last move; its occupancy
+ * registers (what the runtime reads as probes) still answer afterwards. */
+Test(model, watchdog_stopped_kernel_times_out_after_the_window)
+{
+    sim_model *m = open_fixture("spin", dc);
+    sim_memory *mem = sim_memory_create(dc);
+    const uint64_t window = 20000, stop = 50000, period = 10;
+    start_spin(m, (uint64_t)1 << 40, period, stop);
+    sim_run_result r;
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, window, 0, &r), SIM_ERR_TIMEOUT);
+    cr_assert_geq(r.last_progress + period, stop, "last move at %lu",
+                  (unsigned long)r.last_progress);
+    cr_assert_leq(r.last_progress, stop + 1);
+    cr_assert_eq(r.cycles, r.last_progress + window, "ended %lu cycles after the last move",
+                 (unsigned long)(r.cycles - r.last_progress));
+    cr_assert_eq(sim_model_reg_read(m, 40), 32);
+    cr_assert_eq(sim_model_reg_read(m, 41), 0);
+    cr_assert_eq(sim_model_reg_read(m, 42), 3);
+    cr_assert_eq(sim_model_reg_read(m, 1) & 2, 0, "not done");
+    /* moves farther apart than the window: ended after the first pulse's window */
+    start_spin(m, 100000, 5000, 0);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 1000, 0, &r), SIM_ERR_TIMEOUT);
+    cr_assert_eq(r.last_progress, 1);
+    cr_assert_eq(r.cycles, 1001);
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+}
+
+/* Memory handshakes count as progress: the copy engine's progress port stays 0, yet a
+ * copy many windows long (window = 4 x latency) completes; a top without the port
+ * (an older design) behaves the same. */
+Test(model, watchdog_counts_memory_handshakes)
+{
+    const uint64_t n = 3000, window = 4 * (uint64_t)dc->mem_latency_cycles;
+    uint64_t cycles[2];
+    const char *names[2] = {"copy", "copy_np"};
+    for (int i = 0; i < 2; i++) {
+        sim_model *m = open_fixture(names[i], dc);
+        cr_assert_eq(sim_model_has_progress_port(m), i == 0, "%s", names[i]);
+        sim_memory *mem = sim_memory_create(dc);
+        setup_copy(m, mem, n, 9);
+        sim_run_result r;
+        int rc = sim_model_run(m, mem, 1, 2, window, 0, &r);
+        cr_assert_eq(rc, SIM_OK, "%s: status %d after %lu cycles", names[i], rc,
+                     (unsigned long)r.cycles);
+        cr_assert_gt(r.cycles, 10 * window);
+        check_copy(mem, n);
+        cycles[i] = r.cycles;
+        sim_memory_destroy(mem);
+        sim_model_close(m);
+    }
+    cr_assert_eq(cycles[0], cycles[1]);
+}
+
+/* With a cycle cap the run returns SIM_RUNNING; the idle count carries over, so a hung
+ * kernel stepped in slices still times out, and a moving one still finishes. */
+Test(model, watchdog_capped_runs)
+{
+    sim_model *m = open_fixture("hang", dc);
+    sim_memory *mem = sim_memory_create(dc);
+    sim_model_reg_write(m, 0, 1);
+    sim_run_result r;
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(sim_model_run(m, mem, 1, 2, 100, 30, &r), SIM_RUNNING);
+        cr_assert_eq(r.cycles, 30);
+    }
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 100, 30, &r), SIM_ERR_TIMEOUT);
+    cr_assert_eq(r.cycles, 10);
+    /* a register write (the host acting) opens a new window */
+    sim_model_reg_write(m, 0, 1);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 100, 99, &r), SIM_RUNNING);
+    sim_model_reg_write(m, 0, 1);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 100, 0, &r), SIM_ERR_TIMEOUT);
+    cr_assert_eq(r.cycles, 100);
+    sim_model_close(m);
+
+    m = open_fixture("spin", dc);
+    start_spin(m, 10000, 50, 0);
+    uint64_t total = 0;
+    int rc, calls = 0;
+    while ((rc = sim_model_run(m, mem, 1, 2, 100, 777, &r)) == SIM_RUNNING) {
+        total += r.cycles;
+        calls++;
+    }
+    cr_assert_eq(rc, SIM_OK);
+    total += r.cycles;
+    cr_assert_eq(calls, 12);
+    start_spin(m, 10000, 50, 0);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 100, 0, &r), SIM_OK);
+    cr_assert_eq(total, r.cycles, "slices add up to the uncapped run");
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+}
+
+/* ---- stress mode: timing changes, data does not ---- */
+
+/* Copies n words with fixture name on board b under stress seed (0 = off); checks the
+ * copy and the traffic, stores the destination in out; returns the run's cycles. */
+static uint64_t stress_copy(const char *name, const board_t *b, uint64_t n, uint64_t seed,
+                            uint8_t *out)
+{
+    wb = b->mem_width_bits / 8;
+    sim_model *m = open_fixture(name, b);
+    sim_memory *mem = sim_memory_create(b);
+    sim_memory_set_stress(mem, seed);
+    cr_assert_eq(sim_memory_stress(mem), seed);
+    setup_copy(m, mem, n, 5);
+    sim_run_result r;
+    int rc = sim_model_run(m, mem, 1, 2, WINDOW, 0, &r);
+    cr_assert_eq(rc, SIM_OK, "%s, %lu words, seed %lu: status %d", name, (unsigned long)n,
+                 (unsigned long)seed, rc);
+    check_copy(mem, n);
+    cr_assert_eq(r.mem_requests, 2 * n);
+    cr_assert_eq(r.mem_read_bytes, wb * n);
+    cr_assert_eq(r.mem_write_bytes, wb * n);
+    memcpy(out, sim_memory_ptr(mem, DST, n * wb), n * wb);
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+    return r.cycles;
+}
+
+/* Every seed changes the cycle count, none the data; a seed always gives the same
+ * timing. */
+static void stress_case(const char *name, unsigned width_bits, uint64_t n)
+{
+    board_t b = *dc;
+    b.mem_width_bits = width_bits;
+    size_t bytes = n * (width_bits / 8);
+    uint8_t *ref = malloc(bytes), *got = malloc(bytes);
+    uint64_t base = stress_copy(name, &b, n, 0, ref);
+    uint64_t prev = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        uint64_t c = stress_copy(name, &b, n, seed, got);
+        fprintf(stderr, "[sim tests] %s stress seed %lu: %lu cycles (%lu without)\n", name,
+                (unsigned long)seed, (unsigned long)c, (unsigned long)base);
+        cr_assert_neq(c, base, "seed %lu changed nothing", (unsigned long)seed);
+        cr_assert_neq(c, prev, "seeds %lu and %lu gave the same timing",
+                      (unsigned long)seed - 1, (unsigned long)seed);
+        cr_assert_eq(memcmp(got, ref, bytes), 0, "seed %lu changed the data",
+                     (unsigned long)seed);
+        cr_assert_eq(stress_copy(name, &b, n, seed, got), c, "seed %lu is not reproducible",
+                     (unsigned long)seed);
+        prev = c;
+    }
+    free(ref);
+    free(got);
+}
+
+Test(model, stress_changes_timing_not_data) { stress_case("copy", 512, 1000); }
+
+Test(model, stress_other_widths)
+{
+    stress_case("copy_w32", 32, 301);
+    stress_case("copy_w1024", 1024, 77);
+}
+
+/* CLHLS_SIM_STRESS sets the seed of every memory created afterwards. */
+Test(model, stress_from_environment)
+{
+    static const struct {
+        const char *value;  /* CLHLS_SIM_STRESS */
+        uint64_t seed;      /* expected seed, ~0 = any non-zero */
+    } cases[] = {{"", 0}, {"0", 0}, {"7", 7}, {"0x10", 16}, {"chaos", ~(uint64_t)0}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        setenv("CLHLS_SIM_STRESS", cases[i].value, 1);
+        sim_memory *mem = sim_memory_create(dc);
+        uint64_t s = sim_memory_stress(mem);
+        if (cases[i].seed == ~(uint64_t)0)
+            cr_assert_neq(s, 0, "'%s' turns stress on", cases[i].value);
+        else
+            cr_assert_eq(s, cases[i].seed, "'%s' gave seed %lu", cases[i].value,
+                         (unsigned long)s);
+        sim_memory_destroy(mem);
+    }
+    unsetenv("CLHLS_SIM_STRESS");
+    sim_memory *mem = sim_memory_create(dc);
+    cr_assert_eq(sim_memory_stress(mem), 0);
+    sim_memory_destroy(mem);
+
+    /* the environment's seed times a copy like the same seed set directly */
+    wb = 64;
+    uint8_t *buf = malloc(500 * 64);
+    uint64_t direct = stress_copy("copy", dc, 500, 7, buf);
+    setenv("CLHLS_SIM_STRESS", "7", 1);
+    sim_model *m = open_fixture("copy", dc);
+    mem = sim_memory_create(dc);
+    unsetenv("CLHLS_SIM_STRESS");
+    setup_copy(m, mem, 500, 5);
+    sim_run_result r;
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, WINDOW, 0, &r), SIM_OK);
+    cr_assert_eq(r.cycles, direct);
+    check_copy(mem, 500);
+    free(buf);
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+}
+
+/* Stress changes neither bad-address detection nor the watchdog. */
+Test(model, stress_keeps_errors)
+{
+    sim_model *m = open_fixture("badaddr", dc);
+    sim_memory *mem = sim_memory_create(dc);
+    sim_memory_set_stress(mem, 3);
+    cr_assert_eq(sim_memory_map(mem, 0x1000, 4096), SIM_OK);
+    sim_model_reg_write(m, 32, 0xdead0000);
+    sim_model_reg_write(m, 0, 1);
+    sim_run_result r;
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, WINDOW, 0, &r), SIM_ERR_BAD_ADDRESS);
+    cr_assert_eq(r.bad_address, 0xdead0000);
+    sim_model_close(m);
+
+    m = open_fixture("hang", dc);
+    sim_model_reg_write(m, 0, 1);
+    cr_assert_eq(sim_model_run(m, mem, 1, 2, 5000, 0, &r), SIM_ERR_TIMEOUT);
+    cr_assert_eq(r.cycles, 5000);
+    sim_memory_destroy(mem);
+    sim_model_close(m);
 }

@@ -1,0 +1,105 @@
+// clhls_lsu_store_ack: store unit that reports each store back once memory has it.
+//
+// Used for a store that a later memory access of the same work-item may read or
+// overwrite: the pipeline offers the store at one stage and waits, at a later stage,
+// for its acknowledgement (m_resp_valid), exactly as it waits for a load's data, so
+// that the later access is issued only after memory holds the stored value. Each
+// accepted store becomes one memory write of its line with the word's byte enables
+// (no merging: merging would delay the write). Writes wait in a two-entry queue in
+// front of the memory port; the memory acknowledges every write once and in order;
+// acknowledgements are handed to the pipeline in store order. Capacity: at most DEPTH
+// stores accepted and not yet acknowledged to the pipeline, so the acknowledgement
+// counter never overflows and s_mem_resp_ready is always 1. s_req_ready depends on
+// registered state only.
+// Needs clhls_fifo.v.
+`default_nettype none
+
+module clhls_lsu_store_ack #(
+    parameter DATA_W = 32,   // stored word width: 8, 16, 32 or 64
+    parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
+    parameter DEPTH  = 128   // stores accepted and not yet acknowledged to the pipeline (>= 1)
+) (
+    input  wire               clk,               // clock
+    input  wire               rst,               // synchronous active-high reset
+    input  wire               s_req_valid,       // pipeline offers a store
+    output wire               s_req_ready,       // the unit takes it
+    input  wire [63:0]        s_req_addr,        // byte address, aligned to DATA_W/8
+    input  wire [DATA_W-1:0]  s_req_data,        // data to store
+    output wire               m_resp_valid,      // the oldest unacknowledged store is in memory
+    input  wire               m_resp_ready,      // pipeline takes the acknowledgement
+    output wire               m_mem_req_valid,   // write request to the memory/interconnect
+    input  wire               m_mem_req_ready,   // request taken
+    output wire [63:0]        m_mem_req_addr,    // line address (aligned to MEM_W/8 bytes)
+    output wire [MEM_W-1:0]   m_mem_req_wdata,   // line data (the word in its lane)
+    output wire [MEM_W/8-1:0] m_mem_req_wstrb,   // byte enables of the word
+    input  wire               s_mem_resp_valid,  // write acknowledgement from memory
+    output wire               s_mem_resp_ready,  // always 1
+    output wire               idle,              // nothing accepted and unacknowledged
+    output wire               count_write        // pulse: one memory write issued
+);
+    localparam WORDS     = MEM_W / DATA_W;                       // words per line
+    localparam STRB_W    = MEM_W / 8;                            // byte enables per line
+    localparam WORD_B    = DATA_W / 8;                           // bytes per word
+    localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
+    localparam WORD_BITS = $clog2(DATA_W / 8);                   // byte-offset bits of a word
+    localparam IDX_W     = (WORDS > 1) ? $clog2(WORDS) : 1;      // word index width
+    localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
+    localparam CNT_W     = $clog2(DEPTH + 1);
+    localparam integer DEPTH_INT = DEPTH;
+    localparam [CNT_W-1:0] FULL = DEPTH_INT[CNT_W-1:0];
+    localparam WQ_W      = 64 + MEM_W + STRB_W;                  // one queued write
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;  // low bits: word index
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
+    wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
+    wire [STRB_W-1:0] word_strb =
+        {{(STRB_W - WORD_B){1'b0}}, {WORD_B{1'b1}}} << (WORD_B * word_index);
+    wire [MEM_W-1:0]  line_data =
+        {{(MEM_W - DATA_W){1'b0}}, s_req_data} << (DATA_W * word_index);
+
+    reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
+    reg [CNT_W-1:0] acked;    // of those, the ones memory has acknowledged
+
+    wire wq_s_ready;
+    wire [1:0] wq_count;
+    assign s_req_ready = wq_s_ready && (pending != FULL);
+    wire accept  = s_req_valid && s_req_ready;
+    wire deliver = m_resp_valid && m_resp_ready;
+
+    clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
+        .clk(clk), .rst(rst),
+        .s_valid(accept), .s_ready(wq_s_ready), .s_data({line_addr, line_data, word_strb}),
+        .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
+        .m_data({m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb}),
+        .count(wq_count)
+    );
+
+    assign m_resp_valid     = (acked != {CNT_W{1'b0}});
+    assign s_mem_resp_ready = 1'b1;
+    assign count_write      = m_mem_req_valid && m_mem_req_ready;
+    assign idle             = (pending == {CNT_W{1'b0}});
+
+    always @(posedge clk) begin
+        if (rst) begin
+            pending <= {CNT_W{1'b0}};
+            acked   <= {CNT_W{1'b0}};
+        end else begin
+            if (accept && !deliver)
+                pending <= pending + 1'b1;
+            else if (!accept && deliver)
+                pending <= pending - 1'b1;
+            if (s_mem_resp_valid && !deliver)
+                acked <= acked + 1'b1;
+            else if (!s_mem_resp_valid && deliver)
+                acked <= acked - 1'b1;
+        end
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_count = ^wq_count;
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,363 @@
+/* Runtime tests of the simulated device and the watchdog's diagnosis, without the
+ * kernel compiler: the runtime's sources are linked into this binary, the "program" is
+ * a hand-written metadata.json plus the Verilator build of tests/sim/fixtures/spin.v
+ * (a compute-only kernel that can be told to stop moving, with three occupancy
+ * registers). Covers: reading "probes" from metadata.json, the device's watchdog
+ * message ("kernel 'K' made no forward progress for N cycles (CLHLS_WATCHDOG_CYCLES);
+ * stuck: NAME: VALUE of CAPACITY; ..."), and the whole NDRange path (clEnqueueNDRange-
+ * Kernel -> worker -> device) delivering that message to the context's notify callback
+ * under the default and a configured idle window. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <criterion/criterion.h>
+#include <criterion/hooks.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clhls_sim.h"
+#include "rt.h"
+
+#define ENV_DIR "CLHLS_RT_TEST_MODELS"
+
+/* metadata.json of the spin fixture: kernel "spin" with probes (one without a
+ * register, skipped; one without a capacity), kernel "plain" without. */
+static const char metadata[] =
+    "{ \"format\": 1, \"board\": \"sim_dc\", \"kernels\": [\n"
+    "  { \"name\": \"spin\", \"reg_base\": 0,\n"
+    "    \"regs\": { \"control\": 0, \"status\": 1, \"work_dim\": 2,\n"
+    "              \"global_size\": [3,4,5], \"local_size\": [6,7,8],\n"
+    "              \"global_offset\": [9,10,11], \"num_groups\": [12,13,14] },\n"
+    "    \"control_start_mask\": 1, \"status_busy_mask\": 1, \"status_done_mask\": 2,\n"
+    "    \"counters\": [ { \"name\": \"busy_cycles\", \"reg\": 16 } ],\n"
+    "    \"probes\": [\n"
+    "      { \"name\": \"loop at k.cl:5:3: credits\", \"reg\": 40, \"capacity\": 32 },\n"
+    "      { \"name\": \"FIFO at k.cl:6:7: entries\", \"reg\": 41, \"capacity\": 16 },\n"
+    "      { \"name\": \"no register\", \"capacity\": 4 },\n"
+    "      { \"name\": \"store at k.cl:7:5: requests outstanding\", \"reg\": 42 } ],\n"
+    "    \"max_work_group_size\": 1024,\n"
+    "    \"args\": [\n"
+    "      { \"name\": \"length\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
+    "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
+    "        \"size\": 8, \"reg\": 32 },\n"
+    "      { \"name\": \"period\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
+    "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
+    "        \"size\": 8, \"reg\": 33 },\n"
+    "      { \"name\": \"stop_at\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
+    "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
+    "        \"size\": 8, \"reg\": 34 } ] },\n"
+    "  { \"name\": \"plain\", \"reg_base\": 128,\n"
+    "    \"regs\": { \"control\": 128, \"status\": 129, \"work_dim\": 130,\n"
+    "              \"global_size\": [131,132,133], \"local_size\": [134,135,136],\n"
+    "              \"global_offset\": [137,138,139], \"num_groups\": [140,141,142] },\n"
+    "    \"control_start_mask\": 1, \"status_done_mask\": 2, \"args\": [] } ] }\n";
+
+static char dir[512];
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Builds the spin fixture and writes metadata.json into a temporary directory, once,
+ * in the runner process. */
+ReportHook(PRE_ALL)(struct criterion_test_set *set)
+{
+    (void)set;
+    snprintf(dir, sizeof dir, "/tmp/clhls-rttest-XXXXXX");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return;
+    }
+    setenv(ENV_DIR, dir, 1);
+    char work[600], so[600], json[600];
+    snprintf(work, sizeof work, "%s/work", dir);
+    snprintf(so, sizeof so, "%s/spin.so", dir);
+    snprintf(json, sizeof json, "%s/metadata.json", dir);
+    const char *files[] = {SIM_TEST_FIXTURES "/spin.v"};
+    char *log = NULL;
+    if (sim_build_model(files, 1, "clhls_top", work, SIM_TEST_RUNTIME_DIR, so, &log) !=
+        SIM_OK)
+        fprintf(stderr, "[runtime tests] cannot build spin.v:\n%s\n", log ? log : "");
+    free(log);
+    FILE *f = fopen(json, "w");
+    if (f) {
+        fputs(metadata, f);
+        fclose(f);
+    }
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    if (dir[0])
+        nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void path_of(char *out, size_t len, const char *name)
+{
+    const char *d = getenv(ENV_DIR);
+    cr_assert_not_null(d, "the PRE_ALL hook did not run");
+    snprintf(out, len, "%s/%s", d, name);
+}
+
+static rt_kernel_meta *load_meta(cl_uint *n)
+{
+    char json[600], err[256];
+    path_of(json, sizeof json, "metadata.json");
+    rt_kernel_meta *ks = NULL;
+    cr_assert_eq(rt_metadata_load(json, &ks, n, err, sizeof err), 0, "%s", err);
+    return ks;
+}
+
+static void quiet_env(void)
+{
+    unsetenv("CLHLS_WATCHDOG_CYCLES");
+    unsetenv("CLHLS_SIM_STRESS");
+}
+
+TestSuite(device, .init = quiet_env, .timeout = 120);
+
+Test(device, metadata_probes)
+{
+    cl_uint n = 0;
+    rt_kernel_meta *ks = load_meta(&n);
+    cr_assert_eq(n, 2);
+    const rt_kernel_meta *k = &ks[0];
+    cr_assert_str_eq(k->name, "spin");
+    cr_assert_eq(k->nprobes, 3, "the entry without a register is skipped");
+    cr_assert_str_eq(k->probes[0].name, "loop at k.cl:5:3: credits");
+    cr_assert_eq(k->probes[0].reg, 40);
+    cr_assert_eq(k->probes[0].capacity, 32);
+    cr_assert_str_eq(k->probes[1].name, "FIFO at k.cl:6:7: entries");
+    cr_assert_eq(k->probes[1].capacity, 16);
+    cr_assert_str_eq(k->probes[2].name, "store at k.cl:7:5: requests outstanding");
+    cr_assert_eq(k->probes[2].reg, 42);
+    cr_assert_eq(k->probes[2].capacity, 0, "capacity is optional");
+    cr_assert_str_eq(ks[1].name, "plain");
+    cr_assert_eq(ks[1].nprobes, 0, "no \"probes\": none");
+    rt_metadata_free(ks, n);
+}
+
+/* ---- the device operations directly ---- */
+
+typedef struct dev_fixture {
+    board_t *board;            /* sim_dc */
+    rt_device_impl *impl;      /* the simulated device */
+    rt_device_program *prog;   /* spin.so loaded on it */
+    rt_kernel_meta *meta;      /* metadata.json */
+    cl_uint nmeta;             /* kernels in meta */
+} dev_fixture;
+
+static dev_fixture open_dev(void)
+{
+    dev_fixture f;
+    char err[512], so[600];
+    f.board = board_load("sim_dc", err, sizeof err);
+    cr_assert_not_null(f.board, "%s", err);
+    cr_assert_eq(rt_device_sim_ops.open(f.board, &f.impl, err, sizeof err), RT_DEV_OK, "%s",
+                 err);
+    path_of(so, sizeof so, "spin.so");
+    cr_assert_eq(rt_device_sim_ops.program_load(f.impl, so, &f.prog, err, sizeof err),
+                 RT_DEV_OK, "%s", err);
+    f.meta = load_meta(&f.nmeta);
+    return f;
+}
+
+static void close_dev(dev_fixture *f)
+{
+    rt_device_sim_ops.program_unload(f->impl, f->prog);
+    rt_device_sim_ops.close(f->impl);
+    rt_metadata_free(f->meta, f->nmeta);
+    board_free(f->board);
+}
+
+/* Runs spin (length, period, stop_at) with the given probes and idle window. */
+static int run_spin(dev_fixture *f, const rt_probe *probes, unsigned nprobes,
+                    uint64_t window, uint64_t length, uint64_t period, uint64_t stop_at,
+                    rt_kernel_result *r, uint64_t *busy)
+{
+    const rt_kernel_meta *k = &f->meta[0];
+    uint32_t regs[3] = {32, 33, 34};
+    uint64_t vals[3] = {length, period, stop_at};
+    rt_kernel_launch l;
+    memset(&l, 0, sizeof l);
+    l.name = k->name;
+    l.regs = &k->regs;
+    l.work_dim = 1;
+    for (int i = 0; i < 3; i++)
+        l.global[i] = l.local[i] = l.groups[i] = 1;
+    l.nargs = 3;
+    l.arg_regs = regs;
+    l.arg_values = vals;
+    l.ncounters = k->ncounters;
+    l.counters = k->counters;
+    l.nprobes = nprobes;
+    l.probes = probes;
+    l.watchdog_cycles = window;
+    memset(r, 0, sizeof *r);
+    r->counter_values = busy;
+    return rt_device_sim_ops.run_kernel(f->impl, f->prog, &l, r);
+}
+
+Test(device, watchdog_message_names_where_it_is_stuck)
+{
+    dev_fixture f = open_dev();
+    const rt_kernel_meta *k = &f.meta[0];
+    rt_kernel_result r;
+    uint64_t busy = 0;
+    int rc = run_spin(&f, k->probes, k->nprobes, 1000, (uint64_t)1 << 40, 10, 5000, &r,
+                      &busy);
+    cr_assert_eq(rc, RT_DEV_TIMEOUT);
+    cr_assert_str_eq(r.message,
+                     "kernel 'spin' made no forward progress for 1000 cycles "
+                     "(CLHLS_WATCHDOG_CYCLES); stuck: loop at k.cl:5:3: credits: 32 of 32; "
+                     "store at k.cl:7:5: requests outstanding: 3");
+    cr_assert_geq(r.cycles, 5000 + 1000 - 10);
+    cr_assert_leq(r.cycles, 5000 + 1000 + 1);
+    cr_assert_geq(busy, r.cycles, "counters are read after a failure too");
+
+    /* no probes, or all zero: nothing appended */
+    rc = run_spin(&f, NULL, 0, 1000, (uint64_t)1 << 40, 10, 5000, &r, &busy);
+    cr_assert_eq(rc, RT_DEV_TIMEOUT);
+    cr_assert_str_eq(r.message, "kernel 'spin' made no forward progress for 1000 cycles "
+                                "(CLHLS_WATCHDOG_CYCLES)");
+    rc = run_spin(&f, &k->probes[1], 1, 1000, (uint64_t)1 << 40, 10, 5000, &r, &busy);
+    cr_assert_eq(rc, RT_DEV_TIMEOUT);
+    cr_assert_eq(strstr(r.message, "stuck"), NULL, "%s", r.message);
+
+    /* a kernel that keeps moving runs far past the window */
+    rc = run_spin(&f, k->probes, k->nprobes, 1000, 20000, 999, 0, &r, &busy);
+    cr_assert_eq(rc, RT_DEV_OK, "%s", r.message);
+    cr_assert_eq(busy, 20000);
+    close_dev(&f);
+}
+
+/* More non-zero probes than the message holds: as many as fit, then "; ...". */
+Test(device, watchdog_message_truncated)
+{
+    dev_fixture f = open_dev();
+    enum { N = 200 };
+    rt_probe probes[N];
+    char names[N][48];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "loop %03d at long_kernel_name.cl:%d:3", i, i);
+        probes[i] = (rt_probe){.name = names[i], .reg = 40, .capacity = 32};
+    }
+    rt_kernel_result r;
+    uint64_t busy;
+    cr_assert_eq(run_spin(&f, probes, N, 500, (uint64_t)1 << 40, 10, 100, &r, &busy),
+                 RT_DEV_TIMEOUT);
+    size_t len = strlen(r.message);
+    cr_assert_lt(len, sizeof r.message);
+    cr_assert_gt(len, sizeof r.message - 64, "filled up (%zu)", len);
+    cr_assert_str_eq(r.message + len - 5, "; ...", "%s", r.message + len - 60);
+    cr_assert(strstr(r.message, "; stuck: loop 000 at long_kernel_name.cl:0:3: 32 of 32; "
+                                "loop 001"));
+    close_dev(&f);
+}
+
+/* ---- the whole NDRange path, through the runtime's entry points ---- */
+
+/* What the context's notify callback saw. */
+typedef struct notified {
+    int calls;              /* times called */
+    char last[2048];        /* last message */
+} notified;
+
+static void CL_CALLBACK on_notify(const char *msg, const void *info, size_t cb, void *data)
+{
+    (void)info;
+    (void)cb;
+    notified *n = data;
+    n->calls++;
+    snprintf(n->last, sizeof n->last, "%s", msg);
+}
+
+/* A program object holding the spin model and metadata, as clBuildProgram would leave
+ * it (the compiler is not needed here). */
+static cl_program fake_program(cl_context c)
+{
+    cl_program p = rt_alloc(sizeof *p);
+    cr_assert_not_null(p);
+    p->dispatch = &rt_dispatch;
+    p->magic = RT_MAGIC_PROGRAM;
+    atomic_init(&p->refcount, 1);
+    p->context = c;
+    cr_assert_eq(clRetainContext(c), CL_SUCCESS);
+    p->source = rt_strdup("");
+    p->options = rt_strdup("");
+    pthread_mutex_init(&p->lock, NULL);
+    p->builds = rt_alloc(c->ndevices * sizeof *p->builds);
+    cl_device_id d = c->devices[0];
+    char so[600], err[512];
+    path_of(so, sizeof so, "spin.so");
+    cr_assert_eq(d->ops->program_load(d->impl, so, &p->builds[0].model, err, sizeof err),
+                 RT_DEV_OK, "%s", err);
+    p->builds[0].status = CL_BUILD_SUCCESS;
+    p->builds[0].log = rt_strdup("");
+    p->kernels = load_meta(&p->nkernels);
+    return p;
+}
+
+/* Enqueues spin(length, period, stop_at) and waits; returns the event's status. */
+static cl_int enqueue_spin(cl_command_queue q, cl_kernel k, cl_ulong length, cl_ulong period,
+                           cl_ulong stop_at)
+{
+    cr_assert_eq(clSetKernelArg(k, 0, sizeof length, &length), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof period, &period), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(k, 2, sizeof stop_at, &stop_at), CL_SUCCESS);
+    size_t one = 1;
+    cl_event e;
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, &e), CL_SUCCESS);
+    clWaitForEvents(1, &e);
+    cl_int st;
+    cr_assert_eq(clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+                 CL_SUCCESS);
+    clReleaseEvent(e);
+    return st;
+}
+
+Test(device, hung_kernel_message_reaches_notify)
+{
+    cl_platform_id plat = rt_platform();
+    cr_assert_geq(plat->ndevices, 1);
+    cl_device_id d = plat->devices[0];
+    notified n = {0};
+    cl_int err;
+    cl_context c = clCreateContext(NULL, 1, &d, on_notify, &n, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_command_queue q = clCreateCommandQueue(c, d, 0, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_program p = fake_program(c);
+    cl_kernel k = clCreateKernel(p, "spin", &err);
+    cr_assert_eq(err, CL_SUCCESS);
+
+    /* the default window: 1,000,000 idle cycles */
+    cr_assert_eq(enqueue_spin(q, k, (cl_ulong)1 << 40, 10, 3000), CL_OUT_OF_RESOURCES);
+    cr_assert_eq(n.calls, 1);
+    cr_assert_str_eq(n.last, "kernel 'spin' made no forward progress for 1000000 cycles "
+                             "(CLHLS_WATCHDOG_CYCLES); stuck: loop at k.cl:5:3: credits: 32 "
+                             "of 32; store at k.cl:7:5: requests outstanding: 3");
+
+    /* a kernel moving every 900,000 cycles runs 2.5 default windows and completes */
+    cr_assert_eq(enqueue_spin(q, k, 2500000, 900000, 0), CL_COMPLETE);
+    cr_assert_eq(n.calls, 1, "no message for a good run");
+
+    /* CLHLS_WATCHDOG_CYCLES sets the window, read at each launch */
+    setenv("CLHLS_WATCHDOG_CYCLES", "2000", 1);
+    cr_assert_eq(enqueue_spin(q, k, 100000, 1500, 0), CL_COMPLETE);
+    cr_assert_eq(enqueue_spin(q, k, 100000, 2500, 0), CL_OUT_OF_RESOURCES);
+    cr_assert_eq(n.calls, 2);
+    cr_assert_str_eq(n.last, "kernel 'spin' made no forward progress for 2000 cycles "
+                             "(CLHLS_WATCHDOG_CYCLES)");
+    unsetenv("CLHLS_WATCHDOG_CYCLES");
+
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseCommandQueue(q);
+    clReleaseContext(c);
+}
