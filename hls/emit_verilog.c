@@ -27,6 +27,7 @@ typedef struct emitter {
     int kernel_index;     /* position in the program (register block) */
     unsigned mem_w;       /* memory port width in bits */
     const hls_region *r;  /* static region being emitted */
+    const hls_region *loop; /* loop whose back edge or exit is being packed */
 } emitter;
 
 static int start_of(const emitter *e, const hls_op *op)
@@ -575,12 +576,11 @@ static int phi_index(const hls_region *r, int id)
     return -1;
 }
 
-/* Value-name callbacks for pack(): the loop's last child's outputs. */
-static const hls_region *loop_being_emitted;
-
+/* Value-name callbacks for pack(): the outputs of e->loop's last child (for a header
+ * phi on the back edge, the phi's latch value). */
 static const char *back_value(emitter *e, int id, char *buf)
 {
-    const hls_region *r = loop_being_emitted;
+    const hls_region *r = e->loop;
     const hls_region *last = &e->k->regions[r->children[r->nchildren - 1]];
     int p = phi_index(r, id);
     int v = p >= 0 ? e->k->ops[id].in_vals[1] : id;
@@ -589,7 +589,7 @@ static const char *back_value(emitter *e, int id, char *buf)
 
 static const char *last_out_value(emitter *e, int id, char *buf)
 {
-    const hls_region *r = loop_being_emitted;
+    const hls_region *r = e->loop;
     return port_value(e->k, buf, r->children[r->nchildren - 1], "out", id);
 }
 
@@ -655,7 +655,7 @@ static void emit_loop(emitter *e, const hls_region *r)
                "        .clk(clk), .rst(rst),\n"
                "        .s_valid(r%d_out_valid & r%d_cont), .s_ready(r%d_back_ready), .s_data(",
             n, cont, last->id, n, n, n, bits - 1, n, bits, r->back_depth, n, last->id, n, n);
-    loop_being_emitted = r;
+    e->loop = r;
     pack(e, first->live_in, first->nlive_in, back_value);
     fprintf(o, "),\n        .m_valid(r%d_back_valid), .m_ready(r%d_in_ready), .m_data(r%d_back_data),\n"
                "        .count());\n", n, first->id, n);
@@ -669,7 +669,6 @@ static void emit_loop(emitter *e, const hls_region *r)
                "        .clk(clk), .rst(rst),\n"
                "        .s_valid(r%d_out_valid & ~r%d_cont), .s_ready(r%d_exit_ready), .s_data(",
             n, last->id, n, n, bits - 1, n, bits, n, last->id, n, n);
-    loop_being_emitted = r;
     pack(e, r->live_out, r->nlive_out, last_out_value);
     fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_exit_data),\n"
                "        .count());\n", n, n, n);

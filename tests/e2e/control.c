@@ -162,42 +162,10 @@ static const char *src =
 enum { N = 2048 };
 
 static unsigned seed = 2463534242u;
-static unsigned rnd(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 17;
-    seed ^= seed << 5;
-    return seed;
-}
+static unsigned rnd(void) { return e2e_xorshift(&seed); }
 static int rnd_in(int lo, int hi) { return lo + (int)(rnd() % (unsigned)(hi - lo + 1)); }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
-static cl_kernel kern(cl_program p, const char *name)
-{
-    cl_int err;
-    cl_kernel k = clCreateKernel(p, name, &err);
-    CL_OK(err);
-    return k;
-}
-#define ARG(k, i, v) CL_OK(clSetKernelArg((k), (i), sizeof(v), &(v)))
-
-/* A buffer of `count` ints all SENT. */
-static cl_mem sent_buffer(e2e_env *env, size_t count)
-{
-    int *t = malloc(count * sizeof *t);
-    EXPECT(t);
-    for (size_t i = 0; i < count; i++)
-        t[i] = SENT;
-    cl_mem m = e2e_buffer(env, count * sizeof *t, t);
-    free(t);
-    return m;
-}
 
 static void test_guard(e2e_env *env, cl_program p)
 {
@@ -206,12 +174,12 @@ static void test_guard(e2e_env *env, cl_program p)
     static int in[NN], out[G];
     for (int i = 0; i < NN; i++)
         in[i] = rnd_in(-100000, 100000);
-    cl_mem bin = e2e_buffer(env, sizeof in, in), bout = sent_buffer(env, G);
-    cl_kernel k = kern(p, "guard");
+    cl_mem bin = e2e_buffer(env, sizeof in, in), bout = e2e_filled_buffer(env, G, SENT);
+    cl_kernel k = e2e_kernel(p, "guard");
     int n = NN;
-    ARG(k, 0, bin);
-    ARG(k, 1, bout);
-    ARG(k, 2, n);
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, bout);
+    E2E_ARG(k, 2, n);
     size_t g = G;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, bout, sizeof out, out);
@@ -233,14 +201,14 @@ static void test_masked_load(e2e_env *env, cl_program p)
     for (int i = 0; i < NN; i++)
         in[i] = rnd_in(-1000000, 1000000);
     cl_mem bin = e2e_buffer(env, sizeof in, in);
-    cl_mem b1 = sent_buffer(env, G), b2 = sent_buffer(env, G), b3 = sent_buffer(env, G);
-    cl_kernel k = kern(p, "masked_load");
+    cl_mem b1 = e2e_filled_buffer(env, G, SENT), b2 = e2e_filled_buffer(env, G, SENT), b3 = e2e_filled_buffer(env, G, SENT);
+    cl_kernel k = e2e_kernel(p, "masked_load");
     int n = NN;
-    ARG(k, 0, bin);
-    ARG(k, 1, b1);
-    ARG(k, 2, b2);
-    ARG(k, 3, b3);
-    ARG(k, 4, n);
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, b1);
+    E2E_ARG(k, 2, b2);
+    E2E_ARG(k, 3, b3);
+    E2E_ARG(k, 4, n);
     size_t g = G;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, b1, sizeof o1, o1);
@@ -266,11 +234,11 @@ static void test_split(e2e_env *env, cl_program p)
     int nodd = 0;
     for (int i = 0; i < N; i++)
         a[i] = rnd_in(-50000, 50000);
-    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = sent_buffer(env, N), be = sent_buffer(env, N);
-    cl_kernel k = kern(p, "split");
-    ARG(k, 0, ba);
-    ARG(k, 1, bo);
-    ARG(k, 2, be);
+    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = e2e_filled_buffer(env, N, SENT), be = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "split");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, be);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, bo, sizeof odd, odd);
@@ -301,12 +269,12 @@ static void test_chains(e2e_env *env, cl_program p)
         f[i] = i < 8 ? fedges[i] : (float)rnd_in(-32, 32) * 0.125f;
     }
     cl_mem ba = e2e_buffer(env, sizeof a, a), bf = e2e_buffer(env, sizeof f, f);
-    cl_mem boi = sent_buffer(env, N), bof = sent_buffer(env, N);
-    cl_kernel k = kern(p, "chains");
-    ARG(k, 0, ba);
-    ARG(k, 1, bf);
-    ARG(k, 2, boi);
-    ARG(k, 3, bof);
+    cl_mem boi = e2e_filled_buffer(env, N, SENT), bof = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "chains");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bf);
+    E2E_ARG(k, 2, boi);
+    E2E_ARG(k, 3, bof);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, boi, sizeof oi, oi);
@@ -318,7 +286,7 @@ static void test_chains(e2e_env *env, cl_program p)
         int wi = x < -100 ? -2 : x < 0 ? -1 : x == 0 ? 0 : x < 100 ? 1 : 2;
         float wf = v > 1.5f ? v * 2.0f : v < -1.5f ? -v : v >= 0.0f ? v + 0.25f : 0.5f - v;
         EXPECT(oi[i] == wi);
-        EXPECT(fbits(of[i]) == fbits(wf));
+        EXPECT(e2e_fbits(of[i]) == e2e_fbits(wf));
         hist[wi + 2]++;
     }
     for (int j = 0; j < 5; j++)
@@ -340,12 +308,12 @@ static void test_nested(e2e_env *env, cl_program p)
         b[i] = i % 5 == 0 ? a[i] : rnd_in(-1000, 1000);
     }
     cl_mem ba = e2e_buffer(env, sizeof a, a), bb = e2e_buffer(env, sizeof b, b);
-    cl_mem bo = sent_buffer(env, N), bd = sent_buffer(env, N);
-    cl_kernel k = kern(p, "nested");
-    ARG(k, 0, ba);
-    ARG(k, 1, bb);
-    ARG(k, 2, bo);
-    ARG(k, 3, bd);
+    cl_mem bo = e2e_filled_buffer(env, N, SENT), bd = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "nested");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    E2E_ARG(k, 3, bd);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, bo, sizeof o, o);
@@ -408,11 +376,11 @@ static void test_switch(e2e_env *env, cl_program p)
     for (int i = 0; i < N; i++)
         a[i] = i % 7 == 0 ? keys[(i / 7) % 8] : rnd_in(-100000, 100000);
     cl_mem ba = e2e_buffer(env, sizeof a, a);
-    cl_mem bo = sent_buffer(env, 2 * N), b3 = sent_buffer(env, N);
-    cl_kernel k = kern(p, "sw");
-    ARG(k, 0, ba);
-    ARG(k, 1, bo);
-    ARG(k, 2, b3);
+    cl_mem bo = e2e_filled_buffer(env, 2 * N, SENT), b3 = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "sw");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, b3);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, bo, sizeof o, o);
@@ -481,11 +449,11 @@ static void test_early(e2e_env *env, cl_program p)
     static int a[N], o1[N], o2[N];
     for (int i = 0; i < N; i++)
         a[i] = rnd_in(-400, 1000);
-    cl_mem ba = e2e_buffer(env, sizeof a, a), b1 = sent_buffer(env, N), b2 = sent_buffer(env, N);
-    cl_kernel k = kern(p, "early");
-    ARG(k, 0, ba);
-    ARG(k, 1, b1);
-    ARG(k, 2, b2);
+    cl_mem ba = e2e_buffer(env, sizeof a, a), b1 = e2e_filled_buffer(env, N, SENT), b2 = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "early");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, b1);
+    E2E_ARG(k, 2, b2);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, b1, sizeof o1, o1);
@@ -527,12 +495,12 @@ static void test_mixed(e2e_env *env, cl_program p)
             a[i] = 3;
     }
     cl_mem ba = e2e_buffer(env, sizeof a, a), bf = e2e_buffer(env, sizeof f, f);
-    cl_mem bo = sent_buffer(env, N), bof = sent_buffer(env, N);
-    cl_kernel k = kern(p, "mixed");
-    ARG(k, 0, ba);
-    ARG(k, 1, bf);
-    ARG(k, 2, bo);
-    ARG(k, 3, bof);
+    cl_mem bo = e2e_filled_buffer(env, N, SENT), bof = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "mixed");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bf);
+    E2E_ARG(k, 2, bo);
+    E2E_ARG(k, 3, bof);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, bo, sizeof o, o);
@@ -555,7 +523,7 @@ static void test_mixed(e2e_env *env, cl_program p)
             r |= 32;
         float w = (r & 1) ? v : (r & 8) ? (float)x : -1.0f;
         EXPECT(o[i] == r);
-        EXPECT(fbits(of[i]) == fbits(w));
+        EXPECT(e2e_fbits(of[i]) == e2e_fbits(w));
         for (int j = 0; j < 6; j++)
             bits[j] += (r >> j) & 1;
     }
@@ -575,12 +543,12 @@ static void test_both(e2e_env *env, cl_program p)
     static int a[N], o[3 * N];
     for (int i = 0; i < N; i++)
         a[i] = rnd_in(-10000, 10000);
-    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = sent_buffer(env, 3 * N);
-    cl_kernel k = kern(p, "both");
+    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = e2e_filled_buffer(env, 3 * N, SENT);
+    cl_kernel k = e2e_kernel(p, "both");
     int n = N;
-    ARG(k, 0, ba);
-    ARG(k, 1, bo);
-    ARG(k, 2, n);
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, n);
     size_t g = N;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
     e2e_read(env, bo, sizeof o, o);
@@ -619,10 +587,10 @@ static void test_stencil(e2e_env *env, cl_program p)
     static int in[W * H], out[W * H];
     for (int i = 0; i < W * H; i++)
         in[i] = rnd_in(-30000, 30000);
-    cl_mem bin = e2e_buffer(env, sizeof in, in), bout = sent_buffer(env, W * H);
-    cl_kernel k = kern(p, "stencil");
-    ARG(k, 0, bin);
-    ARG(k, 1, bout);
+    cl_mem bin = e2e_buffer(env, sizeof in, in), bout = e2e_filled_buffer(env, W * H, SENT);
+    cl_kernel k = e2e_kernel(p, "stencil");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, bout);
     size_t g[2] = {W, H};
     EXPECT(e2e_run(env, k, 2, NULL, g, NULL) == CL_COMPLETE);
     e2e_read(env, bout, sizeof out, out);
@@ -648,16 +616,26 @@ int main(void)
     e2e_env env;
     e2e_init(&env);
     cl_program p = e2e_build(&env, src, "", 1, NULL);
-    test_guard(&env, p);
-    test_masked_load(&env, p);
-    test_split(&env, p);
-    test_chains(&env, p);
-    test_nested(&env, p);
-    test_switch(&env, p);
-    test_early(&env, p);
-    test_mixed(&env, p);
-    test_both(&env, p);
-    test_stencil(&env, p);
+    /* Every kernel twice: with the board's memory timing, then with the memory
+     * model's stress mode (random latency per request, random back-pressure on the
+     * memory port; docs/user-guide.md): same results, no deadlock. */
+    for (int stress = 0; stress < 2; stress++) {
+        if (stress) {
+            setenv("CLHLS_SIM_STRESS", "20261123", 1);
+            printf("-- again under CLHLS_SIM_STRESS=20261123 --\n");
+        }
+        test_guard(&env, p);
+        test_masked_load(&env, p);
+        test_split(&env, p);
+        test_chains(&env, p);
+        test_nested(&env, p);
+        test_switch(&env, p);
+        test_early(&env, p);
+        test_mixed(&env, p);
+        test_both(&env, p);
+        test_stencil(&env, p);
+    }
+    unsetenv("CLHLS_SIM_STRESS");
     clReleaseProgram(p);
     e2e_fini(&env);
     printf("PASSED\n");

@@ -112,6 +112,45 @@ static inline cl_int e2e_run(e2e_env *env, cl_kernel k, cl_uint dim, const size_
     return st;
 }
 
+/* Kernel `name` of program p. */
+static inline cl_kernel e2e_kernel(cl_program p, const char *name)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, name, &err);
+    CL_OK(err);
+    return k;
+}
+#define E2E_ARG(k, i, v) CL_OK(clSetKernelArg((k), (i), sizeof(v), &(v)))
+
+/* A buffer of `count` ints, each `value` (outputs a kernel must leave alone keep it). */
+static inline cl_mem e2e_filled_buffer(e2e_env *env, size_t count, int value)
+{
+    int *t = malloc(count * sizeof *t);
+    EXPECT(t);
+    for (size_t i = 0; i < count; i++)
+        t[i] = value;
+    cl_mem m = e2e_buffer(env, count * sizeof *t, t);
+    free(t);
+    return m;
+}
+
+/* xorshift32: the next pseudo-random number of *state. */
+static inline unsigned e2e_xorshift(unsigned *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 17;
+    *state ^= *state << 5;
+    return *state;
+}
+
+/* The bits of a float. */
+static inline unsigned e2e_fbits(float f)
+{
+    unsigned u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
 static inline void e2e_read(e2e_env *env, cl_mem m, size_t bytes, void *dst)
 {
     CL_OK(clEnqueueReadBuffer(env->queue, m, CL_TRUE, 0, bytes, dst, 0, NULL, NULL));

@@ -1,6 +1,8 @@
 /* End-to-end: integer operations (int and uint: add/sub/mul/and/or/xor/shifts/compares/
- * select), char/short/long loads and stores, and int<->float conversions, all
- * straight-line kernels of one program, checked against the host. */
+ * select), char/short/long loads and stores, int<->float conversions, and division and
+ * remainder at every width, signed and unsigned (a division by zero gives some value
+ * and the kernel still completes), all kernels of one program, checked against the
+ * host. */
 #include "e2e.h"
 
 static const char *src =
@@ -45,6 +47,21 @@ static const char *src =
     "    of[i] = (float)a[i];\n"
     "    oi[i] = (int)f[i];\n"
     "    ou[i] = (float)u[i];\n"
+    "}\n"
+    "__kernel void divs(__global const long *a, __global const long *b, __global long *o)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    long x = a[i], y = b[i];\n"
+    "    __global long *r = o + 18 * i;\n"
+    "    r[0] = (char)x / (char)y;    r[1] = (char)x % (char)y;\n"
+    "    r[2] = (uchar)x / (uchar)y;  r[3] = (uchar)x % (uchar)y;\n"
+    "    r[4] = (short)x / (short)y;  r[5] = (short)x % (short)y;\n"
+    "    r[6] = (ushort)x / (ushort)y; r[7] = (ushort)x % (ushort)y;\n"
+    "    r[8] = (int)x / (int)y;      r[9] = (int)x % (int)y;\n"
+    "    r[10] = (uint)x / (uint)y;   r[11] = (uint)x % (uint)y;\n"
+    "    r[12] = x / y;               r[13] = x % y;\n"
+    "    r[14] = (ulong)x / (ulong)y; r[15] = (ulong)x % (ulong)y;\n"
+    "    r[16] = i / 7;               r[17] = i % 13;\n"
     "}\n";
 
 enum { N = 512 };
@@ -165,6 +182,62 @@ int main(void)
     }
     for (int i = 0; i < 6; i++)
         clReleaseMemObject(c6[i]);
+    clReleaseKernel(k);
+
+    /* Division: every width and signedness; divisors include 0 (some value, no hang),
+     * +-1, powers of two, and values of every width. */
+    static long long da[N], db[N], dout[18 * N];
+    for (int i = 0; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        da[i] = (long long)(((unsigned long long)seed << 32) ^ (seed * 2654435761u)) >> (i % 57);
+        seed = seed * 1103515245u + 12345u;
+        static const long long special[] = {0, 1, -1, 2, -2, 7, 256, -65536};
+        db[i] = i % 5 == 0 ? special[(i / 5) % 8]
+                           : (long long)(((unsigned long long)seed << 29) ^ seed) >> (i % 61);
+    }
+    k = kernel(p, "divs");
+    cl_mem d3[3] = {e2e_buffer(&env, sizeof da, da), e2e_buffer(&env, sizeof db, db),
+                    e2e_buffer(&env, sizeof dout, NULL)};
+    args(k, 3, d3);
+    EXPECT(e2e_run(&env, k, 1, NULL, &n, NULL) == CL_COMPLETE);
+    e2e_read(&env, d3[2], sizeof dout, dout);
+    int checked = 0;
+    for (int i = 0; i < N; i++) {
+        long long x = da[i], y = db[i], *r = dout + 18 * i;
+/* C leaves x / 0 and MIN / -1 undefined: those elements are not compared */
+#define DIV_CHECK(T, at, is_signed)                                                 \
+        if ((T)y != 0 && !(is_signed && (T)y == (T)-1)) {                           \
+            EXPECT(r[at] == (long long)(T)((T)x / (T)y));                            \
+            EXPECT(r[at + 1] == (long long)(T)((T)x % (T)y));                        \
+            checked += 2;                                                            \
+        }
+        /* char and short operands are promoted to int, as in C */
+        if ((signed char)y != 0) {
+            EXPECT(r[0] == (signed char)x / (signed char)y);
+            EXPECT(r[1] == (signed char)x % (signed char)y);
+        }
+        if ((unsigned char)y != 0) {
+            EXPECT(r[2] == (unsigned char)x / (unsigned char)y);
+            EXPECT(r[3] == (unsigned char)x % (unsigned char)y);
+        }
+        if ((short)y != 0) {
+            EXPECT(r[4] == (short)x / (short)y);
+            EXPECT(r[5] == (short)x % (short)y);
+        }
+        if ((unsigned short)y != 0) {
+            EXPECT(r[6] == (unsigned short)x / (unsigned short)y);
+            EXPECT(r[7] == (unsigned short)x % (unsigned short)y);
+        }
+        DIV_CHECK(int, 8, 1)
+        DIV_CHECK(unsigned, 10, 0)
+        DIV_CHECK(long long, 12, 1)
+        DIV_CHECK(unsigned long long, 14, 0)
+#undef DIV_CHECK
+        EXPECT(r[16] == i / 7 && r[17] == i % 13);
+    }
+    EXPECT(checked > 6 * N); /* most pairs are defined in C */
+    for (int i = 0; i < 3; i++)
+        clReleaseMemObject(d3[i]);
     clReleaseKernel(k);
 
     clReleaseProgram(p);

@@ -219,41 +219,10 @@ static const char *src =
 #define SENT 0x5a5a5a5a /* initial value of outputs a kernel may leave unwritten */
 
 static unsigned seed = 88172645u;
-static unsigned rnd(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 17;
-    seed ^= seed << 5;
-    return seed;
-}
+static unsigned rnd(void) { return e2e_xorshift(&seed); }
 static int rnd_in(int lo, int hi) { return lo + (int)(rnd() % (unsigned)(hi - lo + 1)); }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
-static cl_kernel kern(cl_program p, const char *name)
-{
-    cl_int err;
-    cl_kernel k = clCreateKernel(p, name, &err);
-    CL_OK(err);
-    return k;
-}
-#define ARG(k, i, v) CL_OK(clSetKernelArg((k), (i), sizeof(v), &(v)))
-
-static cl_mem sent_buffer(e2e_env *env, size_t count)
-{
-    int *t = malloc(count * sizeof *t);
-    EXPECT(t);
-    for (size_t i = 0; i < count; i++)
-        t[i] = SENT;
-    cl_mem m = e2e_buffer(env, count * sizeof *t, t);
-    free(t);
-    return m;
-}
 
 static void run1(e2e_env *env, cl_kernel k, size_t g)
 {
@@ -275,11 +244,11 @@ static void test_trip(e2e_env *env, cl_program p)
         zeros += cnt[i] == 0;
     }
     cl_mem bc = e2e_buffer(env, sizeof cnt, cnt), bv = e2e_buffer(env, sizeof v, v);
-    cl_mem bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "trip");
-    ARG(k, 0, bc);
-    ARG(k, 1, bv);
-    ARG(k, 2, bo);
+    cl_mem bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "trip");
+    E2E_ARG(k, 0, bc);
+    E2E_ARG(k, 1, bv);
+    E2E_ARG(k, 2, bo);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     for (int i = 0; i < N; i++) {
@@ -313,9 +282,9 @@ static void test_collatz(e2e_env *env, cl_program p)
 {
     enum { N = 4096 };
     static int o[N];
-    cl_mem bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "collatz");
-    ARG(k, 0, bo);
+    cl_mem bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "collatz");
+    E2E_ARG(k, 0, bo);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     uint64_t peak = 0;
@@ -344,11 +313,11 @@ static void test_mod37(e2e_env *env, cl_program p)
     static int cnt[N];
     for (int i = 0; i < N; i++)
         sd[i] = rnd();
-    cl_mem bs = e2e_buffer(env, sizeof sd, sd), bo = sent_buffer(env, N), bc = sent_buffer(env, N);
-    cl_kernel k = kern(p, "mod37");
-    ARG(k, 0, bs);
-    ARG(k, 1, bo);
-    ARG(k, 2, bc);
+    cl_mem bs = e2e_buffer(env, sizeof sd, sd), bo = e2e_filled_buffer(env, N, SENT), bc = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "mod37");
+    E2E_ARG(k, 0, bs);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, bc);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     e2e_read(env, bc, sizeof cnt, cnt);
@@ -379,10 +348,10 @@ static void test_dowhile(e2e_env *env, cl_program p)
     for (int i = 0; i < N; i++)
         a[i] = i % 5 == 0 ? (unsigned)(i / 5) % 9 : rnd() >> (rnd() % 32);
     a[1] = 0xffffffffu;
-    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "dowhile");
-    ARG(k, 0, ba);
-    ARG(k, 1, bo);
+    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "dowhile");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     int ones = 0;
@@ -412,12 +381,12 @@ static void test_brk(e2e_env *env, cl_program p)
     static int data[N * M], o[2 * N];
     for (int i = 0; i < N * M; i++)
         data[i] = rnd_in(-300, 920);
-    cl_mem bd = e2e_buffer(env, sizeof data, data), bo = sent_buffer(env, 2 * N);
-    cl_kernel k = kern(p, "brk");
+    cl_mem bd = e2e_buffer(env, sizeof data, data), bo = e2e_filled_buffer(env, 2 * N, SENT);
+    cl_kernel k = e2e_kernel(p, "brk");
     int m = M;
-    ARG(k, 0, bd);
-    ARG(k, 1, bo);
-    ARG(k, 2, m);
+    E2E_ARG(k, 0, bd);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, m);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     int broke = 0, skipped = 0;
@@ -460,13 +429,13 @@ static void test_search(e2e_env *env, cl_program p)
             rows[i * M + rnd_in(0, M - 1)] = keys[i];
     }
     cl_mem br = e2e_buffer(env, sizeof rows, rows), bk = e2e_buffer(env, sizeof keys, keys);
-    cl_mem bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "search");
+    cl_mem bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "search");
     int m = M;
-    ARG(k, 0, br);
-    ARG(k, 1, bk);
-    ARG(k, 2, bo);
-    ARG(k, 3, m);
+    E2E_ARG(k, 0, br);
+    E2E_ARG(k, 1, bk);
+    E2E_ARG(k, 2, bo);
+    E2E_ARG(k, 3, m);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     int found = 0, term = 0, none = 0;
@@ -503,10 +472,10 @@ static void test_nest3(e2e_env *env, cl_program p)
     static unsigned tab[160], o[N];
     for (int i = 0; i < 160; i++)
         tab[i] = rnd();
-    cl_mem bt = e2e_buffer(env, sizeof tab, tab), bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "nest3");
-    ARG(k, 0, bt);
-    ARG(k, 1, bo);
+    cl_mem bt = e2e_buffer(env, sizeof tab, tab), bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "nest3");
+    E2E_ARG(k, 0, bt);
+    E2E_ARG(k, 1, bo);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     long inner_breaks = 0, middle_breaks = 0, iters = 0;
@@ -547,10 +516,10 @@ static void test_loop_in_branch(e2e_env *env, cl_program p)
     static int a[N], o[N];
     for (int i = 0; i < N; i++)
         a[i] = rnd_in(-100000, 100000);
-    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "loop_in_branch");
-    ARG(k, 0, ba);
-    ARG(k, 1, bo);
+    cl_mem ba = e2e_buffer(env, sizeof a, a), bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "loop_in_branch");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     int entered = 0;
@@ -580,13 +549,13 @@ static void test_branch_in_loop(e2e_env *env, cl_program p)
     static int in[N * M], o[2 * N];
     for (int i = 0; i < N * M; i++)
         in[i] = rnd_in(-100, 100);
-    cl_mem bi = e2e_buffer(env, sizeof in, in), bo = sent_buffer(env, 2 * N);
-    cl_kernel k = kern(p, "branch_in_loop");
+    cl_mem bi = e2e_buffer(env, sizeof in, in), bo = e2e_filled_buffer(env, 2 * N, SENT);
+    cl_kernel k = e2e_kernel(p, "branch_in_loop");
     int n = N, m = M;
-    ARG(k, 0, bi);
-    ARG(k, 1, bo);
-    ARG(k, 2, n);
-    ARG(k, 3, m);
+    E2E_ARG(k, 0, bi);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, n);
+    E2E_ARG(k, 3, m);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     int never = 0;
@@ -624,12 +593,12 @@ static void test_accum(e2e_env *env, cl_program p)
     for (int i = 0; i < K * N; i++)
         in[i] = rnd_in(-100000, 100000);
     cl_mem ba = e2e_buffer(env, sizeof acc, acc), bi = e2e_buffer(env, sizeof in, in);
-    cl_kernel k = kern(p, "accum");
+    cl_kernel k = e2e_kernel(p, "accum");
     int n = N, kk = K;
-    ARG(k, 0, ba);
-    ARG(k, 1, bi);
-    ARG(k, 2, n);
-    ARG(k, 3, kk);
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bi);
+    E2E_ARG(k, 2, n);
+    E2E_ARG(k, 3, kk);
     run1(env, k, N);
     e2e_read(env, ba, sizeof o, o);
     for (int i = 0; i < N; i++) {
@@ -652,10 +621,10 @@ static void test_prefix(e2e_env *env, cl_program p)
     for (int i = 0; i < N * M; i++)
         a[i] = rnd_in(-50000, 50000);
     cl_mem ba = e2e_buffer(env, sizeof a, a);
-    cl_kernel k = kern(p, "prefix");
+    cl_kernel k = e2e_kernel(p, "prefix");
     int m = M;
-    ARG(k, 0, ba);
-    ARG(k, 1, m);
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, m);
     run1(env, k, N);
     e2e_read(env, ba, sizeof o, o);
     for (int i = 0; i < N; i++) {
@@ -681,21 +650,21 @@ static void test_fir(e2e_env *env, cl_program p, const char *name, int taps)
     for (int t = 0; t < 16; t++)
         c[t] = (float)rnd_in(-1000, 1000) / 1024.0f + 0.0001f * (float)t;
     cl_int err;
-    cl_mem bx = e2e_buffer(env, sizeof x, x), by = sent_buffer(env, N);
+    cl_mem bx = e2e_buffer(env, sizeof x, x), by = e2e_filled_buffer(env, N, SENT);
     cl_mem bc = clCreateBuffer(env->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                (size_t)taps * sizeof(float), c, &err);
     CL_OK(err);
-    cl_kernel k = kern(p, name);
-    ARG(k, 0, bx);
-    ARG(k, 1, bc);
-    ARG(k, 2, by);
+    cl_kernel k = e2e_kernel(p, name);
+    E2E_ARG(k, 0, bx);
+    E2E_ARG(k, 1, bc);
+    E2E_ARG(k, 2, by);
     run1(env, k, N);
     e2e_read(env, by, sizeof y, y);
     for (int i = 0; i < N; i++) {
         float s = 0.0f;
         for (int t = 0; t < taps; t++)
             s += c[t] * x[i + t];
-        EXPECT(fbits(y[i]) == fbits(s));
+        EXPECT(e2e_fbits(y[i]) == e2e_fbits(s));
     }
     printf("%s:%*s%d work-items, %d-tap float FIR, bit-exact\n", name,
            (int)(15 - strlen(name)), "", N, taps);
@@ -715,13 +684,13 @@ static void test_unroll4(e2e_env *env, cl_program p)
     for (int i = 0; i < N * M; i++)
         in[i] = rnd();
     cl_mem bl = e2e_buffer(env, sizeof len, len), bi = e2e_buffer(env, sizeof in, in);
-    cl_mem bo = sent_buffer(env, N);
-    cl_kernel k = kern(p, "unroll4");
+    cl_mem bo = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "unroll4");
     int m = M;
-    ARG(k, 0, bl);
-    ARG(k, 1, bi);
-    ARG(k, 2, bo);
-    ARG(k, 3, m);
+    E2E_ARG(k, 0, bl);
+    E2E_ARG(k, 1, bi);
+    E2E_ARG(k, 2, bo);
+    E2E_ARG(k, 3, m);
     run1(env, k, N);
     e2e_read(env, bo, sizeof o, o);
     for (int i = 0; i < N; i++) {
@@ -748,14 +717,14 @@ static void test_rowsum(e2e_env *env, cl_program p)
         f[i] = (float)rnd_in(-100000, 100000) * 0.01f;
     }
     cl_mem ba = e2e_buffer(env, sizeof a, a), bf = e2e_buffer(env, sizeof f, f);
-    cl_mem boi = sent_buffer(env, N), bof = sent_buffer(env, N);
-    cl_kernel k = kern(p, "rowsum");
+    cl_mem boi = e2e_filled_buffer(env, N, SENT), bof = e2e_filled_buffer(env, N, SENT);
+    cl_kernel k = e2e_kernel(p, "rowsum");
     int m = M;
-    ARG(k, 0, ba);
-    ARG(k, 1, bf);
-    ARG(k, 2, boi);
-    ARG(k, 3, bof);
-    ARG(k, 4, m);
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bf);
+    E2E_ARG(k, 2, boi);
+    E2E_ARG(k, 3, bof);
+    E2E_ARG(k, 4, m);
     run1(env, k, N);
     e2e_read(env, boi, sizeof oi, oi);
     e2e_read(env, bof, sizeof of, of);
@@ -767,7 +736,7 @@ static void test_rowsum(e2e_env *env, cl_program p)
         for (int t = 0; t < M; t++)
             fs += f[i * M + t];
         EXPECT(oi[i] == s);
-        EXPECT(fbits(of[i]) == fbits(fs));
+        EXPECT(e2e_fbits(of[i]) == e2e_fbits(fs));
     }
     printf("rowsum:         %d work-items, int and float sums of a row of %d (in order, "
            "bit-exact)\n", N, M);
@@ -811,13 +780,13 @@ static void test_mandel(e2e_env *env, cl_program p)
     static int o[W * H];
     float x0 = -2.0f, y0 = -1.25f, d = 2.5f / 64.0f;
     int maxit = MAXIT;
-    cl_mem bo = sent_buffer(env, W * H);
-    cl_kernel k = kern(p, "mandel");
-    ARG(k, 0, bo);
-    ARG(k, 1, x0);
-    ARG(k, 2, y0);
-    ARG(k, 3, d);
-    ARG(k, 4, maxit);
+    cl_mem bo = e2e_filled_buffer(env, W * H, SENT);
+    cl_kernel k = e2e_kernel(p, "mandel");
+    E2E_ARG(k, 0, bo);
+    E2E_ARG(k, 1, x0);
+    E2E_ARG(k, 2, y0);
+    E2E_ARG(k, 3, d);
+    E2E_ARG(k, 4, maxit);
     size_t g[2] = {W, H};
     EXPECT(e2e_run(env, k, 2, NULL, g, NULL) == CL_COMPLETE);
     e2e_read(env, bo, sizeof o, o);
@@ -846,22 +815,32 @@ int main(void)
     e2e_env env;
     e2e_init(&env);
     cl_program p = e2e_build(&env, src, "", 1, NULL);
-    test_trip(&env, p);
-    test_collatz(&env, p);
-    test_mod37(&env, p);
-    test_dowhile(&env, p);
-    test_brk(&env, p);
-    test_search(&env, p);
-    test_nest3(&env, p);
-    test_loop_in_branch(&env, p);
-    test_branch_in_loop(&env, p);
-    test_accum(&env, p);
-    test_prefix(&env, p);
-    test_fir(&env, p, "fir4", 4);
-    test_fir(&env, p, "fir16", 16);
-    test_unroll4(&env, p);
-    test_rowsum(&env, p);
-    test_mandel(&env, p);
+    /* Every kernel twice: with the board's memory timing, then with the memory
+     * model's stress mode (random latency per request, random back-pressure on the
+     * memory port; docs/user-guide.md): same results, no deadlock. */
+    for (int stress = 0; stress < 2; stress++) {
+        if (stress) {
+            setenv("CLHLS_SIM_STRESS", "20261123", 1);
+            printf("-- again under CLHLS_SIM_STRESS=20261123 --\n");
+        }
+        test_trip(&env, p);
+        test_collatz(&env, p);
+        test_mod37(&env, p);
+        test_dowhile(&env, p);
+        test_brk(&env, p);
+        test_search(&env, p);
+        test_nest3(&env, p);
+        test_loop_in_branch(&env, p);
+        test_branch_in_loop(&env, p);
+        test_accum(&env, p);
+        test_prefix(&env, p);
+        test_fir(&env, p, "fir4", 4);
+        test_fir(&env, p, "fir16", 16);
+        test_unroll4(&env, p);
+        test_rowsum(&env, p);
+        test_mandel(&env, p);
+    }
+    unsetenv("CLHLS_SIM_STRESS");
     clReleaseProgram(p);
     e2e_fini(&env);
     printf("PASSED\n");
