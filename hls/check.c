@@ -2,6 +2,7 @@
  * implement and reports each as a user error at the construct's file:line:col, so
  * that clBuildProgram fails with a log that points at the source instead of the
  * compiler crashing later. Lowering may then assume supported input. */
+#include <llvm-c/Target.h>
 #include <string.h>
 
 #include "builtins.h"
@@ -36,6 +37,42 @@ static const char *unsupported_type(LLVMTypeRef t)
     default:
         return "this data type";
     }
+}
+
+/* Whether a program-scope variable can be a table in ROM: __constant, initialised,
+ * of integers and floats (in arrays and structs), small enough. Returns what is
+ * wrong, or NULL. */
+static int rom_type_ok(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t) <= 64;
+    case LLVMFloatTypeKind: return 1;
+    case LLVMArrayTypeKind: return rom_type_ok(LLVMGetElementType(t));
+    case LLVMStructTypeKind:
+        for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+            if (!rom_type_ok(LLVMStructGetTypeAtIndex(t, i)))
+                return 0;
+        return 1;
+    default: return 0;
+    }
+}
+
+static const char *unsupported_rom(LLVMValueRef v)
+{
+    if (!LLVMIsAGlobalVariable(v))
+        return "this constant expression is not supported yet";
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 2 || !LLVMIsGlobalConstant(v) ||
+        !LLVMGetInitializer(v))
+        return "program-scope variables other than initialised __constant tables are not "
+               "supported yet";
+    if (!rom_type_ok(LLVMGlobalGetValueType(v)))
+        return "a __constant table of this element type is not supported yet";
+    LLVMModuleRef m = LLVMGetGlobalParent(v);
+    unsigned long long size =
+        LLVMABISizeOfType(LLVMGetModuleDataLayout(m), LLVMGlobalGetValueType(v));
+    if (size > HLS_MAX_ROM_BYTES)
+        return "a __constant table larger than 64 KiB does not fit in on-chip ROM";
+    return NULL;
 }
 
 static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
@@ -117,10 +154,13 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
             hls_error(&c->diag, loc, "__local arrays are not supported yet");
             return 1;
         }
+        if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)
+            v = LLVMGetOperand(v, 0); /* a fixed element of a table */
         if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) {
-            hls_error(&c->diag, loc, "program-scope variables and constant tables are "
-                                     "not supported yet");
-            return 1;
+            if ((bad = unsupported_rom(v))) {
+                hls_error(&c->diag, loc, "%s", bad);
+                return 1;
+            }
         }
     }
     switch (op) {

@@ -22,6 +22,7 @@
 #include "passes.h"
 
 typedef struct emitter {
+    hls_compile *c;       /* the compilation */
     FILE *out;            /* the Verilog file being written */
     const hls_kernel *k;  /* kernel being emitted */
     int kernel_index;     /* position in the program (register block) */
@@ -224,10 +225,36 @@ static const char *mem_pred(const emitter *e, const hls_op *op, int stage, char 
     return buf;
 }
 
+/* Address bits of a ROM of `size` bytes (its array is padded to a power of two). */
+static unsigned rom_address_bits(uint64_t size)
+{
+    unsigned bits = 1;
+    while ((1ull << bits) < size)
+        bits++;
+    return bits;
+}
+
+/* A __constant table read: the loaded bytes, registered once. */
+static void emit_rom_load(emitter *e, const hls_op *op)
+{
+    char args[3][40];
+    FILE *o = e->out;
+    unsigned ab = rom_address_bits(e->c->program->roms[op->rom].size);
+    fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= {",
+            op->width - 1, R, op->id, R, R, op->id);
+    for (int b = (int)op->width / 8 - 1; b >= 0; b--)
+        fprintf(o, "rom%d[%s[%u:0] + %u'd%d]%s", op->rom, ARG(0), ab - 1, ab, b, b ? ", " : "");
+    fprintf(o, "};\n");
+}
+
 static void emit_memory_op(emitter *e, const hls_op *op)
 {
     char args[3][40], p0[48], p1[48];
     FILE *o = e->out;
+    if (op->rom >= 0) {
+        emit_rom_load(e, op);
+        return;
+    }
     int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
     unsigned mw = e->mem_w;
     if (op->opc == HOP_LOAD) {
@@ -280,6 +307,32 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     fprintf(o, "    assign m_req_write[%d] = 1'b1;\n", n);
 }
 
+/* The __constant tables the kernel reads: byte arrays with their initial values. */
+static void emit_roms(emitter *e)
+{
+    const hls_program *p = e->c->program;
+    for (int r = 0; r < p->nroms; r++) {
+        int used = 0;
+        for (int i = 0; i < e->k->nops; i++)
+            used |= e->k->ops[i].opc == HOP_LOAD && e->k->ops[i].rom == r;
+        if (!used)
+            continue;
+        const hls_rom *rom = &p->roms[r];
+        unsigned long long entries = 1ull << rom_address_bits(rom->size);
+        fprintf(e->out, "    // __constant %s: %llu bytes\n    reg [7:0] rom%d [0:%llu];\n"
+                        "    integer rom%d_i;\n    initial begin\n"
+                        "        for (rom%d_i = 0; rom%d_i < %llu; rom%d_i = rom%d_i + 1)\n"
+                        "            rom%d[rom%d_i] = 8'h00;\n",
+                rom->name, (unsigned long long)rom->size, r, entries - 1, r, r, r, entries, r, r,
+                r, r);
+        for (uint64_t b = 0; b < rom->size; b++)
+            if (rom->bytes[b])
+                fprintf(e->out, "        rom%d[%llu] = 8'h%02x;\n", r, (unsigned long long)b,
+                        rom->bytes[b]);
+        fprintf(e->out, "    end\n");
+    }
+}
+
 /* Constants, arguments and NDRange registers: wires of the whole module. */
 static void emit_invariant(emitter *e, const hls_op *op)
 {
@@ -293,6 +346,10 @@ static void emit_invariant(emitter *e, const hls_op *op)
     case HOP_ARG:
         fprintf(o, "    wire [%u:0] v%d = args[%d +: %u];  // argument %s\n", op->width - 1,
                 op->id, 64 * op->arg, op->width, k->args[op->arg].name);
+        return;
+    case HOP_ROM: /* addresses inside a table start at 0 */
+        fprintf(o, "    wire [63:0] v%d = 64'd0;  // __constant %s\n", op->id,
+                e->c->program->roms[op->imm].name);
         return;
     case HOP_NDRANGE: {
         char name[32];
@@ -535,8 +592,8 @@ static void emit_static(emitter *e, const hls_region *r)
     fprintf(o, "    assign r%d_stall_mem = 1'b0", R);
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
-        if (op->opc != HOP_LOAD && op->opc != HOP_STORE)
-            continue;
+        if (op->lsu < 0)
+            continue; /* not a memory access, or a table in ROM */
         fprintf(o, "\n        | (lsu%d_req & ~lsu%d_req_ready)", op->lsu, op->lsu);
         if (op->opc == HOP_LOAD || op->acked)
             fprintf(o, "\n        | (lsu%d_resp & ~lsu%d_resp_valid)", op->lsu, op->lsu);
@@ -821,7 +878,7 @@ static void emit_compute_unit(emitter *e)
             nargs, nprobes ? nprobes : 1, e->kernel_index);
     int any_load = 0, any_store = 0;
     for (int i = 0; i < k->nops; i++) {
-        if (k->ops[i].opc == HOP_LOAD)
+        if (k->ops[i].opc == HOP_LOAD && k->ops[i].lsu >= 0)
             fprintf(o, "%slsu%d_count", any_load++ ? " | " : "", k->ops[i].lsu);
     }
     fprintf(o, "%s), .count_mem_write(", any_load ? "" : "1'b0");
@@ -879,6 +936,7 @@ static void emit_compute_unit(emitter *e)
             fprintf(o, " | r%d_exit_push", i);
     fprintf(o, ";\n");
 
+    emit_roms(e);
     fprintf(o, "    // Invariant values.\n");
     for (int i = 0; i < k->nops; i++)
         if (hls_ir_is_invariant(&k->ops[i]))
@@ -993,7 +1051,7 @@ int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files)
         FILE *f = open_output(c, dir, name, files);
         if (!f)
             return HLS_ERR_TOOL;
-        emitter e = {.out = f, .k = p->kernels[i], .kernel_index = i, .mem_w = mw};
+        emitter e = {.c = c, .out = f, .k = p->kernels[i], .kernel_index = i, .mem_w = mw};
         emit_compute_unit(&e);
         fclose(f);
     }

@@ -129,9 +129,12 @@ static void hash_toolchain(void)
     XXH3_state_t *state = XXH3_createState();
     XXH3_128bits_reset(state);
     XXH3_128bits_update(state, CLHLS_VERSION, strlen(CLHLS_VERSION));
+    /* For a program linked with the compiler, dladdr names the executable as it was
+     * started (a relative path that a later chdir breaks): /proc/self/exe then. */
     Dl_info info;
-    if (dladdr((void *)hls_build, &info) && info.dli_fname)
-        hash_file(state, info.dli_fname);
+    if (!dladdr((void *)hls_build, &info) || !info.dli_fname ||
+        hash_file(state, info.dli_fname))
+        hash_file(state, "/proc/self/exe");
     char **templates = template_files();
     for (char **p = templates; p && *p; p++)
         hash_file(state, *p);

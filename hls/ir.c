@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const opcode_names[HOP_COUNT] = {
-    [HOP_CONST] = "const", [HOP_ARG] = "arg", [HOP_NDRANGE] = "ndrange",
+    [HOP_CONST] = "const", [HOP_ARG] = "arg", [HOP_ROM] = "rom", [HOP_NDRANGE] = "ndrange",
     [HOP_TOKEN] = "token", [HOP_ADD] = "add", [HOP_SUB] = "sub", [HOP_MUL] = "mul",
     [HOP_AND] = "and", [HOP_OR] = "or", [HOP_XOR] = "xor", [HOP_SHL] = "shl",
     [HOP_LSHR] = "lshr", [HOP_ASHR] = "ashr", [HOP_ICMP] = "icmp", [HOP_SELECT] = "select",
@@ -39,6 +39,7 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->opc = opc;
     op->width = width;
     op->lsu = -1;
+    op->rom = -1;
     op->block = -1;
     op->region = -1;
     return op;
@@ -102,7 +103,8 @@ const char *hls_ir_opcode_name(hls_opcode opc)
 
 int hls_ir_is_invariant(const hls_op *op)
 {
-    return op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_NDRANGE;
+    return op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_NDRANGE ||
+           op->opc == HOP_ROM;
 }
 
 static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_sched *s)
@@ -128,6 +130,10 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
     if (op->lsu >= 0)
         fprintf(out, " [lsu %d, addrspace %d%s]", op->lsu, op->addr_space,
                 op->acked ? ", acknowledged" : "");
+    if (op->rom >= 0)
+        fprintf(out, " [rom %d]", op->rom);
+    if (op->opc == HOP_ROM)
+        fprintf(out, " table %llu", (unsigned long long)op->imm);
     for (int w = 0; w < op->nwaits; w++)
         fprintf(out, "%s%%%d", w ? ", " : " after ", op->waits[w]);
     if (s && s->start)
@@ -272,7 +278,8 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
                  hls_ir_opcode_name(op->opc), a, k->ops[args[a]].width, want);
     }
     if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) &&
-        (op->lsu < 0 || op->lsu >= k->nlsus || op->width % 8 || (op->width & (op->width - 1))))
+        ((op->rom < 0 && (op->lsu < 0 || op->lsu >= k->nlsus)) || op->width % 8 ||
+         (op->width & (op->width - 1))))
         FAIL("%s: memory op %%%d has no valid load-store unit/width\n", k->name, op->id);
     return 0;
 }

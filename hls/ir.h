@@ -18,6 +18,7 @@
 typedef enum {
     HOP_CONST,      /* constant: imm */
     HOP_ARG,        /* kernel argument register: arg */
+    HOP_ROM,        /* byte address 0 of program-scope __constant table imm (a ROM) */
     HOP_NDRANGE,    /* NDRange register: imm = hls_ndrange_reg, dim */
     HOP_TOKEN,      /* work-item token field: imm = hls_token_field, dim */
     HOP_ADD, HOP_SUB, HOP_MUL,
@@ -66,7 +67,8 @@ typedef struct hls_op {
     hls_loc loc;         /* source location */
     /* memory */
     int addr_space;      /* 1 global, 2 constant */
-    int lsu;             /* load-store unit index in the kernel */
+    int lsu;             /* load-store unit index in the kernel (-1 for ROM loads) */
+    int rom;             /* load from a program-scope __constant table: its index */
     int has_pred;        /* memory op: the last operand is its predicate (masked when 0) */
     int acked;           /* store: waits for memory's acknowledgement (memorder.c) */
     int *waits;          /* memory op: earlier accesses of its region it must follow */
@@ -183,7 +185,20 @@ typedef struct hls_kernel {
 #define HLS_REG_FIRST_PROBE 21
 #define HLS_MAX_PROBES 11
 
+/* A program-scope __constant table: read-only memory inside the compute units. */
+typedef struct hls_rom {
+    const char *name;          /* the variable's name */
+    unsigned char *bytes;      /* its initial value, byte 0 at address 0 */
+    uint64_t size;             /* bytes */
+    void *llvm;                /* the LLVM global (lowering's key) */
+} hls_rom;
+
+/* Largest __constant table the compiler puts in ROM. */
+#define HLS_MAX_ROM_BYTES 65536
+
 typedef struct hls_program {
+    hls_rom *roms;             /* program-scope __constant tables */
+    int nroms, caproms;        /* used / allocated */
     hls_kernel **kernels;      /* every kernel of the program */
     int nkernels;              /* number of kernels */
     const board_t *board;      /* target board */

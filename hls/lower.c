@@ -143,6 +143,73 @@ static unsigned width_of(LLVMTypeRef t)
     }
 }
 
+/* Appends the bytes of constant c (of type t) at out[0..size). */
+static void constant_bytes(lowering *L, LLVMValueRef c, LLVMTypeRef t, unsigned char *out)
+{
+    uint64_t size = LLVMABISizeOfType(L->td, t);
+    if (LLVMIsAConstantAggregateZero(c) || LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c)) {
+        memset(out, 0, size);
+        return;
+    }
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind: {
+        uint64_t v = LLVMConstIntGetZExtValue(c);
+        for (uint64_t i = 0; i < LLVMStoreSizeOfType(L->td, t); i++)
+            out[i] = (unsigned char)(v >> (8 * i));
+        return;
+    }
+    case LLVMFloatTypeKind: {
+        LLVMBool lost;
+        float f = (float)LLVMConstRealGetDouble(c, &lost);
+        memcpy(out, &f, 4);
+        return;
+    }
+    case LLVMArrayTypeKind: {
+        LLVMTypeRef e = LLVMGetElementType(t);
+        uint64_t step = LLVMABISizeOfType(L->td, e);
+        for (unsigned i = 0; i < LLVMGetArrayLength(t); i++)
+            constant_bytes(L, LLVMGetAggregateElement(c, i), e, out + i * step);
+        return;
+    }
+    case LLVMStructTypeKind:
+        memset(out, 0, size);
+        for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+            constant_bytes(L, LLVMGetAggregateElement(c, i), LLVMStructGetTypeAtIndex(t, i),
+                           out + LLVMOffsetOfElement(L->td, t, i));
+        return;
+    default:
+        HLS_BUG("a __constant table holds a type the check pass should have refused");
+    }
+}
+
+/* The ROM index of a program-scope __constant variable (made on first use). */
+static int rom_of(lowering *L, LLVMValueRef gv)
+{
+    hls_program *p = L->c->program;
+    for (int i = 0; i < p->nroms; i++)
+        if (p->roms[i].llvm == gv)
+            return i;
+    if (p->nroms == p->caproms) {
+        int cap = p->caproms ? 2 * p->caproms : 4;
+        hls_rom *grown = arena_alloc(&L->c->arena, (size_t)cap * sizeof *grown);
+        if (p->nroms)
+            memcpy(grown, p->roms, (size_t)p->nroms * sizeof *grown);
+        p->roms = grown;
+        p->caproms = cap;
+    }
+    hls_rom *r = &p->roms[p->nroms];
+    size_t len;
+    r->name = arena_strdup(&L->c->arena, LLVMGetValueName2(gv, &len));
+    r->llvm = gv;
+    LLVMTypeRef t = LLVMGlobalGetValueType(gv);
+    r->size = LLVMABISizeOfType(L->td, t);
+    r->bytes = arena_alloc(&L->c->arena, r->size + 8);
+    constant_bytes(L, LLVMGetInitializer(gv), t, r->bytes);
+    return p->nroms++;
+}
+
+static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc);
+
 /* The op computing LLVM value v (constants are materialised on demand). */
 static int value(lowering *L, LLVMValueRef v)
 {
@@ -159,6 +226,18 @@ static int value(lowering *L, LLVMValueRef v)
         uint32_t bits;
         memcpy(&bits, &f, 4);
         id = constant(L, 32, bits);
+    } else if (LLVMIsAGlobalVariable(v)) {
+        int rom = rom_of(L, v);
+        id = find_same(L, HOP_ROM, 64, 0, 0, 0, (uint64_t)rom);
+        if (id < 0) {
+            hls_op *op = emit(L, HOP_ROM, 64, (hls_loc){0});
+            op->imm = (uint64_t)rom;
+            id = op->id;
+        }
+    } else if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr) {
+        /* computed where it is used, so not remembered: the next use may be in a block
+         * this one does not dominate */
+        return lower_gep(L, v, (hls_loc){0});
     } else if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) ||
                LLVMIsAConstantAggregateZero(v)) {
         id = constant(L, w ? w : 64, 0);
@@ -279,7 +358,13 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned
     op->nargs = 1;
     op->args[0] = addr;
     op->addr_space = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-    op->lsu = L->k->nlsus++;
+    int base = addr;
+    while (L->k->ops[base].opc == HOP_ADD)
+        base = L->k->ops[base].args[0];
+    if (L->k->ops[base].opc == HOP_ROM && opc == HOP_LOAD)
+        op->rom = (int)L->k->ops[base].imm; /* a table in ROM: no load-store unit */
+    else
+        op->lsu = L->k->nlsus++;
     return op->id;
 }
 
@@ -557,12 +642,17 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
         LLVMBasicBlockRef bb = order[nreach - 1 - b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
              i = LLVMGetNextInstruction(i)) {
-            hls_op *phi = &k->ops[map_get(&L.map, i)];
-            for (int e = 0; e < phi->nin; e++) {
+            int id = map_get(&L.map, i), n = 0;
+            for (int e = 0; e < k->ops[id].nin; e++) {
                 LLVMBasicBlockRef from = LLVMGetIncomingBlock(i, (unsigned)e);
-                phi->in_blocks[e] = map_get(&L.blocks, LLVMBasicBlockAsValue(from));
-                phi->in_vals[e] = value(&L, LLVMGetIncomingValue(i, (unsigned)e));
+                int from_id = map_get(&L.blocks, LLVMBasicBlockAsValue(from));
+                if (from_id < 0)
+                    continue; /* an edge from a block that is never reached */
+                int v = value(&L, LLVMGetIncomingValue(i, (unsigned)e));
+                k->ops[id].in_blocks[n] = from_id;
+                k->ops[id].in_vals[n++] = v;
             }
+            k->ops[id].nin = n;
         }
     }
     return k;
@@ -579,9 +669,9 @@ int hls_lower(hls_compile *c)
         n += !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
     p->kernels = arena_alloc(&c->arena, (size_t)(n + 1) * sizeof *p->kernels);
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+    c->program = p;
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
         if (!LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv)
             p->kernels[p->nkernels++] = lower_kernel(c, fn, td);
-    c->program = p;
     return HLS_OK;
 }

@@ -28,7 +28,7 @@ static int template_latency(const board_t *b, board_op op)
 static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
 {
     switch (op->opc) {
-    case HOP_CONST: case HOP_ARG: case HOP_NDRANGE: case HOP_TOKEN:
+    case HOP_CONST: case HOP_ARG: case HOP_ROM: case HOP_NDRANGE: case HOP_TOKEN:
     case HOP_AND: case HOP_OR: case HOP_XOR: case HOP_TRUNC: case HOP_ZEXT: case HOP_SEXT:
         return 0;
     case HOP_STORE: /* an acknowledged store comes back like a load */
@@ -51,8 +51,8 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
         return template_latency(b, BOARD_OP_FP_CMP);
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
         return template_latency(b, BOARD_OP_FP_CONV);
-    case HOP_LOAD:
-        return k->mem_latency;
+    case HOP_LOAD: /* a table in ROM answers in one cycle */
+        return op->rom >= 0 ? 1 : k->mem_latency;
     default:
         HLS_BUG("no latency for op %s", hls_ir_opcode_name(op->opc));
     }

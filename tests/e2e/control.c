@@ -7,8 +7,9 @@
  * store in a case; early returns; int, uint and float compares mixed (NaN, infinities,
  * -0.0, equal values); stores on both sides of a branch to one buffer followed by a
  * load of an address one side stored; a 2-D 3x3 stencil whose border branch keeps the
- * interior's out-of-range loads masked. Every output element is checked against a host
- * reference; elements a kernel must not write are checked to keep their initial value.
+ * interior's out-of-range loads masked; program-scope __constant tables. Every output
+ * element is checked against a host reference; elements a kernel must not write are
+ * checked to keep their initial value.
  * Compiled with -ffp-contract=off (the kernels say FP_CONTRACT OFF): float results are
  * compared bit for bit. */
 #include "e2e.h"
@@ -18,6 +19,23 @@
 
 static const char *src =
     "#pragma OPENCL FP_CONTRACT OFF\n"
+    "__constant int lut[16] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, -3};\n"
+    "__constant float weights[5] = {0.5f, -1.25f, 3.0f, 0.125f, 7.75f};\n"
+    "struct pair { short a; int b; };\n"
+    "__constant struct pair pairs[3] = {{1, -2}, {-3, 40000}, {5, -6}};\n"
+    "__kernel void tables(__global const int *in, __global int *o, __global float *f)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int v = in[i];\n"
+    "    uint k = (uint)v % 3u;\n"
+    "    o[2 * i] = lut[v & 15] + pairs[k].a * pairs[k].b;\n"
+    "    float s = 0.0f;\n"
+    "    for (int t = 0; t < (v & 7); t++)\n"
+    "        s += weights[t % 5];\n"
+    "    f[i] = s;\n"
+    "    if (v < 0)\n"
+    "        o[2 * i + 1] = lut[(v >> 4) & 15];\n"
+    "}\n"
     "__kernel void guard(__global const int *in, __global int *out, int n)\n"
     "{\n"
     "    int i = (int)get_global_id(0);\n"
@@ -579,6 +597,51 @@ static void test_both(e2e_env *env, cl_program p)
     clReleaseMemObject(bo);
 }
 
+/* Program-scope __constant tables (ints, floats, an array of structs) read with
+ * computed indexes, in straight-line code, in a loop and under a branch. */
+static void test_tables(e2e_env *env, cl_program p)
+{
+    static const int lut[16] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, -3};
+    static const float weights[5] = {0.5f, -1.25f, 3.0f, 0.125f, 7.75f};
+    static const struct { short a; int b; } pairs[3] = {{1, -2}, {-3, 40000}, {5, -6}};
+    int *in = malloc(N * sizeof *in), *o = malloc(2 * N * sizeof *o);
+    float *f = malloc(N * sizeof *f);
+    EXPECT(in && o && f);
+    for (int i = 0; i < N; i++)
+        in[i] = (int)rnd();
+    cl_kernel k = e2e_kernel(p, "tables");
+    cl_mem bi = e2e_buffer(env, N * sizeof *in, in), bo = e2e_filled_buffer(env, 2 * N, SENT),
+           bf = e2e_buffer(env, N * sizeof *f, NULL);
+    E2E_ARG(k, 0, bi);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, bf);
+    size_t g = N;
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(env, bo, 2 * N * sizeof *o, o);
+    e2e_read(env, bf, N * sizeof *f, f);
+    int negative = 0;
+    for (int i = 0; i < N; i++) {
+        int v = in[i];
+        unsigned kk = (unsigned)v % 3u;
+        EXPECT(o[2 * i] == lut[v & 15] + pairs[kk].a * pairs[kk].b);
+        float s = 0.0f;
+        for (int t = 0; t < (v & 7); t++)
+            s += weights[t % 5];
+        EXPECT(e2e_fbits(f[i]) == e2e_fbits(s));
+        EXPECT(o[2 * i + 1] == (v < 0 ? lut[(v >> 4) & 15] : SENT));
+        negative += v < 0;
+    }
+    printf("tables:      %d work-items: int, float and struct __constant tables, %d reads "
+           "under a branch\n", N, negative);
+    clReleaseMemObject(bi);
+    clReleaseMemObject(bo);
+    clReleaseMemObject(bf);
+    clReleaseKernel(k);
+    free(in);
+    free(o);
+    free(f);
+}
+
 static void test_stencil(e2e_env *env, cl_program p)
 {
     /* 64 x 48 ints = 3 pages exactly: the interior formula at the border would read
@@ -634,6 +697,7 @@ int main(void)
         test_mixed(&env, p);
         test_both(&env, p);
         test_stencil(&env, p);
+        test_tables(&env, p);
     }
     unsetenv("CLHLS_SIM_STRESS");
     clReleaseProgram(p);

@@ -792,7 +792,7 @@ static void test_mandel(e2e_env *env, cl_program p)
     e2e_read(env, bo, sizeof o, o);
     long total = 0;
     int inside = 0, subnormals = 0, distinct = 0;
-    static char seen[MAXIT + 1];
+    char seen[MAXIT + 1] = {0};
     for (int py = 0; py < H; py++)
         for (int px = 0; px < W; px++) {
             int it = mandel_ref(px, py, x0, y0, d, MAXIT, &subnormals);

@@ -261,7 +261,7 @@ Test(hls, generated_verilog_lints_with_the_templates)
     /* control flow: branches, loops (nested, with early exits), ordered memory */
     snprintf(dir, sizeof dir, "%s/dump", TEST_DIR);
     static const char *const kernels[] = {"guard.cl", "select.cl", "loop.cl", "nested.cl",
-                                          "order.cl"};
+                                          "order.cl", "rom.cl"};
     for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
         lint(dir, kernels[i]);
 }
