@@ -539,6 +539,51 @@ static void hoist_token_reads(hls_compile *c, hls_kernel *k)
     }
 }
 
+/* Drops the operations nothing needs (a predicate of a block without stores, a value
+ * only a removed phi read): live are stores, each loop's decision to go round again,
+ * and whatever those read, through phis too. */
+static void remove_dead_ops(hls_compile *c, hls_kernel *k)
+{
+    char *live = arena_alloc(&c->arena, (size_t)k->nops + 1);
+    int *work = arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof *work);
+    int n = 0;
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].opc == HOP_STORE)
+            live[i] = 1, work[n++] = i;
+    for (int r = 0; r < k->nregions; r++) {
+        int cont = k->regions[r].cont;
+        if (k->regions[r].kind == HLS_REGION_LOOP && !live[cont])
+            live[cont] = 1, work[n++] = cont;
+    }
+    while (n) {
+        const int *args;
+        int na = hls_ir_operands(&k->ops[work[--n]], &args);
+        for (int a = 0; a < na; a++)
+            if (!live[args[a]])
+                live[args[a]] = 1, work[n++] = args[a];
+    }
+    for (int r = 0; r < k->nregions; r++) {
+        hls_region *reg = &k->regions[r];
+        int kept = 0;
+        for (int i = 0; i < reg->nops; i++)
+            if (live[reg->ops[i]])
+                reg->ops[kept++] = reg->ops[i];
+        reg->nops = kept;
+        if (reg->kind != HLS_REGION_LOOP)
+            continue;
+        kept = 1; /* the active flag stays first */
+        for (int i = 1; i < reg->nphis; i++)
+            if (live[reg->phis[i]])
+                reg->phis[kept++] = reg->phis[i];
+        reg->nphis = kept;
+    }
+    /* load-store units of the accesses that remain, numbered again */
+    k->nlsus = 0;
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].lsu >= 0)
+            k->ops[i].lsu = live[i] ? k->nlsus++ : -1;
+}
+
 static void convert_kernel(hls_compile *c, hls_kernel *k)
 {
     hoist_token_reads(c, k);
@@ -560,6 +605,7 @@ static void convert_kernel(hls_compile *c, hls_kernel *k)
     for (int r = 0; r < k->nregions; r++)
         if (k->regions[r].kind == HLS_REGION_LOOP)
             order_phi_inputs(k, &k->regions[r]);
+    remove_dead_ops(c, k);
 
     liveness lv = {.k = k, .a = &c->arena, .words = (k->nops + 63) / 64 + 1};
     lv.defs = arena_alloc(&c->arena, (size_t)k->nregions * sizeof *lv.defs);
