@@ -3,8 +3,9 @@
  * Where a later access may touch what a store wrote (the work-item reads back its own
  * store, or overwrites it through another unit), the store becomes acknowledged: the
  * work-item waits at the store's stage until memory holds the value, as it waits for
- * a load's data. "Later" means later in the same static region, in any region that
- * follows, or anywhere in an enclosing loop (the next iteration). Inside one region,
+ * a load's data. "Later" follows the CFG: later in the same block, or in a block
+ * reachable from the store's (back edges included: the next iteration of a loop);
+ * the other side of a branch is never later. Inside one region,
  * an access also waits for each earlier access it may conflict with (a store after a
  * load of the same address waits for the load's data), since the schedule would
  * otherwise issue them in the same cycle. Two accesses may alias unless one is a
@@ -49,58 +50,51 @@ static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
     return 1;
 }
 
-/* Collects into `out` the memory ops of region id and everything inside it. */
-static void memory_ops(const hls_kernel *k, int id, int *out, int *n)
+/* reach[a * n + b]: block b can run after block a in one work-item (a path of at
+ * least one edge, back edges included: the next iteration of a loop counts). */
+static char *reachability(hls_compile *c, const hls_kernel *k)
 {
-    const hls_region *r = &k->regions[id];
-    for (int i = 0; i < r->nops; i++)
-        if (is_memory(&k->ops[r->ops[i]]))
-            out[(*n)++] = r->ops[i];
-    for (int c = 0; c < r->nchildren; c++)
-        memory_ops(k, r->children[c], out, n);
+    int n = k->nblocks;
+    char *reach = arena_alloc(&c->arena, (size_t)n * (size_t)n);
+    int *stack = arena_alloc(&c->arena, (size_t)n * sizeof *stack);
+    for (int a = 0; a < n; a++) {
+        char *row = reach + (size_t)a * (size_t)n;
+        int sp = 0;
+        for (int s = 0; s < k->blocks[a].nsucc; s++)
+            if (!row[k->blocks[a].succ[s]])
+                row[k->blocks[a].succ[s]] = 1, stack[sp++] = k->blocks[a].succ[s];
+        while (sp) {
+            const hls_block *b = &k->blocks[stack[--sp]];
+            for (int s = 0; s < b->nsucc; s++)
+                if (!row[b->succ[s]])
+                    row[b->succ[s]] = 1, stack[sp++] = b->succ[s];
+        }
+    }
+    return reach;
 }
 
-/* The memory ops a work-item may execute after store s: later in its region, in the
- * regions after it in every enclosing sequence, and in every enclosing loop. */
-static int accesses_after(const hls_kernel *k, const hls_op *s, int *out)
+/* 1 when access b may execute after access a in the same work-item: later in the
+ * same block, or in a block reachable from a's (a branch's other side is not). */
+static int runs_after(const hls_kernel *k, const char *reach, const hls_op *a, const hls_op *b)
 {
-    int n = 0;
-    const hls_region *r = &k->regions[s->region];
-    int seen = 0;
-    for (int i = 0; i < r->nops; i++) {
-        if (seen && is_memory(&k->ops[r->ops[i]]))
-            out[n++] = r->ops[i];
-        seen |= r->ops[i] == s->id;
-    }
-    for (int child = r->id, parent = r->parent; parent >= 0;
-         child = parent, parent = k->regions[parent].parent) {
-        const hls_region *p = &k->regions[parent];
-        if (p->kind == HLS_REGION_LOOP) {
-            memory_ops(k, parent, out, &n); /* the next iteration: everything in the loop */
-            continue;
-        }
-        int after = 0;
-        for (int c = 0; c < p->nchildren; c++) {
-            if (after)
-                memory_ops(k, p->children[c], out, &n);
-            after |= p->children[c] == child;
-        }
-    }
-    return n;
+    if (a->block == b->block && b->id > a->id)
+        return 1; /* lowering numbers a block's operations in program order */
+    return reach[(size_t)a->block * (size_t)k->nblocks + (size_t)b->block];
 }
 
 static void order_kernel(hls_compile *c, hls_kernel *k)
 {
-    /* every enclosing level may add the whole kernel's accesses once */
-    int *later = arena_alloc(&c->arena, (size_t)(k->nops + 1) * (size_t)(k->nloops + 2) *
-                                            sizeof *later);
+    const char *reach = reachability(c, k);
+    /* A store that a later access may touch waits for memory's acknowledgement. */
     for (int i = 0; i < k->nops; i++) {
         hls_op *s = &k->ops[i];
         if (s->opc != HOP_STORE || s->region < 0)
             continue;
-        int n = accesses_after(k, s, later);
-        for (int j = 0; j < n && !s->acked; j++)
-            s->acked = later[j] != s->id && may_alias(k, s, &k->ops[later[j]]);
+        for (int j = 0; j < k->nops && !s->acked; j++) {
+            const hls_op *m = &k->ops[j];
+            s->acked = j != i && is_memory(m) && m->region >= 0 && may_alias(k, s, m) &&
+                       runs_after(k, reach, s, m);
+        }
     }
     /* Inside a region: each access after the earlier ones it may conflict with. */
     for (int r = 0; r < k->nregions; r++) {
@@ -111,7 +105,7 @@ static void order_kernel(hls_compile *c, hls_kernel *k)
                 continue;
             for (int j = 0; j < i; j++) {
                 hls_op *a = &k->ops[reg->ops[j]];
-                if (is_memory(a) && may_alias(k, a, b))
+                if (is_memory(a) && may_alias(k, a, b) && runs_after(k, reach, a, b))
                     hls_ir_push(&c->arena, &b->waits, &b->nwaits, &b->capwaits, a->id);
             }
         }
