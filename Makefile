@@ -1,26 +1,31 @@
 # The two commands of the README. Each installs missing Debian packages, configures,
-# builds and then runs. `make bench` builds an optimised tree and prints benchmark tables.
-BUILD      ?= build
+# builds and then runs. `make run` builds the tree users point their programs at
+# (build/, no sanitizers: clinfo, Python and C++ programs load its ICD as they are);
+# `make test` builds a second tree with AddressSanitizer and UBSan (build-test/) and
+# runs every test there. `make bench` builds an optimised tree and prints benchmark
+# tables.
+BUILD       ?= build
+TEST_BUILD  ?= build-test
 BENCH_BUILD ?= build-release
-JOBS       ?= 2
+JOBS        ?= 2
 
 .PHONY: run test build deps bench clean
 
 deps:
 	@tools/setup-deps.sh
 
-$(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Debug -DCLHLS_SANITIZE=ON
-
-build: deps $(BUILD)/CMakeCache.txt
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Debug -DCLHLS_SANITIZE=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
 	OCL_ICD_VENDORS=$(CURDIR)/$(BUILD)/clhls.icd CLHLS_CACHE_DIR=$(CURDIR)/$(BUILD)/cache \
 	    CLHLS_VERBOSE=1 $(BUILD)/examples/vadd/vadd examples/vadd/vadd.cl
 
-test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+test: deps
+	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCLHLS_SANITIZE=ON
+	cmake --build $(TEST_BUILD) -j $(JOBS)
+	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: deps
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DCLHLS_SANITIZE=OFF
@@ -29,4 +34,4 @@ bench: deps
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_control
 
 clean:
-	rm -rf $(BUILD) $(BENCH_BUILD)
+	rm -rf $(BUILD) $(TEST_BUILD) $(BENCH_BUILD)
