@@ -113,6 +113,14 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
                         const char *what)
 {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    uint64_t offset;
+    if (hls_llvm_byval_field(LLVMGetModuleDataLayout(c->module), ptr, &offset)) {
+        if (!strcmp(what, "loading"))
+            return 0; /* a field of a struct argument: bits of the argument area */
+        hls_error(&c->diag, loc, "assigning to a field of a struct argument is not supported "
+                                 "yet; copy the struct into a variable first");
+        return 1;
+    }
     if (as == 3) {
         hls_error(&c->diag, loc, "%s of __local memory is not supported yet", what);
         return 1;
@@ -195,12 +203,40 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     }
 }
 
+/* A struct passed by value lives in the argument area: the kernel may read its fields
+ * (loads at constant offsets), nothing else. */
+static void check_byval_uses(hls_compile *c, LLVMValueRef v, const char *name)
+{
+    uint64_t offset;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user) || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == v))
+            continue; /* check_memory judges loads and stores */
+        if (LLVMIsAGetElementPtrInst(user) &&
+            hls_llvm_byval_field(LLVMGetModuleDataLayout(c->module), user, &offset)) {
+            check_byval_uses(c, user, name);
+            continue;
+        }
+        hls_error(&c->diag, hls_llvm_loc(c, user),
+                  LLVMIsAGetElementPtrInst(user)
+                      ? "indexing an array inside struct argument '%s' at run time is not "
+                        "supported yet"
+                      : "struct argument '%s' may only be read field by field",
+                  name);
+        return;
+    }
+}
+
 static void check_arguments(hls_compile *c, LLVMValueRef fn, hls_loc loc)
 {
     for (LLVMValueRef arg = LLVMGetFirstParam(fn); arg; arg = LLVMGetNextParam(arg)) {
         LLVMTypeRef t = LLVMTypeOf(arg);
         size_t len;
         const char *name = LLVMGetValueName2(arg, &len);
+        if (hls_llvm_byval_type(arg)) {
+            check_byval_uses(c, arg, name);
+            continue;
+        }
         if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
             unsigned as = LLVMGetPointerAddressSpace(t);
             if (as == 3)
@@ -228,9 +264,6 @@ int hls_check(hls_compile *c)
         hls_loc loc = hls_llvm_function_loc(c, fn);
         if (++kernels == HLS_MAX_KERNELS + 1)
             hls_error(&c->diag, loc, "a program may have at most %d kernels", HLS_MAX_KERNELS);
-        if (LLVMCountParams(fn) > HLS_MAX_ARGS)
-            hls_error(&c->diag, loc, "kernel has %u arguments; at most %d are supported",
-                      LLVMCountParams(fn), HLS_MAX_ARGS);
         check_arguments(c, fn, loc);
         int errors = 0;
         for (LLVMBasicBlockRef bb = entry; bb && !errors; bb = LLVMGetNextBasicBlock(bb))

@@ -6,17 +6,12 @@
 #include <string.h>
 
 #include "passes.h"
+#include "regmap.h"
 
 
 static cJSON *dims(const unsigned v[3])
 {
     int values[3] = {(int)v[0], (int)v[1], (int)v[2]};
-    return cJSON_CreateIntArray(values, 3);
-}
-
-static cJSON *reg_triple(int base, int first)
-{
-    int values[3] = {base + first, base + first + 1, base + first + 2};
     return cJSON_CreateIntArray(values, 3);
 }
 
@@ -36,26 +31,31 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "name", k->name);
     cJSON_AddNumberToObject(j, "reg_base", base);
+    /* Registers from the one register map (regmap.c). */
     cJSON *regs = cJSON_AddObjectToObject(j, "regs");
-    cJSON_AddNumberToObject(regs, "control", base + 0);
-    cJSON_AddNumberToObject(regs, "status", base + 1);
-    cJSON_AddNumberToObject(regs, "work_dim", base + 2);
-    cJSON_AddItemToObject(regs, "global_size", reg_triple(base, 3));
-    cJSON_AddItemToObject(regs, "local_size", reg_triple(base, 6));
-    cJSON_AddItemToObject(regs, "global_offset", reg_triple(base, 9));
-    cJSON_AddItemToObject(regs, "num_groups", reg_triple(base, 12));
+    cJSON *cs = cJSON_CreateArray();
+    for (int i = 0; i < hls_regmap_count; i++) {
+        const hls_reg_field *f = &hls_regmap[i];
+        int first = base + (int)f->offset;
+        if (f->kind == HLS_REGF_CONTROL || f->kind == HLS_REGF_GEOMETRY) {
+            int values[3] = {first, first + 1, first + 2};
+            cJSON_AddItemToObject(regs, f->name, f->count == 3 ? cJSON_CreateIntArray(values, 3)
+                                                               : cJSON_CreateNumber(first));
+        } else if (f->kind == HLS_REGF_COUNTER) {
+            cJSON *c = cJSON_CreateObject();
+            cJSON_AddStringToObject(c, "name", f->name);
+            cJSON_AddNumberToObject(c, "reg", first);
+            cJSON_AddItemToArray(cs, c);
+        } else if (f->kind == HLS_REGF_ARGS) {
+            cJSON *area = cJSON_AddObjectToObject(j, "arg_area");
+            cJSON_AddNumberToObject(area, "reg", first);
+            cJSON_AddNumberToObject(area, "bytes", k->arg_bytes);
+        }
+    }
     cJSON_AddNumberToObject(j, "control_start_mask", 1);
     cJSON_AddNumberToObject(j, "status_busy_mask", 1);
     cJSON_AddNumberToObject(j, "status_done_mask", 2);
-    static const char *const counters[] = {"busy_cycles", "work_items", "stall_mem_cycles",
-                                           "mem_read_requests", "mem_write_requests"};
-    cJSON *cs = cJSON_AddArrayToObject(j, "counters");
-    for (int i = 0; i < 5; i++) {
-        cJSON *c = cJSON_CreateObject();
-        cJSON_AddStringToObject(c, "name", counters[i]);
-        cJSON_AddNumberToObject(c, "reg", base + 16 + i);
-        cJSON_AddItemToArray(cs, c);
-    }
+    cJSON_AddItemToObject(j, "counters", cs);
     cJSON *ps = cJSON_AddArrayToObject(j, "probes");
     int loops[HLS_MAX_PROBES];
     int nprobes = hls_ir_probe_loops(k, loops);
@@ -67,7 +67,7 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
         snprintf(name, sizeof name, "loop at %s:%u:%u: work-items inside", loc->file ? loc->file : "?",
                  loc->line, loc->col);
         cJSON_AddStringToObject(pj, "name", name);
-        cJSON_AddNumberToObject(pj, "reg", base + HLS_REG_FIRST_PROBE + i);
+        cJSON_AddNumberToObject(pj, "reg", base + (int)hls_regmap_find("probes")->offset + i);
         cJSON_AddNumberToObject(pj, "capacity", r->credits);
         cJSON_AddItemToArray(ps, pj);
     }
@@ -89,7 +89,7 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
         cJSON_AddStringToObject(aj, "type_qualifier", a->type_qual);
         cJSON_AddStringToObject(aj, "kind", kinds[a->kind]);
         cJSON_AddNumberToObject(aj, "size", a->size);
-        cJSON_AddNumberToObject(aj, "reg", base + HLS_REG_FIRST_ARG + i);
+        cJSON_AddNumberToObject(aj, "offset", a->offset);
         cJSON_AddItemToArray(args, aj);
     }
     return j;

@@ -113,7 +113,8 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
     if (op->opc == HOP_CONST)
         fprintf(out, " %llu", (unsigned long long)op->imm);
     else if (op->opc == HOP_ARG)
-        fprintf(out, " %s", k->args[op->arg].name);
+        fprintf(out, op->imm ? " %s+%llu" : " %s", k->args[op->arg].name,
+                (unsigned long long)op->imm);
     else if (op->opc == HOP_TOKEN)
         fprintf(out, " %s(%d)", token_names[op->imm], op->dim);
     else if (op->opc == HOP_NDRANGE)

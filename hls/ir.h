@@ -17,7 +17,7 @@
 
 typedef enum {
     HOP_CONST,      /* constant: imm */
-    HOP_ARG,        /* kernel argument register: arg */
+    HOP_ARG,        /* kernel argument: arg; imm = byte offset inside it (a struct field) */
     HOP_ROM,        /* byte address 0 of program-scope __constant table imm (a ROM) */
     HOP_NDRANGE,    /* NDRange register: imm = hls_ndrange_reg, dim */
     HOP_TOKEN,      /* work-item token field: imm = hls_token_field, dim */
@@ -151,7 +151,9 @@ typedef struct hls_arg {
     hls_arg_kind kind;         /* how the runtime passes it */
     int addr_space;            /* 0 private, 1 global, 2 constant, 3 local */
     unsigned size;             /* bytes of the value passed to clSetKernelArg */
-    unsigned width;            /* bits of the register value the hardware uses */
+    unsigned width;            /* bits of the value the hardware uses (scalars) */
+    unsigned offset;           /* byte offset in the kernel's argument area */
+    unsigned area_bytes;       /* bytes it takes there (a __local size takes 8) */
 } hls_arg;
 
 typedef struct hls_kernel {
@@ -159,6 +161,7 @@ typedef struct hls_kernel {
     hls_loc loc;               /* where the kernel is defined */
     hls_arg *args;             /* arguments in order */
     int nargs;                 /* number of arguments */
+    unsigned arg_bytes;        /* bytes of the argument area they take (multiple of 8) */
     hls_op *ops;               /* op table */
     int nops, capops;          /* used / allocated */
     hls_block *blocks;         /* basic blocks, the entry first */
@@ -175,12 +178,14 @@ typedef struct hls_kernel {
     int depth;                 /* pipeline stages of all static regions together */
 } hls_kernel;
 
-/* Register map limits (docs/architecture.md): 128 registers per kernel, arguments
- * from register 32, kernel blocks selected by address bits 15:7. */
-#define HLS_REGS_PER_KERNEL 128
+/* Register map limits (docs/architecture.md): 256 registers of 64 bits per kernel,
+ * kernel blocks selected by address bits 15:8; the arguments are packed with the
+ * host's C alignment into an area of 1024 bytes from register 32 (little-endian:
+ * byte b of the area is bits 8*(b%8) of register 32 + b/8). */
+#define HLS_REGS_PER_KERNEL 256
 #define HLS_REG_FIRST_ARG 32
-#define HLS_MAX_ARGS (HLS_REGS_PER_KERNEL - HLS_REG_FIRST_ARG)
-#define HLS_MAX_KERNELS 512
+#define HLS_ARG_AREA_BYTES 1024
+#define HLS_MAX_KERNELS 256
 /* Probe registers (21..31): occupancies the runtime reads when a kernel hangs. */
 #define HLS_REG_FIRST_PROBE 21
 #define HLS_MAX_PROBES 11

@@ -353,6 +353,18 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
 static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
                          hls_loc loc)
 {
+    uint64_t offset;
+    LLVMValueRef param = hls_llvm_byval_field(L->td, ptr, &offset);
+    if (param) { /* a field of a struct argument: bits of the argument area */
+        int arg = 0;
+        for (LLVMValueRef p = LLVMGetFirstParam(LLVMGetParamParent(param)); p != param;
+             p = LLVMGetNextParam(p))
+            arg++;
+        hls_op *op = emit(L, HOP_ARG, width, loc);
+        op->arg = arg;
+        op->imm = offset;
+        return op->id;
+    }
     int addr = value(L, ptr);
     hls_op *op = emit(L, opc, width, loc);
     op->nargs = 1;
@@ -555,20 +567,39 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
         a->type_name = md_string(L, fn, "kernel_arg_type", (unsigned)i);
         a->type_qual = md_string(L, fn, "kernel_arg_type_qual", (unsigned)i);
         a->access_qual = md_string(L, fn, "kernel_arg_access_qual", (unsigned)i);
-        if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+        LLVMTypeRef byval = hls_llvm_byval_type(p);
+        unsigned align;
+        if (byval) {
+            /* A struct passed by value: clSetKernelArg gives its bytes, laid out as
+             * the host's compiler lays them out; loads read its fields (lower_load). */
+            a->kind = HLS_ARG_SCALAR;
+            a->size = (unsigned)LLVMABISizeOfType(L->td, byval);
+            align = LLVMABIAlignmentOfType(L->td, byval);
+        } else if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
             a->addr_space = (int)LLVMGetPointerAddressSpace(t);
             a->kind = a->addr_space == 3 ? HLS_ARG_LOCAL : HLS_ARG_BUFFER;
             a->size = 8;
             a->width = 64;
+            align = 8;
         } else {
             a->kind = HLS_ARG_SCALAR;
             a->width = width_of(t);
             a->size = (unsigned)LLVMStoreSizeOfType(L->td, t);
+            align = LLVMABIAlignmentOfType(L->td, t);
+        }
+        /* The argument area holds the arguments like the fields of a C struct. */
+        a->area_bytes = a->kind == HLS_ARG_LOCAL ? 8 : a->size;
+        a->offset = (k->arg_bytes + align - 1) / align * align;
+        k->arg_bytes = a->offset + a->area_bytes;
+        if (byval) {
+            map_put(L, p, constant(L, 64, 0)); /* no address: its fields are loads */
+            continue;
         }
         hls_op *op = emit(L, HOP_ARG, a->width, k->loc);
         op->arg = i;
         map_put(L, p, op->id);
     }
+    k->arg_bytes = (k->arg_bytes + 7) / 8 * 8;
 }
 
 /* Post-order of the blocks reachable from bb (iterative DFS); returns the count. */
@@ -670,8 +701,16 @@ int hls_lower(hls_compile *c)
     p->kernels = arena_alloc(&c->arena, (size_t)(n + 1) * sizeof *p->kernels);
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
     c->program = p;
-    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
-        if (!LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv)
-            p->kernels[p->nkernels++] = lower_kernel(c, fn, td);
-    return HLS_OK;
+    int before = c->diag.errors;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || LLVMGetFunctionCallConv(fn) != LLVMSPIRKERNELCallConv)
+            continue;
+        hls_kernel *k = lower_kernel(c, fn, td);
+        p->kernels[p->nkernels++] = k;
+        if (k->arg_bytes > HLS_ARG_AREA_BYTES)
+            hls_error(&c->diag, k->loc, "the arguments of kernel '%s' take %u bytes; at most %d "
+                      "fit (CL_DEVICE_MAX_PARAMETER_SIZE)", k->name, k->arg_bytes,
+                      HLS_ARG_AREA_BYTES);
+    }
+    return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;
 }

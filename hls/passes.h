@@ -4,6 +4,7 @@
 #define CLHLS_HLS_PASSES_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 
 #include "hls.h"
 #include "ir.h"
@@ -52,5 +53,10 @@ int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
 /* Where a function is defined: its line, and the column of its name. */
 hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn);
+/* The struct type of a kernel parameter passed by value (byval), or NULL. */
+LLVMTypeRef hls_llvm_byval_type(LLVMValueRef param);
+/* When ptr is a by-value parameter plus constant getelementptr offsets, returns the
+ * parameter and sets *offset to the byte offset; otherwise NULL. */
+LLVMValueRef hls_llvm_byval_field(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset);
 
 #endif

@@ -111,3 +111,52 @@ hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn)
     }
     return loc;
 }
+
+LLVMTypeRef hls_llvm_byval_type(LLVMValueRef param)
+{
+    if (!LLVMIsAArgument(param))
+        return NULL;
+    LLVMValueRef fn = LLVMGetParamParent(param);
+    unsigned index = 1; /* attribute index of the first parameter */
+    for (LLVMValueRef p = LLVMGetFirstParam(fn); p != param; p = LLVMGetNextParam(p))
+        index++;
+    LLVMAttributeRef byval =
+        LLVMGetEnumAttributeAtIndex(fn, index, LLVMGetEnumAttributeKindForName("byval", 5));
+    return byval ? LLVMGetTypeAttributeValue(byval) : NULL;
+}
+
+/* The byte offset a getelementptr with constant indices adds; 0 when an index is
+ * not a constant. */
+static int constant_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, uint64_t *offset)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    int n = LLVMGetNumOperands(gep);
+    for (int i = 1; i < n; i++) {
+        LLVMValueRef index = LLVMGetOperand(gep, (unsigned)i);
+        if (!LLVMIsAConstantInt(index))
+            return 0;
+        long long x = LLVMConstIntGetSExtValue(index);
+        if (i == 1) {
+            *offset += (uint64_t)x * LLVMABISizeOfType(td, t);
+        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            *offset += LLVMOffsetOfElement(td, t, (unsigned)x);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)x);
+        } else {
+            t = LLVMGetElementType(t);
+            *offset += (uint64_t)x * LLVMABISizeOfType(td, t);
+        }
+    }
+    return 1;
+}
+
+LLVMValueRef hls_llvm_byval_field(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset)
+{
+    *offset = 0;
+    while (LLVMIsAGetElementPtrInst(ptr) ||
+           (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr)) {
+        if (!constant_gep_offset(td, ptr, offset))
+            return NULL;
+        ptr = LLVMGetOperand(ptr, 0);
+    }
+    return hls_llvm_byval_type(ptr) ? ptr : NULL;
+}

@@ -20,13 +20,30 @@
 
 int rt_valid_kernel(cl_kernel k) { return k && k->magic == RT_MAGIC_KERNEL; }
 
+/* The argument area is little-endian, like the registers that hold it. */
+static void put_le64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
 static cl_kernel kernel_new(cl_program p, const rt_kernel_meta *meta)
 {
     cl_kernel k = rt_alloc(sizeof *k);
     rt_arg_value *args = rt_alloc(meta->nargs * sizeof *args);
-    if (!k || !args) {
+    unsigned char *area = rt_alloc(meta->arg_area_bytes + 1);
+    if (!k || !args || !area) {
         rt_free(k);
         rt_free(args);
+        rt_free(area);
         return NULL;
     }
     k->dispatch = &rt_dispatch;
@@ -37,6 +54,7 @@ static cl_kernel kernel_new(cl_program p, const rt_kernel_meta *meta)
     atomic_fetch_add(&p->kernel_objs, 1);
     k->meta = meta;
     k->args = args;
+    k->area = area;
     pthread_mutex_init(&k->lock, NULL);
     return k;
 }
@@ -111,10 +129,8 @@ void rt_kernel_release(cl_kernel k)
     if (atomic_fetch_sub(&k->refcount, 1) != 1)
         return;
     k->magic = RT_MAGIC_DEAD;
-    for (cl_uint i = 0; i < k->meta->nargs; i++)
-        if (k->args[i].mem)
-            rt_mem_release(k->args[i].mem);
-    rt_free(k->args);
+    rt_free(k->args); /* buffer arguments are not retained by the kernel */
+    rt_free(k->area);
     pthread_mutex_destroy(&k->lock);
     cl_program p = k->program;
     atomic_fetch_sub(&p->kernel_objs, 1);
@@ -145,25 +161,25 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const
         RT_CHECK(!v.mem || rt_valid_mem(v.mem), CL_INVALID_MEM_OBJECT);
         RT_CHECK(!v.mem || v.mem->context == k->program->context, CL_INVALID_MEM_OBJECT);
         break;
-    case RT_ARG_SCALAR:
+    case RT_ARG_SCALAR: /* a value or a struct: its bytes, as the host lays them out */
         RT_CHECK(value, CL_INVALID_ARG_VALUE);
         RT_CHECK(size == a->size, CL_INVALID_ARG_SIZE);
-        memcpy(&v.bits, value, size < sizeof v.bits ? size : sizeof v.bits);
         break;
     case RT_ARG_LOCAL:
         RT_CHECK(!value, CL_INVALID_ARG_VALUE);
         RT_CHECK(size > 0, CL_INVALID_ARG_SIZE);
-        v.bits = size;
         break;
     }
-    if (v.mem)
-        atomic_fetch_add(&v.mem->refcount, 1);
+    /* The kernel does not retain a buffer argument (a buffer the program releases is
+     * destroyed, and its destructor callback runs); an enqueued NDRange retains its
+     * snapshot of the arguments until the command completes. */
     pthread_mutex_lock(&k->lock);
-    cl_mem old = k->args[index].mem;
     k->args[index] = v;
+    if (a->kind == RT_ARG_SCALAR)
+        memcpy(k->area + a->offset, value, size);
+    else if (a->kind == RT_ARG_LOCAL)
+        put_le64(k->area + a->offset, size);
     pthread_mutex_unlock(&k->lock);
-    if (old)
-        rt_mem_release(old);
     return CL_SUCCESS;
 }
 
@@ -331,7 +347,8 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
     rt_command *c = rt_command_new(q, RT_CMD_KERNEL, CL_COMMAND_NDRANGE_KERNEL, n, list);
     RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
     c->args = rt_alloc(meta->nargs * sizeof *c->args);
-    if (!c->args) {
+    c->area = rt_alloc(meta->arg_area_bytes + 1);
+    if (!c->args || !c->area) {
         rt_command_free(c);
         RT_FAIL(CL_OUT_OF_HOST_MEMORY);
     }
@@ -339,6 +356,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
     atomic_fetch_add(&k->refcount, 1);
     int unset = 0;
     pthread_mutex_lock(&k->lock);
+    memcpy(c->area, k->area, meta->arg_area_bytes);
     for (cl_uint i = 0; i < meta->nargs; i++) {
         c->args[i] = k->args[i];
         unset |= !k->args[i].set;
@@ -387,8 +405,10 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     const rt_kernel_meta *meta = k->meta;
     rt_device_program *model = k->program->builds[di].model;
 
-    uint32_t *regs = rt_alloc((meta->nargs + 1) * sizeof *regs);
-    uint64_t *vals = rt_alloc((meta->nargs + 1) * sizeof *vals);
+    /* The argument area: the values set, then every buffer's device address. */
+    size_t nwords = meta->arg_area_bytes / 8;
+    uint32_t *regs = rt_alloc((nwords + 1) * sizeof *regs);
+    uint64_t *vals = rt_alloc((nwords + 1) * sizeof *vals);
     uint64_t *cvals = rt_alloc((meta->ncounters + 1) * sizeof *cvals);
     rt_counter_value *counters = rt_alloc((meta->ncounters + 1) * sizeof *counters);
     if (!regs || !vals || !cvals || !counters) {
@@ -398,23 +418,18 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
         rt_free(counters);
         return CL_OUT_OF_HOST_MEMORY;
     }
-    unsigned nregs = 0;
     for (cl_uint i = 0; i < meta->nargs; i++) {
         const rt_arg_meta *a = &meta->args[i];
-        const rt_arg_value *v = &c->args[i];
-        if (a->kind == RT_ARG_LOCAL)
-            continue; /* dynamic local memory: not implemented by the hardware yet */
-        regs[nregs] = a->reg;
-        if (a->kind == RT_ARG_BUFFER) {
-            vals[nregs] = 0;
-            if (v->mem) {
-                rt_mem_acquire(v->mem, di);
-                vals[nregs] = v->mem->addr[di];
-            }
-        } else {
-            vals[nregs] = v->bits;
-        }
-        nregs++;
+        cl_mem m = c->args[i].mem;
+        if (a->kind != RT_ARG_BUFFER)
+            continue;
+        if (m)
+            rt_mem_acquire(m, di);
+        put_le64(c->area + a->offset, m ? m->addr[di] : 0);
+    }
+    for (size_t w = 0; w < nwords; w++) {
+        regs[w] = meta->arg_area_reg + (uint32_t)w;
+        vals[w] = get_le64(c->area + 8 * w);
     }
     rt_kernel_launch l;
     memset(&l, 0, sizeof l);
@@ -427,7 +442,7 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
         l.offset[i] = c->offset3[i];
         l.groups[i] = (c->global[i] + c->local[i] - 1) / c->local[i];
     }
-    l.nargs = nregs;
+    l.nargs = (unsigned)nwords;
     l.arg_regs = regs;
     l.arg_values = vals;
     l.ncounters = meta->ncounters;

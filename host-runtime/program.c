@@ -156,6 +156,14 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
         k->nprobes++;
     }
 
+    const cJSON *area = cJSON_GetObjectItemCaseSensitive(jk, "arg_area");
+    uint64_t area_bytes = 0;
+    if (json_u32(area, "reg", &k->arg_area_reg) || json_u64(area, "bytes", &area_bytes) ||
+        area_bytes % 8) {
+        snprintf(err, errlen, "kernel '%s': no argument area", k->name);
+        return -1;
+    }
+    k->arg_area_bytes = (size_t)area_bytes;
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(jk, "args");
     if (!cJSON_IsArray(args)) {
         snprintf(err, errlen, "kernel '%s': no argument list", k->name);
@@ -175,14 +183,15 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
         char *acc = json_str(ja, "access_qualifier");
         char *tq = json_str(ja, "type_qualifier");
         char *kind = json_str(ja, "kind");
-        uint64_t size = 0;
+        uint64_t size = 0, offset = 0;
         int bad = !a->name || !a->type_name || !addr || !acc || !tq || !kind ||
-                  json_u64(ja, "size", &size) || json_u32(ja, "reg", &a->reg);
+                  json_u64(ja, "size", &size) || json_u64(ja, "offset", &offset);
         if (!bad) {
             a->address = address_of(addr);
             a->access = access_of(acc);
             a->type_qual = type_qual_of(tq);
             a->size = (size_t)size;
+            a->offset = (size_t)offset;
             if (!strcmp(kind, "buffer"))
                 a->kind = RT_ARG_BUFFER;
             else if (!strcmp(kind, "scalar"))
@@ -196,6 +205,11 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
         rt_free(acc);
         rt_free(tq);
         rt_free(kind);
+        /* Every argument's bytes (8 for a buffer address or a __local size) must lie
+         * inside the argument area. */
+        size_t bytes = a->kind == RT_ARG_SCALAR ? a->size : 8;
+        if (!bad && (a->offset > k->arg_area_bytes || bytes > k->arg_area_bytes - a->offset))
+            bad = 1;
         if (bad) {
             snprintf(err, errlen, "kernel '%s': bad argument %d", k->name, i);
             return -1;

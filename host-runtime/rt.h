@@ -49,6 +49,14 @@ void *rt_realloc(void *p, size_t size);
 void rt_free(void *p);
 char *rt_strdup(const char *s);
 uint64_t rt_now_ns(void);                 /* host monotonic clock */
+/* The profiling clock (ns): host time, except that a host thread waiting for the device
+ * resumes when the awaited command ended on the device timeline, not when its
+ * simulation finished on the host. Never goes backwards. */
+uint64_t rt_clock_now(void);
+/* A host thread waited from clock time began for something that ended at until. */
+void rt_clock_waited(uint64_t began, uint64_t until);
+/* The host learned that something ended at t: the clock is at least t from now on. */
+void rt_clock_observe(uint64_t t);
 int rt_verbose(void);                     /* CLHLS_VERBOSE set */
 void rt_log_check(const char *func, const char *cond, cl_int code);
 /* Copies an info value out following the clGet*Info rules. */
@@ -108,7 +116,7 @@ struct _cl_device_id {
     pthread_t worker;           /* executes this device's commands */
     struct rt_command *pending; /* commands not yet executed, in enqueue order (rt_lock) */
     struct rt_command *pending_tail; /* last of pending (rt_lock) */
-    uint64_t timeline_ns;       /* device clock: end of the last modelled command */
+    uint64_t timeline_ns;       /* device timeline: END of its last command (worker) */
 };
 
 struct _cl_context {
@@ -135,6 +143,7 @@ struct _cl_command_queue {
     cl_event *since_barrier;    /* out-of-order: commands since the barrier, retained (rt_lock) */
     size_t nsince, capsince;    /* entries and capacity of since_barrier */
     size_t outstanding;         /* commands enqueued and not yet complete (rt_lock) */
+    uint64_t t_done;            /* latest COMPLETE time of its finished commands (rt_lock) */
 };
 
 /* One mapping of a buffer region (clEnqueueMapBuffer). */
@@ -144,6 +153,8 @@ typedef struct rt_mapping {
     size_t offset, size;        /* region of the buffer */
     cl_map_flags flags;         /* CL_MAP_* */
     int owned;                  /* ptr was allocated by the runtime */
+    int stale;                  /* the map command failed: ptr holds no data of the
+                                   buffer, and the unmap writes nothing back */
 } rt_mapping;
 
 /* Destructor callback of a memory object. */
@@ -161,6 +172,8 @@ struct _cl_mem {
     cl_mem_flags flags;         /* CL_MEM_* flags as created */
     size_t size;                /* bytes */
     void *host_ptr;             /* USE_HOST_PTR memory (or the parent's + offset), else NULL */
+    void *alloc_host;           /* root with ALLOC_HOST_PTR: the runtime's host memory that
+                                   maps point into, else NULL */
     cl_mem parent;              /* sub-buffer: the parent (retained), else NULL */
     size_t origin;              /* sub-buffer: offset in the parent */
     uint64_t *addr;             /* device address per context device (parent's + origin) */
@@ -183,7 +196,7 @@ typedef struct rt_arg_meta {
     cl_kernel_arg_type_qualifier type_qual;  /* CL_KERNEL_ARG_TYPE_* bits */
     rt_arg_kind kind;           /* buffer, scalar or local */
     size_t size;                /* bytes clSetKernelArg must pass (scalar), pointer size else */
-    uint32_t reg;               /* register index */
+    size_t offset;              /* byte offset in the kernel's argument area */
 } rt_arg_meta;
 
 /* One kernel as described by metadata.json. */
@@ -201,6 +214,8 @@ typedef struct rt_kernel_meta {
                                    (OpenCL C 1.x or -cl-uniform-work-group-size) */
     cl_uint nargs;              /* arguments */
     rt_arg_meta *args;          /* argument descriptions */
+    uint32_t arg_area_reg;      /* first register of the argument area */
+    size_t arg_area_bytes;      /* its bytes (a multiple of 8) */
 } rt_kernel_meta;
 
 /* Build state of a program for one device. */
@@ -208,6 +223,11 @@ typedef struct rt_program_build {
     cl_build_status status;     /* CL_BUILD_* */
     char *log;                  /* build log, "" when none */
     rt_device_program *model;   /* the loaded accelerator model, NULL until built */
+    char *entry_dir;            /* the build's cache entry, NULL until built */
+    unsigned char *binary;      /* program binary (the packed entry): given to
+                                   clCreateProgramWithBinary, or packed at the first
+                                   CL_PROGRAM_BINARY_SIZES/BINARIES query; NULL if none */
+    size_t binary_len;          /* its size */
 } rt_program_build;
 
 struct _cl_program {
@@ -215,7 +235,8 @@ struct _cl_program {
     uint32_t magic;             /* RT_MAGIC_PROGRAM */
     atomic_int refcount;        /* reference count */
     cl_context context;         /* retained */
-    char *source;               /* OpenCL C source */
+    char *source;               /* OpenCL C source ("" for a program from binaries) */
+    int from_binary;            /* created by clCreateProgramWithBinary */
     char *options;              /* options of the last build, "" when none */
     pthread_mutex_t lock;       /* guards builds and the fields below */
     rt_program_build *builds;   /* one per context device */
@@ -227,9 +248,9 @@ struct _cl_program {
 /* Value of one kernel argument as set by clSetKernelArg. */
 typedef struct rt_arg_value {
     int set;                    /* clSetKernelArg was called */
-    cl_mem mem;                 /* buffer argument (retained) or NULL */
+    cl_mem mem;                 /* buffer argument or NULL (not retained by the kernel;
+                                   retained in a command's snapshot) */
     size_t size;                /* size given */
-    uint64_t bits;              /* scalar bytes (low 8), zero-extended */
 } rt_arg_value;
 
 struct _cl_kernel {
@@ -240,6 +261,8 @@ struct _cl_kernel {
     const rt_kernel_meta *meta; /* metadata (owned by the program) */
     pthread_mutex_t lock;       /* guards args */
     rt_arg_value *args;         /* one per argument */
+    unsigned char *area;        /* the argument area as clSetKernelArg left it (values and
+                                   __local sizes; buffer addresses are written at launch) */
 };
 
 /* Callback registered with clSetEventCallback. */
@@ -309,7 +332,20 @@ typedef enum {
     RT_CMD_UNMAP,    /* give a region back */
     RT_CMD_KERNEL,   /* NDRange */
     RT_CMD_MIGRATE,  /* move buffers to the queue's device */
+    RT_CMD_READ_RECT,  /* device -> host, 2D/3D region */
+    RT_CMD_WRITE_RECT, /* host -> device, 2D/3D region */
+    RT_CMD_COPY_RECT,  /* device -> device, 2D/3D region */
 } rt_cmd_kind;
+
+/* The region of a rectangular command: side 0 is the command's buffer (mem: the read
+ * source, the write or copy destination), side 1 the host memory (ptr) or the copy
+ * source (src). Pitches are resolved (never 0). */
+typedef struct rt_rect {
+    size_t region[3];           /* bytes per row, rows per slice, slices */
+    size_t offset[2];           /* byte offset of the first row, per side */
+    size_t row[2];              /* row pitch, per side */
+    size_t slice[2];            /* slice pitch, per side */
+} rt_rect;
 
 /* A command waiting for (or being executed by) its device's worker. */
 typedef struct rt_command {
@@ -327,8 +363,11 @@ typedef struct rt_command {
     rt_mapping *mapping;        /* map/unmap: the mapping */
     cl_uint nmems;              /* migrate: buffers (retained) */
     cl_mem *mems;               /* migrate: the buffers */
+    cl_mem_migration_flags migrate_flags; /* migrate: CL_MIGRATE_MEM_OBJECT_* */
+    rt_rect rect;               /* rectangular read/write/copy: the region */
     cl_kernel kernel;           /* NDRange: kernel (retained) */
     rt_arg_value *args;         /* NDRange: argument snapshot (mems retained) */
+    unsigned char *area;        /* NDRange: snapshot of the kernel's argument area */
     cl_uint work_dim;           /* NDRange geometry */
     size_t global[3], local[3], offset3[3]; /* sizes and global offset */
 } rt_command;
@@ -360,6 +399,25 @@ void rt_mem_written(cl_mem m, int di);
 /* Executes a buffer command (read, write, copy, fill, map, unmap, migrate); returns
  * CL_COMPLETE or a negative status and the modelled device time in *ns. */
 cl_int rt_mem_execute(rt_command *c, uint64_t *ns);
+/* A buffer command that will not run (its wait list failed): a map leaves a mapping
+ * with no data (its unmap writes nothing back), an unmap frees its mapping. */
+void rt_mem_cancel(rt_command *c);
+/* Called when a command is freed: an unmap that never reached the device (enqueueing
+ * it failed) gives its mapping back to the buffer. */
+void rt_mem_command_free(rt_command *c);
+
+/* ---- program binaries (binary.c) ---- */
+/* Packs the cache entry at entry_dir, built for board, into a new blob (rt_free). */
+int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **blob,
+                   size_t *len, char *err, size_t errlen);
+/* 0 when blob is a whole, uncorrupted program binary for board; else -1 and why. */
+int rt_binary_check(const unsigned char *blob, size_t len, const char *board, char *err,
+                    size_t errlen);
+/* Unpacks a checked blob into the build cache; returns the entry directory (rt_free)
+ * or NULL and why. */
+char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t errlen);
+/* The build cache's directory, as hls_build finds it. */
+const char *rt_cache_root(char *buf, size_t len);
 
 /* ---- kernels (kernel.c) ---- */
 cl_int rt_kernel_execute(rt_command *c, uint64_t *ns);

@@ -1,28 +1,26 @@
-// clhls_kernel_regs: the 128-register control block of one kernel.
+// clhls_kernel_regs: the control block of one kernel (256 registers of 64 bits).
 //
-// Holds the NDRange geometry and the argument registers the runtime writes, the
-// control/status bits and the hardware counters. Offsets (inside the block) follow
-// the register map in docs/architecture.md:
-//   0 control (W: bit0 = start)   1 status (R: bit0 busy, bit1 done)
-//   2 work_dim   3-5 global_size   6-8 local_size   9-11 global_offset
-//   12-14 num_groups   16 busy_cycles   17 work_items   18 stall_mem_cycles
-//   19 mem_read_requests   20 mem_write_requests   21+i probe i   32+i argument i
-// Writing control with bit0 = 1 clears done and every counter, sets busy and, one
-// cycle later, pulses `start` (so the compute unit sees the geometry already
-// written). done_pulse clears busy and sets done. Reads are combinational and
-// return 0 when reg_sel is 0 so that the top can OR all blocks together. Probes are
-// occupancies the compute unit exposes (work-items inside a loop, ...), read by the
-// runtime to say where a hung kernel is stuck.
+// Holds the NDRange geometry and the argument area the runtime writes, the
+// control/status bits and the hardware counters. Offsets (inside the block) come
+// from clhls_regmap.vh, generated from the compiler's register map (hls/regmap.c;
+// the table in docs/architecture.md is generated from it too). Writing control with
+// bit0 = 1 clears done and every counter, sets busy and, one cycle later, pulses
+// `start` (so the compute unit sees the geometry already written). done_pulse
+// clears busy and sets done. Reads are combinational and return 0 when reg_sel is
+// 0 so that the top can OR all blocks together. Probes are occupancies the compute
+// unit exposes (work-items inside a loop, ...), read by the runtime to say where a
+// hung kernel is stuck. The argument area holds every argument at its byte offset;
+// only its first NARGS registers exist.
 `default_nettype none
 
 module clhls_kernel_regs #(
-    parameter NARGS = 1,   // number of argument registers (>= 1; at most 96)
+    parameter NARGS = 1,   // argument area registers that exist (>= 1; at most 128)
     parameter NPROBES = 1  // number of probe registers (>= 1; at most 11)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
     input  wire                  reg_we,           // register write strobe
-    input  wire [6:0]            reg_addr,         // register offset inside this block
+    input  wire [7:0]            reg_addr,         // register offset inside this block
     input  wire                  reg_sel,          // the global address falls in this block
     input  wire [63:0]           reg_wdata,        // write data
     output reg  [63:0]           reg_rdata,        // read data of reg_addr (0 when !reg_sel)
@@ -41,7 +39,7 @@ module clhls_kernel_regs #(
     output reg  [31:0]           num_groups_x,     // work-groups, dimension 0
     output reg  [31:0]           num_groups_y,     // work-groups, dimension 1
     output reg  [31:0]           num_groups_z,     // work-groups, dimension 2
-    output reg  [NARGS*64-1:0]   args,             // argument i at bits [64*i +: 64]
+    output reg  [NARGS*64-1:0]   args,             // argument area, byte b at bits [8*b +: 8]
     input  wire                  done_pulse,       // compute unit finished (clears busy, sets done)
     input  wire                  count_work_item,  // pulse: a work-item retired
     input  wire                  count_stall_mem,  // pulse: a cycle stalled on memory
@@ -49,29 +47,7 @@ module clhls_kernel_regs #(
     input  wire                  count_mem_write,  // pulse: a memory write request issued
     input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
 );
-    // Register offsets.
-    localparam [6:0] REG_CONTROL       = 7'd0;
-    localparam [6:0] REG_STATUS        = 7'd1;
-    localparam [6:0] REG_WORK_DIM      = 7'd2;
-    localparam [6:0] REG_GLOBAL_X      = 7'd3;
-    localparam [6:0] REG_GLOBAL_Y      = 7'd4;
-    localparam [6:0] REG_GLOBAL_Z      = 7'd5;
-    localparam [6:0] REG_LOCAL_X       = 7'd6;
-    localparam [6:0] REG_LOCAL_Y       = 7'd7;
-    localparam [6:0] REG_LOCAL_Z       = 7'd8;
-    localparam [6:0] REG_OFFSET_X      = 7'd9;
-    localparam [6:0] REG_OFFSET_Y      = 7'd10;
-    localparam [6:0] REG_OFFSET_Z      = 7'd11;
-    localparam [6:0] REG_GROUPS_X      = 7'd12;
-    localparam [6:0] REG_GROUPS_Y      = 7'd13;
-    localparam [6:0] REG_GROUPS_Z      = 7'd14;
-    localparam [6:0] REG_BUSY_CYCLES   = 7'd16;
-    localparam [6:0] REG_WORK_ITEMS    = 7'd17;
-    localparam [6:0] REG_STALL_MEM     = 7'd18;
-    localparam [6:0] REG_MEM_READS     = 7'd19;
-    localparam [6:0] REG_MEM_WRITES    = 7'd20;
-    localparam [6:0] REG_PROBE_BASE    = 7'd21;
-    localparam [6:0] REG_ARG_BASE      = 7'd32;
+    `include "clhls_regmap.vh"
 
     reg        done;                 // status bit1
     reg [63:0] busy_cycles;          // cycles spent busy
@@ -82,10 +58,10 @@ module clhls_kernel_regs #(
 
     wire       write     = reg_we && reg_sel;
     wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
-    wire [6:0] arg_index = reg_addr - REG_ARG_BASE;  // meaningful when reg_addr >= 32
-    wire       in_args   = (reg_addr >= REG_ARG_BASE);
-    wire [6:0] probe_index = reg_addr - REG_PROBE_BASE;  // meaningful for 21..31
-    wire       in_probes = (reg_addr >= REG_PROBE_BASE) && !in_args;
+    wire [7:0] arg_index   = reg_addr - REG_ARGS;    // meaningful when in_args
+    wire       in_args     = (reg_addr >= REG_ARGS) && ({1'b0, arg_index} < REG_ARGS_COUNT);
+    wire [7:0] probe_index = reg_addr - REG_PROBES;  // meaningful when in_probes
+    wire       in_probes   = (reg_addr >= REG_PROBES) && ({1'b0, probe_index} < REG_PROBES_COUNT);
 
     integer i;
 
@@ -108,22 +84,22 @@ module clhls_kernel_regs #(
             args            <= {NARGS*64{1'b0}};
         end else if (write) begin
             case (reg_addr)
-                REG_WORK_DIM: work_dim        <= reg_wdata[31:0];
-                REG_GLOBAL_X: global_size_x   <= reg_wdata;
-                REG_GLOBAL_Y: global_size_y   <= reg_wdata;
-                REG_GLOBAL_Z: global_size_z   <= reg_wdata;
-                REG_LOCAL_X:  local_size_x    <= reg_wdata[31:0];
-                REG_LOCAL_Y:  local_size_y    <= reg_wdata[31:0];
-                REG_LOCAL_Z:  local_size_z    <= reg_wdata[31:0];
-                REG_OFFSET_X: global_offset_x <= reg_wdata;
-                REG_OFFSET_Y: global_offset_y <= reg_wdata;
-                REG_OFFSET_Z: global_offset_z <= reg_wdata;
-                REG_GROUPS_X: num_groups_x    <= reg_wdata[31:0];
-                REG_GROUPS_Y: num_groups_y    <= reg_wdata[31:0];
-                REG_GROUPS_Z: num_groups_z    <= reg_wdata[31:0];
+                REG_WORK_DIM:              work_dim <= reg_wdata[31:0];
+                REG_GLOBAL_SIZE:           global_size_x <= reg_wdata;
+                REG_GLOBAL_SIZE + 8'd1:    global_size_y <= reg_wdata;
+                REG_GLOBAL_SIZE + 8'd2:    global_size_z <= reg_wdata;
+                REG_LOCAL_SIZE:            local_size_x <= reg_wdata[31:0];
+                REG_LOCAL_SIZE + 8'd1:     local_size_y <= reg_wdata[31:0];
+                REG_LOCAL_SIZE + 8'd2:     local_size_z <= reg_wdata[31:0];
+                REG_GLOBAL_OFFSET:         global_offset_x <= reg_wdata;
+                REG_GLOBAL_OFFSET + 8'd1:  global_offset_y <= reg_wdata;
+                REG_GLOBAL_OFFSET + 8'd2:  global_offset_z <= reg_wdata;
+                REG_NUM_GROUPS:            num_groups_x <= reg_wdata[31:0];
+                REG_NUM_GROUPS + 8'd1:     num_groups_y <= reg_wdata[31:0];
+                REG_NUM_GROUPS + 8'd2:     num_groups_z <= reg_wdata[31:0];
                 default: begin
                     for (i = 0; i < NARGS; i = i + 1)
-                        if (in_args && arg_index == i[6:0])
+                        if (in_args && arg_index == i[7:0])
                             args[64*i +: 64] <= reg_wdata;
                 end
             endcase
@@ -170,31 +146,31 @@ module clhls_kernel_regs #(
         reg_rdata = 64'd0;
         if (reg_sel) begin
             case (reg_addr)
-                REG_STATUS:      reg_rdata = {62'd0, done, busy};
-                REG_WORK_DIM:    reg_rdata = {32'd0, work_dim};
-                REG_GLOBAL_X:    reg_rdata = global_size_x;
-                REG_GLOBAL_Y:    reg_rdata = global_size_y;
-                REG_GLOBAL_Z:    reg_rdata = global_size_z;
-                REG_LOCAL_X:     reg_rdata = {32'd0, local_size_x};
-                REG_LOCAL_Y:     reg_rdata = {32'd0, local_size_y};
-                REG_LOCAL_Z:     reg_rdata = {32'd0, local_size_z};
-                REG_OFFSET_X:    reg_rdata = global_offset_x;
-                REG_OFFSET_Y:    reg_rdata = global_offset_y;
-                REG_OFFSET_Z:    reg_rdata = global_offset_z;
-                REG_GROUPS_X:    reg_rdata = {32'd0, num_groups_x};
-                REG_GROUPS_Y:    reg_rdata = {32'd0, num_groups_y};
-                REG_GROUPS_Z:    reg_rdata = {32'd0, num_groups_z};
-                REG_BUSY_CYCLES: reg_rdata = busy_cycles;
-                REG_WORK_ITEMS:  reg_rdata = work_items;
-                REG_STALL_MEM:   reg_rdata = stall_mem_cycles;
-                REG_MEM_READS:   reg_rdata = mem_read_requests;
-                REG_MEM_WRITES:  reg_rdata = mem_write_requests;
+                REG_STATUS:                reg_rdata = {62'd0, done, busy};
+                REG_WORK_DIM:              reg_rdata = {32'd0, work_dim};
+                REG_GLOBAL_SIZE:           reg_rdata = global_size_x;
+                REG_GLOBAL_SIZE + 8'd1:    reg_rdata = global_size_y;
+                REG_GLOBAL_SIZE + 8'd2:    reg_rdata = global_size_z;
+                REG_LOCAL_SIZE:            reg_rdata = {32'd0, local_size_x};
+                REG_LOCAL_SIZE + 8'd1:     reg_rdata = {32'd0, local_size_y};
+                REG_LOCAL_SIZE + 8'd2:     reg_rdata = {32'd0, local_size_z};
+                REG_GLOBAL_OFFSET:         reg_rdata = global_offset_x;
+                REG_GLOBAL_OFFSET + 8'd1:  reg_rdata = global_offset_y;
+                REG_GLOBAL_OFFSET + 8'd2:  reg_rdata = global_offset_z;
+                REG_NUM_GROUPS:            reg_rdata = {32'd0, num_groups_x};
+                REG_NUM_GROUPS + 8'd1:     reg_rdata = {32'd0, num_groups_y};
+                REG_NUM_GROUPS + 8'd2:     reg_rdata = {32'd0, num_groups_z};
+                REG_BUSY_CYCLES:           reg_rdata = busy_cycles;
+                REG_WORK_ITEMS:            reg_rdata = work_items;
+                REG_STALL_MEM_CYCLES:      reg_rdata = stall_mem_cycles;
+                REG_MEM_READ_REQUESTS:     reg_rdata = mem_read_requests;
+                REG_MEM_WRITE_REQUESTS:    reg_rdata = mem_write_requests;
                 default: begin
                     for (i = 0; i < NARGS; i = i + 1)
-                        if (in_args && arg_index == i[6:0])
+                        if (in_args && arg_index == i[7:0])
                             reg_rdata = args[64*i +: 64];
                     for (i = 0; i < NPROBES; i = i + 1)
-                        if (in_probes && probe_index == i[6:0])
+                        if (in_probes && probe_index == i[7:0])
                             reg_rdata = {32'd0, probes[32*i +: 32]};
                 end
             endcase

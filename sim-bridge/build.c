@@ -425,7 +425,7 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
     snprintf(vlog, sizeof vlog, "%s/verilator.log", work_dir);
     rmtree(obj_dir);
     {
-        size_t max = 16 + nfiles + 1;
+        size_t max = 16 + 2 * nfiles + 1;
         char **argv = calloc(max, sizeof *argv);
         if (!argv) {
             rc = SIM_ERR_NOMEM;
@@ -449,10 +449,30 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
         argv[n++] = topopt;
         argv[n++] = "-Mdir";
         argv[n++] = obj_dir;
+        /* `include files are looked up beside the files given. */
+        char **incdirs = calloc(nfiles, sizeof *incdirs);
+        size_t ninc = 0;
+        for (size_t i = 0; incdirs && i < nfiles; i++) {
+            const char *slash = strrchr(verilog_files[i], '/');
+            int len = slash ? (int)(slash - verilog_files[i]) : 1;
+            char *dir = malloc((size_t)len + 3);
+            if (dir)
+                snprintf(dir, (size_t)len + 3, "-I%.*s", len, slash ? verilog_files[i] : ".");
+            for (size_t j = 0; dir && j < ninc; j++)
+                if (!strcmp(incdirs[j], dir)) {
+                    free(dir);
+                    dir = NULL;
+                }
+            if (dir)
+                argv[n++] = incdirs[ninc++] = dir;
+        }
         for (size_t i = 0; i < nfiles; i++)
             argv[n++] = (char *)verilog_files[i];
         argv[n] = NULL;
         int r = run(argv, vlog, &log);
+        for (size_t i = 0; i < ninc; i++)
+            free(incdirs[i]);
+        free(incdirs);
         free(argv);
         if (r) {
             sb_printf(&log, "clhls: Verilator failed on top module %s\n", top);

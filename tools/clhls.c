@@ -1,21 +1,26 @@
 /* The clhls command line: a thin front for the libraries.
  *   clhls build FILE.cl [--board NAME] [--options "OPTS"] [--dump-after=PASS] [--no-model]
  *   clhls boards
+ *   clhls regmap --verilog | --markdown
  * `build` runs the same code as clBuildProgram and prints where the cache entry
- * (Verilog, metadata.json, model.so) is. */
+ * (Verilog, metadata.json, model.so) is; `regmap` prints the kernel control block's
+ * register map as the Verilog include of the templates or as the documentation's
+ * table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
 #include "hls.h"
+#include "regmap.h"
 
 static int usage(void)
 {
     fprintf(stderr,
             "usage: clhls build FILE.cl [--board NAME] [--options \"OPTS\"]\n"
             "                   [--dump-after=lower|cfg|ifconvert|memorder|schedule] [--no-model]\n"
-            "       clhls boards\n");
+            "       clhls boards\n"
+            "       clhls regmap --verilog | --markdown\n");
     return 2;
 }
 
@@ -112,5 +117,13 @@ int main(int argc, char **argv)
         return cmd_build(argc - 2, argv + 2);
     if (!strcmp(argv[1], "boards"))
         return cmd_boards();
+    if (!strcmp(argv[1], "regmap") && argc == 3 && !strcmp(argv[2], "--verilog")) {
+        hls_regmap_print_verilog(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "regmap") && argc == 3 && !strcmp(argv[2], "--markdown")) {
+        hls_regmap_print_markdown(stdout);
+        return 0;
+    }
     return usage();
 }

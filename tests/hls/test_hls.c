@@ -176,13 +176,19 @@ Test(hls, metadata_describes_kernels_and_arguments)
     cr_expect_str_eq(cJSON_GetObjectItem(a, "type_name")->valuestring, "float");
     cr_expect_eq(cJSON_GetObjectItem(a, "size")->valueint, 4);
 
-    /* Register blocks do not overlap: the second kernel starts 128 registers later. */
+    /* Register blocks do not overlap: the second kernel starts 256 registers later.
+     * Its arguments are packed like the fields of a C struct into the argument area
+     * from register 32: six pointers, then the int. */
     const cJSON *mix = kernel_named(meta, "mix");
     int b0 = cJSON_GetObjectItem(saxpy, "reg_base")->valueint;
     int b1 = cJSON_GetObjectItem(mix, "reg_base")->valueint;
-    cr_expect_eq(abs(b1 - b0), 128);
+    cr_expect_eq(abs(b1 - b0), 256);
+    const cJSON *area = cJSON_GetObjectItem(mix, "arg_area");
+    cr_expect_eq(cJSON_GetObjectItem(area, "reg")->valueint, b1 + 32);
+    cr_expect_eq(cJSON_GetObjectItem(area, "bytes")->valueint, 56);
     const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(mix, "args"), 6);
-    cr_expect_eq(cJSON_GetObjectItem(k, "reg")->valueint, b1 + 32 + 6);
+    cr_expect_eq(cJSON_GetObjectItem(k, "offset")->valueint, 48);
+    cr_expect_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(args, 2), "offset")->valueint, 16);
     const cJSON *reqd = cJSON_GetObjectItem(mix, "reqd_work_group_size");
     cr_expect_eq(cJSON_GetArrayItem(reqd, 0)->valueint, 8);
     cr_expect_eq(cJSON_GetArrayItem(reqd, 1)->valueint, 4);
@@ -239,9 +245,9 @@ static void lint(const char *dir, const char *name)
     cr_assert_eq(build(src, name, "-D LINT", 0, &res), HLS_OK, "%s", res.log);
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
-             "%s --lint-only -Wall -Wno-UNUSEDSIGNAL --top-module clhls_top "
+             "%s --lint-only -Wall -Wno-UNUSEDSIGNAL --top-module clhls_top -I%s "
              "%s/rtl/*.v %s/clhls_*.v > %s/lint.log 2>&1",
-             VERILATOR, res.entry_dir, RTL_DIR, res.entry_dir);
+             VERILATOR, RTL_DIR, res.entry_dir, RTL_DIR, res.entry_dir);
     int rc = system(cmd);
     snprintf(path, sizeof path, "%s/lint.log", res.entry_dir);
     char *log = slurp(path);
@@ -266,15 +272,20 @@ Test(hls, generated_verilog_lints_with_the_templates)
         lint(dir, kernels[i]);
 }
 
-Test(hls, more_arguments_than_registers_is_an_error)
+Test(hls, arguments_beyond_the_parameter_area_are_an_error)
 {
-    char src[8192] = "__kernel void many(__global int *out";
-    for (int i = 0; i < 96; i++)
-        snprintf(src + strlen(src), sizeof src - strlen(src), ", int a%d", i);
-    strcat(src, ")\n{\n    out[0] = a0;\n}\n");
+    /* 127 longs and a pointer fill the 1024-byte area; a char more does not fit. */
+    char src[8192] = "__kernel void many(__global long *out";
+    for (int i = 0; i < 127; i++)
+        snprintf(src + strlen(src), sizeof src - strlen(src), ", long a%d", i);
+    strcat(src, ")\n{\n    out[0] = a0 + a126;\n}\n");
     hls_build_result res;
+    cr_expect_eq(build(src, "many.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    hls_build_result_free(&res);
+    strcpy(strstr(src, ")\n{"), ", char c)\n{\n    out[0] = c;\n}\n");
     cr_expect_eq(build(src, "many.cl", NULL, 0, &res), HLS_ERR_UNSUPPORTED);
-    cr_expect(strstr(res.log, "many.cl:1:15: error: kernel has 97 arguments; at most 96 are "
-                              "supported"), "%s", res.log);
+    cr_expect(strstr(res.log, "many.cl:1:15: error: the arguments of kernel 'many' take 1032 "
+                              "bytes; at most 1024 fit (CL_DEVICE_MAX_PARAMETER_SIZE)"),
+              "%s", res.log);
     hls_build_result_free(&res);
 }

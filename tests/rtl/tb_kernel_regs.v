@@ -6,7 +6,7 @@ module tb_kernel_regs;
     localparam NARGS = 3, NPROBES = 2;
     reg [NPROBES*32-1:0] probes = {32'hcafe0002, 32'hbeef0001};
     reg clk = 0; always #5 clk = ~clk;
-    reg rst = 1, reg_we = 0, reg_sel = 0; reg [6:0] reg_addr = 0; reg [63:0] reg_wdata = 0;
+    reg rst = 1, reg_we = 0, reg_sel = 0; reg [7:0] reg_addr = 0; reg [63:0] reg_wdata = 0;
     wire [63:0] reg_rdata; wire start, busy;
     wire [31:0] work_dim, lx, ly, lz, ngx, ngy, ngz;
     wire [63:0] gx, gy, gz, ox, oy, oz; wire [NARGS*64-1:0] args;
@@ -19,13 +19,13 @@ module tb_kernel_regs;
         .num_groups_x(ngx), .num_groups_y(ngy), .num_groups_z(ngz), .args(args),
         .done_pulse(done_pulse), .count_work_item(c_wi), .count_stall_mem(c_stall),
         .count_mem_read(c_rd), .count_mem_write(c_wr), .probes(probes));
-    reg [63:0] expect_val [0:127];
+    reg [63:0] expect_val [0:255];
     integer i, k, starts_seen, n_wi, n_st, n_rd, n_wr, n_busy;
-    task wr(input [6:0] a, input [63:0] d, input sel);
+    task wr(input [7:0] a, input [63:0] d, input sel);
         begin @(negedge clk); reg_we = 1; reg_sel = sel; reg_addr = a; reg_wdata = d;
               @(negedge clk); reg_we = 0; reg_sel = 0; end
     endtask
-    task check(input [6:0] a, input [63:0] e);
+    task check(input [7:0] a, input [63:0] e);
         begin @(negedge clk); reg_sel = 1; reg_addr = a; #1;
             if (reg_rdata !== e) begin $display("FAIL reg %0d = %h, expected %h", a, reg_rdata, e); $fatal(1); end
             reg_sel = 0; #1;
@@ -37,31 +37,32 @@ module tb_kernel_regs;
     initial begin
         starts_seen = 0;
         repeat (3) @(negedge clk); rst = 0;
-        for (i = 0; i < 128; i = i + 1) expect_val[i] = 0;
+        for (i = 0; i < 256; i = i + 1) expect_val[i] = 0;
         for (i = 2; i <= 14; i = i + 1) begin
             expect_val[i] = rnd64(i);
             if (i == 2 || (i >= 6 && i <= 8) || i >= 12) expect_val[i] = {32'd0, expect_val[i][31:0]};
-            wr(i[6:0], expect_val[i], 1);
-            wr(i[6:0], ~expect_val[i], 0);   // not selected: ignored
+            wr(i[7:0], expect_val[i], 1);
+            wr(i[7:0], ~expect_val[i], 0);   // not selected: ignored
         end
-        for (i = 0; i < NARGS; i = i + 1) begin expect_val[32+i] = rnd64(i); wr(32 + i[6:0], expect_val[32+i], 1); end
-        wr(7'd40, 64'h1234, 1);                // beyond NARGS: reads 0
-        for (i = 2; i <= 14; i = i + 1) check(i[6:0], expect_val[i]);
-        for (i = 0; i < NARGS; i = i + 1) check(32 + i[6:0], expect_val[32+i]);
-        check(7'd40, 0); check(7'd15, 0); check(7'd1, 0);
-        check(7'd21, 64'hbeef0001); check(7'd22, 64'hcafe0002); check(7'd23, 0); check(7'd31, 0);
-        probes[31:0] = 32'd7; check(7'd21, 64'd7);  // probes are read live
+        for (i = 0; i < NARGS; i = i + 1) begin expect_val[32+i] = rnd64(i); wr(32 + i[7:0], expect_val[32+i], 1); end
+        wr(8'd40, 64'h1234, 1);                // beyond NARGS: reads 0
+        wr(8'd200, 64'h5678, 1);               // beyond the argument area: reads 0
+        for (i = 2; i <= 14; i = i + 1) check(i[7:0], expect_val[i]);
+        for (i = 0; i < NARGS; i = i + 1) check(32 + i[7:0], expect_val[32+i]);
+        check(8'd40, 0); check(8'd200, 0); check(8'd15, 0); check(8'd1, 0);
+        check(8'd21, 64'hbeef0001); check(8'd22, 64'hcafe0002); check(8'd23, 0); check(8'd31, 0);
+        probes[31:0] = 32'd7; check(8'd21, 64'd7);  // probes are read live
         if (work_dim !== expect_val[2][31:0] || gy !== expect_val[4] || lz !== expect_val[8][31:0] ||
             ox !== expect_val[9] || ngz !== expect_val[14][31:0] || args[64 +: 64] !== expect_val[33]) begin
             $display("FAIL output ports differ from registers"); $fatal(1); end
         // Start (twice, with random counter pulses in between).
         for (k = 0; k < 2; k = k + 1) begin
-            wr(7'd0, 64'h0, 1);  // bit0 = 0: no start
+            wr(8'd0, 64'h0, 1);  // bit0 = 0: no start
             if (starts_seen != k) begin $display("FAIL start without bit0"); $fatal(1); end
             @(negedge clk); reg_we = 1; reg_sel = 1; reg_addr = 0; reg_wdata = 1;
             @(negedge clk); reg_we = 0; reg_sel = 0;
             if (!start || !busy) begin $display("FAIL start pulse/busy"); $fatal(1); end
-            check(7'd1, 64'd1);
+            check(8'd1, 64'd1);
             n_wi = 0; n_st = 0; n_rd = 0; n_wr = 0; n_busy = 2;  // the check above took 2 busy cycles
             for (i = 0; i < 200; i = i + 1) begin
                 @(negedge clk);
@@ -71,8 +72,8 @@ module tb_kernel_regs;
             end
             @(negedge clk); c_wi = 0; c_stall = 0; c_rd = 0; c_wr = 0; done_pulse = 1; n_busy = n_busy + 1;
             @(negedge clk); done_pulse = 0;
-            check(7'd1, 64'd2);
-            check(7'd16, n_busy); check(7'd17, n_wi); check(7'd18, n_st); check(7'd19, n_rd); check(7'd20, n_wr);
+            check(8'd1, 64'd2);
+            check(8'd16, n_busy); check(8'd17, n_wi); check(8'd18, n_st); check(8'd19, n_rd); check(8'd20, n_wr);
             if (starts_seen != k + 1) begin $display("FAIL start count %0d", starts_seen); $fatal(1); end
         end
         $display("PASS tb_kernel_regs");

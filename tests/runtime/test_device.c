@@ -36,21 +36,23 @@ static const char metadata[] =
     "      { \"name\": \"no register\", \"capacity\": 4 },\n"
     "      { \"name\": \"store at k.cl:7:5: requests outstanding\", \"reg\": 42 } ],\n"
     "    \"max_work_group_size\": 1024,\n"
+    "    \"arg_area\": { \"reg\": 32, \"bytes\": 24 },\n"
     "    \"args\": [\n"
     "      { \"name\": \"length\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
     "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
-    "        \"size\": 8, \"reg\": 32 },\n"
+    "        \"size\": 8, \"offset\": 0 },\n"
     "      { \"name\": \"period\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
     "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
-    "        \"size\": 8, \"reg\": 33 },\n"
+    "        \"size\": 8, \"offset\": 8 },\n"
     "      { \"name\": \"stop_at\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
     "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
-    "        \"size\": 8, \"reg\": 34 } ] },\n"
+    "        \"size\": 8, \"offset\": 16 } ] },\n"
     "  { \"name\": \"plain\", \"reg_base\": 128,\n"
     "    \"regs\": { \"control\": 128, \"status\": 129, \"work_dim\": 130,\n"
     "              \"global_size\": [131,132,133], \"local_size\": [134,135,136],\n"
     "              \"global_offset\": [137,138,139], \"num_groups\": [140,141,142] },\n"
-    "    \"control_start_mask\": 1, \"status_done_mask\": 2, \"args\": [] } ] }\n";
+    "    \"control_start_mask\": 1, \"status_done_mask\": 2,\n"
+    "    \"arg_area\": { \"reg\": 160, \"bytes\": 0 }, \"args\": [] } ] }\n";
 
 static char dir[512];
 
