@@ -140,11 +140,22 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
     return 0;
 }
 
+/* Like unsupported_type, but a vector of integers or floats is fine where an
+ * instruction only moves its bits (a private array kept in registers). */
+static const char *unsupported_operand_type(LLVMTypeRef t, int moves_bits)
+{
+    if (moves_bits && LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        return unsupported_type(LLVMGetElementType(t));
+    return unsupported_type(t);
+}
+
 static int check_instruction(hls_compile *c, LLVMValueRef inst)
 {
     hls_loc loc = hls_llvm_loc(c, inst);
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-    const char *bad = unsupported_type(LLVMTypeOf(inst));
+    int moves_bits = op == LLVMPHI || op == LLVMSelect || op == LLVMExtractElement ||
+                     op == LLVMInsertElement || op == LLVMFreeze || op == LLVMBitCast;
+    const char *bad = unsupported_operand_type(LLVMTypeOf(inst), moves_bits);
     if (bad && op != LLVMStore) {
         hls_error(&c->diag, loc, "%s is not supported yet", bad);
         return 1;
@@ -154,7 +165,7 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
         if (LLVMIsAFunction(v) || LLVMIsABasicBlock(v) ||
             LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMMetadataTypeKind)
             continue;
-        if ((bad = unsupported_type(LLVMTypeOf(v)))) {
+        if ((bad = unsupported_operand_type(LLVMTypeOf(v), moves_bits))) {
             hls_error(&c->diag, loc, "%s is not supported yet", bad);
             return 1;
         }
@@ -180,6 +191,7 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     case LLVMIntToPtr: case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
     case LLVMRet: case LLVMBr: case LLVMSwitch: case LLVMPHI: case LLVMUnreachable:
     case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+    case LLVMExtractElement: case LLVMInsertElement:
         return 0;
     case LLVMLoad:
         return check_memory(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), loc, "loading");
@@ -191,8 +203,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     case LLVMFDiv: case LLVMFRem:
         hls_error(&c->diag, loc, "floating-point division is not supported yet");
         return 1;
-    case LLVMAlloca:
-        hls_error(&c->diag, loc, "private arrays are not supported yet");
+    case LLVMAlloca: /* privarrays.c kept or refused every array; this is a vector */
+        hls_error(&c->diag, loc, "private variables of a vector type are not supported yet");
         return 1;
     case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMFence:
         hls_error(&c->diag, loc, "atomics and fences are not supported yet");

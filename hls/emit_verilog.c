@@ -136,6 +136,18 @@ static void emit_int_op(emitter *e, const hls_op *op)
     case HOP_ICMP: fprintf(o, icmp_expr(op->imm), ARG(0), ARG(1)); break;
     case HOP_SELECT: fprintf(o, "%s ? %s : %s", ARG(0), ARG(1), ARG(2)); break;
     case HOP_TRUNC: fprintf(o, "%s[%u:0]", ARG(0), w - 1); break;
+    case HOP_EXTRACT: /* a multiplexer over the elements */
+        fprintf(o, "%s[%s * %u +: %u]", ARG(0), ARG(1), w, w);
+        break;
+    case HOP_INSERT: { /* every element: the new value where the index points */
+        unsigned ew = (unsigned)op->imm, n = w / ew;
+        fprintf(o, "{");
+        for (unsigned i = n; i-- > 0;)
+            fprintf(o, "%s == %u ? %s : %s[%u +: %u]%s", ARG(2), i, ARG(1), ARG(0), i * ew, ew,
+                    i ? ",\n        " : "");
+        fprintf(o, "}");
+        break;
+    }
     case HOP_ZEXT: fprintf(o, "{%u'd0, %s}", w - ARG_WIDTH(0), ARG(0)); break;
     case HOP_SEXT: {
         unsigned aw = ARG_WIDTH(0);
@@ -340,6 +352,13 @@ static void emit_invariant(emitter *e, const hls_op *op)
     const hls_kernel *k = e->k;
     switch (op->opc) {
     case HOP_CONST:
+        if (op->wide) { /* the initial value of a private array */
+            fprintf(o, "    wire [%u:0] v%d = %u'h", op->width - 1, op->id, op->width);
+            for (int b = (int)op->width / 8 - 1; b >= 0; b--)
+                fprintf(o, "%02x", op->wide[b]);
+            fprintf(o, ";\n");
+            return;
+        }
         fprintf(o, "    wire [%u:0] v%d = %u'h%llx;\n", op->width - 1, op->id, op->width,
                 (unsigned long long)op->imm);
         return;

@@ -217,6 +217,8 @@ static int compile(hls_compile *c, const char *entry)
         return rc;
     if ((rc = hls_simplify(c)))             /* mem2reg, instcombine, unrolling, ... */
         return rc;
+    if ((rc = hls_private_arrays(c)))       /* arrays indexed at run time: wide values */
+        return rc;
     if ((rc = hls_check(c)))                /* what hardware cannot do is an error */
         return rc;
     if ((rc = hls_lower(c)) || (rc = verify(c, "lower")))   /* LLVM IR -> hardware IR */

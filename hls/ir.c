@@ -17,7 +17,7 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_FSUB] = "fsub", [HOP_FMUL] = "fmul", [HOP_FCMP] = "fcmp", [HOP_SITOFP] = "sitofp",
     [HOP_UITOFP] = "uitofp", [HOP_FPTOSI] = "fptosi", [HOP_FPTOUI] = "fptoui",
     [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
-    [HOP_LOAD] = "load", [HOP_STORE] = "store", [HOP_PHI] = "phi",
+    [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store", [HOP_PHI] = "phi",
 };
 
 static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size"};
@@ -110,8 +110,13 @@ int hls_ir_is_invariant(const hls_op *op)
 static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_sched *s)
 {
     fprintf(out, "    %%%d = %s i%u", op->id, hls_ir_opcode_name(op->opc), op->width);
-    if (op->opc == HOP_CONST)
+    if (op->opc == HOP_CONST && op->wide) {
+        fprintf(out, " 0x");
+        for (int b = (int)op->width / 8 - 1; b >= 0; b--)
+            fprintf(out, "%02x", op->wide[b]);
+    } else if (op->opc == HOP_CONST) {
         fprintf(out, " %llu", (unsigned long long)op->imm);
+    }
     else if (op->opc == HOP_ARG)
         fprintf(out, op->imm ? " %s+%llu" : " %s", k->args[op->arg].name,
                 (unsigned long long)op->imm);
@@ -237,6 +242,8 @@ static unsigned operand_width(const hls_op *op, int a)
         return 64;
     case HOP_STORE:
         return a == 0 ? 64 : op->width;
+    case HOP_INSERT:
+        return a == 0 ? op->width : a == 1 ? (unsigned)op->imm : 0;
     default:
         return 0;
     }
@@ -264,7 +271,10 @@ static int position(const hls_kernel *k, int id)
 
 static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
 {
-    if (op->width < 1 || op->width > 64)
+    /* Only the ops that move bits around carry values wider than 64 bits. */
+    int moves_bits = op->opc == HOP_CONST || op->opc == HOP_PHI || op->opc == HOP_SELECT ||
+                     op->opc == HOP_INSERT;
+    if (op->width < 1 || op->width > (moves_bits ? HLS_MAX_WIDE_BITS : 64))
         FAIL("%s: op %%%d has width %u\n", k->name, op->id, op->width);
     const int *args;
     int n = hls_ir_operands(op, &args);

@@ -16,7 +16,7 @@
 #include "util.h"
 
 typedef enum {
-    HOP_CONST,      /* constant: imm */
+    HOP_CONST,      /* constant: imm, or the bytes `wide` when wider than 64 bits */
     HOP_ARG,        /* kernel argument: arg; imm = byte offset inside it (a struct field) */
     HOP_ROM,        /* byte address 0 of program-scope __constant table imm (a ROM) */
     HOP_NDRANGE,    /* NDRange register: imm = hls_ndrange_reg, dim */
@@ -31,6 +31,9 @@ typedef enum {
     HOP_FCMP,       /* imm = LLVMRealPredicate */
     HOP_SITOFP, HOP_UITOFP, HOP_FPTOSI, HOP_FPTOUI,
     HOP_UDIV, HOP_SDIV, HOP_UREM, HOP_SREM, /* integer division (clhls_idiv) */
+    HOP_EXTRACT,    /* element b (index) of the wide value a; imm = element bits */
+    HOP_INSERT,     /* the wide value a with element c (index) replaced by b; imm =
+                       element bits (a private array in registers: privarrays.c) */
     HOP_LOAD,       /* a = byte address [, b = predicate]; width = loaded bits */
     HOP_STORE,      /* a = byte address, b = value [, c = predicate] */
     HOP_PHI,        /* block merge (in_vals/in_blocks); after if-conversion only loop
@@ -52,10 +55,13 @@ typedef enum {
 typedef struct hls_op {
     int id;              /* index in the kernel's op table */
     hls_opcode opc;      /* what it computes */
-    unsigned width;      /* result width in bits (1..64); stores: stored width */
+    unsigned width;      /* result width in bits (1..64; wide values moved as bits, up to
+                            HLS_MAX_WIDE_BITS); stores: stored width */
     int nargs;           /* operands used */
     int args[3];         /* operand op ids */
     uint64_t imm;        /* constant / predicate / field selector */
+    const unsigned char *wide; /* HOP_CONST wider than 64 bits: width/8 bytes, least
+                            significant first (NULL: zero) */
     int dim;             /* dimension for HOP_NDRANGE / HOP_TOKEN */
     int block;           /* block the op was lowered into */
     int *in_vals;        /* HOP_PHI: incoming value per predecessor edge */
@@ -197,6 +203,11 @@ typedef struct hls_rom {
     uint64_t size;             /* bytes */
     void *llvm;                /* the LLVM global (lowering's key) */
 } hls_rom;
+
+/* Largest private array indexed at run time that a work-item carries in registers,
+ * and the widest value (such an array) the IR moves around. */
+#define HLS_MAX_PRIVATE_BYTES 256
+#define HLS_MAX_WIDE_BITS (8 * HLS_MAX_PRIVATE_BYTES)
 
 /* Largest __constant table the compiler puts in ROM. */
 #define HLS_MAX_ROM_BYTES 65536

@@ -93,6 +93,7 @@ static int find_same(lowering *L, hls_opcode opc, unsigned width, int nargs, int
     for (int i = 0; i < blk->nops; i++) {
         const hls_op *op = &L->k->ops[blk->ops[i]];
         if (op->opc == opc && op->width == width && op->nargs == nargs && op->imm == imm &&
+            !op->wide &&
             (nargs < 1 || op->args[0] == a) && (nargs < 2 || op->args[1] == b))
             return op->id;
     }
@@ -139,6 +140,8 @@ static unsigned width_of(LLVMTypeRef t)
     case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
     case LLVMFloatTypeKind: return 32;
     case LLVMPointerTypeKind: return 64;
+    case LLVMVectorTypeKind: /* a private array in registers (privarrays.c) */
+        return LLVMGetVectorSize(t) * width_of(LLVMGetElementType(t));
     default: return 0;
     }
 }
@@ -164,10 +167,12 @@ static void constant_bytes(lowering *L, LLVMValueRef c, LLVMTypeRef t, unsigned 
         memcpy(out, &f, 4);
         return;
     }
-    case LLVMArrayTypeKind: {
+    case LLVMArrayTypeKind: case LLVMVectorTypeKind: {
         LLVMTypeRef e = LLVMGetElementType(t);
         uint64_t step = LLVMABISizeOfType(L->td, e);
-        for (unsigned i = 0; i < LLVMGetArrayLength(t); i++)
+        unsigned n = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t)
+                                                              : LLVMGetArrayLength(t);
+        for (unsigned i = 0; i < n; i++)
             constant_bytes(L, LLVMGetAggregateElement(c, i), e, out + i * step);
         return;
     }
@@ -241,6 +246,20 @@ static int value(lowering *L, LLVMValueRef v)
     } else if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v) ||
                LLVMIsAConstantAggregateZero(v)) {
         id = constant(L, w ? w : 64, 0);
+    } else if (LLVMIsAConstantDataVector(v) || LLVMIsAConstantVector(v)) {
+        /* the initial value of a private array in registers: its bytes */
+        unsigned char *bytes = arena_alloc(&L->c->arena, w / 8 + 8);
+        constant_bytes(L, v, LLVMTypeOf(v), bytes);
+        uint64_t low = 0;
+        for (unsigned i = 0; i < 8 && i < w / 8; i++)
+            low |= (uint64_t)bytes[i] << (8 * i);
+        if (w <= 64) {
+            id = constant(L, w, low);
+        } else {
+            hls_op *op = emit(L, HOP_CONST, w, (hls_loc){0});
+            op->wide = bytes;
+            id = op->id;
+        }
     } else {
         HLS_BUG("value without an op (lowering saw an operand before its definition)");
     }
@@ -488,6 +507,20 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         return OPERAND(0);
     case LLVMGetElementPtr:
         return lower_gep(L, inst, loc);
+    case LLVMExtractElement: {
+        int vec = OPERAND(0), index = OPERAND(1);
+        int id = op2(L, HOP_EXTRACT, w, vec, index, loc);
+        L->k->ops[id].imm = w;
+        return id;
+    }
+    case LLVMInsertElement: {
+        int args[3] = {OPERAND(0), OPERAND(1), OPERAND(2)};
+        hls_op *op = emit(L, HOP_INSERT, w, loc);
+        op->nargs = 3;
+        memcpy(op->args, args, sizeof args);
+        op->imm = width_of(LLVMTypeOf(LLVMGetOperand(inst, 1)));
+        return op->id;
+    }
     case LLVMLoad:
         return memory_access(L, HOP_LOAD, LLVMGetOperand(inst, 0), w, loc);
     case LLVMStore: {

@@ -40,6 +40,8 @@ int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM modul
 int hls_inline(hls_compile *c);              /* prepare.c: inline every call */
 int hls_check_recursion(hls_compile *c);     /* check.c: calls left after inlining */
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
+int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at run time */
+int hls_simplify_again(hls_compile *c);      /* prepare.c: cleanup after a rewrite */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */

@@ -69,6 +69,14 @@ int hls_simplify(hls_compile *c)
     return run_passes(c, simplify_pipeline);
 }
 
+/* After privarrays.c's rewrite: SROA makes the new vectors SSA values, instcombine
+ * folds the copies of constant initialisers, and LCSSA gives the values that leave a
+ * loop their exit phis again. No CFG change, so the loop shape stays. */
+int hls_simplify_again(hls_compile *c)
+{
+    return run_passes(c, "function(sroa,early-cse<memssa>,instcombine,gvn,adce,lcssa)");
+}
+
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst)
 {
     hls_loc loc = {.file = c->source_name};

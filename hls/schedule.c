@@ -37,6 +37,7 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
         /* shifting by a constant is wiring */
         return k->ops[op->args[1]].opc == HOP_CONST ? 0 : (int)b->op_latency[BOARD_OP_INT_ADD];
     case HOP_ADD: case HOP_SUB: case HOP_ICMP: case HOP_SELECT:
+    case HOP_EXTRACT: case HOP_INSERT: /* a multiplexer */
         return (int)b->op_latency[BOARD_OP_INT_ADD];
     case HOP_MUL:
         return (int)b->op_latency[BOARD_OP_INT_MUL];

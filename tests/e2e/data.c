@@ -3,8 +3,12 @@
  * layout (a char before them, padding inside, a long, a short and an array field, a
  * second struct after a buffer), scalars of every size at their C alignment, and a
  * kernel with 121 arguments (more than one register each would allow) whose result
- * depends on every one of them. Every output element is checked against a host
- * reference. */
+ * depends on every one of them. Private arrays indexed at run time: a histogram
+ * updated in a loop with a data-dependent trip count, a table with an initialiser
+ * updated and read at computed indices, a char array cleared by `= {0}` filled in a
+ * do-while loop and read back, a 2-D array whose rows are swapped at run-time
+ * indices. Every output element is checked against a host reference; the private
+ * array kernels run a second time under random memory latency and back-pressure. */
 #include "e2e.h"
 
 #include <stdint.h>
@@ -37,7 +41,163 @@ static const char *fixed_src =
     "    out[i] = (p.coef[0] * x + p.coef[1]) * x + p.coef[2] + p.offset * (float)p.scale;\n"
     "    long v = p.big + (long)p.tag * i + p.small * (long)s + c;\n"
     "    outl[i] = (i >= r.lo && i < r.hi) ? v : -1;\n"
+    "}\n"
+    "__kernel void histogram(__global const int *in, __global int *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int h[8];\n"
+    "    for (int j = 0; j < 8; j++)\n"
+    "        h[j] = 0;\n"
+    "    int n = in[i * 17] & 15;\n"
+    "    for (int j = 0; j < n; j++)\n"
+    "        h[in[i * 17 + 1 + j] & 7]++;\n"
+    "    int s = 0;\n"
+    "    for (int j = 0; j < 8; j++)\n"
+    "        s = s * 3 + h[j];\n"
+    "    out[i] = s;\n"
+    "}\n"
+    "__kernel void table(__global const int *idx, __global float *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float t[5] = {1.0f, 2.5f, -3.0f, 4.0f, 0.5f};\n"
+    "    t[i % 5] += 1.0f;\n"
+    "    out[i] = t[idx[i] % 5] * t[(i + 1) % 5];\n"
+    "}\n"
+    "__kernel void digits(__global const uint *in, __global uint *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    uchar d[12] = {0};\n"
+    "    uint x = in[i];\n"
+    "    int n = 0;\n"
+    "    do {\n"
+    "        d[n++] = x % 10;\n"
+    "        x /= 10;\n"
+    "    } while (x);\n"
+    "    uint r = 0;\n"
+    "    for (int k = 0; k < n; k++)\n"
+    "        r = r * 10 + d[k];\n"
+    "    out[2 * i] = r;\n"
+    "    out[2 * i + 1] = n * 100 + d[11] + d[(i & 1) + 10];\n"
+    "}\n"
+    "__kernel void matrix(__global const float *in, __global float *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float m[4][4];\n"
+    "    for (int r = 0; r < 4; r++)\n"
+    "        for (int c = 0; c < 4; c++)\n"
+    "            m[r][c] = in[16 * i + 4 * r + c];\n"
+    "    int p = i & 3, q = (i >> 2) & 3;\n"
+    "    for (int c = 0; c < 4; c++) {\n"
+    "        float t = m[p][c];\n"
+    "        m[p][c] = m[q][c];\n"
+    "        m[q][c] = t;\n"
+    "    }\n"
+    "    for (int r = 0; r < 4; r++)\n"
+    "        for (int c = 0; c < 4; c++)\n"
+    "            out[16 * i + 4 * r + c] = m[r][c] * (float)(r + 1);\n"
     "}\n";
+
+/* The private array kernels, each against its host reference; 0 when all match. */
+static int private_arrays(e2e_env *env, cl_program prog)
+{
+    enum { N = 256 };
+    unsigned seed = 777;
+    int *in = malloc(N * 17 * sizeof *in);
+    float *fin = malloc(N * 16 * sizeof *fin);
+    EXPECT(in && fin);
+    for (int i = 0; i < N * 17; i++)
+        in[i] = (int)(e2e_xorshift(&seed) & 0x7fffffff);
+    for (int i = 0; i < N * 16; i++)
+        fin[i] = (float)(int)(e2e_xorshift(&seed) % 2001 - 1000) * 0.25f;
+    cl_mem bin = e2e_buffer(env, N * 17 * sizeof *in, in);
+    cl_mem bfin = e2e_buffer(env, N * 16 * sizeof *fin, fin);
+    cl_mem out = e2e_buffer(env, N * 16 * sizeof(float), NULL);
+    size_t g = N;
+    int bad = 0;
+
+    cl_kernel k = e2e_kernel(prog, "histogram");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    int o[2 * N];
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, N * sizeof *o, o, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++) {
+        int h[8] = {0}, n = in[i * 17] & 15, s = 0;
+        for (int j = 0; j < n; j++)
+            h[in[i * 17 + 1 + j] & 7]++;
+        for (int j = 0; j < 8; j++)
+            s = s * 3 + h[j];
+        if (o[i] != s)
+            bad = fprintf(stderr, "histogram[%d] = %d, expected %d\n", i, o[i], s);
+    }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "table");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    float f[16 * N];
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, N * sizeof *f, f, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++) {
+        float t[5] = {1.0f, 2.5f, -3.0f, 4.0f, 0.5f};
+        t[i % 5] += 1.0f;
+        float e = t[in[i] % 5] * t[(i + 1) % 5];
+        if (e2e_fbits(f[i]) != e2e_fbits(e))
+            bad = fprintf(stderr, "table[%d] = %g, expected %g\n", i, f[i], e);
+    }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "digits");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, 2 * N * sizeof *o, o, 0, NULL,
+                              NULL));
+    for (int i = 0; i < N && !bad; i++) {
+        unsigned char d[12] = {0};
+        unsigned x = (unsigned)in[i], r = 0;
+        int n = 0;
+        do {
+            d[n++] = (unsigned char)(x % 10);
+            x /= 10;
+        } while (x);
+        for (int j = 0; j < n; j++)
+            r = r * 10 + d[j];
+        unsigned e1 = (unsigned)(n * 100 + d[11] + d[(i & 1) + 10]);
+        if ((unsigned)o[2 * i] != r || (unsigned)o[2 * i + 1] != e1)
+            bad = fprintf(stderr, "digits[%d] = %u %u, expected %u %u\n", i, o[2 * i],
+                          o[2 * i + 1], r, e1);
+    }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "matrix");
+    E2E_ARG(k, 0, bfin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, sizeof f, f, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++) {
+        float m[4][4];
+        memcpy(m, fin + 16 * i, sizeof m);
+        int p = i & 3, q = (i >> 2) & 3;
+        for (int c = 0; c < 4; c++) {
+            float t = m[p][c];
+            m[p][c] = m[q][c];
+            m[q][c] = t;
+        }
+        for (int r = 0; r < 4; r++)
+            for (int c = 0; c < 4; c++)
+                if (e2e_fbits(f[16 * i + 4 * r + c]) != e2e_fbits(m[r][c] * (float)(r + 1)))
+                    bad = fprintf(stderr, "matrix[%d][%d][%d] = %g, expected %g\n", i, r, c,
+                                  f[16 * i + 4 * r + c], m[r][c] * (float)(r + 1));
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(bin);
+    clReleaseMemObject(bfin);
+    clReleaseMemObject(out);
+    free(in);
+    free(fin);
+    return bad;
+}
 
 int main(void)
 {
@@ -126,6 +286,14 @@ int main(void)
         clReleaseMemObject(out);
         clReleaseKernel(k);
     }
+    /* The private arrays twice: with the board's memory timing, then under the memory
+     * model's stress mode (random latency per request, random back-pressure). */
+    if (private_arrays(&env, prog))
+        return 1;
+    setenv("CLHLS_SIM_STRESS", "20261123", 1);
+    if (private_arrays(&env, prog))
+        return 1;
+    unsetenv("CLHLS_SIM_STRESS");
     clReleaseProgram(prog);
     e2e_fini(&env);
     printf("PASS\n");
