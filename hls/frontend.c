@@ -32,6 +32,9 @@ int hls_frontend(hls_compile *c)
         "-Xclang", "-disable-O0-optnone", "-Xclang", "-finclude-default-header",
         "-cl-kernel-arg-info", "-g", "-gcolumn-info", "-fno-discard-value-names",
         "-ffp-contract=off",
+        /* clang predefines __IMAGE_SUPPORT__ for spir64; the devices have no images
+         * (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE), so kernels must not see it. */
+        "-U__IMAGE_SUPPORT__",
     };
     size_t nfixed = sizeof fixed / sizeof *fixed;
     const char **argv = arena_alloc(&c->arena,

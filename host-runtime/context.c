@@ -35,6 +35,8 @@ static cl_int check_props(const cl_context_properties *props, size_t *len)
         case CL_CONTEXT_INTEROP_USER_SYNC:
             RT_CHECK(!seen_sync, CL_INVALID_PROPERTY);
             seen_sync = 1;
+            /* A cl_bool: any other value is not valid for the property. */
+            RT_CHECK(props[i + 1] == CL_TRUE || props[i + 1] == CL_FALSE, CL_INVALID_PROPERTY);
             break;
         default:
             RT_FAIL(CL_INVALID_PROPERTY);

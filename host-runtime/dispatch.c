@@ -1,9 +1,11 @@
 /* The ICD dispatch table: every entry of cl_icd_dispatch (CL/cl_icd.h) points either to
- * the runtime's implementation or to a stub below that returns the specification's
- * error for an unsupported feature (CL_INVALID_OPERATION, or NULL with *errcode_ret set),
- * so the loader never finds a NULL entry it could call. The stubs were generated once
- * from the typedefs in CL/cl_icd.h (OpenCL headers 2022+); entries that exist only on
- * Windows (Direct3D, DX9 media sharing) are `void *` on Linux and stay NULL. */
+ * the runtime's implementation or to a stub below that returns CL_INVALID_OPERATION (or
+ * NULL with *errcode_ret set) for what OpenCL 1.2 does not have or the runtime does not
+ * implement, so the loader never finds a NULL entry it could call. The stubs were
+ * generated once from the typedefs in CL/cl_icd.h (OpenCL headers 2022+); entries that
+ * exist only on Windows (Direct3D, DX9 media sharing) are `void *` on Linux and stay
+ * NULL. Images and samplers are in image.c: the devices have none, and the
+ * specification says what each entry point then returns. */
 #include "rt.h"
 
 /* ---- stubs for what the runtime does not implement ---- */
@@ -13,78 +15,18 @@ static cl_int CL_API_CALL stub_clSetCommandQueueProperty(cl_command_queue comman
     return CL_INVALID_OPERATION;
 }
 
-static cl_mem CL_API_CALL stub_clCreateImage2D(cl_context context, cl_mem_flags flags, const cl_image_format *image_format, size_t image_width, size_t image_height, size_t image_row_pitch, void *host_ptr, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
 
-static cl_mem CL_API_CALL stub_clCreateImage3D(cl_context context, cl_mem_flags flags, const cl_image_format *image_format, size_t image_width, size_t image_height, size_t image_depth, size_t image_row_pitch, size_t image_slice_pitch, void *host_ptr, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
 
-static cl_int CL_API_CALL stub_clGetImageInfo(cl_mem image, cl_image_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_sampler CL_API_CALL stub_clCreateSampler(cl_context context, cl_bool normalized_coords, cl_addressing_mode addressing_mode, cl_filter_mode filter_mode, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
 
-static cl_int CL_API_CALL stub_clRetainSampler(cl_sampler sampler)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clReleaseSampler(cl_sampler sampler)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool blocking_read, const size_t *origin, const size_t *region, size_t row_pitch, size_t slice_pitch, void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool blocking_write, const size_t *origin, const size_t *region, size_t input_row_pitch, size_t input_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image, const size_t *src_origin, const size_t *dst_origin, const size_t *region, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer, const size_t *src_origin, const size_t *region, size_t dst_offset, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image, size_t src_offset, const size_t *dst_origin, const size_t *region, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static void * CL_API_CALL stub_clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool blocking_map, cl_map_flags map_flags, const size_t *origin, const size_t *region, size_t *image_row_pitch, size_t *image_slice_pitch, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
 
 static cl_int CL_API_CALL stub_clEnqueueNativeKernel(cl_command_queue command_queue, void(CL_CALLBACK *user_func)(void *), void *args, size_t cb_args, cl_uint num_mem_objects, const cl_mem *mem_list, const void **args_mem_loc, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
 {
@@ -144,20 +86,8 @@ static cl_int CL_API_CALL stub_clGetGLContextInfoKHR(const cl_context_properties
     return CL_INVALID_OPERATION;
 }
 
-static cl_int CL_API_CALL stub_clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, const size_t *buffer_origin, const size_t *host_origin, const size_t *region, size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, const size_t *buffer_origin, const size_t *host_origin, const size_t *region, size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
-static cl_int CL_API_CALL stub_clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, const size_t *src_origin, const size_t *dst_origin, const size_t *region, size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch, size_t dst_slice_pitch, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
 static cl_int CL_API_CALL stub_clCreateSubDevicesEXT(cl_device_id in_device, const cl_device_partition_property_ext *partition_properties, cl_uint num_entries, cl_device_id *out_devices, cl_uint *num_devices)
 {
@@ -181,12 +111,6 @@ static cl_event CL_API_CALL stub_clCreateEventFromGLsyncKHR(cl_context context, 
     return NULL;
 }
 
-static cl_mem CL_API_CALL stub_clCreateImage(cl_context context, cl_mem_flags flags, const cl_image_format *image_format, const cl_image_desc *image_desc, void *host_ptr, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
 
 static cl_int CL_API_CALL stub_clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options, cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names, void(CL_CALLBACK *pfn_notify)(cl_program program, void *user_data), void *user_data)
 {
@@ -200,10 +124,6 @@ static cl_program CL_API_CALL stub_clLinkProgram(cl_context context, cl_uint num
     return NULL;
 }
 
-static cl_int CL_API_CALL stub_clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void *fill_color, const size_t origin[3], const size_t region[3], cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
-{
-    return CL_INVALID_OPERATION;
-}
 
 static cl_mem CL_API_CALL stub_clCreateFromGLTexture(cl_context context, cl_mem_flags flags, cl_GLenum target, cl_GLint miplevel, cl_GLuint texture, cl_int *errcode_ret)
 {
@@ -397,17 +317,17 @@ cl_icd_dispatch rt_dispatch = {
     .clGetCommandQueueInfo = clGetCommandQueueInfo,
     .clSetCommandQueueProperty = stub_clSetCommandQueueProperty,
     .clCreateBuffer = clCreateBuffer,
-    .clCreateImage2D = stub_clCreateImage2D,
-    .clCreateImage3D = stub_clCreateImage3D,
+    .clCreateImage2D = clCreateImage2D,
+    .clCreateImage3D = clCreateImage3D,
     .clRetainMemObject = clRetainMemObject,
     .clReleaseMemObject = clReleaseMemObject,
     .clGetSupportedImageFormats = clGetSupportedImageFormats,
     .clGetMemObjectInfo = clGetMemObjectInfo,
-    .clGetImageInfo = stub_clGetImageInfo,
-    .clCreateSampler = stub_clCreateSampler,
-    .clRetainSampler = stub_clRetainSampler,
-    .clReleaseSampler = stub_clReleaseSampler,
-    .clGetSamplerInfo = stub_clGetSamplerInfo,
+    .clGetImageInfo = clGetImageInfo,
+    .clCreateSampler = clCreateSampler,
+    .clRetainSampler = clRetainSampler,
+    .clReleaseSampler = clReleaseSampler,
+    .clGetSamplerInfo = clGetSamplerInfo,
     .clCreateProgramWithSource = clCreateProgramWithSource,
     .clCreateProgramWithBinary = clCreateProgramWithBinary,
     .clRetainProgram = clRetainProgram,
@@ -433,13 +353,13 @@ cl_icd_dispatch rt_dispatch = {
     .clEnqueueReadBuffer = clEnqueueReadBuffer,
     .clEnqueueWriteBuffer = clEnqueueWriteBuffer,
     .clEnqueueCopyBuffer = clEnqueueCopyBuffer,
-    .clEnqueueReadImage = stub_clEnqueueReadImage,
-    .clEnqueueWriteImage = stub_clEnqueueWriteImage,
-    .clEnqueueCopyImage = stub_clEnqueueCopyImage,
-    .clEnqueueCopyImageToBuffer = stub_clEnqueueCopyImageToBuffer,
-    .clEnqueueCopyBufferToImage = stub_clEnqueueCopyBufferToImage,
+    .clEnqueueReadImage = clEnqueueReadImage,
+    .clEnqueueWriteImage = clEnqueueWriteImage,
+    .clEnqueueCopyImage = clEnqueueCopyImage,
+    .clEnqueueCopyImageToBuffer = clEnqueueCopyImageToBuffer,
+    .clEnqueueCopyBufferToImage = clEnqueueCopyBufferToImage,
     .clEnqueueMapBuffer = clEnqueueMapBuffer,
-    .clEnqueueMapImage = stub_clEnqueueMapImage,
+    .clEnqueueMapImage = clEnqueueMapImage,
     .clEnqueueUnmapMemObject = clEnqueueUnmapMemObject,
     .clEnqueueNDRangeKernel = clEnqueueNDRangeKernel,
     .clEnqueueTask = clEnqueueTask,
@@ -468,9 +388,9 @@ cl_icd_dispatch rt_dispatch = {
     .clSetMemObjectDestructorCallback = clSetMemObjectDestructorCallback,
     .clCreateUserEvent = clCreateUserEvent,
     .clSetUserEventStatus = clSetUserEventStatus,
-    .clEnqueueReadBufferRect = stub_clEnqueueReadBufferRect,
-    .clEnqueueWriteBufferRect = stub_clEnqueueWriteBufferRect,
-    .clEnqueueCopyBufferRect = stub_clEnqueueCopyBufferRect,
+    .clEnqueueReadBufferRect = clEnqueueReadBufferRect,
+    .clEnqueueWriteBufferRect = clEnqueueWriteBufferRect,
+    .clEnqueueCopyBufferRect = clEnqueueCopyBufferRect,
     .clCreateSubDevicesEXT = stub_clCreateSubDevicesEXT,
     .clRetainDeviceEXT = stub_clRetainDeviceEXT,
     .clReleaseDeviceEXT = stub_clReleaseDeviceEXT,
@@ -478,14 +398,14 @@ cl_icd_dispatch rt_dispatch = {
     .clCreateSubDevices = clCreateSubDevices,
     .clRetainDevice = clRetainDevice,
     .clReleaseDevice = clReleaseDevice,
-    .clCreateImage = stub_clCreateImage,
+    .clCreateImage = clCreateImage,
     .clCreateProgramWithBuiltInKernels = clCreateProgramWithBuiltInKernels,
     .clCompileProgram = stub_clCompileProgram,
     .clLinkProgram = stub_clLinkProgram,
     .clUnloadPlatformCompiler = clUnloadPlatformCompiler,
     .clGetKernelArgInfo = clGetKernelArgInfo,
     .clEnqueueFillBuffer = clEnqueueFillBuffer,
-    .clEnqueueFillImage = stub_clEnqueueFillImage,
+    .clEnqueueFillImage = clEnqueueFillImage,
     .clEnqueueMigrateMemObjects = clEnqueueMigrateMemObjects,
     .clEnqueueMarkerWithWaitList = clEnqueueMarkerWithWaitList,
     .clEnqueueBarrierWithWaitList = clEnqueueBarrierWithWaitList,

@@ -11,10 +11,15 @@
  * and completes it. In-order queues chain each command to the previous one; out-of-order
  * queues order only through wait lists, barriers and markers.
  *
- * Profiling times are host-monotonic nanoseconds, except START/END which come from the
- * device timeline: START = max(device timeline, SUBMIT), END = START + the modelled
- * duration (kernel: busy cycles at the board clock; transfer: host-link time), and the
- * timeline advances to END. COMPLETE = max(END, host time of completion). */
+ * Profiling times are on the profiling clock (rt_clock_now): host time, except that a
+ * host thread that waits for the device resumes when the awaited command ended on the
+ * device timeline, however long its simulation took. QUEUED is the clock at enqueue.
+ * SUBMIT is when the command could go to the device: QUEUED, or later the time its last
+ * predecessor (wait list, in-order predecessor, barrier, user event) ended. Each device
+ * executes one command at a time: START = max(SUBMIT, end of the device's previous
+ * command), END = START + the modelled duration (kernel: busy cycles at the board clock;
+ * transfer: host-link time; copy and fill: device memory time), COMPLETE = END. No host
+ * time enters START or END, so commands enqueued back to back run back to back. */
 #include <stdio.h>
 #include <string.h>
 
@@ -38,7 +43,7 @@ cl_event rt_event_create(cl_context ctx, cl_command_queue q, cl_command_type typ
     e->type = type;
     e->status = q ? CL_QUEUED : CL_SUBMITTED;
     e->profiling = q && (q->props & CL_QUEUE_PROFILING_ENABLE);
-    e->t_queued = rt_now_ns();
+    e->t_queued = rt_clock_now();
     return e;
 }
 
@@ -114,11 +119,14 @@ void rt_event_set_status(cl_event e, cl_int status)
 
 cl_int rt_event_wait(cl_event e)
 {
+    uint64_t began = rt_clock_now();
     pthread_mutex_lock(&rt_lock);
     while (e->status > CL_COMPLETE)
         pthread_cond_wait(&rt_cond, &rt_lock);
     cl_int s = e->status;
+    uint64_t until = e->t_complete;
     pthread_mutex_unlock(&rt_lock);
+    rt_clock_waited(began, until);
     return s;
 }
 
@@ -189,6 +197,8 @@ static void command_release_objects(rt_command *c)
                 rt_mem_release(c->args[i].mem);
         rt_free(c->args);
     }
+    rt_free(c->area);
+    c->area = NULL;
     if (c->kernel)
         rt_kernel_release(c->kernel);
     c->mem = c->src = NULL;
@@ -207,6 +217,7 @@ void rt_command_free(rt_command *c)
     for (cl_uint i = 0; i < f->order.n; i++)
         rt_event_release(f->order.events[i]);
     rt_free(f->order.events);
+    rt_mem_command_free(c);
     command_release_objects(c);
     if (c->event)
         rt_event_release(c->event);
@@ -313,23 +324,34 @@ static int command_ready(rt_command *c)
     return 1;
 }
 
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
 static void command_run(cl_device_id d, rt_command *c)
 {
+    command_full *f = (command_full *)c;
     cl_event e = c->event;
     int failed_dep = 0;
+    /* SUBMIT: the command could go to the device once its last predecessor ended. */
+    uint64_t ready = e->t_queued;
     pthread_mutex_lock(&rt_lock);
-    for (cl_uint i = 0; i < c->ndeps; i++)
+    for (cl_uint i = 0; i < c->ndeps; i++) {
         failed_dep |= c->deps[i]->status < 0;
+        ready = max_u64(ready, c->deps[i]->t_complete);
+    }
+    for (cl_uint i = 0; i < f->order.n; i++)
+        ready = max_u64(ready, f->order.events[i]->t_complete);
     pthread_mutex_unlock(&rt_lock);
-    uint64_t now = rt_now_ns();
-    e->t_submit = now > e->t_queued ? now : e->t_queued;
+    e->t_submit = ready;
     rt_event_set_status(e, CL_SUBMITTED);
     if (failed_dep) {
+        if (c->kind != RT_CMD_KERNEL && c->kind != RT_CMD_NONE)
+            rt_mem_cancel(c);
         e->t_start = e->t_end = e->t_complete = e->t_submit;
         rt_event_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         return;
     }
-    e->t_start = d->timeline_ns > e->t_submit ? d->timeline_ns : e->t_submit;
+    /* The device runs one command at a time, for the modelled time only. */
+    e->t_start = max_u64(d->timeline_ns, e->t_submit);
     rt_event_set_status(e, CL_RUNNING);
     uint64_t ns = 0;
     cl_int status = CL_COMPLETE;
@@ -339,8 +361,7 @@ static void command_run(cl_device_id d, rt_command *c)
         status = rt_mem_execute(c, &ns);
     e->t_end = e->t_start + ns;
     d->timeline_ns = e->t_end;
-    now = rt_now_ns();
-    e->t_complete = now > e->t_end ? now : e->t_end;
+    e->t_complete = e->t_end;
     rt_event_set_status(e, status);
 }
 
@@ -354,6 +375,8 @@ static void command_done(rt_command *c)
     command_release_objects(c);
     pthread_mutex_lock(&rt_lock);
     q->outstanding--;
+    if (e->t_complete > q->t_done)
+        q->t_done = e->t_complete;
     if (q->last == e) {
         drop[0] = e;
         q->last = NULL;
@@ -451,11 +474,16 @@ cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info name, size_t size, v
         return rt_info(size, value, size_ret, &e->context, sizeof e->context);
     case CL_EVENT_COMMAND_TYPE:
         return rt_info(size, value, size_ret, &e->type, sizeof e->type);
-    case CL_EVENT_COMMAND_EXECUTION_STATUS:
+    case CL_EVENT_COMMAND_EXECUTION_STATUS: {
         pthread_mutex_lock(&rt_lock);
         i = e->status;
+        uint64_t t = e->t_complete;
         pthread_mutex_unlock(&rt_lock);
+        /* The host sees the command finished: on the profiling clock it has ended. */
+        if (i <= CL_COMPLETE)
+            rt_clock_observe(t);
         return rt_info(size, value, size_ret, &i, sizeof i);
+    }
     case CL_EVENT_REFERENCE_COUNT:
         u = (cl_uint)atomic_load(&e->refcount);
         return rt_info(size, value, size_ret, &u, sizeof u);
@@ -550,7 +578,7 @@ cl_int CL_API_CALL clSetUserEventStatus(cl_event e, cl_int status)
     int already = e->status <= CL_COMPLETE;
     pthread_mutex_unlock(&rt_lock);
     RT_CHECK(!already, CL_INVALID_OPERATION);
-    e->t_submit = e->t_start = e->t_end = e->t_complete = rt_now_ns();
+    e->t_submit = e->t_start = e->t_end = e->t_complete = rt_clock_now();
     rt_event_set_status(e, status);
     return CL_SUCCESS;
 }
@@ -611,9 +639,12 @@ cl_int CL_API_CALL clFlush(cl_command_queue q)
 cl_int CL_API_CALL clFinish(cl_command_queue q)
 {
     RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    uint64_t began = rt_clock_now();
     pthread_mutex_lock(&rt_lock);
     while (q->outstanding)
         pthread_cond_wait(&rt_cond, &rt_lock);
+    uint64_t until = q->t_done;
     pthread_mutex_unlock(&rt_lock);
+    rt_clock_waited(began, until);
     return CL_SUCCESS;
 }

@@ -1,11 +1,16 @@
 /* Buffers: creation (with host pointers), sub-buffers, queries, and the buffer commands
- * (read, write, copy, fill, map, unmap, migrate) that the device workers execute.
+ * (read, write, copy, fill, their rectangular forms, map, unmap, migrate) that the
+ * device workers execute.
  *
  * A buffer is allocated on every device of its context; the root buffer records which
  * device holds the newest data and migrates it (through the host) before a command on
  * another device uses it. CL_MEM_USE_HOST_PTR memory is written back from the device
  * after every command that may write the buffer, and a map of such a buffer returns the
- * host pointer itself. Transfers take host-link time on the device timeline. */
+ * host pointer itself. A CL_MEM_ALLOC_HOST_PTR buffer owns host memory of its size that
+ * every map points into (the same address each time), filled by the map and written
+ * back by the unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps from the
+ * host; sub-buffers inherit them unless they name their own. Transfers take host-link
+ * time on the device timeline, copies and fills device-memory time. */
 #include <string.h>
 
 #include "rt.h"
@@ -33,13 +38,16 @@ static uint64_t device_mem_ns(cl_device_id d, size_t bytes)
     return gbps > 0 ? (uint64_t)((double)bytes / gbps) : 0;
 }
 
-int rt_mem_acquire(cl_mem m, int di)
+/* Makes the newest data of m available on context device di; adds the bytes moved
+ * between devices to *moved. 0 on success. */
+static int acquire(cl_mem m, int di, size_t *moved)
 {
     cl_mem r = root_of(m);
     cl_context c = r->context;
     int rc = 0;
     pthread_mutex_lock(&r->lock);
     if (r->valid_dev >= 0 && r->valid_dev != di) {
+        *moved += r->size;
         cl_device_id from = c->devices[r->valid_dev], to = c->devices[di];
         void *tmp = rt_alloc(r->size);
         if (!tmp ||
@@ -52,6 +60,12 @@ int rt_mem_acquire(cl_mem m, int di)
     }
     pthread_mutex_unlock(&r->lock);
     return rc;
+}
+
+int rt_mem_acquire(cl_mem m, int di)
+{
+    size_t moved = 0;
+    return acquire(m, di, &moved);
 }
 
 void rt_mem_written(cl_mem m, int di)
@@ -95,9 +109,11 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
 
     cl_mem m = rt_alloc(sizeof *m);
     uint64_t *addr = rt_alloc(c->ndevices * sizeof *addr);
-    if (!m || !addr) {
+    void *alloc_host = (flags & CL_MEM_ALLOC_HOST_PTR) ? rt_alloc(size) : NULL;
+    if (!m || !addr || ((flags & CL_MEM_ALLOC_HOST_PTR) && !alloc_host)) {
         rt_free(m);
         rt_free(addr);
+        rt_free(alloc_host);
         RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
     }
     cl_uint done = 0;
@@ -115,6 +131,7 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
         for (cl_uint i = 0; i < done; i++)
             c->devices[i]->ops->free(c->devices[i]->impl, addr[i]);
         rt_free(addr);
+        rt_free(alloc_host);
         rt_free(m);
         RT_FAIL_OBJ(CL_MEM_OBJECT_ALLOCATION_FAILURE);
     }
@@ -126,6 +143,7 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
     m->flags = flags;
     m->size = size;
     m->host_ptr = (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL;
+    m->alloc_host = alloc_host;
     m->addr = addr;
     m->valid_dev = 0;
     pthread_mutex_init(&m->lock, NULL);
@@ -147,6 +165,14 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
                    (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))), CL_INVALID_VALUE);
     RT_CHECK_OBJ(!((parent->flags & CL_MEM_READ_ONLY) &&
                    (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))), CL_INVALID_VALUE);
+    /* Host access can only be narrowed. */
+    RT_CHECK_OBJ(!((parent->flags & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)),
+                 CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!((parent->flags & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY)),
+                 CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!((parent->flags & CL_MEM_HOST_NO_ACCESS) &&
+                   (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY))),
+                 CL_INVALID_VALUE);
     const cl_buffer_region *reg = info;
     RT_CHECK_OBJ(reg->size > 0, CL_INVALID_BUFFER_SIZE);
     RT_CHECK_OBJ(reg->origin <= parent->size && reg->size <= parent->size - reg->origin,
@@ -215,6 +241,7 @@ void rt_mem_release(cl_mem m)
             rt_free(mp->ptr);
         rt_free(mp);
     }
+    rt_free(m->alloc_host);
     if (m->parent)
         rt_mem_release(m->parent);
     pthread_mutex_destroy(&m->lock);
@@ -278,18 +305,49 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
     }
 }
 
-cl_int CL_API_CALL clGetSupportedImageFormats(cl_context c, cl_mem_flags flags,
-                                              cl_mem_object_type type, cl_uint n,
-                                              cl_image_format *formats, cl_uint *nret)
+/* ---- execution of buffer commands (worker thread) ---- */
+
+/* Moves every row of a rectangular command: read (device -> host), write (host ->
+ * device) or copy (device -> device). Rows that are contiguous on both sides move as
+ * one block per slice. */
+static int rect_move(rt_command *c, cl_device_id d, int di)
 {
-    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
-    RT_CHECK(!(n == 0 && formats), CL_INVALID_VALUE);
-    if (nret)
-        *nret = 0; /* no image support */
-    return CL_SUCCESS;
+    const rt_rect *r = &c->rect;
+    uint64_t base = c->mem->addr[di];
+    uint64_t src = c->src ? c->src->addr[di] : 0;
+    unsigned char *host = c->ptr;
+    /* Whole slices at once when both sides are tight. */
+    int tight = r->row[0] == r->region[0] && r->row[1] == r->region[0];
+    size_t rows = tight ? 1 : r->region[1];
+    size_t len = tight ? r->region[0] * r->region[1] : r->region[0];
+    for (size_t z = 0; z < r->region[2]; z++) {
+        for (size_t y = 0; y < rows; y++) {
+            size_t a = r->offset[0] + z * r->slice[0] + y * r->row[0];
+            size_t b = r->offset[1] + z * r->slice[1] + y * r->row[1];
+            int rc;
+            if (c->kind == RT_CMD_READ_RECT)
+                rc = d->ops->read(d->impl, base + a, host + b, len);
+            else if (c->kind == RT_CMD_WRITE_RECT)
+                rc = d->ops->write(d->impl, base + a, host + b, len);
+            else
+                rc = d->ops->copy(d->impl, base + a, src + b, len);
+            if (rc != RT_DEV_OK)
+                return rc;
+        }
+    }
+    return RT_DEV_OK;
 }
 
-/* ---- execution of buffer commands (worker thread) ---- */
+static size_t rect_bytes(const rt_rect *r) { return r->region[0] * r->region[1] * r->region[2]; }
+
+/* The mapping's host memory has no data of the buffer (a failed map). */
+static int mapping_stale(cl_mem m, rt_mapping *mp)
+{
+    pthread_mutex_lock(&m->lock);
+    int stale = mp->stale;
+    pthread_mutex_unlock(&m->lock);
+    return stale;
+}
 
 cl_int rt_mem_execute(rt_command *c, uint64_t *ns)
 {
@@ -297,30 +355,42 @@ cl_int rt_mem_execute(rt_command *c, uint64_t *ns)
     cl_device_id d = q->device;
     int di = queue_dev(q);
     int rc = RT_DEV_OK;
+    size_t moved = 0; /* bytes migrated from another device first */
     switch (c->kind) {
     case RT_CMD_READ:
-        if (rt_mem_acquire(c->mem, di))
+        if (acquire(c->mem, di, &moved))
             return CL_OUT_OF_RESOURCES;
         rc = d->ops->read(d->impl, c->mem->addr[di] + c->offset, c->ptr, c->size);
         *ns = transfer_ns(d, c->size);
         break;
     case RT_CMD_WRITE:
-        if (rt_mem_acquire(c->mem, di))
+        if (acquire(c->mem, di, &moved))
             return CL_OUT_OF_RESOURCES;
         rc = d->ops->write(d->impl, c->mem->addr[di] + c->offset, c->ptr, c->size);
         rt_mem_written(c->mem, di);
         *ns = transfer_ns(d, c->size);
         break;
     case RT_CMD_COPY:
-        if (rt_mem_acquire(c->mem, di) || rt_mem_acquire(c->src, di))
+        if (acquire(c->mem, di, &moved) || acquire(c->src, di, &moved))
             return CL_OUT_OF_RESOURCES;
         rc = d->ops->copy(d->impl, c->mem->addr[di] + c->offset,
                           c->src->addr[di] + c->src_offset, c->size);
         rt_mem_written(c->mem, di);
         *ns = device_mem_ns(d, 2 * c->size);
         break;
+    case RT_CMD_READ_RECT:
+    case RT_CMD_WRITE_RECT:
+    case RT_CMD_COPY_RECT:
+        if (acquire(c->mem, di, &moved) || (c->src && acquire(c->src, di, &moved)))
+            return CL_OUT_OF_RESOURCES;
+        rc = rect_move(c, d, di);
+        if (c->kind != RT_CMD_READ_RECT)
+            rt_mem_written(c->mem, di);
+        *ns = c->kind == RT_CMD_COPY_RECT ? device_mem_ns(d, 2 * rect_bytes(&c->rect))
+                                          : transfer_ns(d, rect_bytes(&c->rect));
+        break;
     case RT_CMD_FILL:
-        if (rt_mem_acquire(c->mem, di))
+        if (acquire(c->mem, di, &moved))
             return CL_OUT_OF_RESOURCES;
         rc = d->ops->fill(d->impl, c->mem->addr[di] + c->offset, c->pattern, c->pattern_size,
                           c->size);
@@ -329,15 +399,16 @@ cl_int rt_mem_execute(rt_command *c, uint64_t *ns)
         break;
     case RT_CMD_MAP:
         if (!(c->mapping->flags & CL_MAP_WRITE_INVALIDATE_REGION)) {
-            if (rt_mem_acquire(c->mem, di))
+            if (acquire(c->mem, di, &moved))
                 return CL_OUT_OF_RESOURCES;
             rc = d->ops->read(d->impl, c->mem->addr[di] + c->offset, c->mapping->ptr, c->size);
             *ns = transfer_ns(d, c->size);
         }
         break;
     case RT_CMD_UNMAP:
-        if (c->mapping->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) {
-            if (rt_mem_acquire(c->mem, di))
+        if ((c->mapping->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
+            !mapping_stale(c->mem, c->mapping)) {
+            if (acquire(c->mem, di, &moved))
                 rc = RT_DEV_ERROR;
             else
                 rc = d->ops->write(d->impl, c->mem->addr[di] + c->mapping->offset,
@@ -351,14 +422,54 @@ cl_int rt_mem_execute(rt_command *c, uint64_t *ns)
         c->mapping = NULL;
         break;
     case RT_CMD_MIGRATE:
-        for (cl_uint i = 0; i < c->nmems; i++)
-            if (rt_mem_acquire(c->mems[i], di))
+        for (cl_uint i = 0; i < c->nmems; i++) {
+            cl_mem r = root_of(c->mems[i]);
+            if (c->migrate_flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) {
+                /* Nothing to move: the buffer is simply here now. */
+                pthread_mutex_lock(&r->lock);
+                r->valid_dev = di;
+                pthread_mutex_unlock(&r->lock);
+            } else if (!(c->migrate_flags & CL_MIGRATE_MEM_OBJECT_HOST) &&
+                       acquire(c->mems[i], di, &moved)) {
                 rc = RT_DEV_ERROR;
+            }
+        }
         break;
     default:
         break;
     }
+    /* Data migrated from another device went through the host: out and back in. */
+    if (moved)
+        *ns += 2 * transfer_ns(d, moved);
     return rc == RT_DEV_OK ? CL_COMPLETE : CL_OUT_OF_RESOURCES;
+}
+
+void rt_mem_cancel(rt_command *c)
+{
+    if (c->kind == RT_CMD_MAP) {
+        pthread_mutex_lock(&c->mem->lock);
+        c->mapping->stale = 1;
+        pthread_mutex_unlock(&c->mem->lock);
+    } else if (c->kind == RT_CMD_UNMAP) {
+        /* The application gave the region back; its data is dropped. */
+        if (c->mapping->owned)
+            rt_free(c->mapping->ptr);
+        rt_free(c->mapping);
+        c->mapping = NULL;
+    }
+}
+
+void rt_mem_command_free(rt_command *c)
+{
+    if (c->kind != RT_CMD_UNMAP || !c->mapping)
+        return;
+    cl_mem m = c->mem;
+    pthread_mutex_lock(&m->lock);
+    c->mapping->next = m->maps;
+    m->maps = c->mapping;
+    m->map_count++;
+    pthread_mutex_unlock(&m->lock);
+    c->mapping = NULL;
 }
 
 /* ---- enqueue entry points ---- */
@@ -443,6 +554,173 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem ds
     return rt_command_submit(c, 0, event);
 }
 
+/* ---- rectangular commands ---- */
+
+/* Resolves one side of a rectangular command: zero pitches become tight, and the
+ * pitches must hold a row and a slice. Sets the byte offset of the first row and, in
+ * *end, one past the last byte touched. 0 on success, -1 when the pitches or the
+ * origin are invalid (or the arithmetic overflows). */
+static int rect_side(const size_t origin[3], const size_t region[3], size_t *row,
+                     size_t *slice, size_t *offset, size_t *end)
+{
+    size_t tight;
+    if (*row == 0)
+        *row = region[0];
+    if (*row < region[0] || __builtin_mul_overflow(region[1], *row, &tight))
+        return -1;
+    if (*slice == 0)
+        *slice = tight;
+    if (*slice < tight || *slice % *row != 0)
+        return -1;
+    size_t a, b, last_a, last_b;
+    if (__builtin_mul_overflow(origin[2], *slice, &a) ||
+        __builtin_mul_overflow(origin[1], *row, &b) ||
+        __builtin_add_overflow(a, b, offset) ||
+        __builtin_add_overflow(*offset, origin[0], offset) ||
+        __builtin_mul_overflow(region[2] - 1, *slice, &last_a) ||
+        __builtin_mul_overflow(region[1] - 1, *row, &last_b) ||
+        __builtin_add_overflow(*offset, last_a, end) ||
+        __builtin_add_overflow(*end, last_b, end) ||
+        __builtin_add_overflow(*end, region[0], end))
+        return -1;
+    return 0;
+}
+
+/* 1 when two regions of the same rows and slices, starting at byte a and b of one
+ * buffer with their own pitches, share a byte. Both sides' rows ascend and do not
+ * overlap each other (the pitches hold a row and a slice), so one merge-like sweep
+ * over the rows answers exactly. */
+static int rects_overlap(const size_t region[3], size_t a, size_t a_row, size_t a_slice,
+                         size_t b, size_t b_row, size_t b_slice)
+{
+    size_t w = region[0], rows = region[1] * region[2];
+    size_t a_end = a + (region[2] - 1) * a_slice + (region[1] - 1) * a_row + w;
+    size_t b_end = b + (region[2] - 1) * b_slice + (region[1] - 1) * b_row + w;
+    if (a_end <= b || b_end <= a)
+        return 0;
+    size_t i = 0, j = 0;
+    while (i < rows && j < rows) {
+        size_t ra = a + (i / region[1]) * a_slice + (i % region[1]) * a_row;
+        size_t rb = b + (j / region[1]) * b_slice + (j % region[1]) * b_row;
+        if (ra + w <= rb)
+            i++;
+        else if (rb + w <= ra)
+            j++;
+        else
+            return 1;
+    }
+    return 0;
+}
+
+/* Read and write of a rectangle share everything but the direction. */
+static cl_int enqueue_transfer_rect(cl_command_queue q, cl_mem m, rt_cmd_kind kind,
+                                    cl_command_type type, cl_mem_flags forbidden,
+                                    cl_bool blocking, const size_t *buffer_origin,
+                                    const size_t *host_origin, const size_t *region,
+                                    size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                                    size_t host_row_pitch, size_t host_slice_pitch, void *ptr,
+                                    cl_uint n, const cl_event *list, cl_event *event)
+{
+    CHECK_QUEUE_MEM(q, m);
+    RT_CHECK(buffer_origin && host_origin && region && ptr, CL_INVALID_VALUE);
+    RT_CHECK(region[0] && region[1] && region[2], CL_INVALID_VALUE);
+    rt_rect r;
+    memcpy(r.region, region, sizeof r.region);
+    r.row[0] = buffer_row_pitch;
+    r.slice[0] = buffer_slice_pitch;
+    r.row[1] = host_row_pitch;
+    r.slice[1] = host_slice_pitch;
+    size_t end[2];
+    RT_CHECK(rect_side(buffer_origin, region, &r.row[0], &r.slice[0], &r.offset[0], &end[0]) == 0,
+             CL_INVALID_VALUE);
+    RT_CHECK(rect_side(host_origin, region, &r.row[1], &r.slice[1], &r.offset[1], &end[1]) == 0,
+             CL_INVALID_VALUE);
+    RT_CHECK(end[0] <= m->size, CL_INVALID_VALUE);
+    cl_int rc = rt_check_wait_list(q->context, n, list);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+    RT_CHECK(!(m->flags & forbidden), CL_INVALID_OPERATION);
+    rt_command *c = rt_command_new(q, kind, type, n, list);
+    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    c->mem = m;
+    atomic_fetch_add(&m->refcount, 1);
+    c->ptr = ptr;
+    c->rect = r;
+    return rt_command_submit(c, blocking, event);
+}
+
+cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking,
+                                           const size_t *buffer_origin,
+                                           const size_t *host_origin, const size_t *region,
+                                           size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                                           size_t host_row_pitch, size_t host_slice_pitch,
+                                           void *ptr, cl_uint n, const cl_event *list,
+                                           cl_event *event)
+{
+    return enqueue_transfer_rect(q, m, RT_CMD_READ_RECT, CL_COMMAND_READ_BUFFER_RECT,
+                                 CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, blocking,
+                                 buffer_origin, host_origin, region, buffer_row_pitch,
+                                 buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr, n,
+                                 list, event);
+}
+
+cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking,
+                                            const size_t *buffer_origin,
+                                            const size_t *host_origin, const size_t *region,
+                                            size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                                            size_t host_row_pitch, size_t host_slice_pitch,
+                                            const void *ptr, cl_uint n, const cl_event *list,
+                                            cl_event *event)
+{
+    return enqueue_transfer_rect(q, m, RT_CMD_WRITE_RECT, CL_COMMAND_WRITE_BUFFER_RECT,
+                                 CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS, blocking,
+                                 buffer_origin, host_origin, region, buffer_row_pitch,
+                                 buffer_slice_pitch, host_row_pitch, host_slice_pitch,
+                                 (void *)ptr, n, list, event);
+}
+
+cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
+                                           const size_t *src_origin, const size_t *dst_origin,
+                                           const size_t *region, size_t src_row_pitch,
+                                           size_t src_slice_pitch, size_t dst_row_pitch,
+                                           size_t dst_slice_pitch, cl_uint n,
+                                           const cl_event *list, cl_event *event)
+{
+    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
+    RT_CHECK(rt_valid_mem(src) && rt_valid_mem(dst), CL_INVALID_MEM_OBJECT);
+    RT_CHECK(src->context == q->context && dst->context == q->context, CL_INVALID_CONTEXT);
+    RT_CHECK(src_origin && dst_origin && region, CL_INVALID_VALUE);
+    RT_CHECK(region[0] && region[1] && region[2], CL_INVALID_VALUE);
+    rt_rect r;
+    memcpy(r.region, region, sizeof r.region);
+    r.row[0] = dst_row_pitch;
+    r.slice[0] = dst_slice_pitch;
+    r.row[1] = src_row_pitch;
+    r.slice[1] = src_slice_pitch;
+    size_t end[2];
+    RT_CHECK(rect_side(dst_origin, region, &r.row[0], &r.slice[0], &r.offset[0], &end[0]) == 0,
+             CL_INVALID_VALUE);
+    RT_CHECK(rect_side(src_origin, region, &r.row[1], &r.slice[1], &r.offset[1], &end[1]) == 0,
+             CL_INVALID_VALUE);
+    RT_CHECK(end[0] <= dst->size && end[1] <= src->size, CL_INVALID_VALUE);
+    /* One buffer object: one layout for both rectangles. */
+    RT_CHECK(src != dst || (r.row[0] == r.row[1] && r.slice[0] == r.slice[1]), CL_INVALID_VALUE);
+    cl_int rc = rt_check_wait_list(q->context, n, list);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+    /* The same buffer, or sub-buffers of one buffer: compare where the rows really lie. */
+    if (root_of(src) == root_of(dst))
+        RT_CHECK(!rects_overlap(region, dst->origin + r.offset[0], r.row[0], r.slice[0],
+                                src->origin + r.offset[1], r.row[1], r.slice[1]),
+                 CL_MEM_COPY_OVERLAP);
+    rt_command *c = rt_command_new(q, RT_CMD_COPY_RECT, CL_COMMAND_COPY_BUFFER_RECT, n, list);
+    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    c->mem = dst;
+    atomic_fetch_add(&dst->refcount, 1);
+    c->src = src;
+    atomic_fetch_add(&src->refcount, 1);
+    c->rect = r;
+    return rt_command_submit(c, 0, event);
+}
+
 cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern,
                                        size_t pattern_size, size_t offset, size_t size,
                                        cl_uint n, const cl_event *list, cl_event *event)
@@ -483,6 +761,9 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
                  CL_INVALID_VALUE);
     cl_int rc = rt_check_wait_list(q->context, n, list);
     RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    /* No flags: the region is mapped for reading and writing. */
+    if (!flags)
+        flags = CL_MAP_READ | CL_MAP_WRITE;
     RT_CHECK_OBJ(!((flags & CL_MAP_READ) &&
                    (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))),
                  CL_INVALID_OPERATION);
@@ -493,9 +774,12 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
     RT_CHECK_OBJ(mp, CL_OUT_OF_HOST_MEMORY);
     mp->offset = offset;
     mp->size = size;
-    mp->flags = flags ? flags : CL_MAP_READ | CL_MAP_WRITE;
+    mp->flags = flags;
+    cl_mem r = root_of(m);
     if (m->host_ptr) {
         mp->ptr = (char *)m->host_ptr + offset;
+    } else if (r->alloc_host) {
+        mp->ptr = (char *)r->alloc_host + m->origin + offset;
     } else {
         mp->ptr = rt_alloc(size);
         mp->owned = 1;
@@ -508,11 +792,6 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
         rt_free(mp);
         RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
     }
-    pthread_mutex_lock(&m->lock);
-    mp->next = m->maps;
-    m->maps = mp;
-    m->map_count++;
-    pthread_mutex_unlock(&m->lock);
     c->mem = m;
     atomic_fetch_add(&m->refcount, 1);
     c->offset = offset;
@@ -520,7 +799,20 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
     c->mapping = mp;
     void *ptr = mp->ptr;
     rc = rt_command_submit(c, blocking, event);
-    RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    if (rc != CL_SUCCESS) {
+        /* Not mapped: enqueueing failed (the command is gone), or a blocking map
+         * failed (its command is finished and no longer uses the mapping). */
+        if (mp->owned)
+            rt_free(mp->ptr);
+        rt_free(mp);
+        RT_FAIL_OBJ(rc);
+    }
+    /* Registered only now: a mapping the host never received cannot be unmapped. */
+    pthread_mutex_lock(&m->lock);
+    mp->next = m->maps;
+    m->maps = mp;
+    m->map_count++;
+    pthread_mutex_unlock(&m->lock);
     if (errcode_ret)
         *errcode_ret = CL_SUCCESS;
     return ptr;
@@ -586,5 +878,6 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint nmems,
         atomic_fetch_add(&mems[i]->refcount, 1);
     }
     c->nmems = nmems;
+    c->migrate_flags = flags;
     return rt_command_submit(c, 0, event);
 }

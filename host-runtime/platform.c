@@ -2,7 +2,8 @@
  * (clIcdGetPlatformIDsKHR, clGetPlatformInfo, clGetExtensionFunctionAddress[ForPlatform]).
  * The platform is created on first use: one device per board named in CLHLS_BOARDS
  * (comma-separated; default: the default board). Device queries answer from the board
- * file, truthfully: no images, no doubles, no extensions yet. */
+ * file, truthfully: no images, no doubles, of the extensions only byte-addressable
+ * stores. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,17 @@
 #include "rt.h"
 
 #define RT_VERSION "0.1.0"
+
+/* CL_DEVICE_VENDOR_ID. clhls has no PCI vendor ID and no registered Khronos vendor ID;
+ * it answers the last value of the Khronos vendor-ID range (0x10000-0x1FFFF, which
+ * Khronos allocates from the bottom up), so that it never looks like a PCI vendor's
+ * device (docs/user-guide.md). */
+#define RT_VENDOR_ID 0x1FFFFu
+
+/* CL_DEVICE_EXTENSIONS: what the hardware really does. Byte and short stores are
+ * written with byte enables, so they never touch the neighbouring bytes
+ * (tests/runtime/test_kernels.c stores chars and shorts at odd addresses). */
+#define RT_DEVICE_EXTENSIONS "cl_khr_byte_addressable_store"
 
 pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t rt_cond = PTHREAD_COND_INITIALIZER;
@@ -269,7 +281,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
 #define SZ(x) (v.sz = (size_t)(x), n = sizeof(size_t))
     switch (name) {
     case CL_DEVICE_TYPE: v.type = d->type; n = sizeof v.type; break;
-    case CL_DEVICE_VENDOR_ID: U(0); break;
+    case CL_DEVICE_VENDOR_ID: U(RT_VENDOR_ID); break;
     case CL_DEVICE_MAX_COMPUTE_UNITS: U(b->compute_units ? b->compute_units : 1); break;
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: U(3); break;
     case CL_DEVICE_MAX_WORK_ITEM_SIZES:
@@ -305,8 +317,8 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
     case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: SZ(0); break;
     case CL_DEVICE_IMAGE_SUPPORT: B(0); break;
-    /* 96 argument registers of 64 bits each (32..127 of the kernel's block). */
-    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(96 * 8); break;
+    /* The argument area of every kernel's control block (docs/architecture.md). */
+    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(1024); break;
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(4096 * 8); break;
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128); break;
     case CL_DEVICE_SINGLE_FP_CONFIG:
@@ -324,7 +336,8 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_LOCAL_MEM_SIZE: UL(b->local_mem_bytes); break;
     case CL_DEVICE_ERROR_CORRECTION_SUPPORT: B(0); break;
     case CL_DEVICE_HOST_UNIFIED_MEMORY: B(0); break;
-    case CL_DEVICE_PROFILING_TIMER_RESOLUTION: SZ(ceil(1000.0 / b->clock_mhz)); break;
+    /* Profiling times are nanosecond counts that can differ by any number of ns. */
+    case CL_DEVICE_PROFILING_TIMER_RESOLUTION: SZ(1); break;
     case CL_DEVICE_ENDIAN_LITTLE: B(1); break;
     case CL_DEVICE_AVAILABLE: B(1); break;
     case CL_DEVICE_COMPILER_AVAILABLE: B(1); break;
@@ -341,7 +354,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_PROFILE: s = "FULL_PROFILE"; break;
     case CL_DEVICE_VERSION: s = "OpenCL 1.2 clhls"; break;
     case CL_DEVICE_OPENCL_C_VERSION: s = "OpenCL C 1.2 "; break;
-    case CL_DEVICE_EXTENSIONS: s = ""; break;
+    case CL_DEVICE_EXTENSIONS: s = RT_DEVICE_EXTENSIONS; break;
     case CL_DEVICE_BUILT_IN_KERNELS: s = ""; break;
     case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(0); break;
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: B(1); break;

@@ -1,7 +1,7 @@
 /* Small shared helpers of the runtime: the one allocation hook (every runtime
  * allocation goes through rt_alloc, so a test can make the N-th allocation fail with
- * CLHLS_FAIL_ALLOC_AFTER=N), the host clock, logging of failed argument checks
- * (CLHLS_VERBOSE=1 or CLHLS_API_LOG=1) and the clGet*Info copy rule. */
+ * CLHLS_FAIL_ALLOC_AFTER=N), the host clock and the profiling clock, logging of failed
+ * argument checks (CLHLS_VERBOSE=1 or CLHLS_API_LOG=1) and the clGet*Info copy rule. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +66,57 @@ uint64_t rt_now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The profiling clock. Host time runs as it does, except while a host thread waits for
+ * the device: the simulation takes far longer on the host than the modelled time, so a
+ * wait ends, on this clock, when what it waited for ended on the device timeline (or
+ * when it began, if that was later). skew is what the clock lags behind the host's
+ * monotonic clock (negative when modelled time ran ahead of the simulation); last is
+ * the latest value handed out, so the clock never goes backwards. */
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+static int64_t clock_skew;      /* host monotonic minus profiling clock (clock_lock) */
+static uint64_t clock_last;     /* latest value handed out (clock_lock) */
+
+/* The clock's value now; clock_lock held. */
+static uint64_t clock_read(uint64_t host)
+{
+    uint64_t v = (uint64_t)((int64_t)host - clock_skew);
+    return v > clock_last ? v : clock_last;
+}
+
+uint64_t rt_clock_now(void)
+{
+    pthread_mutex_lock(&clock_lock);
+    uint64_t v = clock_read(rt_now_ns());
+    clock_last = v;
+    pthread_mutex_unlock(&clock_lock);
+    return v;
+}
+
+void rt_clock_waited(uint64_t began, uint64_t until)
+{
+    pthread_mutex_lock(&clock_lock);
+    uint64_t host = rt_now_ns();
+    uint64_t v = began > until ? began : until;
+    if (v < clock_last)
+        v = clock_last;
+    clock_skew = (int64_t)host - (int64_t)v;
+    clock_last = v;
+    pthread_mutex_unlock(&clock_lock);
+}
+
+void rt_clock_observe(uint64_t t)
+{
+    pthread_mutex_lock(&clock_lock);
+    uint64_t host = rt_now_ns();
+    uint64_t v = clock_read(host);
+    if (t > v) {
+        clock_skew = (int64_t)host - (int64_t)t;
+        v = t;
+    }
+    clock_last = v;
+    pthread_mutex_unlock(&clock_lock);
 }
 
 int rt_verbose(void)
