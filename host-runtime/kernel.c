@@ -188,8 +188,6 @@ cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info name, size_t size
 {
     RT_CHECK(rt_valid_kernel(k), CL_INVALID_KERNEL);
     cl_uint u;
-    char attrs[128] = "";
-    const size_t *r = k->meta->reqd_wg;
     switch (name) {
     case CL_KERNEL_FUNCTION_NAME:
         return rt_info(size, value, size_ret, k->meta->name, strlen(k->meta->name) + 1);
@@ -203,9 +201,8 @@ cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info name, size_t size
     case CL_KERNEL_PROGRAM:
         return rt_info(size, value, size_ret, &k->program, sizeof k->program);
     case CL_KERNEL_ATTRIBUTES:
-        if (r[0])
-            snprintf(attrs, sizeof attrs, "reqd_work_group_size(%zu,%zu,%zu)", r[0], r[1], r[2]);
-        return rt_info(size, value, size_ret, attrs, strlen(attrs) + 1);
+        return rt_info(size, value, size_ret, k->meta->attributes,
+                       strlen(k->meta->attributes) + 1);
     default:
         RT_FAIL(CL_INVALID_VALUE);
     }

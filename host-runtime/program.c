@@ -1,10 +1,13 @@
-/* Programs: creation from source, clBuildProgram (which runs the clhls compiler through
- * hls_build for each device's board, then loads the program's metadata.json with cJSON
- * and the verilated model on the device), build and program queries. The metadata is the
- * only source of register indexes and argument descriptions. */
+/* Programs: creation from source or from program binaries, clBuildProgram (which runs
+ * the clhls compiler through hls_build for each device's board, or unpacks the binary
+ * into the build cache, then loads the program's metadata.json with cJSON and the
+ * verilated model on the device), build and program queries. The metadata is the only
+ * source of register indexes, argument descriptions and kernel attributes. A program
+ * binary is the build's cache entry packed into one blob (binary.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -119,6 +122,24 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
     uint64_t mwg = 0;
     json_u64(jk, "max_work_group_size", &mwg);
     k->max_wg = (size_t)mwg;
+    /* CL_KERNEL_ATTRIBUTES: every attribute the metadata carries, as declared in the
+     * source, space-separated. */
+    const cJSON *vth = cJSON_GetObjectItemCaseSensitive(jk, "vec_type_hint");
+    char attrs[256] = "";
+    size_t at = 0;
+    if (k->reqd_wg[0])
+        at += (size_t)snprintf(attrs + at, sizeof attrs - at, "reqd_work_group_size(%zu,%zu,%zu)",
+                               k->reqd_wg[0], k->reqd_wg[1], k->reqd_wg[2]);
+    if (k->wg_hint[0] && at < sizeof attrs)
+        at += (size_t)snprintf(attrs + at, sizeof attrs - at,
+                               "%swork_group_size_hint(%zu,%zu,%zu)", at ? " " : "",
+                               k->wg_hint[0], k->wg_hint[1], k->wg_hint[2]);
+    if (cJSON_IsString(vth) && *vth->valuestring && at < sizeof attrs)
+        snprintf(attrs + at, sizeof attrs - at, "%svec_type_hint(%s)", at ? " " : "",
+                 vth->valuestring);
+    k->attributes = rt_strdup(attrs);
+    if (!k->attributes)
+        goto nomem;
 
     const cJSON *counters = cJSON_GetObjectItemCaseSensitive(jk, "counters");
     int nc = cJSON_IsArray(counters) ? cJSON_GetArraySize(counters) : 0;
@@ -228,6 +249,7 @@ void rt_metadata_free(rt_kernel_meta *kernels, cl_uint n)
     for (cl_uint i = 0; i < n; i++) {
         rt_kernel_meta *k = &kernels[i];
         rt_free(k->name);
+        rt_free(k->attributes);
         for (unsigned j = 0; j < k->ncounters; j++)
             rt_free(k->counters[j].name);
         rt_free(k->counters);
@@ -358,15 +380,49 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n,
 {
     RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
     RT_CHECK_OBJ(n && devices && lengths && binaries, CL_INVALID_VALUE);
-    for (cl_uint i = 0; i < n; i++) {
+    for (cl_uint i = 0; i < n; i++)
         RT_CHECK_OBJ(rt_context_device_index(c, devices[i]) >= 0, CL_INVALID_DEVICE);
-        RT_CHECK_OBJ(lengths[i] && binaries[i], CL_INVALID_VALUE);
+    /* Every binary is checked whole (header, hash, file table, board) before anything
+     * is created; binary_status says which ones are bad. */
+    cl_int rc = CL_SUCCESS;
+    for (cl_uint i = 0; i < n; i++) {
+        cl_int st = CL_SUCCESS;
+        char err[256];
+        if (!lengths[i] || !binaries[i])
+            st = CL_INVALID_VALUE;
+        else if (rt_binary_check(binaries[i], lengths[i], devices[i]->board->name, err,
+                                 sizeof err) != 0)
+            st = CL_INVALID_BINARY;
+        if (st != CL_SUCCESS && rt_verbose())
+            fprintf(stderr, "clhls: clCreateProgramWithBinary: binary %u: %s\n", i,
+                    st == CL_INVALID_VALUE ? "empty" : err);
+        if (status)
+            status[i] = st;
+        if (rc == CL_SUCCESS || st == CL_INVALID_VALUE)
+            rc = st;
     }
-    /* Program binaries (packed cache entries) are not implemented yet. */
-    if (status)
-        for (cl_uint i = 0; i < n; i++)
-            status[i] = CL_INVALID_BINARY;
-    RT_FAIL_OBJ(CL_INVALID_BINARY);
+    RT_CHECK_OBJ(rc == CL_SUCCESS, rc);
+    char *src = rt_strdup("");
+    cl_program p = src ? program_new(c, src) : NULL;
+    if (!p) {
+        rt_free(src);
+        RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
+    }
+    p->from_binary = 1;
+    for (cl_uint i = 0; i < n; i++) {
+        rt_program_build *b = &p->builds[rt_context_device_index(c, devices[i])];
+        rt_free(b->binary);
+        b->binary = rt_alloc(lengths[i]);
+        if (!b->binary) {
+            rt_program_release(p);
+            RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
+        }
+        memcpy(b->binary, binaries[i], lengths[i]);
+        b->binary_len = lengths[i];
+    }
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return p;
 }
 
 cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context c, cl_uint n,
@@ -400,6 +456,8 @@ void rt_program_release(cl_program p)
         if (p->builds[i].model)
             d->ops->program_unload(d->impl, p->builds[i].model);
         rt_free(p->builds[i].log);
+        rt_free(p->builds[i].entry_dir);
+        rt_free(p->builds[i].binary);
     }
     rt_free(p->builds);
     rt_metadata_free(p->kernels, p->nkernels);
@@ -428,8 +486,56 @@ static void log_append(char **log, const char *text)
     *log = n;
 }
 
-/* Builds p for context device di; p->lock held. Returns a CL error code. */
-static cl_int build_one(cl_program p, int di)
+/* Loads the built cache entry for context device di: its metadata (which then stands
+ * for every device: all build the same program) and its model. p->lock held. */
+static cl_int load_entry(cl_program p, int di, const char *entry)
+{
+    cl_device_id d = p->context->devices[di];
+    rt_program_build *b = &p->builds[di];
+    char err[512], path[4200];
+    rt_kernel_meta *ks = NULL;
+    cl_uint nk = 0;
+    snprintf(path, sizeof path, "%s/metadata.json", entry);
+    int ok = rt_metadata_load(path, &ks, &nk, err, sizeof err) == 0;
+    if (ok) {
+        snprintf(path, sizeof path, "%s/model.so", entry);
+        if (access(path, R_OK) != 0) {
+            snprintf(err, sizeof err, "the build produced no model");
+            ok = 0;
+        } else if (d->ops->program_load(d->impl, path, &b->model, err, sizeof err) !=
+                   RT_DEV_OK) {
+            ok = 0;
+        }
+        if (!ok)
+            rt_metadata_free(ks, nk);
+    }
+    char *dir = ok ? rt_strdup(entry) : NULL;
+    if (ok && !dir) {
+        d->ops->program_unload(d->impl, b->model);
+        b->model = NULL;
+        rt_metadata_free(ks, nk);
+        snprintf(err, sizeof err, "out of host memory");
+        ok = 0;
+    }
+    if (!ok) {
+        log_append(&b->log, "clhls: cannot load the built program: ");
+        log_append(&b->log, err);
+        log_append(&b->log, "\n");
+        if (!b->log)
+            b->log = rt_strdup("");
+        b->status = CL_BUILD_ERROR;
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    rt_metadata_free(p->kernels, p->nkernels);
+    p->kernels = ks;
+    p->nkernels = nk;
+    b->entry_dir = dir;
+    b->status = CL_BUILD_SUCCESS;
+    return CL_SUCCESS;
+}
+
+/* Forgets the previous build of p for device di; p->lock held. */
+static void build_reset(cl_program p, int di)
 {
     cl_device_id d = p->context->devices[di];
     rt_program_build *b = &p->builds[di];
@@ -439,7 +545,21 @@ static cl_int build_one(cl_program p, int di)
     }
     rt_free(b->log);
     b->log = NULL;
+    rt_free(b->entry_dir);
+    b->entry_dir = NULL;
     b->status = CL_BUILD_IN_PROGRESS;
+}
+
+/* Builds p from source for context device di; p->lock held. Returns a CL error code. */
+static cl_int build_one(cl_program p, int di)
+{
+    cl_device_id d = p->context->devices[di];
+    rt_program_build *b = &p->builds[di];
+    build_reset(p, di);
+    /* A new build makes a new binary (packed when asked for). */
+    rt_free(b->binary);
+    b->binary = NULL;
+    b->binary_len = 0;
 
     hls_build_request req;
     memset(&req, 0, sizeof req);
@@ -458,36 +578,48 @@ static cl_int build_one(cl_program p, int di)
             b->log = rt_strdup("");
         return st == HLS_ERR_OPTIONS ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
     }
-    char err[512];
-    rt_kernel_meta *ks = NULL;
-    cl_uint nk = 0;
-    cl_int rc = CL_SUCCESS;
-    if (rt_metadata_load(res.metadata_path, &ks, &nk, err, sizeof err) != 0) {
-        rc = CL_BUILD_PROGRAM_FAILURE;
-    } else if (!res.model_path ||
-               d->ops->program_load(d->impl, res.model_path, &b->model, err, sizeof err) !=
-                   RT_DEV_OK) {
-        if (!res.model_path)
-            snprintf(err, sizeof err, "the build produced no model");
-        rt_metadata_free(ks, nk);
-        rc = CL_BUILD_PROGRAM_FAILURE;
-    }
+    cl_int rc = load_entry(p, di, res.entry_dir);
     hls_build_result_free(&res);
-    if (rc != CL_SUCCESS) {
-        log_append(&b->log, "clhls: cannot load the built program: ");
+    return rc;
+}
+
+/* Builds p for context device di from its program binary: unpacks it into the build
+ * cache (nothing is compiled) and loads it; p->lock held. */
+static cl_int build_binary(cl_program p, int di)
+{
+    rt_program_build *b = &p->builds[di];
+    if (!b->binary)
+        return CL_INVALID_BINARY; /* no binary for this device */
+    build_reset(p, di);
+    char err[512];
+    char *entry = rt_binary_unpack(b->binary, b->binary_len, err, sizeof err);
+    if (!entry) {
+        log_append(&b->log, "clhls: ");
         log_append(&b->log, err);
         log_append(&b->log, "\n");
         if (!b->log)
             b->log = rt_strdup("");
         b->status = CL_BUILD_ERROR;
-        return rc;
+        return CL_BUILD_PROGRAM_FAILURE;
     }
-    /* Every device builds the same source: the last metadata stands for all. */
-    rt_metadata_free(p->kernels, p->nkernels);
-    p->kernels = ks;
-    p->nkernels = nk;
-    b->status = CL_BUILD_SUCCESS;
-    return CL_SUCCESS;
+    /* The log of the build that made the binary. */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/build.log", entry);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        char buf[4096];
+        size_t got;
+        while ((got = fread(buf, 1, sizeof buf - 1, f)) > 0) {
+            buf[got] = 0;
+            log_append(&b->log, buf);
+        }
+        fclose(f);
+    }
+    if (!b->log)
+        b->log = rt_strdup("");
+    cl_int rc = load_entry(p, di, entry);
+    rt_free(entry);
+    return rc;
 }
 
 cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devices,
@@ -500,8 +632,15 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
     cl_context c = p->context;
     for (cl_uint i = 0; i < ndev; i++)
         RT_CHECK(rt_context_device_index(c, devices[i]) >= 0, CL_INVALID_DEVICE);
-    RT_CHECK(p->source, CL_INVALID_OPERATION);
     RT_CHECK(atomic_load(&p->kernel_objs) == 0, CL_INVALID_OPERATION);
+    /* A program from binaries needs a binary for every device it is built for. */
+    if (p->from_binary) {
+        cl_uint nb = ndev ? ndev : c->ndevices;
+        for (cl_uint i = 0; i < nb; i++) {
+            int di = ndev ? rt_context_device_index(c, devices[i]) : (int)i;
+            RT_CHECK(p->builds[di].binary, CL_INVALID_BINARY);
+        }
+    }
     /* A build already running on another thread makes this call invalid. */
     RT_CHECK(pthread_mutex_trylock(&p->lock) == 0, CL_INVALID_OPERATION);
     char *opts = rt_strdup(options ? options : "");
@@ -515,7 +654,7 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
     cl_uint n = ndev ? ndev : c->ndevices;
     for (cl_uint i = 0; i < n; i++) {
         int di = ndev ? rt_context_device_index(c, devices[i]) : (int)i;
-        cl_int r = build_one(p, di);
+        cl_int r = p->from_binary ? build_binary(p, di) : build_one(p, di);
         if (r != CL_SUCCESS && rc == CL_SUCCESS)
             rc = r;
     }
@@ -523,6 +662,22 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
     if (notify)
         notify(p, data);
     return rc;
+}
+
+/* Makes the program binary of device di if it was built and has none yet: its cache
+ * entry packed into one blob. p->lock held. */
+static cl_int program_binary(cl_program p, int di)
+{
+    rt_program_build *b = &p->builds[di];
+    if (b->binary || b->status != CL_BUILD_SUCCESS || !b->entry_dir)
+        return CL_SUCCESS;
+    char err[512];
+    if (rt_binary_pack(b->entry_dir, p->context->devices[di]->board->name, &b->binary,
+                       &b->binary_len, err, sizeof err) != 0) {
+        fprintf(stderr, "clhls: cannot make the program binary: %s\n", err);
+        return CL_OUT_OF_RESOURCES;
+    }
+    return CL_SUCCESS;
 }
 
 /* 1 when p was built successfully for at least one device. */
@@ -553,17 +708,29 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t s
         return rt_info(size, value, size_ret, c->devices, c->ndevices * sizeof *c->devices);
     case CL_PROGRAM_SOURCE:
         return rt_info(size, value, size_ret, p->source, strlen(p->source) + 1);
-    case CL_PROGRAM_BINARY_SIZES: {
-        /* Binaries are not implemented yet: every size is 0. */
-        size_t zeros[64] = {0};
-        return rt_info(size, value, size_ret, zeros, c->ndevices * sizeof(size_t));
-    }
-    case CL_PROGRAM_BINARIES:
-        /* An array of pointers to the (empty) binaries: nothing to copy. */
-        RT_CHECK(!value || size >= c->ndevices * sizeof(unsigned char *), CL_INVALID_VALUE);
+    case CL_PROGRAM_BINARY_SIZES:
+    case CL_PROGRAM_BINARIES: {
+        /* One blob per device that has a build or was given a binary; size 0 and
+         * nothing copied for the others. */
+        size_t n = name == CL_PROGRAM_BINARIES ? sizeof(unsigned char *) : sizeof(size_t);
+        RT_CHECK(!value || size >= c->ndevices * n, CL_INVALID_VALUE);
+        pthread_mutex_lock(&p->lock);
+        rc = CL_SUCCESS;
+        for (cl_uint i = 0; i < c->ndevices && rc == CL_SUCCESS; i++)
+            rc = program_binary(p, (int)i);
+        for (cl_uint i = 0; value && rc == CL_SUCCESS && i < c->ndevices; i++) {
+            const rt_program_build *b = &p->builds[i];
+            if (name == CL_PROGRAM_BINARY_SIZES)
+                ((size_t *)value)[i] = b->binary ? b->binary_len : 0;
+            else if (b->binary && ((unsigned char **)value)[i])
+                memcpy(((unsigned char **)value)[i], b->binary, b->binary_len);
+        }
+        pthread_mutex_unlock(&p->lock);
+        RT_CHECK(rc == CL_SUCCESS, rc);
         if (size_ret)
-            *size_ret = c->ndevices * sizeof(unsigned char *);
+            *size_ret = c->ndevices * n;
         return CL_SUCCESS;
+    }
     case CL_PROGRAM_NUM_KERNELS:
     case CL_PROGRAM_KERNEL_NAMES:
         pthread_mutex_lock(&p->lock);
@@ -623,8 +790,9 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id d,
         break;
     }
     case CL_PROGRAM_BINARY_TYPE:
-        bt = b->status == CL_BUILD_SUCCESS ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                           : CL_PROGRAM_BINARY_TYPE_NONE;
+        /* A program binary is always an executable. */
+        bt = b->status == CL_BUILD_SUCCESS || b->binary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                                        : CL_PROGRAM_BINARY_TYPE_NONE;
         rc = rt_info(size, value, size_ret, &bt, sizeof bt);
         break;
     default:

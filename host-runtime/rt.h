@@ -209,6 +209,8 @@ typedef struct rt_kernel_meta {
     rt_probe *probes;           /* their names, registers and capacities */
     size_t reqd_wg[3];          /* reqd_work_group_size, 0s when absent */
     size_t wg_hint[3];          /* work_group_size_hint, 0s when absent */
+    char *attributes;           /* CL_KERNEL_ATTRIBUTES: the attributes above and
+                                   vec_type_hint when the metadata has it */
     size_t max_wg;              /* largest work-group the hardware accepts */
     int uniform_wg;             /* 1: global sizes must be multiples of the local size
                                    (OpenCL C 1.x or -cl-uniform-work-group-size) */

@@ -592,8 +592,18 @@ Test(api, program_errors_without_build)
     cr_assert_eq(clBuildProgram(p, 1, NULL, NULL, NULL, NULL), CL_INVALID_VALUE);
     const unsigned char *bin = (const unsigned char *)"x";
     size_t blen = 1;
-    cr_assert_null(clCreateProgramWithBinary(ctx, 1, &device, &blen, &bin, NULL, &err));
+    cl_int bstatus = 1;
+    cr_assert_null(clCreateProgramWithBinary(ctx, 1, &device, &blen, &bin, &bstatus, &err));
     cr_assert_eq(err, CL_INVALID_BINARY);
+    cr_assert_eq(bstatus, CL_INVALID_BINARY);
+    blen = 0;
+    cr_assert_null(clCreateProgramWithBinary(ctx, 1, &device, &blen, &bin, &bstatus, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+    cr_assert_eq(bstatus, CL_INVALID_VALUE);
+    /* Not built: no binary, size 0. */
+    size_t bsize = 99;
+    cr_assert_eq(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bsize, &bsize, NULL), 0);
+    cr_assert_eq(bsize, 0);
     cr_assert_eq(clReleaseProgram(p), CL_SUCCESS);
     cr_assert_eq(clSetKernelArg(NULL, 0, 4, &len), CL_INVALID_KERNEL);
     cr_assert_eq(clUnloadPlatformCompiler(platform), CL_SUCCESS);

@@ -6,7 +6,8 @@
  * message ("kernel 'K' made no forward progress for N cycles (CLHLS_WATCHDOG_CYCLES);
  * stuck: NAME: VALUE of CAPACITY; ..."), and the whole NDRange path (clEnqueueNDRange-
  * Kernel -> worker -> device) delivering that message to the context's notify callback
- * under the default and a configured idle window. */
+ * under the default and a configured idle window; and the kernel attributes the
+ * metadata carries (CL_KERNEL_ATTRIBUTES). */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
@@ -141,6 +142,45 @@ Test(device, metadata_probes)
     cr_assert_eq(k->probes[2].capacity, 0, "capacity is optional");
     cr_assert_str_eq(ks[1].name, "plain");
     cr_assert_eq(ks[1].nprobes, 0, "no \"probes\": none");
+    rt_metadata_free(ks, n);
+}
+
+/* A kernel of metadata.json with the given extra members. */
+#define ATTR_KERNEL(NAME, EXTRA)                                                      \
+    "  { \"name\": \"" NAME "\", \"reg_base\": 0,\n"                                \
+    "    \"regs\": { \"control\": 0, \"status\": 1, \"work_dim\": 2,\n"                \
+    "              \"global_size\": [3,4,5], \"local_size\": [6,7,8],\n"              \
+    "              \"global_offset\": [9,10,11], \"num_groups\": [12,13,14] },\n"     \
+    "    \"control_start_mask\": 1, \"status_done_mask\": 2,\n"                       \
+    "    \"arg_area\": { \"reg\": 32, \"bytes\": 0 }, \"args\": []" EXTRA " }"
+
+/* CL_KERNEL_ATTRIBUTES comes from the metadata: reqd_work_group_size,
+ * work_group_size_hint and vec_type_hint when present, as declared, space-separated. */
+Test(device, metadata_attributes)
+{
+    static const char json[] =
+        "{ \"format\": 1, \"board\": \"sim_dc\", \"kernels\": [\n"
+        ATTR_KERNEL("all", ", \"reqd_work_group_size\": [8,2,1], "
+                           "\"work_group_size_hint\": [4,4,1], \"vec_type_hint\": \"float4\"") ",\n"
+        ATTR_KERNEL("hint", ", \"reqd_work_group_size\": [0,0,0], "
+                            "\"work_group_size_hint\": [16,1,1]") ",\n"
+        ATTR_KERNEL("vec", ", \"vec_type_hint\": \"int\"") ",\n"
+        ATTR_KERNEL("none", "") " ] }\n";
+    char path[600], err[256];
+    path_of(path, sizeof path, "attributes.json");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(json, f);
+    fclose(f);
+    rt_kernel_meta *ks = NULL;
+    cl_uint n = 0;
+    cr_assert_eq(rt_metadata_load(path, &ks, &n, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(n, 4);
+    cr_assert_str_eq(ks[0].attributes,
+                     "reqd_work_group_size(8,2,1) work_group_size_hint(4,4,1) vec_type_hint(float4)");
+    cr_assert_str_eq(ks[1].attributes, "work_group_size_hint(16,1,1)");
+    cr_assert_str_eq(ks[2].attributes, "vec_type_hint(int)");
+    cr_assert_str_eq(ks[3].attributes, "");
     rt_metadata_free(ks, n);
 }
 
