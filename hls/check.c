@@ -88,7 +88,10 @@ static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
         !strncmp(name, "llvm.fmuladd.f32", 16) || !strncmp(name, "llvm.smin.i", 11) ||
         !strncmp(name, "llvm.smax.i", 11) || !strncmp(name, "llvm.umin.i", 11) ||
         !strncmp(name, "llvm.umax.i", 11) || !strncmp(name, "llvm.abs.i", 10) ||
-        !strncmp(name, "llvm.fabs.f32", 13) || !strncmp(name, "llvm.experimental.noalias", 25))
+        !strncmp(name, "llvm.fabs.f32", 13) || !strncmp(name, "llvm.fshl.i", 11) ||
+        !strncmp(name, "llvm.fshr.i", 11) || !strncmp(name, "llvm.uadd.sat.i", 15) ||
+        !strncmp(name, "llvm.usub.sat.i", 15) || !strncmp(name, "llvm.sadd.sat.i", 15) ||
+        !strncmp(name, "llvm.ssub.sat.i", 15) || !strncmp(name, "llvm.experimental.noalias", 25))
         return 0;
     if (hls_find_workitem_fn(name)) {
         LLVMValueRef dim = LLVMGetNumArgOperands(inst) ? LLVMGetOperand(inst, 0) : NULL;
@@ -137,6 +140,16 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
             return 1;
         }
     }
+    if (LLVMGetTypeKind(type) == LLVMVectorTypeKind) {
+        /* a whole vector in one access of a load-store unit, at most half a line */
+        unsigned long long bits =
+            8 * LLVMStoreSizeOfType(LLVMGetModuleDataLayout(c->module), type);
+        if (bits & (bits - 1) || bits > c->req->board->mem_width_bits / 2) {
+            hls_error(&c->diag, loc, "%s of a %llu-bit vector in one access is not supported "
+                      "yet (at most %u bits)", what, bits, c->req->board->mem_width_bits / 2);
+            return 1;
+        }
+    }
     return 0;
 }
 
@@ -154,7 +167,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     hls_loc loc = hls_llvm_loc(c, inst);
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     int moves_bits = op == LLVMPHI || op == LLVMSelect || op == LLVMExtractElement ||
-                     op == LLVMInsertElement || op == LLVMFreeze || op == LLVMBitCast;
+                     op == LLVMInsertElement || op == LLVMFreeze || op == LLVMBitCast ||
+                     op == LLVMLoad || op == LLVMStore;
     const char *bad = unsupported_operand_type(LLVMTypeOf(inst), moves_bits);
     if (bad && op != LLVMStore) {
         hls_error(&c->diag, loc, "%s is not supported yet", bad);

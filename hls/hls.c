@@ -140,6 +140,7 @@ static void hash_toolchain(void)
         hash_file(state, *p);
     free_list(templates);
     hash_file(state, CLHLS_HARNESS_SOURCE);
+    hash_file(state, hls_library_path());
     toolchain = XXH3_128bits_digest(state);
     XXH3_freeState(state);
 }
@@ -210,6 +211,8 @@ static int compile(hls_compile *c, const char *entry)
     if ((rc = hls_parse_options(c)))        /* which options, which OpenCL C */
         return rc;
     if ((rc = hls_frontend(c)))             /* clang: source -> LLVM IR */
+        return rc;
+    if ((rc = hls_link_library(c)))         /* OpenCL built-ins (hls/library) */
         return rc;
     if ((rc = hls_inline(c)))               /* no calls in hardware: inline them all */
         return rc;

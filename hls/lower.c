@@ -123,6 +123,21 @@ static int op1(lowering *L, hls_opcode opc, unsigned width, int a, hls_loc loc)
     return op->id;
 }
 
+static int icmp(lowering *L, LLVMIntPredicate pred, int a, int b, hls_loc loc)
+{
+    int id = op2(L, HOP_ICMP, 1, a, b, loc);
+    L->k->ops[id].imm = pred;
+    return id;
+}
+
+static int select_op(lowering *L, unsigned width, int cond, int a, int b, hls_loc loc)
+{
+    hls_op *op = emit(L, HOP_SELECT, width, loc);
+    op->nargs = 3;
+    op->args[0] = cond, op->args[1] = a, op->args[2] = b;
+    return op->id;
+}
+
 static int constant(lowering *L, unsigned width, uint64_t value)
 {
     value = width < 64 ? value & ((1ull << width) - 1) : value;
@@ -349,22 +364,50 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
         if (strncmp(name, minmax[i].prefix, strlen(minmax[i].prefix)))
             continue;
         int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
-        int cmp = op2(L, HOP_ICMP, 1, a, b, loc);
-        L->k->ops[cmp].imm = minmax[i].pred;
-        hls_op *sel = emit(L, HOP_SELECT, w, loc);
-        sel->nargs = 3;
-        sel->args[0] = cmp, sel->args[1] = a, sel->args[2] = b;
-        return sel->id;
+        return select_op(L, w, icmp(L, minmax[i].pred, a, b, loc), a, b, loc);
     }
     if (!strncmp(name, "llvm.abs.i", 10)) {
         int a = value(L, LLVMGetOperand(inst, 0));
         int neg = op2(L, HOP_SUB, w, constant(L, w, 0), a, loc);
-        int cmp = op2(L, HOP_ICMP, 1, a, constant(L, w, 0), loc);
-        L->k->ops[cmp].imm = LLVMIntSLT;
-        hls_op *sel = emit(L, HOP_SELECT, w, loc);
-        sel->nargs = 3;
-        sel->args[0] = cmp, sel->args[1] = neg, sel->args[2] = a;
-        return sel->id;
+        return select_op(L, w, icmp(L, LLVMIntSLT, a, constant(L, w, 0), loc), neg, a, loc);
+    }
+    if (!strncmp(name, "llvm.uadd.sat.i", 15) || !strncmp(name, "llvm.usub.sat.i", 15)) {
+        int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
+        if (name[5] == 'u' && name[6] == 'a') { /* a + b, all ones when it wraps */
+            int sum = op2(L, HOP_ADD, w, a, b, loc);
+            return select_op(L, w, icmp(L, LLVMIntULT, sum, a, loc), constant(L, w, ~0ull),
+                             sum, loc);
+        }
+        return select_op(L, w, icmp(L, LLVMIntUGT, b, a, loc), constant(L, w, 0),
+                         op2(L, HOP_SUB, w, a, b, loc), loc);
+    }
+    if (!strncmp(name, "llvm.sadd.sat.i", 15) || !strncmp(name, "llvm.ssub.sat.i", 15)) {
+        /* overflow when the result's sign differs from what the operands' signs allow;
+         * then the limit on a's side */
+        int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
+        int add = name[6] == 'a';
+        int r = op2(L, add ? HOP_ADD : HOP_SUB, w, a, b, loc);
+        int same = add ? op2(L, HOP_XOR, w, op2(L, HOP_XOR, w, a, b, loc), constant(L, w, ~0ull), loc)
+                       : op2(L, HOP_XOR, w, a, b, loc);
+        int flips = op2(L, HOP_AND, w, same, op2(L, HOP_XOR, w, a, r, loc), loc);
+        int zero = constant(L, w, 0);
+        uint64_t min = 1ull << (w - 1);
+        int limit = select_op(L, w, icmp(L, LLVMIntSLT, a, zero, loc), constant(L, w, min),
+                              constant(L, w, min - 1), loc);
+        return select_op(L, w, icmp(L, LLVMIntSLT, flips, zero, loc), limit, r, loc);
+    }
+    if (!strncmp(name, "llvm.fshl.i", 11) || !strncmp(name, "llvm.fshr.i", 11)) {
+        /* funnel shifts (rotate): the shift amount is taken modulo the width */
+        int hi = value(L, LLVMGetOperand(inst, 0)), lo = value(L, LLVMGetOperand(inst, 1));
+        int amount = op2(L, HOP_AND, w, value(L, LLVMGetOperand(inst, 2)),
+                         constant(L, w, w - 1), loc);
+        int rest = op2(L, HOP_SUB, w, constant(L, w, w), amount, loc);
+        int left = name[8] == 'l';
+        int shifted = op2(L, HOP_OR, w, op2(L, left ? HOP_SHL : HOP_LSHR, w, left ? hi : lo,
+                                            amount, loc),
+                          op2(L, left ? HOP_LSHR : HOP_SHL, w, left ? lo : hi, rest, loc), loc);
+        int zero = icmp(L, LLVMIntEQ, amount, constant(L, w, 0), loc);
+        return select_op(L, w, zero, left ? hi : lo, shifted, loc);
     }
     return -1; /* debug info, lifetime markers: no hardware */
 }

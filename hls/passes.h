@@ -37,7 +37,10 @@ int hls_run_tool(const char *const argv[], const char *cwd, strbuf *out);
 
 int hls_parse_options(hls_compile *c);       /* options.c */
 int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM module */
+int hls_link_library(hls_compile *c);        /* prepare.c: the built-in library */
 int hls_inline(hls_compile *c);              /* prepare.c: inline every call */
+/* The built-in library's bitcode (build tree first, then the installed one). */
+const char *hls_library_path(void);
 int hls_check_recursion(hls_compile *c);     /* check.c: calls left after inlining */
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
 int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at run time */

@@ -1,12 +1,17 @@
-/* IR preparation, in two passes: hls_inline makes every helper function inlinable and
- * inlines it into the kernels (hardware has no call stack); hls_simplify runs an
+/* IR preparation: hls_link_library links the built-in library (hls/library), whose
+ * functions are then linked only where a kernel calls them; hls_inline makes every
+ * helper function inlinable and inlines it into the kernels (hardware has no call
+ * stack), then drops what nothing calls any more; hls_simplify runs an
  * explicit list of LLVM passes (never default<O2>, whose vectorisers would turn scalar
  * code into vector types the user never wrote). The list ends with loop-simplify and
  * LCSSA, the loop shape the hardware IR relies on: one preheader, one latch, exit
  * blocks reached only from inside the loop, and values leaving a loop through phis. */
+#include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "passes.h"
 
@@ -32,6 +37,46 @@ static int run_passes(hls_compile *c, const char *pipeline)
     return HLS_OK;
 }
 
+#ifndef CLHLS_LIBRARY
+#define CLHLS_LIBRARY "clhls_library.bc"
+#endif
+
+const char *hls_library_path(void)
+{
+    if (access(CLHLS_LIBRARY, R_OK) == 0)
+        return CLHLS_LIBRARY;
+    return CLHLS_DATA_DIR "/clhls_library.bc";
+}
+
+int hls_link_library(hls_compile *c)
+{
+    const char *path = hls_library_path();
+    LLVMMemoryBufferRef buf;
+    LLVMModuleRef lib;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        sb_printf(c->diag.log, "error: cannot read the built-in library %s: %s\n", path,
+                  msg ? msg : "");
+        LLVMDisposeMessage(msg);
+        return HLS_ERR_TOOL;
+    }
+    int bad = LLVMParseBitcodeInContext2(c->llvm, buf, &lib);
+    LLVMDisposeMemoryBuffer(buf);
+    if (bad) {
+        sb_printf(c->diag.log, "error: the built-in library %s is not valid bitcode\n", path);
+        return HLS_ERR_TOOL;
+    }
+    /* linkonce_odr: the linker brings in only the functions the program calls */
+    for (LLVMValueRef fn = LLVMGetFirstFunction(lib); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn))
+            LLVMSetLinkage(fn, LLVMLinkOnceODRLinkage);
+    if (LLVMLinkModules2(c->module, lib)) {
+        sb_printf(c->diag.log, "error: linking the built-in library %s failed\n", path);
+        return HLS_ERR_INTERNAL;
+    }
+    return HLS_OK;
+}
+
 int hls_inline(hls_compile *c)
 {
     unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
@@ -47,7 +92,7 @@ int hls_inline(hls_compile *c)
             LLVMSetLinkage(fn, LLVMInternalLinkage);
     }
 
-    return run_passes(c, "always-inline");
+    return run_passes(c, "always-inline,globaldce");
 }
 
 /* Scalar cleanup, then loops: rotated into do-while form with invariants hoisted,
@@ -57,7 +102,7 @@ int hls_inline(hls_compile *c)
  * memset/memcpy calls. */
 static const char *const simplify_pipeline =
     "function("
-    "sroa,early-cse<memssa>,instcombine,simplifycfg,reassociate,"
+    "sroa,scalarizer,early-cse<memssa>,instcombine,simplifycfg,reassociate,"
     "loop-mssa(loop-rotate,licm),"
     "loop(loop-deletion,indvars),"
     "loop-unroll<O2>,"

@@ -1,0 +1,320 @@
+/* End-to-end: OpenCL C built-in functions and vector types, all kernels of one program
+ * (the hardware is built once). Integer functions of 6.12.3 on int, uint, long and
+ * ulong (min, max, clamp, abs, abs_diff, add_sat, sub_sat, hadd, rhadd, clz, popcount,
+ * rotate, mul_hi, mad24) over random values and the extremes; float functions that
+ * are selections or single operations (fmin, fmax, fabs, copysign, fdim, clamp, step,
+ * sign, mix, mad) and relational ones (isnan, isinf, isless, signbit, select) over
+ * values that include NaN, infinities and signed zeros (denormals, which the device
+ * flushes to zero, are the floating-point units' own tests); float4 and int4
+ * kernels with swizzles, vector literals, component-wise comparisons (-1/0), dot, and
+ * vector versions of fmin, clamp and select. Every output is compared bit for bit
+ * with a host reference. Compiled with -ffp-contract=off (the kernels say
+ * FP_CONTRACT OFF). */
+#include "e2e.h"
+
+#include <math.h>
+#include <stdint.h>
+
+static const char *src =
+    "#pragma OPENCL FP_CONTRACT OFF\n"
+    "__kernel void ints(__global const int *a, __global const int *b, __global int *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int x = a[i], y = b[i];\n"
+    "    uint ux = (uint)x, uy = (uint)y;\n"
+    "    o[12 * i + 0] = min(x, y) ^ (int)((uint)max(x, y) << 1);\n"
+    "    o[12 * i + 1] = clamp(x, -100, 100) + (int)clamp(ux, 5u, 1000u);\n"
+    "    o[12 * i + 2] = (int)abs(x) ^ (int)abs_diff(x, y);\n"
+    "    o[12 * i + 3] = add_sat(x, y);\n"
+    "    o[12 * i + 4] = sub_sat(x, y) ^ (int)add_sat(ux, uy) ^ (int)sub_sat(ux, uy);\n"
+    "    o[12 * i + 5] = hadd(x, y) + rhadd(ux, uy);\n"
+    "    o[12 * i + 6] = clz(x) + 64 * popcount(y) + 4096 * clz((uchar)y);\n"
+    "    o[12 * i + 7] = rotate(x, y) ^ (int)rotate((ushort)x, (ushort)y);\n"
+    "    o[12 * i + 8] = mul_hi(x, y) ^ (int)mul_hi(ux, uy);\n"
+    "    long lx = (long)x * 77777777L, ly = (long)y * -1234567891L;\n"
+    "    o[12 * i + 9] = (int)mul_hi(lx, ly) ^ (int)(mul_hi((ulong)lx, (ulong)ly) >> 7);\n"
+    "    o[12 * i + 10] = mad24(x & 0x7fffff, y & 0xffff, 5) + (int)popcount(lx);\n"
+    "    o[12 * i + 11] = (int)(min(lx, ly) >> 3) ^ (int)abs(ly) ^ (int)clz(lx);\n"
+    "}\n"
+    "__kernel void floats(__global const float *a, __global const float *b, __global float *o,\n"
+    "                     __global int *t)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float x = a[i], y = b[i];\n"
+    "    o[8 * i + 0] = fmin(x, y);\n"
+    "    o[8 * i + 1] = fmax(x, y);\n"
+    "    o[8 * i + 2] = copysign(fabs(x), y);\n"
+    "    o[8 * i + 3] = fdim(x, y);\n"
+    "    o[8 * i + 4] = clamp(x, -1.0f, 1.0f) + step(y, x);\n"
+    "    o[8 * i + 5] = sign(x);\n"
+    "    o[8 * i + 6] = mix(x, y, 0.25f) + mad(x, y, 1.0f);\n"
+    "    o[8 * i + 7] = select(x, y, isgreater(x, y));\n"
+    "    t[i] = isnan(x) + 2 * isinf(y) + 4 * isless(x, y) + 8 * signbit(x) + 16 * isfinite(y);\n"
+    "}\n"
+    "__kernel void vec(__global const float4 *a, __global const float4 *b, __global float4 *c,\n"
+    "                  float k)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float4 x = a[i], y = b[i];\n"
+    "    float4 r = x * k + y.wzyx;\n"
+    "    r.s1 = dot(x, y) > 0.0f ? r.s1 : -r.s1;\n"
+    "    r.hi = fmin(r.hi, x.lo);\n"
+    "    c[i] = select(r + (float4)(1.0f, 2.0f, 3.0f, 4.0f), y, x < y);\n"
+    "}\n"
+    "__kernel void ivec(__global const int4 *a, __global int2 *c, __global int4 *d)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int4 x = a[i];\n"
+    "    int4 m = x > (int4)(0);\n"
+    "    c[i] = (x.lo + x.hi) & m.xz;\n"
+    "    d[i] = clamp(x.yxwz, -1000, 1000) + (int4)(i, 2 * i, 3, 4) + m;\n"
+    "}\n";
+
+static cl_program prog;
+static e2e_env env;
+
+enum { N = 256 };
+
+static int32_t ref_add_sat(int32_t x, int32_t y)
+{
+    int64_t s = (int64_t)x + y;
+    return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int32_t)s;
+}
+
+static int32_t ref_sub_sat(int32_t x, int32_t y)
+{
+    int64_t s = (int64_t)x - y;
+    return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int32_t)s;
+}
+
+static int clz32(uint32_t x) { return x ? __builtin_clz(x) : 32; }
+static int clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
+
+static uint32_t rot32(uint32_t x, uint32_t n)
+{
+    n &= 31;
+    return n ? (x << n) | (x >> (32 - n)) : x;
+}
+
+static uint16_t rot16(uint16_t x, uint16_t n)
+{
+    n &= 15;
+    return (uint16_t)(n ? (x << n) | (x >> (16 - n)) : x);
+}
+
+static int64_t mulhi_s64(int64_t x, int64_t y) { return (int64_t)(((__int128)x * y) >> 64); }
+static uint64_t mulhi_u64(uint64_t x, uint64_t y)
+{
+    return (uint64_t)(((unsigned __int128)x * y) >> 64);
+}
+
+static void test_ints(void)
+{
+    int32_t a[N], b[N], o[12 * N];
+    unsigned seed = 99;
+    const int32_t edge[] = {0, 1, -1, INT32_MAX, INT32_MIN, 100, -100, 0x7fffff, 255, -256};
+    for (int i = 0; i < N; i++) {
+        a[i] = i < 10 ? edge[i] : (int32_t)e2e_xorshift(&seed);
+        b[i] = i < 100 ? edge[(i / 10) % 10] : (int32_t)e2e_xorshift(&seed);
+        if (i >= 100 && i < 150)
+            b[i] >>= (i % 31); /* small magnitudes too */
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_kernel k = e2e_kernel(prog, "ints");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) {
+        int32_t x = a[i], y = b[i];
+        uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
+        int32_t e[12];
+        e[0] = (int32_t)((uint32_t)(x < y ? x : y) ^ ((uint32_t)(x > y ? x : y) << 1));
+        uint32_t cu = ux < 5u ? 5u : ux > 1000u ? 1000u : ux;
+        e[1] = (int32_t)((uint32_t)(x < -100 ? -100 : x > 100 ? 100 : x) + cu);
+        uint32_t absx = x < 0 ? 0u - ux : ux;
+        uint32_t diff = x > y ? ux - uy : uy - ux;
+        e[2] = (int32_t)(absx ^ diff);
+        e[3] = ref_add_sat(x, y);
+        uint32_t uadd = ux + uy < ux ? UINT32_MAX : ux + uy;
+        uint32_t usub = uy > ux ? 0 : ux - uy;
+        e[4] = (int32_t)((uint32_t)ref_sub_sat(x, y) ^ uadd ^ usub);
+        e[5] = (int32_t)((uint32_t)(int32_t)(((int64_t)x + y) >> 1) +
+                         (uint32_t)(((uint64_t)ux + uy + 1) >> 1));
+        e[6] = clz32(ux) + 64 * __builtin_popcount(uy) + 4096 * (clz32((uint8_t)y) - 24);
+        e[7] = (int32_t)(rot32(ux, uy) ^ (uint32_t)rot16((uint16_t)x, (uint16_t)y));
+        e[8] = (int32_t)((uint32_t)(int32_t)(((int64_t)x * y) >> 32) ^
+                         (uint32_t)(((uint64_t)ux * uy) >> 32));
+        int64_t lx = (int64_t)x * 77777777LL, ly = (int64_t)y * -1234567891LL;
+        e[9] = (int32_t)((uint32_t)mulhi_s64(lx, ly) ^ (uint32_t)(mulhi_u64((uint64_t)lx, (uint64_t)ly) >> 7));
+        e[10] = (int32_t)((uint32_t)(x & 0x7fffff) * (uint32_t)(y & 0xffff) + 5u +
+                          (uint32_t)__builtin_popcountll((uint64_t)lx));
+        uint64_t absly = ly < 0 ? 0 - (uint64_t)ly : (uint64_t)ly;
+        e[11] = (int32_t)((uint32_t)((lx < ly ? lx : ly) >> 3) ^ (uint32_t)absly ^
+                          (uint32_t)clz64((uint64_t)lx));
+        for (int j = 0; j < 12; j++)
+            if (o[12 * i + j] != e[j]) {
+                fprintf(stderr, "ints[%d] output %d (x=%d y=%d): %d, expected %d\n", i, j, x, y,
+                        o[12 * i + j], e[j]);
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+}
+
+static float ref_fmin(float x, float y) { return isnan(y) ? x : isnan(x) ? y : y < x ? y : x; }
+static float ref_fmax(float x, float y) { return isnan(y) ? x : isnan(x) ? y : y > x ? y : x; }
+
+static int same_float(float got, float want)
+{
+    return e2e_fbits(got) == e2e_fbits(want) || (isnan(got) && isnan(want));
+}
+
+static void test_floats(void)
+{
+    float a[N], b[N], o[8 * N];
+    int t[N];
+    unsigned seed = 5;
+    const float edge[] = {0.0f, -0.0f, 1.0f, -1.0f, INFINITY, -INFINITY, NAN, 0.5f,
+                          1e-30f, -3.25f, 2.0f, 1e30f};
+    const int nedge = (int)(sizeof edge / sizeof *edge);
+    for (int i = 0; i < N; i++) {
+        a[i] = i < nedge * nedge ? edge[i % nedge]
+                                 : (float)(int)(e2e_xorshift(&seed) % 20001 - 10000) / 64.0f;
+        b[i] = i < nedge * nedge ? edge[i / nedge]
+                                 : (float)(int)(e2e_xorshift(&seed) % 20001 - 10000) / 64.0f;
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bo = e2e_buffer(&env, sizeof o, NULL), bt = e2e_buffer(&env, sizeof t, NULL);
+    cl_kernel k = e2e_kernel(prog, "floats");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    E2E_ARG(k, 3, bt);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(env.queue, bt, CL_TRUE, 0, sizeof t, t, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) {
+        float x = a[i], y = b[i];
+        float e[8];
+        e[0] = ref_fmin(x, y);
+        e[1] = ref_fmax(x, y);
+        e[2] = copysignf(fabsf(x), y);
+        e[3] = isnan(x) || isnan(y) ? NAN : x > y ? x - y : 0.0f;
+        e[4] = ref_fmin(ref_fmax(x, -1.0f), 1.0f) + (x < y ? 0.0f : 1.0f);
+        e[5] = isnan(x) ? 0.0f : x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x;
+        e[6] = (x + (y - x) * 0.25f) + (x * y + 1.0f);
+        e[7] = x > y ? y : x;
+        int te = (x != x) + 2 * (isinf(y) != 0) + 4 * (x < y) + 8 * (signbit(a[i]) != 0) +
+                 16 * (isfinite(y) != 0);
+        for (int j = 0; j < 8; j++)
+            if (!same_float(o[8 * i + j], e[j])) {
+                fprintf(stderr, "floats[%d] output %d (x=%g y=%g): %g, expected %g\n", i, j,
+                        a[i], b[i], o[8 * i + j], e[j]);
+                _Exit(1);
+            }
+        if (t[i] != te) {
+            fprintf(stderr, "floats[%d] tests (x=%g y=%g): %d, expected %d\n", i, a[i], b[i],
+                    t[i], te);
+            _Exit(1);
+        }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+    clReleaseMemObject(bt);
+}
+
+static void test_vectors(void)
+{
+    float a[4 * N], b[4 * N], c[4 * N];
+    int ia[4 * N], ic[2 * N], id[4 * N];
+    unsigned seed = 42;
+    for (int i = 0; i < 4 * N; i++) {
+        a[i] = (float)(int)(e2e_xorshift(&seed) % 2001 - 1000) / 8.0f;
+        b[i] = (float)(int)(e2e_xorshift(&seed) % 2001 - 1000) / 8.0f;
+        ia[i] = (int)(e2e_xorshift(&seed) % 4001) - 2000;
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bc = e2e_buffer(&env, sizeof c, NULL), bia = e2e_buffer(&env, sizeof ia, ia);
+    cl_mem bic = e2e_buffer(&env, sizeof ic, NULL), bid = e2e_buffer(&env, sizeof id, NULL);
+    cl_kernel k = e2e_kernel(prog, "vec");
+    float kk = 1.5f;
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bc);
+    E2E_ARG(k, 3, kk);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bc, CL_TRUE, 0, sizeof c, c, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) {
+        const float *x = a + 4 * i, *y = b + 4 * i;
+        float r[4];
+        for (int j = 0; j < 4; j++)
+            r[j] = x[j] * kk + y[3 - j];
+        float dot = x[0] * y[0] + x[1] * y[1] + x[2] * y[2] + x[3] * y[3];
+        r[1] = dot > 0.0f ? r[1] : -r[1];
+        r[2] = ref_fmin(r[2], x[0]);
+        r[3] = ref_fmin(r[3], x[1]);
+        for (int j = 0; j < 4; j++) {
+            float e = x[j] < y[j] ? y[j] : r[j] + (float)(j + 1);
+            if (!same_float(c[4 * i + j], e)) {
+                fprintf(stderr, "vec[%d].s%d = %g, expected %g\n", i, j, c[4 * i + j], e);
+                _Exit(1);
+            }
+        }
+    }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "ivec");
+    E2E_ARG(k, 0, bia);
+    E2E_ARG(k, 1, bic);
+    E2E_ARG(k, 2, bid);
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bic, CL_TRUE, 0, sizeof ic, ic, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(env.queue, bid, CL_TRUE, 0, sizeof id, id, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) {
+        const int *x = ia + 4 * i;
+        int m[4], sw[4] = {x[1], x[0], x[3], x[2]}, add[4] = {i, 2 * i, 3, 4};
+        for (int j = 0; j < 4; j++)
+            m[j] = x[j] > 0 ? -1 : 0;
+        int e0 = (x[0] + x[2]) & m[0], e1 = (x[1] + x[3]) & m[2];
+        EXPECT(ic[2 * i] == e0 && ic[2 * i + 1] == e1);
+        for (int j = 0; j < 4; j++) {
+            int cl = sw[j] < -1000 ? -1000 : sw[j] > 1000 ? 1000 : sw[j];
+            if (id[4 * i + j] != cl + add[j] + m[j]) {
+                fprintf(stderr, "ivec[%d].s%d = %d, expected %d\n", i, j, id[4 * i + j],
+                        cl + add[j] + m[j]);
+                _Exit(1);
+            }
+        }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bc);
+    clReleaseMemObject(bia);
+    clReleaseMemObject(bic);
+    clReleaseMemObject(bid);
+}
+
+int main(void)
+{
+    e2e_init(&env);
+    prog = e2e_build(&env, src, "", 1, NULL);
+    test_ints();
+    test_floats();
+    test_vectors();
+    clReleaseProgram(prog);
+    e2e_fini(&env);
+    printf("PASS\n");
+    return 0;
+}
