@@ -5,18 +5,23 @@
  *   fadd.hex   a[32] b[32] sub[4] y[32]        (25 hex digits a line)
  *   fmul.hex   a[32] b[32] y[32]               (24)
  *   fcmp.hex   a[32] b[32] pred[4] y[4]        (18)
+ *   fdiv.hex   a[32] b[32] y[32]               (24; y = a / b)
+ *   fsqrt.hex  a[32] y[32]                     (16)
+ *   fma.hex    a[32] b[32] c[32] y[32]         (32; y = a * b + c, one rounding)
  *   itofp_{u,s}{8,16,32,64}.hex  a[64] y[32]   (24; a zero-extended from IN_W bits)
  *   fptoi_{u,s}{8,16,32,64}.hex  a[32] y[64]   (24; y zero-extended from OUT_W bits)
  * The first line of every file is the number of vectors that follow (hex).
  * Each file holds COUNT targeted random vectors plus the fixed special cases
- * (cross products of special values, and exhaustive 8-bit inputs for itofp).
+ * (cross products of special values, and exhaustive 8-bit inputs for itofp; for fma
+ * the cube of a shorter list; for fsqrt also the neighbours of powers of two).
  *
  * The reference is the host FPU in binary32 with the clhls conventions applied:
  * denormal inputs become signed zeros, the IEEE-rounded result is flushed to a
  * signed zero when it is denormal (so a tiny result that rounds up to the smallest
  * normal stays), every NaN result is 0x7FC00000. fptoi truncates and saturates
- * (NaN -> 0, negative -> 0 when unsigned). Build with -ffp-contract=off; the
- * evaluation method must be plain binary32 (SSE, not x87).
+ * (NaN -> 0, negative -> 0 when unsigned). fma's reference is fmaf (one rounding);
+ * its product is exact, only the inputs and the final result are flushed. Build
+ * with -ffp-contract=off; the evaluation method must be plain binary32 (SSE, not x87).
  */
 #include <errno.h>
 #include <float.h>
@@ -110,6 +115,21 @@ static uint32_t ref_fmul(uint32_t a, uint32_t b) {
     volatile float r = x * y;
     return canon(r);
 }
+static uint32_t ref_fdiv(uint32_t a, uint32_t b) {
+    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
+    volatile float r = x / y;
+    return canon(r);
+}
+static uint32_t ref_fsqrt(uint32_t a) {
+    volatile float x = f_of(ftz(a));
+    volatile float r = sqrtf(x);
+    return canon(r);
+}
+static uint32_t ref_fma(uint32_t a, uint32_t b, uint32_t c) {
+    volatile float x = f_of(ftz(a)), y = f_of(ftz(b)), z = f_of(ftz(c));
+    volatile float r = fmaf(x, y, z);
+    return canon(r);
+}
 static int ref_fcmp(uint32_t a, uint32_t b, int pred) {
     volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
     int uno = isunordered(x, y);
@@ -193,6 +213,18 @@ static void put_fmul(uint32_t a, uint32_t b) {
 }
 static void put_fcmp(uint32_t a, uint32_t b, int pred) {
     fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%X\n", a, b, pred, ref_fcmp(a, b, pred));
+    nlines++;
+}
+static void put_fdiv(uint32_t a, uint32_t b) {
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, ref_fdiv(a, b));
+    nlines++;
+}
+static void put_fsqrt(uint32_t a) {
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "\n", a, ref_fsqrt(a));
+    nlines++;
+}
+static void put_fma(uint32_t a, uint32_t b, uint32_t c) {
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, c, ref_fma(a, b, c));
     nlines++;
 }
 static void put_itofp(uint64_t v, int w, int s) {
@@ -449,6 +481,283 @@ static void gen_fptoi(const char *dir, long count, int w, int s) {
     close_out(n);
 }
 
+/* A normal whose fraction keeps only its top `bits` bits (random sign): two with
+ * bits <= 11 (12-bit significands) multiply exactly in binary32. */
+static uint32_t rand_short(int elo, int ehi, int bits) {
+    return rand_f(rndrange(elo, ehi), 0x7FFFFFu & ~((1u << (23 - bits)) - 1));
+}
+/* x^-1 modulo 2^32, x odd. */
+static uint32_t inv_odd(uint32_t x) {
+    uint32_t inv = x;
+    for (int i = 0; i < 5; i++) inv *= 2u - x * inv;
+    return inv;
+}
+/* Significands A, B (24 bits, hidden bit set) whose quotient is r / (B 2^sh) away
+ * from a halfway point M / 2^sh, M odd with 25 bits (sh = 24: quotient in [1, 2),
+ * sh = 25: in [1/2, 1)): A 2^sh = B M + r. r odd and small: division never ties
+ * exactly, these are as close as it gets. Returns 0 if no B in a few tries fits. */
+static int div_near_tie(int r, int sh, uint32_t *ma, uint32_t *mb) {
+    for (int tries = 0; tries < 100; tries++) {
+        uint32_t b = 0x800001u | (rnd32() & 0xFFFFFEu);
+        uint64_t mod = 1ull << sh;
+        uint64_t m = ((uint64_t)(uint32_t)-r * inv_odd(b)) & (mod - 1);  /* B M = -r mod 2^sh */
+        if (sh == 24) m += mod;
+        if (m < (1ull << 24) || m >= (1ull << 25)) continue;
+        int64_t num = (int64_t)((uint64_t)b * m) + r;
+        uint64_t a = (uint64_t)num >> sh;
+        if (a < 0x800000u || a > 0xFFFFFFu) continue;
+        *ma = (uint32_t)a; *mb = b;
+        return 1;
+    }
+    return 0;
+}
+/* A 24-bit significand m and a biased exponent parity (odd: X = m 2^25, even:
+ * X = m 2^26, X the radicand as fsqrt scales it) with X = M^2 + r, M odd with 25
+ * bits: sqrt(X) is about r / 2M from the halfway point M. r = 7 mod 8 (an odd square
+ * is 1 mod 8). Square roots of -r modulo 2^sh by Hensel lifting. Returns 0 if no
+ * root of -r gives a significand. */
+static int sqrt_near_tie(int64_t r, int odd_exp, uint32_t *m) {
+    int sh = odd_exp ? 25 : 26;
+    uint64_t mod = 1ull << sh, c = (uint64_t)-r & (mod - 1), x = 1;
+    for (int j = 3; j < sh; j++)
+        if (((x * x - c) >> j) & 1) x += 1ull << (j - 1);
+    uint64_t roots[4] = {x, mod - x, (x + (mod >> 1)) & (mod - 1), ((mod >> 1) - x) & (mod - 1)};
+    uint32_t first = rndn(4);
+    for (int i = 0; i < 4; i++) {
+        uint64_t mm = roots[(first + (uint32_t)i) % 4];
+        if (mm < (1ull << 24) || mm >= (1ull << 25)) continue;
+        uint64_t xx = (uint64_t)((int64_t)(mm * mm) + r);   /* X, a multiple of 2^sh */
+        uint64_t sig = xx >> sh;
+        if (sig < 0x800000u || sig > 0xFFFFFFu) continue;
+        *m = (uint32_t)sig;
+        return 1;
+    }
+    return 0;
+}
+
+static void gen_fdiv(const char *dir, long count) {
+    long n = count + (long)(NSPECIALS * NSPECIALS);
+    open_out(dir, "fdiv", n);
+    for (size_t i = 0; i < NSPECIALS; i++)
+        for (size_t j = 0; j < NSPECIALS; j++) put_fdiv(specials[i], specials[j]);
+    for (long k = 0; k < count; k++) {
+        uint32_t a, b, q, s;
+        int ea;
+        switch (k % 12) {
+        case 0: a = rnd32(); b = rnd32(); break;
+        case 1: /* any two normals: every exponent */
+            a = rand_normal(1, 254); b = rand_normal(1, 254);
+            break;
+        case 2: /* quotient exponent near the overflow boundary */
+            a = rand_normal(126, 254);
+            b = rand_f(clampe(expof(a) + 127 - rndrange(252, 256)), ~0u);
+            break;
+        case 3: /* quotients right around FLT_MAX */
+            a = rand_normal(130, 254);
+            b = ulps(u_of((float)(fabs((double)f_of(a)) / (double)FLT_MAX)), rndrange(-3, 3));
+            b |= rnd32() & 0x80000000u;
+            break;
+        case 4: case 5: /* quotients right around 2^-126 (the flush boundary) */
+            a = rand_normal(1, 126);
+            if (rndn(3) == 0) a = mkf(a >> 31, expof(a), 0x7FFFFFu - rndn(4));
+            b = ulps(u_of((float)ldexp(fabs((double)f_of(a)), 126)), rndrange(-3, 3));
+            b |= rnd32() & 0x80000000u;
+            break;
+        case 6: /* 1.1..1 over a power of two: 1.1..1 x 2^-127 rounds up to 2^-126 */
+            ea = rndrange(1, 126);
+            s = rnd32() & 1;
+            a = mkf(s, ea, 0x7FFFFFu - rndn(3));
+            s = rnd32() & 1;
+            ea = clampe(ea + 127 + rndrange(-1, 1));
+            b = mkf(s, ea, rndn(2) ? 0 : rndn(4));
+            break;
+        case 7: /* exact quotients: a = q * b with 12-bit significands */
+            q = rand_short(64, 190, 11);
+            b = rand_short(64, 190, 11);
+            a = u_of(f_of(q) * f_of(b));
+            break;
+        case 8: /* near-ties: a / b a few 2^-48 from a halfway point */
+            q = (uint32_t)(2 * rndrange(-8, 7) + 1);   /* r, odd */
+            ea = rndrange(24, 25);
+            if (!div_near_tie((int)q, ea, &a, &b)) { a = 0x3F800000u; b = 0x3F800000u; break; }
+            ea = rndrange(64, 190);
+            s = rnd32() & 1;
+            a = mkf(s, ea, a);
+            ea = rndrange(64, 190);
+            s = rnd32() & 1;
+            b = mkf(s, ea, b);
+            break;
+        case 9: /* close significands: the quotient's leading bit on either side */
+            a = rand_normal(1, 254);
+            s = rnd32() & 1;
+            b = mkf(s, clampe(expof(a) + rndrange(-30, 30)), a);
+            b = ulps(b, rndrange(-2, 2));
+            break;
+        case 10: /* a special against anything */
+            a = rand_special(); b = rand_any();
+            if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
+            break;
+        default: a = rand_any(); b = rand_any(); break;
+        }
+        put_fdiv(a, b);
+    }
+    close_out(n);
+}
+
+/* Biased exponents whose powers of two (and their neighbours) fsqrt sees: both
+ * parities, the ends of the range, around 1. */
+static const int sqrt_exps[] = {1, 2, 3, 126, 127, 128, 129, 253, 254};
+#define NSQRT_EXPS (sizeof sqrt_exps / sizeof sqrt_exps[0])
+
+static void gen_fsqrt(const char *dir, long count) {
+    long n = count + (long)NSPECIALS + 2 * 17 * (long)NSQRT_EXPS;
+    open_out(dir, "fsqrt", n);
+    for (size_t i = 0; i < NSPECIALS; i++) put_fsqrt(specials[i]);
+    for (size_t i = 0; i < NSQRT_EXPS; i++)
+        for (int d = -8; d <= 8; d++) {
+            put_fsqrt(ulps(mkf(0, sqrt_exps[i], 0), d));
+            put_fsqrt(ulps(mkf(0, sqrt_exps[i], 0x400000u), d));
+        }
+    for (long k = 0; k < count; k++) {
+        uint32_t a;
+        int e;
+        int64_t r;
+        switch (k % 8) {
+        case 0: a = rnd32(); break;
+        case 1: a = rand_normal(1, 254) & 0x7FFFFFFFu; break;
+        case 2: /* perfect squares, and their neighbours */
+            a = rand_short(64, 190, 11) & 0x7FFFFFFFu;
+            a = u_of(f_of(a) * f_of(a));
+            if (rndn(2)) a = ulps(a, rndrange(-3, 3));
+            break;
+        case 3: /* near-ties: the root a tiny fraction of its ulp from a halfway point */
+            e = rndrange(1, 254);
+            a = 0;
+            for (int tries = 0; tries < 16 && a == 0; tries++) {
+                r = 8 * (int64_t)rndrange(-4096, 4095) + 7;
+                if (!sqrt_near_tie(r, e & 1, &a)) a = 0;
+            }
+            a = a ? mkf(0, e, a) : 0x3F800000u;
+            break;
+        case 4: /* negative: NaN, except -0 and negative denormals (-0) */
+            a = rand_any() | 0x80000000u;
+            break;
+        case 5: /* zeros and denormals of either sign, the smallest normals */
+            if (rndn(2)) a = rnd32() & 0x807FFFFFu;
+            else a = rand_f(rndrange(1, 4), ~0u) & 0x7FFFFFFFu;
+            break;
+        case 6: a = rand_normal(248, 254) & 0x7FFFFFFFu; break;  /* the largest */
+        default: a = rand_any(); break;
+        }
+        put_fsqrt(a);
+    }
+    close_out(n);
+}
+
+/* Special operands for fma's cube (the full list's cube would not fit in a file). */
+static const uint32_t fma_specials[] = {
+    0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x80800000, 0x00800001,
+    0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFA00000, 0x3F800000,
+    0xBF800000, 0x3F800001, 0x3F7FFFFF, 0x33800000, 0xB3000000, 0x5F800000, 0x1F800000,
+    0x40000000,
+};
+#define NFMA_SPECIALS (sizeof fma_specials / sizeof fma_specials[0])
+
+static void gen_fma(const char *dir, long count) {
+    long n = count + (long)(NFMA_SPECIALS * NFMA_SPECIALS * NFMA_SPECIALS);
+    open_out(dir, "fma", n);
+    for (size_t i = 0; i < NFMA_SPECIALS; i++)
+        for (size_t j = 0; j < NFMA_SPECIALS; j++)
+            for (size_t l = 0; l < NFMA_SPECIALS; l++)
+                put_fma(fma_specials[i], fma_specials[j], fma_specials[l]);
+    for (long k = 0; k < count; k++) {
+        uint32_t a, b, c, p, s, v[3];
+        int e;
+        switch (k % 13) {
+        case 0: a = rnd32(); b = rnd32(); c = rnd32(); break;
+        case 1: /* any three normals: every exponent */
+            a = rand_normal(1, 254); b = rand_normal(1, 254); c = rand_normal(1, 254);
+            break;
+        case 2: /* c about the size of the product: carries, partial cancellation */
+            a = rand_normal(64, 190); b = rand_normal(64, 190);
+            c = rand_f(clampe(expof(a) + expof(b) - 127 + rndrange(-3, 2)), ~0u);
+            break;
+        case 3: /* c close to -a * b: massive cancellation, the product's low half decides */
+            a = rand_normal(64, 190); b = rand_normal(64, 190);
+            c = u_of((float)-((double)f_of(a) * (double)f_of(b)));  /* the product is exact in double */
+            c = ulps(c, rndrange(-3, 3));
+            break;
+        case 4: /* exact cancellation: a * b representable, c = -(a * b): +0 */
+            a = rand_short(64, 190, 11); b = rand_short(64, 190, 11);
+            c = u_of(f_of(a) * f_of(b)) ^ 0x80000000u;
+            break;
+        case 5: /* a product below the normal range plus a small normal c */
+            a = rand_normal(1, 126);
+            e = rndrange(-40, 3);   /* the product's biased exponent */
+            b = rand_f(clampe(e + 127 - expof(a)), ~0u);
+            switch (rndn(3)) {
+            case 0: s = rnd32() & 1; c = mkf(s, 1, rndn(2) ? 0 : rndn(16)); break;  /* about 2^-126 */
+            case 1: c = rand_normal(1, 8); break;
+            default: c = rand_normal(1, 40); break;
+            }
+            break;
+        case 6: /* products right around 2^-126, c zero, a denormal or about 2^-126 */
+            a = rand_normal(60, 126);
+            if (rndn(3) == 0) a = mkf(a >> 31, expof(a), 0x7FFFFFu - rndn(4));
+            b = ulps(u_of((float)(ldexp(1.0, -126) / fabs((double)f_of(a)))), rndrange(-3, 3));
+            b |= rnd32() & 0x80000000u;
+            switch (rndn(4)) {
+            case 0: c = rnd32() & 0x80000000u; break;
+            case 1: c = rnd32() & 0x807FFFFFu; break;
+            case 2: s = rnd32() & 1; c = mkf(s, 1, rndn(4)); break;
+            default: e = rndrange(1, 3); c = rand_f(e, ~0u); break;
+            }
+            break;
+        case 7: /* ties and near-ties: c about half an ulp of the exact product */
+            a = rand_short(80, 170, 11); b = rand_short(80, 170, 11);
+            p = u_of(f_of(a) * f_of(b));   /* 12-bit significands: exact, any last bit */
+            e = expof(p) - 24;             /* half an ulp of p */
+            s = rnd32() & 1;
+            switch (rndn(4)) {
+            case 0: c = mkf(s, clampe(e), 0); break;                          /* a tie */
+            case 1: c = mkf(s, clampe(e), rndn(4)); break;                    /* a tie plus a little */
+            case 2: c = mkf(s, clampe(e - 1), 0x7FFFFFu - rndn(4)); break;    /* a tie minus a little */
+            default: e = clampe(e + rndrange(-30, 1)); c = rand_f(e, ~0u); break;  /* sticky bits */
+            }
+            break;
+        case 8: /* results around FLT_MAX: the product near it, c large of either sign */
+            a = rand_normal(127, 200);
+            b = ulps(u_of((float)((double)FLT_MAX / fabs((double)f_of(a)))), rndrange(-3, 3));
+            b |= rnd32() & 0x80000000u;
+            c = rand_normal(200, 254);
+            break;
+        case 9: /* a product beyond FLT_MAX brought back by c, or c pushing it over */
+            a = rand_normal(190, 254);
+            b = rand_f(clampe(rndrange(253, 258) + 127 - expof(a)), ~0u);
+            s = ((a ^ b) >> 31) ^ (rndn(4) != 0);   /* mostly the product's opposite sign */
+            c = mkf(s, rndrange(250, 254), 0);
+            c |= rnd32() & 0x7FFFFFu;
+            break;
+        case 10: /* c dominates: the product lands in the guard and sticky bits */
+            e = rndrange(40, 254);
+            c = rand_f(e, rndn(3) == 0 ? 0 : ~0u);   /* often a power of two */
+            a = rand_normal(64, 190);
+            e = expof(c) - rndrange(20, 60);
+            b = rand_f(clampe(e + 127 - expof(a)), ~0u);
+            break;
+        case 11: /* a special in any position */
+            v[0] = rand_any(); v[1] = rand_any(); v[2] = rand_any();
+            v[rndn(3)] = rand_special();
+            a = v[0]; b = v[1]; c = v[2];
+            break;
+        default: a = rand_any(); b = rand_any(); c = rand_any(); break;
+        }
+        if (rnd32() & 1) { uint32_t t = a; a = b; b = t; }
+        put_fma(a, b, c);
+    }
+    close_out(n);
+}
+
 /* The host must round to nearest even and keep denormals (no FTZ/DAZ mode). */
 static void self_check(void) {
     struct { uint32_t a, b, want; int op; } t[] = {
@@ -470,6 +779,32 @@ static void self_check(void) {
             fprintf(stderr, "gen_fp_vectors: host FPU self-check %zu: %08" PRIX32 " %s %08" PRIX32
                     " = %08" PRIX32 ", expected %08" PRIX32 "\n", i, t[i].a, t[i].op ? "*" : "+",
                     t[i].b, got, t[i].want);
+            exit(1);
+        }
+    }
+    struct { uint32_t a, b, c, want; int op; } u[] = {  /* op: 0 a / b, 1 sqrt(a), 2 fma */
+        {0x3F800000, 0x40400000, 0, 0x3EAAAAAB, 0},  /* 1 / 3 */
+        {0x3FFFFFFF, 0x7F000000, 0, 0x00800000, 0},  /* 1.1..1 x 2^-127 rounds up to 2^-126 */
+        {0x3FFFFFFE, 0x7F000000, 0, 0x00000000, 0},  /* denormal quotient flushed */
+        {0xBF800000, 0x00400000, 0, 0xFF800000, 0},  /* -1 / denormal = -1 / 0 */
+        {0x00000000, 0x80000000, 0, QNAN, 0},
+        {0x40000000, 0, 0, 0x3FB504F3, 1},           /* sqrt(2) */
+        {0x80000000, 0, 0, 0x80000000, 1},           /* sqrt(-0) = -0 */
+        {0x807FFFFF, 0, 0, 0x80000000, 1},           /* negative denormal: -0 */
+        {0xBF800000, 0, 0, QNAN, 1},
+        {0x3F800001, 0x3F7FFFFF, 0xBF800000, 0x337FFFFE, 2},  /* fused: unfused gives 0 */
+        {0x0D800000, 0x2B800000, 0x00800000, 0x00800200, 2},  /* 2^-140 product + 2^-126 */
+        {0x3F800000, 0x3F800000, 0xBF800000, 0x00000000, 2},  /* exact cancellation: +0 */
+        {0x80000000, 0x3F800000, 0x80000000, 0x80000000, 2},  /* -0 + -0 = -0 */
+    };
+    for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+        uint32_t got = u[i].op == 0 ? ref_fdiv(u[i].a, u[i].b)
+                     : u[i].op == 1 ? ref_fsqrt(u[i].a) : ref_fma(u[i].a, u[i].b, u[i].c);
+        if (got != u[i].want) {
+            fprintf(stderr, "gen_fp_vectors: host self-check %zu (%s): %08" PRIX32 " %08" PRIX32
+                    " %08" PRIX32 " -> %08" PRIX32 ", expected %08" PRIX32 "\n", i,
+                    u[i].op == 0 ? "div" : u[i].op == 1 ? "sqrt" : "fma", u[i].a, u[i].b, u[i].c,
+                    got, u[i].want);
             exit(1);
         }
     }
@@ -499,5 +834,8 @@ int main(int argc, char **argv) {
         for (int w = 8; w <= 64; w *= 2) gen_itofp(dir, count, w, s);
     for (int s = 0; s < 2; s++)
         for (int w = 8; w <= 64; w *= 2) gen_fptoi(dir, count, w, s);
+    gen_fdiv(dir, count);
+    gen_fsqrt(dir, count);
+    gen_fma(dir, count);
     return 0;
 }

@@ -18,5 +18,15 @@ for f in "$tpl"/clhls_*.v; do
     fi
     echo "checked $mod"
 done
+# clhls_fma registers between its parts only from LATENCY 2 and 3 on: lint those
+# structures too.
+if [ -f "$tpl/clhls_fma.v" ]; then
+    for lat in 1 2; do
+        out=$("$verilator" --lint-only -Wall -GLATENCY=$lat -y "$tpl" --top-module clhls_fma \
+              "$tpl/clhls_fma.v" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "$out"; status=1; fi
+        echo "checked clhls_fma (LATENCY $lat)"
+    done
+fi
 [ $status -eq 0 ] && echo PASS
 exit $status

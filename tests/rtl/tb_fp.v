@@ -1,5 +1,6 @@
 // tb_fp: the floating-point templates (clhls_fadd, clhls_fmul, clhls_fcmp, clhls_itofp
-// and clhls_fptoi for every width and signedness) against reference vectors from
+// and clhls_fptoi for every width and signedness, clhls_fdiv, clhls_fsqrt and
+// clhls_fma with several latencies) against reference vectors from
 // gen_fp_vectors (host FPU, flush-to-zero), loaded from the directory given by
 // +dir=DIR. Each instance has its own randomly toggled clock enable (long stalls,
 // single bubbles, full-rate runs) and random operands while ce = 0; a reference
@@ -8,8 +9,9 @@
 // ce = 0 fails too.
 `timescale 1ns/1ps
 
-// KIND: 0 fadd, 1 fmul, 2 fcmp, 3 itofp, 4 fptoi. A vector line is {inputs, expected};
-// the first line of the file is the number of vectors.
+// KIND: 0 fadd, 1 fmul, 2 fcmp, 3 itofp, 4 fptoi, 5 fdiv, 6 fsqrt, 7 fma. A vector
+// line is {inputs, expected}; the first line of the file is the number of vectors.
+// fdiv and fsqrt have a fixed latency (their localparam LATENCY): LAT must equal it.
 module fp_check #(
     parameter KIND = 0, parameter W = 32, parameter SIGNED = 1, parameter LAT = 3,
     parameter IN_BITS = 64, parameter OUT_BITS = 32, parameter string NAME = "fadd"
@@ -39,12 +41,19 @@ module fp_check #(
         end else if (KIND == 3) begin : u
             clhls_itofp #(.IN_W(W), .SIGNED(SIGNED), .LATENCY(LAT)) dut (.clk(clk), .ce(ce),
                 .a(vin[W-1:0]), .y(y));
-        end else begin : u
+        end else if (KIND == 4) begin : u
             clhls_fptoi #(.OUT_W(W), .SIGNED(SIGNED), .LATENCY(LAT)) dut (.clk(clk), .ce(ce),
                 .a(vin[31:0]), .y(y[W-1:0]));
             if (W < OUT_BITS) begin : pad
                 assign y[OUT_BITS-1:W] = 0;
             end
+        end else if (KIND == 5) begin : u
+            clhls_fdiv dut (.clk(clk), .ce(ce), .a(vin[63:32]), .b(vin[31:0]), .y(y));
+        end else if (KIND == 6) begin : u
+            clhls_fsqrt dut (.clk(clk), .ce(ce), .a(vin[31:0]), .y(y));
+        end else begin : u
+            clhls_fma #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[95:64]), .b(vin[63:32]),
+                .c(vin[31:0]), .y(y));
         end
     endgenerate
 
@@ -58,6 +67,11 @@ module fp_check #(
             name = $sformatf("%s_%s%0d", KIND == 3 ? "itofp" : "fptoi", SIGNED ? "s" : "u", W);
         else
             name = NAME;
+        if (u.dut.LATENCY != LAT) begin   // fixed for fdiv and fsqrt
+            $display("FAIL %s: the unit's LATENCY is %0d, the check expects %0d", name,
+                     u.dut.LATENCY, LAT);
+            $fatal(1);
+        end
         mem[0] = 0;
         $readmemh($sformatf("%s/%s.hex", dir, name), mem);
         n = mem[0][31:0];
@@ -102,9 +116,18 @@ module fp_check #(
             else if (KIND == 3)
                 $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
                          name, LAT, line, l[95:32], g[31:0], e[31:0]);
-            else
+            else if (KIND == 4)
                 $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
                          name, LAT, line, l[95:64], g, e);
+            else if (KIND == 5)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h -> y=%h, expected %h",
+                         name, LAT, line, l[95:64], l[63:32], g[31:0], e[31:0]);
+            else if (KIND == 6)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
+                         name, LAT, line, l[63:32], g[31:0], e[31:0]);
+            else
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h c=%h -> y=%h, expected %h",
+                         name, LAT, line, l[127:96], l[95:64], l[63:32], g[31:0], e[31:0]);
         end
     endtask
 
@@ -144,7 +167,7 @@ endmodule
 
 module tb_fp;
     reg clk = 0; always #5 clk = ~clk;
-    localparam NU = 21;
+    localparam NU = 27;
     wire [NU-1:0] done;
     wire [31:0] errors [0:NU-1];
     wire [31:0] checked [0:NU-1];
@@ -159,6 +182,21 @@ module tb_fp;
         fcmp2 (.clk(clk), .done(done[3]), .errors(errors[3]), .checked(checked[3]));
     fp_check #(.KIND(2), .LAT(1), .IN_BITS(68), .OUT_BITS(4), .NAME("fcmp"))
         fcmp1 (.clk(clk), .done(done[4]), .errors(errors[4]), .checked(checked[4]));
+
+    // Division and square root: their fixed latencies; fma: the default and the
+    // configurations with fewer internal registers.
+    fp_check #(.KIND(5), .LAT(28), .IN_BITS(64), .OUT_BITS(32), .NAME("fdiv"))
+        fdiv (.clk(clk), .done(done[21]), .errors(errors[21]), .checked(checked[21]));
+    fp_check #(.KIND(6), .LAT(27), .IN_BITS(32), .OUT_BITS(32), .NAME("fsqrt"))
+        fsqrt (.clk(clk), .done(done[22]), .errors(errors[22]), .checked(checked[22]));
+    fp_check #(.KIND(7), .LAT(5), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+        fma5 (.clk(clk), .done(done[23]), .errors(errors[23]), .checked(checked[23]));
+    fp_check #(.KIND(7), .LAT(3), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+        fma3 (.clk(clk), .done(done[24]), .errors(errors[24]), .checked(checked[24]));
+    fp_check #(.KIND(7), .LAT(2), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+        fma2 (.clk(clk), .done(done[25]), .errors(errors[25]), .checked(checked[25]));
+    fp_check #(.KIND(7), .LAT(1), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+        fma1 (.clk(clk), .done(done[26]), .errors(errors[26]), .checked(checked[26]));
 
     genvar s, i;
     generate
