@@ -17,7 +17,7 @@ static const char *const op_names[BOARD_OP_COUNT] = {
     [BOARD_OP_INT_ADD] = "int_add", [BOARD_OP_INT_MUL] = "int_mul",
     [BOARD_OP_INT_DIV] = "int_div", [BOARD_OP_FP_ADD] = "fp_add",
     [BOARD_OP_FP_MUL] = "fp_mul",   [BOARD_OP_FP_CMP] = "fp_cmp",
-    [BOARD_OP_FP_CONV] = "fp_conv",
+    [BOARD_OP_FP_CONV] = "fp_conv", [BOARD_OP_FP_FMA] = "fp_fma",
 };
 
 static void fail(char *err, size_t errlen, const char *fmt, ...)

@@ -17,6 +17,7 @@ typedef enum {
     BOARD_OP_FP_MUL,   /* fp32 multiply */
     BOARD_OP_FP_CMP,   /* fp32 compare */
     BOARD_OP_FP_CONV,  /* int <-> fp32 conversion */
+    BOARD_OP_FP_FMA,   /* fp32 fused multiply-add */
     BOARD_OP_COUNT
 } board_op;
 

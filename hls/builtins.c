@@ -1,4 +1,5 @@
-/* Table of the OpenCL work-item functions and a minimal demangler for messages. */
+/* Tables of the OpenCL work-item functions and of the LLVM intrinsics the hardware
+ * implements, and a minimal demangler for messages. */
 #include "builtins.h"
 
 #include <stdio.h>
@@ -23,6 +24,34 @@ const hls_workitem_fn *hls_find_workitem_fn(const char *fn_name)
         if (!strcmp(workitem_fns[i].mangled, fn_name))
             return &workitem_fns[i];
     return NULL;
+}
+
+/* By name prefix: the suffix names the type (".f32", ".i16", ...); the types the
+ * hardware holds are the check pass's business. */
+static const struct {
+    const char *prefix;
+    hls_intrinsic kind;
+} intrinsics[] = {
+    {"llvm.dbg.", HLS_INTR_NONE}, {"llvm.lifetime.", HLS_INTR_NONE},
+    {"llvm.experimental.noalias", HLS_INTR_NONE},
+    {"llvm.fmuladd.f32", HLS_INTR_FMULADD}, {"llvm.fma.f32", HLS_INTR_FMA},
+    {"llvm.sqrt.f32", HLS_INTR_SQRT}, {"llvm.fabs.f32", HLS_INTR_FABS},
+    {"llvm.smin.i", HLS_INTR_SMIN}, {"llvm.smax.i", HLS_INTR_SMAX},
+    {"llvm.umin.i", HLS_INTR_UMIN}, {"llvm.umax.i", HLS_INTR_UMAX},
+    {"llvm.abs.i", HLS_INTR_ABS},
+    {"llvm.uadd.sat.i", HLS_INTR_UADD_SAT}, {"llvm.usub.sat.i", HLS_INTR_USUB_SAT},
+    {"llvm.sadd.sat.i", HLS_INTR_SADD_SAT}, {"llvm.ssub.sat.i", HLS_INTR_SSUB_SAT},
+    {"llvm.fshl.i", HLS_INTR_FSHL}, {"llvm.fshr.i", HLS_INTR_FSHR},
+};
+
+int hls_find_intrinsic(const char *fn_name, hls_intrinsic *out)
+{
+    for (size_t i = 0; i < sizeof intrinsics / sizeof *intrinsics; i++)
+        if (!strncmp(fn_name, intrinsics[i].prefix, strlen(intrinsics[i].prefix))) {
+            *out = intrinsics[i].kind;
+            return 0;
+        }
+    return -1;
 }
 
 const char *hls_demangle(const char *mangled, char *buf, size_t size)

@@ -1,5 +1,7 @@
-/* The OpenCL builtins the hardware implements, by their mangled (spir64) names. The
- * check pass accepts calls to these; the lowering pass turns them into IR. */
+/* What a call may be once the built-in library is linked and inlined: a work-item
+ * function (by its mangled spir64 name) or one of the LLVM intrinsics the hardware
+ * implements. One table each: the check pass accepts exactly these calls and the
+ * lowering pass turns them into IR. */
 #ifndef CLHLS_HLS_BUILTINS_H
 #define CLHLS_HLS_BUILTINS_H
 
@@ -15,6 +17,22 @@ typedef struct hls_workitem_fn {
 
 /* The work-item function called fn_name, or NULL. */
 const hls_workitem_fn *hls_find_workitem_fn(const char *fn_name);
+
+/* The LLVM intrinsics the hardware implements. */
+typedef enum {
+    HLS_INTR_NONE,      /* no hardware: debug information, lifetime markers, noalias */
+    HLS_INTR_FMULADD,   /* a * b + c, contraction allowed: a multiply and an add */
+    HLS_INTR_FMA,       /* a * b + c rounded once */
+    HLS_INTR_SQRT,      /* correctly rounded square root */
+    HLS_INTR_FABS,      /* clear the sign bit */
+    HLS_INTR_SMIN, HLS_INTR_SMAX, HLS_INTR_UMIN, HLS_INTR_UMAX, /* compare and select */
+    HLS_INTR_ABS,       /* integer absolute value */
+    HLS_INTR_UADD_SAT, HLS_INTR_USUB_SAT, HLS_INTR_SADD_SAT, HLS_INTR_SSUB_SAT,
+    HLS_INTR_FSHL, HLS_INTR_FSHR, /* funnel shifts (rotates) */
+} hls_intrinsic;
+
+/* The intrinsic an LLVM function name stands for; 0 when the hardware has it. */
+int hls_find_intrinsic(const char *fn_name, hls_intrinsic *out);
 
 /* Readable name of a mangled builtin ("_Z3madfff" -> "mad"); into buf. */
 const char *hls_demangle(const char *mangled, char *buf, size_t size);

@@ -84,14 +84,8 @@ static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
     }
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
-    if (!strncmp(name, "llvm.dbg.", 9) || !strncmp(name, "llvm.lifetime.", 14) ||
-        !strncmp(name, "llvm.fmuladd.f32", 16) || !strncmp(name, "llvm.smin.i", 11) ||
-        !strncmp(name, "llvm.smax.i", 11) || !strncmp(name, "llvm.umin.i", 11) ||
-        !strncmp(name, "llvm.umax.i", 11) || !strncmp(name, "llvm.abs.i", 10) ||
-        !strncmp(name, "llvm.fabs.f32", 13) || !strncmp(name, "llvm.fshl.i", 11) ||
-        !strncmp(name, "llvm.fshr.i", 11) || !strncmp(name, "llvm.uadd.sat.i", 15) ||
-        !strncmp(name, "llvm.usub.sat.i", 15) || !strncmp(name, "llvm.sadd.sat.i", 15) ||
-        !strncmp(name, "llvm.ssub.sat.i", 15) || !strncmp(name, "llvm.experimental.noalias", 25))
+    hls_intrinsic kind;
+    if (!hls_find_intrinsic(name, &kind))
         return 0;
     if (hls_find_workitem_fn(name)) {
         LLVMValueRef dim = LLVMGetNumArgOperands(inst) ? LLVMGetOperand(inst, 0) : NULL;
@@ -214,8 +208,10 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
                             loc, "storing");
     case LLVMCall:
         return check_call(c, inst, loc);
-    case LLVMFDiv: case LLVMFRem:
-        hls_error(&c->diag, loc, "floating-point division is not supported yet");
+    case LLVMFDiv:
+        return 0;
+    case LLVMFRem:
+        hls_error(&c->diag, loc, "floating-point remainder is not supported yet");
         return 1;
     case LLVMAlloca: /* privarrays.c kept or refused every array; this is a vector */
         hls_error(&c->diag, loc, "private variables of a vector type are not supported yet");

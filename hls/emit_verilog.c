@@ -179,6 +179,18 @@ static void emit_fp_op(emitter *e, const hls_op *op)
         fprintf(o, "    clhls_fmul #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
                    ".y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1), R, op->id);
         break;
+    case HOP_FDIV:
+        fprintf(o, "    clhls_fdiv u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), .y(r%d_v%d));\n",
+                op->id, R, ARG(0), ARG(1), R, op->id);
+        break;
+    case HOP_FSQRT:
+        fprintf(o, "    clhls_fsqrt u%d (.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n", op->id,
+                R, ARG(0), R, op->id);
+        break;
+    case HOP_FMA:
+        fprintf(o, "    clhls_fma #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
+                   ".c(%s), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1), ARG(2), R, op->id);
+        break;
     case HOP_FCMP:
         fprintf(o, "    clhls_fcmp #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
                    ".pred(4'd%llu), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1),
@@ -406,7 +418,7 @@ static void emit_op(emitter *e, const hls_op *op)
     }
     case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FCMP: case HOP_SITOFP:
     case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI: case HOP_UDIV: case HOP_SDIV:
-    case HOP_UREM: case HOP_SREM:
+    case HOP_UREM: case HOP_SREM: case HOP_FDIV: case HOP_FSQRT: case HOP_FMA:
         emit_fp_op(e, op);
         return;
     case HOP_LOAD: case HOP_STORE:

@@ -14,7 +14,8 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_AND] = "and", [HOP_OR] = "or", [HOP_XOR] = "xor", [HOP_SHL] = "shl",
     [HOP_LSHR] = "lshr", [HOP_ASHR] = "ashr", [HOP_ICMP] = "icmp", [HOP_SELECT] = "select",
     [HOP_TRUNC] = "trunc", [HOP_ZEXT] = "zext", [HOP_SEXT] = "sext", [HOP_FADD] = "fadd",
-    [HOP_FSUB] = "fsub", [HOP_FMUL] = "fmul", [HOP_FCMP] = "fcmp", [HOP_SITOFP] = "sitofp",
+    [HOP_FSUB] = "fsub", [HOP_FMUL] = "fmul", [HOP_FDIV] = "fdiv", [HOP_FSQRT] = "fsqrt",
+    [HOP_FMA] = "fma", [HOP_FCMP] = "fcmp", [HOP_SITOFP] = "sitofp",
     [HOP_UITOFP] = "uitofp", [HOP_FPTOSI] = "fptosi", [HOP_FPTOUI] = "fptoui",
     [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
     [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store", [HOP_PHI] = "phi",
@@ -236,7 +237,7 @@ static unsigned operand_width(const hls_op *op, int a)
     case HOP_SELECT:
         return a == 0 ? 1 : op->width;
     case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FCMP: case HOP_FPTOSI:
-    case HOP_FPTOUI:
+    case HOP_FPTOUI: case HOP_FDIV: case HOP_FSQRT: case HOP_FMA:
         return 32;
     case HOP_LOAD:
         return 64;

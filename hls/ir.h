@@ -28,6 +28,7 @@ typedef enum {
     HOP_SELECT,     /* a ? b : c */
     HOP_TRUNC, HOP_ZEXT, HOP_SEXT,
     HOP_FADD, HOP_FSUB, HOP_FMUL,
+    HOP_FDIV, HOP_FSQRT, HOP_FMA, /* correctly rounded: a / b, sqrt(a), a * b + c */
     HOP_FCMP,       /* imm = LLVMRealPredicate */
     HOP_SITOFP, HOP_UITOFP, HOP_FPTOSI, HOP_FPTOUI,
     HOP_UDIV, HOP_SDIV, HOP_UREM, HOP_SREM, /* integer division (clhls_idiv) */
@@ -203,6 +204,11 @@ typedef struct hls_rom {
     uint64_t size;             /* bytes */
     void *llvm;                /* the LLVM global (lowering's key) */
 } hls_rom;
+
+/* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes (their localparam
+ * LATENCY; a test compares). */
+#define HLS_FDIV_LATENCY 28
+#define HLS_FSQRT_LATENCY 27
 
 /* Largest private array indexed at run time that a work-item carries in registers,
  * and the widest value (such an array) the IR moves around. */

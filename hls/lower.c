@@ -348,68 +348,73 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
         op->dim = (int)dim;
         return op->id;
     }
-    if (!strncmp(name, "llvm.fmuladd.f32", 16)) {
-        int p = op2(L, HOP_FMUL, 32, value(L, LLVMGetOperand(inst, 0)),
-                    value(L, LLVMGetOperand(inst, 1)), loc);
-        return op2(L, HOP_FADD, 32, p, value(L, LLVMGetOperand(inst, 2)), loc);
+    hls_intrinsic kind;
+    if (hls_find_intrinsic(name, &kind))
+        HLS_BUG("lowering met a call the check pass accepted: %s", name);
+    int a = -1, b = -1, c = -1;
+    unsigned nops = (unsigned)LLVMGetNumArgOperands(inst);
+    if (kind != HLS_INTR_NONE) {
+        a = value(L, LLVMGetOperand(inst, 0));
+        b = nops > 1 ? value(L, LLVMGetOperand(inst, 1)) : -1;
+        c = nops > 2 ? value(L, LLVMGetOperand(inst, 2)) : -1;
     }
-    if (!strncmp(name, "llvm.fabs.f32", 13))
-        return op2(L, HOP_AND, 32, value(L, LLVMGetOperand(inst, 0)),
-                   constant(L, 32, 0x7fffffffu), loc);
-    struct { const char *prefix; LLVMIntPredicate pred; } minmax[] = {
-        {"llvm.smin.i", LLVMIntSLT}, {"llvm.smax.i", LLVMIntSGT},
-        {"llvm.umin.i", LLVMIntULT}, {"llvm.umax.i", LLVMIntUGT},
-    };
-    for (size_t i = 0; i < 4; i++) {
-        if (strncmp(name, minmax[i].prefix, strlen(minmax[i].prefix)))
-            continue;
-        int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
-        return select_op(L, w, icmp(L, minmax[i].pred, a, b, loc), a, b, loc);
+    int zero = kind != HLS_INTR_NONE ? constant(L, w, 0) : -1;
+    switch (kind) {
+    case HLS_INTR_NONE:
+        return -1;
+    case HLS_INTR_FMULADD:
+        return op2(L, HOP_FADD, 32, op2(L, HOP_FMUL, 32, a, b, loc), c, loc);
+    case HLS_INTR_FMA: {
+        hls_op *op = emit(L, HOP_FMA, 32, loc);
+        op->nargs = 3;
+        op->args[0] = a, op->args[1] = b, op->args[2] = c;
+        return op->id;
     }
-    if (!strncmp(name, "llvm.abs.i", 10)) {
-        int a = value(L, LLVMGetOperand(inst, 0));
-        int neg = op2(L, HOP_SUB, w, constant(L, w, 0), a, loc);
-        return select_op(L, w, icmp(L, LLVMIntSLT, a, constant(L, w, 0), loc), neg, a, loc);
+    case HLS_INTR_SQRT:
+        return op1(L, HOP_FSQRT, 32, a, loc);
+    case HLS_INTR_FABS:
+        return op2(L, HOP_AND, 32, a, constant(L, 32, 0x7fffffffu), loc);
+    case HLS_INTR_SMIN: return select_op(L, w, icmp(L, LLVMIntSLT, a, b, loc), a, b, loc);
+    case HLS_INTR_SMAX: return select_op(L, w, icmp(L, LLVMIntSGT, a, b, loc), a, b, loc);
+    case HLS_INTR_UMIN: return select_op(L, w, icmp(L, LLVMIntULT, a, b, loc), a, b, loc);
+    case HLS_INTR_UMAX: return select_op(L, w, icmp(L, LLVMIntUGT, a, b, loc), a, b, loc);
+    case HLS_INTR_ABS:
+        return select_op(L, w, icmp(L, LLVMIntSLT, a, zero, loc),
+                         op2(L, HOP_SUB, w, zero, a, loc), a, loc);
+    case HLS_INTR_UADD_SAT: { /* a + b, all ones when it wraps */
+        int sum = op2(L, HOP_ADD, w, a, b, loc);
+        return select_op(L, w, icmp(L, LLVMIntULT, sum, a, loc), constant(L, w, ~0ull), sum,
+                         loc);
     }
-    if (!strncmp(name, "llvm.uadd.sat.i", 15) || !strncmp(name, "llvm.usub.sat.i", 15)) {
-        int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
-        if (name[5] == 'u' && name[6] == 'a') { /* a + b, all ones when it wraps */
-            int sum = op2(L, HOP_ADD, w, a, b, loc);
-            return select_op(L, w, icmp(L, LLVMIntULT, sum, a, loc), constant(L, w, ~0ull),
-                             sum, loc);
-        }
-        return select_op(L, w, icmp(L, LLVMIntUGT, b, a, loc), constant(L, w, 0),
+    case HLS_INTR_USUB_SAT:
+        return select_op(L, w, icmp(L, LLVMIntUGT, b, a, loc), zero,
                          op2(L, HOP_SUB, w, a, b, loc), loc);
-    }
-    if (!strncmp(name, "llvm.sadd.sat.i", 15) || !strncmp(name, "llvm.ssub.sat.i", 15)) {
+    case HLS_INTR_SADD_SAT: case HLS_INTR_SSUB_SAT: {
         /* overflow when the result's sign differs from what the operands' signs allow;
          * then the limit on a's side */
-        int a = value(L, LLVMGetOperand(inst, 0)), b = value(L, LLVMGetOperand(inst, 1));
-        int add = name[6] == 'a';
+        int add = kind == HLS_INTR_SADD_SAT;
         int r = op2(L, add ? HOP_ADD : HOP_SUB, w, a, b, loc);
-        int same = add ? op2(L, HOP_XOR, w, op2(L, HOP_XOR, w, a, b, loc), constant(L, w, ~0ull), loc)
-                       : op2(L, HOP_XOR, w, a, b, loc);
+        int differ = op2(L, HOP_XOR, w, a, b, loc);
+        int same = add ? op2(L, HOP_XOR, w, differ, constant(L, w, ~0ull), loc) : differ;
         int flips = op2(L, HOP_AND, w, same, op2(L, HOP_XOR, w, a, r, loc), loc);
-        int zero = constant(L, w, 0);
         uint64_t min = 1ull << (w - 1);
         int limit = select_op(L, w, icmp(L, LLVMIntSLT, a, zero, loc), constant(L, w, min),
                               constant(L, w, min - 1), loc);
         return select_op(L, w, icmp(L, LLVMIntSLT, flips, zero, loc), limit, r, loc);
     }
-    if (!strncmp(name, "llvm.fshl.i", 11) || !strncmp(name, "llvm.fshr.i", 11)) {
-        /* funnel shifts (rotate): the shift amount is taken modulo the width */
-        int hi = value(L, LLVMGetOperand(inst, 0)), lo = value(L, LLVMGetOperand(inst, 1));
-        int amount = op2(L, HOP_AND, w, value(L, LLVMGetOperand(inst, 2)),
-                         constant(L, w, w - 1), loc);
+    case HLS_INTR_FSHL: case HLS_INTR_FSHR: {
+        /* funnel shifts (rotates): the shift amount is taken modulo the width */
+        int left = kind == HLS_INTR_FSHL;
+        int amount = op2(L, HOP_AND, w, c, constant(L, w, w - 1), loc);
         int rest = op2(L, HOP_SUB, w, constant(L, w, w), amount, loc);
-        int left = name[8] == 'l';
-        int shifted = op2(L, HOP_OR, w, op2(L, left ? HOP_SHL : HOP_LSHR, w, left ? hi : lo,
+        int shifted = op2(L, HOP_OR, w, op2(L, left ? HOP_SHL : HOP_LSHR, w, left ? a : b,
                                             amount, loc),
-                          op2(L, left ? HOP_LSHR : HOP_SHL, w, left ? lo : hi, rest, loc), loc);
-        int zero = icmp(L, LLVMIntEQ, amount, constant(L, w, 0), loc);
-        return select_op(L, w, zero, left ? hi : lo, shifted, loc);
+                          op2(L, left ? HOP_LSHR : HOP_SHL, w, left ? b : a, rest, loc), loc);
+        return select_op(L, w, icmp(L, LLVMIntEQ, amount, zero, loc), left ? a : b, shifted,
+                         loc);
     }
-    return -1; /* debug info, lifetime markers: no hardware */
+    }
+    HLS_BUG("intrinsic %s has no lowering", name);
 }
 
 static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
@@ -453,7 +458,7 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         {LLVMAdd, HOP_ADD}, {LLVMSub, HOP_SUB}, {LLVMMul, HOP_MUL}, {LLVMAnd, HOP_AND},
         {LLVMOr, HOP_OR}, {LLVMXor, HOP_XOR}, {LLVMShl, HOP_SHL}, {LLVMLShr, HOP_LSHR},
         {LLVMAShr, HOP_ASHR}, {LLVMFAdd, HOP_FADD}, {LLVMFSub, HOP_FSUB},
-        {LLVMFMul, HOP_FMUL},
+        {LLVMFMul, HOP_FMUL}, {LLVMFDiv, HOP_FDIV},
     };
     for (size_t i = 0; i < sizeof binary / sizeof *binary; i++)
         if (binary[i].llvm == opc)

@@ -48,6 +48,12 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
         return template_latency(b, BOARD_OP_FP_ADD);
     case HOP_FMUL:
         return template_latency(b, BOARD_OP_FP_MUL);
+    case HOP_FMA:
+        return template_latency(b, BOARD_OP_FP_FMA);
+    case HOP_FDIV: /* digit recurrences: their structure fixes the latency */
+        return HLS_FDIV_LATENCY;
+    case HOP_FSQRT:
+        return HLS_FSQRT_LATENCY;
     case HOP_FCMP:
         return template_latency(b, BOARD_OP_FP_CMP);
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:

@@ -3,4 +3,5 @@
 #include "common.cl"
 #include "geometric.cl"
 #include "integer.cl"
+#include "vload.cl"
 #include "relational.cl"

@@ -7,7 +7,11 @@
  * values that include NaN, infinities and signed zeros (denormals, which the device
  * flushes to zero, are the floating-point units' own tests); float4 and int4
  * kernels with swizzles, vector literals, component-wise comparisons (-1/0), dot, and
- * vector versions of fmin, clamp and select. Every output is compared bit for bit
+ * vector versions of fmin, clamp and select; division, sqrt and fma, which must be
+ * correctly rounded, and rsqrt, length and normalize built on them; vload4 at every
+ * misalignment, vstore3, vload_half2 of every kind of half (denormals, infinities,
+ * NaN) and vstore_half in all four rounding modes (overflow, half denormals,
+ * halfway cases). Every output is compared bit for bit
  * with a host reference. Compiled with -ffp-contract=off (the kernels say
  * FP_CONTRACT OFF). */
 #include "e2e.h"
@@ -68,6 +72,30 @@ static const char *src =
     "    int4 m = x > (int4)(0);\n"
     "    c[i] = (x.lo + x.hi) & m.xz;\n"
     "    d[i] = clamp(x.yxwz, -1000, 1000) + (int4)(i, 2 * i, 3, 4) + m;\n"
+    "}\n"
+    "__kernel void fp(__global const float *a, __global const float *b, __global float *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float x = a[i], y = b[i];\n"
+    "    o[6 * i + 0] = x / y;\n"
+    "    o[6 * i + 1] = sqrt(fabs(x));\n"
+    "    o[6 * i + 2] = fma(x, y, -1.0f);\n"
+    "    o[6 * i + 3] = rsqrt(fabs(y));\n"
+    "    o[6 * i + 4] = length((float2)(x, y));\n"
+    "    o[6 * i + 5] = normalize((float4)(x, y, 1.0f, 2.0f)).y;\n"
+    "}\n"
+    "__kernel void vloads(__global const float *a, __global float *o, __global const half *h,\n"
+    "                     __global half *ho, __global float *hf)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float4 v = vload4(0, a + i);\n"
+    "    vstore3(v.xyz * 2.0f + v.w, i, o);\n"
+    "    float x = a[i];\n"
+    "    vstore_half(x, 4 * i, ho);\n"
+    "    vstore_half_rtz(x, 4 * i + 1, ho);\n"
+    "    vstore_half_rtp(x, 4 * i + 2, ho);\n"
+    "    vstore_half_rtn(x, 4 * i + 3, ho);\n"
+    "    vstore2(vload_half2(i, h), i, hf);\n"
     "}\n";
 
 static cl_program prog;
@@ -306,6 +334,180 @@ static void test_vectors(void)
     clReleaseMemObject(bid);
 }
 
+/* The device flushes denormal results to zero (docs/architecture.md). */
+static float ftz(float x) { return fabsf(x) < 1.17549435e-38f ? copysignf(0.0f, x) : x; }
+
+static void test_division_and_roots(void)
+{
+    float a[N], b[N], o[6 * N];
+    unsigned seed = 2026;
+    const float edge[] = {0.0f, -0.0f, 1.0f, -1.0f, INFINITY, -INFINITY, NAN, 3.0f, 1e-30f,
+                          1e30f, 7.0f, 0.1f};
+    const int nedge = (int)(sizeof edge / sizeof *edge);
+    for (int i = 0; i < N; i++) {
+        uint32_t r1 = e2e_xorshift(&seed), r2 = e2e_xorshift(&seed);
+        /* random mantissas and exponents from 2^-60 to 2^60 */
+        uint32_t e1 = 67 + r1 % 121, e2 = 67 + r2 % 121;
+        uint32_t bits1 = (r1 & 0x807fffffu) | e1 << 23, bits2 = (r2 & 0x807fffffu) | e2 << 23;
+        memcpy(&a[i], &bits1, 4);
+        memcpy(&b[i], &bits2, 4);
+        if (i < nedge * nedge) {
+            a[i] = edge[i % nedge];
+            b[i] = edge[i / nedge];
+        }
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_kernel k = e2e_kernel(prog, "fp");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) {
+        float x = ftz(a[i]), y = ftz(b[i]), e[6];
+        e[0] = ftz(x / y);
+        e[1] = ftz(sqrtf(fabsf(x)));
+        e[2] = ftz(fmaf(x, y, -1.0f));
+        e[3] = ftz(1.0f / ftz(sqrtf(fabsf(y))));
+        e[4] = ftz(sqrtf(ftz(ftz(x * x) + ftz(y * y))));
+        float p[4] = {x, y, 1.0f, 2.0f}, d = 0.0f;
+        for (int j = 0; j < 4; j++)
+            d = ftz(d + ftz(p[j] * p[j]));
+        float l = ftz(sqrtf(d));
+        e[5] = l == 0.0f ? y : ftz(y / l);
+        for (int j = 0; j < 6; j++)
+            if (!same_float(o[6 * i + j], e[j])) {
+                fprintf(stderr, "fp[%d] output %d (x=%a y=%a): %a, expected %a\n", i, j, a[i],
+                        b[i], o[6 * i + j], e[j]);
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+}
+
+/* Every positive half value by its bits (0x7c00 is infinity), for the references. */
+static double half_value[0x7c01];
+
+static void half_table(void)
+{
+    for (int b = 0; b < 0x7c00; b++)
+        half_value[b] = b < 0x400 ? ldexp(b, -24) : ldexp(0x400 | (b & 0x3ff), (b >> 10) - 25);
+    half_value[0x7c00] = INFINITY;
+}
+
+static float half_to_float_ref(uint16_t h)
+{
+    float sign = h & 0x8000 ? -1.0f : 1.0f;
+    if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff)) {
+        uint32_t bits = (uint32_t)(h & 0x8000) << 16 | 0x7f800000u | (uint32_t)(h & 0x3ff) << 13;
+        float f;
+        memcpy(&f, &bits, 4);
+        return f;
+    }
+    return sign * (float)half_value[h & 0x7fff];
+}
+
+/* The half nearest f by mode (0 even, 1 zero, 2 +inf, 3 -inf), by search in the table. */
+static uint16_t float_to_half_ref(float f, int mode)
+{
+    if (isnan(f))
+        return 0; /* compared separately: any quiet NaN */
+    uint16_t sign = signbit(f) ? 0x8000 : 0;
+    double m = fabs((double)f);
+    if (m < 1.17549435e-38) /* flushed to zero */
+        return sign;
+    if (isinf(m))
+        return sign | 0x7c00;
+    int lo = 0, hi = 0x7bff;
+    while (lo < hi) { /* the largest half <= m */
+        int mid = (lo + hi + 1) / 2;
+        if (half_value[mid] <= m)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    if (half_value[lo] == m)
+        return sign | (uint16_t)lo;
+    double next = lo == 0x7bff ? 65536.0 : half_value[lo + 1];
+    int away = (mode == 2 && !sign) || (mode == 3 && sign), up;
+    if (mode == 0)
+        up = m - half_value[lo] > next - m || (m - half_value[lo] == next - m && (lo & 1));
+    else
+        up = mode != 1 && away;
+    return sign | (uint16_t)(lo + up);
+}
+
+static void test_vloads(void)
+{
+    enum { M = 64 };
+    float a[M + 4], o[3 * M], hf[2 * M];
+    uint16_t h[2 * M], ho[4 * M];
+    unsigned seed = 31;
+    const float edge[] = {0.0f, -0.0f, 65504.0f, 65519.99f, 65520.0f, -70000.0f, INFINITY,
+                          NAN, 5.9604645e-08f, 2.9802322e-08f, 8.940697e-08f, 1e-8f, 1.0009766f,
+                          1.00146484375f, -2.5f, 0.1f};
+    for (int i = 0; i < M + 4; i++) {
+        uint32_t r = e2e_xorshift(&seed), bits = (r & 0x807fffffu) | (uint32_t)(100 + r % 45) << 23;
+        memcpy(&a[i], &bits, 4);
+        if (i < (int)(sizeof edge / sizeof *edge))
+            a[i] = edge[i];
+    }
+    for (int i = 0; i < 2 * M; i++)
+        h[i] = (uint16_t)(i < 8 ? (const uint16_t[]){0, 0x8000, 1, 0x83ff, 0x7c00, 0xfc00,
+                                                     0x7e01, 0x7bff}[i]
+                                : e2e_xorshift(&seed));
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_mem bh = e2e_buffer(&env, sizeof h, h), bho = e2e_buffer(&env, sizeof ho, NULL);
+    cl_mem bhf = e2e_buffer(&env, sizeof hf, NULL);
+    cl_kernel k = e2e_kernel(prog, "vloads");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
+    E2E_ARG(k, 2, bh);
+    E2E_ARG(k, 3, bho);
+    E2E_ARG(k, 4, bhf);
+    size_t g = M;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(env.queue, bho, CL_TRUE, 0, sizeof ho, ho, 0, NULL, NULL));
+    CL_OK(clEnqueueReadBuffer(env.queue, bhf, CL_TRUE, 0, sizeof hf, hf, 0, NULL, NULL));
+    for (int i = 0; i < M; i++) {
+        for (int j = 0; j < 3; j++) {
+            float e = ftz(ftz(ftz(a[i + j]) * 2.0f) + ftz(a[i + 3]));
+            if (!same_float(o[3 * i + j], e)) {
+                fprintf(stderr, "vload4/vstore3[%d].s%d = %a, expected %a\n", i, j,
+                        o[3 * i + j], e);
+                _Exit(1);
+            }
+        }
+        for (int mode = 0; mode < 4; mode++) {
+            uint16_t got = ho[4 * i + mode], want = float_to_half_ref(a[i], mode);
+            int ok = isnan(a[i]) ? (got & 0x7c00) == 0x7c00 && (got & 0x3ff) : got == want;
+            if (!ok) {
+                fprintf(stderr, "vstore_half mode %d of %a: 0x%04x, expected 0x%04x\n", mode,
+                        a[i], got, want);
+                _Exit(1);
+            }
+        }
+        for (int j = 0; j < 2; j++)
+            if (!same_float(hf[2 * i + j], half_to_float_ref(h[2 * i + j]))) {
+                fprintf(stderr, "vload_half of 0x%04x: %a, expected %a\n", h[2 * i + j],
+                        hf[2 * i + j], half_to_float_ref(h[2 * i + j]));
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bo);
+    clReleaseMemObject(bh);
+    clReleaseMemObject(bho);
+    clReleaseMemObject(bhf);
+}
+
 int main(void)
 {
     e2e_init(&env);
@@ -313,6 +515,9 @@ int main(void)
     test_ints();
     test_floats();
     test_vectors();
+    test_division_and_roots();
+    half_table();
+    test_vloads();
     clReleaseProgram(prog);
     e2e_fini(&env);
     printf("PASS\n");

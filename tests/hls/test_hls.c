@@ -14,6 +14,7 @@
 
 #include "board.h"
 #include "hls.h"
+#include "ir.h"
 
 static board_t *board;
 
@@ -91,11 +92,12 @@ Test(hls, bad_inputs_report_file_line_col)
 Test(hls, diagnostics_quote_the_line_with_a_caret)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/bad/division_bad.cl", TEST_DIR);
+    snprintf(path, sizeof path, "%s/bad/atomic_bad.cl", TEST_DIR);
     char *src = slurp(path);
     hls_build_result res;
-    build(src, "division_bad.cl", NULL, 0, &res);
-    cr_expect(strstr(res.log, "    c[i] = a[i] / b[i];\n                ^\n"), "%s", res.log);
+    build(src, "atomic_bad.cl", NULL, 0, &res);
+    cr_expect(strstr(res.log, "    seen[i] = atomic_add(&c[i & 3], 1);\n              ^\n"), "%s",
+              res.log);
     hls_build_result_free(&res);
     free(src);
 }
@@ -288,4 +290,21 @@ Test(hls, arguments_beyond_the_parameter_area_are_an_error)
                               "bytes; at most 1024 fit (CL_DEVICE_MAX_PARAMETER_SIZE)"),
               "%s", res.log);
     hls_build_result_free(&res);
+}
+
+/* The scheduler's latencies for the fixed-latency units are the templates' own. */
+static void expect_template_latency(const char *module, int latency)
+{
+    char path[512], want[64];
+    snprintf(path, sizeof path, "%s/%s.v", RTL_DIR, module);
+    char *src = slurp(path);
+    snprintf(want, sizeof want, "localparam LATENCY = %d;", latency);
+    cr_expect(strstr(src, want), "%s does not say %s", path, want);
+    free(src);
+}
+
+Test(hls, fixed_latencies_match_the_templates)
+{
+    expect_template_latency("clhls_fdiv", HLS_FDIV_LATENCY);
+    expect_template_latency("clhls_fsqrt", HLS_FSQRT_LATENCY);
 }
