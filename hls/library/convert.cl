@@ -1,0 +1,219 @@
+/* OpenCL C 1.2 section 6.2.3, the explicit conversions convert_<dest>[_sat][_rte|_rtz|
+ * _rtp|_rtn] between char ... ulong and float, scalars and vectors, and the rounding
+ * functions of 6.12.2: rint, round, trunc, floor, ceil. Integer to integer wraps, or
+ * clamps with _sat. Float to integer rounds as the suffix says (toward zero by
+ * default); with _sat NaN gives 0 and out-of-range values clamp. Integer to float
+ * rounds to nearest even by default, as the int-to-float unit does; a directed mode
+ * converts that float back into a wider integer, compares it with the exact value
+ * and steps one ulp through the float's bits. Float to float is the identity.
+ * Rounding a float to an integral value works on its bits: a mask splits off the
+ * fraction, which is compared with one half, and adding one unit to the truncated
+ * bits carries into the exponent when it must; denormal inputs count as zero, as in
+ * the float units. Every named function calls one helper per destination and source
+ * type, __clhls_to_<dest>[_sat](x, mode), whose constant mode the inliner folds;
+ * macros generate them all. */
+#include "common.h"
+
+/* Rounding modes of the helpers; AWAY (half away from zero) is round()'s. */
+#define RTE 0
+#define RTZ 1
+#define RTP 2
+#define RTN 3
+#define AWAY 4
+
+/* Each type's width, signedness, range, and the float bounds of its range: FLO the
+ * smallest value, FHI one past the largest (both powers of two, exact in float). */
+#define WIDTH(T) ((int)sizeof(T) * 8)
+#define SIGNED(T) ((T)(-1) < (T)0)
+#define MIN_char CHAR_MIN
+#define MIN_uchar 0
+#define MIN_short SHRT_MIN
+#define MIN_ushort 0
+#define MIN_int INT_MIN
+#define MIN_uint 0
+#define MIN_long LONG_MIN
+#define MIN_ulong 0
+#define MAX_char CHAR_MAX
+#define MAX_uchar UCHAR_MAX
+#define MAX_short SHRT_MAX
+#define MAX_ushort USHRT_MAX
+#define MAX_int INT_MAX
+#define MAX_uint UINT_MAX
+#define MAX_long LONG_MAX
+#define MAX_ulong ULONG_MAX
+#define FLO_char -0x1p7f
+#define FLO_uchar 0.0f
+#define FLO_short -0x1p15f
+#define FLO_ushort 0.0f
+#define FLO_int -0x1p31f
+#define FLO_uint 0.0f
+#define FLO_long -0x1p63f
+#define FLO_ulong 0.0f
+#define FHI_char 0x1p7f
+#define FHI_uchar 0x1p8f
+#define FHI_short 0x1p15f
+#define FHI_ushort 0x1p16f
+#define FHI_int 0x1p31f
+#define FHI_uint 0x1p32f
+#define FHI_long 0x1p63f
+#define FHI_ulong 0x1p64f
+/* A wider (or as wide) integer type of the same signedness, for comparing an
+ * integer with a float that holds an integral value. */
+#define WIDE_char long
+#define WIDE_uchar ulong
+#define WIDE_short long
+#define WIDE_ushort ulong
+#define WIDE_int long
+#define WIDE_uint ulong
+#define WIDE_long long
+#define WIDE_ulong ulong
+/* The default rounding of a conversion to the destination type. */
+#define DEFAULT_char RTZ
+#define DEFAULT_uchar RTZ
+#define DEFAULT_short RTZ
+#define DEFAULT_ushort RTZ
+#define DEFAULT_int RTZ
+#define DEFAULT_uint RTZ
+#define DEFAULT_long RTZ
+#define DEFAULT_ulong RTZ
+#define DEFAULT_float RTE
+
+/* x rounded to an integral float as mode says; |x| >= 2^23, infinities and NaN are
+ * returned as they are, the sign of a zero result is x's. */
+static float __clhls_round(float x, int mode)
+{
+    uint u = as_uint(x) & 0x7fffffffu, sign = as_uint(x) & 0x80000000u;
+    int e = (int)(u >> 23) - 127; /* the exponent: |x| is in [2^e, 2^(e+1)) */
+    /* the bits of |x| below its units bit: all of them when |x| < 1 */
+    uint frac_mask = e < 0 ? 0x7fffffffu : 0x007fffffu >> e;
+    uint frac = u & frac_mask;
+    /* one half, and what adding 1 to the integer part adds, in the bits of |x| */
+    uint halfway = e < 0 ? 0x3f000000u : (frac_mask >> 1) + 1;
+    uint unit = e < 0 ? 0x3f800000u : frac_mask + 1;
+    int odd = (u & (frac_mask + 1)) != 0; /* the units bit (0 when |x| < 1) */
+    int up = mode == RTE    ? frac > halfway || (frac == halfway && odd)
+             : mode == RTP  ? !sign && frac != 0
+             : mode == RTN  ? sign && frac != 0
+             : mode == AWAY ? frac >= halfway
+                            : 0;
+    uint r = (u & ~frac_mask) + (up ? unit : 0);
+    return u >= 0x4b000000u ? x : as_float(sign | (u < 0x00800000u ? 0 : r));
+}
+
+float OVERLOAD rint(float x) { return __clhls_round(x, RTE); }
+float OVERLOAD round(float x) { return __clhls_round(x, AWAY); }
+float OVERLOAD trunc(float x) { return __clhls_round(x, RTZ); }
+float OVERLOAD floor(float x) { return __clhls_round(x, RTN); }
+float OVERLOAD ceil(float x) { return __clhls_round(x, RTP); }
+VEC_1(float, float, rint)
+VEC_1(float, float, round)
+VEC_1(float, float, trunc)
+VEC_1(float, float, floor)
+VEC_1(float, float, ceil)
+
+/* f, the integer x rounded to nearest even, rounded instead as mode says. f is
+ * converted back into a wider integer type W and compared with x (f at or above
+ * FHI, one past S's largest value, is above every x); a directed mode that
+ * disagrees with the nearest float moves one ulp: toward +inf is one more in the
+ * bits of a positive float and one less in a negative one's. f is never zero when
+ * it differs from x. Types of 16 bits or less convert exactly. */
+#define INTEGER_TO_FLOAT_(S, W, FHI)                                                   \
+    float OVERLOAD __clhls_to_float(S x, int mode)                                     \
+    {                                                                                  \
+        float f = (float)x;                                                            \
+        if (WIDTH(S) <= 16 || mode == RTE)                                             \
+            return f;                                                                  \
+        W w = (W)f;                                                                    \
+        int above = f >= FHI || w > (W)x, below = f < FHI && w < (W)x;                 \
+        int neg = x < (S)0;                                                            \
+        int toward_plus = (mode == RTP || (mode == RTZ && neg)) && below;              \
+        int toward_minus = (mode == RTN || (mode == RTZ && !neg)) && above;            \
+        int step = toward_plus - toward_minus;                                         \
+        return as_float(as_uint(f) + (uint)(neg ? -step : step));                      \
+    }
+#define INTEGER_TO_FLOAT(S) INTEGER_TO_FLOAT_(S, WIDE_##S, FHI_##S)
+FOR_INTEGERS(INTEGER_TO_FLOAT)
+float OVERLOAD __clhls_to_float(float x, int mode) { return x; }
+
+/* Float to the integer type D: rounded as an integral float first, except toward
+ * zero, which the float-to-int unit does. Saturated, NaN gives 0 and the rounded
+ * value is compared with D's range as floats (its bounds are exact powers of two). */
+#define FLOAT_TO_INTEGER_(D, LO, HI, FLO, FHI)                                         \
+    D OVERLOAD __clhls_to_##D(float x, int mode)                                       \
+    {                                                                                  \
+        return (D)(mode == RTZ ? x : __clhls_round(x, mode));                          \
+    }                                                                                  \
+    D OVERLOAD __clhls_to_##D##_sat(float x, int mode)                                 \
+    {                                                                                  \
+        float r = mode == RTZ ? x : __clhls_round(x, mode);                            \
+        return x != x ? (D)0 : r < FLO ? (D)LO : r >= FHI ? (D)HI : (D)r;              \
+    }
+#define FLOAT_TO_INTEGER(D) FLOAT_TO_INTEGER_(D, MIN_##D, MAX_##D, FLO_##D, FHI_##D)
+FOR_INTEGERS(FLOAT_TO_INTEGER)
+
+/* Integer to integer: wraps, or clamps to D's range. A bound is compared only when S
+ * reaches beyond it (constant conditions, folded away), and in S, which holds it then. */
+#define INTEGER_TO_INTEGER_(D, S, LO, HI)                                              \
+    D OVERLOAD __clhls_to_##D(S x, int mode) { return (D)x; }                          \
+    D OVERLOAD __clhls_to_##D##_sat(S x, int mode)                                     \
+    {                                                                                  \
+        if (SIGNED(S) && (!SIGNED(D) || WIDTH(D) < WIDTH(S)) && x < (S)LO)             \
+            return (D)LO;                                                              \
+        if (WIDTH(S) - SIGNED(S) > WIDTH(D) - SIGNED(D) && x > (S)HI)                  \
+            return (D)HI;                                                              \
+        return (D)x;                                                                   \
+    }
+#define INTEGER_TO_INTEGER(D, S) INTEGER_TO_INTEGER_(D, S, MIN_##D, MAX_##D)
+
+/* The named conversions: one scalar function calling the helper with its mode, and
+ * the vector versions per element (4, 8 and 16 through their halves). */
+#define CONVERT_VECTORS(D, S, NAME)                                                    \
+    D##2 OVERLOAD convert_##D##2##NAME(S##2 x)                                         \
+    {                                                                                  \
+        return (D##2)(convert_##D##NAME(x.s0), convert_##D##NAME(x.s1));               \
+    }                                                                                  \
+    D##3 OVERLOAD convert_##D##3##NAME(S##3 x)                                         \
+    {                                                                                  \
+        return (D##3)(convert_##D##NAME(x.s0), convert_##D##NAME(x.s1),                \
+                      convert_##D##NAME(x.s2));                                        \
+    }                                                                                  \
+    D##4 OVERLOAD convert_##D##4##NAME(S##4 x)                                         \
+    {                                                                                  \
+        return (D##4)(convert_##D##2##NAME(x.lo), convert_##D##2##NAME(x.hi));         \
+    }                                                                                  \
+    D##8 OVERLOAD convert_##D##8##NAME(S##8 x)                                         \
+    {                                                                                  \
+        return (D##8)(convert_##D##4##NAME(x.lo), convert_##D##4##NAME(x.hi));         \
+    }                                                                                  \
+    D##16 OVERLOAD convert_##D##16##NAME(S##16 x)                                      \
+    {                                                                                  \
+        return (D##16)(convert_##D##8##NAME(x.lo), convert_##D##8##NAME(x.hi));        \
+    }
+#define CONVERT(D, S, SAT, ROUNDING, MODE)                                             \
+    D OVERLOAD convert_##D##SAT##ROUNDING(S x) { return __clhls_to_##D##SAT(x, MODE); } \
+    CONVERT_VECTORS(D, S, SAT##ROUNDING)
+#define CONVERT_ROUNDINGS_(D, S, SAT, DEFAULT)                                         \
+    CONVERT(D, S, SAT, , DEFAULT)                                                      \
+    CONVERT(D, S, SAT, _rte, RTE)                                                      \
+    CONVERT(D, S, SAT, _rtz, RTZ)                                                      \
+    CONVERT(D, S, SAT, _rtp, RTP)                                                      \
+    CONVERT(D, S, SAT, _rtn, RTN)
+#define CONVERT_ROUNDINGS(D, S, SAT) CONVERT_ROUNDINGS_(D, S, SAT, DEFAULT_##D)
+
+/* Every integer source type S, and every source type, for a macro M(D, S). */
+#define FOR_INTEGER_SOURCES(M, D)                                                      \
+    M(D, char) M(D, uchar) M(D, short) M(D, ushort) M(D, int) M(D, uint) M(D, long)    \
+    M(D, ulong)
+#define FOR_SOURCES(M, D) FOR_INTEGER_SOURCES(M, D) M(D, float)
+
+/* To an integer type D: the integer-to-integer helpers, then every source with and
+ * without _sat. To float: every source (there is no _sat to float). */
+#define INTEGER_HELPERS(D) FOR_INTEGER_SOURCES(INTEGER_TO_INTEGER, D)
+FOR_INTEGERS(INTEGER_HELPERS)
+
+#define CONVERT_TO_INTEGER_(D, S) CONVERT_ROUNDINGS(D, S, ) CONVERT_ROUNDINGS(D, S, _sat)
+#define CONVERT_TO_INTEGER(D) FOR_SOURCES(CONVERT_TO_INTEGER_, D)
+FOR_INTEGERS(CONVERT_TO_INTEGER)
+
+#define CONVERT_TO_FLOAT(D, S) CONVERT_ROUNDINGS(D, S, )
+FOR_SOURCES(CONVERT_TO_FLOAT, float)

@@ -1,0 +1,556 @@
+/* End-to-end: explicit conversions (convert_<type>[_sat][_rte|_rtz|_rtp|_rtn]) and the
+ * float rounding functions, all kernels of one program (the hardware is built once).
+ * Float to int, uint, char, long and ulong in every rounding mode, with and without
+ * _sat; int, uint, long and ulong to float in every rounding mode (and char and
+ * ushort, which convert exactly); integer to integer conversions that saturate in
+ * both directions (narrower, wider, signed to unsigned and back) and some that wrap;
+ * vector forms (int4 from float4, uchar16 from int16, float4 from int4) and rint,
+ * round, trunc, floor and ceil on scalars and float4. The float inputs include
+ * halfway cases of both parities, values one ulp either side of integers and of
+ * every type's range limits, signed zeros, NaN, infinities, large magnitudes up to
+ * and past 2^64, and random values; the integer inputs the ties and range limits of
+ * the int-to-float and integer conversions, and random values. Every result is
+ * compared bit for bit with a host reference: the rounding of floats by rintf,
+ * truncf, ceilf, floorf and roundf, the rounding of integers to float and the
+ * clamping by exact integer arithmetic. Results out of the destination's range
+ * without _sat are undefined and not compared (the kernels must still finish).
+ * The inputs have no denormals, which the device flushes to zero. */
+#include "e2e.h"
+
+#include <math.h>
+#include <stdint.h>
+
+static const char *src =
+    "/* The ten conversions of x to T: convert_T, _rte, _rtz, _rtp, _rtn, then the same\n"
+    " * with _sat; six zeros after them. */\n"
+    "#define ALL_MODES(T, x)                                                            \\\n"
+    "    (T##16)(convert_##T(x), convert_##T##_rte(x), convert_##T##_rtz(x),            \\\n"
+    "            convert_##T##_rtp(x), convert_##T##_rtn(x), convert_##T##_sat(x),      \\\n"
+    "            convert_##T##_sat_rte(x), convert_##T##_sat_rtz(x),                    \\\n"
+    "            convert_##T##_sat_rtp(x), convert_##T##_sat_rtn(x), 0, 0, 0, 0, 0, 0)\n"
+    "__kernel void float_to_int(__global const float *a, __global int8 *oi, __global uint8 *ou,\n"
+    "                           __global char16 *oc)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float x = a[i];\n"
+    "    int16 ri = ALL_MODES(int, x);\n"
+    "    uint16 ru = ALL_MODES(uint, x);\n"
+    "    oi[2 * i] = ri.lo;\n"
+    "    oi[2 * i + 1] = ri.hi;\n"
+    "    ou[2 * i] = ru.lo;\n"
+    "    ou[2 * i + 1] = ru.hi;\n"
+    "    oc[i] = ALL_MODES(char, x);\n"
+    "}\n"
+    "__kernel void float_to_long(__global const float *a, __global long4 *ol, __global ulong4 *ou)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float x = a[i];\n"
+    "    long16 rl = ALL_MODES(long, x);\n"
+    "    ulong16 ru = ALL_MODES(ulong, x);\n"
+    "    ol[3 * i] = rl.s0123;\n"
+    "    ol[3 * i + 1] = rl.s4567;\n"
+    "    ol[3 * i + 2] = rl.s89ab;\n"
+    "    ou[3 * i] = ru.s0123;\n"
+    "    ou[3 * i + 1] = ru.s4567;\n"
+    "    ou[3 * i + 2] = ru.s89ab;\n"
+    "}\n"
+    "/* convert_float, _rte, _rtz, _rtp, _rtn of v */\n"
+    "#define TO_FLOAT(v)                                                                \\\n"
+    "    convert_float(v), convert_float_rte(v), convert_float_rtz(v), convert_float_rtp(v), \\\n"
+    "        convert_float_rtn(v)\n"
+    "__kernel void int_to_float(__global const int *a, __global const long *b, __global float8 *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int x = a[i];\n"
+    "    long y = b[i];\n"
+    "    o[4 * i] = (float8)(TO_FLOAT(x), convert_float_rtp((char)x),\n"
+    "                        convert_float_rtn((ushort)x), 0.0f);\n"
+    "    o[4 * i + 1] = (float8)(TO_FLOAT((uint)x), 0.0f, 0.0f, 0.0f);\n"
+    "    o[4 * i + 2] = (float8)(TO_FLOAT(y), 0.0f, 0.0f, 0.0f);\n"
+    "    o[4 * i + 3] = (float8)(TO_FLOAT((ulong)y), 0.0f, 0.0f, 0.0f);\n"
+    "}\n"
+    "__kernel void int_to_int(__global const int *a, __global const long *b, __global long4 *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int x = a[i];\n"
+    "    long y = b[i];\n"
+    "    long16 r;\n"
+    "    r.s0 = convert_uchar_sat(x);\n"
+    "    r.s1 = convert_int_sat(y);\n"
+    "    r.s2 = convert_int_sat((uint)x);\n"
+    "    r.s3 = convert_ushort_sat((char)x);\n"
+    "    r.s4 = convert_long_sat((ulong)y);\n"
+    "    r.s5 = (long)convert_ulong_sat(y);\n"
+    "    r.s6 = convert_char_sat_rte((short)x);\n"
+    "    r.s7 = convert_uint_sat_rtz(y);\n"
+    "    r.s8 = convert_short(y);\n"
+    "    r.s9 = convert_uchar_rtp(x);\n"
+    "    r.sa = convert_char_sat((uchar)x);\n"
+    "    r.sb = (long)convert_ulong_sat(x);\n"
+    "    r.sc = convert_uint_sat((ulong)y);\n"
+    "    r.sd = convert_ushort_sat_rtn((uint)x);\n"
+    "    r.se = convert_long_sat(x);\n"
+    "    r.sf = convert_uchar_sat((ulong)y);\n"
+    "    o[4 * i] = r.s0123;\n"
+    "    o[4 * i + 1] = r.s4567;\n"
+    "    o[4 * i + 2] = r.s89ab;\n"
+    "    o[4 * i + 3] = r.scdef;\n"
+    "}\n"
+    "__kernel void rounding(__global const float *a, __global float8 *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float x = a[i];\n"
+    "    o[i] = (float8)(rint(x), round(x), trunc(x), floor(x), ceil(x), 0.0f, 0.0f, 0.0f);\n"
+    "}\n"
+    "__kernel void vectors(__global const float4 *a, __global const int8 *b, __global int8 *oi,\n"
+    "                      __global uchar16 *oc, __global float8 *of)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float4 x = a[i];\n"
+    "    int16 v = (int16)(b[2 * i], b[2 * i + 1]);\n"
+    "    oi[i] = (int8)(convert_int4_rte(x), convert_int4_sat_rtn(x));\n"
+    "    oc[i] = convert_uchar16_sat(v);\n"
+    "    of[3 * i] = (float8)(rint(x), round(x));\n"
+    "    of[3 * i + 1] = (float8)(trunc(x), floor(x));\n"
+    "    of[3 * i + 2] = (float8)(ceil(x), convert_float4_rtz(v.s5af0));\n"
+    "}\n";
+
+static cl_program prog;
+static e2e_env env;
+
+enum { N = 256 };
+enum { RTE, RTZ, RTP, RTN };
+static const char *const mode_name[] = {"rte", "rtz", "rtp", "rtn"};
+
+typedef __int128 wide;
+
+/* A float from its bits (NaNs with a sign, values written exactly). */
+static float fbits(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static int same_float(float got, float want)
+{
+    return e2e_fbits(got) == e2e_fbits(want) || (isnan(got) && isnan(want));
+}
+
+static void print_wide(wide v)
+{
+    if (v < 0)
+        fprintf(stderr, "%lld", (long long)v);
+    else
+        fprintf(stderr, "%llu", (unsigned long long)v);
+}
+
+/* The float inputs: edge cases first, then random values of three kinds. */
+static void float_inputs(float *a)
+{
+    const float edge[] = {
+        0.0f, -0.0f, 0.5f, -0.5f, 1.5f, -1.5f, 2.5f, -2.5f, 3.5f, -3.5f, 0.25f, -0.75f,
+        0x1.fffffep-2f, 0x1.000002p-1f, -0x1.fffffep-2f, -0x1.000002p-1f,   /* around 1/2 */
+        0x1.fffffep-1f, 0x1.000002p+0f, -0x1.fffffep-1f, -0x1.000002p+0f,   /* around 1 */
+        1.0f, -1.0f, 1e-30f, -1e-30f, 0x1.2p-126f, -0x1p-126f,
+        4194304.5f, 4194305.5f, -4194304.5f, -4194305.5f, 8388607.5f, -8388607.5f,
+        0x1p23f, 0x1p23f + 1.0f, -0x1p23f - 1.0f, 16777215.0f, 0x1p24f, 0x1p24f + 2.0f,
+        126.5f, 127.5f, 0x1.fffffep6f, 128.0f, -127.5f, -128.5f, -128.0f, -129.0f,
+        -0x1.000002p7f, 254.5f, 255.5f, 256.0f, 65535.5f, 65536.5f, -32768.5f,
+        0x1.fffffep30f, 0x1p31f, -0x1p31f, -0x1.000002p31f, 0x1.fffffep31f, 0x1p32f,
+        -0x1.fffffep30f, 2147483520.0f, 100.25f, -100.75f,
+        0x1.fffffep62f, 0x1p63f, -0x1p63f, -0x1.000002p63f, -0x1.fffffep62f, 0x1.fffffep63f,
+        0x1p64f, 0x1.000002p64f, 1e20f, -1e20f, 1e30f, -1e30f, 0x1.fffffep127f,
+        INFINITY, -INFINITY, fbits(0x7fc00000u), fbits(0xffc00000u), fbits(0x7f800001u),
+    };
+    const int nedge = (int)(sizeof edge / sizeof *edge);
+    unsigned seed = 1234;
+    for (int i = 0; i < N; i++) {
+        uint32_t r1 = e2e_xorshift(&seed), r2 = e2e_xorshift(&seed);
+        if (i < nedge)
+            a[i] = edge[i];
+        else if (i % 3 == 0) /* any mantissa, |x| from 2^-20 to 2^66 */
+            a[i] = fbits((r1 & 0x807fffffu) | (107 + r2 % 87) << 23);
+        else if (i % 3 == 1) /* quarters: ties of both parities, .25 and .75 */
+            a[i] = (float)((int)(r1 % 65536) - 32768) / 4.0f;
+        else /* any mantissa, |x| from 1/2 to 2^25, where rounding splits the mantissa */
+            a[i] = fbits((r1 & 0x807fffffu) | (126 + r2 % 26) << 23);
+    }
+}
+
+/* x rounded to an integral value (host libm, exact; rintf in the default mode). */
+static float ref_round(float x, int mode)
+{
+    switch (mode) {
+    case RTE: return rintf(x);
+    case RTZ: return truncf(x);
+    case RTP: return ceilf(x);
+    default: return floorf(x);
+    }
+}
+
+/* Checks o[10 i + j], the conversions of in[i] to a type with range [min, max]
+ * (lo = min and hi = max + 1 as floats): j = 0 the default (toward zero), 1..4 the
+ * modes, 5..9 the same saturated. */
+static void check_float_to(const char *type, const float *in, const wide *o, float lo, float hi,
+                           wide min, wide max)
+{
+    static const int modes[5] = {RTZ, RTE, RTZ, RTP, RTN};
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < 10; j++) {
+            float x = in[i], r = ref_round(x, modes[j % 5]);
+            int sat = j >= 5;
+            wide want;
+            if (sat)
+                want = isnan(x) ? 0 : r < lo ? min : r >= hi ? max : (wide)r;
+            else if (isnan(r) || r < lo || r >= hi)
+                continue; /* undefined */
+            else
+                want = (wide)r;
+            if (o[10 * i + j] != want) {
+                fprintf(stderr, "convert_%s%s%s%s(%a) = ", type, sat ? "_sat" : "",
+                        j % 5 ? "_" : "", j % 5 ? mode_name[modes[j % 5]] : "", x);
+                print_wide(o[10 * i + j]);
+                fprintf(stderr, ", expected ");
+                print_wide(want);
+                fprintf(stderr, "\n");
+                _Exit(1);
+            }
+        }
+}
+
+static void test_float_to_integer(void)
+{
+    static float a[N];
+    /* 16 results per input (10 used) for 32 and 8-bit types, 12 for 64-bit ones */
+    static int32_t oi[16 * N];
+    static uint32_t ou[16 * N];
+    static int8_t oc[16 * N];
+    static int64_t ol[12 * N];
+    static uint64_t oul[12 * N];
+    static wide w[10 * N];
+    float_inputs(a);
+    cl_mem ba = e2e_buffer(&env, sizeof a, a);
+    cl_mem bi = e2e_buffer(&env, sizeof oi, NULL), bu = e2e_buffer(&env, sizeof ou, NULL);
+    cl_mem bc = e2e_buffer(&env, sizeof oc, NULL), bl = e2e_buffer(&env, sizeof ol, NULL);
+    cl_mem bul = e2e_buffer(&env, sizeof oul, NULL);
+    size_t g = N;
+    cl_kernel k = e2e_kernel(prog, "float_to_int");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bi);
+    E2E_ARG(k, 2, bu);
+    E2E_ARG(k, 3, bc);
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    clReleaseKernel(k);
+    k = e2e_kernel(prog, "float_to_long");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bl);
+    E2E_ARG(k, 2, bul);
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    clReleaseKernel(k);
+    e2e_read(&env, bi, sizeof oi, oi);
+    e2e_read(&env, bu, sizeof ou, ou);
+    e2e_read(&env, bc, sizeof oc, oc);
+    e2e_read(&env, bl, sizeof ol, ol);
+    e2e_read(&env, bul, sizeof oul, oul);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = oi[16 * (i / 10) + i % 10];
+    check_float_to("int", a, w, -0x1p31f, 0x1p31f, INT32_MIN, INT32_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = ou[16 * (i / 10) + i % 10];
+    check_float_to("uint", a, w, 0.0f, 0x1p32f, 0, UINT32_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = oc[16 * (i / 10) + i % 10];
+    check_float_to("char", a, w, -0x1p7f, 0x1p7f, INT8_MIN, INT8_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = ol[12 * (i / 10) + i % 10];
+    check_float_to("long", a, w, -0x1p63f, 0x1p63f, INT64_MIN, INT64_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = oul[12 * (i / 10) + i % 10];
+    check_float_to("ulong", a, w, 0.0f, 0x1p64f, 0, UINT64_MAX);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bi);
+    clReleaseMemObject(bu);
+    clReleaseMemObject(bc);
+    clReleaseMemObject(bl);
+    clReleaseMemObject(bul);
+}
+
+/* The integer m (negated if neg) rounded to float as mode says, by exact integer
+ * arithmetic: keep the top 24 significant bits and decide on the rest. */
+static float ref_to_float(uint64_t m, int neg, int mode)
+{
+    int bits = m ? 64 - __builtin_clzll(m) : 0;
+    if (bits <= 24) {
+        float f = (float)m; /* exact */
+        return neg ? -f : f;
+    }
+    int shift = bits - 24;
+    uint64_t q = m >> shift, rest = m & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+    int up = mode == RTE   ? rest > half || (rest == half && (q & 1))
+             : mode == RTP ? !neg && rest != 0
+             : mode == RTN ? neg && rest != 0
+                           : 0;
+    float f = ldexpf((float)(q + (uint64_t)up), shift); /* q + up <= 2^24: exact */
+    return neg ? -f : f;
+}
+
+static float ref_signed_to_float(int64_t x, int mode)
+{
+    return ref_to_float(x < 0 ? 0 - (uint64_t)x : (uint64_t)x, x < 0, mode);
+}
+
+static void test_integer_to_float(void)
+{
+    static int32_t a[N];
+    static int64_t b[N];
+    static float o[32 * N]; /* a float8 per source type and input */
+    const int32_t edge32[] = {
+        0, 1, -1, 255, -128, 0xffffff, 0x1000000, 0x1000001, 0x1000002, 0x1000003,
+        -0x1000001, -0x1000003, 0x2000002, 0x2000006, -0x2000006, 0x7fffffff, INT32_MIN,
+        INT32_MIN + 1, 0x7fffffc0, 0x7fffff40, 0x7fffff80, 0x7fffffbf, -0x7fffffc0,
+        -0x7fffff40, (int32_t)0x80000080u, (int32_t)0xffffff80u, (int32_t)0xffffff7fu,
+    };
+    const int64_t edge64[] = {
+        0, 1, -1, INT64_MAX, INT64_MIN, INT64_MIN + 1,
+        0x7fffff8000000000, 0x7fffff7fffffffff, 0x7fffff8000000001, /* 2^63 - 2^39 */
+        0x7fffffc000000000, 0x7fffffbfffffffff, 0x7fffffc000000001, /* 2^63 - 2^38 */
+        0x10000010000, 0x10000030000, -0x10000010000, -0x10000030000, /* ties at 2^40 */
+        0x1000001, -0x1000001, 0x7fffffff, (int64_t)0xffffff8000000000u,
+        (int64_t)0xffffff7fffffffffu, (int64_t)0x8000008000000000u,
+        (int64_t)0x8000018000000000u, (int64_t)0x8000008000000001u,
+    };
+    const int n32 = (int)(sizeof edge32 / sizeof *edge32);
+    const int n64 = (int)(sizeof edge64 / sizeof *edge64);
+    unsigned seed = 777;
+    for (int i = 0; i < N; i++) {
+        uint32_t r1 = e2e_xorshift(&seed), r2 = e2e_xorshift(&seed), r3 = e2e_xorshift(&seed);
+        uint32_t s = e2e_xorshift(&seed);
+        /* random magnitudes and signs: the bits shifted right by a random count */
+        uint32_t r32 = r1 >> (s % 32);
+        uint64_t r64 = ((uint64_t)r2 << 32 | r3) >> (s / 64 % 64);
+        a[i] = i < n32 ? edge32[i] : (int32_t)(s & 32 ? 0 - r32 : r32);
+        b[i] = i < n64 ? edge64[i] : (int64_t)(s & 64 ? 0 - r64 : r64);
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_kernel k = e2e_kernel(prog, "int_to_float");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(&env, bo, sizeof o, o);
+    static const int modes[5] = {RTE, RTE, RTZ, RTP, RTN};
+    static const char *const source[4] = {"int", "uint", "long", "ulong"};
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < 20; j++) {
+            int mode = modes[j % 5];
+            float want;
+            switch (j / 5) {
+            case 0: want = ref_signed_to_float(a[i], mode); break;
+            case 1: want = ref_to_float((uint32_t)a[i], 0, mode); break;
+            case 2: want = ref_signed_to_float(b[i], mode); break;
+            default: want = ref_to_float((uint64_t)b[i], 0, mode); break;
+            }
+            float got = o[32 * i + 8 * (j / 5) + j % 5];
+            if (!same_float(got, want)) {
+                fprintf(stderr, "convert_float%s%s(%s 0x%llx) = %a, expected %a\n",
+                        j % 5 ? "_" : "", j % 5 ? mode_name[mode] : "", source[j / 5],
+                        j < 10 ? (unsigned long long)(uint32_t)a[i] : (unsigned long long)b[i],
+                        got, want);
+                _Exit(1);
+            }
+        }
+        EXPECT(same_float(o[32 * i + 5], (float)(int8_t)a[i]));
+        EXPECT(same_float(o[32 * i + 6], (float)(uint16_t)a[i]));
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+}
+
+static wide clamp_wide(wide v, wide lo, wide hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static void test_integer_to_integer(void)
+{
+    static int32_t a[N];
+    static int64_t b[N];
+    static int64_t o[16 * N];
+    const int32_t edge32[] = {
+        0, -1, 1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32768, -32769, 65535,
+        65536, INT32_MAX, INT32_MIN, (int32_t)0x80000001u, 0x17f, 0x180, -0x181,
+    };
+    const int64_t edge64[] = {
+        0, -1, 1, INT32_MAX, (int64_t)INT32_MAX + 1, INT32_MIN, (int64_t)INT32_MIN - 1,
+        UINT32_MAX, (int64_t)UINT32_MAX + 1, INT64_MAX, INT64_MIN, 255, 256, -32769, 65535,
+        0x1000000ff, 0x100000100, -0x100000001, 0x7fff, 0x8000, 0x18000,
+    };
+    const int n32 = (int)(sizeof edge32 / sizeof *edge32);
+    const int n64 = (int)(sizeof edge64 / sizeof *edge64);
+    unsigned seed = 4242;
+    for (int i = 0; i < N; i++) {
+        uint32_t r1 = e2e_xorshift(&seed), r2 = e2e_xorshift(&seed), r3 = e2e_xorshift(&seed);
+        uint32_t s = e2e_xorshift(&seed);
+        uint32_t r32 = r1 >> (s % 32);
+        uint64_t r64 = ((uint64_t)r2 << 32 | r3) >> (s / 64 % 64);
+        a[i] = i < n32 ? edge32[i] : (int32_t)(s & 32 ? 0 - r32 : r32);
+        b[i] = i < n64 ? edge64[i] : (int64_t)(s & 64 ? 0 - r64 : r64);
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_kernel k = e2e_kernel(prog, "int_to_int");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(&env, bo, sizeof o, o);
+    for (int i = 0; i < N; i++) {
+        int32_t x = a[i];
+        int64_t y = b[i];
+        wide e[16];
+        e[0] = clamp_wide(x, 0, UINT8_MAX);
+        e[1] = clamp_wide(y, INT32_MIN, INT32_MAX);
+        e[2] = clamp_wide((uint32_t)x, INT32_MIN, INT32_MAX);
+        e[3] = clamp_wide((int8_t)x, 0, UINT16_MAX);
+        e[4] = clamp_wide((uint64_t)y, INT64_MIN, INT64_MAX);
+        e[5] = (int64_t)(uint64_t)clamp_wide(y, 0, UINT64_MAX);
+        e[6] = clamp_wide((int16_t)x, INT8_MIN, INT8_MAX);
+        e[7] = clamp_wide(y, 0, UINT32_MAX);
+        e[8] = (int16_t)y;
+        e[9] = (uint8_t)x;
+        e[10] = clamp_wide((uint8_t)x, INT8_MIN, INT8_MAX);
+        e[11] = (int64_t)(uint64_t)clamp_wide(x, 0, UINT64_MAX);
+        e[12] = clamp_wide((uint64_t)y, 0, UINT32_MAX);
+        e[13] = clamp_wide((uint32_t)x, 0, UINT16_MAX);
+        e[14] = x;
+        e[15] = clamp_wide((uint64_t)y, 0, UINT8_MAX);
+        for (int j = 0; j < 16; j++)
+            if (o[16 * i + j] != e[j]) {
+                fprintf(stderr, "int_to_int[%d] output %d (x=%d y=%lld): %lld, expected ", i, j,
+                        x, (long long)y, (long long)o[16 * i + j]);
+                print_wide(e[j]);
+                fprintf(stderr, "\n");
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+}
+
+static void test_rounding_functions(void)
+{
+    static float a[N], o[8 * N];
+    static const char *const name[5] = {"rint", "round", "trunc", "floor", "ceil"};
+    float_inputs(a);
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_kernel k = e2e_kernel(prog, "rounding");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(&env, bo, sizeof o, o);
+    for (int i = 0; i < N; i++) {
+        float x = a[i];
+        float e[5] = {rintf(x), roundf(x), truncf(x), floorf(x), ceilf(x)};
+        for (int j = 0; j < 5; j++)
+            if (!same_float(o[8 * i + j], e[j])) {
+                fprintf(stderr, "%s(%a) = %a, expected %a\n", name[j], x, o[8 * i + j], e[j]);
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bo);
+}
+
+static void test_vectors(void)
+{
+    enum { G = N / 4 };
+    static float a[N], of[6 * N];
+    static int32_t b[16 * G], oi[8 * G];
+    static uint8_t oc[16 * G];
+    const int32_t edge[] = {0, -1, 1, 255, 256, -256, INT32_MAX, INT32_MIN, 254, 128};
+    float_inputs(a);
+    unsigned seed = 31337;
+    for (int i = 0; i < 16 * G; i++) {
+        uint32_t r = e2e_xorshift(&seed), s = e2e_xorshift(&seed);
+        /* around 0..255 half the time, random magnitudes and signs otherwise */
+        b[i] = i < 10 ? edge[i]
+               : i % 2 ? (int32_t)(r % 1000) - 300
+                       : (int32_t)(s & 32 ? 0 - (r >> (s % 32)) : r >> (s % 32));
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bi = e2e_buffer(&env, sizeof oi, NULL), bc = e2e_buffer(&env, sizeof oc, NULL);
+    cl_mem bf = e2e_buffer(&env, sizeof of, NULL);
+    cl_kernel k = e2e_kernel(prog, "vectors");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bi);
+    E2E_ARG(k, 3, bc);
+    E2E_ARG(k, 4, bf);
+    size_t g = G;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(&env, bi, sizeof oi, oi);
+    e2e_read(&env, bc, sizeof oc, oc);
+    e2e_read(&env, bf, sizeof of, of);
+    for (int i = 0; i < G; i++) {
+        static const int perm[4] = {5, 10, 15, 0}; /* v.s5af0 */
+        for (int j = 0; j < 4; j++) {
+            float x = a[4 * i + j], r = rintf(x), d = floorf(x);
+            if (!isnan(r) && r >= -0x1p31f && r < 0x1p31f && oi[8 * i + j] != (int32_t)r) {
+                fprintf(stderr, "convert_int4_rte(%a) = %d\n", x, oi[8 * i + j]);
+                _Exit(1);
+            }
+            int32_t sat = isnan(x) ? 0 : d < -0x1p31f ? INT32_MIN : d >= 0x1p31f ? INT32_MAX
+                                                                         : (int32_t)d;
+            if (oi[8 * i + 4 + j] != sat) {
+                fprintf(stderr, "convert_int4_sat_rtn(%a) = %d, expected %d\n", x,
+                        oi[8 * i + 4 + j], sat);
+                _Exit(1);
+            }
+            float e[6] = {rintf(x), roundf(x), truncf(x), floorf(x), ceilf(x),
+                          ref_signed_to_float(b[16 * i + perm[j]], RTZ)};
+            for (int f = 0; f < 6; f++)
+                if (!same_float(of[24 * i + 4 * f + j], e[f])) {
+                    fprintf(stderr, "vectors[%d] float4 %d .s%d (x=%a v=%d): %a, expected %a\n",
+                            i, f, j, x, b[16 * i + perm[j]], of[24 * i + 4 * f + j], e[f]);
+                    _Exit(1);
+                }
+        }
+        for (int j = 0; j < 16; j++) {
+            int32_t v = b[16 * i + j];
+            uint8_t want = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            if (oc[16 * i + j] != want) {
+                fprintf(stderr, "convert_uchar16_sat(%d) = %u, expected %u\n", v,
+                        oc[16 * i + j], want);
+                _Exit(1);
+            }
+        }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bi);
+    clReleaseMemObject(bc);
+    clReleaseMemObject(bf);
+}
+
+int main(void)
+{
+    e2e_init(&env);
+    prog = e2e_build(&env, src, "", 1, NULL);
+    test_float_to_integer();
+    test_integer_to_float();
+    test_integer_to_integer();
+    test_rounding_functions();
+    test_vectors();
+    clReleaseProgram(prog);
+    e2e_fini(&env);
+    printf("PASS\n");
+    return 0;
+}
