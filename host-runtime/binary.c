@@ -185,6 +185,10 @@ static unsigned char *read_file(const char *path, size_t *len)
 int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out,
                    size_t *out_len, char *err, size_t errlen)
 {
+    if (strlen(board) >= BOARD_LEN) {
+        snprintf(err, errlen, "board name '%s' longer than %d characters", board, BOARD_LEN - 1);
+        return -1;
+    }
     file_list l = {0};
     if (list_dir(entry_dir, "", &l, 0) != 0 || l.n == 0) {
         snprintf(err, errlen, "cannot read the build's cache entry %s", entry_dir);
@@ -219,8 +223,8 @@ int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out
         memcpy(blob, magic, sizeof magic);
         put32(blob + OFF_VERSION, RT_BINARY_VERSION);
         put32(blob + OFF_HEADER, RT_BINARY_HEADER);
-        strncpy((char *)blob + OFF_BOARD, board, BOARD_LEN - 1);
-        strncpy((char *)blob + OFF_TOOL, hls_version(), TOOL_LEN - 1);
+        memcpy(blob + OFF_BOARD, board, strlen(board));
+        snprintf((char *)blob + OFF_TOOL, TOOL_LEN, "%s", hls_version());
         put64(blob + OFF_PAYLOAD, total - RT_BINARY_HEADER);
         put32(blob + OFF_NFILES, (uint32_t)l.n);
         size_t at = RT_BINARY_HEADER;

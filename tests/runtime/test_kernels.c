@@ -310,9 +310,10 @@ Test(kernels, profiling_kernel_then_read)
     double modelled_ms = (tk2[3] - tk2[2]) * 1e-6;
     cr_log_info("kernel of %d work-items: modelled %.3f ms, host wait %.1f ms", N, modelled_ms,
                 waited_ms);
-    cr_assert_gt(waited_ms, modelled_ms + 2.0, "the simulation is slower than the FPGA");
+    /* The simulation is far slower than the FPGA; none of that shows. */
+    cr_assert_gt(waited_ms, modelled_ms + 20.0);
     cr_assert_geq(tm[0], tk2[3]);
-    cr_assert_lt(tm[0] - tk2[3], 1000000ull, "queued %llu ns after the kernel's END",
+    cr_assert_lt(tm[0] - tk2[3], 10000000ull, "queued %llu ns after the kernel's END",
                  (unsigned long long)(tm[0] - tk2[3]));
     clReleaseEvent(ke);
     clReleaseEvent(re);
