@@ -577,7 +577,7 @@ static void emit_side_fifo(emitter *e, const hls_region *r)
     fprintf(e->out, "    wire [%u:0] r%d_side_data;\n"
                     "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_side (\n"
                     "        .clk(clk), .rst(rst),\n"
-                    "        .s_valid(r%d_in_valid & r%d_en), .s_ready(), .s_data(",
+                    "        .s_valid(r%d_in_valid & r%d_in_ready), .s_ready(), .s_data(",
             bits - 1, R, bits, r->sched.depth + 2, R, R, R);
     fprintf(e->out, "{");
     for (int i = 0; i < n; i++)
@@ -587,24 +587,29 @@ static void emit_side_fifo(emitter *e, const hls_region *r)
     unpack(e, prefix, data, side, n);
 }
 
+/* A static region. Stall enable: every stage advances together while r<N>_en, which
+ * drops when a load-store unit cannot take a request, a load's data is not back, or
+ * the 2-entry exit FIFO is full. Stall-free cluster (schedule.c decides): the stages
+ * always advance; a counter of the work-items inside (stages and exit FIFO) admits a
+ * new one only while the exit FIFO will have room for it. */
 static void emit_static(emitter *e, const hls_region *r)
 {
     FILE *o = e->out;
     const hls_kernel *k = e->k;
     e->r = r;
     int d = r->sched.depth;
-    fprintf(o, "    // ---- region %d: static, %d stages ----\n", R, d + 1);
+    fprintf(o, "    // ---- region %d: static, %d stages%s ----\n", R, d + 1,
+            r->stall_free ? ", stall-free" : "");
     fprintf(o, "    wire r%d_en, r%d_stall_mem, r%d_fifo_ready;\n"
                "    reg [%d:0] r%d_valid_s;  // stage s holds a work-item\n"
-               "    assign r%d_in_ready = r%d_en;\n"
                "    always @(posedge clk)\n"
                "        if (rst) r%d_valid_s <= 0;\n"
                "        else if (r%d_en) r%d_valid_s <= ",
-            R, R, R, d, R, R, R, R, R, R);
+            R, R, R, d, R, R, R, R);
     if (d)
-        fprintf(o, "{r%d_valid_s[%d:0], r%d_in_valid};\n", R, d - 1, R);
+        fprintf(o, "{r%d_valid_s[%d:0], r%d_in_valid & r%d_in_ready};\n", R, d - 1, R, R);
     else
-        fprintf(o, "r%d_in_valid;\n", R);
+        fprintf(o, "r%d_in_valid & r%d_in_ready;\n", R, R);
     for (int i = 0; i < r->nlive_in; i++) {
         int id = r->live_in[i];
         if (d && passes_through(e, id))
@@ -620,24 +625,38 @@ static void emit_static(emitter *e, const hls_region *r)
             emit_carry_registers(e, r->live_in[i]);
     for (int i = 0; i < r->nops; i++)
         emit_carry_registers(e, r->ops[i]);
-    /* stalls: a unit that cannot take a request, a load whose data is not back */
-    fprintf(o, "    assign r%d_stall_mem = 1'b0", R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        if (op->lsu < 0)
-            continue; /* not a memory access, or a table in ROM */
-        fprintf(o, "\n        | (lsu%d_req & ~lsu%d_req_ready)", op->lsu, op->lsu);
-        if (op->opc == HOP_LOAD || op->acked)
-            fprintf(o, "\n        | (lsu%d_resp & ~lsu%d_resp_valid)", op->lsu, op->lsu);
+    if (r->stall_free) {
+        unsigned cw = 1;
+        while ((1u << cw) <= (unsigned)r->exit_depth)
+            cw++;
+        fprintf(o, "    assign r%d_en = 1'b1;\n    assign r%d_stall_mem = 1'b0;\n"
+                   "    reg [%u:0] r%d_inside;  // work-items in the stages and the exit FIFO\n"
+                   "    assign r%d_in_ready = r%d_inside < %u'd%d;\n"
+                   "    always @(posedge clk)\n"
+                   "        if (rst) r%d_inside <= 0;\n"
+                   "        else r%d_inside <= r%d_inside + {%u'd0, r%d_in_valid & r%d_in_ready}\n"
+                   "                         - {%u'd0, r%d_out_valid & r%d_out_ready};\n",
+                R, R, cw - 1, R, R, R, cw, r->exit_depth, R, R, R, cw - 1, R, R, cw - 1, R, R);
+    } else {
+        /* stalls: a unit that cannot take a request, a load whose data is not back */
+        fprintf(o, "    assign r%d_in_ready = r%d_en;\n    assign r%d_stall_mem = 1'b0", R, R, R);
+        for (int i = 0; i < r->nops; i++) {
+            const hls_op *op = &k->ops[r->ops[i]];
+            if (op->lsu < 0)
+                continue; /* not a memory access, or a table in ROM */
+            fprintf(o, "\n        | (lsu%d_req & ~lsu%d_req_ready)", op->lsu, op->lsu);
+            if (op->opc == HOP_LOAD || op->acked)
+                fprintf(o, "\n        | (lsu%d_resp & ~lsu%d_resp_valid)", op->lsu, op->lsu);
+        }
+        fprintf(o, ";\n    assign r%d_en = ~r%d_stall_mem & ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
+                R, R, R, d, R);
     }
-    fprintf(o, ";\n    assign r%d_en = ~r%d_stall_mem & ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
-            R, R, R, d, R);
     unsigned bits = token_bits(k, r->live_out, r->nlive_out);
     fprintf(o, "    wire [%u:0] r%d_out_data;\n"
-               "    clhls_fifo #(.WIDTH(%u), .DEPTH(2)) r%d_exit (\n"
+               "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_exit (\n"
                "        .clk(clk), .rst(rst),\n"
                "        .s_valid(r%d_valid_s[%d] & r%d_en), .s_ready(r%d_fifo_ready), .s_data(",
-            bits - 1, R, bits, R, R, d, R, R);
+            bits - 1, R, bits, r->exit_depth, R, R, d, R, R);
     pack(e, r->live_out, r->nlive_out, value_at_end);
     fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"
                "        .count());\n", R, R, R);

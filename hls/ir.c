@@ -164,7 +164,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
     static const char *const kinds[] = {"body", "static", "loop"};
     fprintf(out, "%*sregion %d: %s", indent, "", r->id, kinds[r->kind]);
     if (r->kind == HLS_REGION_STATIC && r->sched.start)
-        fprintf(out, " (depth %d)", r->sched.depth);
+        fprintf(out, r->stall_free ? " (depth %d, stall-free, exit fifo %d)" : " (depth %d)",
+                r->sched.depth, r->exit_depth);
     if (r->kind == HLS_REGION_LOOP) {
         const hls_loop *l = &k->loops[r->loop];
         fprintf(out, " at line %u (header b%d, latch b%d", l->loc.line, l->header, l->latch);
@@ -374,6 +375,14 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                 !contains(r->ops, r->nops, r->live_out[i]))
                 FAIL("%s: region %d passes on %%%d, which it never had\n", k->name, r->id,
                      r->live_out[i]);
+        /* A stall-free cluster's exit FIFO must take every work-item its stages hold. */
+        for (int i = 0; r->stall_free && i < r->nops; i++)
+            if (k->ops[r->ops[i]].lsu >= 0)
+                FAIL("%s: stall-free region %d holds load-store unit %d\n", k->name, r->id,
+                     k->ops[r->ops[i]].lsu);
+        if (r->stall_free && r->exit_depth < r->sched.depth + 2)
+            FAIL("%s: stall-free region %d has %d stages and an exit FIFO of %d\n", k->name,
+                 r->id, r->sched.depth + 1, r->exit_depth);
         return 0;
     }
     /* A sequence (the body, or a loop's body with its phis). */

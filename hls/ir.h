@@ -143,6 +143,9 @@ typedef struct hls_region {
     int *live_out;       /* op ids of the values leaving (sorted) */
     int nlive_out;       /* number of them */
     hls_sched sched;     /* STATIC: schedule */
+    int stall_free;      /* STATIC: a stall-free cluster: the stages never stop, only the
+                            input waits for room in the exit FIFO (schedule.c) */
+    int exit_depth;      /* STATIC: entries of the exit FIFO */
     int latency;         /* LOOP: cycles around the loop (merge, body, split) */
     int credits;         /* LOOP: work-items admitted at once */
     int back_depth;      /* LOOP: back-edge FIFO entries */

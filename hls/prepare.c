@@ -60,8 +60,9 @@ int hls_link_library(hls_compile *c)
         LLVMDisposeMessage(msg);
         return HLS_ERR_TOOL;
     }
-    int bad = LLVMParseBitcodeInContext2(c->llvm, buf, &lib);
-    LLVMDisposeMemoryBuffer(buf);
+    /* Lazily: a function's body is read only when the linker brings it in. The
+     * module owns the buffer from here on. */
+    int bad = LLVMGetBitcodeModuleInContext2(c->llvm, buf, &lib);
     if (bad) {
         sb_printf(c->diag.log, "error: the built-in library %s is not valid bitcode\n", path);
         return HLS_ERR_TOOL;

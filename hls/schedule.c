@@ -17,6 +17,8 @@
 /* Cycles a static region adds besides its stages: the input register and its exit
  * FIFO. */
 #define HLS_REGION_OVERHEAD 2
+/* Static regions at least this deep without load-store units are stall-free. */
+#define HLS_STALL_FREE_MIN_DEPTH 2
 /* Credits beyond a loop's latency, so short stalls do not starve it. */
 #define HLS_LOOP_SLACK 2
 
@@ -113,6 +115,15 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
         use_at(s, r->live_out[i], depth);
     s->depth = depth;
     k->depth += depth + 1;
+    /* A stall-free cluster needs every latency fixed: no load-store unit inside (ROM
+     * reads are fixed). Its exit FIFO holds every work-item the stages can hold and
+     * one cycle more, so admitting only while there is room never stops a stage and
+     * still lets one work-item in per cycle. Tiny regions keep the stall enable. */
+    int fixed = 1;
+    for (int i = 0; i < r->nops; i++)
+        fixed &= k->ops[r->ops[i]].lsu < 0;
+    r->stall_free = fixed && depth >= HLS_STALL_FREE_MIN_DEPTH;
+    r->exit_depth = r->stall_free ? depth + 3 : 2;
 }
 
 /* Schedules the regions inside region id; returns its latency (input to output). */

@@ -142,3 +142,82 @@ VEC_2(int, int, mul24)
 VEC_2(uint, uint, mul24)
 VEC_3(int, int, mad24)
 VEC_3(uint, uint, mad24)
+
+/* mad_hi: the high half of the product, plus c. */
+#define MAD_HI(T)                                                                      \
+    T OVERLOAD mad_hi(T a, T b, T c)                                                     \
+    {                                                                                  \
+        return (T)((UNSIGNED(T))mul_hi(a, b) + (UNSIGNED(T))c);                        \
+    }                                                                                  \
+    VEC_3(T, T, mad_hi)
+FOR_INTEGERS(MAD_HI)
+
+/* mad_sat: a * b + c saturated; the exact value in a wider type where there is one. */
+#define MAD_SAT_WIDE(T, W, LO, HI)                                                     \
+    T OVERLOAD mad_sat(T a, T b, T c)                                                    \
+    {                                                                                  \
+        W v = (W)a * (W)b + (W)c;                                                      \
+        return (T)(v < (W)(LO) ? (W)(LO) : v > (W)(HI) ? (W)(HI) : v);                 \
+    }                                                                                  \
+    VEC_3(T, T, mad_sat)
+MAD_SAT_WIDE(char, int, CHAR_MIN, CHAR_MAX)
+MAD_SAT_WIDE(uchar, uint, 0, UCHAR_MAX)
+MAD_SAT_WIDE(short, int, SHRT_MIN, SHRT_MAX)
+MAD_SAT_WIDE(ushort, uint, 0, USHRT_MAX)
+MAD_SAT_WIDE(int, long, INT_MIN, INT_MAX)
+MAD_SAT_WIDE(uint, ulong, 0, UINT_MAX)
+
+ulong OVERLOAD mad_sat(ulong a, ulong b, ulong c)
+{
+    ulong lo = a * b, sum = lo + c;
+    return mul_hi(a, b) != 0 || sum < lo ? ULONG_MAX : sum;
+}
+VEC_3(ulong, ulong, mad_sat)
+
+long OVERLOAD mad_sat(long a, long b, long c)
+{
+    /* the 128-bit product as hi:lo, then hi:lo + c with c sign-extended */
+    ulong lo = (ulong)a * (ulong)b;
+    long hi = mul_hi(a, b);
+    ulong sum = lo + (ulong)c;
+    hi += (long)(sum < lo) + (c < 0 ? -1 : 0);
+    /* representable when hi is the sign extension of sum */
+    if (hi == ((long)sum >> 63))
+        return (long)sum;
+    return hi < 0 ? LONG_MIN : LONG_MAX;
+}
+VEC_3(long, long, mad_sat)
+
+/* upsample: hi in the upper half, lo in the lower. */
+#define UPSAMPLE(R, H, L)                                                              \
+    R OVERLOAD upsample(H hi, L lo)                                                      \
+    {                                                                                  \
+        return (R)((UNSIGNED(R))(R)hi << (sizeof(L) * 8) | (UNSIGNED(R))lo);             \
+    }                                                                                  \
+    R##2 OVERLOAD upsample(H##2 hi, L##2 lo)                                             \
+    {                                                                                  \
+        return (R##2)(upsample(hi.s0, lo.s0), upsample(hi.s1, lo.s1));                 \
+    }                                                                                  \
+    R##3 OVERLOAD upsample(H##3 hi, L##3 lo)                                             \
+    {                                                                                  \
+        return (R##3)(upsample(hi.s0, lo.s0), upsample(hi.s1, lo.s1),                  \
+                      upsample(hi.s2, lo.s2));                                         \
+    }                                                                                  \
+    R##4 OVERLOAD upsample(H##4 hi, L##4 lo)                                             \
+    {                                                                                  \
+        return (R##4)(upsample(hi.lo, lo.lo), upsample(hi.hi, lo.hi));                 \
+    }                                                                                  \
+    R##8 OVERLOAD upsample(H##8 hi, L##8 lo)                                             \
+    {                                                                                  \
+        return (R##8)(upsample(hi.lo, lo.lo), upsample(hi.hi, lo.hi));                 \
+    }                                                                                  \
+    R##16 OVERLOAD upsample(H##16 hi, L##16 lo)                                          \
+    {                                                                                  \
+        return (R##16)(upsample(hi.lo, lo.lo), upsample(hi.hi, lo.hi));                \
+    }
+UPSAMPLE(short, char, uchar)
+UPSAMPLE(ushort, uchar, uchar)
+UPSAMPLE(int, short, ushort)
+UPSAMPLE(uint, ushort, ushort)
+UPSAMPLE(long, int, uint)
+UPSAMPLE(ulong, uint, uint)

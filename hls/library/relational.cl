@@ -37,20 +37,52 @@ TEST_2(islessgreater, x < y || x > y)
 TEST_2(isordered, x == x && y == y)
 TEST_2(isunordered, x != x || y != y)
 
-/* select(a, b, c): c ? b : a, per element by the most significant bit of c for
- * vectors. */
-#define SELECT(T, C)                                                                   \
+/* select(a, b, c): c ? b : a; for vectors per element, by the most significant bit of
+ * c's element (S: the signed type of c's element size). */
+#define SELECT_N(T, C, S, n)                                                           \
+    T##n OVERLOAD select(T##n a, T##n b, C##n c) { return as_##S##n(c) < (S##n)(0) ? b : a; }
+#define SELECT(T, C, S)                                                                \
     T OVERLOAD select(T a, T b, C c) { return c ? b : a; }                               \
-    T##2 OVERLOAD select(T##2 a, T##2 b, C##2 c) { return as_int2(c) < 0 ? b : a; }       \
-    T##3 OVERLOAD select(T##3 a, T##3 b, C##3 c) { return as_int3(c) < 0 ? b : a; }       \
-    T##4 OVERLOAD select(T##4 a, T##4 b, C##4 c) { return as_int4(c) < 0 ? b : a; }       \
-    T##8 OVERLOAD select(T##8 a, T##8 b, C##8 c) { return as_int8(c) < 0 ? b : a; }       \
-    T##16 OVERLOAD select(T##16 a, T##16 b, C##16 c) { return as_int16(c) < 0 ? b : a; }
-SELECT(float, int)
-SELECT(float, uint)
+    SELECT_N(T, C, S, 2) SELECT_N(T, C, S, 3) SELECT_N(T, C, S, 4)                     \
+    SELECT_N(T, C, S, 8) SELECT_N(T, C, S, 16)
+SELECT(float, int, int)
+SELECT(float, uint, int)
 
 float OVERLOAD bitselect(float a, float b, float c)
 {
     return as_float((as_uint(a) & ~as_uint(c)) | (as_uint(b) & as_uint(c)));
 }
 VEC_3(float, float, bitselect)
+
+/* any / all: the most significant bit of any / every element. */
+#define ANY_ALL(T)                                                                     \
+    int OVERLOAD any(T x) { return x < 0; }                                              \
+    int OVERLOAD all(T x) { return x < 0; }                                              \
+    int OVERLOAD any(T##2 x) { return any(x.s0) | any(x.s1); }                           \
+    int OVERLOAD all(T##2 x) { return all(x.s0) & all(x.s1); }                           \
+    int OVERLOAD any(T##3 x) { return any(x.s0) | any(x.s1) | any(x.s2); }               \
+    int OVERLOAD all(T##3 x) { return all(x.s0) & all(x.s1) & all(x.s2); }               \
+    int OVERLOAD any(T##4 x) { return any(x.lo) | any(x.hi); }                           \
+    int OVERLOAD all(T##4 x) { return all(x.lo) & all(x.hi); }                           \
+    int OVERLOAD any(T##8 x) { return any(x.lo) | any(x.hi); }                           \
+    int OVERLOAD all(T##8 x) { return all(x.lo) & all(x.hi); }                           \
+    int OVERLOAD any(T##16 x) { return any(x.lo) | any(x.hi); }                          \
+    int OVERLOAD all(T##16 x) { return all(x.lo) & all(x.hi); }
+ANY_ALL(char)
+ANY_ALL(short)
+ANY_ALL(int)
+ANY_ALL(long)
+
+/* select and bitselect for the integer types. */
+#define INT_SELECT(T, S, U)                                                            \
+    SELECT(T, S, S) SELECT(T, U, S)                                                    \
+    T OVERLOAD bitselect(T a, T b, T c) { return (a & ~c) | (b & c); }                   \
+    VEC_3(T, T, bitselect)
+INT_SELECT(char, char, uchar)
+INT_SELECT(uchar, char, uchar)
+INT_SELECT(short, short, ushort)
+INT_SELECT(ushort, short, ushort)
+INT_SELECT(int, int, uint)
+INT_SELECT(uint, int, uint)
+INT_SELECT(long, long, ulong)
+INT_SELECT(ulong, long, ulong)

@@ -1,7 +1,8 @@
 /* End-to-end: OpenCL C built-in functions and vector types, all kernels of one program
  * (the hardware is built once). Integer functions of 6.12.3 on int, uint, long and
  * ulong (min, max, clamp, abs, abs_diff, add_sat, sub_sat, hadd, rhadd, clz, popcount,
- * rotate, mul_hi, mad24) over random values and the extremes; float functions that
+ * rotate, mul_hi, mad24, mad_hi, mad_sat, upsample) over random values and the
+ * extremes; any, all, select and bitselect on integers; float functions that
  * are selections or single operations (fmin, fmax, fabs, copysign, fdim, clamp, step,
  * sign, mix, mad) and relational ones (isnan, isinf, isless, signbit, select) over
  * values that include NaN, infinities and signed zeros (denormals, which the device
@@ -39,6 +40,22 @@ static const char *src =
     "    o[12 * i + 9] = (int)mul_hi(lx, ly) ^ (int)(mul_hi((ulong)lx, (ulong)ly) >> 7);\n"
     "    o[12 * i + 10] = mad24(x & 0x7fffff, y & 0xffff, 5) + (int)popcount(lx);\n"
     "    o[12 * i + 11] = (int)(min(lx, ly) >> 3) ^ (int)abs(ly) ^ (int)clz(lx);\n"
+    "}\n"
+    "__kernel void ints2(__global const int *a, __global const int *b, __global long *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int x = a[i], y = b[i];\n"
+    "    long lx = (long)x * 3037000499L, ly = (long)y << 20;\n"
+    "    o[8 * i + 0] = mad_hi(x, y, x) + (long)mad_hi((uint)x, (uint)y, 7u);\n"
+    "    o[8 * i + 1] = mad_sat(x, y, y);\n"
+    "    o[8 * i + 2] = mad_sat(lx, ly, (long)x) ^ (long)mad_sat((uint)x, (uint)y, 3u);\n"
+    "    o[8 * i + 3] = (long)mad_sat((ulong)lx, (ulong)ly, (ulong)y) ^ mad_sat((short)x, (short)y, (short)7);\n"
+    "    o[8 * i + 4] = upsample(x, (uint)y) ^ (long)upsample((short)x, (ushort)y) ^ (long)upsample((uchar)x, (uchar)y);\n"
+    "    int4 v = (int4)(x, y, x ^ y, x & y);\n"
+    "    o[8 * i + 5] = any(v) + 2 * all(v) + 4 * any((char2)((char)x, (char)y)) + 8 * all(v.xy);\n"
+    "    o[8 * i + 6] = select(x, y, y > x) ^ (long)select((short)x, (short)y, (ushort)(x & 1)) ^ (long)select(lx, ly, (ulong)y);\n"
+    "    int2 s = select((int2)(x, y), (int2)(y, x), (uint2)((uint)x, (uint)y));\n"
+    "    o[8 * i + 7] = ((long)s.x << 32 | (uint)s.y) ^ (long)bitselect(x, y, 0x0ff0f00f) ^ bitselect(lx, ly, (long)y);\n"
     "}\n"
     "__kernel void floats(__global const float *a, __global const float *b, __global float *o,\n"
     "                     __global int *t)\n"
@@ -187,6 +204,71 @@ static void test_ints(void)
             if (o[12 * i + j] != e[j]) {
                 fprintf(stderr, "ints[%d] output %d (x=%d y=%d): %d, expected %d\n", i, j, x, y,
                         o[12 * i + j], e[j]);
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+}
+
+static int64_t sat64(__int128 v)
+{
+    return v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : (int64_t)v;
+}
+
+static void test_ints2(void)
+{
+    int32_t a[N], b[N];
+    int64_t o[8 * N];
+    unsigned seed = 77;
+    const int32_t edge[] = {0, 1, -1, INT32_MAX, INT32_MIN, 46341, -46341, 0x10000, 255, -256};
+    for (int i = 0; i < N; i++) {
+        a[i] = i < 100 ? edge[i % 10] : (int32_t)e2e_xorshift(&seed);
+        b[i] = i < 100 ? edge[i / 10] : (int32_t)e2e_xorshift(&seed) >> (i % 20);
+    }
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_kernel k = e2e_kernel(prog, "ints2");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) {
+        int32_t x = a[i], y = b[i];
+        uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
+        int64_t lx = (int64_t)x * 3037000499LL, ly = (int64_t)((uint64_t)(int64_t)y << 20);
+        int64_t e[8];
+        e[0] = (int64_t)(int32_t)((uint32_t)(((int64_t)x * y) >> 32) + ux) +
+               (int64_t)(uint32_t)((uint32_t)(((uint64_t)ux * uy) >> 32) + 7u);
+        int64_t m = (int64_t)x * y + y;
+        e[1] = m > INT32_MAX ? INT32_MAX : m < INT32_MIN ? INT32_MIN : m;
+        uint64_t um = (uint64_t)ux * uy + 3u;
+        e[2] = sat64((__int128)lx * ly + x) ^ (int64_t)(um > UINT32_MAX ? UINT32_MAX : um);
+        unsigned __int128 uu = (unsigned __int128)(uint64_t)lx * (uint64_t)ly + (uint64_t)(int64_t)y;
+        int32_t sm = (int16_t)x * (int16_t)y + 7;
+        e[3] = (int64_t)(uu > UINT64_MAX ? UINT64_MAX : (uint64_t)uu) ^
+               (int64_t)(int16_t)(sm > INT16_MAX ? INT16_MAX : sm < INT16_MIN ? INT16_MIN : sm);
+        e[4] = (int64_t)((uint64_t)(int64_t)x << 32 | uy) ^
+               (int64_t)(int32_t)((uint32_t)(int32_t)(int16_t)x << 16 | (uint16_t)y) ^
+               (int64_t)(uint16_t)((uint16_t)(uint8_t)x << 8 | (uint8_t)y);
+        int32_t v[4] = {x, y, x ^ y, x & y};
+        int any4 = 0, all4 = 1;
+        for (int j = 0; j < 4; j++)
+            any4 |= v[j] < 0, all4 &= v[j] < 0;
+        e[5] = any4 + 2 * all4 + 4 * ((int8_t)x < 0 || (int8_t)y < 0) + 8 * (x < 0 && y < 0);
+        e[6] = (int64_t)(y > x ? y : x) ^ (int64_t)(int16_t)(x & 1 ? y : x) ^ (y ? ly : lx);
+        int32_t s0 = x < 0 ? y : x, s1 = y < 0 ? x : y;
+        e[7] = (int64_t)((uint64_t)(int64_t)s0 << 32 | (uint32_t)s1) ^
+               (int64_t)(int32_t)(((uint32_t)x & ~0x0ff0f00fu) | ((uint32_t)y & 0x0ff0f00fu)) ^
+               (int64_t)(((uint64_t)lx & ~(uint64_t)(int64_t)y) | ((uint64_t)ly & (uint64_t)(int64_t)y));
+        for (int j = 0; j < 8; j++)
+            if (o[8 * i + j] != e[j]) {
+                fprintf(stderr, "ints2[%d] output %d (x=%d y=%d): %lld, expected %lld\n", i, j, x,
+                        y, (long long)o[8 * i + j], (long long)e[j]);
                 _Exit(1);
             }
     }
@@ -513,6 +595,7 @@ int main(void)
     e2e_init(&env);
     prog = e2e_build(&env, src, "", 1, NULL);
     test_ints();
+    test_ints2();
     test_floats();
     test_vectors();
     test_division_and_roots();
