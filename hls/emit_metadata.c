@@ -73,6 +73,7 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
     }
     cJSON_AddItemToObject(j, "reqd_work_group_size", dims(k->reqd_wg_size));
     cJSON_AddItemToObject(j, "work_group_size_hint", dims(k->wg_size_hint));
+    cJSON_AddStringToObject(j, "vec_type_hint", k->vec_type_hint);
     unsigned reqd = k->reqd_wg_size[0] * k->reqd_wg_size[1] * k->reqd_wg_size[2];
     cJSON_AddNumberToObject(j, "max_work_group_size", reqd ? reqd : max_wg);
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);

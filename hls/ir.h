@@ -183,6 +183,7 @@ typedef struct hls_kernel {
     int nregions, capregions;  /* used / allocated */
     unsigned reqd_wg_size[3];  /* reqd_work_group_size, 0 when absent */
     unsigned wg_size_hint[3];  /* work_group_size_hint, 0 when absent */
+    const char *vec_type_hint; /* vec_type_hint's type as written ("float4"), or "" */
     int nlsus;                 /* load-store units */
     int mem_latency;           /* latency the scheduler assumed for loads */
     int depth;                 /* pipeline stages of all static regions together */

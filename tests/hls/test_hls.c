@@ -308,3 +308,24 @@ Test(hls, fixed_latencies_match_the_templates)
     expect_template_latency("clhls_fdiv", HLS_FDIV_LATENCY);
     expect_template_latency("clhls_fsqrt", HLS_FSQRT_LATENCY);
 }
+
+Test(hls, metadata_names_the_vec_type_hint)
+{
+    hls_build_result res;
+    cr_assert_eq(build("__kernel __attribute__((vec_type_hint(int8))) void v(__global int *a)\n"
+                       "{ a[0] = 1; }\n"
+                       "__kernel __attribute__((vec_type_hint(ushort))) void s(__global int *a)\n"
+                       "{ a[0] = 2; }\n"
+                       "__kernel void none(__global int *a) { a[0] = 3; }\n",
+                       "k.cl", NULL, 0, &res),
+                 HLS_OK, "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    cr_expect_str_eq(cJSON_GetObjectItem(kernel_named(meta, "v"), "vec_type_hint")->valuestring,
+                     "int8");
+    cr_expect_str_eq(cJSON_GetObjectItem(kernel_named(meta, "s"), "vec_type_hint")->valuestring,
+                     "ushort");
+    cr_expect_str_eq(
+        cJSON_GetObjectItem(kernel_named(meta, "none"), "vec_type_hint")->valuestring, "");
+    cJSON_Delete(meta);
+    hls_build_result_free(&res);
+}
