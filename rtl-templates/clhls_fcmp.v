@@ -1,6 +1,7 @@
-// clhls_fcmp: IEEE-754 binary32 comparison with an LLVM fcmp predicate.
+// clhls_fcmp: IEEE-754 binary32 or binary64 comparison with an LLVM fcmp predicate.
 //
-// y = (a pred b) appears exactly LATENCY enabled cycles after the operands.
+// y = (a pred b) appears exactly LATENCY enabled cycles after the operands. W selects
+// the format: 32 (binary32) or 64 (binary64).
 // pred uses LLVM's FCmp numbering: 0 false, 1 oeq, 2 ogt, 3 oge, 4 olt, 5 ole,
 // 6 one, 7 ord, 8 uno, 9 ueq, 10 ugt, 11 uge, 12 ult, 13 ule, 14 une, 15 true.
 // "o" predicates are false and "u" predicates true when either operand is NaN.
@@ -8,25 +9,28 @@
 `default_nettype none
 
 module clhls_fcmp #(
-    parameter LATENCY = 1  // enabled cycles from operands to result (>= 1)
+    parameter LATENCY = 1,  // enabled cycles from operands to result (>= 1)
+    parameter W = 32        // format: 32 (binary32) or 64 (binary64)
 ) (
-    input  wire        clk,   // clock
-    input  wire        ce,    // clock enable: 0 holds every pipeline register
-    input  wire [31:0] a,     // first operand
-    input  wire [31:0] b,     // second operand
-    input  wire [3:0]  pred,  // LLVM FCmp predicate
-    output wire        y      // comparison result, LATENCY enabled cycles later
+    input  wire         clk,   // clock
+    input  wire         ce,    // clock enable: 0 holds every pipeline register
+    input  wire [W-1:0] a,     // first operand
+    input  wire [W-1:0] b,     // second operand
+    input  wire [3:0]   pred,  // LLVM FCmp predicate
+    output wire         y      // comparison result, LATENCY enabled cycles later
 );
     localparam OUT_BITS = 1;
+    localparam EW = (W == 64) ? 11 : 8;   // exponent bits
+    localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
 
-    wire zero_a = (a[30:23] == 8'd0);
-    wire zero_b = (b[30:23] == 8'd0);
-    wire nan_a  = (a[30:23] == 8'hFF) && (a[22:0] != 23'd0);
-    wire nan_b  = (b[30:23] == 8'hFF) && (b[22:0] != 23'd0);
+    wire zero_a = (a[W-2:FW] == {EW{1'b0}});
+    wire zero_b = (b[W-2:FW] == {EW{1'b0}});
+    wire nan_a  = (a[W-2:FW] == {EW{1'b1}}) && (a[FW-1:0] != {FW{1'b0}});
+    wire nan_b  = (b[W-2:FW] == {EW{1'b1}}) && (b[FW-1:0] != {FW{1'b0}});
     wire unordered = nan_a || nan_b;
     // Magnitudes with denormals flushed to zero.
-    wire [30:0] mag_a = zero_a ? 31'd0 : a[30:0];
-    wire [30:0] mag_b = zero_b ? 31'd0 : b[30:0];
+    wire [W-2:0] mag_a = zero_a ? {(W-1){1'b0}} : a[W-2:0];
+    wire [W-2:0] mag_b = zero_b ? {(W-1){1'b0}} : b[W-2:0];
     wire both_zero = zero_a && zero_b;
     wire equal     = both_zero || (a == b);
     reg  less;     // a < b, ordered operands
@@ -34,9 +38,9 @@ module clhls_fcmp #(
     always @(*) begin
         if (both_zero)
             less = 1'b0;
-        else if (a[31] != b[31])
-            less = a[31];              // negative < positive (not both zero)
-        else if (!a[31])
+        else if (a[W-1] != b[W-1])
+            less = a[W-1];             // negative < positive (not both zero)
+        else if (!a[W-1])
             less = (mag_a < mag_b);
         else
             less = (mag_a > mag_b);

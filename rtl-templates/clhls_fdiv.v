@@ -1,53 +1,65 @@
-// clhls_fdiv: IEEE-754 binary32 divider, a digit recurrence pipelined one quotient
-// bit per stage.
+// clhls_fdiv: IEEE-754 binary32 or binary64 divider, a digit recurrence pipelined one
+// quotient bit per stage.
 //
-// y = a / b appears exactly LATENCY = 28 enabled clock cycles after the operands (one
-// result per enabled cycle; every register holds while ce = 0). The structure fixes
-// the latency: LATENCY is a localparam, not a parameter, and the compiler reads it
-// from here. The result is correctly rounded. Same conventions as clhls_fadd: round
-// to nearest even; denormal inputs are treated as zeros of the same sign and denormal
-// results are flushed to zeros of the same sign (the rounded result decides: a
-// quotient that rounds up to the smallest normal is kept); every NaN result is the
-// quiet NaN 0x7FC00000 (0 / 0 and inf / inf too); a nonzero finite / 0 gives a signed
-// infinity, x / inf a signed zero; overflow gives infinity.
+// y = a / b appears exactly LATENCY enabled clock cycles after the operands (one
+// result per enabled cycle; every register holds while ce = 0). W selects the format:
+// 32 (binary32) or 64 (binary64). The structure fixes the latency: LATENCY is a
+// localparam, not a parameter, and the compiler reads it from here:
+//   LATENCY = 28 at W = 32, 57 at W = 64 (the significand's bits + 4).
+// The result is correctly rounded. Same conventions as clhls_fadd: round to nearest
+// even; denormal inputs are treated as zeros of the same sign and denormal results
+// are flushed to zeros of the same sign (the rounded result decides: a quotient that
+// rounds up to the smallest normal is kept); every NaN result is the canonical quiet
+// NaN, 0x7FC00000 or 0x7FF8000000000000 (0 / 0 and inf / inf too); a nonzero
+// finite / 0 gives a signed infinity, x / inf a signed zero; overflow gives infinity.
 //
-// Structure: radix-2 non-restoring division of the 24-bit significands, 26 quotient
-// bits (the integer bit, 23 fraction bits, the guard bit and one more bit for when
-// a's significand is the smaller), one bit per stage with a register after each.
-// Stage 1 takes the operands, classifies them and does the first step (a - b); stages
-// 2 to 26 do one step each: the partial remainder, doubled, gets the divisor
-// subtracted if it is not negative and added if it is, and the new sign is the
-// quotient bit. So each stage is one 26-bit adder/subtractor whose operation comes
-// from a register; there is no comparison and no restoring multiplexer. Stage 27
-// makes the sticky bit (is the true remainder, r or r + b, nonzero?), stage 28 rounds
-// and packs the result. Sign, exponent and the special-case class do not take part
-// in the recurrence and ride beside it in a clhls_delay (a ring buffer, LUT RAM on an
-// FPGA).
+// Structure: radix-2 non-restoring division of the MW-bit significands (MW = 24 or
+// 53), MW + 2 quotient bits (the integer bit, the fraction bits, the guard bit and one
+// more bit for when a's significand is the smaller), one bit per stage with a
+// register after each. Stage 1 takes the operands, classifies them and does the first
+// step (a - b); the following stages do one step each: the partial remainder,
+// doubled, gets the divisor subtracted if it is not negative and added if it is, and
+// the new sign is the quotient bit. So each stage is one (MW + 2)-bit adder/subtractor
+// whose operation comes from a register; there is no comparison and no restoring
+// multiplexer. The stage after the last step makes the sticky bit (is the true
+// remainder, r or r + b, nonzero?), the final stage rounds and packs the result.
+// Sign, exponent and the special-case class do not take part in the recurrence and
+// ride beside it in a clhls_delay (a ring buffer, LUT RAM on an FPGA).
 `default_nettype none
 
-module clhls_fdiv (
-    input  wire        clk,  // clock
-    input  wire        ce,   // clock enable: 0 holds every pipeline register
-    input  wire [31:0] a,    // dividend
-    input  wire [31:0] b,    // divisor
-    output wire [31:0] y     // a / b, LATENCY enabled cycles later
+module clhls_fdiv #(
+    parameter W = 32     // format: 32 (binary32) or 64 (binary64)
+) (
+    input  wire         clk,  // clock
+    input  wire         ce,   // clock enable: 0 holds every pipeline register
+    input  wire [W-1:0] a,    // dividend
+    input  wire [W-1:0] b,    // divisor
+    output wire [W-1:0] y     // a / b, LATENCY enabled cycles later
 );
-    localparam LATENCY = 28;          // enabled cycles from operands to result (fixed)
-    localparam STEPS   = 26;          // quotient bits, one recurrence stage each
-    localparam [31:0] QNAN = 32'h7FC00000;
+    localparam EW = (W == 64) ? 11 : 8;   // exponent bits
+    localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
+    localparam MW = FW + 1;               // significand bits, hidden bit included
+    localparam XW = EW + 2;               // signed exponent arithmetic
+    localparam BIAS = (1 << (EW - 1)) - 1;
+    localparam STEPS   = MW + 2;          // quotient bits, one recurrence stage each
+    localparam LATENCY = STEPS + 2;       // enabled cycles from operands to result (fixed)
+    localparam [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(FW-1){1'b0}}};
+    localparam [EW-1:0] E_MAX = {EW{1'b1}};
+    localparam [EW-1:0] E_ONE = {{(EW-1){1'b0}}, 1'b1};
+    localparam signed [XW-1:0] X_ZERO = 0, X_ONE = 1, X_INF = (1 << EW) - 1, X_BIAS = BIAS;
     // Class of the result, decided from the operands alone.
     localparam [1:0] C_NUM = 2'd0, C_ZERO = 2'd1, C_INF = 2'd2, C_NAN = 2'd3;
 
     // ---- Stage 1: unpack, classify, first step ----
-    wire       sign   = a[31] ^ b[31];
-    wire [7:0] exp_a  = a[30:23];
-    wire [7:0] exp_b  = b[30:23];
-    wire       zero_a = (exp_a == 8'd0);   // zero or denormal
-    wire       zero_b = (exp_b == 8'd0);
-    wire       inf_a  = (exp_a == 8'hFF) && (a[22:0] == 23'd0);
-    wire       inf_b  = (exp_b == 8'hFF) && (b[22:0] == 23'd0);
-    wire       nan_a  = (exp_a == 8'hFF) && (a[22:0] != 23'd0);
-    wire       nan_b  = (exp_b == 8'hFF) && (b[22:0] != 23'd0);
+    wire          sign   = a[W-1] ^ b[W-1];
+    wire [EW-1:0] exp_a  = a[W-2:FW];
+    wire [EW-1:0] exp_b  = b[W-2:FW];
+    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
+    wire          zero_b = (exp_b == {EW{1'b0}});
+    wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
+    wire          inf_b  = (exp_b == E_MAX) && (b[FW-1:0] == {FW{1'b0}});
+    wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
+    wire          nan_b  = (exp_b == E_MAX) && (b[FW-1:0] != {FW{1'b0}});
 
     reg [1:0] cls;
     always @(*) begin
@@ -61,113 +73,113 @@ module clhls_fdiv (
             cls = C_NUM;
     end
     // Biased exponent of the quotient when a's significand is at least b's.
-    wire signed [9:0] exp_q = {2'b00, exp_a} - {2'b00, exp_b} + 10'sd127;
+    wire signed [XW-1:0] exp_q = {2'b00, exp_a} - {2'b00, exp_b} + X_BIAS;
 
-    // The first step: r = a - b on the significands (each in [2^23, 2^24)), so
+    // The first step: r = a - b on the significands (each in [2^FW, 2^MW)), so
     // -b < r < b; the quotient's integer bit is r >= 0.
-    wire [24:0] first_r = {1'b0, 1'b1, a[22:0]} - {1'b0, 1'b1, b[22:0]};
+    wire [MW:0] first_r = {1'b0, 1'b1, a[FW-1:0]} - {1'b0, 1'b1, b[FW-1:0]};
 
     // Beside the recurrence: {sign, class, exponent}, out at the rounding stage.
     wire        side_sign;
     wire [1:0]  side_cls;
-    wire signed [9:0] side_exp;
-    clhls_delay #(.WIDTH(13), .LATENCY(LATENCY - 1)) side (
+    wire signed [XW-1:0] side_exp;
+    clhls_delay #(.WIDTH(3 + XW), .LATENCY(LATENCY - 1)) side (
         .clk(clk), .ce(ce), .d({sign, cls, exp_q}), .q({side_sign, side_cls, side_exp}));
 
-    // ---- Stages 1 .. 26: one quotient bit each ----
-    // After step s (s = 0 .. 25): r in [-b, b) (25 bits, two's complement), s + 1
-    // quotient bits, b's fraction (the hidden bit is always 1).
+    // ---- Stages 1 .. STEPS: one quotient bit each ----
+    // After step s (s = 0 .. STEPS - 1): r in [-b, b) (MW + 1 bits, two's complement),
+    // s + 1 quotient bits, b's fraction (the hidden bit is always 1).
     genvar s;
     generate
         for (s = 0; s < STEPS; s = s + 1) begin : step
-            reg [24:0] r;     // partial remainder, in units of b's last place
-            reg [s:0]  q;     // quotient bits so far, the integer bit first
-            reg [22:0] d;     // divisor's fraction
+            reg [MW:0]   r;     // partial remainder, in units of b's last place
+            reg [s:0]    q;     // quotient bits so far, the integer bit first
+            reg [FW-1:0] d;     // divisor's fraction
             if (s == 0) begin : first
                 always @(posedge clk)
                     if (ce) begin
                         r <= first_r;
-                        q <= ~first_r[24];
-                        d <= b[22:0];
+                        q <= ~first_r[MW];
+                        d <= b[FW-1:0];
                     end
             end else begin : next
                 // 2r + b when r < 0, else 2r - b = 2r + ~b + 1: one adder, and as 2r
                 // is even the + 1 takes its bit 0.
-                wire        neg = step[s-1].r[24];
-                wire [25:0] dv  = {3'b001, step[s-1].d} ^ {26{~neg}};
-                wire [25:0] nr  = {step[s-1].r, ~neg} + dv;
+                wire          neg = step[s-1].r[MW];
+                wire [MW+1:0] dv  = {3'b001, step[s-1].d} ^ {(MW+2){~neg}};
+                wire [MW+1:0] nr  = {step[s-1].r, ~neg} + dv;
                 always @(posedge clk)
                     if (ce) begin
-                        r <= nr[24:0];   // back in [-b, b): the top bit is the sign
-                        q <= {step[s-1].q, ~nr[24]};
+                        r <= nr[MW:0];   // back in [-b, b): the top bit is the sign
+                        q <= {step[s-1].q, ~nr[MW]};
                         d <= step[s-1].d;
                     end
                 /* verilator lint_off UNUSEDSIGNAL */
-                wire unused_top = nr[25];  // equals nr[24]
+                wire unused_top = nr[MW+1];  // equals nr[MW]
                 /* verilator lint_on UNUSEDSIGNAL */
             end
         end
     endgenerate
 
-    // ---- Stage 27: sticky bit ----
+    // ---- Stage STEPS + 1: sticky bit ----
     // A negative final r means the true remainder is r + b (which may be zero).
-    wire [24:0] last_r = step[STEPS-1].r;
-    wire [24:0] fixed_r = last_r + {1'b0, 1'b1, step[STEPS-1].d};
-    reg  [25:0] quo;      // 26 quotient bits: q = floor(2^25 * a / b) on significands
-    reg         rem_nz;   // the remainder is not zero
+    wire [MW:0] last_r  = step[STEPS-1].r;
+    wire [MW:0] fixed_r = last_r + {1'b0, 1'b1, step[STEPS-1].d};
+    reg  [STEPS-1:0] quo;   // the quotient bits: q = floor(2^(MW+1) * a / b) on significands
+    reg         rem_nz;     // the remainder is not zero
     always @(posedge clk)
         if (ce) begin
             quo    <= step[STEPS-1].q;
-            rem_nz <= last_r[24] ? (fixed_r != 25'd0) : (last_r != 25'd0);
+            rem_nz <= last_r[MW] ? (fixed_r != {(MW+1){1'b0}}) : (last_r != {(MW+1){1'b0}});
         end
 
-    // ---- Stage 28: normalise, round, pack ----
-    reg  [23:0] mant;             // 24 leading quotient bits
-    reg         guard, sticky;
-    reg  signed [9:0] exp_norm;   // biased exponent before rounding
-    reg  [24:0] rounded;          // {carry, mantissa} after rounding
-    reg  signed [9:0] exp_final;
-    reg  [31:0] result;
+    // ---- Stage STEPS + 2: normalise, round, pack ----
+    reg  [MW-1:0] mant;           // MW leading quotient bits
+    reg           guard, sticky;
+    reg  signed [XW-1:0] exp_norm;   // biased exponent before rounding
+    reg  [MW:0]   rounded;        // {carry, mantissa} after rounding
+    reg  signed [XW-1:0] exp_final;
+    reg  [W-1:0]  result;
     always @(*) begin
-        if (quo[25]) begin        // significand of a >= significand of b
-            mant     = quo[25:2];
+        if (quo[STEPS-1]) begin   // significand of a >= significand of b
+            mant     = quo[STEPS-1:2];
             guard    = quo[1];
             sticky   = quo[0] | rem_nz;
             exp_norm = side_exp;
         end else begin
-            mant     = quo[24:1];
+            mant     = quo[STEPS-2:1];
             guard    = quo[0];
             sticky   = rem_nz;
-            exp_norm = side_exp - 10'sd1;
+            exp_norm = side_exp - X_ONE;
         end
         if (guard && (sticky || mant[0]))
-            rounded = {1'b0, mant} + 25'd1;
+            rounded = {1'b0, mant} + {{MW{1'b0}}, 1'b1};
         else
             rounded = {1'b0, mant};
-        exp_final = rounded[24] ? exp_norm + 10'sd1 : exp_norm;
+        exp_final = rounded[MW] ? exp_norm + X_ONE : exp_norm;
 
         case (side_cls)
             C_NAN:  result = QNAN;
-            C_INF:  result = {side_sign, 8'hFF, 23'd0};
-            C_ZERO: result = {side_sign, 31'd0};
+            C_INF:  result = {side_sign, E_MAX, {FW{1'b0}}};
+            C_ZERO: result = {side_sign, {(W-1){1'b0}}};
             default:
-                if (exp_norm <= 10'sd0)
-                    // Tiny: only 1.111..1 x 2^-127 and above round up to the smallest normal.
-                    result = (exp_norm == 10'sd0 && mant == 24'hFFFFFF)
-                             ? {side_sign, 8'd1, 23'd0} : {side_sign, 31'd0};
-                else if (exp_final >= 10'sd255)
-                    result = {side_sign, 8'hFF, 23'd0};
+                if (exp_norm <= X_ZERO)
+                    // Tiny: only 1.111..1 x 2^-bias and above round up to the smallest normal.
+                    result = (exp_norm == X_ZERO && mant == {MW{1'b1}})
+                             ? {side_sign, E_ONE, {FW{1'b0}}} : {side_sign, {(W-1){1'b0}}};
+                else if (exp_final >= X_INF)
+                    result = {side_sign, E_MAX, {FW{1'b0}}};
                 else
-                    result = {side_sign, exp_final[7:0], rounded[22:0]};
+                    result = {side_sign, exp_final[EW-1:0], rounded[FW-1:0]};
         endcase
     end
 
     // The hidden bit of the rounded mantissa is implied by the exponent.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_hidden = rounded[23];
+    wire unused_hidden = rounded[FW];
     /* verilator lint_on UNUSEDSIGNAL */
 
-    reg [31:0] y_r;
+    reg [W-1:0] y_r;
     always @(posedge clk)
         if (ce) y_r <= result;
     assign y = y_r;

@@ -1,33 +1,42 @@
-// clhls_fptoi: IEEE-754 binary32 to integer conversion, rounding toward zero.
+// clhls_fptoi: IEEE-754 binary32 or binary64 to integer conversion, rounding toward
+// zero.
 //
 // C semantics for in-range values (the fraction is dropped). Out-of-range values
 // saturate (OpenCL leaves them undefined; saturation is clhls' choice): to the
 // largest/smallest OUT_W-bit value, and negative values to 0 when unsigned.
-// NaN gives 0, infinities saturate, denormals are zero. y appears exactly LATENCY
-// enabled cycles after a: combinational logic then LATENCY registers held by ce = 0.
+// NaN gives 0, infinities saturate, denormals are zero. W selects the operand's
+// format: 32 (binary32) or 64 (binary64). y appears exactly LATENCY enabled cycles
+// after a: combinational logic then LATENCY registers held by ce = 0.
 `default_nettype none
 
 module clhls_fptoi #(
     parameter OUT_W   = 32,  // integer width: 8, 16, 32 or 64
     parameter SIGNED  = 1,   // 1: signed result, 0: unsigned
-    parameter LATENCY = 3    // enabled cycles from operand to result (>= 1)
+    parameter LATENCY = 3,   // enabled cycles from operand to result (>= 1)
+    parameter W       = 32   // operand format: 32 (binary32) or 64 (binary64)
 ) (
     input  wire             clk,  // clock
     input  wire             ce,   // clock enable: 0 holds every pipeline register
-    input  wire [31:0]      a,    // binary32 operand
+    input  wire [W-1:0]     a,    // floating-point operand
     output wire [OUT_W-1:0] y     // converted value, LATENCY enabled cycles later
 );
     localparam OUT_BITS = OUT_W;
+    localparam EW = (W == 64) ? 11 : 8;   // exponent bits
+    localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
+    localparam MW = FW + 1;               // significand bits, hidden bit included
+    localparam BIAS = (1 << (EW - 1)) - 1;
+    localparam [EW-1:0] E_ONE  = BIAS;        // biased exponent of 1.0
+    localparam [EW-1:0] E_HUGE = BIAS + 64;   // of 2^64
 
-    wire       negative = a[31];
-    wire [7:0] exp_a    = a[30:23];
-    wire       is_nan   = (exp_a == 8'hFF) && (a[22:0] != 23'd0);
+    wire          negative = a[W-1];
+    wire [EW-1:0] exp_a    = a[W-2:FW];
+    wire          is_nan   = (exp_a == {EW{1'b1}}) && (a[FW-1:0] != {FW{1'b0}});
     // Unbiased exponent >= 64 (or inf) cannot fit any supported width.
-    wire       huge     = (exp_a >= 8'd191);
-    wire       below_one = (exp_a < 8'd127);
-    wire [5:0] shift    = exp_a[5:0] - 6'd63;   // exp - 127 when 127 <= exp < 191
-    wire [87:0] shifted = {64'd0, 1'b1, a[22:0]} << shift;
-    wire [64:0] magnitude = shifted[87:23];      // |a| truncated, < 2^65
+    wire          huge      = (exp_a >= E_HUGE);
+    wire          below_one = (exp_a < E_ONE);
+    wire [5:0]    shift     = exp_a[5:0] - E_ONE[5:0];   // exp - bias when 1 <= |a| < 2^64
+    wire [63+MW:0] shifted  = {64'd0, 1'b1, a[FW-1:0]} << shift;
+    wire [64:0]   magnitude = shifted[63+MW:FW];        // |a| truncated, < 2^65
     // Limits, as 65-bit magnitudes.
     wire [64:0] max_pos = (SIGNED != 0) ? ({65{1'b1}} >> (66 - OUT_W)) : ({65{1'b1}} >> (65 - OUT_W));
     wire [64:0] max_neg = (SIGNED != 0) ? (65'd1 << (OUT_W - 1)) : 65'd0;
@@ -51,7 +60,7 @@ module clhls_fptoi #(
 
     // Only OUT_W bits of the magnitude and limits matter once the range is checked.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_bits = ^shifted[22:0];
+    wire unused_bits = ^shifted[FW-1:0];
     /* verilator lint_on UNUSEDSIGNAL */
 
     // Output pipeline: LATENCY registers, all held while ce = 0.

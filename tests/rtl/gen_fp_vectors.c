@@ -10,18 +10,35 @@
  *   fma.hex    a[32] b[32] c[32] y[32]         (32; y = a * b + c, one rounding)
  *   itofp_{u,s}{8,16,32,64}.hex  a[64] y[32]   (24; a zero-extended from IN_W bits)
  *   fptoi_{u,s}{8,16,32,64}.hex  a[32] y[64]   (24; y zero-extended from OUT_W bits)
+ * and the same in binary64 (the W = 64 instances, and the conversions between the
+ * formats):
+ *   dadd.hex   a[64] b[64] sub[4] y[64]        (49 hex digits a line)
+ *   dmul.hex, ddiv.hex   a[64] b[64] y[64]     (48)
+ *   dcmp.hex   a[64] b[64] pred[4] y[4]        (34)
+ *   dsqrt.hex  a[64] y[64]                     (32)
+ *   dfma.hex   a[64] b[64] c[64] y[64]         (64)
+ *   itod_{u,s}{8,16,32,64}.hex   a[64] y[64]   (32)
+ *   dtoi_{u,s}{8,16,32,64}.hex   a[64] y[64]   (32)
+ *   ftod.hex   a[32] y[64]                     (24; float -> double)
+ *   dtof.hex   a[64] y[32]                     (24; double -> float)
  * The first line of every file is the number of vectors that follow (hex).
  * Each file holds COUNT targeted random vectors plus the fixed special cases
  * (cross products of special values, and exhaustive 8-bit inputs for itofp; for fma
- * the cube of a shorter list; for fsqrt also the neighbours of powers of two).
+ * the cube of a shorter list; for fsqrt also the neighbours of powers of two; for
+ * the conversions integer extremes, values around every power of two and the
+ * rounding cases at the ends of the binary32 range). The binary64 files are drawn
+ * after all binary32 files, so adding them changed no binary32 vector.
  *
  * The reference is the host FPU in binary32 with the clhls conventions applied:
  * denormal inputs become signed zeros, the IEEE-rounded result is flushed to a
  * signed zero when it is denormal (so a tiny result that rounds up to the smallest
  * normal stays), every NaN result is 0x7FC00000. fptoi truncates and saturates
  * (NaN -> 0, negative -> 0 when unsigned). fma's reference is fmaf (one rounding);
- * its product is exact, only the inputs and the final result are flushed. Build
- * with -ffp-contract=off; the evaluation method must be plain binary32 (SSE, not x87).
+ * its product is exact, only the inputs and the final result are flushed. The
+ * binary64 references are the host's double operations, fma and sqrt under the same
+ * rules (NaN results 0x7FF8000000000000; dtof's NaN 0x7FC00000). Build with
+ * -ffp-contract=off; the evaluation method must be plain binary32 and binary64
+ * (SSE, not x87). The binary64 near-tie constructions use unsigned __int128.
  */
 #include <errno.h>
 #include <float.h>
@@ -130,10 +147,8 @@ static uint32_t ref_fma(uint32_t a, uint32_t b, uint32_t c) {
     volatile float r = fmaf(x, y, z);
     return canon(r);
 }
-static int ref_fcmp(uint32_t a, uint32_t b, int pred) {
-    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
-    int uno = isunordered(x, y);
-    int eq = !uno && x == y, lt = !uno && x < y, gt = !uno && x > y;
+/* An LLVM fcmp predicate from the relation of the operands. */
+static int pred_result(int pred, int uno, int eq, int lt, int gt) {
     switch (pred) {
     case 0: return 0;
     case 1: return eq;
@@ -152,6 +167,11 @@ static int ref_fcmp(uint32_t a, uint32_t b, int pred) {
     case 14: return uno || !eq;
     default: return 1;
     }
+}
+static int ref_fcmp(uint32_t a, uint32_t b, int pred) {
+    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
+    int uno = isunordered(x, y);
+    return pred_result(pred, uno, !uno && x == y, !uno && x < y, !uno && x > y);
 }
 static uint64_t wmask(int w) { return w == 64 ? ~0ull : (1ull << w) - 1; }
 static uint32_t ref_itofp(uint64_t v, int w, int s) {
@@ -403,7 +423,8 @@ static void gen_fcmp(const char *dir, long count) {
     close_out(n);
 }
 
-static uint64_t rand_int(int w, int s) {
+/* A w-bit integer for a conversion to a format with `prec` significand bits. */
+static uint64_t rand_int_p(int w, int s, int prec) {
     uint64_t v;
     int len = rndrange(0, w);
     switch (rndn(6)) {
@@ -411,11 +432,12 @@ static uint64_t rand_int(int w, int s) {
     case 1: /* a random number of significant bits */
         v = len == 0 ? 0 : (rnd64() & (~0ull >> (64 - len))) | (1ull << (len - 1));
         break;
-    case 2: { /* exact ties at 24 significant bits: keep 24 bits, set the guard bit */
-        len = rndrange(25, w > 25 ? w : 25);
+    case 2: { /* exact ties at prec significant bits: keep prec bits, set the guard bit */
+        len = rndrange(prec + 1, w > prec + 1 ? w : prec + 1);
+        if (len > 64) len = 64;
         v = (rnd64() & (~0ull >> (64 - len))) | (1ull << (len - 1));
-        if (len > 25) v &= ~0ull << (len - 25);
-        v |= 1ull << (len - 25);
+        if (len > prec + 1) v &= ~0ull << (len - prec - 1);
+        v |= 1ull << (len - prec - 1);
         break;
     }
     case 3: /* powers of two and neighbours */
@@ -428,6 +450,7 @@ static uint64_t rand_int(int w, int s) {
     if (s && rndn(2) && w < 64 && len > 0 && len < w) v = ~v + 1;  /* negate short magnitudes */
     return v & wmask(w);
 }
+static uint64_t rand_int(int w, int s) { return rand_int_p(w, s, 24); }
 
 static void gen_itofp(const char *dir, long count, int w, int s) {
     char name[32];
@@ -758,6 +781,775 @@ static void gen_fma(const char *dir, long count) {
     close_out(n);
 }
 
+/* ==== binary64 (W = 64 instances; ftod and dtof) ====
+ * The same operations and cases in binary64, drawn after every binary32 file (the
+ * binary32 vectors do not change). Reference: host double arithmetic, fma and sqrt,
+ * with the same flush-to-zero and canonical NaN (0x7FF8000000000000). */
+#define DQNAN 0x7FF8000000000000ull
+#define DSIGN 0x8000000000000000ull
+#define DFRAC 0x000FFFFFFFFFFFFFull   /* the 52 fraction bits */
+#define DHID  0x0010000000000000ull   /* the hidden bit, 2^52 */
+#define DMAXF 0x7FEFFFFFFFFFFFFFull   /* DBL_MAX */
+
+static double d_of(uint64_t x) { double d; memcpy(&d, &x, sizeof d); return d; }
+static uint64_t v_of(double d) { uint64_t x; memcpy(&x, &d, sizeof x); return x; }
+static uint64_t mkd(uint64_t sign, int exp, uint64_t frac) {
+    return (sign << 63) | ((uint64_t)exp << 52) | (frac & DFRAC);
+}
+static int expod(uint64_t x) { return (int)((x >> 52) & 0x7FF); }
+static uint64_t ftzd(uint64_t x) { return expod(x) == 0 ? (x & DSIGN) : x; }
+static uint64_t canond(double r) { return isnan(r) ? DQNAN : ftzd(v_of(r)); }
+static int clampd(int e) { return e < 1 ? 1 : e > 2046 ? 2046 : e; }
+static uint64_t ulpsd(uint64_t x, int k) {
+    uint64_t mag = x & ~DSIGN, sign = x & DSIGN;
+    if (k < 0 && mag < (uint64_t)-k) return sign;
+    mag += (uint64_t)(int64_t)k;
+    if (mag > DMAXF) mag = DMAXF;
+    return sign | mag;
+}
+
+static const uint64_t dspecials[] = {
+    0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x8000000000000001,
+    0x0008000000000000, 0x000FFFFFFFFFFFFF, 0x800FFFFFFFFFFFFF, 0x0010000000000000,
+    0x8010000000000000, 0x0010000000000001, 0x001FFFFFFFFFFFFF, 0x0020000000000000,
+    0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFE, 0x7FE0000000000000,
+    0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 0xFFF8000000000000,
+    0x7FF8000000012345, 0x7FF0000000000001, 0xFFF4000000000000, 0x7FF7FFFFFFFFFFFF,
+    0x3FF0000000000000, 0xBFF0000000000000, 0x3FF0000000000001, 0x3FEFFFFFFFFFFFFF,
+    0x3FF8000000000000, 0xC000000000000000, 0x3FE0000000000000, 0xBFE0000000000000,
+    0x3FE8000000000000, 0x3CA0000000000000, 0x3C90000000000000, 0x3CB0000000000000,
+    0x4340000000000000, 0x4340000000000001, 0x433FFFFFFFFFFFFF, 0xC340000000000001,
+    0x41E0000000000000, 0xC1E0000000000000, 0x41F0000000000000, 0x41DFFFFFFFC00000,
+    0x41EFFFFFFFE00000, 0x43E0000000000000, 0xC3E0000000000000, 0x43F0000000000000,
+    0x43EFFFFFFFFFFFFF, 0xC3DFFFFFFFFFFFFF, 0x405FC00000000000, 0xC060000000000000,
+    0x406FE00000000000, 0x40DFFFC000000000, 0xC0E0000000000000, 0x40EFFFE000000000,
+    0x47EFFFFFE0000000, 0x47EFFFFFF0000000, 0x47F0000000000000, 0x3810000000000000,
+    0x380FFFFFF0000000, 0x3800000000000000, 0x36A0000000000000, 0x1FF0000000000000,
+    0x2000000000000000, 0x5FE0000000000000,
+};
+#define NDSPECIALS (sizeof dspecials / sizeof dspecials[0])
+
+static uint64_t rand_dspecial(void) { return dspecials[rndn(NDSPECIALS)]; }
+/* Random sign and fraction bits (under fmask) with the given exponent. */
+static uint64_t rand_d(int exp, uint64_t fmask) {
+    uint64_t sign = rnd64() & 1;
+    return mkd(sign, exp, rnd64() & fmask);
+}
+static uint64_t rand_dnormal(int elo, int ehi) { return rand_d(rndrange(elo, ehi), ~0ull); }
+static uint64_t rand_dany(void) {
+    switch (rndn(6)) {
+    case 0: case 1: return rnd64();
+    case 2: return rand_dspecial();
+    case 3: { uint64_t fmask = DFRAC << rndn(52); return rand_d(rndrange(0, 2047), fmask); }
+    default: return rand_dnormal(1, 2046);
+    }
+}
+/* A normal whose fraction keeps only its top `bits` bits: two with bits <= 25 (26-bit
+ * significands) multiply exactly in binary64. */
+static uint64_t rand_dshort(int elo, int ehi, int bits) {
+    return rand_d(rndrange(elo, ehi), DFRAC & ~((1ull << (52 - bits)) - 1));
+}
+static void swap64(uint64_t *a, uint64_t *b) { uint64_t t = *a; *a = *b; *b = t; }
+
+/* ---- binary64 references (volatile keeps each operation one binary64 rounding) ---- */
+static uint64_t ref_dadd(uint64_t a, uint64_t b, int sub) {
+    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    volatile double r = sub ? x - y : x + y;
+    return canond(r);
+}
+static uint64_t ref_dmul(uint64_t a, uint64_t b) {
+    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    volatile double r = x * y;
+    return canond(r);
+}
+static uint64_t ref_ddiv(uint64_t a, uint64_t b) {
+    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    volatile double r = x / y;
+    return canond(r);
+}
+static uint64_t ref_dsqrt(uint64_t a) {
+    volatile double x = d_of(ftzd(a));
+    volatile double r = sqrt(x);
+    return canond(r);
+}
+static uint64_t ref_dfma(uint64_t a, uint64_t b, uint64_t c) {
+    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b)), z = d_of(ftzd(c));
+    volatile double r = fma(x, y, z);
+    return canond(r);
+}
+static int ref_dcmp(uint64_t a, uint64_t b, int pred) {
+    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    int uno = isunordered(x, y);
+    return pred_result(pred, uno, !uno && x == y, !uno && x < y, !uno && x > y);
+}
+static uint64_t ref_itod(uint64_t v, int w, int s) {
+    volatile double d;
+    v &= wmask(w);
+    if (s) {
+        int64_t sv;
+        if (w == 64) memcpy(&sv, &v, sizeof sv);
+        else sv = ((v >> (w - 1)) & 1) ? (int64_t)v - ((int64_t)1 << w) : (int64_t)v;
+        d = (double)sv;
+    } else {
+        d = (double)v;
+    }
+    return v_of(d);
+}
+static uint64_t ref_dtoi(uint64_t a, int w, int s) {
+    double f = d_of(ftzd(a));
+    if (isnan(f)) return 0;
+    double t = trunc(f);
+    if (s) {
+        double lim = ldexp(1.0, w - 1);
+        if (t >= lim) return wmask(w) >> 1;
+        if (t < -lim) return 1ull << (w - 1);
+        return (uint64_t)(int64_t)t & wmask(w);
+    }
+    if (t >= ldexp(1.0, w)) return wmask(w);
+    if (t <= 0.0) return 0;
+    return (uint64_t)t;
+}
+static uint64_t ref_ftod(uint32_t a) {
+    volatile double d = (double)f_of(ftz(a));
+    return canond(d);
+}
+static uint32_t ref_dtof(uint64_t a) {
+    volatile float f = (float)d_of(ftzd(a));
+    return canon(f);
+}
+
+#define H64 "%016" PRIX64
+static void put_dadd(uint64_t a, uint64_t b, int sub) {
+    fprintf(out, H64 H64 "%X" H64 "\n", a, b, sub, ref_dadd(a, b, sub));
+    nlines++;
+}
+static void put_dmul(uint64_t a, uint64_t b) {
+    fprintf(out, H64 H64 H64 "\n", a, b, ref_dmul(a, b));
+    nlines++;
+}
+static void put_dcmp(uint64_t a, uint64_t b, int pred) {
+    fprintf(out, H64 H64 "%X%X\n", a, b, pred, ref_dcmp(a, b, pred));
+    nlines++;
+}
+static void put_ddiv(uint64_t a, uint64_t b) {
+    fprintf(out, H64 H64 H64 "\n", a, b, ref_ddiv(a, b));
+    nlines++;
+}
+static void put_dsqrt(uint64_t a) {
+    fprintf(out, H64 H64 "\n", a, ref_dsqrt(a));
+    nlines++;
+}
+static void put_dfma(uint64_t a, uint64_t b, uint64_t c) {
+    fprintf(out, H64 H64 H64 H64 "\n", a, b, c, ref_dfma(a, b, c));
+    nlines++;
+}
+static void put_itod(uint64_t v, int w, int s) {
+    v &= wmask(w);
+    fprintf(out, H64 H64 "\n", v, ref_itod(v, w, s));
+    nlines++;
+}
+static void put_dtoi(uint64_t a, int w, int s) {
+    fprintf(out, H64 H64 "\n", a, ref_dtoi(a, w, s));
+    nlines++;
+}
+static void put_ftod(uint32_t a) {
+    fprintf(out, "%08" PRIX32 H64 "\n", a, ref_ftod(a));
+    nlines++;
+}
+static void put_dtof(uint64_t a) {
+    fprintf(out, H64 "%08" PRIX32 "\n", a, ref_dtof(a));
+    nlines++;
+}
+
+static void gen_dadd(const char *dir, long count) {
+    long n = count + 2 * (long)(NDSPECIALS * NDSPECIALS);
+    open_out(dir, "dadd", n);
+    for (size_t i = 0; i < NDSPECIALS; i++)
+        for (size_t j = 0; j < NDSPECIALS; j++)
+            for (int sub = 0; sub < 2; sub++) put_dadd(dspecials[i], dspecials[j], sub);
+    for (long k = 0; k < count; k++) {
+        uint64_t a, b, fmask;
+        int ea, sub = (int)(rnd32() & 1);
+        switch (k % 10) {
+        case 0: a = rnd64(); b = rnd64(); break;
+        case 1: /* close exponents, random signs: cancellation and carries */
+            a = rand_dnormal(1, 2046);
+            b = rand_d(clampd(expod(a) + rndrange(-2, 2)), ~0ull);
+            break;
+        case 2: /* any alignment distance, guard/round/sticky patterns */
+            a = rand_dnormal(1, 2046);
+            fmask = DFRAC << rndn(53);
+            b = rand_d(clampd(expod(a) - rndrange(0, 60)), fmask);
+            break;
+        case 3: /* exact ties and near-ties: b about half an ulp of a */
+            a = rand_dnormal(60, 2046);
+            fmask = rndn(4) == 0 ? ~0ull : 0x000E000000000000ull;
+            b = rand_d(expod(a) - 53 + rndrange(-1, 1), fmask);
+            if (rnd32() & 1) swap64(&a, &b);
+            break;
+        case 4: /* overflow: both near the top of the range, or rounding up past DBL_MAX */
+            if (rndn(2)) {
+                a = rand_dnormal(2040, 2046);
+                if (rndn(2)) a |= 0x000FFFFFFFFFF000ull;
+                b = rand_dnormal(1990, 2046);
+            } else {
+                a = mkd(0, 2046, DFRAC - rndn(4));
+                ea = rndrange(1991, 1995);
+                b = mkd(0, ea, rndn(2) ? 0 : rnd64());
+                b |= rnd64() & DSIGN;
+                if (rnd32() & 1) { a ^= DSIGN; b ^= DSIGN; }
+            }
+            break;
+        case 5: /* underflow: tiny operands, results in the denormal range */
+            a = rand_dnormal(1, 4);
+            b = rand_d(clampd(expod(a) + rndrange(-1, 1)), ~0ull);
+            break;
+        case 6: /* a special against anything */
+            a = rand_dspecial(); b = rand_dany();
+            if (rnd32() & 1) swap64(&a, &b);
+            break;
+        case 7: /* almost exact cancellation: b = +-a moved by a few ulps */
+            a = rand_dnormal(1, 2046);
+            b = ulpsd(a, rndrange(-3, 3));
+            b ^= (rnd64() & 1) << 63;
+            break;
+        case 8: /* smallest-normal boundary: a - b around 2^-1022 */
+            ea = rndrange(1, 3);
+            a = rand_d(ea, rndn(2) ? DFRAC : 0x3ull);
+            b = rand_d(rndrange(1, ea), ~0ull);
+            break;
+        default: a = rand_dany(); b = rand_dany(); break;
+        }
+        put_dadd(a, b, sub);
+    }
+    close_out(n);
+}
+
+/* x^-1 modulo 2^64, x odd. */
+static uint64_t inv_odd64(uint64_t x) {
+    uint64_t inv = x;
+    for (int i = 0; i < 5; i++) inv *= 2u - x * inv;
+    return inv;
+}
+/* Two 53-bit significands whose 106-bit product has the given low 53 bits (the bits
+ * rounding drops), as mant_pair does for binary32. */
+static void dmant_pair(uint64_t low, uint64_t *ma, uint64_t *mb) {
+    for (int tries = 0; tries < 100; tries++) {
+        uint64_t x = (DHID | 1) | (rnd64() & (2 * DHID - 2));   /* odd, hidden bit set */
+        uint64_t y = (low * inv_odd64(x)) & (2 * DHID - 1);
+        if (y & DHID) { *ma = x; *mb = y; return; }
+    }
+    *ma = DHID; *mb = DHID | low;
+}
+
+static void gen_dmul(const char *dir, long count) {
+    /* Low product bits to aim for: the binary32 patterns, scaled to 53 bits. */
+    static const uint64_t low_pats[] = {
+        1, DHID / 2, DHID / 2 + 1, DHID / 2 - 1, DHID - 1, DHID, DHID + 1, 3 * DHID / 2,
+        3 * DHID / 2 + 1, 3 * DHID / 2 - 1, 2 * DHID - 1, DHID / 4, 3 * DHID / 4,
+        5 * DHID / 4, 7 * DHID / 4,
+    };
+    long n = count + (long)(NDSPECIALS * NDSPECIALS);
+    open_out(dir, "dmul", n);
+    for (size_t i = 0; i < NDSPECIALS; i++)
+        for (size_t j = 0; j < NDSPECIALS; j++) put_dmul(dspecials[i], dspecials[j]);
+    for (long k = 0; k < count; k++) {
+        uint64_t a, b, ma, mb, s;
+        int ea, eb;
+        switch (k % 10) {
+        case 0: a = rnd64(); b = rnd64(); break;
+        case 1: /* exponent sum near the underflow boundary */
+            a = rand_dnormal(1, 2046);
+            b = rand_d(clampd(1024 - expod(a) + rndrange(-3, 2)), ~0ull);
+            break;
+        case 2: /* exponent sum near the overflow boundary */
+            a = rand_dnormal(1, 2046);
+            b = rand_d(clampd(3069 - expod(a) + rndrange(-2, 2)), ~0ull);
+            break;
+        case 3: /* short fraction times anything: many exact ties */
+            a = rand_d(rndrange(512, 1534), DFRAC << rndrange(48, 52));
+            b = rand_dnormal(512, 1534);
+            break;
+        case 4: case 5: /* products right around 2^-1022 (the flush boundary) */
+            a = rand_dnormal(500, 1023);
+            if (rndn(3) == 0) a = mkd(a >> 63, expod(a), DFRAC - rndn(4));
+            b = ulpsd(v_of(ldexp(1.0, -1022) / fabs(d_of(a))), rndrange(-3, 3));
+            b |= rnd64() & DSIGN;
+            break;
+        case 6: /* products right around DBL_MAX */
+            a = rand_dnormal(1023, 1500);
+            b = ulpsd(v_of(DBL_MAX / fabs(d_of(a))), rndrange(-3, 3));
+            b |= rnd64() & DSIGN;
+            break;
+        case 7: a = rand_dspecial(); b = rand_dany(); break;
+        case 8: /* chosen low product bits: ties, tie + lowest sticky bit, ... */
+            dmant_pair(low_pats[rndn(sizeof low_pats / sizeof low_pats[0])], &ma, &mb);
+            ea = rndn(8) == 0 ? rndrange(1, 2046) : rndrange(512, 1534);
+            eb = rndn(4) == 0 ? clampd(1024 - ea + rndrange(-1, 1)) : rndrange(512, 1534);
+            s = rnd64() & 1;
+            a = mkd(s, ea, ma);
+            s = rnd64() & 1;
+            b = mkd(s, eb, mb);
+            break;
+        default: a = rand_dany(); b = rand_dany(); break;
+        }
+        if (rnd32() & 1) swap64(&a, &b);
+        put_dmul(a, b);
+    }
+    close_out(n);
+}
+
+static void gen_dcmp(const char *dir, long count) {
+    long n = count + 16 * (long)(NDSPECIALS * NDSPECIALS);
+    open_out(dir, "dcmp", n);
+    for (size_t i = 0; i < NDSPECIALS; i++)
+        for (size_t j = 0; j < NDSPECIALS; j++)
+            for (int p = 0; p < 16; p++) put_dcmp(dspecials[i], dspecials[j], p);
+    for (long k = 0; k < count; k++) {
+        uint64_t a = rand_dany(), b;
+        switch (k % 8) {
+        case 0: b = rnd64(); a = rnd64(); break;
+        case 1: b = a; break;
+        case 2: b = a ^ DSIGN; break;
+        case 3: b = ulpsd(a, rndrange(-2, 2)); break;
+        case 4: /* zeros and denormals of either sign */
+            a = rnd64() & DSIGN;
+            if (rndn(2)) a |= rnd64() & DFRAC;
+            b = rndn(2) ? rnd64() & (DSIGN | DFRAC) : rand_dany();
+            break;
+        case 5: b = rand_d(expod(a), ~0ull); break;
+        case 6: /* equal high words: only the low fraction bits differ */
+            b = (a & ~0xFFFFFFFFull) | (rnd64() & 0xFFFFFFFFull);
+            break;
+        default: b = rand_dany(); break;
+        }
+        if (rnd32() & 1) swap64(&a, &b);
+        put_dcmp(a, b, (int)rndn(16));
+    }
+    close_out(n);
+}
+
+static void gen_itod(const char *dir, long count, int w, int s) {
+    char name[32];
+    snprintf(name, sizeof name, "itod_%c%d", s ? 's' : 'u', w);
+    long nfix = (w == 8 ? 256 : 0) + 12 * (long)w + 8;
+    long n = count + nfix;
+    open_out(dir, name, n);
+    if (w == 8)
+        for (uint64_t v = 0; v < 256; v++) put_itod(v, w, s);
+    for (int k = 0; k < w; k++) {
+        uint64_t p = 1ull << k;
+        for (int d = -3; d <= 3; d++) put_itod(p + (uint64_t)(int64_t)d, w, s);
+        put_itod(~(p - 1), w, s);          /* ones from bit k up */
+        put_itod(p | (p >> 1), w, s);
+        put_itod(p | (p >> 53), w, s);     /* guard-bit ties (k >= 53) */
+        put_itod((p | (p >> 53)) + 1, w, s);
+        put_itod(p | (p >> 52) | (p >> 53), w, s);
+    }
+    /* The extremes: 0, 1, all ones (-1 or the largest unsigned), the largest and
+     * smallest signed values and their neighbours. */
+    uint64_t m = wmask(w), h = 1ull << (w - 1);
+    const uint64_t ext[8] = {0, 1, m, m - 1, m >> 1, (m >> 1) - 1, h, h + 1};
+    for (int i = 0; i < 8; i++) put_itod(ext[i], w, s);
+    for (long k = 0; k < count; k++) put_itod(rand_int_p(w, s, 53), w, s);
+    close_out(n);
+}
+
+static void gen_dtoi(const char *dir, long count, int w, int s) {
+    char name[32];
+    snprintf(name, sizeof name, "dtoi_%c%d", s ? 's' : 'u', w);
+    long nfix = (long)NDSPECIALS + 2 * 14 * (w + 2);
+    long n = count + nfix;
+    open_out(dir, name, n);
+    for (size_t i = 0; i < NDSPECIALS; i++) put_dtoi(dspecials[i], w, s);
+    for (int k = -1; k <= w; k++) {        /* around +-2^k, k = -1 .. w */
+        for (uint64_t sign = 0; sign < 2; sign++) {
+            uint64_t p = mkd(sign, 1023 + k, 0);
+            for (int d = -4; d <= 4; d++) put_dtoi(ulpsd(p, d), w, s);
+            put_dtoi(mkd(sign, 1023 + k, DHID / 2), w, s);  /* 1.5 * 2^k */
+            put_dtoi(mkd(sign, 1023 + k, DFRAC), w, s);
+            put_dtoi(mkd(sign, 1023 + k, rnd64()), w, s);
+            put_dtoi(mkd(sign, 1022 + k, DFRAC), w, s);
+            put_dtoi(mkd(sign, 1023 + k, 1), w, s);
+        }
+    }
+    for (long k = 0; k < count; k++) {
+        uint64_t a;
+        switch (k % 5) {
+        case 0: a = rnd64(); break;
+        case 1: case 2: a = rand_dnormal(1021, 1023 + w + 2); break;  /* in range and near it */
+        case 3: a = rand_dnormal(990, 1030); break;  /* fractions */
+        default: a = rand_dany(); break;
+        }
+        put_dtoi(a, w, s);
+    }
+    close_out(n);
+}
+
+/* As div_near_tie, in binary64: 53-bit significands A, B with A 2^sh = B M + r, M odd
+ * with 54 bits (sh = 53: quotient in [1, 2), sh = 54: in [1/2, 1)). */
+static int ddiv_near_tie(int r, int sh, uint64_t *ma, uint64_t *mb) {
+    for (int tries = 0; tries < 100; tries++) {
+        uint64_t b = (DHID | 1) | (rnd64() & (2 * DHID - 2));
+        uint64_t mod = 1ull << sh;
+        uint64_t m = ((uint64_t)(int64_t)-r * inv_odd64(b)) & (mod - 1);  /* B M = -r mod 2^sh */
+        if (sh == 53) m += mod;
+        if (m < (1ull << 53) || m >= (1ull << 54)) continue;
+        unsigned __int128 num = (unsigned __int128)b * m + (unsigned __int128)(__int128)r;
+        uint64_t a = (uint64_t)(num >> sh);
+        if (a < DHID || a >= 2 * DHID) continue;
+        *ma = a; *mb = b;
+        return 1;
+    }
+    return 0;
+}
+/* As sqrt_near_tie, in binary64: X = m 2^54 (odd biased exponent) or m 2^55 (even),
+ * X = M^2 + r with M odd with 54 bits. */
+static int dsqrt_near_tie(int64_t r, int odd_exp, uint64_t *m) {
+    int sh = odd_exp ? 54 : 55;
+    uint64_t mod = 1ull << sh, c = (uint64_t)-r & (mod - 1), x = 1;
+    for (int j = 3; j < sh; j++)
+        if (((x * x - c) >> j) & 1) x += 1ull << (j - 1);
+    uint64_t roots[4] = {x, mod - x, (x + (mod >> 1)) & (mod - 1), ((mod >> 1) - x) & (mod - 1)};
+    uint32_t first = rndn(4);
+    for (int i = 0; i < 4; i++) {
+        uint64_t mm = roots[(first + (uint32_t)i) % 4];
+        if (mm < (1ull << 53) || mm >= (1ull << 54)) continue;
+        unsigned __int128 xx = (unsigned __int128)mm * mm + (unsigned __int128)(__int128)r;
+        uint64_t sig = (uint64_t)(xx >> sh);
+        if (sig < DHID || sig >= 2 * DHID) continue;
+        *m = sig;
+        return 1;
+    }
+    return 0;
+}
+
+static void gen_ddiv(const char *dir, long count) {
+    long n = count + (long)(NDSPECIALS * NDSPECIALS);
+    open_out(dir, "ddiv", n);
+    for (size_t i = 0; i < NDSPECIALS; i++)
+        for (size_t j = 0; j < NDSPECIALS; j++) put_ddiv(dspecials[i], dspecials[j]);
+    for (long k = 0; k < count; k++) {
+        uint64_t a, b, q, s;
+        int ea;
+        switch (k % 12) {
+        case 0: a = rnd64(); b = rnd64(); break;
+        case 1: a = rand_dnormal(1, 2046); b = rand_dnormal(1, 2046); break;
+        case 2: /* quotient exponent near the overflow boundary */
+            a = rand_dnormal(1022, 2046);
+            b = rand_d(clampd(expod(a) + 1023 - rndrange(2044, 2048)), ~0ull);
+            break;
+        case 3: /* quotients right around DBL_MAX */
+            a = rand_dnormal(1030, 2046);
+            b = ulpsd(v_of(fabs(d_of(a)) / DBL_MAX), rndrange(-3, 3));
+            b |= rnd64() & DSIGN;
+            break;
+        case 4: case 5: /* quotients right around 2^-1022 (the flush boundary) */
+            a = rand_dnormal(1, 1022);
+            if (rndn(3) == 0) a = mkd(a >> 63, expod(a), DFRAC - rndn(4));
+            b = ulpsd(v_of(ldexp(fabs(d_of(a)), 1022)), rndrange(-3, 3));
+            b |= rnd64() & DSIGN;
+            break;
+        case 6: /* 1.1..1 over a power of two: 1.1..1 x 2^-1023 rounds up to 2^-1022 */
+            ea = rndrange(1, 1022);
+            s = rnd64() & 1;
+            a = mkd(s, ea, DFRAC - rndn(3));
+            s = rnd64() & 1;
+            ea = clampd(ea + 1023 + rndrange(-1, 1));
+            b = mkd(s, ea, rndn(2) ? 0 : rndn(4));
+            break;
+        case 7: /* exact quotients: a = q * b with 26-bit significands */
+            q = rand_dshort(512, 1534, 25);
+            b = rand_dshort(512, 1534, 25);
+            a = v_of(d_of(q) * d_of(b));
+            break;
+        case 8: /* near-ties: a / b a few 2^-106 from a halfway point */
+            ea = 2 * rndrange(-8, 7) + 1;   /* r, odd */
+            if (!ddiv_near_tie(ea, rndrange(53, 54), &a, &b)) { a = 0x3FF0000000000000ull; b = a; break; }
+            ea = rndrange(512, 1534);
+            s = rnd64() & 1;
+            a = mkd(s, ea, a);
+            ea = rndrange(512, 1534);
+            s = rnd64() & 1;
+            b = mkd(s, ea, b);
+            break;
+        case 9: /* close significands: the quotient's leading bit on either side */
+            a = rand_dnormal(1, 2046);
+            s = rnd64() & 1;
+            b = mkd(s, clampd(expod(a) + rndrange(-30, 30)), a);
+            b = ulpsd(b, rndrange(-2, 2));
+            break;
+        case 10: /* a special against anything */
+            a = rand_dspecial(); b = rand_dany();
+            if (rnd32() & 1) swap64(&a, &b);
+            break;
+        default: a = rand_dany(); b = rand_dany(); break;
+        }
+        put_ddiv(a, b);
+    }
+    close_out(n);
+}
+
+static void gen_dsqrt(const char *dir, long count) {
+    static const int exps[] = {1, 2, 3, 1022, 1023, 1024, 1025, 2045, 2046};
+    const long nexps = (long)(sizeof exps / sizeof exps[0]);
+    long n = count + (long)NDSPECIALS + 2 * 17 * nexps;
+    open_out(dir, "dsqrt", n);
+    for (size_t i = 0; i < NDSPECIALS; i++) put_dsqrt(dspecials[i]);
+    for (long i = 0; i < nexps; i++)
+        for (int d = -8; d <= 8; d++) {
+            put_dsqrt(ulpsd(mkd(0, exps[i], 0), d));
+            put_dsqrt(ulpsd(mkd(0, exps[i], DHID / 2), d));
+        }
+    for (long k = 0; k < count; k++) {
+        uint64_t a, m;
+        int e;
+        int64_t r;
+        switch (k % 8) {
+        case 0: a = rnd64(); break;
+        case 1: a = rand_dnormal(1, 2046) & ~DSIGN; break;
+        case 2: /* perfect squares, and their neighbours */
+            a = rand_dshort(512, 1534, 25) & ~DSIGN;
+            a = v_of(d_of(a) * d_of(a));
+            if (rndn(2)) a = ulpsd(a, rndrange(-3, 3));
+            break;
+        case 3: /* near-ties: the root a tiny fraction of its ulp from a halfway point */
+            e = rndrange(1, 2046);
+            a = 0;
+            for (int tries = 0; tries < 16 && a == 0; tries++) {
+                r = 8 * (int64_t)rndrange(-(1 << 20), (1 << 20) - 1) + 7;
+                if (dsqrt_near_tie(r, e & 1, &m)) a = mkd(0, e, m);
+            }
+            if (a == 0) a = 0x3FF0000000000000ull;
+            break;
+        case 4: /* negative: NaN, except -0 and negative denormals (-0) */
+            a = rand_dany() | DSIGN;
+            break;
+        case 5: /* zeros and denormals of either sign, the smallest normals */
+            if (rndn(2)) a = rnd64() & (DSIGN | DFRAC);
+            else a = rand_d(rndrange(1, 4), ~0ull) & ~DSIGN;
+            break;
+        case 6: a = rand_dnormal(2040, 2046) & ~DSIGN; break;  /* the largest */
+        default: a = rand_dany(); break;
+        }
+        put_dsqrt(a);
+    }
+    close_out(n);
+}
+
+static void gen_dfma(const char *dir, long count) {
+    static const uint64_t sp[] = {
+        0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x800FFFFFFFFFFFFF,
+        0x0010000000000000, 0x8010000000000000, 0x0010000000000001, 0x7FEFFFFFFFFFFFFF,
+        0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000,
+        0xFFF4000000000000, 0x3FF0000000000000, 0xBFF0000000000000, 0x3FF0000000000001,
+        0x3FEFFFFFFFFFFFFF, 0x3CA0000000000000, 0xBC90000000000000, 0x5FE0000000000000,
+        0x1FF0000000000000, 0x4000000000000000,
+    };
+    const long ns = (long)(sizeof sp / sizeof sp[0]);
+    long n = count + ns * ns * ns;
+    open_out(dir, "dfma", n);
+    for (long i = 0; i < ns; i++)
+        for (long j = 0; j < ns; j++)
+            for (long l = 0; l < ns; l++) put_dfma(sp[i], sp[j], sp[l]);
+    for (long k = 0; k < count; k++) {
+        uint64_t a, b, c, p, s, v[3], ma, mb;
+        int e;
+        switch (k % 14) {
+        case 0: a = rnd64(); b = rnd64(); c = rnd64(); break;
+        case 1: a = rand_dnormal(1, 2046); b = rand_dnormal(1, 2046); c = rand_dnormal(1, 2046); break;
+        case 2: /* c about the size of the product: carries, partial cancellation */
+            a = rand_dnormal(512, 1534); b = rand_dnormal(512, 1534);
+            c = rand_d(clampd(expod(a) + expod(b) - 1023 + rndrange(-3, 2)), ~0ull);
+            break;
+        case 3: /* c close to -a * b: massive cancellation, the product's low half decides */
+            a = rand_dnormal(512, 1534); b = rand_dnormal(512, 1534);
+            c = v_of(-(d_of(a) * d_of(b)));
+            c = ulpsd(c, rndrange(-3, 3));
+            break;
+        case 4: /* exact cancellation: a * b representable, c = -(a * b): +0 */
+            a = rand_dshort(512, 1534, 25); b = rand_dshort(512, 1534, 25);
+            c = v_of(d_of(a) * d_of(b)) ^ DSIGN;
+            break;
+        case 5: /* a product below the normal range plus a small normal c */
+            a = rand_dnormal(1, 1022);
+            e = rndrange(-60, 3);   /* the product's biased exponent */
+            b = rand_d(clampd(e + 1023 - expod(a)), ~0ull);
+            switch (rndn(3)) {
+            case 0: s = rnd64() & 1; c = mkd(s, 1, rndn(2) ? 0 : rndn(16)); break;  /* about 2^-1022 */
+            case 1: c = rand_dnormal(1, 8); break;
+            default: c = rand_dnormal(1, 60); break;
+            }
+            break;
+        case 6: /* products right around 2^-1022, c zero, a denormal or about 2^-1022 */
+            a = rand_dnormal(500, 1022);
+            if (rndn(3) == 0) a = mkd(a >> 63, expod(a), DFRAC - rndn(4));
+            b = ulpsd(v_of(ldexp(1.0, -1022) / fabs(d_of(a))), rndrange(-3, 3));
+            b |= rnd64() & DSIGN;
+            switch (rndn(4)) {
+            case 0: c = rnd64() & DSIGN; break;
+            case 1: c = rnd64() & (DSIGN | DFRAC); break;
+            case 2: s = rnd64() & 1; c = mkd(s, 1, rndn(4)); break;
+            default: e = rndrange(1, 3); c = rand_d(e, ~0ull); break;
+            }
+            break;
+        case 7: /* ties and near-ties: c about half an ulp of the exact product */
+            a = rand_dshort(600, 1400, 25); b = rand_dshort(600, 1400, 25);
+            p = v_of(d_of(a) * d_of(b));   /* 26-bit significands: exact, any last bit */
+            e = expod(p) - 53;             /* half an ulp of p */
+            s = rnd64() & 1;
+            switch (rndn(4)) {
+            case 0: c = mkd(s, clampd(e), 0); break;                          /* a tie */
+            case 1: c = mkd(s, clampd(e), rndn(4)); break;                    /* a tie plus a little */
+            case 2: c = mkd(s, clampd(e - 1), DFRAC - rndn(4)); break;        /* a tie minus a little */
+            default: e = clampd(e + rndrange(-60, 1)); c = rand_d(e, ~0ull); break;  /* sticky bits */
+            }
+            break;
+        case 8: /* results around DBL_MAX: the product near it, c large of either sign */
+            a = rand_dnormal(1023, 1600);
+            b = ulpsd(v_of(DBL_MAX / fabs(d_of(a))), rndrange(-3, 3));
+            b |= rnd64() & DSIGN;
+            c = rand_dnormal(1990, 2046);
+            break;
+        case 9: /* a product beyond DBL_MAX brought back by c, or c pushing it over */
+            a = rand_dnormal(1534, 2046);
+            b = rand_d(clampd(rndrange(2045, 2050) + 1023 - expod(a)), ~0ull);
+            s = ((a ^ b) >> 63) ^ (rndn(4) != 0);   /* mostly the product's opposite sign */
+            c = mkd(s, rndrange(2042, 2046), 0);
+            c |= rnd64() & DFRAC;
+            break;
+        case 10: /* c dominates: the product lands in the guard and sticky bits */
+            e = rndrange(200, 2046);
+            c = rand_d(e, rndn(3) == 0 ? 0 : ~0ull);   /* often a power of two */
+            a = rand_dnormal(512, 1534);
+            e = expod(c) - rndrange(50, 120);
+            b = rand_d(clampd(e + 1023 - expod(a)), ~0ull);
+            break;
+        case 11: /* a special in any position */
+            v[0] = rand_dany(); v[1] = rand_dany(); v[2] = rand_dany();
+            v[rndn(3)] = rand_dspecial();
+            a = v[0]; b = v[1]; c = v[2];
+            break;
+        case 12: { /* the product an exact tie (or just off one), a far smaller c decides */
+            static const uint64_t tie_lows[] = {DHID / 2, DHID, 3 * DHID / 2, DHID / 2 + 1, DHID - 1};
+            dmant_pair(tie_lows[rndn(sizeof tie_lows / sizeof tie_lows[0])], &ma, &mb);
+            s = rnd64() & 1;
+            a = mkd(s, rndrange(700, 1300), ma);
+            s = rnd64() & 1;
+            b = mkd(s, rndrange(700, 1300), mb);
+            e = clampd(expod(a) + expod(b) - 1023 - rndrange(54, 200));
+            c = rand_d(e, ~0ull);
+            break;
+        }
+        default: a = rand_dany(); b = rand_dany(); c = rand_dany(); break;
+        }
+        if (rnd32() & 1) swap64(&a, &b);
+        put_dfma(a, b, c);
+    }
+    close_out(n);
+}
+
+static void gen_ftod(const char *dir, long count) {
+    long n = count + (long)NSPECIALS;
+    open_out(dir, "ftod", n);
+    for (size_t i = 0; i < NSPECIALS; i++) put_ftod(specials[i]);
+    for (long k = 0; k < count; k++) put_ftod(k % 2 ? rnd32() : rand_any());
+    close_out(n);
+}
+
+static void gen_dtof(const char *dir, long count) {
+    /* Exponents around the binary32 range's ends (897 = 2^-126, 1150 = 2^127) and the
+     * fractions that decide rounding there: ties to even both ways, a tie plus or minus
+     * the lowest bit, all ones (rounds up into the next binade). */
+    static const int exps[] = {894, 895, 896, 897, 898, 1023, 1149, 1150, 1151};
+    static const uint64_t fracs[] = {
+        0, 1, DFRAC, 1ull << 28, (1ull << 28) + 1, (1ull << 28) - 1, 3ull << 28,
+        (3ull << 28) - 1, DFRAC & ~((1ull << 28) - 1), DFRAC ^ (1ull << 28), 1ull << 29,
+    };
+    const long ne = (long)(sizeof exps / sizeof exps[0]), nf = (long)(sizeof fracs / sizeof fracs[0]);
+    long n = count + (long)NDSPECIALS + 2 * ne * nf;
+    open_out(dir, "dtof", n);
+    for (size_t i = 0; i < NDSPECIALS; i++) put_dtof(dspecials[i]);
+    for (long i = 0; i < ne; i++)
+        for (long j = 0; j < nf; j++)
+            for (uint64_t s = 0; s < 2; s++) put_dtof(mkd(s, exps[i], fracs[j]));
+    for (long k = 0; k < count; k++) {
+        uint64_t a, f;
+        int e;
+        switch (k % 7) {
+        case 0: a = rnd64(); break;
+        case 1: a = rand_dnormal(1023 - 135, 1023 + 135); break;   /* the binary32 range */
+        case 2: /* ties and near-ties at binary32 precision */
+            e = rndrange(1023 - 135, 1023 + 135);
+            f = (rnd64() & DFRAC & ~((1ull << 29) - 1)) | (1ull << 28);
+            f += (uint64_t)(int64_t)rndrange(-2, 2);
+            if (rndn(4) == 0) f ^= rnd64() & ((1ull << 28) - 1);
+            a = rand_d(e, 0) | f;
+            break;
+        case 3: /* around FLT_MAX: the largest fractions, rounding to infinity */
+            e = rndrange(1149, 1151);
+            f = rnd64() & ((1ull << 30) - 1);
+            if (rndn(2)) f &= 0xFF;
+            a = rand_d(e, 0) | (DFRAC & ~f);
+            break;
+        case 4: /* around 2^-126: flushed, or rounding up to the smallest normal */
+            e = rndrange(893, 898);
+            f = rndn(2) ? DFRAC & ~(rnd64() & ((1ull << 30) - 1)) : rnd64() & DFRAC;
+            a = rand_d(e, 0) | f;
+            break;
+        case 5: a = rand_dspecial(); break;
+        default: a = rand_dany(); break;
+        }
+        put_dtof(a);
+    }
+    close_out(n);
+}
+
+/* The host must compute binary64 with one rounding to nearest even and keep denormals. */
+static void self_check64(void) {
+    struct { uint64_t a, b, c, want; int op; } t[] = {  /* op: 0 +, 1 *, 2 /, 3 sqrt, 4 fma */
+        {0x3FF0000000000000, 0x3CA0000000000000, 0, 0x3FF0000000000000, 0},  /* 1 + 2^-53: tie, even */
+        {0x3FF0000000000001, 0x3CA0000000000000, 0, 0x3FF0000000000002, 0},  /* tie, up */
+        {0x0010000000000001, 0x8010000000000000, 0, 0x0000000000000000, 0},  /* denormal flushed */
+        {0x3FF0000000000000, 0xBFF0000000000000, 0, 0x0000000000000000, 0},  /* x + -x = +0 */
+        {0x7FEFFFFFFFFFFFFF, 0x7C90000000000000, 0, 0x7FF0000000000000, 0},  /* DBL_MAX + half ulp */
+        {0x3FEFFFFFFFFFFFFF, 0x0010000000000000, 0, 0x0010000000000000, 1},  /* rounds up to 2^-1022 */
+        {0x3FEFFFFFFFFFFFFE, 0x0010000000000000, 0, 0x0000000000000000, 1},
+        {0x0008000000000000, 0x7FF0000000000000, 0, DQNAN, 1},                /* denormal * inf */
+        {0x3FF0000000000000, 0x4008000000000000, 0, 0x3FD5555555555555, 2},  /* 1 / 3 */
+        {0x4000000000000000, 0, 0, 0x3FF6A09E667F3BCD, 3},                    /* sqrt(2) */
+        {0x8000000000000000, 0, 0, 0x8000000000000000, 3},                    /* sqrt(-0) */
+        {0x3FF0000000000001, 0x3FEFFFFFFFFFFFFF, 0xBFF0000000000000, 0x3C9FFFFFFFFFFFFE, 4},
+        {0x8000000000000000, 0x3FF0000000000000, 0x8000000000000000, 0x8000000000000000, 4},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        uint64_t got;
+        switch (t[i].op) {
+        case 0: got = ref_dadd(t[i].a, t[i].b, 0); break;
+        case 1: got = ref_dmul(t[i].a, t[i].b); break;
+        case 2: got = ref_ddiv(t[i].a, t[i].b); break;
+        case 3: got = ref_dsqrt(t[i].a); break;
+        default: got = ref_dfma(t[i].a, t[i].b, t[i].c); break;
+        }
+        if (got != t[i].want) {
+            fprintf(stderr, "gen_fp_vectors: binary64 self-check %zu: " H64 " " H64 " " H64
+                    " -> " H64 ", expected " H64 "\n", i, t[i].a, t[i].b, t[i].c, got, t[i].want);
+            exit(1);
+        }
+    }
+    if (ref_itod(0xFFFFFFFFFFFFFFFFull, 64, 0) != 0x43F0000000000000ull ||
+        ref_itod(0x20000000000001ull, 64, 1) != 0x4340000000000000ull ||
+        ref_dtoi(0xC3E0000000000000ull, 64, 1) != 0x8000000000000000ull ||
+        ref_ftod(0x3F800000u) != 0x3FF0000000000000ull || ref_ftod(0x7FA00000u) != DQNAN ||
+        ref_dtof(0x3FF0000010000000ull) != 0x3F800000u ||     /* tie to even, down */
+        ref_dtof(0x3FF0000030000000ull) != 0x3F800002u ||     /* tie to even, up */
+        ref_dtof(0x380FFFFFF0000000ull) != 0x00800000u ||     /* rounds up to 2^-126 */
+        ref_dtof(0x47EFFFFFF0000000ull) != 0x7F800000u) {     /* FLT_MAX + half ulp */
+        fprintf(stderr, "gen_fp_vectors: binary64 conversion self-check failed\n");
+        exit(1);
+    }
+}
+
 /* The host must round to nearest even and keep denormals (no FTZ/DAZ mode). */
 static void self_check(void) {
     struct { uint32_t a, b, want; int op; } t[] = {
@@ -837,5 +1629,18 @@ int main(int argc, char **argv) {
     gen_fdiv(dir, count);
     gen_fsqrt(dir, count);
     gen_fma(dir, count);
+    self_check64();
+    gen_dadd(dir, count);
+    gen_dmul(dir, count);
+    gen_dcmp(dir, count);
+    for (int s = 0; s < 2; s++)
+        for (int w = 8; w <= 64; w *= 2) gen_itod(dir, count, w, s);
+    for (int s = 0; s < 2; s++)
+        for (int w = 8; w <= 64; w *= 2) gen_dtoi(dir, count, w, s);
+    gen_ddiv(dir, count);
+    gen_dsqrt(dir, count);
+    gen_dfma(dir, count);
+    gen_ftod(dir, count);
+    gen_dtof(dir, count);
     return 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # lint_templates.sh TEMPLATE_DIR [yosys]
 # Every template must pass `verilator --lint-only -Wall` and `yosys synth` with no
-# warning at all.
+# warning at all, the floating-point ones at W = 64 too.
 tpl=$1; yosys=${2:-yosys}; verilator=${VERILATOR:-verilator}
 status=0
 for f in "$tpl"/clhls_*.v; do
@@ -28,5 +28,27 @@ if [ -f "$tpl/clhls_fma.v" ]; then
         echo "checked clhls_fma (LATENCY $lat)"
     done
 fi
+# The floating-point templates serve binary32 (W = 32, the default, linted above) and
+# binary64: lint every one at W = 64 too (the conversions at both integer-width
+# extremes, fma at each register structure). Yosys runs the coarse part of `synth`
+# there (elaboration, proc, opt, wreduce, alumacc: where its warnings come from); the
+# gate mapping is the same code at either width and takes minutes for the 64-bit
+# divider, square root and fma.
+for cfg in "clhls_fadd" "clhls_fmul" "clhls_fcmp" "clhls_fdiv" "clhls_fsqrt" \
+           "clhls_itofp -GIN_W=64" "clhls_itofp -GIN_W=8 -GSIGNED=0" \
+           "clhls_fptoi -GOUT_W=64" "clhls_fptoi -GOUT_W=8 -GSIGNED=0" \
+           "clhls_fma" "clhls_fma -GLATENCY=2" "clhls_fma -GLATENCY=1"; do
+    set -- $cfg
+    mod=$1; shift
+    [ -f "$tpl/$mod.v" ] || continue
+    out=$("$verilator" --lint-only -Wall -GW=64 "$@" -y "$tpl" --top-module "$mod" \
+          "$tpl/$mod.v" 2>&1) || status=1
+    if [ -n "$out" ]; then echo "$out"; status=1; fi
+    if [ $# -eq 0 ] && command -v "$yosys" >/dev/null 2>&1; then
+        out=$("$yosys" -q -p "read_verilog $tpl/clhls_*.v; chparam -set W 64 $mod; synth -top $mod -run :fine" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "$mod W=64 (yosys): $out"; status=1; fi
+    fi
+    echo "checked $mod (W 64 $*)"
+done
 [ $status -eq 0 ] && echo PASS
 exit $status

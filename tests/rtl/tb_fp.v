@@ -2,20 +2,31 @@
 // and clhls_fptoi for every width and signedness, clhls_fdiv, clhls_fsqrt and
 // clhls_fma with several latencies) against reference vectors from
 // gen_fp_vectors (host FPU, flush-to-zero), loaded from the directory given by
-// +dir=DIR. Each instance has its own randomly toggled clock enable (long stalls,
-// single bubbles, full-rate runs) and random operands while ce = 0; a reference
-// pipeline of vector numbers advances only on enabled cycles, and the output is
-// compared bit-exactly on every cycle, so a unit that advances or changes while
-// ce = 0 fails too.
+// +dir=DIR. Two tops, verilated separately (each in about half the time): tb_fp
+// checks the binary32 instances (W = 32), tb_fp64 the binary64 ones (W = 64) and the
+// conversions clhls_ftod and clhls_dtof. Each instance has its own randomly toggled
+// clock enable (long stalls, single bubbles, full-rate runs) and random operands while
+// ce = 0; a reference pipeline of vector numbers advances only on enabled cycles, and
+// the output is compared bit-exactly on every cycle, so a unit that advances or
+// changes while ce = 0 fails too.
 `timescale 1ns/1ps
 
-// KIND: 0 fadd, 1 fmul, 2 fcmp, 3 itofp, 4 fptoi, 5 fdiv, 6 fsqrt, 7 fma. A vector
-// line is {inputs, expected}; the first line of the file is the number of vectors.
-// fdiv and fsqrt have a fixed latency (their localparam LATENCY): LAT must equal it.
+// KIND: 0 fadd, 1 fmul, 2 fcmp, 3 itofp, 4 fptoi, 5 fdiv, 6 fsqrt, 7 fma, 8 ftod,
+// 9 dtof; F: the format, 32 or 64 (the units' W). A vector line is {inputs, expected}
+// (the fields gen_fp_vectors writes); the first line of the file is the number of
+// vectors. fdiv and fsqrt have a fixed latency (their localparam LATENCY): LAT must
+// equal it.
 module fp_check #(
-    parameter KIND = 0, parameter W = 32, parameter SIGNED = 1, parameter LAT = 3,
-    parameter IN_BITS = 64, parameter OUT_BITS = 32, parameter string NAME = "fadd"
+    parameter KIND = 0, parameter F = 32, parameter W = 32, parameter SIGNED = 1,
+    parameter LAT = 3, parameter string NAME = "fadd"
 ) (input wire clk, output reg done, output integer errors, output integer checked);
+    // Bits of the inputs and of the expected result in a vector line.
+    localparam IN_BITS = (KIND == 0 || KIND == 2) ? 2 * F + 4 :
+                         (KIND == 1 || KIND == 5) ? 2 * F :
+                         (KIND == 7) ? 3 * F : (KIND == 3 || KIND == 9) ? 64 :
+                         (KIND == 8) ? 32 : F;
+    localparam OUT_BITS = (KIND == 2) ? 4 : (KIND == 4 || KIND == 8) ? 64 :
+                          (KIND == 9) ? 32 : F;
     localparam MAXN = 1 << 17, LW = IN_BITS + OUT_BITS, MAX_REPORTS = 8;
     reg [LW-1:0] mem [0:MAXN-1];
     reg ce = 0;
@@ -26,34 +37,39 @@ module fp_check #(
     reg [31:0] cur = 0;            // line number of the vector on vin, 0: none (garbage)
     reg [31:0] pipe [0:LAT-1];     // line number held in each enabled stage, 0: bubble
     reg [LW-1:0] v;
-    string dir, name;              // the vectors: DIR/NAME.hex, or itofp_/fptoi_ + s/u + width
+    string dir, name;              // the vectors: DIR/NAME.hex; conversions by width
 
     generate
         if (KIND == 0) begin : u
-            clhls_fadd #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[67:36]), .b(vin[35:4]),
-                .sub(vin[0]), .y(y));
+            clhls_fadd #(.LATENCY(LAT), .W(F)) dut (.clk(clk), .ce(ce), .a(vin[2*F+3:F+4]),
+                .b(vin[F+3:4]), .sub(vin[0]), .y(y));
         end else if (KIND == 1) begin : u
-            clhls_fmul #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[63:32]), .b(vin[31:0]), .y(y));
+            clhls_fmul #(.LATENCY(LAT), .W(F)) dut (.clk(clk), .ce(ce), .a(vin[2*F-1:F]),
+                .b(vin[F-1:0]), .y(y));
         end else if (KIND == 2) begin : u
-            clhls_fcmp #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[67:36]), .b(vin[35:4]),
-                .pred(vin[3:0]), .y(y[0]));
+            clhls_fcmp #(.LATENCY(LAT), .W(F)) dut (.clk(clk), .ce(ce), .a(vin[2*F+3:F+4]),
+                .b(vin[F+3:4]), .pred(vin[3:0]), .y(y[0]));
             assign y[OUT_BITS-1:1] = 0;
         end else if (KIND == 3) begin : u
-            clhls_itofp #(.IN_W(W), .SIGNED(SIGNED), .LATENCY(LAT)) dut (.clk(clk), .ce(ce),
-                .a(vin[W-1:0]), .y(y));
+            clhls_itofp #(.IN_W(W), .SIGNED(SIGNED), .LATENCY(LAT), .W(F)) dut (.clk(clk),
+                .ce(ce), .a(vin[W-1:0]), .y(y));
         end else if (KIND == 4) begin : u
-            clhls_fptoi #(.OUT_W(W), .SIGNED(SIGNED), .LATENCY(LAT)) dut (.clk(clk), .ce(ce),
-                .a(vin[31:0]), .y(y[W-1:0]));
+            clhls_fptoi #(.OUT_W(W), .SIGNED(SIGNED), .LATENCY(LAT), .W(F)) dut (.clk(clk),
+                .ce(ce), .a(vin[F-1:0]), .y(y[W-1:0]));
             if (W < OUT_BITS) begin : pad
                 assign y[OUT_BITS-1:W] = 0;
             end
         end else if (KIND == 5) begin : u
-            clhls_fdiv dut (.clk(clk), .ce(ce), .a(vin[63:32]), .b(vin[31:0]), .y(y));
+            clhls_fdiv #(.W(F)) dut (.clk(clk), .ce(ce), .a(vin[2*F-1:F]), .b(vin[F-1:0]), .y(y));
         end else if (KIND == 6) begin : u
-            clhls_fsqrt dut (.clk(clk), .ce(ce), .a(vin[31:0]), .y(y));
+            clhls_fsqrt #(.W(F)) dut (.clk(clk), .ce(ce), .a(vin[F-1:0]), .y(y));
+        end else if (KIND == 7) begin : u
+            clhls_fma #(.LATENCY(LAT), .W(F)) dut (.clk(clk), .ce(ce), .a(vin[3*F-1:2*F]),
+                .b(vin[2*F-1:F]), .c(vin[F-1:0]), .y(y));
+        end else if (KIND == 8) begin : u
+            clhls_ftod #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[31:0]), .y(y));
         end else begin : u
-            clhls_fma #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[95:64]), .b(vin[63:32]),
-                .c(vin[31:0]), .y(y));
+            clhls_dtof #(.LATENCY(LAT)) dut (.clk(clk), .ce(ce), .a(vin[63:0]), .y(y));
         end
     endgenerate
 
@@ -63,8 +79,13 @@ module fp_check #(
         if (!$value$plusargs("dir=%s", dir)) begin
             $display("FAIL tb_fp: no +dir=DIR (the gen_fp_vectors output)"); $fatal(1);
         end
+        // itofp_s8, fptoi_u64, ...; in binary64 itod_s8, dtoi_u64, ...
+        if (KIND == 3)
+            name = F == 64 ? "itod" : "itofp";
+        else if (KIND == 4)
+            name = F == 64 ? "dtoi" : "fptoi";
         if (KIND == 3 || KIND == 4)
-            name = $sformatf("%s_%s%0d", KIND == 3 ? "itofp" : "fptoi", SIGNED ? "s" : "u", W);
+            name = $sformatf("%s_%s%0d", name, SIGNED ? "s" : "u", W);
         else
             name = NAME;
         if (u.dut.LATENCY != LAT) begin   // fixed for fdiv and fsqrt
@@ -93,41 +114,41 @@ module fp_check #(
     endfunction
 
     function automatic [LW-1:0] garbage(input integer dummy);
-        garbage = {$urandom, $urandom, $urandom, $urandom};
+        if (LW > 128)
+            garbage = {$urandom, $urandom, $urandom, $urandom, $urandom, $urandom, $urandom, $urandom};
+        else
+            garbage = {$urandom, $urandom, $urandom, $urandom};
     endfunction
 
     // Prints a mismatch with the operands in hex (fields as gen_fp_vectors writes them).
+    localparam O = OUT_BITS;
     task report(input [31:0] line, input [OUT_BITS-1:0] got);
-        reg [127:0] l;   // the line, zero-extended
-        reg [63:0] g, e; // result and expected, zero-extended
+        reg [255:0] l;   // the line, zero-extended
+        reg [OUT_BITS-1:0] e;
         begin
             l = 0; l[LW-1:0] = mem[line];
-            g = 0; g[OUT_BITS-1:0] = got;
-            e = 0; e[OUT_BITS-1:0] = l[OUT_BITS-1:0];
+            e = l[O-1:0];
             if (KIND == 0)
                 $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h sub=%0d -> y=%h, expected %h",
-                         name, LAT, line, l[99:68], l[67:36], l[32], g[31:0], e[31:0]);
-            else if (KIND == 1)
+                         name, LAT, line, l[O+2*F+3 -: F], l[O+F+3 -: F], l[O], got, e);
+            else if (KIND == 1 || KIND == 5)
                 $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h -> y=%h, expected %h",
-                         name, LAT, line, l[95:64], l[63:32], g[31:0], e[31:0]);
+                         name, LAT, line, l[O+2*F-1 -: F], l[O+F-1 -: F], got, e);
             else if (KIND == 2)
                 $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h pred=%0d -> y=%0d, expected %0d",
-                         name, LAT, line, l[71:40], l[39:8], l[7:4], g[0], e[0]);
-            else if (KIND == 3)
-                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
-                         name, LAT, line, l[95:32], g[31:0], e[31:0]);
-            else if (KIND == 4)
-                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
-                         name, LAT, line, l[95:64], g, e);
-            else if (KIND == 5)
-                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h -> y=%h, expected %h",
-                         name, LAT, line, l[95:64], l[63:32], g[31:0], e[31:0]);
-            else if (KIND == 6)
-                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
-                         name, LAT, line, l[63:32], g[31:0], e[31:0]);
-            else
+                         name, LAT, line, l[O+2*F+3 -: F], l[O+F+3 -: F], l[O+3 -: 4], got[0], e[0]);
+            else if (KIND == 7)
                 $display("FAIL %s (LATENCY %0d) vector %0d: a=%h b=%h c=%h -> y=%h, expected %h",
-                         name, LAT, line, l[127:96], l[95:64], l[63:32], g[31:0], e[31:0]);
+                         name, LAT, line, l[O+3*F-1 -: F], l[O+2*F-1 -: F], l[O+F-1 -: F], got, e);
+            else if (KIND == 3 || KIND == 9)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
+                         name, LAT, line, l[O+63 -: 64], got, e);
+            else if (KIND == 8)
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
+                         name, LAT, line, l[O+31 -: 32], got, e);
+            else   // 4, 6: one operand of the format
+                $display("FAIL %s (LATENCY %0d) vector %0d: a=%h -> y=%h, expected %h",
+                         name, LAT, line, l[O+F-1 -: F], got, e);
         end
     endtask
 
@@ -172,30 +193,30 @@ module tb_fp;
     wire [31:0] errors [0:NU-1];
     wire [31:0] checked [0:NU-1];
 
-    fp_check #(.KIND(0), .LAT(4), .IN_BITS(68), .OUT_BITS(32), .NAME("fadd"))
+    fp_check #(.KIND(0), .LAT(4), .NAME("fadd"))
         fadd4 (.clk(clk), .done(done[0]), .errors(errors[0]), .checked(checked[0]));
-    fp_check #(.KIND(0), .LAT(1), .IN_BITS(68), .OUT_BITS(32), .NAME("fadd"))
+    fp_check #(.KIND(0), .LAT(1), .NAME("fadd"))
         fadd1 (.clk(clk), .done(done[1]), .errors(errors[1]), .checked(checked[1]));
-    fp_check #(.KIND(1), .LAT(3), .IN_BITS(64), .OUT_BITS(32), .NAME("fmul"))
+    fp_check #(.KIND(1), .LAT(3), .NAME("fmul"))
         fmul3 (.clk(clk), .done(done[2]), .errors(errors[2]), .checked(checked[2]));
-    fp_check #(.KIND(2), .LAT(2), .IN_BITS(68), .OUT_BITS(4), .NAME("fcmp"))
+    fp_check #(.KIND(2), .LAT(2), .NAME("fcmp"))
         fcmp2 (.clk(clk), .done(done[3]), .errors(errors[3]), .checked(checked[3]));
-    fp_check #(.KIND(2), .LAT(1), .IN_BITS(68), .OUT_BITS(4), .NAME("fcmp"))
+    fp_check #(.KIND(2), .LAT(1), .NAME("fcmp"))
         fcmp1 (.clk(clk), .done(done[4]), .errors(errors[4]), .checked(checked[4]));
 
     // Division and square root: their fixed latencies; fma: the default and the
     // configurations with fewer internal registers.
-    fp_check #(.KIND(5), .LAT(28), .IN_BITS(64), .OUT_BITS(32), .NAME("fdiv"))
+    fp_check #(.KIND(5), .LAT(28), .NAME("fdiv"))
         fdiv (.clk(clk), .done(done[21]), .errors(errors[21]), .checked(checked[21]));
-    fp_check #(.KIND(6), .LAT(27), .IN_BITS(32), .OUT_BITS(32), .NAME("fsqrt"))
+    fp_check #(.KIND(6), .LAT(27), .NAME("fsqrt"))
         fsqrt (.clk(clk), .done(done[22]), .errors(errors[22]), .checked(checked[22]));
-    fp_check #(.KIND(7), .LAT(5), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+    fp_check #(.KIND(7), .LAT(5), .NAME("fma"))
         fma5 (.clk(clk), .done(done[23]), .errors(errors[23]), .checked(checked[23]));
-    fp_check #(.KIND(7), .LAT(3), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+    fp_check #(.KIND(7), .LAT(3), .NAME("fma"))
         fma3 (.clk(clk), .done(done[24]), .errors(errors[24]), .checked(checked[24]));
-    fp_check #(.KIND(7), .LAT(2), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+    fp_check #(.KIND(7), .LAT(2), .NAME("fma"))
         fma2 (.clk(clk), .done(done[25]), .errors(errors[25]), .checked(checked[25]));
-    fp_check #(.KIND(7), .LAT(1), .IN_BITS(96), .OUT_BITS(32), .NAME("fma"))
+    fp_check #(.KIND(7), .LAT(1), .NAME("fma"))
         fma1 (.clk(clk), .done(done[26]), .errors(errors[26]), .checked(checked[26]));
 
     genvar s, i;
@@ -203,10 +224,10 @@ module tb_fp;
         for (s = 0; s < 2; s = s + 1) begin : sg
             for (i = 0; i < 4; i = i + 1) begin : wd
                 localparam W = 8 << i;
-                fp_check #(.KIND(3), .W(W), .SIGNED(s), .LAT(3), .IN_BITS(64), .OUT_BITS(32))
+                fp_check #(.KIND(3), .W(W), .SIGNED(s), .LAT(3))
                     itofp (.clk(clk), .done(done[5 + 4*s + i]), .errors(errors[5 + 4*s + i]),
                            .checked(checked[5 + 4*s + i]));
-                fp_check #(.KIND(4), .W(W), .SIGNED(s), .LAT(4 - i % 2), .IN_BITS(32), .OUT_BITS(64))
+                fp_check #(.KIND(4), .W(W), .SIGNED(s), .LAT(4 - i % 2))
                     fptoi (.clk(clk), .done(done[13 + 4*s + i]), .errors(errors[13 + 4*s + i]),
                            .checked(checked[13 + 4*s + i]));
             end
@@ -231,5 +252,85 @@ module tb_fp;
             $finish;
         end
         if (cycles > 2000000) begin $display("FAIL tb_fp: timeout"); $fatal(1); end
+    end
+endmodule
+
+// The binary64 instances (W = 64) and the conversions between the formats.
+module tb_fp64;
+    reg clk = 0; always #5 clk = ~clk;
+    localparam NU = 31;
+    wire [NU-1:0] done;
+    wire [31:0] errors [0:NU-1];
+    wire [31:0] checked [0:NU-1];
+
+    fp_check #(.KIND(0), .F(64), .LAT(4), .NAME("dadd"))
+        dadd4 (.clk(clk), .done(done[0]), .errors(errors[0]), .checked(checked[0]));
+    fp_check #(.KIND(0), .F(64), .LAT(1), .NAME("dadd"))
+        dadd1 (.clk(clk), .done(done[1]), .errors(errors[1]), .checked(checked[1]));
+    fp_check #(.KIND(1), .F(64), .LAT(3), .NAME("dmul"))
+        dmul3 (.clk(clk), .done(done[2]), .errors(errors[2]), .checked(checked[2]));
+    fp_check #(.KIND(2), .F(64), .LAT(2), .NAME("dcmp"))
+        dcmp2 (.clk(clk), .done(done[3]), .errors(errors[3]), .checked(checked[3]));
+    fp_check #(.KIND(2), .F(64), .LAT(1), .NAME("dcmp"))
+        dcmp1 (.clk(clk), .done(done[4]), .errors(errors[4]), .checked(checked[4]));
+
+    // Division and square root at their fixed binary64 latencies; fma: the default and
+    // the configurations with fewer internal registers.
+    fp_check #(.KIND(5), .F(64), .LAT(57), .NAME("ddiv"))
+        ddiv (.clk(clk), .done(done[21]), .errors(errors[21]), .checked(checked[21]));
+    fp_check #(.KIND(6), .F(64), .LAT(56), .NAME("dsqrt"))
+        dsqrt (.clk(clk), .done(done[22]), .errors(errors[22]), .checked(checked[22]));
+    fp_check #(.KIND(7), .F(64), .LAT(5), .NAME("dfma"))
+        dfma5 (.clk(clk), .done(done[23]), .errors(errors[23]), .checked(checked[23]));
+    fp_check #(.KIND(7), .F(64), .LAT(3), .NAME("dfma"))
+        dfma3 (.clk(clk), .done(done[24]), .errors(errors[24]), .checked(checked[24]));
+    fp_check #(.KIND(7), .F(64), .LAT(2), .NAME("dfma"))
+        dfma2 (.clk(clk), .done(done[25]), .errors(errors[25]), .checked(checked[25]));
+    fp_check #(.KIND(7), .F(64), .LAT(1), .NAME("dfma"))
+        dfma1 (.clk(clk), .done(done[26]), .errors(errors[26]), .checked(checked[26]));
+
+    // float <-> double, with a register chain and a ring-buffer output pipeline.
+    fp_check #(.KIND(8), .LAT(1), .NAME("ftod"))
+        ftod1 (.clk(clk), .done(done[27]), .errors(errors[27]), .checked(checked[27]));
+    fp_check #(.KIND(8), .LAT(4), .NAME("ftod"))
+        ftod4 (.clk(clk), .done(done[28]), .errors(errors[28]), .checked(checked[28]));
+    fp_check #(.KIND(9), .LAT(2), .NAME("dtof"))
+        dtof2 (.clk(clk), .done(done[29]), .errors(errors[29]), .checked(checked[29]));
+    fp_check #(.KIND(9), .LAT(1), .NAME("dtof"))
+        dtof1 (.clk(clk), .done(done[30]), .errors(errors[30]), .checked(checked[30]));
+
+    genvar s, i;
+    generate
+        for (s = 0; s < 2; s = s + 1) begin : sg
+            for (i = 0; i < 4; i = i + 1) begin : wd
+                localparam W = 8 << i;
+                fp_check #(.KIND(3), .F(64), .W(W), .SIGNED(s), .LAT(3))
+                    itod (.clk(clk), .done(done[5 + 4*s + i]), .errors(errors[5 + 4*s + i]),
+                          .checked(checked[5 + 4*s + i]));
+                fp_check #(.KIND(4), .F(64), .W(W), .SIGNED(s), .LAT(4 - i % 2))
+                    dtoi (.clk(clk), .done(done[13 + 4*s + i]), .errors(errors[13 + 4*s + i]),
+                          .checked(checked[13 + 4*s + i]));
+            end
+        end
+    endgenerate
+
+    integer cycles = 0, total_errors, total_checked, u;
+    always @(posedge clk) begin
+        cycles = cycles + 1;
+        if (&done) begin
+            total_errors = 0; total_checked = 0;
+            for (u = 0; u < NU; u = u + 1) begin
+                total_errors = total_errors + errors[u];
+                total_checked = total_checked + checked[u];
+            end
+            if (total_errors != 0) begin
+                $display("FAIL tb_fp64: %0d mismatches in %0d compared vectors", total_errors, total_checked);
+                $fatal(1);
+            end
+            $display("PASS tb_fp64: %0d vectors in %0d units compared bit-exactly (%0d cycles)",
+                     total_checked, NU, cycles);
+            $finish;
+        end
+        if (cycles > 2000000) begin $display("FAIL tb_fp64: timeout"); $fatal(1); end
     end
 endmodule
