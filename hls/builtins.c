@@ -34,8 +34,8 @@ static const struct {
 } intrinsics[] = {
     {"llvm.dbg.", HLS_INTR_NONE}, {"llvm.lifetime.", HLS_INTR_NONE},
     {"llvm.experimental.noalias", HLS_INTR_NONE},
-    {"llvm.fmuladd.f32", HLS_INTR_FMULADD}, {"llvm.fma.f32", HLS_INTR_FMA},
-    {"llvm.sqrt.f32", HLS_INTR_SQRT}, {"llvm.fabs.f32", HLS_INTR_FABS},
+    {"llvm.fmuladd.f", HLS_INTR_FMULADD}, {"llvm.fma.f", HLS_INTR_FMA},
+    {"llvm.sqrt.f", HLS_INTR_SQRT}, {"llvm.fabs.f", HLS_INTR_FABS},
     {"llvm.smin.i", HLS_INTR_SMIN}, {"llvm.smax.i", HLS_INTR_SMAX},
     {"llvm.umin.i", HLS_INTR_UMIN}, {"llvm.umax.i", HLS_INTR_UMAX},
     {"llvm.abs.i", HLS_INTR_ABS},

@@ -21,11 +21,10 @@ static const char *unsupported_type(LLVMTypeRef t)
     case LLVMIntegerTypeKind:
         return LLVMGetIntTypeWidth(t) <= 64 ? NULL : "an integer wider than 64 bits";
     case LLVMFloatTypeKind:
+    case LLVMDoubleTypeKind:
     case LLVMPointerTypeKind:
     case LLVMVoidTypeKind:
         return NULL;
-    case LLVMDoubleTypeKind:
-        return "double precision floating point";
     case LLVMHalfTypeKind:
         return "half precision floating point";
     case LLVMVectorTypeKind:
@@ -46,7 +45,7 @@ static int rom_type_ok(LLVMTypeRef t)
 {
     switch (LLVMGetTypeKind(t)) {
     case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t) <= 64;
-    case LLVMFloatTypeKind: return 1;
+    case LLVMFloatTypeKind: case LLVMDoubleTypeKind: return 1;
     case LLVMArrayTypeKind: return rom_type_ok(LLVMGetElementType(t));
     case LLVMStructTypeKind:
         for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
@@ -195,7 +194,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMICmp: case LLVMSelect:
     case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMFAdd: case LLVMFSub:
     case LLVMFMul: case LLVMFNeg: case LLVMFCmp: case LLVMSIToFP: case LLVMUIToFP:
-    case LLVMFPToSI: case LLVMFPToUI: case LLVMBitCast: case LLVMPtrToInt:
+    case LLVMFPToSI: case LLVMFPToUI: case LLVMFPExt: case LLVMFPTrunc:
+    case LLVMBitCast: case LLVMPtrToInt:
     case LLVMIntToPtr: case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
     case LLVMRet: case LLVMBr: case LLVMSwitch: case LLVMPHI: case LLVMUnreachable:
     case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:

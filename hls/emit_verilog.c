@@ -168,43 +168,50 @@ static void emit_fp_op(emitter *e, const hls_op *op)
     char args[3][40];
     FILE *o = e->out;
     int lat = e->r->sched.latency[op->id];
+    unsigned fw = op->nargs ? ARG_WIDTH(0) : 32; /* the operands' format: 32 or 64 */
     fprintf(o, "    wire [%u:0] r%d_v%d;\n", op->width - 1, R, op->id);
     switch (op->opc) {
     case HOP_FADD: case HOP_FSUB:
-        fprintf(o, "    clhls_fadd #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
-                   ".sub(1'b%d), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1),
+        fprintf(o, "    clhls_fadd #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
+                   ".b(%s), .sub(1'b%d), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1),
                 op->opc == HOP_FSUB, R, op->id);
         break;
     case HOP_FMUL:
-        fprintf(o, "    clhls_fmul #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
-                   ".y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1), R, op->id);
+        fprintf(o, "    clhls_fmul #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
+                   ".b(%s), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1), R, op->id);
         break;
     case HOP_FDIV:
-        fprintf(o, "    clhls_fdiv u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), .y(r%d_v%d));\n",
-                op->id, R, ARG(0), ARG(1), R, op->id);
+        fprintf(o, "    clhls_fdiv #(.W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
+                   ".y(r%d_v%d));\n", fw, op->id, R, ARG(0), ARG(1), R, op->id);
         break;
     case HOP_FSQRT:
-        fprintf(o, "    clhls_fsqrt u%d (.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n", op->id,
-                R, ARG(0), R, op->id);
+        fprintf(o, "    clhls_fsqrt #(.W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n",
+                fw, op->id, R, ARG(0), R, op->id);
         break;
     case HOP_FMA:
-        fprintf(o, "    clhls_fma #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
-                   ".c(%s), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1), ARG(2), R, op->id);
+        fprintf(o, "    clhls_fma #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
+                   ".b(%s), .c(%s), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1), ARG(2),
+                R, op->id);
         break;
     case HOP_FCMP:
-        fprintf(o, "    clhls_fcmp #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
-                   ".pred(4'd%llu), .y(r%d_v%d));\n", lat, op->id, R, ARG(0), ARG(1),
+        fprintf(o, "    clhls_fcmp #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
+                   ".b(%s), .pred(4'd%llu), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1),
                 (unsigned long long)op->imm, R, op->id);
         break;
     case HOP_SITOFP: case HOP_UITOFP:
-        fprintf(o, "    clhls_itofp #(.IN_W(%u), .SIGNED(%d), .LATENCY(%d)) u%d (.clk(clk), "
-                   ".ce(r%d_en), .a(%s), .y(r%d_v%d));\n", ARG_WIDTH(0), op->opc == HOP_SITOFP,
-                lat, op->id, R, ARG(0), R, op->id);
+        fprintf(o, "    clhls_itofp #(.IN_W(%u), .SIGNED(%d), .LATENCY(%d), .W(%u)) u%d "
+                   "(.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n", ARG_WIDTH(0),
+                op->opc == HOP_SITOFP, lat, op->width, op->id, R, ARG(0), R, op->id);
         break;
     case HOP_FPTOSI: case HOP_FPTOUI:
-        fprintf(o, "    clhls_fptoi #(.OUT_W(%u), .SIGNED(%d), .LATENCY(%d)) u%d (.clk(clk), "
-                   ".ce(r%d_en), .a(%s), .y(r%d_v%d));\n", op->width, op->opc == HOP_FPTOSI,
-                lat, op->id, R, ARG(0), R, op->id);
+        fprintf(o, "    clhls_fptoi #(.OUT_W(%u), .SIGNED(%d), .LATENCY(%d), .W(%u)) u%d "
+                   "(.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n", op->width,
+                op->opc == HOP_FPTOSI, lat, fw, op->id, R, ARG(0), R, op->id);
+        break;
+    case HOP_FPEXT: case HOP_FPTRUNC:
+        fprintf(o, "    clhls_%s #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
+                   ".y(r%d_v%d));\n", op->opc == HOP_FPEXT ? "ftod" : "dtof", lat, op->id, R,
+                ARG(0), R, op->id);
         break;
     case HOP_UDIV: case HOP_SDIV: case HOP_UREM: case HOP_SREM: {
         int rem = op->opc == HOP_UREM || op->opc == HOP_SREM;
@@ -419,6 +426,7 @@ static void emit_op(emitter *e, const hls_op *op)
     case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FCMP: case HOP_SITOFP:
     case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI: case HOP_UDIV: case HOP_SDIV:
     case HOP_UREM: case HOP_SREM: case HOP_FDIV: case HOP_FSQRT: case HOP_FMA:
+    case HOP_FPEXT: case HOP_FPTRUNC:
         emit_fp_op(e, op);
         return;
     case HOP_LOAD: case HOP_STORE:

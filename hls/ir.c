@@ -17,6 +17,7 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_FSUB] = "fsub", [HOP_FMUL] = "fmul", [HOP_FDIV] = "fdiv", [HOP_FSQRT] = "fsqrt",
     [HOP_FMA] = "fma", [HOP_FCMP] = "fcmp", [HOP_SITOFP] = "sitofp",
     [HOP_UITOFP] = "uitofp", [HOP_FPTOSI] = "fptosi", [HOP_FPTOUI] = "fptoui",
+    [HOP_FPEXT] = "fpext", [HOP_FPTRUNC] = "fptrunc",
     [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
     [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store", [HOP_PHI] = "phi",
 };
@@ -237,9 +238,12 @@ static unsigned operand_width(const hls_op *op, int a)
         return op->width;
     case HOP_SELECT:
         return a == 0 ? 1 : op->width;
-    case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FCMP: case HOP_FPTOSI:
-    case HOP_FPTOUI: case HOP_FDIV: case HOP_FSQRT: case HOP_FMA:
+    case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FDIV: case HOP_FSQRT: case HOP_FMA:
+        return op->width;
+    case HOP_FPEXT:
         return 32;
+    case HOP_FPTRUNC:
+        return 64;
     case HOP_LOAD:
         return 64;
     case HOP_STORE:

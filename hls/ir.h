@@ -29,8 +29,10 @@ typedef enum {
     HOP_TRUNC, HOP_ZEXT, HOP_SEXT,
     HOP_FADD, HOP_FSUB, HOP_FMUL,
     HOP_FDIV, HOP_FSQRT, HOP_FMA, /* correctly rounded: a / b, sqrt(a), a * b + c */
+    /* floating-point ops work on float (width 32) or double (width 64) */
     HOP_FCMP,       /* imm = LLVMRealPredicate */
     HOP_SITOFP, HOP_UITOFP, HOP_FPTOSI, HOP_FPTOUI,
+    HOP_FPEXT, HOP_FPTRUNC, /* float -> double (exact), double -> float (rounded) */
     HOP_UDIV, HOP_SDIV, HOP_UREM, HOP_SREM, /* integer division (clhls_idiv) */
     HOP_EXTRACT,    /* element b (index) of the wide value a; imm = element bits */
     HOP_INSERT,     /* the wide value a with element c (index) replaced by b; imm =
@@ -209,10 +211,10 @@ typedef struct hls_rom {
     void *llvm;                /* the LLVM global (lowering's key) */
 } hls_rom;
 
-/* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes (their localparam
- * LATENCY; a test compares). */
-#define HLS_FDIV_LATENCY 28
-#define HLS_FSQRT_LATENCY 27
+/* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes for float and double
+ * (their localparam LATENCY; a test compares with their headers). */
+#define HLS_FDIV_LATENCY(width) ((width) == 64 ? 57 : 28)
+#define HLS_FSQRT_LATENCY(width) ((width) == 64 ? 56 : 27)
 
 /* Largest private array indexed at run time that a work-item carries in registers,
  * and the widest value (such an array) the IR moves around. */

@@ -154,6 +154,7 @@ static unsigned width_of(LLVMTypeRef t)
     switch (LLVMGetTypeKind(t)) {
     case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
     case LLVMFloatTypeKind: return 32;
+    case LLVMDoubleTypeKind: return 64;
     case LLVMPointerTypeKind: return 64;
     case LLVMVectorTypeKind: /* a private array in registers (privarrays.c) */
         return LLVMGetVectorSize(t) * width_of(LLVMGetElementType(t));
@@ -180,6 +181,12 @@ static void constant_bytes(lowering *L, LLVMValueRef c, LLVMTypeRef t, unsigned 
         LLVMBool lost;
         float f = (float)LLVMConstRealGetDouble(c, &lost);
         memcpy(out, &f, 4);
+        return;
+    }
+    case LLVMDoubleTypeKind: {
+        LLVMBool lost;
+        double d = LLVMConstRealGetDouble(c, &lost);
+        memcpy(out, &d, 8);
         return;
     }
     case LLVMArrayTypeKind: case LLVMVectorTypeKind: {
@@ -242,10 +249,17 @@ static int value(lowering *L, LLVMValueRef v)
         id = constant(L, w, LLVMConstIntGetZExtValue(v));
     } else if (LLVMIsAConstantFP(v)) {
         LLVMBool lost;
-        float f = (float)LLVMConstRealGetDouble(v, &lost);
-        uint32_t bits;
-        memcpy(&bits, &f, 4);
-        id = constant(L, 32, bits);
+        double d = LLVMConstRealGetDouble(v, &lost);
+        if (w == 64) {
+            uint64_t bits;
+            memcpy(&bits, &d, 8);
+            id = constant(L, 64, bits);
+        } else {
+            float f = (float)d;
+            uint32_t bits;
+            memcpy(&bits, &f, 4);
+            id = constant(L, 32, bits);
+        }
     } else if (LLVMIsAGlobalVariable(v)) {
         int rom = rom_of(L, v);
         id = find_same(L, HOP_ROM, 64, 0, 0, 0, (uint64_t)rom);
@@ -363,17 +377,17 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
     case HLS_INTR_NONE:
         return -1;
     case HLS_INTR_FMULADD:
-        return op2(L, HOP_FADD, 32, op2(L, HOP_FMUL, 32, a, b, loc), c, loc);
+        return op2(L, HOP_FADD, w, op2(L, HOP_FMUL, w, a, b, loc), c, loc);
     case HLS_INTR_FMA: {
-        hls_op *op = emit(L, HOP_FMA, 32, loc);
+        hls_op *op = emit(L, HOP_FMA, w, loc);
         op->nargs = 3;
         op->args[0] = a, op->args[1] = b, op->args[2] = c;
         return op->id;
     }
     case HLS_INTR_SQRT:
-        return op1(L, HOP_FSQRT, 32, a, loc);
+        return op1(L, HOP_FSQRT, w, a, loc);
     case HLS_INTR_FABS:
-        return op2(L, HOP_AND, 32, a, constant(L, 32, 0x7fffffffu), loc);
+        return op2(L, HOP_AND, w, a, constant(L, w, ~0ull >> (65 - w)), loc);
     case HLS_INTR_SMIN: return select_op(L, w, icmp(L, LLVMIntSLT, a, b, loc), a, b, loc);
     case HLS_INTR_SMAX: return select_op(L, w, icmp(L, LLVMIntSGT, a, b, loc), a, b, loc);
     case HLS_INTR_UMIN: return select_op(L, w, icmp(L, LLVMIntULT, a, b, loc), a, b, loc);
@@ -477,7 +491,7 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         while (cw < iw)
             cw *= 2;
         if (to_float)
-            return op1(L, convert[i].hop, 32,
+            return op1(L, convert[i].hop, w,
                        resize(L, value(L, src), iw, cw, opc == LLVMSIToFP, loc), loc);
         int r = op1(L, convert[i].hop, cw, value(L, src), loc);
         return resize(L, r, cw, w, 0, loc);
@@ -546,7 +560,11 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         return op->id;
     }
     case LLVMFNeg:
-        return op2(L, HOP_XOR, 32, OPERAND(0), constant(L, 32, 0x80000000u), loc);
+        return op2(L, HOP_XOR, w, OPERAND(0), constant(L, w, 1ull << (w - 1)), loc);
+    case LLVMFPExt:
+        return op1(L, HOP_FPEXT, 64, OPERAND(0), loc);
+    case LLVMFPTrunc:
+        return op1(L, HOP_FPTRUNC, 32, OPERAND(0), loc);
     case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr: {
         LLVMValueRef src = LLVMGetOperand(inst, 0);
         return resize(L, value(L, src), width_of(LLVMTypeOf(src)), w, opc == LLVMSExt, loc);

@@ -104,9 +104,10 @@ static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_
             t = LLVMTypeOf(LLVMGetOperand(user, 0));
         if (t) {
             LLVMTypeKind kind = LLVMGetTypeKind(t);
-            if (kind != LLVMIntegerTypeKind && kind != LLVMFloatTypeKind) {
+            if (kind != LLVMIntegerTypeKind && kind != LLVMFloatTypeKind &&
+                kind != LLVMDoubleTypeKind) {
                 hls_error(&c->diag, loc, "private arrays of this element type are not "
-                                         "supported yet (only integers and float)");
+                                         "supported yet (only integers, float and double)");
                 return 1;
             }
             unsigned bytes = (unsigned)LLVMStoreSizeOfType(LLVMGetModuleDataLayout(c->module), t);

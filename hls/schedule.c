@@ -53,12 +53,13 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     case HOP_FMA:
         return template_latency(b, BOARD_OP_FP_FMA);
     case HOP_FDIV: /* digit recurrences: their structure fixes the latency */
-        return HLS_FDIV_LATENCY;
+        return HLS_FDIV_LATENCY(op->width);
     case HOP_FSQRT:
-        return HLS_FSQRT_LATENCY;
+        return HLS_FSQRT_LATENCY(op->width);
     case HOP_FCMP:
         return template_latency(b, BOARD_OP_FP_CMP);
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
+    case HOP_FPEXT: case HOP_FPTRUNC:
         return template_latency(b, BOARD_OP_FP_CONV);
     case HOP_LOAD: /* a table in ROM answers in one cycle */
         return op->rom >= 0 ? 1 : k->mem_latency;

@@ -108,3 +108,24 @@ float OVERLOAD degrees(float r) { return r * 57.295779513082320876798154814105f;
 VEC_1(float, float, degrees)
 float OVERLOAD radians(float d) { return d * 0.017453292519943295769236907684886f; }
 VEC_1(float, float, radians)
+
+/* double: the functions that are single operations or selections. */
+double OVERLOAD fabs(double x) { return __builtin_fabs(x); }
+VEC_1(double, double, fabs)
+double OVERLOAD fmin(double x, double y) { return y != y ? x : x != x ? y : y < x ? y : x; }
+VEC_2(double, double, fmin)
+double OVERLOAD fmax(double x, double y) { return y != y ? x : x != x ? y : y > x ? y : x; }
+VEC_2(double, double, fmax)
+double OVERLOAD copysign(double x, double y)
+{
+    return as_double((as_ulong(x) & 0x7fffffffffffffffUL) | (as_ulong(y) & 0x8000000000000000UL));
+}
+VEC_2(double, double, copysign)
+double OVERLOAD mad(double a, double b, double c) { return a * b + c; }
+VEC_3(double, double, mad)
+double OVERLOAD fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
+VEC_3(double, double, fma)
+double OVERLOAD sqrt(double x) { return __builtin_sqrt(x); }
+VEC_1(double, double, sqrt)
+double OVERLOAD rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
+VEC_1(double, double, rsqrt)

@@ -120,6 +120,25 @@ static e2e_env env;
 
 enum { N = 256 };
 
+/* Runs kernel `name` (in, in, out) over N work-items and reads the output back. */
+static void run_2in_1out(const char *name, const void *a, size_t na, const void *b, size_t nb,
+                         void *o, size_t no)
+{
+    cl_mem ba = e2e_buffer(&env, na, a), bb = e2e_buffer(&env, nb, b);
+    cl_mem bo = e2e_buffer(&env, no, NULL);
+    cl_kernel k = e2e_kernel(prog, name);
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bb);
+    E2E_ARG(k, 2, bo);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, no, o, 0, NULL, NULL));
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bo);
+}
+
 static int32_t ref_add_sat(int32_t x, int32_t y)
 {
     int64_t s = (int64_t)x + y;
@@ -164,15 +183,7 @@ static void test_ints(void)
         if (i >= 100 && i < 150)
             b[i] >>= (i % 31); /* small magnitudes too */
     }
-    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
-    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
-    cl_kernel k = e2e_kernel(prog, "ints");
-    E2E_ARG(k, 0, ba);
-    E2E_ARG(k, 1, bb);
-    E2E_ARG(k, 2, bo);
-    size_t g = N;
-    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
-    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    run_2in_1out("ints", a, sizeof a, b, sizeof b, o, sizeof o);
     for (int i = 0; i < N; i++) {
         int32_t x = a[i], y = b[i];
         uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
@@ -207,10 +218,6 @@ static void test_ints(void)
                 _Exit(1);
             }
     }
-    clReleaseKernel(k);
-    clReleaseMemObject(ba);
-    clReleaseMemObject(bb);
-    clReleaseMemObject(bo);
 }
 
 static int64_t sat64(__int128 v)
@@ -228,15 +235,7 @@ static void test_ints2(void)
         a[i] = i < 100 ? edge[i % 10] : (int32_t)e2e_xorshift(&seed);
         b[i] = i < 100 ? edge[i / 10] : (int32_t)e2e_xorshift(&seed) >> (i % 20);
     }
-    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
-    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
-    cl_kernel k = e2e_kernel(prog, "ints2");
-    E2E_ARG(k, 0, ba);
-    E2E_ARG(k, 1, bb);
-    E2E_ARG(k, 2, bo);
-    size_t g = N;
-    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
-    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    run_2in_1out("ints2", a, sizeof a, b, sizeof b, o, sizeof o);
     for (int i = 0; i < N; i++) {
         int32_t x = a[i], y = b[i];
         uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
@@ -272,10 +271,6 @@ static void test_ints2(void)
                 _Exit(1);
             }
     }
-    clReleaseKernel(k);
-    clReleaseMemObject(ba);
-    clReleaseMemObject(bb);
-    clReleaseMemObject(bo);
 }
 
 static float ref_fmin(float x, float y) { return isnan(y) ? x : isnan(x) ? y : y < x ? y : x; }
@@ -438,15 +433,7 @@ static void test_division_and_roots(void)
             b[i] = edge[i / nedge];
         }
     }
-    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
-    cl_mem bo = e2e_buffer(&env, sizeof o, NULL);
-    cl_kernel k = e2e_kernel(prog, "fp");
-    E2E_ARG(k, 0, ba);
-    E2E_ARG(k, 1, bb);
-    E2E_ARG(k, 2, bo);
-    size_t g = N;
-    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
-    CL_OK(clEnqueueReadBuffer(env.queue, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+    run_2in_1out("fp", a, sizeof a, b, sizeof b, o, sizeof o);
     for (int i = 0; i < N; i++) {
         float x = ftz(a[i]), y = ftz(b[i]), e[6];
         e[0] = ftz(x / y);
@@ -466,10 +453,6 @@ static void test_division_and_roots(void)
                 _Exit(1);
             }
     }
-    clReleaseKernel(k);
-    clReleaseMemObject(ba);
-    clReleaseMemObject(bb);
-    clReleaseMemObject(bo);
 }
 
 /* Every positive half value by its bits (0x7c00 is infinity), for the references. */

@@ -292,21 +292,22 @@ Test(hls, arguments_beyond_the_parameter_area_are_an_error)
     hls_build_result_free(&res);
 }
 
-/* The scheduler's latencies for the fixed-latency units are the templates' own. */
-static void expect_template_latency(const char *module, int latency)
+/* The scheduler's latencies for the fixed-latency units are the templates' own (their
+ * headers state LATENCY for each format). */
+static void expect_template_latency(const char *module, int latency32, int latency64)
 {
     char path[512], want[64];
     snprintf(path, sizeof path, "%s/%s.v", RTL_DIR, module);
     char *src = slurp(path);
-    snprintf(want, sizeof want, "localparam LATENCY = %d;", latency);
+    snprintf(want, sizeof want, "LATENCY = %d at W = 32, %d at W = 64", latency32, latency64);
     cr_expect(strstr(src, want), "%s does not say %s", path, want);
     free(src);
 }
 
 Test(hls, fixed_latencies_match_the_templates)
 {
-    expect_template_latency("clhls_fdiv", HLS_FDIV_LATENCY);
-    expect_template_latency("clhls_fsqrt", HLS_FSQRT_LATENCY);
+    expect_template_latency("clhls_fdiv", HLS_FDIV_LATENCY(32), HLS_FDIV_LATENCY(64));
+    expect_template_latency("clhls_fsqrt", HLS_FSQRT_LATENCY(32), HLS_FSQRT_LATENCY(64));
 }
 
 Test(hls, metadata_names_the_vec_type_hint)
