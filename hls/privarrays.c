@@ -135,7 +135,7 @@ static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_
     return 0;
 }
 
-/* The byte offset of ptr from the array, computed before `at`. */
+/* The byte offset of ptr from the array, computed where the builder stands. */
 static LLVMValueRef byte_offset(hls_compile *c, LLVMBuilderRef b, LLVMValueRef array,
                                 LLVMValueRef ptr)
 {
