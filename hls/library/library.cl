@@ -4,5 +4,6 @@
 #include "convert.cl"
 #include "geometric.cl"
 #include "integer.cl"
+#include "math.cl"
 #include "vload.cl"
 #include "relational.cl"
