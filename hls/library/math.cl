@@ -436,7 +436,9 @@ static __constant uint __clhls_2_over_pi[8] = {
 /* x = q pi/2 + rh + rl with |rh| <= pi/4 (about), for finite x (q modulo 4).
  * Payne-Hanek: x = m 2^e with a 24-bit m; bits of 2/pi above 2^-(e - 2) add
  * multiples of 4 to x 2/pi and are skipped; the next 96 bits times m give the
- * quadrant (2 bits) and 62 fraction bits, to 2^-62 (2^-70 lost beyond the window). */
+ * quadrant (2 bits) and 62 fraction bits, to 2^-62 (2^-70 lost beyond the window).
+ * No float from pi/4 up is nearer than 2^-29.2 to a multiple of pi/2 (the nearest is
+ * 0x1.f37c8ap+95), so r is always right to 2^-31 relative. */
 static float __clhls_trig_reduce(float x, float *rl, int *q)
 {
     uint ax = as_uint(x) & 0x7fffffffu;
