@@ -98,9 +98,10 @@ int hls_inline(hls_compile *c)
 
 /* Scalar cleanup, then loops: rotated into do-while form with invariants hoisted,
  * induction variables simplified, unrolled where #pragma unroll asks (fully or by a
- * count) and fully when the trip count is a small constant; cleanup again; and the
- * loop shape last, since simplifycfg would undo it. No loop-idiom: it turns loops into
- * memset/memcpy calls. */
+ * count) and fully when the trip count is a small constant; cleanup again; the
+ * scalarizer once more (instcombine turns a bitcast put into a vector into a vector
+ * bitcast and a shuffle); and the loop shape last, since simplifycfg would undo it.
+ * No loop-idiom: it turns loops into memset/memcpy calls. */
 static const char *const simplify_pipeline =
     "function("
     "sroa,scalarizer,early-cse<memssa>,instcombine,simplifycfg,reassociate,"
@@ -108,7 +109,7 @@ static const char *const simplify_pipeline =
     "loop(loop-deletion,indvars),"
     "loop-unroll<O2>,"
     "sroa,instcombine,gvn,sccp,adce,simplifycfg,instcombine,"
-    "loop-simplify,lcssa)";
+    "scalarizer,loop-simplify,lcssa)";
 
 int hls_simplify(hls_compile *c)
 {

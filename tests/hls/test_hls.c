@@ -330,3 +330,19 @@ Test(hls, metadata_names_the_vec_type_hint)
     cJSON_Delete(meta);
     hls_build_result_free(&res);
 }
+
+/* Bit reinterpretations gathered into a vector stay per-element operations (instcombine
+ * would otherwise leave a vector bitcast and a shuffle behind). */
+Test(hls, bitcasts_into_a_vector_build)
+{
+    hls_build_result res;
+    cr_expect_eq(build("__kernel void k(__global const float4 *a, __global float4 *o)\n"
+                       "{\n"
+                       "    float4 x = a[get_global_id(0)];\n"
+                       "    o[get_global_id(0)] = (float4)(copysign(x.x, x.y), as_float(as_int(x.z) ^ 1),\n"
+                       "                                   x.w, x.x);\n"
+                       "}\n",
+                       "k.cl", NULL, 0, &res),
+                 HLS_OK, "%s", res.log);
+    hls_build_result_free(&res);
+}
