@@ -51,7 +51,7 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int mkdir_p(const char *path)
+int hls_mkdir_p(const char *path)
 {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", path);
@@ -71,7 +71,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-static void remove_tree(const char *path)
+void hls_remove_tree(const char *path)
 {
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
@@ -164,19 +164,18 @@ static void build_key(const hls_build_request *req, char out[33])
              (unsigned long long)h.low64);
 }
 
-static char *cache_root(const hls_build_request *req)
+const char *hls_cache_root(const char *override, char *buf, size_t len)
 {
-    char buf[4096];
     const char *env = getenv("CLHLS_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
-    if (req->cache_dir && *req->cache_dir)
-        snprintf(buf, sizeof buf, "%s", req->cache_dir);
+    if (override && *override)
+        snprintf(buf, len, "%s", override);
     else if (env && *env)
-        snprintf(buf, sizeof buf, "%s", env);
+        snprintf(buf, len, "%s", env);
     else if (xdg && *xdg)
-        snprintf(buf, sizeof buf, "%s/clhls", xdg);
+        snprintf(buf, len, "%s/clhls", xdg);
     else
-        snprintf(buf, sizeof buf, "%s/.cache/clhls", getenv("HOME") ? getenv("HOME") : "/tmp");
-    return strdup(buf);
+        snprintf(buf, len, "%s/.cache/clhls", getenv("HOME") ? getenv("HOME") : "/tmp");
+    return buf;
 }
 
 static int file_exists(const char *dir, const char *name)
@@ -241,7 +240,7 @@ static int compile(hls_compile *c, const char *entry)
     dump(c, "schedule");
 
     char *rtl = arena_printf(&c->arena, "%s/rtl", entry);
-    if (mkdir_p(rtl)) {
+    if (hls_mkdir_p(rtl)) {
         sb_printf(c->diag.log, "error: cannot create %s\n", rtl);
         return HLS_ERR_TOOL;
     }
@@ -281,7 +280,7 @@ static int compile(hls_compile *c, const char *entry)
     free(log);
     free_list(templates);
     sb_free(&files);
-    remove_tree(arena_printf(&c->arena, "%s/obj", entry));
+    hls_remove_tree(arena_printf(&c->arena, "%s/obj", entry));
     return rc;
 }
 
@@ -316,13 +315,13 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     }
     char key[33];
     build_key(req, key);
-    char *root = cache_root(req);
+    char root[3800];
+    hls_cache_root(req->cache_dir, root, sizeof root);
     char entry[4096], tmp[4200];
     snprintf(entry, sizeof entry, "%s/%s", root, key);
-    if (mkdir_p(root)) {
+    if (hls_mkdir_p(root)) {
         sb_printf(&log, "error: cannot create the cache directory %s: %s\n", root,
                   strerror(errno));
-        free(root);
         res->log = sb_take(&log);
         return res->status = HLS_ERR_TOOL;
     }
@@ -340,14 +339,12 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
         res->cache_hit = 1;
         res->log = sb_take(&log);
         res->seconds = now_seconds() - t0;
-        free(root);
         return res->status = HLS_OK;
     }
 
     snprintf(tmp, sizeof tmp, "%s/tmp-%s-XXXXXX", root, key);
     if (!mkdtemp(tmp)) {
         sb_printf(&log, "error: cannot create a directory in %s: %s\n", root, strerror(errno));
-        free(root);
         res->log = sb_take(&log);
         return res->status = HLS_ERR_TOOL;
     }
@@ -372,12 +369,11 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
             fclose(f);
         }
         if (rename(tmp, entry) != 0)
-            remove_tree(tmp); /* another build finished first: use its entry */
+            hls_remove_tree(tmp); /* another build finished first: use its entry */
         fill_paths(res, entry, !req->skip_model);
     } else {
-        remove_tree(tmp);
+        hls_remove_tree(tmp);
     }
-    free(root);
     res->log = sb_take(&log);
     res->seconds = now_seconds() - t0;
     return res->status = rc;

@@ -44,6 +44,14 @@ void hls_build_result_free(hls_build_result *result);
 /* The passes --dump-after can name, in order, NULL-terminated. */
 extern const char *const hls_pass_names[];
 
+/* The cache directory: override when given, else $CLHLS_CACHE_DIR, else
+ * $XDG_CACHE_HOME/clhls, else ~/.cache/clhls; written into buf. */
+const char *hls_cache_root(const char *override, char *buf, size_t len);
+/* mkdir -p; 0 on success. */
+int hls_mkdir_p(const char *path);
+/* rm -rf. */
+void hls_remove_tree(const char *path);
+
 /* Version string that is part of every cache key. */
 const char *hls_version(void);
 

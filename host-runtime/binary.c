@@ -20,10 +20,8 @@
  * the payload, metadata.json and model.so present, the board the device's. It unpacks
  * into <cache>/bin-<hash>, written in a scratch directory and renamed into place, so an
  * entry is either whole or absent. */
-#define _XOPEN_SOURCE 700 /* nftw */
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,43 +326,6 @@ int rt_binary_check(const unsigned char *blob, size_t len, const char *board, ch
 
 /* ---- unpacking ---- */
 
-const char *rt_cache_root(char *buf, size_t len)
-{
-    /* The same rule as hls_build (docs/user-guide.md, CLHLS_CACHE_DIR). */
-    const char *env = getenv("CLHLS_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
-    if (env && *env)
-        snprintf(buf, len, "%s", env);
-    else if (xdg && *xdg)
-        snprintf(buf, len, "%s/clhls", xdg);
-    else
-        snprintf(buf, len, "%s/.cache/clhls", getenv("HOME") ? getenv("HOME") : "/tmp");
-    return buf;
-}
-
-static int mkdir_p(const char *path)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0755) && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    return remove(path);
-}
-
-static void remove_tree(const char *path)
-{
-    nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 /* Writes the files of a checked blob under dir. */
 static int write_files(const unsigned char *blob, size_t len, const char *dir)
@@ -379,7 +340,7 @@ static int write_files(const unsigned char *blob, size_t len, const char *dir)
         snprintf(path, sizeof path, "%s/%.*s", dir, (int)plen, p);
         char *slash = strrchr(path, '/');
         *slash = '\0';
-        if (mkdir_p(path) != 0)
+        if (hls_mkdir_p(path) != 0)
             return -1;
         *slash = '/';
         FILE *f = fopen(path, "wb");
@@ -396,7 +357,7 @@ static int write_files(const unsigned char *blob, size_t len, const char *dir)
 char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t errlen)
 {
     char root[4096], entry[4300], tmp[4400];
-    rt_cache_root(root, sizeof root);
+    hls_cache_root(NULL, root, sizeof root);
     char hex[33];
     for (int i = 0; i < 16; i++)
         snprintf(hex + 2 * i, 3, "%02x", blob[OFF_HASH + i]);
@@ -406,7 +367,7 @@ char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t 
     if (access(probe, R_OK) == 0)
         return rt_strdup(entry); /* unpacked before: the name is the content's hash */
     snprintf(tmp, sizeof tmp, "%s/tmp-bin-%s-XXXXXX", root, hex);
-    if (mkdir_p(root) != 0 || !mkdtemp(tmp)) {
+    if (hls_mkdir_p(root) != 0 || !mkdtemp(tmp)) {
         snprintf(err, errlen, "cannot create a directory in the cache %s: %s", root,
                  strerror(errno));
         return NULL;
@@ -414,11 +375,11 @@ char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t 
     if (write_files(blob, len, tmp) != 0) {
         snprintf(err, errlen, "cannot unpack the program binary into %s: %s", tmp,
                  strerror(errno));
-        remove_tree(tmp);
+        hls_remove_tree(tmp);
         return NULL;
     }
     if (rename(tmp, entry) != 0)
-        remove_tree(tmp); /* unpacked by someone else meanwhile: use theirs */
+        hls_remove_tree(tmp); /* unpacked by someone else meanwhile: use theirs */
     if (access(probe, R_OK) != 0) {
         snprintf(err, errlen, "cannot unpack the program binary into %s", entry);
         return NULL;

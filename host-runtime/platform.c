@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir.h"
 #include "rt.h"
 
 #define RT_VERSION "0.1.0"
@@ -318,7 +319,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: SZ(0); break;
     case CL_DEVICE_IMAGE_SUPPORT: B(0); break;
     /* The argument area of every kernel's control block (docs/architecture.md). */
-    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(1024); break;
+    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(HLS_ARG_AREA_BYTES); break;
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(4096 * 8); break;
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128); break;
     case CL_DEVICE_SINGLE_FP_CONFIG:

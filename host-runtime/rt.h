@@ -418,8 +418,6 @@ int rt_binary_check(const unsigned char *blob, size_t len, const char *board, ch
 /* Unpacks a checked blob into the build cache; returns the entry directory (rt_free)
  * or NULL and why. */
 char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t errlen);
-/* The build cache's directory, as hls_build finds it. */
-const char *rt_cache_root(char *buf, size_t len);
 
 /* ---- kernels (kernel.c) ---- */
 cl_int rt_kernel_execute(rt_command *c, uint64_t *ns);
