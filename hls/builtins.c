@@ -11,6 +11,7 @@ static const hls_workitem_fn workitem_fns[] = {
     {"_Z12get_local_idj", "get_local_id", HOP_TOKEN, HLS_TOK_LOCAL_ID, 0},
     {"_Z12get_group_idj", "get_group_id", HOP_TOKEN, HLS_TOK_GROUP_ID, 0},
     {"_Z14get_local_sizej", "get_local_size", HOP_TOKEN, HLS_TOK_GROUP_SIZE, 1},
+    {"_Z19get_local_linear_idv", "get_local_linear_id", HOP_TOKEN, HLS_TOK_LOCAL_LINEAR_ID, 0},
     {"_Z23get_enqueued_local_sizej", "get_enqueued_local_size", HOP_NDRANGE, HLS_ND_LOCAL_SIZE, 1},
     {"_Z15get_global_sizej", "get_global_size", HOP_NDRANGE, HLS_ND_GLOBAL_SIZE, 1},
     {"_Z14get_num_groupsj", "get_num_groups", HOP_NDRANGE, HLS_ND_NUM_GROUPS, 1},
@@ -24,6 +25,28 @@ const hls_workitem_fn *hls_find_workitem_fn(const char *fn_name)
         if (!strcmp(workitem_fns[i].mangled, fn_name))
             return &workitem_fns[i];
     return NULL;
+}
+
+static const struct {
+    const char *mangled;
+    hls_sync_kind kind;
+} sync_fns[] = {
+    {"_Z7barrierj", HLS_SYNC_BARRIER},
+    {"_Z18work_group_barrierj", HLS_SYNC_BARRIER},
+    {"_Z18work_group_barrierj12memory_scope", HLS_SYNC_BARRIER},
+    {"_Z9mem_fencej", HLS_SYNC_FENCE},
+    {"_Z14read_mem_fencej", HLS_SYNC_FENCE},
+    {"_Z15write_mem_fencej", HLS_SYNC_FENCE},
+};
+
+int hls_find_sync_fn(const char *fn_name, hls_sync_kind *out)
+{
+    for (size_t i = 0; i < sizeof sync_fns / sizeof *sync_fns; i++)
+        if (!strcmp(sync_fns[i].mangled, fn_name)) {
+            *out = sync_fns[i].kind;
+            return 0;
+        }
+    return -1;
 }
 
 /* By name prefix: the suffix names the type (".f32", ".i16", ...); the types the

@@ -18,6 +18,14 @@ typedef struct hls_workitem_fn {
 /* The work-item function called fn_name, or NULL. */
 const hls_workitem_fn *hls_find_workitem_fn(const char *fn_name);
 
+/* Synchronisation functions: a barrier (the work-item waits for its work-group), or
+ * a fence alone (a no-op in hardware: a work-item's own accesses are kept in order
+ * by the memory-order pass, and other work-items see them only after a barrier). */
+typedef enum { HLS_SYNC_BARRIER, HLS_SYNC_FENCE } hls_sync_kind;
+
+/* The synchronisation function called fn_name; 0 when it is one. */
+int hls_find_sync_fn(const char *fn_name, hls_sync_kind *out);
+
 /* The LLVM intrinsics the hardware implements. */
 typedef enum {
     HLS_INTR_NONE,      /* no hardware: debug information, lifetime markers, noalias */

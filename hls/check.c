@@ -86,6 +86,9 @@ static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
     hls_intrinsic kind;
     if (!hls_find_intrinsic(name, &kind))
         return 0;
+    hls_sync_kind sync;
+    if (!hls_find_sync_fn(name, &sync))
+        return 0;
     if (hls_find_workitem_fn(name)) {
         LLVMValueRef dim = LLVMGetNumArgOperands(inst) ? LLVMGetOperand(inst, 0) : NULL;
         if (dim && !LLVMIsAConstantInt(dim)) {
@@ -117,11 +120,7 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
                                  "yet; copy the struct into a variable first");
         return 1;
     }
-    if (as == 3) {
-        hls_error(&c->diag, loc, "%s of __local memory is not supported yet", what);
-        return 1;
-    }
-    if (as != 1 && as != 2) {
+    if (as != 1 && as != 2 && as != 3) {
         hls_error(&c->diag, loc, "%s of private memory (arrays or address-taken variables) "
                                  "is not supported yet", what);
         return 1;
@@ -176,12 +175,10 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
             hls_error(&c->diag, loc, "%s is not supported yet", bad);
             return 1;
         }
-        if (LLVMIsAGlobalVariable(v) && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3) {
-            hls_error(&c->diag, loc, "__local arrays are not supported yet");
-            return 1;
-        }
         if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)
             v = LLVMGetOperand(v, 0); /* a fixed element of a table */
+        if (LLVMIsAGlobalVariable(v) && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3)
+            continue; /* a __local array: a local memory of the kernel */
         if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) {
             if ((bad = unsupported_rom(v))) {
                 hls_error(&c->diag, loc, "%s", bad);
@@ -261,12 +258,9 @@ static void check_arguments(hls_compile *c, LLVMValueRef fn, hls_loc loc)
         }
         if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
             unsigned as = LLVMGetPointerAddressSpace(t);
-            if (as == 3)
-                hls_error(&c->diag, loc, "__local pointer argument '%s' is not supported yet",
-                          name);
-            else if (as != 1 && as != 2)
-                hls_error(&c->diag, loc, "kernel argument '%s' must point to __global or "
-                                         "__constant memory", name);
+            if (as != 1 && as != 2 && as != 3)
+                hls_error(&c->diag, loc, "kernel argument '%s' must point to __global, "
+                                         "__constant or __local memory", name);
             continue;
         }
         const char *bad = unsupported_type(t);

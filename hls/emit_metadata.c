@@ -25,7 +25,26 @@ static const char *address_qualifier(int as)
     }
 }
 
-static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
+/* Bytes of __local arrays the kernel declares (the __local arguments come on top). */
+static unsigned long long local_array_bytes(const hls_kernel *k)
+{
+    unsigned long long bytes = 0;
+    for (int i = 0; i < k->nlocals; i++)
+        if (k->locals[i].arg < 0)
+            bytes += k->locals[i].size;
+    return bytes;
+}
+
+/* The largest size a __local argument may be given (0 for other arguments). */
+static unsigned long long local_arg_max(const hls_kernel *k, int arg)
+{
+    for (int i = 0; i < k->nlocals; i++)
+        if (k->locals[i].arg == arg)
+            return k->locals[i].size;
+    return 0;
+}
+
+static cJSON *kernel_json(const hls_kernel *k, int index)
 {
     int base = HLS_REGS_PER_KERNEL * index;
     cJSON *j = cJSON_CreateObject();
@@ -74,8 +93,8 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
     cJSON_AddItemToObject(j, "reqd_work_group_size", dims(k->reqd_wg_size));
     cJSON_AddItemToObject(j, "work_group_size_hint", dims(k->wg_size_hint));
     cJSON_AddStringToObject(j, "vec_type_hint", k->vec_type_hint);
-    unsigned reqd = k->reqd_wg_size[0] * k->reqd_wg_size[1] * k->reqd_wg_size[2];
-    cJSON_AddNumberToObject(j, "max_work_group_size", reqd ? reqd : max_wg);
+    cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);
+    cJSON_AddNumberToObject(j, "local_mem_bytes", (double)local_array_bytes(k));
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
     cJSON_AddNumberToObject(j, "load_store_units", k->nlsus);
     cJSON *args = cJSON_AddArrayToObject(j, "args");
@@ -91,6 +110,8 @@ static cJSON *kernel_json(const hls_kernel *k, int index, unsigned max_wg)
         cJSON_AddStringToObject(aj, "kind", kinds[a->kind]);
         cJSON_AddNumberToObject(aj, "size", a->size);
         cJSON_AddNumberToObject(aj, "offset", a->offset);
+        if (a->kind == HLS_ARG_LOCAL)
+            cJSON_AddNumberToObject(aj, "max_bytes", (double)local_arg_max(k, i));
         cJSON_AddItemToArray(args, aj);
     }
     return j;
@@ -114,7 +135,7 @@ int hls_emit_metadata(hls_compile *c, const char *path)
         cJSON_AddNullToObject(root, "model");
     cJSON *ks = cJSON_AddArrayToObject(root, "kernels");
     for (int i = 0; i < p->nkernels; i++)
-        cJSON_AddItemToArray(ks, kernel_json(p->kernels[i], i, p->board->max_work_group_size));
+        cJSON_AddItemToArray(ks, kernel_json(p->kernels[i], i));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     FILE *f = fopen(path, "w");

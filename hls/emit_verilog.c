@@ -75,15 +75,20 @@ static void fit(emitter *e, const char *name, unsigned from, unsigned to)
         fprintf(e->out, "{%u'd0, %s}", to - from, name);
 }
 
-static const char *token_field(int field)
+/* The work-item generator's output for a token field ("wi_local_id_y", "wi_slot"). */
+static void token_wire(char *buf, size_t size, int field, int dim)
 {
-    static const char *const names[] = {"global_id", "local_id", "group_id", "group_size"};
-    return names[field];
+    static const char *const names[] = {"global_id", "local_id", "group_id", "group_size",
+                                        "slot", "local_linear_id", "group_linear_size"};
+    if (field >= HLS_TOK_SLOT)
+        snprintf(buf, size, "wi_%s", names[field]);
+    else
+        snprintf(buf, size, "wi_%s_%c", names[field], "xyz"[dim]);
 }
 
 static unsigned token_width(int field)
 {
-    return field == HLS_TOK_GLOBAL_ID ? 64 : 32;
+    return field == HLS_TOK_GLOBAL_ID ? 64 : field == HLS_TOK_SLOT ? HLS_SLOT_BITS : 32;
 }
 
 static const char *ndrange_reg(int reg)
@@ -278,12 +283,86 @@ static void emit_rom_load(emitter *e, const hls_op *op)
     fprintf(o, "};\n");
 }
 
+/* Name of the unit serving a memory op: "lsu3" (global), "lm0p2" (port 2 of local
+ * memory 0). Its signals are <unit>_req, _req_ready, _resp, _resp_valid. */
+static const char *unit_name(const hls_op *op, char buf[24])
+{
+    if (op->lmem >= 0)
+        snprintf(buf, 24, "lm%dp%d", op->lmem, op->lport);
+    else
+        snprintf(buf, 24, "lsu%d", op->lsu);
+    return buf;
+}
+
+/* A local-memory access on its port: the request carries the word address ({slot,
+ * offset}), a store's value repeated across the word with the byte enables of its
+ * bytes; a load picks its bytes out of the word at its data stage (the address is
+ * carried there). Every local access gets a response: data, or a store's
+ * acknowledgement. */
+static void emit_local_op(emitter *e, const hls_op *op)
+{
+    char args[3][40], u[24], p0[48], p1[48], at_home[40];
+    FILE *o = e->out;
+    const hls_local *m = &e->k->locals[op->lmem];
+    int start = start_of(e, op), home = home_stage(e, op), port = op->lport;
+    unsigned aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits, wb = ww / 8;
+    unsigned ob = 0; /* bits of the byte offset inside a word */
+    while ((1u << ob) < wb)
+        ob++;
+    unit_name(op, u);
+    fprintf(o, "    wire %s_req_ready, %s_resp_valid;\n", u, u);
+    fprintf(o, "    wire %s_req = r%d_valid_s[%d]%s;\n", u, R, start, mem_pred(e, op, start, p0));
+    fprintf(o, "    wire %s_resp = r%d_valid_s[%d]%s;\n", u, R, home, mem_pred(e, op, home, p1));
+    fprintf(o, "    assign lm%d_req_valid[%d] = %s_req & r%d_en;\n"
+               "    assign %s_req_ready = lm%d_req_ready[%d];\n"
+               "    assign lm%d_req_write[%d] = 1'b%d;\n"
+               "    assign lm%d_req_addr[%u +: %u] = %s[%u:0];\n",
+            op->lmem, port, u, R, u, op->lmem, port, op->lmem, port, op->opc == HOP_STORE,
+            op->lmem, aw * (unsigned)port, aw, ARG(0), aw - 1);
+    if (op->opc == HOP_STORE) {
+        unsigned w = op->width;
+        fprintf(o, "    assign lm%d_req_wdata[%u +: %u] = {%u{%s}};\n", op->lmem, ww * (unsigned)port,
+                ww, ww / w, ARG(1));
+        if (w == ww)
+            fprintf(o, "    assign lm%d_req_wstrb[%u +: %u] = {%u{1'b1}};\n", op->lmem,
+                    wb * (unsigned)port, wb, wb);
+        else
+            fprintf(o, "    assign lm%d_req_wstrb[%u +: %u] = {%u'd0, %u'h%llx} << %s[%u:0];\n",
+                    op->lmem, wb * (unsigned)port, wb, wb - w / 8, w / 8,
+                    (1ull << (w / 8)) - 1, ARG(0), ob - 1);
+    } else {
+        fprintf(o, "    assign lm%d_req_wdata[%u +: %u] = %u'd0;\n"
+                   "    assign lm%d_req_wstrb[%u +: %u] = %u'd0;\n",
+                op->lmem, ww * (unsigned)port, ww, ww, op->lmem, wb * (unsigned)port, wb, wb);
+    }
+    fprintf(o, "    assign %s_resp_valid = lm%d_resp_valid[%d];\n"
+               "    assign lm%d_resp_ready[%d] = %s_resp & r%d_en;\n",
+            u, op->lmem, port, op->lmem, port, u, R);
+    if (op->opc == HOP_LOAD) {
+        fprintf(o, "    wire [%u:0] r%d_v%d;\n", op->width - 1, R, op->id);
+        if (op->width == ww) {
+            fprintf(o, "    assign r%d_v%d = lm%d_resp_rdata[%u +: %u];\n", R, op->id, op->lmem,
+                    ww * (unsigned)port, ww);
+        } else {
+            ref(e, at_home, &e->k->ops[op->args[0]], home);
+            fprintf(o, "    wire [%u:0] r%d_v%d_word = lm%d_resp_rdata[%u +: %u] >> {%s[%u:0], 3'd0};\n"
+                       "    assign r%d_v%d = r%d_v%d_word[%u:0];\n",
+                    ww - 1, R, op->id, op->lmem, ww * (unsigned)port, ww, at_home, ob - 1, R,
+                    op->id, R, op->id, op->width - 1);
+        }
+    }
+}
+
 static void emit_memory_op(emitter *e, const hls_op *op)
 {
     char args[3][40], p0[48], p1[48];
     FILE *o = e->out;
     if (op->rom >= 0) {
         emit_rom_load(e, op);
+        return;
+    }
+    if (op->lmem >= 0) {
+        emit_local_op(e, op);
         return;
     }
     int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
@@ -390,6 +469,9 @@ static void emit_invariant(emitter *e, const hls_op *op)
         fprintf(o, "    wire [63:0] v%d = 64'd0;  // __constant %s\n", op->id,
                 e->c->program->roms[op->imm].name);
         return;
+    case HOP_LOCAL: /* and inside a local memory */
+        fprintf(o, "    wire [63:0] v%d = 64'd0;  // __local %s\n", op->id, k->locals[op->imm].name);
+        return;
     case HOP_NDRANGE: {
         char name[32];
         const char *axis = "xyz";
@@ -416,7 +498,7 @@ static void emit_op(emitter *e, const hls_op *op)
     case HOP_TOKEN: {
         /* read from the work-item generator as the work-item enters (stage 0) */
         char name[32];
-        snprintf(name, sizeof name, "wi_%s_%c", token_field((int)op->imm), "xyz"[op->dim]);
+        token_wire(name, sizeof name, (int)op->imm, op->dim);
         fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= ",
                 op->width - 1, R, op->id, R, R, op->id);
         fit(e, name, token_width((int)op->imm), op->width);
@@ -650,11 +732,13 @@ static void emit_static(emitter *e, const hls_region *r)
         fprintf(o, "    assign r%d_in_ready = r%d_en;\n    assign r%d_stall_mem = 1'b0", R, R, R);
         for (int i = 0; i < r->nops; i++) {
             const hls_op *op = &k->ops[r->ops[i]];
-            if (op->lsu < 0)
+            char u[24];
+            if (op->lsu < 0 && op->lmem < 0)
                 continue; /* not a memory access, or a table in ROM */
-            fprintf(o, "\n        | (lsu%d_req & ~lsu%d_req_ready)", op->lsu, op->lsu);
+            unit_name(op, u);
+            fprintf(o, "\n        | (%s_req & ~%s_req_ready)", u, u);
             if (op->opc == HOP_LOAD || op->acked)
-                fprintf(o, "\n        | (lsu%d_resp & ~lsu%d_resp_valid)", op->lsu, op->lsu);
+                fprintf(o, "\n        | (%s_resp & ~%s_resp_valid)", u, u);
         }
         fprintf(o, ";\n    assign r%d_en = ~r%d_stall_mem & ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
                 R, R, R, d, R);
@@ -800,6 +884,49 @@ static void emit_loop(emitter *e, const hls_region *r)
         emit_region(e, r->children[c]);
 }
 
+/* Bits of a local linear id in a barrier unit (a group has at most 2^bits items). */
+static unsigned lid_bits(const hls_kernel *k)
+{
+    unsigned bits = 1;
+    while ((1u << bits) < k->max_wg)
+        bits++;
+    return bits;
+}
+
+/* A barrier unit: every work-item's token waits in the entry of its work-group slot
+ * and local id until the whole group is there, then the group leaves in local-id
+ * order. */
+static void emit_barrier(emitter *e, const hls_region *r)
+{
+    FILE *o = e->out;
+    const hls_kernel *k = e->k;
+    const hls_op *b = &k->ops[r->ops[0]];
+    unsigned lw = lid_bits(k), bits = token_bits(k, r->live_out, r->nlive_out);
+    fprintf(o, "    // ---- region %d: barrier, line %u ----\n"
+               "    wire [%u:0] r%d_out_data;\n"
+               "    clhls_barrier #(.W(%u), .SLOTS(%d), .SLOT_W(%d), .LID_W(%u)) r%d_unit (\n"
+               "        .clk(clk), .rst(rst),\n"
+               "        .s_valid(r%d_in_valid), .s_ready(r%d_in_ready), .s_slot(r%d_in_v%d),\n"
+               "        .s_lid(r%d_in_v%d[%u:0]), .s_size(r%d_in_v%d[%u:0]), .s_data(",
+            R, b->loc.line, bits - 1, R, bits, HLS_WG_SLOTS, HLS_SLOT_BITS, lw, R, R, R, R,
+            b->args[0], R, b->args[1], lw - 1, R, b->args[2], lw);
+    char prefix[32], data[40];
+    snprintf(prefix, sizeof prefix, "r%d_in", R);
+    if (!r->nlive_out) {
+        fprintf(o, "1'b0");
+    } else {
+        fprintf(o, "{");
+        for (int i = 0; i < r->nlive_out; i++)
+            fprintf(o, "%sr%d_in_v%d", i ? ", " : "", R, r->live_out[i]);
+        fprintf(o, "}");
+    }
+    fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"
+               "        .held(r%d_held), .waiting(r%d_waiting));\n", R, R, R, R, R);
+    snprintf(prefix, sizeof prefix, "r%d_out", R);
+    snprintf(data, sizeof data, "r%d_out_data", R);
+    unpack(e, prefix, data, r->live_out, r->nlive_out);
+}
+
 /* Joins the children of a sequence: each one's output feeds the next one's input. */
 static void connect_children(emitter *e, const hls_region *r)
 {
@@ -822,6 +949,11 @@ static void emit_region(emitter *e, int id)
         emit_static(e, r);
         return;
     }
+    if (r->kind == HLS_REGION_BARRIER) {
+        e->r = r;
+        emit_barrier(e, r);
+        return;
+    }
     if (r->kind == HLS_REGION_LOOP)
         emit_loop(e, r);
     else
@@ -842,6 +974,10 @@ static void declare_regions(emitter *e)
             fprintf(e->out, "    reg [%u:0] r%d_count;  // work-items inside the loop\n"
                             "    wire r%d_exit_push;    // a work-item leaves the loop\n",
                     count_width(r) - 1, i, i);
+        if (r->kind == HLS_REGION_BARRIER)
+            fprintf(e->out, "    wire [%u:0] r%d_held;  // work-items waiting in the barrier\n"
+                            "    wire r%d_waiting;      // a group is incomplete\n",
+                    lid_bits(e->k) + HLS_SLOT_BITS, i, i);
         snprintf(prefix, sizeof prefix, "r%d_in", i);
         declare_token(e, prefix, r->live_in, r->nlive_in);
         snprintf(prefix, sizeof prefix, "r%d_out", i);
@@ -863,6 +999,62 @@ static void emit_region_reduce(emitter *e, hls_region_kind kind, const char *fmt
     if (!any)
         fprintf(e->out, "%s", none);
 }
+/* Bits of the number of work-group slots in use (0..HLS_WG_SLOTS). */
+static int slot_count_width(void)
+{
+    int bits = 1;
+    while ((1 << bits) < HLS_WG_SLOTS + 1)
+        bits++;
+    return bits;
+}
+
+/* Bits of a local memory's conflict count (0..ports). */
+static int conflict_width(const hls_local *m)
+{
+    int bits = 1;
+    while ((1 << bits) < m->nports + 1)
+        bits++;
+    return bits;
+}
+
+/* Declares the port vectors of each local memory (the accesses drive their slices)
+ * and instantiates it. */
+static void emit_local_memories(emitter *e)
+{
+    FILE *o = e->out;
+    const hls_kernel *k = e->k;
+    for (int i = 0; i < k->nlocals; i++) {
+        const hls_local *m = &k->locals[i];
+        if (!m->nports)
+            continue;
+        unsigned np = (unsigned)m->nports, aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits;
+        int cw = conflict_width(m);
+        fprintf(o, "    // __local %s: %llu bytes per work-group slot, %d slots, %d banks of "
+                   "%u-bit words, %u ports\n"
+                   "    wire [%u:0] lm%d_req_valid, lm%d_req_ready, lm%d_req_write, lm%d_resp_valid, "
+                   "lm%d_resp_ready;\n"
+                   "    wire [%u:0] lm%d_req_addr;\n    wire [%u:0] lm%d_req_wdata, lm%d_resp_rdata;\n"
+                   "    wire [%u:0] lm%d_req_wstrb;\n    wire [%u:0] lm%d_conflicts;\n"
+                   "    wire lm%d_idle;\n"
+                   "    clhls_local_mem #(.NPORTS(%u), .ADDR_W(%u), .WORD_W(%u), .BANKS(%d)) lm%d (\n"
+                   "        .clk(clk), .rst(rst),\n"
+                   "        .s_req_valid(lm%d_req_valid), .s_req_ready(lm%d_req_ready),\n"
+                   "        .s_req_write(lm%d_req_write), .s_req_addr(lm%d_req_addr),\n"
+                   "        .s_req_wdata(lm%d_req_wdata), .s_req_wstrb(lm%d_req_wstrb),\n"
+                   "        .m_resp_valid(lm%d_resp_valid), .m_resp_ready(lm%d_resp_ready),\n"
+                   "        .m_resp_rdata(lm%d_resp_rdata), .conflicts(lm%d_conflicts), .idle(lm%d_idle));\n",
+                m->name, 1ull << m->addr_bits, HLS_WG_SLOTS, m->banks, ww, np, np - 1, i, i, i, i,
+                i, np * aw - 1, i, np * ww - 1, i, i, np * ww / 8 - 1, i, cw - 1, i, i, np, aw, ww,
+                m->banks, i, i, i, i, i, i, i, i, i, i, i, i);
+    }
+    /* bank conflicts of all memories this cycle */
+    fprintf(o, "    wire [7:0] local_conflicts = 8'd0");
+    for (int i = 0; i < k->nlocals; i++)
+        if (k->locals[i].nports)
+            fprintf(o, " + {{%d{1'b0}}, lm%d_conflicts}", 8 - conflict_width(&k->locals[i]), i);
+    fprintf(o, ";\n");
+}
+
 static void emit_compute_unit(emitter *e)
 {
     FILE *o = e->out;
@@ -907,6 +1099,7 @@ static void emit_compute_unit(emitter *e)
             "    wire [31:0] num_groups_x, num_groups_y, num_groups_z;\n"
             "    wire [%u:0] args;  // the argument area, byte b at bits 8*b\n", 64 * nwords - 1);
     declare_regions(e);
+    emit_local_memories(e);
     int loops[HLS_MAX_PROBES];
     int nprobes = hls_ir_probe_loops(k, loops);
     fprintf(o, "    // Probes: work-items inside each loop (for the diagnosis of a hang).\n"
@@ -933,6 +1126,7 @@ static void emit_compute_unit(emitter *e)
             "        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),\n"
             "        .args(args), .done_pulse(done_pulse),\n"
             "        .count_work_item(retire), .count_stall_mem(busy & stall_mem),\n"
+            "        .count_local_conflicts(local_conflicts),\n"
             "        .probes(probes), .count_mem_read(",
             nwords, nprobes ? nprobes : 1, e->kernel_index);
     int any_load = 0, any_store = 0;
@@ -942,7 +1136,7 @@ static void emit_compute_unit(emitter *e)
     }
     fprintf(o, "%s), .count_mem_write(", any_load ? "" : "1'b0");
     for (int i = 0; i < k->nops; i++) {
-        if (k->ops[i].opc == HOP_STORE)
+        if (k->ops[i].opc == HOP_STORE && k->ops[i].lsu >= 0)
             fprintf(o, "%slsu%d_count", any_store++ ? " | " : "", k->ops[i].lsu);
     }
     fprintf(o, "%s));\n", any_store ? "" : "1'b0");
@@ -959,17 +1153,42 @@ static void emit_compute_unit(emitter *e)
             "        .m_valid(wg_valid), .m_ready(wg_ready),\n"
             "        .m_group_id_x(wg_id_x), .m_group_id_y(wg_id_y), .m_group_id_z(wg_id_z),\n"
             "        .m_group_size_x(wg_size_x), .m_group_size_y(wg_size_y), .m_group_size_z(wg_size_z),\n"
-            "        .all_issued(all_issued), .busy(dispatch_busy));\n"
+            "        .all_issued(all_issued), .busy(dispatch_busy));\n");
+    int slots = k->slot_op >= 0;
+    int last = k->regions[0].children[k->regions[0].nchildren - 1];
+    if (slots)
+        fprintf(o,
+            "    // At most %d work-groups in flight, each in a slot (its local memory copy and\n"
+            "    // barrier entries); a slot is free again when its last work-item retired.\n"
+            "    wire sg_valid, sg_ready, slots_idle;\n"
+            "    wire [31:0] sg_id_x, sg_id_y, sg_id_z, sg_size_x, sg_size_y, sg_size_z;\n"
+            "    wire [%d:0] sg_slot;\n    wire [%d:0] slots_in_use;\n"
+            "    clhls_wg_slots #(.SLOTS(%d), .SLOT_W(%d)) slots (\n"
+            "        .clk(clk), .rst(rst),\n"
+            "        .s_valid(wg_valid), .s_ready(wg_ready),\n"
+            "        .s_group_id_x(wg_id_x), .s_group_id_y(wg_id_y), .s_group_id_z(wg_id_z),\n"
+            "        .s_group_size_x(wg_size_x), .s_group_size_y(wg_size_y), .s_group_size_z(wg_size_z),\n"
+            "        .m_valid(sg_valid), .m_ready(sg_ready),\n"
+            "        .m_group_id_x(sg_id_x), .m_group_id_y(sg_id_y), .m_group_id_z(sg_id_z),\n"
+            "        .m_group_size_x(sg_size_x), .m_group_size_y(sg_size_y), .m_group_size_z(sg_size_z),\n"
+            "        .m_slot(sg_slot), .retire_valid(retire), .retire_slot(r%d_out_v%d),\n"
+            "        .in_use(slots_in_use), .idle(slots_idle));\n",
+            HLS_WG_SLOTS, HLS_SLOT_BITS - 1, slot_count_width() - 1, HLS_WG_SLOTS, HLS_SLOT_BITS,
+            last, k->slot_op);
+    const char *g = slots ? "sg" : "wg";
+    fprintf(o,
             "    wire wi_valid, wi_last, wi_idle;\n"
             "    wire [63:0] wi_global_id_x, wi_global_id_y, wi_global_id_z;\n"
             "    wire [31:0] wi_local_id_x, wi_local_id_y, wi_local_id_z;\n"
             "    wire [31:0] wi_group_id_x, wi_group_id_y, wi_group_id_z;\n"
             "    wire [31:0] wi_group_size_x, wi_group_size_y, wi_group_size_z;\n"
-            "    clhls_wi_gen items (\n"
+            "    wire [31:0] wi_local_linear_id, wi_group_linear_size;\n"
+            "    wire [%d:0] wi_slot;\n"
+            "    clhls_wi_gen #(.SLOT_W(%d)) items (\n"
             "        .clk(clk), .rst(rst),\n"
-            "        .s_valid(wg_valid), .s_ready(wg_ready),\n"
-            "        .s_group_id_x(wg_id_x), .s_group_id_y(wg_id_y), .s_group_id_z(wg_id_z),\n"
-            "        .s_group_size_x(wg_size_x), .s_group_size_y(wg_size_y), .s_group_size_z(wg_size_z),\n"
+            "        .s_valid(%s_valid), .s_ready(%s_ready), .s_slot(%s),\n"
+            "        .s_group_id_x(%s_id_x), .s_group_id_y(%s_id_y), .s_group_id_z(%s_id_z),\n"
+            "        .s_group_size_x(%s_size_x), .s_group_size_y(%s_size_y), .s_group_size_z(%s_size_z),\n"
             "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
             "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y), .global_offset_z(global_offset_z),\n"
             "        .m_valid(wi_valid), .m_ready(wi_ready),\n"
@@ -977,13 +1196,17 @@ static void emit_compute_unit(emitter *e)
             "        .m_local_id_x(wi_local_id_x), .m_local_id_y(wi_local_id_y), .m_local_id_z(wi_local_id_z),\n"
             "        .m_group_id_x(wi_group_id_x), .m_group_id_y(wi_group_id_y), .m_group_id_z(wi_group_id_z),\n"
             "        .m_group_size_x(wi_group_size_x), .m_group_size_y(wi_group_size_y), .m_group_size_z(wi_group_size_z),\n"
-            "        .m_last_in_group(wi_last), .idle(wi_idle));\n");
+            "        .m_slot(wi_slot), .m_local_linear_id(wi_local_linear_id),\n"
+            "        .m_group_linear_size(wi_group_linear_size),\n"
+            "        .m_last_in_group(wi_last), .idle(wi_idle));\n",
+            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, g, g, slots ? "sg_slot" : "1'b0", g, g, g, g, g, g);
     int entry = k->regions[0].children[0];
     fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
     fprintf(o, "    // No work-item left to enter or in flight: stores may flush.\n"
                "    wire drained = all_issued & wi_idle & ~wi_valid");
     emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
     emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
+    emit_region_reduce(e, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid", "", "");
     fprintf(o, ";\n    // Forward progress, the watchdog's sign of life: a work-item entered a\n"
                "    // region of the body, left a loop, or retired (going round a loop is not).\n"
                "    assign progress = retire");
@@ -993,6 +1216,8 @@ static void emit_compute_unit(emitter *e)
     for (int i = 1; i < k->nregions; i++)
         if (k->regions[i].kind == HLS_REGION_LOOP)
             fprintf(o, " | r%d_exit_push", i);
+        else if (k->regions[i].kind == HLS_REGION_BARRIER)
+            fprintf(o, " | (r%d_out_valid & r%d_out_ready)", i, i);
     fprintf(o, ";\n");
 
     emit_roms(e);

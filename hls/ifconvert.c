@@ -10,8 +10,10 @@
  * circulate with the loop's token, together with the "active" flag, the predicate the
  * work-item entered with (a work-item whose predicate is 0 passes through the body
  * once, masked). A work-item goes round again while the latch's edge back to the
- * header is taken. Last, liveness gives every region the values that enter and
- * leave it: the fields of the token that flows between regions. */
+ * header is taken. A barrier is a region of its own (the barrier unit). Last,
+ * liveness gives every region the values that enter and leave it: the fields of the
+ * token that flows between regions (the work-group slot, when the kernel has one,
+ * to the very end: retiring work-items free it). */
 #include <string.h>
 
 #include "passes.h"
@@ -336,6 +338,18 @@ static void convert_block(converter *v, int b, int level, int parent)
         }
         if (hls_ir_is_invariant(op))
             continue;
+        if (op->opc == HOP_BARRIER) {
+            /* A region of its own between static regions. Every work-item of the group
+             * passes it, masked or not: a barrier is reached by all of a group or by
+             * none (OpenCL leaves a divergent barrier undefined). */
+            v->current = -1;
+            hls_region *r = hls_ir_new_region(k, &v->c->arena, HLS_REGION_BARRIER, parent);
+            hls_ir_push(&v->c->arena, &r->ops, &r->nops, &r->capops, op->id);
+            op->region = r->id;
+            hls_region *p = &k->regions[parent];
+            hls_ir_push(&v->c->arena, &p->children, &p->nchildren, &p->capchildren, r->id);
+            continue;
+        }
         if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) && pred != v->one) {
             op->args[op->nargs++] = pred;
             op->has_pred = 1;
@@ -519,24 +533,32 @@ static void forward_trivial_phis(hls_kernel *k)
 }
 
 /* Work-item ids and sizes are read where the work-item enters: move them to the
- * entry block so that they travel with the token like any other value. */
+ * start of the entry block (before anything, a barrier included) so that they travel
+ * with the token like any other value. */
 static void hoist_token_reads(hls_compile *c, hls_kernel *k)
 {
-    hls_block *entry = &k->blocks[0];
-    for (int b = 1; b < k->nblocks; b++) {
+    int *tokens = NULL, ntokens = 0, cap = 0;
+    for (int b = 0; b < k->nblocks; b++) {
         hls_block *blk = &k->blocks[b];
         int n = 0;
         for (int i = 0; i < blk->nops; i++) {
             hls_op *op = &k->ops[blk->ops[i]];
             if (op->opc == HOP_TOKEN) {
                 op->block = 0;
-                hls_ir_push(&c->arena, &entry->ops, &entry->nops, &entry->capops, op->id);
+                hls_ir_push(&c->arena, &tokens, &ntokens, &cap, op->id);
             } else {
                 blk->ops[n++] = blk->ops[i];
             }
         }
         blk->nops = n;
     }
+    hls_block *entry = &k->blocks[0];
+    int *ops = arena_alloc(&c->arena, (size_t)(ntokens + entry->nops + 1) * sizeof *ops);
+    memcpy(ops, tokens, (size_t)ntokens * sizeof *ops);
+    memcpy(ops + ntokens, entry->ops, (size_t)entry->nops * sizeof *ops);
+    entry->ops = ops;
+    entry->nops += ntokens;
+    entry->capops = entry->nops;
 }
 
 /* Drops the operations nothing needs (a predicate of a block without stores, a value
@@ -548,8 +570,10 @@ static void remove_dead_ops(hls_compile *c, hls_kernel *k)
     int *work = arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof *work);
     int n = 0;
     for (int i = 0; i < k->nops; i++)
-        if (k->ops[i].opc == HOP_STORE)
+        if (k->ops[i].opc == HOP_STORE || k->ops[i].opc == HOP_BARRIER)
             live[i] = 1, work[n++] = i;
+    if (k->slot_op >= 0 && !live[k->slot_op]) /* the slot is freed as work-items retire */
+        live[k->slot_op] = 1, work[n++] = k->slot_op;
     for (int r = 0; r < k->nregions; r++) {
         int cont = k->regions[r].cont;
         if (k->regions[r].kind == HLS_REGION_LOOP && !live[cont])
@@ -611,7 +635,10 @@ static void convert_kernel(hls_compile *c, hls_kernel *k)
     lv.defs = arena_alloc(&c->arena, (size_t)k->nregions * sizeof *lv.defs);
     lv.uses = arena_alloc(&c->arena, (size_t)k->nregions * sizeof *lv.uses);
     gather(&lv, 0);
-    sequence_liveness(&lv, 0, set_new(&lv));
+    uint64_t *at_end = set_new(&lv);
+    if (k->slot_op >= 0) /* retiring work-items tell the slot allocator their slot */
+        set_add(at_end, k->slot_op);
+    sequence_liveness(&lv, 0, at_end);
 }
 
 int hls_ifconvert(hls_compile *c)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const opcode_names[HOP_COUNT] = {
-    [HOP_CONST] = "const", [HOP_ARG] = "arg", [HOP_ROM] = "rom", [HOP_NDRANGE] = "ndrange",
+    [HOP_CONST] = "const", [HOP_ARG] = "arg", [HOP_ROM] = "rom", [HOP_LOCAL] = "local", [HOP_NDRANGE] = "ndrange",
     [HOP_TOKEN] = "token", [HOP_ADD] = "add", [HOP_SUB] = "sub", [HOP_MUL] = "mul",
     [HOP_AND] = "and", [HOP_OR] = "or", [HOP_XOR] = "xor", [HOP_SHL] = "shl",
     [HOP_LSHR] = "lshr", [HOP_ASHR] = "ashr", [HOP_ICMP] = "icmp", [HOP_SELECT] = "select",
@@ -19,10 +19,12 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_UITOFP] = "uitofp", [HOP_FPTOSI] = "fptosi", [HOP_FPTOUI] = "fptoui",
     [HOP_FPEXT] = "fpext", [HOP_FPTRUNC] = "fptrunc",
     [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
-    [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store", [HOP_PHI] = "phi",
+    [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store",
+    [HOP_BARRIER] = "barrier", [HOP_PHI] = "phi",
 };
 
-static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size"};
+static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size",
+                                          "slot", "local_linear_id", "group_linear_size"};
 static const char *const ndrange_names[] = {"work_dim", "global_size", "local_size",
                                             "global_offset", "num_groups"};
 
@@ -42,6 +44,8 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->width = width;
     op->lsu = -1;
     op->rom = -1;
+    op->lmem = -1;
+    op->lport = -1;
     op->block = -1;
     op->region = -1;
     return op;
@@ -106,7 +110,7 @@ const char *hls_ir_opcode_name(hls_opcode opc)
 int hls_ir_is_invariant(const hls_op *op)
 {
     return op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_NDRANGE ||
-           op->opc == HOP_ROM;
+           op->opc == HOP_ROM || op->opc == HOP_LOCAL;
 }
 
 static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_sched *s)
@@ -140,8 +144,15 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
                 op->acked ? ", acknowledged" : "");
     if (op->rom >= 0)
         fprintf(out, " [rom %d]", op->rom);
+    if (op->lmem >= 0)
+        fprintf(out, " [local %s port %d%s]", k->locals[op->lmem].name, op->lport,
+                op->acked ? ", acknowledged" : "");
     if (op->opc == HOP_ROM)
         fprintf(out, " table %llu", (unsigned long long)op->imm);
+    if (op->opc == HOP_LOCAL)
+        fprintf(out, " %s", k->locals[op->imm].name);
+    if (op->opc == HOP_BARRIER)
+        fprintf(out, " fence %llu", (unsigned long long)op->imm);
     for (int w = 0; w < op->nwaits; w++)
         fprintf(out, "%s%%%d", w ? ", " : " after ", op->waits[w]);
     if (s && s->start)
@@ -162,7 +173,7 @@ static void dump_values(FILE *out, const char *what, const int *ids, int n)
 static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
 {
     const hls_region *r = &k->regions[id];
-    static const char *const kinds[] = {"body", "static", "loop"};
+    static const char *const kinds[] = {"body", "static", "loop", "barrier"};
     fprintf(out, "%*sregion %d: %s", indent, "", r->id, kinds[r->kind]);
     if (r->kind == HLS_REGION_STATIC && r->sched.start)
         fprintf(out, r->stall_free ? " (depth %d, stall-free, exit fifo %d)" : " (depth %d)",
@@ -173,6 +184,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
         if (r->credits)
             fprintf(out, "; latency %d, credits %d, back-edge fifo %d", r->latency, r->credits,
                     r->back_depth);
+        if (r->barrier_hold)
+            fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");
         dump_values(out, "phis", r->phis, r->nphis);
         fprintf(out, " continue %%%d", r->cont);
@@ -245,9 +258,11 @@ static unsigned operand_width(const hls_op *op, int a)
     case HOP_FPTRUNC:
         return 64;
     case HOP_LOAD:
-        return 64;
+        return a == 0 ? 64 : 0;
     case HOP_STORE:
-        return a == 0 ? 64 : op->width;
+        return a == 0 ? 64 : a == 1 ? op->width : 0;
+    case HOP_BARRIER:
+        return a == 0 ? HLS_SLOT_BITS : 32;
     case HOP_INSERT:
         return a == 0 ? op->width : a == 1 ? (unsigned)op->imm : 0;
     default:
@@ -294,10 +309,15 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
             FAIL("%s: op %%%d (%s) operand %d is i%u, expected i%u\n", k->name, op->id,
                  hls_ir_opcode_name(op->opc), a, k->ops[args[a]].width, want);
     }
+    int unit = op->rom >= 0 || (op->lsu >= 0 && op->lsu < k->nlsus) ||
+               (op->lmem >= 0 && op->lmem < k->nlocals && op->lport >= 0 &&
+                op->lport < k->locals[op->lmem].nports &&
+                op->width <= k->locals[op->lmem].word_bits);
     if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) &&
-        ((op->rom < 0 && (op->lsu < 0 || op->lsu >= k->nlsus)) || op->width % 8 ||
-         (op->width & (op->width - 1))))
+        (!unit || op->width % 8 || (op->width & (op->width - 1))))
         FAIL("%s: memory op %%%d has no valid load-store unit/width\n", k->name, op->id);
+    if (op->opc == HOP_BARRIER && (op->nargs != 3 || k->slot_op < 0 || op->args[0] != k->slot_op))
+        FAIL("%s: barrier %%%d does not know its work-group\n", k->name, op->id);
     return 0;
 }
 
@@ -349,11 +369,27 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
         if (!contains(avail, navail, r->live_in[i]))
             FAIL("%s: region %d needs %%%d, which does not reach it\n", k->name, r->id,
                  r->live_in[i]);
+    if (r->kind == HLS_REGION_BARRIER) {
+        if (r->nops != 1 || k->ops[r->ops[0]].opc != HOP_BARRIER)
+            FAIL("%s: barrier region %d holds no barrier\n", k->name, r->id);
+        for (int a = 0; a < 3; a++)
+            if (!contains(r->live_in, r->nlive_in, k->ops[r->ops[0]].args[a]))
+                FAIL("%s: barrier region %d misses its operand %%%d\n", k->name, r->id,
+                     k->ops[r->ops[0]].args[a]);
+        for (int i = 0; i < r->nlive_out; i++)
+            if (!contains(r->live_in, r->nlive_in, r->live_out[i]))
+                FAIL("%s: barrier region %d passes on %%%d, which it never had\n", k->name,
+                     r->id, r->live_out[i]);
+        return 0;
+    }
     if (r->kind == HLS_REGION_STATIC) {
         for (int i = 0; i < r->nops; i++) {
             const hls_op *op = &k->ops[r->ops[i]];
             if (verify_op(k, op, err))
                 return -1;
+            if (op->opc == HOP_TOKEN && r->id != k->regions[0].children[0])
+                FAIL("%s: op %%%d reads the work-item generator in region %d, after the "
+                     "work-item entered\n", k->name, op->id, r->id);
             const int *args;
             int n = hls_ir_operands(op, &args);
             for (int a = 0; a < n; a++) {
@@ -381,7 +417,7 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                      r->live_out[i]);
         /* A stall-free cluster's exit FIFO must take every work-item its stages hold. */
         for (int i = 0; r->stall_free && i < r->nops; i++)
-            if (k->ops[r->ops[i]].lsu >= 0)
+            if (k->ops[r->ops[i]].lsu >= 0 || k->ops[r->ops[i]].lmem >= 0)
                 FAIL("%s: stall-free region %d holds load-store unit %d\n", k->name, r->id,
                      k->ops[r->ops[i]].lsu);
         if (r->stall_free && r->exit_depth < r->sched.depth + 2)
@@ -420,10 +456,15 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
             if (!contains(cur, ncur, r->live_out[i]))
                 FAIL("%s: loop region %d does not carry %%%d out\n", k->name, r->id,
                      r->live_out[i]);
-        if (r->credits && (r->credits < r->latency || r->credits > r->back_depth))
-            FAIL("%s: loop region %d has %d credits for latency %d and a back-edge FIFO of %d "
-                 "(need latency <= credits <= FIFO)\n", k->name, r->id, r->credits, r->latency,
-                 r->back_depth);
+        /* Credits fill the cycle's storage at most (back-edge FIFO and barrier units),
+         * and admit every work-item of the groups in flight when a barrier waits. */
+        if (r->credits && (r->credits < r->latency ||
+                           r->credits > r->back_depth + r->barrier_hold ||
+                           r->credits < r->barrier_hold))
+            FAIL("%s: loop region %d has %d credits for latency %d, a back-edge FIFO of %d "
+                 "and barriers holding %d (need latency, barriers <= credits <= FIFO + "
+                 "barriers)\n", k->name, r->id, r->credits, r->latency, r->back_depth,
+                 r->barrier_hold);
     }
     return 0;
 }

@@ -19,6 +19,7 @@ typedef enum {
     HOP_CONST,      /* constant: imm, or the bytes `wide` when wider than 64 bits */
     HOP_ARG,        /* kernel argument: arg; imm = byte offset inside it (a struct field) */
     HOP_ROM,        /* byte address 0 of program-scope __constant table imm (a ROM) */
+    HOP_LOCAL,      /* byte address 0 of the kernel's local memory imm (its own space) */
     HOP_NDRANGE,    /* NDRange register: imm = hls_ndrange_reg, dim */
     HOP_TOKEN,      /* work-item token field: imm = hls_token_field, dim */
     HOP_ADD, HOP_SUB, HOP_MUL,
@@ -39,6 +40,8 @@ typedef enum {
                        element bits (a private array in registers: privarrays.c) */
     HOP_LOAD,       /* a = byte address [, b = predicate]; width = loaded bits */
     HOP_STORE,      /* a = byte address, b = value [, c = predicate] */
+    HOP_BARRIER,    /* a = work-group slot, b = local linear id, c = group linear size;
+                       imm = fence flags: the work-item waits for its whole group */
     HOP_PHI,        /* block merge (in_vals/in_blocks); after if-conversion only loop
                        header phis remain: values that circulate with the loop's token */
     HOP_COUNT
@@ -53,6 +56,9 @@ typedef enum {
 /* Fields of the work-item token produced by the work-item generator. */
 typedef enum {
     HLS_TOK_GLOBAL_ID, HLS_TOK_LOCAL_ID, HLS_TOK_GROUP_ID, HLS_TOK_GROUP_SIZE,
+    HLS_TOK_SLOT,              /* the work-group slot of the compute unit the group is in */
+    HLS_TOK_LOCAL_LINEAR_ID,   /* get_local_linear_id() */
+    HLS_TOK_GROUP_LINEAR_SIZE, /* work-items in the (actual) group */
 } hls_token_field;
 
 typedef struct hls_op {
@@ -75,8 +81,11 @@ typedef struct hls_op {
     int arg;             /* kernel argument index for HOP_ARG */
     hls_loc loc;         /* source location */
     /* memory */
-    int addr_space;      /* 1 global, 2 constant */
-    int lsu;             /* load-store unit index in the kernel (-1 for ROM loads) */
+    int addr_space;      /* 1 global, 2 constant, 3 local */
+    int lsu;             /* global load-store unit index in the kernel (-1 for ROM loads and
+                            local accesses) */
+    int lmem;            /* local access: the kernel's local memory (-1 otherwise) */
+    int lport;           /* local access: its port on that memory */
     int rom;             /* load from a program-scope __constant table: its index */
     int has_pred;        /* memory op: the last operand is its predicate (masked when 0) */
     int acked;           /* store: waits for memory's acknowledgement (memorder.c) */
@@ -117,6 +126,8 @@ typedef enum {
     HLS_REGION_SEQ,      /* the kernel body: a sequence of children */
     HLS_REGION_STATIC,   /* straight-line predicated ops: one scheduled pipeline */
     HLS_REGION_LOOP,     /* a loop: header phis, and the sequence of its body */
+    HLS_REGION_BARRIER,  /* a barrier unit: ops[0] is the HOP_BARRIER; work-items wait for
+                            their group and leave it in local-id order */
 } hls_region_kind;
 
 /* Per static region: the stage each op starts at, its latency, and the last stage
@@ -151,6 +162,7 @@ typedef struct hls_region {
     int latency;         /* LOOP: cycles around the loop (merge, body, split) */
     int credits;         /* LOOP: work-items admitted at once */
     int back_depth;      /* LOOP: back-edge FIFO entries */
+    int barrier_hold;    /* LOOP: work-items the barrier units inside it can hold */
 } hls_region;
 
 typedef enum { HLS_ARG_BUFFER, HLS_ARG_SCALAR, HLS_ARG_LOCAL } hls_arg_kind;
@@ -167,6 +179,22 @@ typedef struct hls_arg {
     unsigned offset;           /* byte offset in the kernel's argument area */
     unsigned area_bytes;       /* bytes it takes there (a __local size takes 8) */
 } hls_arg;
+
+/* A local memory of a kernel: a __local array, or a __local pointer argument (whose
+ * size the host chooses at enqueue time, up to `bytes`). The hardware keeps one copy
+ * per work-group slot, each in `banks` word-interleaved banks. */
+typedef struct hls_local {
+    const char *name;          /* the variable's or argument's name */
+    int arg;                   /* argument index, -1 for an array declared in the kernel */
+    uint64_t size;             /* bytes the kernel uses (an argument: its maximum) */
+    unsigned addr_bits;        /* log2 of the copy's size in the hardware (a power of two) */
+    unsigned word_bits;        /* bits per word: the widest access */
+    int nports;                /* accesses (one port each) */
+    int banks;                 /* banks per copy */
+    int slot_shift;            /* the constant op holding addr_bits: an access's address is
+                                  its offset plus the work-group slot shifted by it */
+    void *llvm;                /* the LLVM global variable (lowering's key), or NULL */
+} hls_local;
 
 typedef struct hls_kernel {
     const char *name;          /* kernel function name */
@@ -187,6 +215,11 @@ typedef struct hls_kernel {
     unsigned wg_size_hint[3];  /* work_group_size_hint, 0 when absent */
     const char *vec_type_hint; /* vec_type_hint's type as written ("float4"), or "" */
     int nlsus;                 /* load-store units */
+    hls_local *locals;         /* local memories */
+    int nlocals, caplocals;    /* used / allocated */
+    int slot_op;               /* the HLS_TOK_SLOT op when the kernel uses work-group slots
+                                  (local memory or barriers), else -1 */
+    unsigned max_wg;           /* the largest work-group the hardware takes */
     int mem_latency;           /* latency the scheduler assumed for loads */
     int depth;                 /* pipeline stages of all static regions together */
 } hls_kernel;
@@ -210,6 +243,17 @@ typedef struct hls_rom {
     uint64_t size;             /* bytes */
     void *llvm;                /* the LLVM global (lowering's key) */
 } hls_rom;
+
+/* Work-group slots of a compute unit that uses local memory or barriers: the
+ * work-groups in flight at once, each with its own copy of local memory and its own
+ * barrier entries (two sustain one work-item per cycle through a barrier). */
+#define HLS_WG_SLOTS 2
+#define HLS_SLOT_BITS 1
+/* Cycles from a local-memory request to its data when no other port contends for
+ * the bank (clhls_local_mem's LATENCY). */
+#define HLS_LOCAL_LATENCY 3
+/* Largest number of banks per local memory copy. */
+#define HLS_MAX_LOCAL_BANKS 8
 
 /* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes for float and double
  * (their localparam LATENCY; a test compares with their headers). */

@@ -30,6 +30,7 @@ typedef struct lowering {
     value_map map;        /* LLVM value -> op id */
     value_map blocks;     /* LLVM basic block (as value) -> block id */
     LLVMTargetDataRef td; /* data layout for type sizes */
+    int lin_id, lin_size; /* the local linear id and group size tokens, -1 until read */
 } lowering;
 
 static size_t slot_of(const value_map *m, LLVMValueRef v)
@@ -237,6 +238,76 @@ static int rom_of(lowering *L, LLVMValueRef gv)
 
 static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc);
 
+/* A work-item token field read by the whole kernel: an op at the start of the entry
+ * block, so that it dominates every use. */
+static int entry_token(lowering *L, hls_token_field field, unsigned width)
+{
+    hls_kernel *k = L->k;
+    hls_op *op = hls_ir_new_op(k, &L->c->arena, HOP_TOKEN, width);
+    op->imm = (uint64_t)field;
+    op->block = 0;
+    hls_block *entry = &k->blocks[0];
+    hls_ir_push(&L->c->arena, &entry->ops, &entry->nops, &entry->capops, op->id);
+    memmove(entry->ops + 1, entry->ops, (size_t)(entry->nops - 1) * sizeof *entry->ops);
+    entry->ops[0] = op->id;
+    return op->id;
+}
+
+/* The work-group slot of the work-item (local memory copies and barrier entries). */
+static int work_group_slot(lowering *L)
+{
+    if (L->k->slot_op < 0)
+        L->k->slot_op = entry_token(L, HLS_TOK_SLOT, HLS_SLOT_BITS);
+    return L->k->slot_op;
+}
+
+/* A new local memory of the kernel; its hardware size is decided once all are known
+ * (size_local_memories). */
+static int new_local(lowering *L, const char *name, int arg, void *llvm, uint64_t size)
+{
+    hls_kernel *k = L->k;
+    if (k->nlocals == k->caplocals) {
+        int cap = k->caplocals ? 2 * k->caplocals : 4;
+        hls_local *grown = arena_alloc(&L->c->arena, (size_t)cap * sizeof *grown);
+        if (k->nlocals)
+            memcpy(grown, k->locals, (size_t)k->nlocals * sizeof *grown);
+        k->locals = grown;
+        k->caplocals = cap;
+    }
+    hls_local *m = &k->locals[k->nlocals];
+    m->name = name;
+    m->arg = arg;
+    m->llvm = llvm;
+    m->size = size;
+    m->word_bits = 8;
+    m->slot_shift = hls_ir_new_op(k, &L->c->arena, HOP_CONST, 64)->id;
+    return k->nlocals++;
+}
+
+/* Byte address 0 of local memory m (an invariant: each memory has its own space). */
+static int local_base_op(lowering *L, int m)
+{
+    int id = find_same(L, HOP_LOCAL, 64, 0, 0, 0, (uint64_t)m);
+    if (id < 0) {
+        hls_op *op = emit(L, HOP_LOCAL, 64, (hls_loc){0});
+        op->imm = (uint64_t)m;
+        id = op->id;
+    }
+    return id;
+}
+
+/* The local memory of a __local array declared in the kernel (made on first use). */
+static int local_array(lowering *L, LLVMValueRef gv)
+{
+    for (int i = 0; i < L->k->nlocals; i++)
+        if (L->k->locals[i].llvm == gv)
+            return i;
+    size_t len;
+    const char *name = LLVMGetValueName2(gv, &len), *dot = strrchr(name, '.');
+    return new_local(L, arena_strdup(&L->c->arena, dot ? dot + 1 : name), -1, gv,
+                     LLVMABISizeOfType(L->td, LLVMGlobalGetValueType(gv)));
+}
+
 /* The op computing LLVM value v (constants are materialised on demand). */
 static int value(lowering *L, LLVMValueRef v)
 {
@@ -260,6 +331,8 @@ static int value(lowering *L, LLVMValueRef v)
             memcpy(&bits, &f, 4);
             id = constant(L, 32, bits);
         }
+    } else if (LLVMIsAGlobalVariable(v) && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3) {
+        return local_base_op(L, local_array(L, v));
     } else if (LLVMIsAGlobalVariable(v)) {
         int rom = rom_of(L, v);
         id = find_same(L, HOP_ROM, 64, 0, 0, 0, (uint64_t)rom);
@@ -362,6 +435,22 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
         op->dim = (int)dim;
         return op->id;
     }
+    hls_sync_kind sync;
+    if (!hls_find_sync_fn(name, &sync)) {
+        if (sync == HLS_SYNC_FENCE)
+            return -1;
+        LLVMValueRef flags = LLVMGetOperand(inst, 0);
+        if (L->lin_id < 0) {
+            L->lin_id = entry_token(L, HLS_TOK_LOCAL_LINEAR_ID, 32);
+            L->lin_size = entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 32);
+        }
+        int slot = work_group_slot(L);
+        hls_op *op = emit(L, HOP_BARRIER, 1, loc);
+        op->nargs = 3;
+        op->args[0] = slot, op->args[1] = L->lin_id, op->args[2] = L->lin_size;
+        op->imm = LLVMIsAConstantInt(flags) ? LLVMConstIntGetZExtValue(flags) : 3;
+        return -1;
+    }
     hls_intrinsic kind;
     if (hls_find_intrinsic(name, &kind))
         HLS_BUG("lowering met a call the check pass accepted: %s", name);
@@ -446,18 +535,37 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned
         op->imm = offset;
         return op->id;
     }
-    int addr = value(L, ptr);
+    int addr = value(L, ptr), base = addr;
+    while (L->k->ops[base].opc == HOP_ADD)
+        base = L->k->ops[base].args[0];
+    int space = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)), local = -1;
+    if (space == 3) {
+        /* each work-group slot has its own copy: the slot selects it */
+        if (L->k->ops[base].opc == HOP_LOCAL) {
+            local = (int)L->k->ops[base].imm;
+            int slot = resize(L, work_group_slot(L), HLS_SLOT_BITS, 64, 0, loc);
+            addr = op2(L, HOP_ADD, 64, addr,
+                       op2(L, HOP_SHL, 64, slot, L->k->locals[local].slot_shift, loc), loc);
+        } else { /* the build fails; the op stays well-formed */
+            hls_error(&L->c->diag, loc, "cannot tell which __local array this access uses "
+                      "(a pointer chosen at run time); index the array itself instead");
+        }
+    }
     hls_op *op = emit(L, opc, width, loc);
     op->nargs = 1;
     op->args[0] = addr;
-    op->addr_space = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-    int base = addr;
-    while (L->k->ops[base].opc == HOP_ADD)
-        base = L->k->ops[base].args[0];
-    if (L->k->ops[base].opc == HOP_ROM && opc == HOP_LOAD)
+    op->addr_space = space;
+    if (local >= 0) {
+        hls_local *m = &L->k->locals[local];
+        op->lmem = local;
+        op->lport = m->nports++;
+        if (width > m->word_bits)
+            m->word_bits = width;
+    } else if (L->k->ops[base].opc == HOP_ROM && opc == HOP_LOAD) {
         op->rom = (int)L->k->ops[base].imm; /* a table in ROM: no load-store unit */
-    else
+    } else {
         op->lsu = L->k->nlsus++;
+    }
     return op->id;
 }
 
@@ -736,11 +844,54 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
             map_put(L, p, constant(L, 64, 0)); /* no address: its fields are loads */
             continue;
         }
+        if (a->kind == HLS_ARG_LOCAL) { /* its own local memory, sized at enqueue */
+            map_put(L, p, local_base_op(L, new_local(L, a->name, i, NULL, 0)));
+            continue;
+        }
         hls_op *op = emit(L, HOP_ARG, a->width, k->loc);
         op->arg = i;
         map_put(L, p, op->id);
     }
     k->arg_bytes = (k->arg_bytes + 7) / 8 * 8;
+}
+
+/* Sizes the kernel's local memories once every access is known: __local arrays take
+ * their size; the __local arguments share what the board has left, each up to the
+ * largest power of two within an equal part. Each copy has a bank per port (at most
+ * HLS_MAX_LOCAL_BANKS, at most one per word). */
+static void size_local_memories(lowering *L)
+{
+    hls_kernel *k = L->k;
+    uint64_t board = L->c->req->board->local_mem_bytes, fixed = 0;
+    int nargs = 0;
+    for (int i = 0; i < k->nlocals; i++) {
+        fixed += k->locals[i].size;
+        nargs += k->locals[i].arg >= 0;
+    }
+    if (fixed > board) {
+        hls_error(&L->c->diag, k->loc, "kernel '%s' declares %llu bytes of __local arrays; "
+                  "the board has %llu bytes of local memory per work-group", k->name,
+                  (unsigned long long)fixed, (unsigned long long)board);
+        return;
+    }
+    uint64_t share = nargs ? (board - fixed) / (uint64_t)nargs : 0, arg_max = 1;
+    while (arg_max * 2 <= share)
+        arg_max *= 2;
+    for (int i = 0; i < k->nlocals; i++) {
+        hls_local *m = &k->locals[i];
+        if (m->arg >= 0)
+            m->size = arg_max;
+        uint64_t bytes = m->size > m->word_bits / 8 ? m->size : m->word_bits / 8;
+        m->addr_bits = 0;
+        while ((1ull << m->addr_bits) < bytes)
+            m->addr_bits++;
+        k->ops[m->slot_shift].imm = m->addr_bits;
+        uint64_t words = (1ull << m->addr_bits) / (m->word_bits / 8);
+        m->banks = 1;
+        while (m->banks < m->nports && m->banks < HLS_MAX_LOCAL_BANKS &&
+               (uint64_t)m->banks * 2 <= words)
+            m->banks *= 2;
+    }
 }
 
 /* Post-order of the blocks reachable from bb (iterative DFS); returns the count. */
@@ -777,7 +928,8 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     size_t len;
     k->name = arena_strdup(&c->arena, LLVMGetValueName2(fn, &len));
     k->loc = hls_llvm_function_loc(c, fn);
-    lowering L = {.c = c, .k = k, .td = td};
+    lowering L = {.c = c, .k = k, .td = td, .lin_id = -1, .lin_size = -1};
+    k->slot_op = -1;
     map_init(&c->arena, &L.map, 256);
     map_init(&c->arena, &L.blocks, 64);
 
@@ -828,6 +980,9 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
             k->ops[id].nin = n;
         }
     }
+    size_local_memories(&L);
+    unsigned reqd = k->reqd_wg_size[0] * k->reqd_wg_size[1] * k->reqd_wg_size[2];
+    k->max_wg = reqd ? reqd : c->req->board->max_work_group_size;
     return k;
 }
 

@@ -9,8 +9,10 @@
  * an access also waits for each earlier access it may conflict with (a store after a
  * load of the same address waits for the load's data), since the schedule would
  * otherwise issue them in the same cycle. Two accesses may alias unless one is a
- * __constant load (kernels never write __constant memory) or they come from two
- * different restrict-qualified buffer arguments. */
+ * __constant load (kernels never write __constant memory), they are in different
+ * memories (global, each local memory) or they come from two different
+ * restrict-qualified buffer arguments. A barrier waits for the stores before it:
+ * they are acknowledged too. */
 #include <string.h>
 
 #include "passes.h"
@@ -42,6 +44,8 @@ static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
 {
     if (a->opc == HOP_LOAD && b->opc == HOP_LOAD)
         return 0;
+    if ((a->addr_space == 3) != (b->addr_space == 3) || a->lmem != b->lmem)
+        return 0; /* local memories and global memory are separate spaces */
     if ((a->opc == HOP_LOAD && a->addr_space == 2) || (b->opc == HOP_LOAD && b->addr_space == 2))
         return 0;
     int ba = base_argument(k, a->args[0]), bb = base_argument(k, b->args[0]);
@@ -85,11 +89,17 @@ static int runs_after(const hls_kernel *k, const char *reach, const hls_op *a, c
 static void order_kernel(hls_compile *c, hls_kernel *k)
 {
     const char *reach = reachability(c, k);
-    /* A store that a later access may touch waits for memory's acknowledgement. */
+    /* A store that a later access may touch waits for memory's acknowledgement; so
+     * does a store before a barrier (the group's other work-items read after it) and
+     * every local store (a local memory acknowledges within a few cycles). */
     for (int i = 0; i < k->nops; i++) {
         hls_op *s = &k->ops[i];
         if (s->opc != HOP_STORE || s->region < 0)
             continue;
+        for (int j = 0; j < k->nops && !s->acked; j++)
+            s->acked = k->ops[j].opc == HOP_BARRIER && k->ops[j].region >= 0 &&
+                       runs_after(k, reach, s, &k->ops[j]);
+        s->acked |= s->lmem >= 0;
         for (int j = 0; j < k->nops && !s->acked; j++) {
             const hls_op *m = &k->ops[j];
             s->acked = j != i && is_memory(m) && m->region >= 0 && may_alias(k, s, m) &&

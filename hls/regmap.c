@@ -19,6 +19,9 @@ const hls_reg_field hls_regmap[] = {
     {"local_size", HLS_REGF_GEOMETRY, 6, 3, "RW", "enqueued local size per dimension"},
     {"global_offset", HLS_REGF_GEOMETRY, 9, 3, "RW", "per dimension"},
     {"num_groups", HLS_REGF_GEOMETRY, 12, 3, "RW", "ceil(global/local) per dimension"},
+    {"local_conflicts", HLS_REGF_COUNTER, 15, 1, "R",
+     "local-memory requests that waited a cycle because another access had their bank "
+     "(bank conflicts; one per request per cycle)"},
     {"busy_cycles", HLS_REGF_COUNTER, 16, 1, "R", "cycles from start to done"},
     {"work_items", HLS_REGF_COUNTER, 17, 1, "R", "work-items retired"},
     {"stall_mem_cycles", HLS_REGF_COUNTER, 18, 1, "R",

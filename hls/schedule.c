@@ -8,7 +8,9 @@
  * around: the body's regions and the back-edge FIFO), its credits (how many
  * work-items it admits: at least the latency, so one iteration issues per cycle) and
  * a back-edge FIFO as deep as the credits, so the back edge always has room and the
- * loop cannot deadlock. */
+ * loop cannot deadlock. A loop with a barrier inside admits every work-item the
+ * barrier units can hold besides (all work-groups in flight), so a group never
+ * waits at a barrier for work-items kept out of the loop. */
 #include "passes.h"
 
 /* Cycles the load-store unit and the interconnect add to the memory's own latency
@@ -21,6 +23,8 @@
 #define HLS_STALL_FREE_MIN_DEPTH 2
 /* Credits beyond a loop's latency, so short stalls do not starve it. */
 #define HLS_LOOP_SLACK 2
+/* Cycles a work-item takes through a barrier unit when its group is complete. */
+#define HLS_BARRIER_TRANSIT 3
 
 static int template_latency(const board_t *b, board_op op)
 {
@@ -30,11 +34,11 @@ static int template_latency(const board_t *b, board_op op)
 static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
 {
     switch (op->opc) {
-    case HOP_CONST: case HOP_ARG: case HOP_ROM: case HOP_NDRANGE: case HOP_TOKEN:
+    case HOP_CONST: case HOP_ARG: case HOP_ROM: case HOP_LOCAL: case HOP_NDRANGE: case HOP_TOKEN:
     case HOP_AND: case HOP_OR: case HOP_XOR: case HOP_TRUNC: case HOP_ZEXT: case HOP_SEXT:
         return 0;
     case HOP_STORE: /* an acknowledged store comes back like a load */
-        return op->acked ? k->mem_latency : 0;
+        return !op->acked ? 0 : op->lmem >= 0 ? HLS_LOCAL_LATENCY : k->mem_latency;
     case HOP_SHL: case HOP_LSHR: case HOP_ASHR:
         /* shifting by a constant is wiring */
         return k->ops[op->args[1]].opc == HOP_CONST ? 0 : (int)b->op_latency[BOARD_OP_INT_ADD];
@@ -61,8 +65,8 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
     case HOP_FPEXT: case HOP_FPTRUNC:
         return template_latency(b, BOARD_OP_FP_CONV);
-    case HOP_LOAD: /* a table in ROM answers in one cycle */
-        return op->rom >= 0 ? 1 : k->mem_latency;
+    case HOP_LOAD: /* a table in ROM answers in one cycle, a local memory in a few */
+        return op->rom >= 0 ? 1 : op->lmem >= 0 ? HLS_LOCAL_LATENCY : k->mem_latency;
     default:
         HLS_BUG("no latency for op %s", hls_ir_opcode_name(op->opc));
     }
@@ -111,6 +115,10 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
         /* a load's predicate also decides, at the data's stage, whether to wait for it */
         if ((op->opc == HOP_LOAD || op->acked) && op->has_pred)
             use_at(s, op->args[op->nargs - 1], s->start[op->id] + s->latency[op->id]);
+        /* a local load narrower than the memory's word picks its bytes with its address */
+        if (op->opc == HOP_LOAD && op->lmem >= 0 && op->width < k->locals[op->lmem].word_bits &&
+            !hls_ir_is_invariant(&k->ops[op->args[0]]))
+            use_at(s, op->args[0], s->start[op->id] + s->latency[op->id]);
     }
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
@@ -122,7 +130,7 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
      * still lets one work-item in per cycle. Tiny regions keep the stall enable. */
     int fixed = 1;
     for (int i = 0; i < r->nops; i++)
-        fixed &= k->ops[r->ops[i]].lsu < 0;
+        fixed &= k->ops[r->ops[i]].lsu < 0 && k->ops[r->ops[i]].lmem < 0;
     r->stall_free = fixed && depth >= HLS_STALL_FREE_MIN_DEPTH;
     r->exit_depth = r->stall_free ? depth + 3 : 2;
 }
@@ -135,18 +143,29 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         schedule_static(c, k, r);
         return r->sched.depth + HLS_REGION_OVERHEAD;
     }
-    int latency = 0;
+    if (r->kind == HLS_REGION_BARRIER)
+        return HLS_BARRIER_TRANSIT;
+    int latency = 0, hold = 0;
     for (int i = 0; i < r->nchildren; i++) {
         int child = k->regions[id].children[i];
         int l = schedule_region(c, k, child);
+        const hls_region *ch = &k->regions[child];
         /* an inner loop holds up to its credits of the outer loop's work-items */
-        latency += k->regions[child].kind == HLS_REGION_LOOP ? k->regions[child].credits + 1 : l;
+        latency += ch->kind == HLS_REGION_LOOP ? ch->credits + 1 : l;
+        if (ch->kind == HLS_REGION_LOOP)
+            hold += ch->barrier_hold;
+        if (ch->kind == HLS_REGION_BARRIER)
+            hold += HLS_WG_SLOTS * (int)k->max_wg;
     }
     r = &k->regions[id];
     if (r->kind == HLS_REGION_LOOP) {
+        /* With a barrier inside, every work-item of the groups in flight must be able
+         * to enter and wait there: the barrier units' entries add to the cycle's
+         * storage, so the back-edge FIFO stays as deep as without them. */
         r->latency = latency + 1; /* the back-edge FIFO */
-        r->credits = r->latency + HLS_LOOP_SLACK;
-        r->back_depth = r->credits;
+        r->barrier_hold = hold;
+        r->back_depth = r->latency + HLS_LOOP_SLACK;
+        r->credits = r->back_depth + hold;
     }
     return latency;
 }

@@ -261,7 +261,14 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d,
     case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
         sz = 1;
         return rt_info(size, value, size_ret, &sz, sizeof sz);
-    case CL_KERNEL_LOCAL_MEM_SIZE:
+    case CL_KERNEL_LOCAL_MEM_SIZE: /* the arrays, and the __local arguments set so far */
+        ul = k->meta->local_mem;
+        pthread_mutex_lock(&k->lock);
+        for (cl_uint i = 0; i < k->meta->nargs; i++)
+            if (k->meta->args[i].kind == RT_ARG_LOCAL && k->args[i].set)
+                ul += k->args[i].size;
+        pthread_mutex_unlock(&k->lock);
+        return rt_info(size, value, size_ret, &ul, sizeof ul);
     case CL_KERNEL_PRIVATE_MEM_SIZE:
         ul = 0;
         return rt_info(size, value, size_ret, &ul, sizeof ul);
@@ -364,6 +371,21 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
     if (unset) {
         rt_command_free(c);
         RT_FAIL(CL_INVALID_KERNEL_ARGS);
+    }
+    for (cl_uint i = 0; i < meta->nargs; i++) {
+        const rt_arg_meta *a = &meta->args[i];
+        if (a->kind != RT_ARG_LOCAL || c->args[i].size <= a->local_max)
+            continue;
+        char msg[512];
+        snprintf(msg, sizeof msg, "kernel '%s': __local argument %u ('%s') asks for %zu bytes; "
+                 "the hardware built for it holds at most %zu", meta->name, i, a->name,
+                 c->args[i].size, a->local_max);
+        if (rt_verbose())
+            fprintf(stderr, "clhls: %s\n", msg);
+        if (q->context->notify)
+            q->context->notify(msg, NULL, 0, q->context->notify_data);
+        rt_command_free(c);
+        RT_FAIL(CL_OUT_OF_RESOURCES);
     }
     c->work_dim = dim;
     for (cl_uint i = 0; i < 3; i++) {

@@ -122,6 +122,9 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
     uint64_t mwg = 0;
     json_u64(jk, "max_work_group_size", &mwg);
     k->max_wg = (size_t)mwg;
+    uint64_t lmem = 0;
+    json_u64(jk, "local_mem_bytes", &lmem);
+    k->local_mem = (size_t)lmem;
     /* CL_KERNEL_ATTRIBUTES: every attribute the metadata carries, as declared in the
      * source, space-separated. */
     const cJSON *vth = cJSON_GetObjectItemCaseSensitive(jk, "vec_type_hint");
@@ -221,6 +224,11 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
                 a->kind = RT_ARG_LOCAL;
             else
                 bad = 1;
+            uint64_t max = 0;
+            if (a->kind == RT_ARG_LOCAL && !bad) {
+                bad = json_u64(ja, "max_bytes", &max);
+                a->local_max = (size_t)max;
+            }
         }
         rt_free(addr);
         rt_free(acc);

@@ -197,6 +197,7 @@ typedef struct rt_arg_meta {
     rt_arg_kind kind;           /* buffer, scalar or local */
     size_t size;                /* bytes clSetKernelArg must pass (scalar), pointer size else */
     size_t offset;              /* byte offset in the kernel's argument area */
+    size_t local_max;           /* __local argument: the largest size the hardware holds */
 } rt_arg_meta;
 
 /* One kernel as described by metadata.json. */
@@ -212,6 +213,7 @@ typedef struct rt_kernel_meta {
     char *attributes;           /* CL_KERNEL_ATTRIBUTES: the attributes above and
                                    vec_type_hint when the metadata has it */
     size_t max_wg;              /* largest work-group the hardware accepts */
+    size_t local_mem;           /* bytes of __local arrays the kernel declares */
     int uniform_wg;             /* 1: global sizes must be multiples of the local size
                                    (OpenCL C 1.x or -cl-uniform-work-group-size) */
     cl_uint nargs;              /* arguments */

@@ -45,6 +45,7 @@ module clhls_kernel_regs #(
     input  wire                  count_stall_mem,  // pulse: a cycle stalled on memory
     input  wire                  count_mem_read,   // pulse: a memory read request issued
     input  wire                  count_mem_write,  // pulse: a memory write request issued
+    input  wire [7:0]            count_local_conflicts, // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
 );
     `include "clhls_regmap.vh"
@@ -55,6 +56,7 @@ module clhls_kernel_regs #(
     reg [63:0] stall_mem_cycles;     // cycles stalled on memory
     reg [63:0] mem_read_requests;    // memory read requests
     reg [63:0] mem_write_requests;   // memory write requests
+    reg [63:0] local_conflicts;      // local-memory bank conflicts
 
     wire       write     = reg_we && reg_sel;
     wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
@@ -117,6 +119,7 @@ module clhls_kernel_regs #(
             stall_mem_cycles   <= 64'd0;
             mem_read_requests  <= 64'd0;
             mem_write_requests <= 64'd0;
+            local_conflicts    <= 64'd0;
         end else begin
             start <= start_cmd;
             if (start_cmd) begin
@@ -127,6 +130,7 @@ module clhls_kernel_regs #(
                 stall_mem_cycles   <= 64'd0;
                 mem_read_requests  <= 64'd0;
                 mem_write_requests <= 64'd0;
+                local_conflicts    <= 64'd0;
             end else begin
                 if (done_pulse) begin
                     busy <= 1'b0;
@@ -137,6 +141,7 @@ module clhls_kernel_regs #(
                 if (count_stall_mem) stall_mem_cycles   <= stall_mem_cycles + 64'd1;
                 if (count_mem_read)  mem_read_requests  <= mem_read_requests + 64'd1;
                 if (count_mem_write) mem_write_requests <= mem_write_requests + 64'd1;
+                local_conflicts <= local_conflicts + {56'd0, count_local_conflicts};
             end
         end
     end
@@ -160,6 +165,7 @@ module clhls_kernel_regs #(
                 REG_NUM_GROUPS:            reg_rdata = {32'd0, num_groups_x};
                 REG_NUM_GROUPS + 8'd1:     reg_rdata = {32'd0, num_groups_y};
                 REG_NUM_GROUPS + 8'd2:     reg_rdata = {32'd0, num_groups_z};
+                REG_LOCAL_CONFLICTS:       reg_rdata = local_conflicts;
                 REG_BUSY_CYCLES:           reg_rdata = busy_cycles;
                 REG_WORK_ITEMS:            reg_rdata = work_items;
                 REG_STALL_MEM_CYCLES:      reg_rdata = stall_mem_cycles;

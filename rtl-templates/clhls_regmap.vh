@@ -14,6 +14,7 @@ localparam [7:0] REG_GLOBAL_OFFSET = 8'd9;
 localparam [8:0] REG_GLOBAL_OFFSET_COUNT = 9'd3;
 localparam [7:0] REG_NUM_GROUPS = 8'd12;
 localparam [8:0] REG_NUM_GROUPS_COUNT = 9'd3;
+localparam [7:0] REG_LOCAL_CONFLICTS = 8'd15;
 localparam [7:0] REG_BUSY_CYCLES = 8'd16;
 localparam [7:0] REG_WORK_ITEMS = 8'd17;
 localparam [7:0] REG_STALL_MEM_CYCLES = 8'd18;

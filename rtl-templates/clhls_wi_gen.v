@@ -3,14 +3,19 @@
 // Takes a group token (id and actual size, from clhls_wg_dispatch) and emits its
 // work-items with local ids in order x fastest, then y, then z. Each work-item
 // carries global id = group_id * enqueued_local_size + local_id + global_offset, its
-// local id, group id, the group's actual size and m_last_in_group. The next group
-// is taken in the same cycle as the last item of the current one leaves, so there
-// is no bubble between groups. m_valid and the token come from registers; s_ready
-// depends on m_ready and registered state only (never on s_valid). The enqueued
-// local size and global offset inputs must be stable while groups flow.
+// local id, group id, the group's actual size, m_last_in_group, the group's slot
+// (s_slot, from clhls_wg_slots), the local linear id (0, 1, 2, .. in emission order:
+// lid_x + lid_y * size_x + lid_z * size_x * size_y) and the group's number of
+// work-items size_x * size_y * size_z (computed once per group, modulo 2^32). The
+// next group is taken in the same cycle as the last item of the current one leaves,
+// so there is no bubble between groups. m_valid and the token come from registers;
+// s_ready depends on m_ready and registered state only (never on s_valid). The
+// enqueued local size and global offset inputs must be stable while groups flow.
 `default_nettype none
 
-module clhls_wi_gen (
+module clhls_wi_gen #(
+    parameter SLOT_W = 1  // bits of a work-group slot number (>= 1)
+) (
     input  wire        clk,              // clock
     input  wire        rst,              // synchronous active-high reset
     input  wire        s_valid,          // a group token is offered
@@ -21,6 +26,7 @@ module clhls_wi_gen (
     input  wire [31:0] s_group_size_x,   // actual group size, dimension 0 (>= 1)
     input  wire [31:0] s_group_size_y,   // actual group size, dimension 1 (>= 1)
     input  wire [31:0] s_group_size_z,   // actual group size, dimension 2 (>= 1)
+    input  wire [SLOT_W-1:0] s_slot,     // the group's work-group slot (from clhls_wg_slots)
     input  wire [31:0] local_size_x,     // enqueued local size, dimension 0
     input  wire [31:0] local_size_y,     // enqueued local size, dimension 1
     input  wire [31:0] local_size_z,     // enqueued local size, dimension 2
@@ -42,6 +48,9 @@ module clhls_wi_gen (
     output reg  [31:0] m_group_size_y,   // actual group size, dimension 1
     output reg  [31:0] m_group_size_z,   // actual group size, dimension 2
     output reg         m_last_in_group,  // this is the group's last work-item
+    output reg  [SLOT_W-1:0] m_slot,     // the group's work-group slot
+    output reg  [31:0] m_local_linear_id,    // local linear id: 0, 1, .. within the group
+    output reg  [31:0] m_group_linear_size,  // the group's work-items: size_x * size_y * size_z
     output wire        idle              // no group in progress and nothing offered
 );
     // The group being expanded.
@@ -50,6 +59,9 @@ module clhls_wi_gen (
     reg [31:0] cur_size_x, cur_size_y, cur_size_z; // its actual size
     reg [63:0] cur_base_x, cur_base_y, cur_base_z; // group id * local size + offset
     reg [31:0] lid_x, lid_y, lid_z;              // local id of the next work-item
+    reg [SLOT_W-1:0] cur_slot;                   // its slot
+    reg [31:0] cur_lsize;                        // its number of work-items
+    reg [31:0] lin;                              // local linear id of the next work-item
 
     wire out_free = !m_valid || m_ready;
     wire emit     = cur_valid && out_free;
@@ -83,6 +95,10 @@ module clhls_wi_gen (
                 m_group_size_y  <= cur_size_y;
                 m_group_size_z  <= cur_size_z;
                 m_last_in_group <= cur_last;
+                m_slot          <= cur_slot;
+                m_local_linear_id   <= lin;
+                m_group_linear_size <= cur_lsize;
+                lin <= lin + 32'd1;
                 if (!x_end) begin
                     lid_x <= lid_x + 32'd1;
                 end else begin
@@ -114,6 +130,9 @@ module clhls_wi_gen (
                 lid_x      <= 32'd0;
                 lid_y      <= 32'd0;
                 lid_z      <= 32'd0;
+                lin        <= 32'd0;
+                cur_slot   <= s_slot;
+                cur_lsize  <= s_group_size_x * s_group_size_y * s_group_size_z;
             end
         end
     end

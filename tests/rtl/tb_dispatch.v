@@ -1,7 +1,9 @@
 // tb_dispatch: clhls_wg_dispatch feeding clhls_wi_gen over random 1D/2D/3D
 // NDRanges with offsets and non-uniform last groups. The exact sequence of
-// work-items (global, local, group ids, group sizes, last flag) is checked against
-// nested loops. Runs without back-pressure also check one work-item per cycle.
+// work-items (global, local, group ids, group sizes, last flag, slot, local linear id
+// and group linear size) is checked against nested loops; the generator (SLOT_W 3)
+// gets a slot computed from each group's id and must carry it on every work-item.
+// Runs without back-pressure also check one work-item per cycle.
 `timescale 1ns/1ps
 module tb_dispatch;
     reg clk = 0; always #5 clk = ~clk;
@@ -10,6 +12,8 @@ module tb_dispatch;
     wire d_valid, d_ready, all_issued, d_busy; wire [31:0] gid [0:2]; wire [31:0] gsz [0:2];
     reg gap = 1, pressure = 0, m_ready = 1;
     wire w_valid, w_ready, last, idle; wire [63:0] m_gid [0:2]; wire [31:0] m_lid [0:2], m_grp [0:2], m_gsz [0:2];
+    wire [2:0] s_slot = gid[0][2:0] * 3'd5 + gid[1][2:0] * 3'd3 + gid[2][2:0];  // any function of the group
+    wire [2:0] m_slot; wire [31:0] m_lin, m_lsize;
     clhls_wg_dispatch disp (.clk(clk), .rst(rst), .start(start),
         .global_size_x(G[0]), .global_size_y(G[1]), .global_size_z(G[2]),
         .local_size_x(L[0]), .local_size_y(L[1]), .local_size_z(L[2]),
@@ -17,9 +21,9 @@ module tb_dispatch;
         .m_valid(d_valid), .m_ready(d_ready), .m_group_id_x(gid[0]), .m_group_id_y(gid[1]), .m_group_id_z(gid[2]),
         .m_group_size_x(gsz[0]), .m_group_size_y(gsz[1]), .m_group_size_z(gsz[2]), .all_issued(all_issued), .busy(d_busy));
     assign d_ready = w_ready && gap;
-    clhls_wi_gen wig (.clk(clk), .rst(rst), .s_valid(d_valid && gap), .s_ready(w_ready),
+    clhls_wi_gen #(.SLOT_W(3)) wig (.clk(clk), .rst(rst), .s_valid(d_valid && gap), .s_ready(w_ready),
         .s_group_id_x(gid[0]), .s_group_id_y(gid[1]), .s_group_id_z(gid[2]),
-        .s_group_size_x(gsz[0]), .s_group_size_y(gsz[1]), .s_group_size_z(gsz[2]),
+        .s_group_size_x(gsz[0]), .s_group_size_y(gsz[1]), .s_group_size_z(gsz[2]), .s_slot(s_slot),
         .local_size_x(L[0]), .local_size_y(L[1]), .local_size_z(L[2]),
         .global_offset_x(O[0]), .global_offset_y(O[1]), .global_offset_z(O[2]),
         .m_valid(w_valid), .m_ready(m_ready),
@@ -27,11 +31,13 @@ module tb_dispatch;
         .m_local_id_x(m_lid[0]), .m_local_id_y(m_lid[1]), .m_local_id_z(m_lid[2]),
         .m_group_id_x(m_grp[0]), .m_group_id_y(m_grp[1]), .m_group_id_z(m_grp[2]),
         .m_group_size_x(m_gsz[0]), .m_group_size_y(m_gsz[1]), .m_group_size_z(m_gsz[2]),
-        .m_last_in_group(last), .idle(idle));
+        .m_last_in_group(last), .m_slot(m_slot), .m_local_linear_id(m_lin),
+        .m_group_linear_size(m_lsize), .idle(idle));
 
     // Expected stream, produced by nested loops into a queue.
     reg [63:0] q_gid [0:2][0:8191]; reg [31:0] q_lid [0:2][0:8191]; reg [31:0] q_grp [0:2][0:8191];
     reg [31:0] q_gsz [0:2][0:8191]; reg q_last [0:8191];
+    reg [2:0] q_slot [0:8191]; reg [31:0] q_lin [0:8191]; reg [31:0] q_lsize [0:8191];
     integer n_exp, n_got, d, t, dims, gx, gy, gz, lx, ly, lz, first_cycle, last_cycle, cycle;
     reg [31:0] sz [0:2];
     always @(posedge clk) cycle = cycle + 1;
@@ -45,6 +51,10 @@ module tb_dispatch;
                         n_got, d, m_gid[d], m_lid[d], m_grp[d], m_gsz[d], q_gid[d][n_got], q_lid[d][n_got], q_grp[d][n_got], q_gsz[d][n_got]);
                     $fatal(1); end
             if (last !== q_last[n_got]) begin $display("FAIL item %0d last flag", n_got); $fatal(1); end
+            if (m_slot !== q_slot[n_got] || m_lin !== q_lin[n_got] || m_lsize !== q_lsize[n_got]) begin
+                $display("FAIL item %0d: slot %0d linear id %0d linear size %0d, expected %0d %0d %0d",
+                    n_got, m_slot, m_lin, m_lsize, q_slot[n_got], q_lin[n_got], q_lsize[n_got]);
+                $fatal(1); end
             if (n_got == 0) first_cycle = cycle;
             last_cycle = cycle;
             n_got = n_got + 1;
@@ -77,6 +87,9 @@ module tb_dispatch;
                     q_grp[0][n_exp] = gx; q_grp[1][n_exp] = gy; q_grp[2][n_exp] = gz;
                     for (d = 0; d < 3; d = d + 1) q_gsz[d][n_exp] = sz[d];
                     q_last[n_exp] = (lx == sz[0] - 1) && (ly == sz[1] - 1) && (lz == sz[2] - 1);
+                    q_slot[n_exp] = gx * 5 + gy * 3 + gz;
+                    q_lin[n_exp] = lx + ly * sz[0] + lz * sz[0] * sz[1];
+                    q_lsize[n_exp] = sz[0] * sz[1] * sz[2];
                     n_exp = n_exp + 1;
                 end
             end

@@ -10,7 +10,7 @@ module tb_kernel_regs;
     wire [63:0] reg_rdata; wire start, busy;
     wire [31:0] work_dim, lx, ly, lz, ngx, ngy, ngz;
     wire [63:0] gx, gy, gz, ox, oy, oz; wire [NARGS*64-1:0] args;
-    reg done_pulse = 0, c_wi = 0, c_stall = 0, c_rd = 0, c_wr = 0;
+    reg done_pulse = 0, c_wi = 0, c_stall = 0, c_rd = 0, c_wr = 0; reg [7:0] c_lc = 0;
     clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES)) dut (.clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),
         .reg_sel(reg_sel), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata), .start(start), .busy(busy),
         .work_dim(work_dim), .global_size_x(gx), .global_size_y(gy), .global_size_z(gz),
@@ -18,9 +18,9 @@ module tb_kernel_regs;
         .global_offset_x(ox), .global_offset_y(oy), .global_offset_z(oz),
         .num_groups_x(ngx), .num_groups_y(ngy), .num_groups_z(ngz), .args(args),
         .done_pulse(done_pulse), .count_work_item(c_wi), .count_stall_mem(c_stall),
-        .count_mem_read(c_rd), .count_mem_write(c_wr), .probes(probes));
+        .count_mem_read(c_rd), .count_mem_write(c_wr), .count_local_conflicts(c_lc), .probes(probes));
     reg [63:0] expect_val [0:255];
-    integer i, k, starts_seen, n_wi, n_st, n_rd, n_wr, n_busy;
+    integer i, k, starts_seen, n_wi, n_st, n_rd, n_wr, n_lc, n_busy;
     task wr(input [7:0] a, input [63:0] d, input sel);
         begin @(negedge clk); reg_we = 1; reg_sel = sel; reg_addr = a; reg_wdata = d;
               @(negedge clk); reg_we = 0; reg_sel = 0; end
@@ -49,7 +49,7 @@ module tb_kernel_regs;
         wr(8'd200, 64'h5678, 1);               // beyond the argument area: reads 0
         for (i = 2; i <= 14; i = i + 1) check(i[7:0], expect_val[i]);
         for (i = 0; i < NARGS; i = i + 1) check(32 + i[7:0], expect_val[32+i]);
-        check(8'd40, 0); check(8'd200, 0); check(8'd15, 0); check(8'd1, 0);
+        check(8'd40, 0); check(8'd200, 0); check(8'd15, 0); check(8'd1, 0);  // 15: no conflict yet
         check(8'd21, 64'hbeef0001); check(8'd22, 64'hcafe0002); check(8'd23, 0); check(8'd31, 0);
         probes[31:0] = 32'd7; check(8'd21, 64'd7);  // probes are read live
         if (work_dim !== expect_val[2][31:0] || gy !== expect_val[4] || lz !== expect_val[8][31:0] ||
@@ -63,17 +63,17 @@ module tb_kernel_regs;
             @(negedge clk); reg_we = 0; reg_sel = 0;
             if (!start || !busy) begin $display("FAIL start pulse/busy"); $fatal(1); end
             check(8'd1, 64'd1);
-            n_wi = 0; n_st = 0; n_rd = 0; n_wr = 0; n_busy = 2;  // the check above took 2 busy cycles
+            n_wi = 0; n_st = 0; n_rd = 0; n_wr = 0; n_lc = 0; n_busy = 2;  // the check above took 2 busy cycles
             for (i = 0; i < 200; i = i + 1) begin
                 @(negedge clk);
-                c_wi = $urandom % 2; c_stall = $urandom % 2; c_rd = $urandom % 2; c_wr = $urandom % 2;
-                n_wi = n_wi + c_wi; n_st = n_st + c_stall; n_rd = n_rd + c_rd; n_wr = n_wr + c_wr;
+                c_wi = $urandom % 2; c_stall = $urandom % 2; c_rd = $urandom % 2; c_wr = $urandom % 2; c_lc = $urandom % 5;
+                n_wi = n_wi + c_wi; n_st = n_st + c_stall; n_rd = n_rd + c_rd; n_wr = n_wr + c_wr; n_lc = n_lc + c_lc;
                 n_busy = n_busy + 1;
             end
-            @(negedge clk); c_wi = 0; c_stall = 0; c_rd = 0; c_wr = 0; done_pulse = 1; n_busy = n_busy + 1;
+            @(negedge clk); c_wi = 0; c_stall = 0; c_rd = 0; c_wr = 0; c_lc = 0; done_pulse = 1; n_busy = n_busy + 1;
             @(negedge clk); done_pulse = 0;
             check(8'd1, 64'd2);
-            check(8'd16, n_busy); check(8'd17, n_wi); check(8'd18, n_st); check(8'd19, n_rd); check(8'd20, n_wr);
+            check(8'd16, n_busy); check(8'd17, n_wi); check(8'd18, n_st); check(8'd19, n_rd); check(8'd20, n_wr); check(8'd15, n_lc);
             if (starts_seen != k + 1) begin $display("FAIL start count %0d", starts_seen); $fatal(1); end
         end
         $display("PASS tb_kernel_regs");

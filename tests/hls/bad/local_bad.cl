@@ -1,8 +1,11 @@
-// expect: local_bad.cl:6:5: error: __local arrays are not supported yet
-__kernel void tile(__global const float *a, __global float *c)
+// expect: local_bad.cl:10:27: error: cannot tell which __local array this access uses (a pointer chosen at run time); index the array itself instead
+__kernel void pick(__global const float *a, __global float *c, int which)
 {
-    __local float t[64];
+    __local float t[64], u[64];
     size_t l = get_local_id(0);
     t[l] = a[get_global_id(0)];
-    c[get_global_id(0)] = t[63 - l];
+    u[l] = -a[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    __local float *p = which ? t : u;
+    c[get_global_id(0)] = p[63 - l];
 }

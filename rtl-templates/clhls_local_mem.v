@@ -1,0 +1,226 @@
+// clhls_local_mem: banked on-chip local memory (OpenCL __local) with NPORTS
+// request/response ports.
+//
+// The memory (2^ADDR_W bytes) is split into BANKS synchronous-read RAMs, word
+// interleaved: word w = addr / (WORD_W/8) lives in bank w % BANKS, row w / BANKS.
+// Each port has a request queue (REQ_DEPTH entries; s_req_ready = queue not full,
+// from registers) and a response queue (RESP_DEPTH entries). The head of a port's
+// request queue competes for its bank when the port has response credit (responses
+// queued plus in flight < RESP_DEPTH, so the response queue never overflows). Each
+// bank serves one request per cycle, chosen by a rotating-priority (round-robin)
+// arbiter among the ports requesting it; when the winner is a read, every other
+// port whose head reads the same word of that bank is served in the same cycle too
+// (broadcast). A write (byte enables s_req_wstrb) is served alone. A head that
+// competed and was not served counts in `conflicts` for that cycle. Every accepted
+// request gets exactly one response, in request order per port: a read returns the
+// word as the bank held it when serving it (so a port reads its own earlier writes),
+// a write returns an acknowledgement (rdata don't care) after the bank was written.
+// Timing: a request accepted in cycle 0 is at its queue's head in cycle 1, where the
+// bank serves it (RAM read or write at the end of cycle 1); in cycle 2 the bank's
+// read register holds the data, which enters the response queue; in cycle 3
+// m_resp_valid is 1. LATENCY = 3: the minimum (uncontended) number of cycles from
+// the request handshake to m_resp_valid. With REQ_DEPTH >= 2, RESP_DEPTH >= 3 and
+// m_resp_ready held at 1, every port completes one request per cycle when there are
+// no conflicts. All outputs depend on registers only (conflicts too). Reset empties
+// the queues; it does not clear the RAM contents.
+// Needs clhls_fifo.v.
+`default_nettype none
+
+module clhls_local_mem #(
+    parameter NPORTS     = 2,   // access ports (>= 1)
+    parameter ADDR_W     = 8,   // byte-address bits: the memory holds 2^ADDR_W bytes
+    parameter WORD_W     = 32,  // bits per word: a power of two, 8..256
+    parameter BANKS      = 2,   // banks: a power of two >= 1, at most the number of words
+    parameter REQ_DEPTH  = 2,   // request queue entries per port (>= 1; 2 for full throughput)
+    parameter RESP_DEPTH = 8    // response queue entries per port (>= 1; 3 for full throughput)
+) (
+    input  wire                          clk,           // clock
+    input  wire                          rst,           // synchronous active-high reset (empties the queues)
+    input  wire [NPORTS-1:0]             s_req_valid,   // per port: a request is offered
+    output wire [NPORTS-1:0]             s_req_ready,   // per port: request queue not full (registered)
+    input  wire [NPORTS-1:0]             s_req_write,   // per port: 1 = write, 0 = read
+    input  wire [NPORTS*ADDR_W-1:0]      s_req_addr,    // per port: byte address (word containing it)
+    input  wire [NPORTS*WORD_W-1:0]      s_req_wdata,   // per port: write data
+    input  wire [NPORTS*WORD_W/8-1:0]    s_req_wstrb,   // per port: byte enables of a write
+    output wire [NPORTS-1:0]             m_resp_valid,  // per port: a response is offered
+    input  wire [NPORTS-1:0]             m_resp_ready,  // per port: the consumer takes it
+    output wire [NPORTS*WORD_W-1:0]      m_resp_rdata,  // per port: read data (don't care for a write)
+    output reg  [$clog2(NPORTS+1)-1:0]   conflicts,     // heads not served this cycle (bank conflicts)
+    output wire                          idle           // nothing queued, in flight or waiting
+);
+    /* verilator lint_off UNUSEDPARAM */
+    localparam integer LATENCY = 3;                     // request handshake to m_resp_valid, uncontended
+    /* verilator lint_on UNUSEDPARAM */
+    localparam WB        = WORD_W / 8;                  // bytes per word
+    localparam WB_BITS   = $clog2(WB);                  // byte-offset bits of a word
+    localparam BANK_BITS = $clog2(BANKS);               // bank-select bits of a word index
+    localparam IDX_W     = ADDR_W - WB_BITS;            // word-index bits
+    localparam ROW_BITS  = IDX_W - BANK_BITS;           // row bits within a bank (>= 0)
+    localparam ROWS      = 1 << ROW_BITS;               // rows per bank
+    localparam ROW_W     = (ROW_BITS > 0) ? ROW_BITS : 1;
+    localparam BSEL_W    = (BANK_BITS > 0) ? BANK_BITS : 1;
+    localparam REQ_W     = 1 + IDX_W + WORD_W + WB;     // queued request: write, word index, data, strobes
+    localparam CNT_W     = $clog2(RESP_DEPTH + 1);      // response credit counter
+    localparam CONF_W    = $clog2(NPORTS + 1);
+    localparam integer RESP_DEPTH_INT = RESP_DEPTH;
+    localparam [CNT_W-1:0] RESP_FULL = RESP_DEPTH_INT[CNT_W-1:0];
+
+    // Heads of the request queues.
+    wire [NPORTS-1:0]        head_valid;
+    wire [NPORTS-1:0]        head_write;
+    wire [NPORTS*IDX_W-1:0]  head_idx;
+    wire [NPORTS*BSEL_W-1:0] head_bank;
+    wire [NPORTS*ROW_W-1:0]  head_row;
+    wire [NPORTS*WORD_W-1:0] head_wdata;
+    wire [NPORTS*WB-1:0]     head_wstrb;
+    wire [NPORTS-1:0]        compete;      // head valid and the port has response credit
+    reg  [NPORTS-1:0]        served;       // head served by its bank this cycle
+    wire [BANKS*NPORTS-1:0]  bank_served;  // per bank: the ports it serves
+    wire [BANKS*WORD_W-1:0]  bank_q;       // per bank: registered read data
+
+    // Per port: served last cycle (its response is in the bank's read register now)
+    // and from which bank.
+    reg  [NPORTS-1:0]        pend;
+    reg  [NPORTS*BSEL_W-1:0] pend_bank;
+    wire [NPORTS-1:0]        port_busy;  // per port: a request queued or a response owed
+
+    integer i, b;
+
+    genvar p, g;
+    generate
+        for (p = 0; p < NPORTS; p = p + 1) begin : port
+            reg  [CNT_W-1:0] used;  // responses queued or in flight
+            wire [IDX_W-1:0] in_idx = s_req_addr[p*ADDR_W + WB_BITS +: IDX_W];
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [ADDR_W-1:0] unused_addr = s_req_addr[p*ADDR_W +: ADDR_W];  // low bits: byte in word
+            wire [$clog2(REQ_DEPTH+1)-1:0]  rq_count;
+            wire [$clog2(RESP_DEPTH+1)-1:0] rs_count;
+            wire                            rs_ready;  // always 1: credit prevents overflow
+            /* verilator lint_on UNUSEDSIGNAL */
+
+            clhls_fifo #(.WIDTH(REQ_W), .DEPTH(REQ_DEPTH)) req_q (
+                .clk(clk), .rst(rst),
+                .s_valid(s_req_valid[p]), .s_ready(s_req_ready[p]),
+                .s_data({s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W], s_req_wstrb[p*WB +: WB]}),
+                .m_valid(head_valid[p]), .m_ready(served[p]),
+                .m_data({head_write[p], head_idx[p*IDX_W +: IDX_W], head_wdata[p*WORD_W +: WORD_W],
+                         head_wstrb[p*WB +: WB]}),
+                .count(rq_count));
+
+            if (BANK_BITS > 0) begin : banked
+                assign head_bank[p*BSEL_W +: BSEL_W] = head_idx[p*IDX_W +: BANK_BITS];
+            end else begin : single
+                assign head_bank[p*BSEL_W +: BSEL_W] = 1'b0;
+            end
+            if (ROW_BITS > 0) begin : rows
+                assign head_row[p*ROW_W +: ROW_W] = head_idx[p*IDX_W + BANK_BITS +: ROW_W];
+            end else begin : one_row
+                assign head_row[p*ROW_W +: ROW_W] = 1'b0;
+            end
+
+            assign compete[p]   = head_valid[p] && (used != RESP_FULL);
+            assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});
+
+            wire pop = m_resp_valid[p] && m_resp_ready[p];
+            always @(posedge clk) begin
+                if (rst)
+                    used <= {CNT_W{1'b0}};
+                else if (served[p] && !pop)
+                    used <= used + 1'b1;
+                else if (!served[p] && pop)
+                    used <= used - 1'b1;
+            end
+
+            clhls_fifo #(.WIDTH(WORD_W), .DEPTH(RESP_DEPTH)) resp_q (
+                .clk(clk), .rst(rst),
+                .s_valid(pend[p]), .s_ready(rs_ready),
+                .s_data(bank_q[pend_bank[p*BSEL_W +: BSEL_W]*WORD_W +: WORD_W]),
+                .m_valid(m_resp_valid[p]), .m_ready(m_resp_ready[p]),
+                .m_data(m_resp_rdata[p*WORD_W +: WORD_W]),
+                .count(rs_count));
+        end
+
+        for (g = 0; g < BANKS; g = g + 1) begin : bank
+            localparam [BSEL_W-1:0] BANK_ID = g;
+            reg  [WORD_W-1:0] mem [0:ROWS-1];  // the bank's RAM
+            reg  [WORD_W-1:0] q;               // registered read data
+            reg  [NPORTS-1:0] prio;            // ports at or after the rotating pointer
+            reg  [NPORTS-1:0] req;             // ports whose head competes for this bank
+            reg               w_write;         // the winner's request
+            reg  [ROW_W-1:0]  w_row;
+            reg  [WORD_W-1:0] w_wdata;
+            reg  [WB-1:0]     w_wstrb;
+            reg  [NPORTS-1:0] srv;             // ports served by this bank
+            wire [NPORTS-1:0] masked = req & prio;
+            wire [NPORTS-1:0] cand   = (|masked) ? masked : req;
+            wire [NPORTS-1:0] win    = cand & (~cand + 1'b1);  // lowest candidate: one-hot
+            wire              any    = |req;
+            integer k, j;
+
+            always @* begin
+                for (k = 0; k < NPORTS; k = k + 1)
+                    req[k] = compete[k] && (head_bank[k*BSEL_W +: BSEL_W] == BANK_ID);
+            end
+
+            always @* begin
+                w_write = 1'b0;
+                w_row   = {ROW_W{1'b0}};
+                w_wdata = {WORD_W{1'b0}};
+                w_wstrb = {WB{1'b0}};
+                for (k = 0; k < NPORTS; k = k + 1) begin
+                    if (win[k]) begin
+                        w_write = head_write[k];
+                        w_row   = head_row[k*ROW_W +: ROW_W];
+                        w_wdata = head_wdata[k*WORD_W +: WORD_W];
+                        w_wstrb = head_wstrb[k*WB +: WB];
+                    end
+                end
+                // A read winner takes along every read of the same word.
+                for (k = 0; k < NPORTS; k = k + 1)
+                    srv[k] = win[k] || (req[k] && !w_write && !head_write[k] &&
+                                        head_row[k*ROW_W +: ROW_W] == w_row);
+            end
+            assign bank_served[g*NPORTS +: NPORTS] = srv;
+            assign bank_q[g*WORD_W +: WORD_W] = q;
+
+            always @(posedge clk) begin
+                if (rst)
+                    prio <= {NPORTS{1'b1}};
+                else if (any)
+                    prio <= ~((win << 1) - 1'b1);  // the ports after the winner
+            end
+
+            always @(posedge clk) begin
+                if (any && w_write) begin
+                    for (j = 0; j < WB; j = j + 1)
+                        if (w_wstrb[j])
+                            mem[w_row][8*j +: 8] <= w_wdata[8*j +: 8];
+                end
+                if (any && !w_write)
+                    q <= mem[w_row];
+            end
+        end
+    endgenerate
+
+    always @* begin
+        served = {NPORTS{1'b0}};
+        for (b = 0; b < BANKS; b = b + 1)
+            served = served | bank_served[b*NPORTS +: NPORTS];
+        conflicts = {CONF_W{1'b0}};
+        for (i = 0; i < NPORTS; i = i + 1)
+            if (compete[i] && !served[i])
+                conflicts = conflicts + 1'b1;
+    end
+
+    always @(posedge clk) begin
+        if (rst)
+            pend <= {NPORTS{1'b0}};
+        else
+            pend <= served;
+        pend_bank <= head_bank;
+    end
+
+    assign idle = ~|port_busy;
+endmodule
+
+`default_nettype wire
