@@ -49,6 +49,99 @@ int hls_find_sync_fn(const char *fn_name, hls_sync_kind *out)
     return -1;
 }
 
+static const struct {
+    const char *name;
+    hls_atomic_op op;
+    int constant;
+} atomics[] = {
+    {"add", HLS_ATOMIC_ADD, -1}, {"sub", HLS_ATOMIC_SUB, -1}, {"xchg", HLS_ATOMIC_XCHG, -1},
+    {"inc", HLS_ATOMIC_ADD, 1}, {"dec", HLS_ATOMIC_SUB, 1},
+    {"cmpxchg", HLS_ATOMIC_CMPXCHG, -1}, {"min", HLS_ATOMIC_MIN, -1},
+    {"max", HLS_ATOMIC_MAX, -1}, {"and", HLS_ATOMIC_AND, -1}, {"or", HLS_ATOMIC_OR, -1},
+    {"xor", HLS_ATOMIC_XOR, -1},
+};
+
+int hls_find_atomic(const char *fn_name, hls_atomic_op *op, int *constant)
+{
+    /* _Z <length> atomic_<op> | atom_<op>, then "PU3AS<n>V" and the element type */
+    if (strncmp(fn_name, "_Z", 2))
+        return -1;
+    char *end;
+    unsigned long len = strtoul(fn_name + 2, &end, 10);
+    const char *name = end, *params = end + len;
+    size_t prefix = !strncmp(name, "atomic_", 7) ? 7 : !strncmp(name, "atom_", 5) ? 5 : 0;
+    if (!prefix || strlen(name) < len || strncmp(params, "PU3AS", 5) || params[6] != 'V')
+        return -1;
+    char type = params[7];
+    for (size_t i = 0; i < sizeof atomics / sizeof *atomics; i++) {
+        if (strlen(atomics[i].name) != len - prefix ||
+            strncmp(name + prefix, atomics[i].name, len - prefix))
+            continue;
+        *op = atomics[i].op;
+        *constant = atomics[i].constant;
+        if (type == 'j' || type == 'm') { /* unsigned min and max */
+            if (*op == HLS_ATOMIC_MIN)
+                *op = HLS_ATOMIC_UMIN;
+            else if (*op == HLS_ATOMIC_MAX)
+                *op = HLS_ATOMIC_UMAX;
+        }
+        /* int, uint, long, ulong; float only for atomic_xchg */
+        return type == 'i' || type == 'j' || type == 'l' || type == 'm' ||
+                       (type == 'f' && *op == HLS_ATOMIC_XCHG)
+                   ? 0
+                   : -1;
+    }
+    return -1;
+}
+
+static const struct {
+    const char *name;
+    hls_coll_kind kind;
+    hls_coll_func func;
+} collectives[] = {
+    {"work_group_broadcast", HLS_COLL_BROADCAST, HLS_COLL_ADD},
+    {"work_group_any", HLS_COLL_REDUCE, HLS_COLL_ANY},
+    {"work_group_all", HLS_COLL_REDUCE, HLS_COLL_ALL},
+    {"work_group_reduce_add", HLS_COLL_REDUCE, HLS_COLL_ADD},
+    {"work_group_reduce_min", HLS_COLL_REDUCE, HLS_COLL_MIN},
+    {"work_group_reduce_max", HLS_COLL_REDUCE, HLS_COLL_MAX},
+    {"work_group_scan_inclusive_add", HLS_COLL_SCAN_INCLUSIVE, HLS_COLL_ADD},
+    {"work_group_scan_inclusive_min", HLS_COLL_SCAN_INCLUSIVE, HLS_COLL_MIN},
+    {"work_group_scan_inclusive_max", HLS_COLL_SCAN_INCLUSIVE, HLS_COLL_MAX},
+    {"work_group_scan_exclusive_add", HLS_COLL_SCAN_EXCLUSIVE, HLS_COLL_ADD},
+    {"work_group_scan_exclusive_min", HLS_COLL_SCAN_EXCLUSIVE, HLS_COLL_MIN},
+    {"work_group_scan_exclusive_max", HLS_COLL_SCAN_EXCLUSIVE, HLS_COLL_MAX},
+};
+
+int hls_find_collective(const char *fn_name, uint64_t *imm, int *ids)
+{
+    /* _Z <length> <name> <parameter types>: the value's type, then size_t ids */
+    if (strncmp(fn_name, "_Z", 2))
+        return -1;
+    char *end;
+    unsigned long len = strtoul(fn_name + 2, &end, 10);
+    for (size_t i = 0; i < sizeof collectives / sizeof *collectives; i++) {
+        const char *name = collectives[i].name;
+        if (strlen(name) != len || strncmp(end, name, len))
+            continue;
+        const char *params = end + len;
+        hls_coll_type type;
+        switch (params[0]) {
+        case 'i': case 'l': type = HLS_COLL_SIGNED; break;
+        case 'j': case 'm': type = HLS_COLL_UNSIGNED; break;
+        case 'f': case 'd': type = HLS_COLL_FLOAT; break;
+        default: return -1;
+        }
+        *ids = (int)strlen(params + 1);
+        if (strspn(params + 1, "m") != (size_t)*ids ||
+            (collectives[i].kind == HLS_COLL_BROADCAST ? *ids < 1 || *ids > 3 : *ids != 0))
+            return -1;
+        *imm = HLS_COLL(collectives[i].kind, collectives[i].func, type);
+        return 0;
+    }
+    return -1;
+}
+
 /* By name prefix: the suffix names the type (".f32", ".i16", ...); the types the
  * hardware holds are the check pass's business. */
 static const struct {

@@ -26,6 +26,16 @@ typedef enum { HLS_SYNC_BARRIER, HLS_SYNC_FENCE } hls_sync_kind;
 /* The synchronisation function called fn_name; 0 when it is one. */
 int hls_find_sync_fn(const char *fn_name, hls_sync_kind *out);
 
+/* A work-group function by its mangled name: *imm gets HLS_COLL(kind, func, type)
+ * and *ids the number of local-id arguments after the value (broadcast: 1 to 3);
+ * 0 when it is one. */
+int hls_find_collective(const char *fn_name, uint64_t *imm, int *ids);
+
+/* An OpenCL 1.x atomic function (atomic_add, atom_cmpxchg, ...) by its mangled name:
+ * *op gets its hls_atomic_op, *constant the operand it implies (atomic_inc and
+ * atomic_dec: 1, with *op add or sub; otherwise -1); 0 when it is one. */
+int hls_find_atomic(const char *fn_name, hls_atomic_op *op, int *constant);
+
 /* The LLVM intrinsics the hardware implements. */
 typedef enum {
     HLS_INTR_NONE,      /* no hardware: debug information, lifetime markers, noalias */

@@ -89,6 +89,18 @@ static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
     hls_sync_kind sync;
     if (!hls_find_sync_fn(name, &sync))
         return 0;
+    uint64_t coll;
+    int ids;
+    if (!hls_find_collective(name, &coll, &ids))
+        return 0;
+    hls_atomic_op aop;
+    if (!hls_find_atomic(name, &aop, &ids)) {
+        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(inst, 0)));
+        if (as == 1 || as == 3)
+            return 0;
+        hls_error(&c->diag, loc, "atomic functions work on __global and __local memory");
+        return 1;
+    }
     if (hls_find_workitem_fn(name)) {
         LLVMValueRef dim = LLVMGetNumArgOperands(inst) ? LLVMGetOperand(inst, 0) : NULL;
         if (dim && !LLVMIsAConstantInt(dim)) {

@@ -76,18 +76,20 @@ static cJSON *kernel_json(const hls_kernel *k, int index)
     cJSON_AddNumberToObject(j, "status_done_mask", 2);
     cJSON_AddItemToObject(j, "counters", cs);
     cJSON *ps = cJSON_AddArrayToObject(j, "probes");
-    int loops[HLS_MAX_PROBES];
-    int nprobes = hls_ir_probe_loops(k, loops);
+    int probed[HLS_MAX_PROBES];
+    int nprobes = hls_ir_probe_regions(k, probed);
     for (int i = 0; i < nprobes; i++) {
-        const hls_region *r = &k->regions[loops[i]];
-        const hls_loc *loc = &k->loops[r->loop].loc;
+        const hls_region *r = &k->regions[probed[i]];
+        int loop = r->kind == HLS_REGION_LOOP;
+        const hls_loc *loc = loop ? &k->loops[r->loop].loc : &k->ops[r->ops[0]].loc;
         cJSON *pj = cJSON_CreateObject();
         char name[256];
-        snprintf(name, sizeof name, "loop at %s:%u:%u: work-items inside", loc->file ? loc->file : "?",
-                 loc->line, loc->col);
+        snprintf(name, sizeof name, "%s at %s:%u:%u: work-items %s", loop ? "loop" : "barrier",
+                 loc->file ? loc->file : "?", loc->line, loc->col, loop ? "inside" : "waiting");
         cJSON_AddStringToObject(pj, "name", name);
         cJSON_AddNumberToObject(pj, "reg", base + (int)hls_regmap_find("probes")->offset + i);
-        cJSON_AddNumberToObject(pj, "capacity", r->credits);
+        cJSON_AddNumberToObject(pj, "capacity",
+                                loop ? r->credits : HLS_WG_SLOTS * (double)k->max_wg);
         cJSON_AddItemToArray(ps, pj);
     }
     cJSON_AddItemToObject(j, "reqd_work_group_size", dims(k->reqd_wg_size));

@@ -124,7 +124,7 @@ static const char *icmp_expr(uint64_t pred)
  * (clhls_delay; none for latency 0). */
 static void emit_int_op(emitter *e, const hls_op *op)
 {
-    char args[3][40];
+    char args[4][40];
     FILE *o = e->out;
     unsigned w = op->width;
     fprintf(o, "    wire [%u:0] r%d_v%d_c = ", w - 1, R, op->id);
@@ -170,7 +170,7 @@ static void emit_int_op(emitter *e, const hls_op *op)
 
 static void emit_fp_op(emitter *e, const hls_op *op)
 {
-    char args[3][40];
+    char args[4][40];
     FILE *o = e->out;
     int lat = e->r->sched.latency[op->id];
     unsigned fw = op->nargs ? ARG_WIDTH(0) : 32; /* the operands' format: 32 or 64 */
@@ -273,7 +273,7 @@ static unsigned rom_address_bits(uint64_t size)
 /* A __constant table read: the loaded bytes, registered once. */
 static void emit_rom_load(emitter *e, const hls_op *op)
 {
-    char args[3][40];
+    char args[4][40];
     FILE *o = e->out;
     unsigned ab = rom_address_bits(e->c->program->roms[op->rom].size);
     fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= {",
@@ -295,13 +295,13 @@ static const char *unit_name(const hls_op *op, char buf[24])
 }
 
 /* A local-memory access on its port: the request carries the word address ({slot,
- * offset}), a store's value repeated across the word with the byte enables of its
- * bytes; a load picks its bytes out of the word at its data stage (the address is
- * carried there). Every local access gets a response: data, or a store's
- * acknowledgement. */
+ * offset}), a store's or atomic's value (and a cmpxchg's compare value) repeated
+ * across the word with the byte enables of its bytes; a load or atomic picks its bytes
+ * out of the word at its data stage (the address is carried there). Every local
+ * access gets a response: data, or a store's acknowledgement. */
 static void emit_local_op(emitter *e, const hls_op *op)
 {
-    char args[3][40], u[24], p0[48], p1[48], at_home[40];
+    char args[4][40], u[24], p0[48], p1[48], at_home[40];
     FILE *o = e->out;
     const hls_local *m = &e->k->locals[op->lmem];
     int start = start_of(e, op), home = home_stage(e, op), port = op->lport;
@@ -313,13 +313,25 @@ static void emit_local_op(emitter *e, const hls_op *op)
     fprintf(o, "    wire %s_req_ready, %s_resp_valid;\n", u, u);
     fprintf(o, "    wire %s_req = r%d_valid_s[%d]%s;\n", u, R, start, mem_pred(e, op, start, p0));
     fprintf(o, "    wire %s_resp = r%d_valid_s[%d]%s;\n", u, R, home, mem_pred(e, op, home, p1));
+    int atomic = op->opc == HOP_ATOMIC;
     fprintf(o, "    assign lm%d_req_valid[%d] = %s_req & r%d_en;\n"
                "    assign %s_req_ready = lm%d_req_ready[%d];\n"
                "    assign lm%d_req_write[%d] = 1'b%d;\n"
                "    assign lm%d_req_addr[%u +: %u] = %s[%u:0];\n",
             op->lmem, port, u, R, u, op->lmem, port, op->lmem, port, op->opc == HOP_STORE,
             op->lmem, aw * (unsigned)port, aw, ARG(0), aw - 1);
-    if (op->opc == HOP_STORE) {
+    if (m->atomics) { /* the operation, its lane width and a cmpxchg's compare value */
+        fprintf(o, "    assign lm%d_req_atomic[%d +: 4] = 4'd%d;\n"
+                   "    assign lm%d_req_wide[%d] = 1'b%d;\n",
+                op->lmem, 4 * port, atomic ? (int)op->imm : 0, op->lmem, port, op->width == 64);
+        if (atomic && op->imm == HLS_ATOMIC_CMPXCHG)
+            fprintf(o, "    assign lm%d_req_cmp[%u +: %u] = {%u{%s}};\n", op->lmem,
+                    ww * (unsigned)port, ww, ww / op->width, ARG(2));
+        else
+            fprintf(o, "    assign lm%d_req_cmp[%u +: %u] = %u'd0;\n", op->lmem,
+                    ww * (unsigned)port, ww, ww);
+    }
+    if (op->opc == HOP_STORE || atomic) {
         unsigned w = op->width;
         fprintf(o, "    assign lm%d_req_wdata[%u +: %u] = {%u{%s}};\n", op->lmem, ww * (unsigned)port,
                 ww, ww / w, ARG(1));
@@ -338,7 +350,7 @@ static void emit_local_op(emitter *e, const hls_op *op)
     fprintf(o, "    assign %s_resp_valid = lm%d_resp_valid[%d];\n"
                "    assign lm%d_resp_ready[%d] = %s_resp & r%d_en;\n",
             u, op->lmem, port, op->lmem, port, u, R);
-    if (op->opc == HOP_LOAD) {
+    if (op->opc == HOP_LOAD || atomic) {
         fprintf(o, "    wire [%u:0] r%d_v%d;\n", op->width - 1, R, op->id);
         if (op->width == ww) {
             fprintf(o, "    assign r%d_v%d = lm%d_resp_rdata[%u +: %u];\n", R, op->id, op->lmem,
@@ -355,7 +367,7 @@ static void emit_local_op(emitter *e, const hls_op *op)
 
 static void emit_memory_op(emitter *e, const hls_op *op)
 {
-    char args[3][40], p0[48], p1[48];
+    char args[4][40], p0[48], p1[48];
     FILE *o = e->out;
     if (op->rom >= 0) {
         emit_rom_load(e, op);
@@ -367,6 +379,32 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     }
     int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
     unsigned mw = e->mem_w;
+    if (op->opc == HOP_ATOMIC) {
+        fprintf(o, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
+                   "lsu%d_count;\n", op->width - 1, R, op->id, n, n, n, n);
+        fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start,
+                mem_pred(e, op, start, p0));
+        fprintf(o, "    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, R, home,
+                mem_pred(e, op, home, p1));
+        fprintf(o, "    clhls_lsu_atomic #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
+                   "        .clk(clk), .rst(rst),\n"
+                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
+                   "        .s_req_addr(%s), .s_req_op(4'd%d), .s_req_operand(%s), .s_req_compare(%s),\n"
+                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
+                   "        .m_resp_data(r%d_v%d),\n",
+                op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), (int)op->imm, ARG(1),
+                op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0", n, n, R, R, op->id);
+        emit_lsu_memory_ports(e, n);
+        fprintf(o, "        .m_mem_req_atomic(m_req_atomic[%d +: 4]),\n"
+                   "        .m_mem_req_wdata(m_req_wdata[%u +: %u]),\n"
+                   "        .m_mem_req_wstrb(m_req_wstrb[%u +: %u]),\n"
+                   "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
+                   ".count_atomic(lsu%d_count));\n", 4 * n, mw * (unsigned)n, mw,
+                mw / 8 * (unsigned)n, mw / 8, n, n);
+        fprintf(o, "    assign m_req_write[%d] = 1'b0;\n", n);
+        return;
+    }
+    fprintf(o, "    assign m_req_atomic[%d +: 4] = 4'd0;\n", 4 * n);
     if (op->opc == HOP_LOAD) {
         fprintf(o, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
                    "lsu%d_count;\n", op->width - 1, R, op->id, n, n, n, n);
@@ -511,7 +549,7 @@ static void emit_op(emitter *e, const hls_op *op)
     case HOP_FPEXT: case HOP_FPTRUNC:
         emit_fp_op(e, op);
         return;
-    case HOP_LOAD: case HOP_STORE:
+    case HOP_LOAD: case HOP_STORE: case HOP_ATOMIC:
         emit_memory_op(e, op);
         return;
     default:
@@ -536,7 +574,7 @@ static int read_delays(const emitter *e, int id, int *out)
                 if (op->args[a] == id)
                     stage = s->start[op->id];
             if (op->has_pred && op->args[op->nargs - 1] == id &&
-                (op->opc == HOP_LOAD || op->acked)) {
+                hls_ir_waits_for_memory(op)) {
                 int data = s->start[op->id] + s->latency[op->id] - home;
                 if (data > 0)
                     out[n++] = data;
@@ -737,7 +775,7 @@ static void emit_static(emitter *e, const hls_region *r)
                 continue; /* not a memory access, or a table in ROM */
             unit_name(op, u);
             fprintf(o, "\n        | (%s_req & ~%s_req_ready)", u, u);
-            if (op->opc == HOP_LOAD || op->acked)
+            if (hls_ir_waits_for_memory(op))
                 fprintf(o, "\n        | (%s_resp & ~%s_resp_valid)", u, u);
         }
         fprintf(o, ";\n    assign r%d_en = ~r%d_stall_mem & ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
@@ -884,6 +922,13 @@ static void emit_loop(emitter *e, const hls_region *r)
         emit_region(e, r->children[c]);
 }
 
+/* Value-name callback for pack(): a barrier's input token. */
+static const char *barrier_in_value(emitter *e, int id, char *buf)
+{
+    sprintf(buf, "r%d_in_v%d", e->r->id, id);
+    return buf;
+}
+
 /* Bits of a local linear id in a barrier unit (a group has at most 2^bits items). */
 static unsigned lid_bits(const hls_kernel *k)
 {
@@ -901,30 +946,50 @@ static void emit_barrier(emitter *e, const hls_region *r)
     FILE *o = e->out;
     const hls_kernel *k = e->k;
     const hls_op *b = &k->ops[r->ops[0]];
-    unsigned lw = lid_bits(k), bits = token_bits(k, r->live_out, r->nlive_out);
+    const hls_op *coll = r->nops > 1 ? &k->ops[r->ops[1]] : NULL;
+    /* the token carried through: what lives on, but the function's result */
+    int carried[r->nlive_out + 1], n = 0;
+    for (int i = 0; i < r->nlive_out; i++)
+        if (!coll || r->live_out[i] != coll->id)
+            carried[n++] = r->live_out[i];
+    unsigned lw = lid_bits(k), bits = token_bits(k, carried, n);
+    unsigned vw = coll ? coll->width : 1;
+    char value[40] = "", chosen[40] = "";
+    if (coll) {
+        port_value(k, value, R, "in", coll->args[0]);
+        if (coll->nargs > 1) {
+            port_value(k, chosen, R, "in", coll->args[1]);
+            snprintf(chosen + strlen(chosen), sizeof chosen - strlen(chosen), "[%u:0]", lw - 1);
+        }
+    }
     fprintf(o, "    // ---- region %d: barrier, line %u ----\n"
-               "    wire [%u:0] r%d_out_data;\n"
-               "    clhls_barrier #(.W(%u), .SLOTS(%d), .SLOT_W(%d), .LID_W(%u)) r%d_unit (\n"
+               "    wire [%u:0] r%d_out_data;\n",
+            R, b->loc.line, bits - 1, R);
+    if (coll)
+        fprintf(o, "    wire [%u:0] r%d_result;\n", vw - 1, R);
+    fprintf(o, "    clhls_barrier #(.W(%u), .SLOTS(%d), .SLOT_W(%d), .LID_W(%u)", bits, HLS_WG_SLOTS,
+            HLS_SLOT_BITS, lw);
+    if (coll) /* the work-group function the unit computes */
+        fprintf(o, ", .OP(%d), .FUNC(%d), .TYPE(%d), .VW(%u)", HLS_COLL_KIND(coll->imm),
+                HLS_COLL_FUNC(coll->imm), HLS_COLL_TYPE(coll->imm), vw);
+    fprintf(o, ") r%d_unit (\n"
                "        .clk(clk), .rst(rst),\n"
                "        .s_valid(r%d_in_valid), .s_ready(r%d_in_ready), .s_slot(r%d_in_v%d),\n"
-               "        .s_lid(r%d_in_v%d[%u:0]), .s_size(r%d_in_v%d[%u:0]), .s_data(",
-            R, b->loc.line, bits - 1, R, bits, HLS_WG_SLOTS, HLS_SLOT_BITS, lw, R, R, R, R,
-            b->args[0], R, b->args[1], lw - 1, R, b->args[2], lw);
-    char prefix[32], data[40];
-    snprintf(prefix, sizeof prefix, "r%d_in", R);
-    if (!r->nlive_out) {
-        fprintf(o, "1'b0");
-    } else {
-        fprintf(o, "{");
-        for (int i = 0; i < r->nlive_out; i++)
-            fprintf(o, "%sr%d_in_v%d", i ? ", " : "", R, r->live_out[i]);
-        fprintf(o, "}");
-    }
+               "        .s_lid(r%d_in_v%d[%u:0]), .s_size(r%d_in_v%d[%u:0]),\n",
+            R, R, R, R, b->args[0], R, b->args[1], lw - 1, R, b->args[2], lw);
+    if (coll)
+        fprintf(o, "        .s_value(%s), .s_chosen(%s), .m_result(r%d_result),\n", value,
+                *chosen ? chosen : "0", R);
+    fprintf(o, "        .s_data(");
+    pack(e, carried, n, barrier_in_value);
     fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"
                "        .held(r%d_held), .waiting(r%d_waiting));\n", R, R, R, R, R);
+    char prefix[32], data[40];
     snprintf(prefix, sizeof prefix, "r%d_out", R);
     snprintf(data, sizeof data, "r%d_out_data", R);
-    unpack(e, prefix, data, r->live_out, r->nlive_out);
+    unpack(e, prefix, data, carried, n);
+    if (coll && n < r->nlive_out)
+        fprintf(o, "    assign r%d_out_v%d = r%d_result;\n", R, coll->id, R);
 }
 
 /* Joins the children of a sequence: each one's output feeds the next one's input. */
@@ -1018,7 +1083,7 @@ static int conflict_width(const hls_local *m)
 }
 
 /* Declares the port vectors of each local memory (the accesses drive their slices)
- * and instantiates it. */
+ * and instantiates it; a memory with atomic accesses gets their ports too. */
 static void emit_local_memories(emitter *e)
 {
     FILE *o = e->out;
@@ -1028,24 +1093,33 @@ static void emit_local_memories(emitter *e)
         if (!m->nports)
             continue;
         unsigned np = (unsigned)m->nports, aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits;
-        int cw = conflict_width(m);
         fprintf(o, "    // __local %s: %llu bytes per work-group slot, %d slots, %d banks of "
                    "%u-bit words, %u ports\n"
                    "    wire [%u:0] lm%d_req_valid, lm%d_req_ready, lm%d_req_write, lm%d_resp_valid, "
                    "lm%d_resp_ready;\n"
                    "    wire [%u:0] lm%d_req_addr;\n    wire [%u:0] lm%d_req_wdata, lm%d_resp_rdata;\n"
-                   "    wire [%u:0] lm%d_req_wstrb;\n    wire [%u:0] lm%d_conflicts;\n"
-                   "    wire lm%d_idle;\n"
-                   "    clhls_local_mem #(.NPORTS(%u), .ADDR_W(%u), .WORD_W(%u), .BANKS(%d)) lm%d (\n"
+                   "    wire [%u:0] lm%d_req_wstrb;\n    wire [%d:0] lm%d_conflicts;\n"
+                   "    wire lm%d_idle;\n",
+                m->name, 1ull << m->addr_bits, HLS_WG_SLOTS, m->banks, ww, np, np - 1, i, i, i, i,
+                i, np * aw - 1, i, np * ww - 1, i, i, np * ww / 8 - 1, i, conflict_width(m) - 1,
+                i, i);
+        if (m->atomics)
+            fprintf(o, "    wire [%u:0] lm%d_req_atomic;\n    wire [%u:0] lm%d_req_wide;\n"
+                       "    wire [%u:0] lm%d_req_cmp;\n",
+                    4 * np - 1, i, np - 1, i, np * ww - 1, i);
+        fprintf(o, "    clhls_local_mem #(.NPORTS(%u), .ADDR_W(%u), .WORD_W(%u), .BANKS(%d)%s) lm%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lm%d_req_valid), .s_req_ready(lm%d_req_ready),\n"
                    "        .s_req_write(lm%d_req_write), .s_req_addr(lm%d_req_addr),\n"
                    "        .s_req_wdata(lm%d_req_wdata), .s_req_wstrb(lm%d_req_wstrb),\n"
                    "        .m_resp_valid(lm%d_resp_valid), .m_resp_ready(lm%d_resp_ready),\n"
-                   "        .m_resp_rdata(lm%d_resp_rdata), .conflicts(lm%d_conflicts), .idle(lm%d_idle));\n",
-                m->name, 1ull << m->addr_bits, HLS_WG_SLOTS, m->banks, ww, np, np - 1, i, i, i, i,
-                i, np * aw - 1, i, np * ww - 1, i, i, np * ww / 8 - 1, i, cw - 1, i, i, np, aw, ww,
-                m->banks, i, i, i, i, i, i, i, i, i, i, i, i);
+                   "        .m_resp_rdata(lm%d_resp_rdata), .conflicts(lm%d_conflicts), .idle(lm%d_idle)",
+                np, aw, ww, m->banks, m->atomics ? ", .ATOMICS(1)" : "", i, i, i, i, i, i, i, i,
+                i, i, i, i);
+        if (m->atomics)
+            fprintf(o, ",\n        .s_req_atomic(lm%d_req_atomic), .s_req_wide(lm%d_req_wide), "
+                       ".s_req_cmp(lm%d_req_cmp)", i, i, i);
+        fprintf(o, ");\n");
     }
     /* bank conflicts of all memories this cycle */
     fprintf(o, "    wire [7:0] local_conflicts = 8'd0");
@@ -1078,6 +1152,7 @@ static void emit_compute_unit(emitter *e)
             "    output wire [%d:0] m_req_valid,         // per load-store unit: request valid\n"
             "    input  wire [%d:0] m_req_ready,         // per unit: request accepted\n"
             "    output wire [%d:0] m_req_write,         // per unit: 1 = write\n"
+            "    output wire [%d:0] m_req_atomic,        // per unit: atomic operation code (0 = none)\n"
             "    output wire [%d:0] m_req_addr,        // per unit: line address\n"
             "    output wire [%u:0] m_req_wdata,       // per unit: write data\n"
             "    output wire [%u:0] m_req_wstrb,       // per unit: write byte enables\n"
@@ -1087,7 +1162,7 @@ static void emit_compute_unit(emitter *e)
             "    output wire progress                   // a work-item moved this cycle\n"
             ");\n",
             k->name, hls_version(), k->nregions, k->depth, k->nlsus, k->mem_latency, k->name, nports - 1,
-            nports - 1, nports - 1, 64 * nports - 1, mw * (unsigned)nports - 1,
+            nports - 1, nports - 1, 4 * nports - 1, 64 * nports - 1, mw * (unsigned)nports - 1,
             mw / 8 * (unsigned)nports - 1, nports - 1, nports - 1, mw - 1);
 
     fprintf(o,
@@ -1100,13 +1175,18 @@ static void emit_compute_unit(emitter *e)
             "    wire [%u:0] args;  // the argument area, byte b at bits 8*b\n", 64 * nwords - 1);
     declare_regions(e);
     emit_local_memories(e);
-    int loops[HLS_MAX_PROBES];
-    int nprobes = hls_ir_probe_loops(k, loops);
-    fprintf(o, "    // Probes: work-items inside each loop (for the diagnosis of a hang).\n"
+    int probed[HLS_MAX_PROBES];
+    int nprobes = hls_ir_probe_regions(k, probed);
+    fprintf(o, "    // Probes: work-items inside each loop, waiting in each barrier (for the\n"
+               "    // diagnosis of a hang).\n"
                "    wire [%d:0] probes = {", 32 * (nprobes ? nprobes : 1) - 1);
-    for (int i = nprobes - 1; i >= 0; i--)
-        fprintf(o, "%s%u'd0, r%d_count", i == nprobes - 1 ? "" : ", ",
-                32 - count_width(&k->regions[loops[i]]), loops[i]);
+    for (int i = nprobes - 1; i >= 0; i--) {
+        const hls_region *r = &k->regions[probed[i]];
+        int loop = r->kind == HLS_REGION_LOOP;
+        fprintf(o, "%s%u'd0, r%d_%s", i == nprobes - 1 ? "" : ", ",
+                32 - (loop ? count_width(r) : lid_bits(k) + HLS_SLOT_BITS + 1), r->id,
+                loop ? "count" : "held");
+    }
     fprintf(o, "%s};\n", nprobes ? "" : "32'd0");
     fprintf(o, "    wire retire = r%d_out_valid;  // a work-item leaves the last region\n"
                "    assign r%d_out_ready = 1'b1;\n",
@@ -1131,7 +1211,7 @@ static void emit_compute_unit(emitter *e)
             nwords, nprobes ? nprobes : 1, e->kernel_index);
     int any_load = 0, any_store = 0;
     for (int i = 0; i < k->nops; i++) {
-        if (k->ops[i].opc == HOP_LOAD && k->ops[i].lsu >= 0)
+        if ((k->ops[i].opc == HOP_LOAD || k->ops[i].opc == HOP_ATOMIC) && k->ops[i].lsu >= 0)
             fprintf(o, "%slsu%d_count", any_load++ ? " | " : "", k->ops[i].lsu);
     }
     fprintf(o, "%s), .count_mem_write(", any_load ? "" : "1'b0");
@@ -1203,7 +1283,7 @@ static void emit_compute_unit(emitter *e)
     int entry = k->regions[0].children[0];
     fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
     fprintf(o, "    // No work-item left to enter or in flight: stores may flush.\n"
-               "    wire drained = all_issued & wi_idle & ~wi_valid");
+               "    wire drained = all_issued & wi_idle & ~wi_valid%s", slots ? " & slots_idle" : "");
     emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
     emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
     emit_region_reduce(e, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid", "", "");
@@ -1229,6 +1309,7 @@ static void emit_compute_unit(emitter *e)
     emit_region(e, 0);
     if (!k->nlsus)
         fprintf(o, "    assign m_req_valid = 1'b0;\n    assign m_req_write = 1'b0;\n"
+                   "    assign m_req_atomic = 4'd0;\n"
                    "    assign m_req_addr = 64'd0;\n    assign m_req_wdata = 0;\n"
                    "    assign m_req_wstrb = 0;\n    assign s_resp_ready = 1'b1;\n");
     fprintf(o, "    // Done: every work-item retired and every store acknowledged.\n"
@@ -1256,6 +1337,10 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             "    output wire m_mem_req_valid,          // memory request valid\n"
             "    input  wire m_mem_req_ready,          // memory accepts the request\n"
             "    output wire m_mem_req_write,          // 1 = write, 0 = read\n"
+            "    output wire [3:0] m_mem_req_atomic,   // atomic operation code (0 = none): the\n"
+            "                                          // memory updates the element at m_mem_req_addr\n"
+            "                                          // (operand wdata[63:0], compare wdata[127:64],\n"
+            "                                          // size in wstrb) and answers its old value\n"
             "    output wire [63:0] m_mem_req_addr,    // byte address, port aligned\n"
             "    output wire [%u:0] m_mem_req_wdata,  // write data\n"
             "    output wire [%u:0] m_mem_req_wstrb,   // write byte enables\n"
@@ -1269,9 +1354,10 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             hls_version(), p->board->name, p->nkernels, total, mw, mw - 1, mw / 8 - 1, mw - 1);
     fprintf(o,
             "    wire [%d:0] req_valid, req_ready, req_write, resp_valid, resp_ready;\n"
+            "    wire [%d:0] req_atomic;\n"
             "    wire [%d:0] req_addr;\n    wire [%u:0] req_wdata;\n    wire [%u:0] req_wstrb;\n"
             "    wire [%u:0] resp_rdata;\n",
-            total - 1, 64 * total - 1, mw * (unsigned)total - 1, mw / 8 * (unsigned)total - 1,
+            total - 1, 4 * total - 1, 64 * total - 1, mw * (unsigned)total - 1, mw / 8 * (unsigned)total - 1,
             mw - 1);
     int base = 0;
     for (int i = 0; i < p->nkernels; i++) {
@@ -1283,11 +1369,13 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
                 "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),\n"
                 "        .reg_wdata(reg_wdata), .reg_rdata(rdata_%d),\n"
                 "        .m_req_valid(req_valid[%d +: %d]), .m_req_ready(req_ready[%d +: %d]),\n"
-                "        .m_req_write(req_write[%d +: %d]), .m_req_addr(req_addr[%d +: %d]),\n"
+                "        .m_req_write(req_write[%d +: %d]), .m_req_atomic(req_atomic[%d +: %d]),\n"
+                "        .m_req_addr(req_addr[%d +: %d]),\n"
                 "        .m_req_wdata(req_wdata[%u +: %u]), .m_req_wstrb(req_wstrb[%u +: %u]),\n"
                 "        .s_resp_valid(resp_valid[%d +: %d]), .s_resp_ready(resp_ready[%d +: %d]),\n"
                 "        .s_resp_rdata(resp_rdata), .progress(progress_%d));\n",
-                i, i, k->name, k->name, i, base, n, base, n, base, n, 64 * base, 64 * n,
+                i, i, k->name, k->name, i, base, n, base, n, base, n, 4 * base, 4 * n, 64 * base,
+                64 * n,
                 mw * (unsigned)base, mw * (unsigned)n, mw / 8 * (unsigned)base,
                 mw / 8 * (unsigned)n, base, n, base, n, i);
         base += n;
@@ -1303,10 +1391,12 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             "    clhls_mem_interconnect #(.NPORTS(%d), .MEM_W(%u), .TAG_W(16)) memory_interconnect (\n"
             "        .clk(clk), .rst(rst),\n"
             "        .s_req_valid(req_valid), .s_req_ready(req_ready), .s_req_write(req_write),\n"
+            "        .s_req_atomic(req_atomic),\n"
             "        .s_req_addr(req_addr), .s_req_wdata(req_wdata), .s_req_wstrb(req_wstrb),\n"
             "        .m_resp_valid(resp_valid), .m_resp_ready(resp_ready), .m_resp_rdata(resp_rdata),\n"
             "        .m_mem_req_valid(m_mem_req_valid), .m_mem_req_ready(m_mem_req_ready),\n"
-            "        .m_mem_req_write(m_mem_req_write), .m_mem_req_addr(m_mem_req_addr),\n"
+            "        .m_mem_req_write(m_mem_req_write), .m_mem_req_atomic(m_mem_req_atomic),\n"
+            "        .m_mem_req_addr(m_mem_req_addr),\n"
             "        .m_mem_req_wdata(m_mem_req_wdata), .m_mem_req_wstrb(m_mem_req_wstrb),\n"
             "        .m_mem_req_tag(m_mem_req_tag),\n"
             "        .s_mem_resp_valid(s_mem_resp_valid), .s_mem_resp_ready(s_mem_resp_ready),\n"

@@ -338,6 +338,14 @@ static void convert_block(converter *v, int b, int level, int parent)
         }
         if (hls_ir_is_invariant(op))
             continue;
+        if (op->opc == HOP_COLLECTIVE) { /* computed by the barrier unit just made */
+            hls_region *r = &k->regions[k->nregions - 1];
+            if (r->kind != HLS_REGION_BARRIER || r->nops != 1)
+                HLS_BUG("work-group function %%%d without its barrier", op->id);
+            hls_ir_push(&v->c->arena, &r->ops, &r->nops, &r->capops, op->id);
+            op->region = r->id;
+            continue;
+        }
         if (op->opc == HOP_BARRIER) {
             /* A region of its own between static regions. Every work-item of the group
              * passes it, masked or not: a barrier is reached by all of a group or by
@@ -350,7 +358,7 @@ static void convert_block(converter *v, int b, int level, int parent)
             hls_ir_push(&v->c->arena, &p->children, &p->nchildren, &p->capchildren, r->id);
             continue;
         }
-        if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) && pred != v->one) {
+        if (hls_ir_is_memory(op) && pred != v->one) {
             op->args[op->nargs++] = pred;
             op->has_pred = 1;
         }
@@ -570,7 +578,8 @@ static void remove_dead_ops(hls_compile *c, hls_kernel *k)
     int *work = arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof *work);
     int n = 0;
     for (int i = 0; i < k->nops; i++)
-        if (k->ops[i].opc == HOP_STORE || k->ops[i].opc == HOP_BARRIER)
+        if (k->ops[i].opc == HOP_STORE || k->ops[i].opc == HOP_ATOMIC ||
+            k->ops[i].opc == HOP_BARRIER)
             live[i] = 1, work[n++] = i;
     if (k->slot_op >= 0 && !live[k->slot_op]) /* the slot is freed as work-items retire */
         live[k->slot_op] = 1, work[n++] = k->slot_op;
@@ -608,6 +617,106 @@ static void remove_dead_ops(hls_compile *c, hls_kernel *k)
             k->ops[i].lsu = live[i] ? k->nlsus++ : -1;
 }
 
+/* 1 when op's value is the same for every work-item of a group, given its operands'
+ * (by nature: work-group ids and sizes, reductions and broadcasts; loads are not
+ * assumed to be). */
+static int uniform_by_nature(const hls_op *op)
+{
+    switch (op->opc) {
+    case HOP_TOKEN:
+        return op->imm == HLS_TOK_GROUP_ID || op->imm == HLS_TOK_GROUP_SIZE ||
+               op->imm == HLS_TOK_SLOT || op->imm == HLS_TOK_GROUP_LINEAR_SIZE;
+    case HOP_LOAD: case HOP_ATOMIC:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Post-dominator sets: pdom[b * words ...] holds the blocks on every path from b to
+ * the kernel's end (b included); a block without successors ends the kernel. */
+static uint64_t *post_dominators(converter *v, int words)
+{
+    const hls_kernel *k = v->k;
+    int n = k->nblocks;
+    uint64_t *pdom = arena_alloc(&v->c->arena, (size_t)n * (size_t)words * sizeof *pdom);
+    for (int b = 0; b < n; b++)
+        for (int w = 0; w < words; w++)
+            pdom[(size_t)b * (size_t)words + (size_t)w] = ~0ull;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            int b = k->rpo[i];
+            uint64_t *set = pdom + (size_t)b * (size_t)words;
+            for (int w = 0; w < words; w++) {
+                uint64_t x = k->blocks[b].nsucc ? ~0ull : 0;
+                for (int s = 0; s < k->blocks[b].nsucc; s++)
+                    x &= pdom[(size_t)k->blocks[b].succ[s] * (size_t)words + (size_t)w];
+                if (w == b / 64)
+                    x |= 1ull << (b % 64);
+                changed |= x != set[w];
+                set[w] = x;
+            }
+        }
+    }
+    return pdom;
+}
+
+/* Warns at each barrier that work-items of one group may reach a different number of
+ * times: its block is control-dependent on a branch (a loop's latch included) whose
+ * condition may differ between them. OpenCL leaves that undefined; in hardware the
+ * group waits forever. */
+static void check_barriers(converter *v)
+{
+    hls_kernel *k = v->k;
+    char *uniform = arena_alloc(&v->c->arena, (size_t)k->nops + 1);
+    memset(uniform, 1, (size_t)k->nops);
+    for (int changed = 1; changed;) { /* phis may read values defined later */
+        changed = 0;
+        for (int i = 0; i < k->nops; i++) {
+            const hls_op *op = &k->ops[i];
+            if (!uniform[i])
+                continue;
+            int u = uniform_by_nature(op);
+            if (op->opc == HOP_COLLECTIVE) {
+                u = HLS_COLL_KIND(op->imm) != HLS_COLL_SCAN_INCLUSIVE &&
+                    HLS_COLL_KIND(op->imm) != HLS_COLL_SCAN_EXCLUSIVE;
+            } else {
+                const int *args;
+                int n = hls_ir_operands(op, &args);
+                for (int a = 0; a < n; a++)
+                    u &= uniform[args[a]];
+            }
+            if (!u)
+                uniform[i] = 0, changed = 1;
+        }
+    }
+    int words = (k->nblocks + 63) / 64;
+    const uint64_t *pdom = NULL;
+    for (int i = 0; i < k->nops; i++) {
+        const hls_op *op = &k->ops[i];
+        if (op->opc != HOP_BARRIER || op->block < 0)
+            continue;
+        if (!pdom)
+            pdom = post_dominators(v, words);
+        int b = op->block, ok = 1;
+#define PDOM(x, y) ((pdom[(size_t)(x) * (size_t)words + (size_t)(y) / 64] >> ((y) % 64)) & 1)
+        for (int x = 0; x < k->nblocks && ok; x++) {
+            const hls_block *blk = &k->blocks[x];
+            if (blk->nsucc < 2 || uniform[blk->cond] || (PDOM(x, b) && x != b))
+                continue; /* not a divergent branch that decides whether b runs */
+            for (int s = 0; s < blk->nsucc; s++)
+                ok &= !PDOM(blk->succ[s], b);
+        }
+#undef PDOM
+        if (!ok)
+            hls_warning(&v->c->diag, op->loc, "work-items of a group may reach this barrier a "
+                        "different number of times (a branch or loop around it depends on "
+                        "the work-item); OpenCL leaves that undefined and the work-group would "
+                        "wait forever");
+    }
+}
+
 static void convert_kernel(hls_compile *c, hls_kernel *k)
 {
     hoist_token_reads(c, k);
@@ -629,6 +738,7 @@ static void convert_kernel(hls_compile *c, hls_kernel *k)
     for (int r = 0; r < k->nregions; r++)
         if (k->regions[r].kind == HLS_REGION_LOOP)
             order_phi_inputs(k, &k->regions[r]);
+    check_barriers(&v);
     remove_dead_ops(c, k);
 
     liveness lv = {.k = k, .a = &c->arena, .words = (k->nops + 63) / 64 + 1};

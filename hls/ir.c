@@ -20,7 +20,7 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_FPEXT] = "fpext", [HOP_FPTRUNC] = "fptrunc",
     [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
     [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store",
-    [HOP_BARRIER] = "barrier", [HOP_PHI] = "phi",
+    [HOP_ATOMIC] = "atomic", [HOP_BARRIER] = "barrier", [HOP_COLLECTIVE] = "collective", [HOP_PHI] = "phi",
 };
 
 static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size",
@@ -83,11 +83,11 @@ hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int
     return r;
 }
 
-int hls_ir_probe_loops(const hls_kernel *k, int *out)
+int hls_ir_probe_regions(const hls_kernel *k, int *out)
 {
     int n = 0;
     for (int i = 0; i < k->nregions && n < HLS_MAX_PROBES; i++)
-        if (k->regions[i].kind == HLS_REGION_LOOP)
+        if (k->regions[i].kind == HLS_REGION_LOOP || k->regions[i].kind == HLS_REGION_BARRIER)
             out[n++] = i;
     return n;
 }
@@ -111,6 +111,16 @@ int hls_ir_is_invariant(const hls_op *op)
 {
     return op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_NDRANGE ||
            op->opc == HOP_ROM || op->opc == HOP_LOCAL;
+}
+
+int hls_ir_is_memory(const hls_op *op)
+{
+    return op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_ATOMIC;
+}
+
+int hls_ir_waits_for_memory(const hls_op *op)
+{
+    return op->opc == HOP_LOAD || op->opc == HOP_ATOMIC || (op->opc == HOP_STORE && op->acked);
 }
 
 static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_sched *s)
@@ -153,6 +163,21 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
         fprintf(out, " %s", k->locals[op->imm].name);
     if (op->opc == HOP_BARRIER)
         fprintf(out, " fence %llu", (unsigned long long)op->imm);
+    if (op->opc == HOP_ATOMIC) {
+        static const char *const ops[] = {"none", "add", "sub", "xchg", "cmpxchg", "min", "max",
+                                          "umin", "umax", "and", "or", "xor"};
+        fprintf(out, " %s", ops[op->imm]);
+    }
+    if (op->opc == HOP_COLLECTIVE) {
+        static const char *const kinds[] = {"?", "broadcast", "reduce", "scan_inclusive",
+                                            "scan_exclusive"};
+        static const char *const funcs[] = {"add", "min", "max", "any", "all"};
+        static const char *const types[] = {"unsigned", "signed", "float"};
+        fprintf(out, " %s", kinds[HLS_COLL_KIND(op->imm)]);
+        if (HLS_COLL_KIND(op->imm) != HLS_COLL_BROADCAST)
+            fprintf(out, "_%s", funcs[HLS_COLL_FUNC(op->imm)]);
+        fprintf(out, " %s", types[HLS_COLL_TYPE(op->imm)]);
+    }
     for (int w = 0; w < op->nwaits; w++)
         fprintf(out, "%s%%%d", w ? ", " : " after ", op->waits[w]);
     if (s && s->start)
@@ -263,6 +288,10 @@ static unsigned operand_width(const hls_op *op, int a)
         return a == 0 ? 64 : a == 1 ? op->width : 0;
     case HOP_BARRIER:
         return a == 0 ? HLS_SLOT_BITS : 32;
+    case HOP_ATOMIC:
+        return a == 0 ? 64 : a <= 2 ? op->width : 0;
+    case HOP_COLLECTIVE:
+        return a == 0 ? (HLS_COLL_FUNC(op->imm) >= HLS_COLL_ANY ? 32 : op->width) : 32;
     case HOP_INSERT:
         return a == 0 ? op->width : a == 1 ? (unsigned)op->imm : 0;
     default:
@@ -313,7 +342,7 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
                (op->lmem >= 0 && op->lmem < k->nlocals && op->lport >= 0 &&
                 op->lport < k->locals[op->lmem].nports &&
                 op->width <= k->locals[op->lmem].word_bits);
-    if ((op->opc == HOP_LOAD || op->opc == HOP_STORE) &&
+    if (hls_ir_is_memory(op) &&
         (!unit || op->width % 8 || (op->width & (op->width - 1))))
         FAIL("%s: memory op %%%d has no valid load-store unit/width\n", k->name, op->id);
     if (op->opc == HOP_BARRIER && (op->nargs != 3 || k->slot_op < 0 || op->args[0] != k->slot_op))
@@ -370,14 +399,26 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
             FAIL("%s: region %d needs %%%d, which does not reach it\n", k->name, r->id,
                  r->live_in[i]);
     if (r->kind == HLS_REGION_BARRIER) {
-        if (r->nops != 1 || k->ops[r->ops[0]].opc != HOP_BARRIER)
+        if (r->nops < 1 || r->nops > 2 || k->ops[r->ops[0]].opc != HOP_BARRIER ||
+            (r->nops == 2 && k->ops[r->ops[1]].opc != HOP_COLLECTIVE))
             FAIL("%s: barrier region %d holds no barrier\n", k->name, r->id);
+        for (int i = 1; i < r->nops; i++) {
+            const hls_op *op = &k->ops[r->ops[i]];
+            if (verify_op(k, op, err))
+                return -1;
+            for (int a = 0; a < op->nargs; a++)
+                if (!hls_ir_is_invariant(&k->ops[op->args[a]]) &&
+                    !contains(r->live_in, r->nlive_in, op->args[a]))
+                    FAIL("%s: work-group function %%%d misses its operand %%%d\n", k->name,
+                         op->id, op->args[a]);
+        }
         for (int a = 0; a < 3; a++)
             if (!contains(r->live_in, r->nlive_in, k->ops[r->ops[0]].args[a]))
                 FAIL("%s: barrier region %d misses its operand %%%d\n", k->name, r->id,
                      k->ops[r->ops[0]].args[a]);
         for (int i = 0; i < r->nlive_out; i++)
-            if (!contains(r->live_in, r->nlive_in, r->live_out[i]))
+            if (!contains(r->live_in, r->nlive_in, r->live_out[i]) &&
+                !contains(r->ops, r->nops, r->live_out[i]))
                 FAIL("%s: barrier region %d passes on %%%d, which it never had\n", k->name,
                      r->id, r->live_out[i]);
         return 0;

@@ -42,6 +42,11 @@ typedef enum {
     HOP_STORE,      /* a = byte address, b = value [, c = predicate] */
     HOP_BARRIER,    /* a = work-group slot, b = local linear id, c = group linear size;
                        imm = fence flags: the work-item waits for its whole group */
+    HOP_ATOMIC,     /* a = byte address, b = operand [, c = compare value (cmpxchg)]
+                       [, predicate]; imm = hls_atomic_op; the value memory held */
+    HOP_COLLECTIVE, /* a = value [, b = chosen local linear id (broadcast)]; imm =
+                       HLS_COLL(kind, func, type): a work-group function the barrier
+                       unit just before it computes */
     HOP_PHI,        /* block merge (in_vals/in_blocks); after if-conversion only loop
                        header phis remain: values that circulate with the loop's token */
     HOP_COUNT
@@ -67,7 +72,7 @@ typedef struct hls_op {
     unsigned width;      /* result width in bits (1..64; wide values moved as bits, up to
                             HLS_MAX_WIDE_BITS); stores: stored width */
     int nargs;           /* operands used */
-    int args[3];         /* operand op ids */
+    int args[4];         /* operand op ids */
     uint64_t imm;        /* constant / predicate / field selector */
     const unsigned char *wide; /* HOP_CONST wider than 64 bits: width/8 bytes, least
                             significant first (NULL: zero) */
@@ -126,8 +131,9 @@ typedef enum {
     HLS_REGION_SEQ,      /* the kernel body: a sequence of children */
     HLS_REGION_STATIC,   /* straight-line predicated ops: one scheduled pipeline */
     HLS_REGION_LOOP,     /* a loop: header phis, and the sequence of its body */
-    HLS_REGION_BARRIER,  /* a barrier unit: ops[0] is the HOP_BARRIER; work-items wait for
-                            their group and leave it in local-id order */
+    HLS_REGION_BARRIER,  /* a barrier unit: ops[0] is the HOP_BARRIER, ops[1] a
+                            HOP_COLLECTIVE if any; work-items wait for their group and
+                            leave it in local-id order */
 } hls_region_kind;
 
 /* Per static region: the stage each op starts at, its latency, and the last stage
@@ -190,6 +196,7 @@ typedef struct hls_local {
     unsigned addr_bits;        /* log2 of the copy's size in the hardware (a power of two) */
     unsigned word_bits;        /* bits per word: the widest access */
     int nports;                /* accesses (one port each) */
+    int atomics;               /* 1 when an access is atomic (the banks get an ALU) */
     int banks;                 /* banks per copy */
     int slot_shift;            /* the constant op holding addr_bits: an access's address is
                                   its offset plus the work-group slot shifted by it */
@@ -244,6 +251,28 @@ typedef struct hls_rom {
     void *llvm;                /* the LLVM global (lowering's key) */
 } hls_rom;
 
+/* Atomic read-modify-write operations, as the memory side executes them (the same
+ * codes on the memory port and the local memory ports). */
+typedef enum {
+    HLS_ATOMIC_NONE, HLS_ATOMIC_ADD, HLS_ATOMIC_SUB, HLS_ATOMIC_XCHG, HLS_ATOMIC_CMPXCHG,
+    HLS_ATOMIC_MIN, HLS_ATOMIC_MAX, HLS_ATOMIC_UMIN, HLS_ATOMIC_UMAX, HLS_ATOMIC_AND,
+    HLS_ATOMIC_OR, HLS_ATOMIC_XOR,
+} hls_atomic_op;
+
+/* Work-group functions (OpenCL C 2.0 section 6.13.15), computed by a barrier unit.
+ * Encoded in a HOP_COLLECTIVE's imm: the kind, the operation and the value type. */
+typedef enum {
+    HLS_COLL_BROADCAST = 1, HLS_COLL_REDUCE, HLS_COLL_SCAN_INCLUSIVE, HLS_COLL_SCAN_EXCLUSIVE,
+} hls_coll_kind;
+typedef enum {
+    HLS_COLL_ADD, HLS_COLL_MIN, HLS_COLL_MAX, HLS_COLL_ANY, HLS_COLL_ALL,
+} hls_coll_func;
+typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_type;
+#define HLS_COLL(kind, func, type) ((uint64_t)(kind) | (uint64_t)(func) << 4 | (uint64_t)(type) << 8)
+#define HLS_COLL_KIND(imm) ((int)((imm) & 15))
+#define HLS_COLL_FUNC(imm) ((int)((imm) >> 4 & 15))
+#define HLS_COLL_TYPE(imm) ((int)((imm) >> 8 & 15))
+
 /* Work-group slots of a compute unit that uses local memory or barriers: the
  * work-groups in flight at once, each with its own copy of local memory and its own
  * barrier entries (two sustain one work-item per cycle through a barrier). */
@@ -282,13 +311,18 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width);
 hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int parent);
 /* Appends v to a growable int array. */
 void hls_ir_push(arena *a, int **items, int *n, int *cap, int v);
-/* The loop regions whose credit counters are probes, in probe order (at most
- * HLS_MAX_PROBES); returns how many. */
-int hls_ir_probe_loops(const hls_kernel *k, int *out);
+/* The regions whose occupancy is a probe (loops: work-items inside; barriers:
+ * work-items waiting), in probe order (at most HLS_MAX_PROBES); returns how many. */
+int hls_ir_probe_regions(const hls_kernel *k, int *out);
 /* Operands of op (the phi's incoming values included); returns how many. */
 int hls_ir_operands(const hls_op *op, const int **out);
 const char *hls_ir_opcode_name(hls_opcode opc);
 int hls_ir_is_invariant(const hls_op *op);
+/* 1 for a load, store or atomic. */
+int hls_ir_is_memory(const hls_op *op);
+/* 1 when the work-item waits for the memory's answer: a load's data, an atomic's old
+ * value, an acknowledged store's acknowledgement. */
+int hls_ir_waits_for_memory(const hls_op *op);
 void hls_ir_dump(FILE *out, const hls_program *p);
 /* Checks the IR's invariants; returns 0 or writes a message and returns -1. */
 int hls_ir_verify(const hls_program *p, strbuf *err);

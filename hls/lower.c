@@ -240,11 +240,12 @@ static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc);
 
 /* A work-item token field read by the whole kernel: an op at the start of the entry
  * block, so that it dominates every use. */
-static int entry_token(lowering *L, hls_token_field field, unsigned width)
+static int entry_token(lowering *L, hls_token_field field, int dim, unsigned width)
 {
     hls_kernel *k = L->k;
     hls_op *op = hls_ir_new_op(k, &L->c->arena, HOP_TOKEN, width);
     op->imm = (uint64_t)field;
+    op->dim = dim;
     op->block = 0;
     hls_block *entry = &k->blocks[0];
     hls_ir_push(&L->c->arena, &entry->ops, &entry->nops, &entry->capops, op->id);
@@ -257,7 +258,7 @@ static int entry_token(lowering *L, hls_token_field field, unsigned width)
 static int work_group_slot(lowering *L)
 {
     if (L->k->slot_op < 0)
-        L->k->slot_op = entry_token(L, HLS_TOK_SLOT, HLS_SLOT_BITS);
+        L->k->slot_op = entry_token(L, HLS_TOK_SLOT, 0, HLS_SLOT_BITS);
     return L->k->slot_op;
 }
 
@@ -417,6 +418,23 @@ static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc)
     return addr;
 }
 
+static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
+                         hls_loc loc);
+
+/* A barrier for the work-item's group: it waits in the barrier unit for the rest. */
+static void barrier(lowering *L, uint64_t flags, hls_loc loc)
+{
+    if (L->lin_id < 0) {
+        L->lin_id = entry_token(L, HLS_TOK_LOCAL_LINEAR_ID, 0, 32);
+        L->lin_size = entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 0, 32);
+    }
+    int slot = work_group_slot(L);
+    hls_op *op = emit(L, HOP_BARRIER, 1, loc);
+    op->nargs = 3;
+    op->args[0] = slot, op->args[1] = L->lin_id, op->args[2] = L->lin_size;
+    op->imm = flags;
+}
+
 static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
 {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
@@ -437,19 +455,50 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
     }
     hls_sync_kind sync;
     if (!hls_find_sync_fn(name, &sync)) {
-        if (sync == HLS_SYNC_FENCE)
-            return -1;
-        LLVMValueRef flags = LLVMGetOperand(inst, 0);
-        if (L->lin_id < 0) {
-            L->lin_id = entry_token(L, HLS_TOK_LOCAL_LINEAR_ID, 32);
-            L->lin_size = entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 32);
+        if (sync == HLS_SYNC_BARRIER) {
+            LLVMValueRef flags = LLVMGetOperand(inst, 0);
+            barrier(L, LLVMIsAConstantInt(flags) ? LLVMConstIntGetZExtValue(flags) : 3, loc);
         }
-        int slot = work_group_slot(L);
-        hls_op *op = emit(L, HOP_BARRIER, 1, loc);
-        op->nargs = 3;
-        op->args[0] = slot, op->args[1] = L->lin_id, op->args[2] = L->lin_size;
-        op->imm = LLVMIsAConstantInt(flags) ? LLVMConstIntGetZExtValue(flags) : 3;
         return -1;
+    }
+    uint64_t coll;
+    int ids;
+    if (!hls_find_collective(name, &coll, &ids)) {
+        /* a barrier whose unit also computes the function; a broadcast names its
+         * work-item by local id: x + y * size_x + z * size_x * size_y */
+        int v = value(L, LLVMGetOperand(inst, 0)), chosen = -1, stride = -1;
+        for (int d = 0; d < ids; d++) {
+            LLVMValueRef id = LLVMGetOperand(inst, (unsigned)d + 1);
+            int x = resize(L, value(L, id), width_of(LLVMTypeOf(id)), 32, 0, loc);
+            if (d == 0) {
+                chosen = x;
+                continue;
+            }
+            int size = entry_token(L, HLS_TOK_GROUP_SIZE, d - 1, 32);
+            stride = stride < 0 ? size : op2(L, HOP_MUL, 32, stride, size, loc);
+            chosen = op2(L, HOP_ADD, 32, chosen, op2(L, HOP_MUL, 32, x, stride, loc), loc);
+        }
+        barrier(L, 3, loc);
+        hls_op *op = emit(L, HOP_COLLECTIVE, w, loc);
+        op->nargs = chosen < 0 ? 1 : 2;
+        op->args[0] = v, op->args[1] = chosen;
+        op->imm = coll;
+        return op->id;
+    }
+    hls_atomic_op aop;
+    int implied;
+    if (!hls_find_atomic(name, &aop, &implied)) {
+        /* atomic_cmpxchg(p, compare, value); atomic_inc(p), atomic_dec(p) */
+        int cmpxchg = aop == HLS_ATOMIC_CMPXCHG;
+        int operand = implied >= 0 ? constant(L, w, (uint64_t)implied)
+                                   : value(L, LLVMGetOperand(inst, cmpxchg ? 2 : 1));
+        int compare = cmpxchg ? value(L, LLVMGetOperand(inst, 1)) : -1;
+        int id = memory_access(L, HOP_ATOMIC, LLVMGetOperand(inst, 0), w, loc);
+        hls_op *op = &L->k->ops[id];
+        op->nargs = cmpxchg ? 3 : 2;
+        op->args[1] = operand, op->args[2] = compare;
+        op->imm = aop;
+        return id;
     }
     hls_intrinsic kind;
     if (hls_find_intrinsic(name, &kind))
@@ -559,6 +608,7 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned
         hls_local *m = &L->k->locals[local];
         op->lmem = local;
         op->lport = m->nports++;
+        m->atomics |= opc == HOP_ATOMIC;
         if (width > m->word_bits)
             m->word_bits = width;
     } else if (L->k->ops[base].opc == HOP_ROM && opc == HOP_LOAD) {

@@ -17,11 +17,6 @@
 
 #include "passes.h"
 
-static int is_memory(const hls_op *op)
-{
-    return op->opc == HOP_LOAD || op->opc == HOP_STORE;
-}
-
 /* The buffer argument an address is computed from, or -1 when unknown. */
 static int base_argument(const hls_kernel *k, int addr)
 {
@@ -102,7 +97,7 @@ static void order_kernel(hls_compile *c, hls_kernel *k)
         s->acked |= s->lmem >= 0;
         for (int j = 0; j < k->nops && !s->acked; j++) {
             const hls_op *m = &k->ops[j];
-            s->acked = j != i && is_memory(m) && m->region >= 0 && may_alias(k, s, m) &&
+            s->acked = j != i && hls_ir_is_memory(m) && m->region >= 0 && may_alias(k, s, m) &&
                        runs_after(k, reach, s, m);
         }
     }
@@ -111,11 +106,11 @@ static void order_kernel(hls_compile *c, hls_kernel *k)
         const hls_region *reg = &k->regions[r];
         for (int i = 0; i < reg->nops; i++) {
             hls_op *b = &k->ops[reg->ops[i]];
-            if (!is_memory(b))
+            if (!hls_ir_is_memory(b))
                 continue;
             for (int j = 0; j < i; j++) {
                 hls_op *a = &k->ops[reg->ops[j]];
-                if (is_memory(a) && may_alias(k, a, b) && runs_after(k, reach, a, b))
+                if (hls_ir_is_memory(a) && may_alias(k, a, b) && runs_after(k, reach, a, b))
                     hls_ir_push(&c->arena, &b->waits, &b->nwaits, &b->capwaits, a->id);
             }
         }

@@ -65,7 +65,8 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
     case HOP_FPEXT: case HOP_FPTRUNC:
         return template_latency(b, BOARD_OP_FP_CONV);
-    case HOP_LOAD: /* a table in ROM answers in one cycle, a local memory in a few */
+    case HOP_LOAD: case HOP_ATOMIC:
+        /* a table in ROM answers in one cycle, a local memory in a few */
         return op->rom >= 0 ? 1 : op->lmem >= 0 ? HLS_LOCAL_LATENCY : k->mem_latency;
     default:
         HLS_BUG("no latency for op %s", hls_ir_opcode_name(op->opc));
@@ -113,10 +114,11 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
             if (!hls_ir_is_invariant(&k->ops[op->args[a]]))
                 use_at(s, op->args[a], s->start[op->id]);
         /* a load's predicate also decides, at the data's stage, whether to wait for it */
-        if ((op->opc == HOP_LOAD || op->acked) && op->has_pred)
+        if (hls_ir_waits_for_memory(op) && op->has_pred)
             use_at(s, op->args[op->nargs - 1], s->start[op->id] + s->latency[op->id]);
         /* a local load narrower than the memory's word picks its bytes with its address */
-        if (op->opc == HOP_LOAD && op->lmem >= 0 && op->width < k->locals[op->lmem].word_bits &&
+        if ((op->opc == HOP_LOAD || op->opc == HOP_ATOMIC) && op->lmem >= 0 &&
+            op->width < k->locals[op->lmem].word_bits &&
             !hls_ir_is_invariant(&k->ops[op->args[0]]))
             use_at(s, op->args[0], s->start[op->id] + s->latency[op->id]);
     }

@@ -1,7 +1,8 @@
 // clhls_mem_interconnect: joins the load-store units onto the single memory port.
 //
 // Requests: a round-robin arbiter picks at most one requesting port per cycle and
-// passes the request, tagged with the port's index, into a clhls_skid register
+// passes the request (an atomic one with its operation code), tagged with the port's
+// index, into a clhls_skid register
 // slice that drives the memory port (one cycle of added latency, full throughput).
 // Fairness: after port i is served, port i+1 has the highest priority, so every
 // waiting port is served within NPORTS grants. s_req_ready[i] means "port i would
@@ -24,6 +25,7 @@ module clhls_mem_interconnect #(
     input  wire [NPORTS-1:0]         s_req_valid,       // port i requests
     output reg  [NPORTS-1:0]         s_req_ready,       // port i's request is taken
     input  wire [NPORTS-1:0]         s_req_write,       // port i: 1 = write, 0 = read
+    input  wire [NPORTS*4-1:0]       s_req_atomic,      // port i: atomic operation code, 0 = none
     input  wire [NPORTS*64-1:0]      s_req_addr,        // port i: byte address at [64*i +: 64]
     input  wire [NPORTS*MEM_W-1:0]   s_req_wdata,       // port i: write data at [MEM_W*i +: MEM_W]
     input  wire [NPORTS*MEM_W/8-1:0] s_req_wstrb,       // port i: byte enables at [MEM_W/8*i +: MEM_W/8]
@@ -33,6 +35,7 @@ module clhls_mem_interconnect #(
     output wire                      m_mem_req_valid,   // memory request valid
     input  wire                      m_mem_req_ready,   // memory takes the request
     output wire                      m_mem_req_write,   // 1 = write, 0 = read
+    output wire [3:0]                m_mem_req_atomic,  // atomic operation code, 0 = none
     output wire [63:0]               m_mem_req_addr,    // byte address
     output wire [MEM_W-1:0]          m_mem_req_wdata,   // write data
     output wire [MEM_W/8-1:0]        m_mem_req_wstrb,   // write byte enables
@@ -43,7 +46,7 @@ module clhls_mem_interconnect #(
     input  wire [TAG_W-1:0]          s_mem_resp_tag     // tag of the answered request
 );
     localparam STRB_W = MEM_W / 8;
-    localparam REQ_W  = 1 + 64 + MEM_W + STRB_W + TAG_W;  // one request in the slice
+    localparam REQ_W  = 1 + 4 + 64 + MEM_W + STRB_W + TAG_W;  // one request in the slice
     localparam IDX_W  = (NPORTS > 1) ? $clog2(NPORTS) : 1;
     localparam integer LAST_INDEX = NPORTS - 1;
     localparam [IDX_W-1:0] LAST_PORT = LAST_INDEX[IDX_W-1:0];  // index of the last port
@@ -82,7 +85,7 @@ module clhls_mem_interconnect #(
         winner_tag[IDX_W-1:0] = winner;
         for (k = 0; k < NPORTS; k = k + 1)
             if (winner == k[IDX_W-1:0])
-                slice_in = {s_req_write[k], s_req_addr[64*k +: 64],
+                slice_in = {s_req_write[k], s_req_atomic[4*k +: 4], s_req_addr[64*k +: 64],
                             s_req_wdata[MEM_W*k +: MEM_W], s_req_wstrb[STRB_W*k +: STRB_W],
                             winner_tag};
     end
@@ -98,7 +101,7 @@ module clhls_mem_interconnect #(
         .clk(clk), .rst(rst),
         .s_valid(any_fire), .s_ready(slice_ready), .s_data(slice_in),
         .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
-        .m_data({m_mem_req_write, m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb, m_mem_req_tag})
+        .m_data({m_mem_req_write, m_mem_req_atomic, m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb, m_mem_req_tag})
     );
 
     // Responses, routed by tag.

@@ -174,11 +174,12 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     out->reg_rdata = t->reg_rdata;
     out->mem_req_valid = t->m_mem_req_valid;
     out->mem_req_write = t->m_mem_req_write;
+    out->mem_req_atomic = t->m_mem_req_atomic;
     out->mem_req_addr = t->m_mem_req_addr;
     out->mem_req_tag = t->m_mem_req_tag;
     out->mem_resp_ready = t->s_mem_resp_ready;
     out->progress = read_progress(*t, has_progress<Vclhls_top>{});
-    if (out->mem_req_valid && out->mem_req_write) { /* only meaningful then */
+    if (out->mem_req_valid && (out->mem_req_write || out->mem_req_atomic)) { /* only then */
         sig_to_bytes(out->mem_req_wdata, t->m_mem_req_wdata, MEM_BYTES);
         sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
     }

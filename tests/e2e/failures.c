@@ -2,7 +2,8 @@
  * CL_BUILD_PROGRAM_FAILURE and a "file:line:col: error" log; a kernel that stores out of
  * bounds ends its event with a negative status (and a message on stderr) while the queue
  * and the program go on working; so does a kernel stopped by the watchdog, whose
- * message names the loop where its work-items are stuck. */
+ * message names the loop where its work-items are stuck, or the barrier where part of a
+ * work-group waits for the rest. */
 #include <regex.h>
 
 #include "e2e.h"
@@ -30,6 +31,15 @@ static const char *oob_src =
     "        n++;\n"
     "    }\n"
     "    a[get_global_id(0)] = n;\n"
+    "}\n"
+    "__kernel void divergent(__global int *a)\n"
+    "{\n"
+    "    __local int t[64];\n"
+    "    int l = get_local_id(0);\n"
+    "    t[l] = l;\n"
+    "    for (int i = 0; i < a[l]; i++)\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    a[get_global_id(0)] = t[63 - l];\n"
     "}\n";
 
 /* The last message the runtime gave the context's notify callback. */
@@ -145,6 +155,26 @@ int main(void)
     free(all);
     clReleaseMemObject(mb);
     clReleaseKernel(ks);
+
+    /* 4. A barrier that half of a group reaches twice (undefined in OpenCL, warned at
+     * build time): the group waits forever; the watchdog's message names the barrier and
+     * how many work-items wait there. */
+    char *warned = e2e_build_log(&env, p);
+    EXPECT(strstr(warned, "warning: work-items of a group may reach this barrier"));
+    free(warned);
+    int trips[64];
+    for (int i = 0; i < 64; i++)
+        trips[i] = 1 + (i & 1);
+    CL_OK(clEnqueueWriteBuffer(env.queue, m, CL_TRUE, 0, sizeof trips, trips, 0, NULL, NULL));
+    cl_kernel kd = clCreateKernel(p, "divergent", &err);
+    CL_OK(err);
+    CL_OK(clSetKernelArg(kd, 0, sizeof m, &m));
+    size_t local = 64;
+    setenv("CLHLS_WATCHDOG_CYCLES", "20000", 1);
+    EXPECT(e2e_run(&env, kd, 1, NULL, &n, &local) < 0);
+    unsetenv("CLHLS_WATCHDOG_CYCLES");
+    EXPECT(strstr(notified, "; barrier at <source>:24:9: work-items waiting: 32 of "));
+    clReleaseKernel(kd);
 
     clReleaseKernel(k);
     clReleaseKernel(kf);

@@ -92,12 +92,11 @@ Test(hls, bad_inputs_report_file_line_col)
 Test(hls, diagnostics_quote_the_line_with_a_caret)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/bad/atomic_bad.cl", TEST_DIR);
+    snprintf(path, sizeof path, "%s/bad/async_bad.cl", TEST_DIR);
     char *src = slurp(path);
     hls_build_result res;
-    build(src, "atomic_bad.cl", NULL, 0, &res);
-    cr_expect(strstr(res.log, "    seen[i] = atomic_add(&c[i & 3], 1);\n              ^\n"), "%s",
-              res.log);
+    build(src, "async_bad.cl", NULL, 0, &res);
+    cr_expect(strstr(res.log, "    async_work_group_copy(t, g, 64, 0);\n    ^\n"), "%s", res.log);
     hls_build_result_free(&res);
     free(src);
 }
@@ -269,7 +268,7 @@ Test(hls, generated_verilog_lints_with_the_templates)
     /* control flow: branches, loops (nested, with early exits), ordered memory */
     snprintf(dir, sizeof dir, "%s/dump", TEST_DIR);
     static const char *const kernels[] = {"guard.cl", "select.cl", "loop.cl", "nested.cl",
-                                          "order.cl", "rom.cl"};
+                                          "order.cl", "rom.cl", "barrier.cl"};
     for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
         lint(dir, kernels[i]);
 }
@@ -344,5 +343,35 @@ Test(hls, bitcasts_into_a_vector_build)
                        "}\n",
                        "k.cl", NULL, 0, &res),
                  HLS_OK, "%s", res.log);
+    hls_build_result_free(&res);
+}
+
+Test(hls, a_barrier_work_items_may_reach_differently_is_a_warning)
+{
+    /* the trip count is the work-item's own: warned at the barrier; a trip count and
+     * a branch the whole group shares (a reduction) are not */
+    const char *src = "__kernel void divergent(__global int *o)\n"
+                      "{\n"
+                      "    for (int i = 0; i < o[get_local_id(0)]; i++)\n"
+                      "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+                      "}\n"
+                      "__kernel void uniform(__global int *o, __local int *s, int n)\n"
+                      "{\n"
+                      "    int l = get_local_id(0);\n"
+                      "    for (int d = n; d > 0; d >>= 1) {\n"
+                      "        if (l < d)\n"
+                      "            s[l] += s[l + d];\n"
+                      "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+                      "    }\n"
+                      "    if (get_group_id(0) & 1)\n"
+                      "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+                      "    o[l] = s[0];\n"
+                      "}\n";
+    hls_build_result res;
+    cr_assert_eq(build(src, "barriers.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    cr_expect(strstr(res.log, "barriers.cl:4:9: warning: work-items of a group may reach this "
+                              "barrier a different number of times"), "%s", res.log);
+    cr_expect_null(strstr(res.log, "barriers.cl:12:"), "%s", res.log);
+    cr_expect_null(strstr(res.log, "barriers.cl:15:"), "%s", res.log);
     hls_build_result_free(&res);
 }

@@ -1,22 +1,22 @@
 // tb_interconnect: clhls_mem_interconnect with 3 ports issuing numbered reads and
 // writes under random valid gaps, random memory readiness, an in-order memory with
 // random latency, and random response readiness. Checks that each port's requests
-// reach memory in order and intact with the right tag, that each response reaches
+// reach memory in order and intact (atomic operation code included) with the right tag, that each response reaches
 // the right port in order, and fairness (a waiting port is served within 3 grants).
 `timescale 1ns/1ps
 module tb_interconnect;
     localparam P = 3, W = 64, N = 1500;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
-    reg [P-1:0] s_valid = 0; wire [P-1:0] s_ready; reg [P-1:0] s_write = 0;
+    reg [P-1:0] s_valid = 0; wire [P-1:0] s_ready; reg [P-1:0] s_write = 0; reg [P*4-1:0] s_atomic = 0;
     reg [P*64-1:0] s_addr = 0; reg [P*W-1:0] s_wdata = 0; reg [P*W/8-1:0] s_wstrb = 0;
     wire [P-1:0] r_valid; reg [P-1:0] r_ready = 0; wire [W-1:0] r_data;
-    wire mq_valid, mq_write; reg mq_ready = 0; wire [63:0] mq_addr; wire [W-1:0] mq_wdata; wire [W/8-1:0] mq_wstrb; wire [15:0] mq_tag;
+    wire mq_valid, mq_write; wire [3:0] mq_atomic; reg mq_ready = 0; wire [63:0] mq_addr; wire [W-1:0] mq_wdata; wire [W/8-1:0] mq_wstrb; wire [15:0] mq_tag;
     reg mr_valid = 0; wire mr_ready; reg [W-1:0] mr_data = 0; reg [15:0] mr_tag = 0;
     clhls_mem_interconnect #(.NPORTS(P), .MEM_W(W), .TAG_W(16)) dut (.clk(clk), .rst(rst),
-        .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_write(s_write), .s_req_addr(s_addr),
+        .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_write(s_write), .s_req_atomic(s_atomic), .s_req_addr(s_addr),
         .s_req_wdata(s_wdata), .s_req_wstrb(s_wstrb), .m_resp_valid(r_valid), .m_resp_ready(r_ready),
-        .m_resp_rdata(r_data), .m_mem_req_valid(mq_valid), .m_mem_req_ready(mq_ready), .m_mem_req_write(mq_write),
+        .m_resp_rdata(r_data), .m_mem_req_valid(mq_valid), .m_mem_req_ready(mq_ready), .m_mem_req_write(mq_write), .m_mem_req_atomic(mq_atomic),
         .m_mem_req_addr(mq_addr), .m_mem_req_wdata(mq_wdata), .m_mem_req_wstrb(mq_wstrb), .m_mem_req_tag(mq_tag),
         .s_mem_resp_valid(mr_valid), .s_mem_resp_ready(mr_ready), .s_mem_resp_rdata(mr_data), .s_mem_resp_tag(mr_tag));
     function [63:0] addr_of(input integer p, input integer n); addr_of = {p[7:0], 24'd0, n[31:0]} << 6; endfunction
@@ -31,6 +31,7 @@ module tb_interconnect;
             if (mq_valid && mq_ready) begin
                 p = mq_tag;
                 if (p >= P || mq_addr !== addr_of(p, arrived[p]) || mq_write !== arrived[p][0] ||
+                    mq_atomic !== arrived[p][4:1] ||
                     mq_wdata !== ~data_of(mq_addr) || mq_wstrb !== mq_addr[13:6]) begin
                     $display("FAIL request %0d of port %0d: addr %h write %b", arrived[p], p, mq_addr, mq_write); $fatal(1); end
                 arrived[p] = arrived[p] + 1;
@@ -57,6 +58,7 @@ module tb_interconnect;
                     s_valid[p] <= (sent[p] < N) && ($urandom % 4 != 0);
                     s_addr[64*p +: 64] <= addr_of(p, sent[p]);
                     s_write[p] <= sent[p] % 2 == 1;
+                    s_atomic[4*p +: 4] <= sent[p] >> 1;
                     s_wdata[W*p +: W] <= ~data_of(addr_of(p, sent[p]));
                     s_wstrb[W/8*p +: W/8] <= addr_of(p, sent[p]) >> 6;
                 end
