@@ -10,12 +10,12 @@
 // entries in ascending local id 0..size-1, one per cycle, into a 4-entry output
 // queue (m_valid, m_data from registers); after the last entry of a slot it goes on
 // with the next completed slot in the next cycle, without a bubble. A barrier never
-// refuses an arrival: s_ready is 1 from the first cycle after reset. The caller
-// guarantees at most one outstanding arrival per (slot, local id): an entry is
-// written again (the next trip round a loop, or the next group placed in the slot)
-// only after the work-item it held has been released (m_valid && m_ready), so the
-// slot can take new arrivals while it is being released and other slots arrive and
-// complete meanwhile. Timing: the arrival completing an idle barrier's slot in cycle
+// refuses an arrival: s_ready is constant 1 (arrivals during reset are dropped).
+// The caller guarantees at most one outstanding arrival per (slot, local id): an
+// entry is written again (the next trip round a loop, or the next group placed in
+// the slot) only after the work-item it held has been released (m_valid &&
+// m_ready), so the slot can take new arrivals while it is being released and other
+// slots arrive and complete meanwhile. Timing: the arrival completing an idle barrier's slot in cycle
 // 0 has the slot's first work-item at m_valid in cycle 4 (queue, RAM read, output
 // queue); thereafter one work-item per cycle while m_ready is 1. held counts the
 // work-items arrived and not yet released; waiting is 1 while some slot has arrivals
@@ -32,7 +32,7 @@ module clhls_barrier #(
     input  wire                             clk,      // clock
     input  wire                             rst,      // synchronous active-high reset
     input  wire                             s_valid,  // a work-item arrives at the barrier
-    output reg                              s_ready,  // 1 from the first cycle after reset (never refuses)
+    output wire                             s_ready,  // constant 1: an arrival is never refused
     input  wire [SLOT_W-1:0]                s_slot,   // its group's slot (< SLOTS)
     input  wire [(LID_W > 0 ? LID_W : 1)-1:0] s_lid,  // its local linear id (< s_size; one bit, 0, when LID_W = 0)
     input  wire [LID_W:0]                   s_size,   // its group's number of work-items, 1..2^LID_W
@@ -72,13 +72,12 @@ module clhls_barrier #(
             partial[i] = (cnt[i*CW +: CW] != {CW{1'b0}});
     end
     assign waiting = |partial;
+    assign s_ready = 1'b1;
 
     always @(posedge clk) begin
         if (rst) begin
-            s_ready <= 1'b0;
-            cnt     <= {(SLOTS*CW){1'b0}};
+            cnt <= {(SLOTS*CW){1'b0}};
         end else begin
-            s_ready <= 1'b1;
             for (i = 0; i < SLOTS; i = i + 1)
                 if (arrive && s_slot == i[SLOT_W-1:0])
                     cnt[i*CW +: CW] <= complete ? {CW{1'b0}} : cur_cnt + 1'b1;
