@@ -1118,8 +1118,10 @@ static void emit_local_memories(emitter *e)
                 i, i, i, i);
         if (m->atomics)
             fprintf(o, ",\n        .s_req_atomic(lm%d_req_atomic), .s_req_wide(lm%d_req_wide), "
-                       ".s_req_cmp(lm%d_req_cmp)", i, i, i);
-        fprintf(o, ");\n");
+                       ".s_req_cmp(lm%d_req_cmp));\n", i, i, i);
+        else
+            fprintf(o, ",\n        .s_req_atomic(%u'd0), .s_req_wide(%u'd0), .s_req_cmp(%u'd0));\n",
+                    4 * np, np, np * ww);
     }
     /* bank conflicts of all memories this cycle */
     fprintf(o, "    wire [7:0] local_conflicts = 8'd0");

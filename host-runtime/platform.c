@@ -22,8 +22,14 @@
 
 /* CL_DEVICE_EXTENSIONS: what the hardware really does. Byte and short stores are
  * written with byte enables, so they never touch the neighbouring bytes
- * (tests/runtime/test_kernels.c stores chars and shorts at odd addresses). */
-#define RT_DEVICE_EXTENSIONS "cl_khr_byte_addressable_store"
+ * (tests/runtime/test_kernels.c stores chars and shorts at odd addresses). The 32 and
+ * 64-bit atomic functions run in the local memories and at the memory side
+ * (tests/e2e/atomics.c). */
+#define RT_DEVICE_EXTENSIONS                                                           \
+    "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                \
+    "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "           \
+    "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "                  \
+    "cl_khr_int64_extended_atomics"
 
 pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t rt_cond = PTHREAD_COND_INITIALIZER;

@@ -23,6 +23,15 @@
 // m_resp_ready held at 1, every port completes one request per cycle when there are
 // no conflicts. All outputs depend on registers only (conflicts too). Reset empties
 // the queues; it does not clear the RAM contents.
+// Atomics (ATOMICS = 1): a request with s_req_atomic != 0 (clhls's atomic codes: 1 add,
+// 2 sub, 3 xchg, 4 cmpxchg, 5 min, 6 max, 7 umin, 8 umax, 9 and, 10 or, 11 xor) is a
+// read-modify-write of the bytes its strobes enable, computed per 32-bit lane (per
+// 64-bit lane with s_req_wide) from the word, the lane of s_req_wdata (the operand)
+// and of s_req_cmp (cmpxchg's expected value). Its bank serves it alone and is busy the
+// next cycle writing the result back, so every request of any port sees atomics
+// whole; it answers the word as it was before (the old value), with a read's timing.
+// With ATOMICS = 0 (or words narrower than 32 bits, which no atomic uses) those
+// inputs are ignored and the banks have no arithmetic.
 // Needs clhls_fifo.v.
 `default_nettype none
 
@@ -32,7 +41,8 @@ module clhls_local_mem #(
     parameter WORD_W     = 32,  // bits per word: a power of two, 8..256
     parameter BANKS      = 2,   // banks: a power of two >= 1, at most the number of words
     parameter REQ_DEPTH  = 2,   // request queue entries per port (>= 1; 2 for full throughput)
-    parameter RESP_DEPTH = 8    // response queue entries per port (>= 1; 3 for full throughput)
+    parameter RESP_DEPTH = 8,   // response queue entries per port (>= 1; 3 for full throughput)
+    parameter ATOMICS    = 0    // 1: the banks execute atomic requests
 ) (
     input  wire                          clk,           // clock
     input  wire                          rst,           // synchronous active-high reset (empties the queues)
@@ -41,7 +51,10 @@ module clhls_local_mem #(
     input  wire [NPORTS-1:0]             s_req_write,   // per port: 1 = write, 0 = read
     input  wire [NPORTS*ADDR_W-1:0]      s_req_addr,    // per port: byte address (word containing it)
     input  wire [NPORTS*WORD_W-1:0]      s_req_wdata,   // per port: write data
-    input  wire [NPORTS*WORD_W/8-1:0]    s_req_wstrb,   // per port: byte enables of a write
+    input  wire [NPORTS*WORD_W/8-1:0]    s_req_wstrb,   // per port: byte enables of a write or atomic
+    input  wire [NPORTS*4-1:0]           s_req_atomic,  // per port: atomic operation (0 = plain access)
+    input  wire [NPORTS-1:0]             s_req_wide,    // per port: an atomic's lanes are 64 bits
+    input  wire [NPORTS*WORD_W-1:0]      s_req_cmp,     // per port: cmpxchg's expected value, per lane
     output wire [NPORTS-1:0]             m_resp_valid,  // per port: a response is offered
     input  wire [NPORTS-1:0]             m_resp_ready,  // per port: the consumer takes it
     output wire [NPORTS*WORD_W-1:0]      m_resp_rdata,  // per port: read data (don't care for a write)
@@ -59,7 +72,9 @@ module clhls_local_mem #(
     localparam ROWS      = 1 << ROW_BITS;               // rows per bank
     localparam ROW_W     = (ROW_BITS > 0) ? ROW_BITS : 1;
     localparam BSEL_W    = (BANK_BITS > 0) ? BANK_BITS : 1;
-    localparam REQ_W     = 1 + IDX_W + WORD_W + WB;     // queued request: write, word index, data, strobes
+    localparam AT_W      = ATOMICS != 0 ? 5 + WORD_W : 0;    // queued atomic fields: op, wide, compare
+    localparam REQ_W     = 1 + IDX_W + WORD_W + WB + AT_W; // queued request: write, word index, data,
+                                                        // strobes (and the atomic fields)
     localparam CNT_W     = $clog2(RESP_DEPTH + 1);      // response credit counter
     localparam CONF_W    = $clog2(NPORTS + 1);
     localparam integer RESP_DEPTH_INT = RESP_DEPTH;
@@ -73,6 +88,9 @@ module clhls_local_mem #(
     wire [NPORTS*ROW_W-1:0]  head_row;
     wire [NPORTS*WORD_W-1:0] head_wdata;
     wire [NPORTS*WB-1:0]     head_wstrb;
+    wire [NPORTS*4-1:0]      head_atomic;  // 0 without ATOMICS
+    wire [NPORTS-1:0]        head_wide;
+    wire [NPORTS*WORD_W-1:0] head_cmp;
     wire [NPORTS-1:0]        compete;      // head valid and the port has response credit
     reg  [NPORTS-1:0]        served;       // head served by its bank this cycle
     wire [BANKS*NPORTS-1:0]  bank_served;  // per bank: the ports it serves
@@ -98,13 +116,31 @@ module clhls_local_mem #(
             wire                            rs_ready;  // always 1: credit prevents overflow
             /* verilator lint_on UNUSEDSIGNAL */
 
+            wire [REQ_W-1:0] rq_in, rq_out;
+            assign {head_write[p], head_idx[p*IDX_W +: IDX_W], head_wdata[p*WORD_W +: WORD_W],
+                    head_wstrb[p*WB +: WB]} = rq_out[REQ_W-1:AT_W];
+            if (ATOMICS != 0) begin : atomic_fields
+                assign rq_in = {s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
+                                s_req_wstrb[p*WB +: WB], s_req_atomic[4*p +: 4], s_req_wide[p],
+                                s_req_cmp[p*WORD_W +: WORD_W]};
+                assign {head_atomic[4*p +: 4], head_wide[p], head_cmp[p*WORD_W +: WORD_W]} =
+                    rq_out[AT_W-1:0];
+            end else begin : plain
+                assign rq_in = {s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
+                                s_req_wstrb[p*WB +: WB]};
+                assign head_atomic[4*p +: 4] = 4'd0;
+                assign head_wide[p] = 1'b0;
+                assign head_cmp[p*WORD_W +: WORD_W] = {WORD_W{1'b0}};
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_atomic = ^{s_req_atomic[4*p +: 4], s_req_wide[p],
+                                       s_req_cmp[p*WORD_W +: WORD_W]};
+                /* verilator lint_on UNUSEDSIGNAL */
+            end
+
             clhls_fifo #(.WIDTH(REQ_W), .DEPTH(REQ_DEPTH)) req_q (
                 .clk(clk), .rst(rst),
-                .s_valid(s_req_valid[p]), .s_ready(s_req_ready[p]),
-                .s_data({s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W], s_req_wstrb[p*WB +: WB]}),
-                .m_valid(head_valid[p]), .m_ready(served[p]),
-                .m_data({head_write[p], head_idx[p*IDX_W +: IDX_W], head_wdata[p*WORD_W +: WORD_W],
-                         head_wstrb[p*WB +: WB]}),
+                .s_valid(s_req_valid[p]), .s_ready(s_req_ready[p]), .s_data(rq_in),
+                .m_valid(head_valid[p]), .m_ready(served[p]), .m_data(rq_out),
                 .count(rq_count));
 
             if (BANK_BITS > 0) begin : banked
@@ -150,7 +186,18 @@ module clhls_local_mem #(
             reg  [ROW_W-1:0]  w_row;
             reg  [WORD_W-1:0] w_wdata;
             reg  [WB-1:0]     w_wstrb;
+            reg  [3:0]        w_atomic;
+            reg               w_wide;
+            reg  [WORD_W-1:0] w_cmp;
             reg  [NPORTS-1:0] srv;             // ports served by this bank
+            // An atomic served last cycle: its write-back (the bank is busy).
+            reg               at_busy;
+            reg  [3:0]        at_op;
+            reg               at_wide;
+            reg  [ROW_W-1:0]  at_row;
+            reg  [WORD_W-1:0] at_wdata, at_cmp;
+            reg  [WB-1:0]     at_wstrb;
+            wire [WORD_W-1:0] at_new;          // the word after the operation, per lane
             wire [NPORTS-1:0] masked = req & prio;
             wire [NPORTS-1:0] cand   = (|masked) ? masked : req;
             wire [NPORTS-1:0] win    = cand & (~cand + 1'b1);  // lowest candidate: one-hot
@@ -159,7 +206,7 @@ module clhls_local_mem #(
 
             always @* begin
                 for (k = 0; k < NPORTS; k = k + 1)
-                    req[k] = compete[k] && (head_bank[k*BSEL_W +: BSEL_W] == BANK_ID);
+                    req[k] = compete[k] && !at_busy && (head_bank[k*BSEL_W +: BSEL_W] == BANK_ID);
             end
 
             always @* begin
@@ -167,17 +214,24 @@ module clhls_local_mem #(
                 w_row   = {ROW_W{1'b0}};
                 w_wdata = {WORD_W{1'b0}};
                 w_wstrb = {WB{1'b0}};
+                w_atomic = 4'd0;
+                w_wide  = 1'b0;
+                w_cmp   = {WORD_W{1'b0}};
                 for (k = 0; k < NPORTS; k = k + 1) begin
                     if (win[k]) begin
-                        w_write = head_write[k];
-                        w_row   = head_row[k*ROW_W +: ROW_W];
-                        w_wdata = head_wdata[k*WORD_W +: WORD_W];
-                        w_wstrb = head_wstrb[k*WB +: WB];
+                        w_write  = head_write[k];
+                        w_row    = head_row[k*ROW_W +: ROW_W];
+                        w_wdata  = head_wdata[k*WORD_W +: WORD_W];
+                        w_wstrb  = head_wstrb[k*WB +: WB];
+                        w_atomic = head_atomic[4*k +: 4];
+                        w_wide   = head_wide[k];
+                        w_cmp    = head_cmp[k*WORD_W +: WORD_W];
                     end
                 end
-                // A read winner takes along every read of the same word.
+                // A read winner takes along every (plain) read of the same word.
                 for (k = 0; k < NPORTS; k = k + 1)
-                    srv[k] = win[k] || (req[k] && !w_write && !head_write[k] &&
+                    srv[k] = win[k] || (req[k] && !w_write && w_atomic == 4'd0 && !head_write[k] &&
+                                        head_atomic[4*k +: 4] == 4'd0 &&
                                         head_row[k*ROW_W +: ROW_W] == w_row);
             end
             assign bank_served[g*NPORTS +: NPORTS] = srv;
@@ -196,11 +250,92 @@ module clhls_local_mem #(
                         if (w_wstrb[j])
                             mem[w_row][8*j +: 8] <= w_wdata[8*j +: 8];
                 end
+                if (at_busy) begin
+                    for (j = 0; j < WB; j = j + 1)
+                        if (at_wstrb[j])
+                            mem[at_row][8*j +: 8] <= at_new[8*j +: 8];
+                end
                 if (any && !w_write)
                     q <= mem[w_row];
             end
+
+            always @(posedge clk) begin
+                if (rst)
+                    at_busy <= 1'b0;
+                else
+                    at_busy <= any && w_atomic != 4'd0;
+                at_op    <= w_atomic;
+                at_wide  <= w_wide;
+                at_row   <= w_row;
+                at_wdata <= w_wdata;
+                at_cmp   <= w_cmp;
+                at_wstrb <= w_wstrb;
+            end
+
+            if (ATOMICS != 0 && WORD_W >= 32) begin : alu
+                // q holds the word the atomic read: the old value of every lane.
+                genvar l;
+                for (l = 0; l < WORD_W / 32; l = l + 1) begin : lane
+                    wire [31:0] n32 = atomic_lane32(at_op, q[l*32 +: 32], at_wdata[l*32 +: 32],
+                                                    at_cmp[l*32 +: 32]);
+                    wire [31:0] n64;
+                    if (WORD_W >= 64) begin : wide_lane
+                        /* verilator lint_off UNUSEDSIGNAL */
+                        wire [63:0] n = atomic_lane64(at_op, q[(l/2)*64 +: 64],
+                                                      at_wdata[(l/2)*64 +: 64], at_cmp[(l/2)*64 +: 64]);
+                        /* verilator lint_on UNUSEDSIGNAL */
+                        assign n64 = n[(l%2)*32 +: 32];
+                    end else begin : narrow
+                        assign n64 = n32;
+                    end
+                    assign at_new[l*32 +: 32] = at_wide ? n64 : n32;
+                end
+            end else begin : no_alu
+                assign at_new = at_wdata;
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_atomic = ^{at_op, at_wide, at_cmp};
+                /* verilator lint_on UNUSEDSIGNAL */
+            end
         end
     endgenerate
+
+    // One lane of an atomic: the new value from the old one, the operand and the
+    // expected value (cmpxchg).
+    function [31:0] atomic_lane32(input [3:0] op, input [31:0] old, input [31:0] v,
+                                  input [31:0] cmp);
+        case (op)
+            4'd1: atomic_lane32 = old + v;
+            4'd2: atomic_lane32 = old - v;
+            4'd3: atomic_lane32 = v;
+            4'd4: atomic_lane32 = old == cmp ? v : old;
+            4'd5: atomic_lane32 = $signed(v) < $signed(old) ? v : old;
+            4'd6: atomic_lane32 = $signed(v) > $signed(old) ? v : old;
+            4'd7: atomic_lane32 = v < old ? v : old;
+            4'd8: atomic_lane32 = v > old ? v : old;
+            4'd9: atomic_lane32 = old & v;
+            4'd10: atomic_lane32 = old | v;
+            4'd11: atomic_lane32 = old ^ v;
+            default: atomic_lane32 = old;
+        endcase
+    endfunction
+
+    function [63:0] atomic_lane64(input [3:0] op, input [63:0] old, input [63:0] v,
+                                  input [63:0] cmp);
+        case (op)
+            4'd1: atomic_lane64 = old + v;
+            4'd2: atomic_lane64 = old - v;
+            4'd3: atomic_lane64 = v;
+            4'd4: atomic_lane64 = old == cmp ? v : old;
+            4'd5: atomic_lane64 = $signed(v) < $signed(old) ? v : old;
+            4'd6: atomic_lane64 = $signed(v) > $signed(old) ? v : old;
+            4'd7: atomic_lane64 = v < old ? v : old;
+            4'd8: atomic_lane64 = v > old ? v : old;
+            4'd9: atomic_lane64 = old & v;
+            4'd10: atomic_lane64 = old | v;
+            4'd11: atomic_lane64 = old ^ v;
+            default: atomic_lane64 = old;
+        endcase
+    endfunction
 
     always @* begin
         served = {NPORTS{1'b0}};

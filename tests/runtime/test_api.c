@@ -147,10 +147,13 @@ Test(api, device_matches_board)
     cr_assert_str_eq(s, "OpenCL 1.2 clhls");
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof s, s, NULL), 0);
     cr_assert(strstr(s, b->name));
-    /* Byte and short stores work (test_kernels.c, byte_addressable_stores); nothing else
-     * optional is there. */
+    /* Byte and short stores work (test_kernels.c, byte_addressable_stores), and the
+     * 32 and 64-bit atomics (tests/e2e/atomics.c); nothing else optional is there. */
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof s, s, NULL), 0);
-    cr_assert_str_eq(s, "cl_khr_byte_addressable_store");
+    cr_assert_str_eq(s, "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
+                        "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
+                        "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
+                        "cl_khr_int64_extended_atomics");
     cl_platform_id p;
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof p, &p, NULL), 0);
     cr_assert_eq(p, platform);
