@@ -1,8 +1,10 @@
 /* Parses the build options of clBuildProgram / `clhls build`. Options clang
  * understands (preprocessor, language version, math flags) are passed through; the
  * OpenCL ones that change the hardware (-cl-uniform-work-group-size, -cl-std) are also
- * noted here. Anything unknown is an error, as the specification asks
- * (CL_INVALID_BUILD_OPTIONS). */
+ * noted here. -cl-std takes CL1.0 to CL3.0 (the versions of
+ * CL_DEVICE_OPENCL_C_ALL_VERSIONS, docs/user-guide.md); without it the language is
+ * OpenCL C 1.2, the highest 1.x version. Anything unknown is an error
+ * (CL_INVALID_BUILD_OPTIONS). Both as the specification asks. */
 #include <string.h>
 
 #include "passes.h"
@@ -14,6 +16,10 @@ static const char *const plain_options[] = {
     "-cl-denorms-are-zero", "-cl-single-precision-constant", "-cl-kernel-arg-info",
     "-cl-fp32-correctly-rounded-divide-sqrt", "-w", "-Werror", "-g", NULL,
 };
+
+/* Options of OpenCL 3.0 that change nothing here, taken and not passed to clang:
+ * -cl-no-subgroup-ifp has no effect on devices without sub-groups. */
+static const char *const ignored_options[] = {"-cl-no-subgroup-ifp", NULL};
 
 static const char *const cl_versions[] = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0", NULL};
 
@@ -83,12 +89,16 @@ int hls_parse_options(hls_compile *c)
             o->clang_args[o->nclang_args++] = opt;
         } else if (in_list(plain_options, opt)) {
             o->clang_args[o->nclang_args++] = opt;
+        } else if (in_list(ignored_options, opt)) {
+            continue;
         } else {
             hls_error(&c->diag, none, "unknown build option '%s'", opt);
             return HLS_ERR_OPTIONS;
         }
     }
-    /* OpenCL C 1.x has only uniform work-groups. */
+    /* OpenCL C 1.x has only uniform work-groups; 2.0 and 3.0 programs may have
+     * non-uniform ones (CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT) unless
+     * -cl-uniform-work-group-size says otherwise. */
     o->uniform_wg = explicit_uniform || strcmp(o->cl_std, "CL2.0") < 0;
     return HLS_OK;
 }

@@ -1,6 +1,8 @@
 /* Contexts and command queues. A context holds its devices (which live as long as the
  * platform); a queue retains its context, and every event of a queue retains the queue,
- * so a queue released by the program lives until its last command completed. */
+ * so a queue released by the program lives until its last command completed. A
+ * context's destructor callbacks run when its last reference (the program's or an
+ * object's) goes. Queues are host queues only: the devices have no on-device queues. */
 #include <string.h>
 
 #include "rt.h"
@@ -136,6 +138,13 @@ void rt_context_release(cl_context c)
     if (atomic_fetch_sub(&c->refcount, 1) != 1)
         return;
     c->magic = RT_MAGIC_DEAD;
+    /* Nothing holds the context any more: nobody else can register a callback. */
+    while (c->destructors) {
+        rt_context_cb *cb = c->destructors;
+        c->destructors = cb->next;
+        cb->fn(c, cb->data);
+        rt_free(cb);
+    }
     rt_free(c->devices);
     rt_free(c->props);
     rt_free(c);
@@ -145,6 +154,23 @@ cl_int CL_API_CALL clReleaseContext(cl_context c)
 {
     RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
     rt_context_release(c);
+    return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL clSetContextDestructorCallback(cl_context c,
+                                                  void (CL_CALLBACK *fn)(cl_context, void *),
+                                                  void *data)
+{
+    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK(fn, CL_INVALID_VALUE);
+    rt_context_cb *cb = rt_alloc(sizeof *cb);
+    RT_CHECK(cb, CL_OUT_OF_HOST_MEMORY);
+    cb->fn = fn;
+    cb->data = data;
+    pthread_mutex_lock(&rt_lock);
+    cb->next = c->destructors; /* called in reverse order of registration */
+    c->destructors = cb;
+    pthread_mutex_unlock(&rt_lock);
     return CL_SUCCESS;
 }
 
@@ -172,21 +198,28 @@ cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info name, size_t s
 
 int rt_valid_queue(cl_command_queue q) { return q && q->magic == RT_MAGIC_QUEUE; }
 
-cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context c, cl_device_id d,
-                                                  cl_command_queue_properties props,
-                                                  cl_int *errcode_ret)
+/* A host queue on d with the CL_QUEUE_* flags props (checked), keeping a copy of the
+ * property list of clCreateCommandQueueWithProperties (nlist entries with the 0; NULL
+ * for none). */
+static cl_command_queue queue_new(cl_context c, cl_device_id d,
+                                  cl_command_queue_properties props,
+                                  const cl_queue_properties *list, size_t nlist,
+                                  cl_int *errcode_ret)
 {
-    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
-    RT_CHECK_OBJ(rt_valid_device(d) && rt_context_device_index(c, d) >= 0, CL_INVALID_DEVICE);
-    const cl_command_queue_properties known =
-        CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
-    RT_CHECK_OBJ(!(props & ~known), CL_INVALID_VALUE);
     cl_command_queue q = rt_alloc(sizeof *q);
-    RT_CHECK_OBJ(q, CL_OUT_OF_HOST_MEMORY);
+    cl_queue_properties *copy = list ? rt_alloc(nlist * sizeof *copy) : NULL;
+    if (!q || (list && !copy)) {
+        rt_free(q);
+        rt_free(copy);
+        RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
+    }
     if (rt_device_start_worker(d) != 0) {
         rt_free(q);
+        rt_free(copy);
         RT_FAIL_OBJ(CL_OUT_OF_RESOURCES);
     }
+    if (list)
+        memcpy(copy, list, nlist * sizeof *copy);
     q->dispatch = &rt_dispatch;
     q->magic = RT_MAGIC_QUEUE;
     atomic_init(&q->refcount, 1);
@@ -194,9 +227,65 @@ cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context c, cl_device_id d,
     atomic_fetch_add(&c->refcount, 1);
     q->device = d;
     q->props = props;
+    q->props_array = copy;
+    q->nprops_array = list ? nlist : 0;
     if (errcode_ret)
         *errcode_ret = CL_SUCCESS;
     return q;
+}
+
+/* The CL_QUEUE_PROPERTIES flags a host queue can have. */
+static const cl_command_queue_properties host_queue_flags =
+    CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+
+cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context c, cl_device_id d,
+                                                  cl_command_queue_properties props,
+                                                  cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK_OBJ(rt_valid_device(d) && rt_context_device_index(c, d) >= 0, CL_INVALID_DEVICE);
+    RT_CHECK_OBJ(!(props & ~host_queue_flags), CL_INVALID_VALUE);
+    return queue_new(c, d, props, NULL, 0, errcode_ret);
+}
+
+/* The properties are CL_QUEUE_PROPERTIES and CL_QUEUE_SIZE, each at most once. A
+ * device queue (CL_QUEUE_ON_DEVICE, valid with CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+ * is CL_INVALID_QUEUE_PROPERTIES: the devices have none (CL_DEVICE_QUEUE_ON_DEVICE_
+ * PROPERTIES is 0). CL_QUEUE_SIZE is valid only for a device queue. */
+cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_context c, cl_device_id d,
+                                                                const cl_queue_properties *list,
+                                                                cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK_OBJ(rt_valid_device(d) && rt_context_device_index(c, d) >= 0, CL_INVALID_DEVICE);
+    cl_command_queue_properties props = 0;
+    int seen_props = 0, seen_size = 0;
+    size_t n = 0;
+    for (; list && list[n]; n += 2) {
+        switch (list[n]) {
+        case CL_QUEUE_PROPERTIES:
+            RT_CHECK_OBJ(!seen_props, CL_INVALID_VALUE);
+            seen_props = 1;
+            props = (cl_command_queue_properties)list[n + 1];
+            break;
+        case CL_QUEUE_SIZE:
+            RT_CHECK_OBJ(!seen_size, CL_INVALID_VALUE);
+            seen_size = 1;
+            break;
+        default:
+            RT_FAIL_OBJ(CL_INVALID_VALUE);
+        }
+    }
+    const cl_command_queue_properties device_flags = CL_QUEUE_ON_DEVICE |
+                                                     CL_QUEUE_ON_DEVICE_DEFAULT;
+    RT_CHECK_OBJ(!(props & ~(host_queue_flags | device_flags)), CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!(props & CL_QUEUE_ON_DEVICE_DEFAULT) || (props & CL_QUEUE_ON_DEVICE),
+                 CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!(props & CL_QUEUE_ON_DEVICE) ||
+                 (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!seen_size || (props & CL_QUEUE_ON_DEVICE), CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!(props & CL_QUEUE_ON_DEVICE), CL_INVALID_QUEUE_PROPERTIES);
+    return queue_new(c, d, props, list, list ? n + 1 : 0, errcode_ret);
 }
 
 cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
@@ -228,6 +317,7 @@ void rt_queue_release(cl_command_queue q)
     rt_free(since);
     q->magic = RT_MAGIC_DEAD;
     cl_context c = q->context;
+    rt_free(q->props_array);
     rt_free(q);
     rt_context_release(c);
 }
@@ -255,6 +345,15 @@ cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_in
         return rt_info(size, value, size_ret, &u, sizeof u);
     case CL_QUEUE_PROPERTIES:
         return rt_info(size, value, size_ret, &q->props, sizeof q->props);
+    case CL_QUEUE_PROPERTIES_ARRAY: /* size 0 unless created with a property list */
+        return rt_info(size, value, size_ret, q->props_array,
+                       q->nprops_array * sizeof *q->props_array);
+    case CL_QUEUE_SIZE: /* a query for device queues only: this is a host queue */
+        RT_FAIL(CL_INVALID_COMMAND_QUEUE);
+    case CL_QUEUE_DEVICE_DEFAULT: { /* no device has a default device queue */
+        cl_command_queue none = NULL;
+        return rt_info(size, value, size_ret, &none, sizeof none);
+    }
     default:
         RT_FAIL(CL_INVALID_VALUE);
     }

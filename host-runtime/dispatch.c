@@ -1,11 +1,14 @@
 /* The ICD dispatch table: every entry of cl_icd_dispatch (CL/cl_icd.h) points either to
  * the runtime's implementation or to a stub below that returns CL_INVALID_OPERATION (or
- * NULL with *errcode_ret set) for what OpenCL 1.2 does not have or the runtime does not
- * implement, so the loader never finds a NULL entry it could call. The stubs were
- * generated once from the typedefs in CL/cl_icd.h (OpenCL headers 2022+); entries that
- * exist only on Windows (Direct3D, DX9 media sharing) are `void *` on Linux and stay
- * NULL. Images and samplers are in image.c: the devices have none, and the
- * specification says what each entry point then returns. */
+ * NULL with *errcode_ret set) for what the runtime does not implement, so the loader
+ * never finds a NULL entry it could call. The stubs were generated once from the
+ * typedefs in CL/cl_icd.h (OpenCL headers 2022+); entries that exist only on Windows
+ * (Direct3D, DX9 media sharing) are `void *` on Linux and stay NULL. Images and
+ * samplers are in image.c: the devices have none, and the specification says what each
+ * entry point then returns. For the OpenCL 3.0 entry points of features the devices
+ * lack (SVM, pipes, device queues, sub-groups, intermediate languages, program-scope
+ * global variables, device and host timers) CL_INVALID_OPERATION is the error the
+ * specification gives; the timer and program-release stubs check their handle first. */
 #include "rt.h"
 
 /* ---- stubs for what the runtime does not implement ---- */
@@ -156,13 +159,6 @@ static cl_event CL_API_CALL stub_clCreateEventFromEGLSyncKHR(cl_context context,
     return NULL;
 }
 
-static cl_command_queue CL_API_CALL stub_clCreateCommandQueueWithProperties(cl_context context, cl_device_id device, const cl_queue_properties * properties, cl_int * errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
 static cl_mem CL_API_CALL stub_clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint pipe_packet_size, cl_uint pipe_max_packets, const cl_pipe_properties * properties, cl_int * errcode_ret)
 {
     if (errcode_ret)
@@ -210,13 +206,6 @@ static cl_int CL_API_CALL stub_clEnqueueSVMUnmap(cl_command_queue command_queue,
     return CL_INVALID_OPERATION;
 }
 
-static cl_sampler CL_API_CALL stub_clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties * sampler_properties, cl_int * errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
 static cl_int CL_API_CALL stub_clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index, const void * arg_value)
 {
     return CL_INVALID_OPERATION;
@@ -232,13 +221,6 @@ static cl_int CL_API_CALL stub_clGetKernelSubGroupInfoKHR(cl_kernel in_kernel, c
     return CL_INVALID_OPERATION;
 }
 
-static cl_kernel CL_API_CALL stub_clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
 static cl_program CL_API_CALL stub_clCreateProgramWithIL(cl_context context, const void *il, size_t length, cl_int *errcode_ret)
 {
     if (errcode_ret)
@@ -251,13 +233,16 @@ static cl_int CL_API_CALL stub_clEnqueueSVMMigrateMem(cl_command_queue command_q
     return CL_INVALID_OPERATION;
 }
 
+/* CL_PLATFORM_HOST_TIMER_RESOLUTION is 0: no device and host timer synchronization. */
 static cl_int CL_API_CALL stub_clGetDeviceAndHostTimer(cl_device_id device, cl_ulong *device_timestamp, cl_ulong *host_timestamp)
 {
+    RT_CHECK(rt_valid_device(device), CL_INVALID_DEVICE);
     return CL_INVALID_OPERATION;
 }
 
 static cl_int CL_API_CALL stub_clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp)
 {
+    RT_CHECK(rt_valid_device(device), CL_INVALID_DEVICE);
     return CL_INVALID_OPERATION;
 }
 
@@ -271,31 +256,15 @@ static cl_int CL_API_CALL stub_clSetDefaultDeviceCommandQueue(cl_context context
     return CL_INVALID_OPERATION;
 }
 
+/* No device supports destructors for program-scope global variables (no device has
+ * such variables): OpenCL 3.0 lets this return CL_INVALID_OPERATION unconditionally. */
 static cl_int CL_API_CALL stub_clSetProgramReleaseCallback(cl_program program, void(CL_CALLBACK *pfn_notify)(cl_program program, void *user_data), void *user_data)
 {
+    RT_CHECK(rt_valid_program(program), CL_INVALID_PROGRAM);
     return CL_INVALID_OPERATION;
 }
 
 static cl_int CL_API_CALL stub_clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id, size_t spec_size, const void *spec_value)
-{
-    return CL_INVALID_OPERATION;
-}
-
-static cl_mem CL_API_CALL stub_clCreateBufferWithProperties(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags, size_t size, void *host_ptr, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
-static cl_mem CL_API_CALL stub_clCreateImageWithProperties(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags, const cl_image_format *image_format, const cl_image_desc *image_desc, void *host_ptr, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
-static cl_int CL_API_CALL stub_clSetContextDestructorCallback(cl_context context, void(CL_CALLBACK* pfn_notify)(cl_context context, void* user_data), void* user_data)
 {
     return CL_INVALID_OPERATION;
 }
@@ -425,7 +394,7 @@ cl_icd_dispatch rt_dispatch = {
     .clEnqueueAcquireEGLObjectsKHR = stub_clEnqueueAcquireEGLObjectsKHR,
     .clEnqueueReleaseEGLObjectsKHR = stub_clEnqueueReleaseEGLObjectsKHR,
     .clCreateEventFromEGLSyncKHR = stub_clCreateEventFromEGLSyncKHR,
-    .clCreateCommandQueueWithProperties = stub_clCreateCommandQueueWithProperties,
+    .clCreateCommandQueueWithProperties = clCreateCommandQueueWithProperties,
     .clCreatePipe = stub_clCreatePipe,
     .clGetPipeInfo = stub_clGetPipeInfo,
     .clSVMAlloc = stub_clSVMAlloc,
@@ -435,11 +404,11 @@ cl_icd_dispatch rt_dispatch = {
     .clEnqueueSVMMemFill = stub_clEnqueueSVMMemFill,
     .clEnqueueSVMMap = stub_clEnqueueSVMMap,
     .clEnqueueSVMUnmap = stub_clEnqueueSVMUnmap,
-    .clCreateSamplerWithProperties = stub_clCreateSamplerWithProperties,
+    .clCreateSamplerWithProperties = clCreateSamplerWithProperties,
     .clSetKernelArgSVMPointer = stub_clSetKernelArgSVMPointer,
     .clSetKernelExecInfo = stub_clSetKernelExecInfo,
     .clGetKernelSubGroupInfoKHR = stub_clGetKernelSubGroupInfoKHR,
-    .clCloneKernel = stub_clCloneKernel,
+    .clCloneKernel = clCloneKernel,
     .clCreateProgramWithIL = stub_clCreateProgramWithIL,
     .clEnqueueSVMMigrateMem = stub_clEnqueueSVMMigrateMem,
     .clGetDeviceAndHostTimer = stub_clGetDeviceAndHostTimer,
@@ -448,7 +417,7 @@ cl_icd_dispatch rt_dispatch = {
     .clSetDefaultDeviceCommandQueue = stub_clSetDefaultDeviceCommandQueue,
     .clSetProgramReleaseCallback = stub_clSetProgramReleaseCallback,
     .clSetProgramSpecializationConstant = stub_clSetProgramSpecializationConstant,
-    .clCreateBufferWithProperties = stub_clCreateBufferWithProperties,
-    .clCreateImageWithProperties = stub_clCreateImageWithProperties,
-    .clSetContextDestructorCallback = stub_clSetContextDestructorCallback,
+    .clCreateBufferWithProperties = clCreateBufferWithProperties,
+    .clCreateImageWithProperties = clCreateImageWithProperties,
+    .clSetContextDestructorCallback = clSetContextDestructorCallback,
 };

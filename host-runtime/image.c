@@ -63,6 +63,16 @@ cl_mem CL_API_CALL clCreateImage3D(cl_context c, cl_mem_flags flags, const cl_im
     RT_FAIL_OBJ(CL_INVALID_OPERATION);
 }
 
+/* OpenCL 3.0: the same with a property list, refused the same way. */
+cl_mem CL_API_CALL clCreateImageWithProperties(cl_context c, const cl_mem_properties *props,
+                                               cl_mem_flags flags, const cl_image_format *fmt,
+                                               const cl_image_desc *desc, void *host_ptr,
+                                               cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_FAIL_OBJ(CL_INVALID_OPERATION);
+}
+
 cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info name, size_t size, void *value,
                                   size_t *size_ret)
 {
@@ -72,6 +82,14 @@ cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info name, size_t size,
 cl_sampler CL_API_CALL clCreateSampler(cl_context c, cl_bool normalized,
                                        cl_addressing_mode addressing, cl_filter_mode filter,
                                        cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_FAIL_OBJ(CL_INVALID_OPERATION);
+}
+
+cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context c,
+                                                     const cl_sampler_properties *props,
+                                                     cl_int *errcode_ret)
 {
     RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
     RT_FAIL_OBJ(CL_INVALID_OPERATION);

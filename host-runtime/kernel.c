@@ -1,12 +1,12 @@
-/* Kernels: creation from a built program, arguments (validated against metadata.json),
- * queries, clEnqueueNDRangeKernel/clEnqueueTask, and the execution of an NDRange on the
- * device (worker thread): argument registers from the snapshot taken at enqueue time,
- * geometry with unused dimensions set to global 1, local 1, offset 0, groups 1, the
- * watchdog's idle window from CLHLS_WATCHDOG_CYCLES (consecutive cycles without forward
- * progress), the kernel's occupancy probes for the watchdog's message, counters read
- * into the event. A failed kernel ends its event with CL_OUT_OF_RESOURCES; its message
- * (naming the kernel, and for a hung one where it is stuck) goes to stderr and to the
- * context's notify callback. */
+/* Kernels: creation from a built program (and clCloneKernel), arguments (validated
+ * against metadata.json), queries, clEnqueueNDRangeKernel/clEnqueueTask, and the
+ * execution of an NDRange on the device (worker thread): argument registers from the
+ * snapshot taken at enqueue time, geometry with unused dimensions set to global 1,
+ * local 1, offset 0, groups 1, the watchdog's idle window from CLHLS_WATCHDOG_CYCLES
+ * (consecutive cycles without forward progress), the kernel's occupancy probes for the
+ * watchdog's message, counters read into the event. A failed kernel ends its event with
+ * CL_OUT_OF_RESOURCES; its message (naming the kernel, and for a hung one where it is
+ * stuck) goes to stderr and to the context's notify callback. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +115,22 @@ cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *
     if (nret)
         *nret = nk;
     return CL_SUCCESS;
+}
+
+/* A new kernel object for the same kernel, with the arguments set so far (buffer
+ * arguments are not retained, as by the source kernel). */
+cl_kernel CL_API_CALL clCloneKernel(cl_kernel src, cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_kernel(src), CL_INVALID_KERNEL);
+    cl_kernel k = kernel_new(src->program, src->meta);
+    RT_CHECK_OBJ(k, CL_OUT_OF_HOST_MEMORY);
+    pthread_mutex_lock(&src->lock);
+    memcpy(k->args, src->args, src->meta->nargs * sizeof *k->args);
+    memcpy(k->area, src->area, src->meta->arg_area_bytes);
+    pthread_mutex_unlock(&src->lock);
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return k;
 }
 
 cl_int CL_API_CALL clRetainKernel(cl_kernel k)

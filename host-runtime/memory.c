@@ -152,6 +152,26 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
     return m;
 }
 
+/* OpenCL itself defines no buffer property (only extensions the devices lack do), so a
+ * list may only be empty: {0}. It is kept for CL_MEM_PROPERTIES. */
+cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context c, const cl_mem_properties *props,
+                                                cl_mem_flags flags, size_t size,
+                                                void *host_ptr, cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK_OBJ(!props || !props[0], CL_INVALID_PROPERTY);
+    cl_mem_properties *copy = props ? rt_alloc(sizeof *copy) : NULL;
+    RT_CHECK_OBJ(!props || copy, CL_OUT_OF_HOST_MEMORY);
+    cl_mem m = clCreateBuffer(c, flags, size, host_ptr, errcode_ret);
+    if (!m) {
+        rt_free(copy);
+        return NULL;
+    }
+    m->props = copy; /* the terminator, zeroed by rt_alloc */
+    m->nprops = props ? 1 : 0;
+    return m;
+}
+
 cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
                                      cl_buffer_create_type type, const void *info,
                                      cl_int *errcode_ret)
@@ -242,6 +262,7 @@ void rt_mem_release(cl_mem m)
         rt_free(mp);
     }
     rt_free(m->alloc_host);
+    rt_free(m->props);
     if (m->parent)
         rt_mem_release(m->parent);
     pthread_mutex_destroy(&m->lock);
@@ -279,6 +300,7 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
 {
     RT_CHECK(rt_valid_mem(m), CL_INVALID_MEM_OBJECT);
     cl_uint u;
+    cl_bool b;
     cl_mem_object_type t = CL_MEM_OBJECT_BUFFER;
     void *p;
     switch (name) {
@@ -300,6 +322,11 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
     case CL_MEM_ASSOCIATED_MEMOBJECT:
         return rt_info(size, value, size_ret, &m->parent, sizeof m->parent);
     case CL_MEM_OFFSET: return rt_info(size, value, size_ret, &m->origin, sizeof m->origin);
+    case CL_MEM_USES_SVM_POINTER: /* the devices have no shared virtual memory */
+        b = CL_FALSE;
+        return rt_info(size, value, size_ret, &b, sizeof b);
+    case CL_MEM_PROPERTIES: /* size 0 unless clCreateBufferWithProperties had a list */
+        return rt_info(size, value, size_ret, m->props, m->nprops * sizeof *m->props);
     default:
         RT_FAIL(CL_INVALID_VALUE);
     }

@@ -2,8 +2,10 @@
  * (clIcdGetPlatformIDsKHR, clGetPlatformInfo, clGetExtensionFunctionAddress[ForPlatform]).
  * The platform is created on first use: one device per board named in CLHLS_BOARDS
  * (comma-separated; default: the default board). Device queries answer from the board
- * file, truthfully: no images, no doubles, of the extensions only byte-addressable
- * stores. */
+ * file, truthfully: no images, no doubles, only the extensions the hardware has.
+ * Platform and devices are OpenCL 3.0; of the features 3.0 makes optional the devices
+ * have non-uniform work-groups, work-group collective functions and 64-bit integers,
+ * and the minimum atomic capabilities (docs/user-guide.md, "OpenCL versions"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,11 @@
 #include "rt.h"
 
 #define RT_VERSION "0.1.0"
+
+/* The OpenCL version of the platform and the devices: CL_PLATFORM_VERSION,
+ * CL_DEVICE_VERSION and their numeric forms must agree on major and minor. */
+#define RT_CL_VERSION "3.0"
+#define RT_CL_NUMERIC_VERSION CL_MAKE_VERSION(3, 0, 0)
 
 /* CL_DEVICE_VENDOR_ID. clhls has no PCI vendor ID and no registered Khronos vendor ID;
  * it answers the last value of the Khronos vendor-ID range (0x10000-0x1FFFF, which
@@ -30,6 +37,32 @@
     "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "           \
     "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "                  \
     "cl_khr_int64_extended_atomics"
+
+/* CL_PLATFORM_EXTENSIONS: the loader interface, and every extension all devices have
+ * (the specification asks for those; every device reports RT_DEVICE_EXTENSIONS). */
+#define RT_PLATFORM_EXTENSIONS "cl_khr_icd " RT_DEVICE_EXTENSIONS
+
+/* CL_DEVICE_OPENCL_C_ALL_VERSIONS: the -cl-std values the compiler takes (hls/options.c).
+ * 3.0, 1.2, 1.1 and 1.0 are what an OpenCL 3.0 device must list; 2.0 is listed because
+ * the compiler builds -cl-std=CL2.0 programs, which the specification lets a 3.0 device
+ * do only when 2.0 is in this list. CL_DEVICE_OPENCL_C_VERSION stays "OpenCL C 1.2":
+ * a 3.0 device may name a newer version there only when it has every optional feature
+ * of that version. */
+static const cl_name_version opencl_c_versions[] = {
+    {CL_MAKE_VERSION(1, 0, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(1, 1, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(1, 2, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(2, 0, 0), "OpenCL C"},
+    {CL_MAKE_VERSION(3, 0, 0), "OpenCL C"},
+};
+
+/* CL_DEVICE_OPENCL_C_FEATURES: the optional OpenCL C 3.0 features, each with the
+ * version that introduced its macro. Kernels built with -cl-std=CL3.0 see exactly these
+ * macros (hls/frontend.c). __opencl_c_int64 is required of full-profile devices. */
+static const cl_name_version opencl_c_features[] = {
+    {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"},
+    {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_work_group_collective_functions"},
+};
 
 pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t rt_cond = PTHREAD_COND_INITIALIZER;
@@ -117,6 +150,46 @@ int rt_valid_device(cl_device_id d)
     return 0;
 }
 
+/* ---- name and version lists ---- */
+
+/* The version of an extension the runtime reports. Every Khronos extension the devices
+ * can have is at revision 1.0.0 (the registry's cl.xml); so is the loader interface
+ * the runtime implements (cl_khr_icd 1.0.0: no clIcdGetFunctionAddressForPlatformKHR). */
+static cl_version extension_version(const char *name)
+{
+    (void)name;
+    return CL_MAKE_VERSION(1, 0, 0);
+}
+
+/* Answers a *_WITH_VERSION query from a space-separated list of extension names (the
+ * string of the matching CL_*_EXTENSIONS query, so the two always agree). */
+static cl_int info_extensions_with_version(const char *list, size_t size, void *value,
+                                           size_t *size_ret)
+{
+    size_t count = 0;
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, " ");
+        count += len > 0;
+        p += len + (p[len] == ' ');
+    }
+    cl_name_version *v = rt_alloc(count * sizeof *v);
+    RT_CHECK(v, CL_OUT_OF_HOST_MEMORY);
+    size_t i = 0;
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len > 0 && len < CL_NAME_VERSION_MAX_NAME_SIZE) {
+            memcpy(v[i].name, p, len);
+            v[i].name[len] = 0;
+            v[i].version = extension_version(v[i].name);
+            i++;
+        }
+        p += len + (p[len] == ' ');
+    }
+    cl_int rc = rt_info(size, value, size_ret, v, i * sizeof *v);
+    rt_free(v);
+    return rc;
+}
+
 /* ---- platform ---- */
 
 static cl_int get_platform_ids(cl_uint num_entries, cl_platform_id *platforms,
@@ -149,12 +222,24 @@ cl_int CL_API_CALL rt_get_platform_info(cl_platform_id platform, cl_platform_inf
 {
     RT_CHECK(!platform || platform == rt_platform(), CL_INVALID_PLATFORM);
     const char *s;
+    cl_version version;
+    cl_ulong timer;
     switch (name) {
     case CL_PLATFORM_PROFILE: s = "FULL_PROFILE"; break;
-    case CL_PLATFORM_VERSION: s = "OpenCL 1.2 clhls " RT_VERSION; break;
+    case CL_PLATFORM_VERSION: s = "OpenCL " RT_CL_VERSION " clhls " RT_VERSION; break;
+    case CL_PLATFORM_NUMERIC_VERSION:
+        version = RT_CL_NUMERIC_VERSION;
+        return rt_info(size, value, size_ret, &version, sizeof version);
     case CL_PLATFORM_NAME: s = "clhls"; break;
     case CL_PLATFORM_VENDOR: s = "clhls project"; break;
-    case CL_PLATFORM_EXTENSIONS: s = "cl_khr_icd"; break;
+    case CL_PLATFORM_EXTENSIONS: s = RT_PLATFORM_EXTENSIONS; break;
+    case CL_PLATFORM_EXTENSIONS_WITH_VERSION:
+        return info_extensions_with_version(RT_PLATFORM_EXTENSIONS, size, value, size_ret);
+    /* No device and host timer synchronization: clGetDeviceAndHostTimer and
+     * clGetHostTimer return CL_INVALID_OPERATION, and the resolution must then be 0. */
+    case CL_PLATFORM_HOST_TIMER_RESOLUTION:
+        timer = 0;
+        return rt_info(size, value, size_ret, &timer, sizeof timer);
     case CL_PLATFORM_ICD_SUFFIX_KHR: s = "clhls"; break;
     default:
         RT_FAIL(CL_INVALID_VALUE);
@@ -278,10 +363,15 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
         cl_device_id device;
         cl_device_partition_property part[1];
         cl_device_affinity_domain affinity;
+        cl_version version;
+        cl_device_svm_capabilities svm;
+        cl_device_atomic_capabilities atomic;
+        cl_device_device_enqueue_capabilities enqueue;
     } v;
     memset(&v, 0, sizeof v);
     size_t n = 0;
     const char *s = NULL;
+    const void *list = NULL; /* an array answer (n bytes) instead of v */
 #define U(x) (v.u = (cl_uint)(x), n = sizeof(cl_uint))
 #define UL(x) (v.ul = (cl_ulong)(x), n = sizeof(cl_ulong))
 #define B(x) (v.b = (x) ? CL_TRUE : CL_FALSE, n = sizeof(cl_bool))
@@ -324,6 +414,16 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
     case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: SZ(0); break;
     case CL_DEVICE_IMAGE_SUPPORT: B(0); break;
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: U(0); break;
+    /* No pipes (0 for each limit), no program-scope global variables (0 bytes). */
+    case CL_DEVICE_PIPE_SUPPORT: B(0); break;
+    case CL_DEVICE_MAX_PIPE_ARGS:
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+    case CL_DEVICE_PIPE_MAX_PACKET_SIZE: U(0); break;
+    case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: SZ(0); break;
     /* The argument area of every kernel's control block (docs/architecture.md). */
     case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(HLS_ARG_AREA_BYTES); break;
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(4096 * 8); break;
@@ -350,19 +450,66 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_COMPILER_AVAILABLE: B(1); break;
     case CL_DEVICE_LINKER_AVAILABLE: B(0); break;
     case CL_DEVICE_EXECUTION_CAPABILITIES: v.exec = CL_EXEC_KERNEL; n = sizeof v.exec; break;
-    case CL_DEVICE_QUEUE_PROPERTIES:
+    case CL_DEVICE_QUEUE_PROPERTIES: /* = CL_DEVICE_QUEUE_ON_HOST_PROPERTIES */
         v.qprops = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
         n = sizeof v.qprops;
         break;
+    /* No device-side enqueue, so no on-device queues: every limit of them is 0. */
+    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES: v.enqueue = 0; n = sizeof v.enqueue; break;
+    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES: v.qprops = 0; n = sizeof v.qprops; break;
+    case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+    case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+    case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
+    case CL_DEVICE_MAX_ON_DEVICE_EVENTS: U(0); break;
+    case CL_DEVICE_SVM_CAPABILITIES: v.svm = 0; n = sizeof v.svm; break;
+    case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: U(0); break; /* natural alignment */
+    /* The minimum capabilities every OpenCL 3.0 device reports. */
+    case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+        v.atomic = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+        n = sizeof v.atomic;
+        break;
+    case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+        v.atomic = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                   CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+        n = sizeof v.atomic;
+        break;
+    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: B(1); break;
+    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT: B(1); break;
+    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT: B(0); break;
+    /* No sub-groups. */
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS: U(0); break;
+    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: B(0); break;
+    /* The pipeline takes one work-item per cycle: any work-group size suits it. */
+    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: SZ(1); break;
     case CL_DEVICE_PLATFORM: v.platform = d->platform; n = sizeof v.platform; break;
     case CL_DEVICE_NAME: s = d->name; break;
     case CL_DEVICE_VENDOR: s = b->vendor ? b->vendor : "clhls"; break;
     case CL_DRIVER_VERSION: s = RT_VERSION; break;
     case CL_DEVICE_PROFILE: s = "FULL_PROFILE"; break;
-    case CL_DEVICE_VERSION: s = "OpenCL 1.2 clhls"; break;
+    case CL_DEVICE_VERSION: s = "OpenCL " RT_CL_VERSION " clhls"; break;
+    case CL_DEVICE_NUMERIC_VERSION: v.version = RT_CL_NUMERIC_VERSION; n = sizeof v.version; break;
     case CL_DEVICE_OPENCL_C_VERSION: s = "OpenCL C 1.2 "; break;
+    case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
+        list = opencl_c_versions;
+        n = sizeof opencl_c_versions;
+        break;
+    case CL_DEVICE_OPENCL_C_FEATURES:
+        list = opencl_c_features;
+        n = sizeof opencl_c_features;
+        break;
     case CL_DEVICE_EXTENSIONS: s = RT_DEVICE_EXTENSIONS; break;
+    case CL_DEVICE_EXTENSIONS_WITH_VERSION:
+        return info_extensions_with_version(RT_DEVICE_EXTENSIONS, size, value, size_ret);
+    /* No intermediate language and no built-in kernels: empty string, empty arrays. */
+    case CL_DEVICE_IL_VERSION: s = ""; break;
+    case CL_DEVICE_ILS_WITH_VERSION:
+    case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION: n = 0; break;
     case CL_DEVICE_BUILT_IN_KERNELS: s = ""; break;
+    /* The format of a conformance test suite release (vYYYY-MM-DD-XX) naming none:
+     * the devices have not passed the conformance process. */
+    case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: s = "v0000-01-01-00"; break;
     case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(0); break;
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: B(1); break;
     case CL_DEVICE_PARENT_DEVICE: v.device = NULL; n = sizeof v.device; break;
@@ -380,5 +527,5 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
 #undef SZ
     if (s)
         return rt_info(size, value, size_ret, s, strlen(s) + 1);
-    return rt_info(size, value, size_ret, &v, n);
+    return rt_info(size, value, size_ret, list ? list : (const void *)&v, n);
 }

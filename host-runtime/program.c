@@ -739,14 +739,23 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t s
             *size_ret = c->ndevices * n;
         return CL_SUCCESS;
     }
+    case CL_PROGRAM_IL: /* no program is created from an intermediate language */
+        return rt_info(size, value, size_ret, NULL, 0);
     case CL_PROGRAM_NUM_KERNELS:
     case CL_PROGRAM_KERNEL_NAMES:
+    case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
         pthread_mutex_lock(&p->lock);
         if (!program_built(p)) {
             pthread_mutex_unlock(&p->lock);
             RT_FAIL(CL_INVALID_PROGRAM_EXECUTABLE);
         }
-        if (name == CL_PROGRAM_NUM_KERNELS) {
+        if (name == CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT ||
+            name == CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT) {
+            /* No program-scope global variables, so no constructors or destructors. */
+            cl_bool none = CL_FALSE;
+            rc = rt_info(size, value, size_ret, &none, sizeof none);
+        } else if (name == CL_PROGRAM_NUM_KERNELS) {
             sz = p->nkernels;
             rc = rt_info(size, value, size_ret, &sz, sizeof sz);
         } else {
@@ -803,6 +812,11 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id d,
                                                         : CL_PROGRAM_BINARY_TYPE_NONE;
         rc = rt_info(size, value, size_ret, &bt, sizeof bt);
         break;
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: {
+        size_t none = 0; /* no program-scope global variables */
+        rc = rt_info(size, value, size_ret, &none, sizeof none);
+        break;
+    }
     default:
         rc = CL_INVALID_VALUE;
         rt_log_check(__func__, "known param_name", rc);

@@ -119,6 +119,13 @@ struct _cl_device_id {
     uint64_t timeline_ns;       /* device timeline: END of its last command (worker) */
 };
 
+/* Destructor callback of a context (clSetContextDestructorCallback). */
+typedef struct rt_context_cb {
+    struct rt_context_cb *next; /* next callback (called in reverse registration order) */
+    void (CL_CALLBACK *fn)(cl_context, void *); /* the callback */
+    void *data;                 /* its user data */
+} rt_context_cb;
+
 struct _cl_context {
     cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
     uint32_t magic;             /* RT_MAGIC_CONTEXT */
@@ -129,6 +136,7 @@ struct _cl_context {
     size_t nprops;              /* entries in props including the terminator */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *); /* error callback */
     void *notify_data;          /* user data of notify */
+    rt_context_cb *destructors; /* destructor callbacks, newest first (rt_lock) */
 };
 
 struct _cl_command_queue {
@@ -138,6 +146,9 @@ struct _cl_command_queue {
     cl_context context;         /* retained */
     cl_device_id device;        /* device the commands run on */
     cl_command_queue_properties props; /* CL_QUEUE_* flags */
+    cl_queue_properties *props_array; /* clCreateCommandQueueWithProperties' list as given
+                                   (0-terminated), NULL if none */
+    size_t nprops_array;        /* entries in props_array including the terminator */
     cl_event last;              /* in-order: last enqueued command, retained (rt_lock) */
     cl_event barrier;           /* out-of-order: last barrier, retained (rt_lock) */
     cl_event *since_barrier;    /* out-of-order: commands since the barrier, retained (rt_lock) */
@@ -182,6 +193,9 @@ struct _cl_mem {
     rt_mapping *maps;           /* active mappings */
     cl_uint map_count;          /* number of active mappings */
     rt_mem_cb *callbacks;       /* destructor callbacks */
+    cl_mem_properties *props;   /* clCreateBufferWithProperties' list as given
+                                   (0-terminated), NULL if none */
+    size_t nprops;              /* entries in props including the terminator */
 };
 
 /* Kernel argument kinds from metadata.json. */

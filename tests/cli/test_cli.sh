@@ -12,10 +12,10 @@ out=$("$clhls" build "$kernel" --no-model --dump-after=schedule 2>&1) || fail "b
 echo "$out" | grep -q "^kernel vadd (3 args, 3 load-store units" || fail "dump: $out"
 echo "$out" | grep -q "entry: " || fail "no cache entry: $out"
 bad=$(mktemp -d)
-printf '__kernel void k(__global int *a)\n{\n    a[0] = atomic_add(&a[1], 2);\n}\n' > "$bad/atomic.cl"
-out=$("$clhls" build "$bad/atomic.cl" --no-model 2>&1) && fail "bad kernel built"
+printf '__kernel void k(__global int *a, __local int *t)\n{\n    async_work_group_copy(t, a, 2, 0);\n}\n' > "$bad/async.cl"
+out=$("$clhls" build "$bad/async.cl" --no-model 2>&1) && fail "bad kernel built"
 rm -rf "$bad"
-echo "$out" | grep -q "^atomic.cl:3:12: error: OpenCL builtin 'atomic_add' is not supported yet" ||
+echo "$out" | grep -q "^async.cl:3:5: error: OpenCL builtin 'async_work_group_copy' is not supported yet" ||
     fail "bad kernel: $out"
 out=$("$clhls" build "$kernel" --no-model --dump-after=nosuchpass 2>&1) && fail "unknown pass accepted"
 echo "$out" | grep -q "no such pass (passes: lower cfg ifconvert memorder schedule)" || fail "pass: $out"

@@ -1,21 +1,24 @@
 /* Runtime unit tests through the real ocl-icd loader (OCL_ICD_VENDORS points at the
- * build's clhls.icd): platform and device queries against the board file, object
- * lifetimes, error codes of invalid calls, buffers (read/write/copy/fill/map, their
- * rectangular forms, migration, USE_HOST_PTR and ALLOC_HOST_PTR, host-access flags,
- * sub-buffers, every clGetMemObjectInfo query), images (none: the specification's
- * errors), events (user events, wait lists, callbacks, markers, barriers, out-of-order
- * queues) and profiling on the device timeline. No kernel is built here (see
- * test_kernels.c and tests/e2e). */
-#define CL_TARGET_OPENCL_VERSION 120
+ * build's clhls.icd): platform and device queries against the board file and the
+ * OpenCL 3.0 rules (every query of a 3.0 device, the optional features the devices have
+ * and lack), object lifetimes, error codes of invalid calls, buffers
+ * (read/write/copy/fill/map, their rectangular forms, migration, USE_HOST_PTR and
+ * ALLOC_HOST_PTR, host-access flags, sub-buffers, every clGetMemObjectInfo query,
+ * property lists), queues with property lists, context destructor callbacks, images
+ * (none: the specification's errors), events (user events, wait lists, callbacks,
+ * markers, barriers, out-of-order queues) and profiling on the device timeline. No
+ * kernel is built here (see test_kernels.c and tests/e2e). */
+#define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS /* clSetProgramReleaseCallback */
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
-#ifndef CL_PROFILING_COMMAND_COMPLETE
-#define CL_PROFILING_COMMAND_COMPLETE 0x1284 /* OpenCL 2.0; clhls reports it */
-#endif
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #if defined(__SANITIZE_ADDRESS__)
@@ -77,7 +80,7 @@ Test(api, platform_strings)
     cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_ICD_SUFFIX_KHR, sizeof s, s, NULL), CL_SUCCESS);
     cr_assert_str_eq(s, "clhls");
     cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof s, s, NULL), CL_SUCCESS);
-    cr_assert(!strncmp(s, "OpenCL 1.2 ", 11));
+    cr_assert(!strncmp(s, "OpenCL 3.0 clhls ", 17), "%s", s);
     size_t n;
     cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_NAME, 0, NULL, &n), CL_SUCCESS);
     cr_assert_eq(n, 6);
@@ -144,7 +147,7 @@ Test(api, device_matches_board)
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_VERSION, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "OpenCL C 1.2 ");
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_VERSION, sizeof s, s, NULL), 0);
-    cr_assert_str_eq(s, "OpenCL 1.2 clhls");
+    cr_assert_str_eq(s, "OpenCL 3.0 clhls");
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof s, s, NULL), 0);
     cr_assert(strstr(s, b->name));
     /* Byte and short stores work (test_kernels.c, byte_addressable_stores), and the
@@ -160,6 +163,200 @@ Test(api, device_matches_board)
     cr_assert_eq(clGetDeviceInfo(device, 0x7777, sizeof s, s, NULL), CL_INVALID_VALUE);
     cr_assert_eq(clGetDeviceInfo(NULL, CL_DEVICE_NAME, sizeof s, s, NULL), CL_INVALID_DEVICE);
     board_free(b);
+}
+
+/* ---- OpenCL 3.0 platform and device queries ---- */
+
+/* A query answers a value of exactly `size` bytes equal to `expect` (compared as
+ * bytes), says so in param_value_size_ret, and is CL_INVALID_VALUE into one byte less. */
+#define EXPECT_DEVICE_INFO(name, type, expect)                                          \
+    do {                                                                                \
+        type want_ = (expect), got_;                                                    \
+        size_t ret_ = 0;                                                                \
+        unsigned char small_[sizeof(type)];                                             \
+        memset(&got_, 0xAB, sizeof got_);                                               \
+        cr_assert_eq(clGetDeviceInfo(device, name, 0, NULL, &ret_), CL_SUCCESS, #name); \
+        cr_assert_eq(ret_, sizeof(type), #name ": size %zu", ret_);                     \
+        cr_assert_eq(clGetDeviceInfo(device, name, sizeof got_, &got_, &ret_), 0, #name); \
+        cr_assert(!memcmp(&got_, &want_, sizeof(type)), #name ": unexpected value");    \
+        cr_assert_eq(clGetDeviceInfo(device, name, sizeof(type) - 1, small_, NULL),     \
+                     CL_INVALID_VALUE, #name ": short size");                           \
+    } while (0)
+
+#define EXPECT_PLATFORM_INFO(name, type, expect)                                        \
+    do {                                                                                \
+        type want_ = (expect), got_;                                                    \
+        size_t ret_ = 0;                                                                \
+        unsigned char small_[sizeof(type)];                                             \
+        cr_assert_eq(clGetPlatformInfo(platform, name, 0, NULL, &ret_), CL_SUCCESS, #name); \
+        cr_assert_eq(ret_, sizeof(type), #name ": size %zu", ret_);                     \
+        cr_assert_eq(clGetPlatformInfo(platform, name, sizeof got_, &got_, NULL), 0, #name); \
+        cr_assert(!memcmp(&got_, &want_, sizeof(type)), #name ": unexpected value");    \
+        cr_assert_eq(clGetPlatformInfo(platform, name, sizeof(type) - 1, small_, NULL), \
+                     CL_INVALID_VALUE, #name ": short size");                           \
+    } while (0)
+
+/* A string query: the value, its size with the NUL, CL_INVALID_VALUE one byte short. */
+static void expect_device_string(cl_device_info name, const char *expect)
+{
+    char s[256], small[256];
+    size_t ret = 0, len = strlen(expect) + 1;
+    cr_assert_eq(clGetDeviceInfo(device, name, sizeof s, s, &ret), CL_SUCCESS, "0x%x", name);
+    cr_assert_str_eq(s, expect, "0x%x", name);
+    cr_assert_eq(ret, len, "0x%x", name);
+    cr_assert_eq(clGetDeviceInfo(device, name, len - 1, small, NULL), CL_INVALID_VALUE,
+                 "0x%x", name);
+}
+
+/* A cl_name_version[] query into a malloc'ed array (*n entries); checks the size rules. */
+static cl_name_version *name_versions(int is_platform, cl_uint name, size_t *n)
+{
+    size_t bytes = 99;
+    cl_int rc = is_platform ? clGetPlatformInfo(platform, name, 0, NULL, &bytes)
+                            : clGetDeviceInfo(device, name, 0, NULL, &bytes);
+    cr_assert_eq(rc, CL_SUCCESS, "0x%x", name);
+    cr_assert_eq(bytes % sizeof(cl_name_version), 0, "0x%x: %zu bytes", name, bytes);
+    *n = bytes / sizeof(cl_name_version);
+    cl_name_version *v = calloc(*n + 1, sizeof *v);
+    size_t ret = 0;
+    rc = is_platform ? clGetPlatformInfo(platform, name, bytes, v, &ret)
+                     : clGetDeviceInfo(device, name, bytes, v, &ret);
+    cr_assert_eq(rc, CL_SUCCESS, "0x%x", name);
+    cr_assert_eq(ret, bytes);
+    if (bytes) {
+        rc = is_platform ? clGetPlatformInfo(platform, name, bytes - 1, v, NULL)
+                         : clGetDeviceInfo(device, name, bytes - 1, v, NULL);
+        cr_assert_eq(rc, CL_INVALID_VALUE, "0x%x: short size", name);
+    }
+    return v;
+}
+
+/* The *_WITH_VERSION list names exactly the extensions of the string query, once each,
+ * in the same order, all at version 1.0.0. */
+static void expect_extensions_match(int is_platform, cl_uint string_name, cl_uint list_name)
+{
+    char s[1024];
+    cl_int rc = is_platform ? clGetPlatformInfo(platform, string_name, sizeof s, s, NULL)
+                            : clGetDeviceInfo(device, string_name, sizeof s, s, NULL);
+    cr_assert_eq(rc, CL_SUCCESS);
+    size_t n;
+    cl_name_version *v = name_versions(is_platform, list_name, &n);
+    size_t i = 0;
+    for (char *save = NULL, *tok = strtok_r(s, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        cr_assert_lt(i, n, "%s is missing from the list", tok);
+        cr_assert_str_eq(v[i].name, tok);
+        cr_assert_eq(v[i].version, CL_MAKE_VERSION(1, 0, 0), "%s", tok);
+        for (size_t j = 0; j < i; j++)
+            cr_assert_str_neq(v[j].name, tok, "%s is listed twice", tok);
+        i++;
+    }
+    cr_assert_eq(i, n, "the list has more entries than the string");
+    free(v);
+}
+
+Test(api, platform_opencl30_queries)
+{
+    EXPECT_PLATFORM_INFO(CL_PLATFORM_NUMERIC_VERSION, cl_version, CL_MAKE_VERSION(3, 0, 0));
+    /* No device and host timer synchronization: resolution 0, and the timers say so. */
+    EXPECT_PLATFORM_INFO(CL_PLATFORM_HOST_TIMER_RESOLUTION, cl_ulong, 0);
+    cl_ulong t0, t1;
+    cr_assert_eq(clGetHostTimer(device, &t0), CL_INVALID_OPERATION);
+    cr_assert_eq(clGetDeviceAndHostTimer(device, &t0, &t1), CL_INVALID_OPERATION);
+    expect_extensions_match(1, CL_PLATFORM_EXTENSIONS, CL_PLATFORM_EXTENSIONS_WITH_VERSION);
+    /* Every extension all devices have is a platform extension too. */
+    char pext[1024], dext[1024];
+    cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS, sizeof pext, pext, NULL), 0);
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof dext, dext, NULL), 0);
+    for (char *save = NULL, *tok = strtok_r(dext, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+        cr_assert(strstr(pext, tok), "%s", tok);
+}
+
+Test(api, device_opencl30_queries)
+{
+    char s[256];
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_VERSION, sizeof s, s, NULL), 0);
+    cr_assert_str_eq(s, "OpenCL 3.0 clhls");
+    EXPECT_DEVICE_INFO(CL_DEVICE_NUMERIC_VERSION, cl_version, CL_MAKE_VERSION(3, 0, 0));
+    /* Every optional 3.0 feature OpenCL C 1.2 lacks is either there or says it is not. */
+    EXPECT_DEVICE_INFO(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, cl_bool, CL_TRUE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, cl_bool, CL_TRUE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, cl_bool, CL_FALSE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_SUPPORT, cl_bool, CL_FALSE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_PIPE_ARGS, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_MAX_PACKET_SIZE, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES,
+                       cl_device_device_enqueue_capabilities, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES, cl_command_queue_properties, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_ON_DEVICE_QUEUES, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_ON_DEVICE_EVENTS, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES, cl_command_queue_properties,
+                       CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_SVM_CAPABILITIES, cl_device_svm_capabilities, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_NUM_SUB_GROUPS, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, cl_bool, CL_FALSE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, size_t, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE, size_t, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_IMAGE_PITCH_ALIGNMENT, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, size_t, 1);
+    /* The minimum atomic capabilities of a 3.0 device, and no more. */
+    EXPECT_DEVICE_INFO(CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, cl_device_atomic_capabilities,
+                       CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    EXPECT_DEVICE_INFO(CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, cl_device_atomic_capabilities,
+                       CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                           CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    /* No intermediate language, no built-in kernels. */
+    expect_device_string(CL_DEVICE_IL_VERSION, "");
+    expect_device_string(CL_DEVICE_BUILT_IN_KERNELS, "");
+    size_t n;
+    free(name_versions(0, CL_DEVICE_ILS_WITH_VERSION, &n));
+    cr_assert_eq(n, 0);
+    free(name_versions(0, CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION, &n));
+    cr_assert_eq(n, 0);
+    /* Not conformance-tested: a well-formed vYYYY-MM-DD-XX naming no release. */
+    expect_device_string(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED, "v0000-01-01-00");
+    expect_extensions_match(0, CL_DEVICE_EXTENSIONS, CL_DEVICE_EXTENSIONS_WITH_VERSION);
+}
+
+/* OpenCL C: 1.2 as the highest fully supported version, every -cl-std the compiler
+ * takes in the list, and the optional 3.0 features that agree with the API queries
+ * (the pairing the Khronos CTS checks). */
+Test(api, device_opencl_c_versions_and_features)
+{
+    expect_device_string(CL_DEVICE_OPENCL_C_VERSION, "OpenCL C 1.2 ");
+    size_t n;
+    cl_name_version *v = name_versions(0, CL_DEVICE_OPENCL_C_ALL_VERSIONS, &n);
+    const cl_version want[] = {CL_MAKE_VERSION(1, 0, 0), CL_MAKE_VERSION(1, 1, 0),
+                               CL_MAKE_VERSION(1, 2, 0), CL_MAKE_VERSION(2, 0, 0),
+                               CL_MAKE_VERSION(3, 0, 0)};
+    cr_assert_eq(n, 5);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_str_eq(v[i].name, "OpenCL C");
+        cr_assert_eq(v[i].version, want[i], "entry %zu: 0x%x", i, v[i].version);
+    }
+    free(v);
+
+    v = name_versions(0, CL_DEVICE_OPENCL_C_FEATURES, &n);
+    cr_assert_eq(n, 2);
+    cr_assert_str_eq(v[0].name, "__opencl_c_int64");
+    cr_assert_str_eq(v[1].name, "__opencl_c_work_group_collective_functions");
+    for (size_t i = 0; i < n; i++)
+        cr_assert_eq(v[i].version, CL_MAKE_VERSION(3, 0, 0), "%s", v[i].name);
+    free(v);
+    /* The features that are not listed are the ones the queries deny. */
+    cl_bool b;
+    cl_device_fp_config fp;
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof b, &b, NULL), 0);
+    cr_assert_eq(b, CL_FALSE, "__opencl_c_images");
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL), 0);
+    cr_assert_eq(fp, 0, "__opencl_c_fp64");
 }
 
 /* ---- contexts and queues ---- */
@@ -229,6 +426,115 @@ Test(api, context_errors)
     cr_assert_eq(err, CL_DEVICE_NOT_FOUND);
 }
 
+static int destructor_order[4];
+static atomic_int destructor_count;
+static void CL_CALLBACK on_context_destroy(cl_context c, void *data)
+{
+    int i = atomic_fetch_add(&destructor_count, 1);
+    if (i < 4)
+        destructor_order[i] = (int)(intptr_t)data;
+}
+
+/* clSetContextDestructorCallback: the callbacks run when the context goes, which is
+ * after its last object, newest first. */
+Test(api, context_destructor_callback)
+{
+    cl_int err;
+    cl_context c = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clSetContextDestructorCallback(NULL, on_context_destroy, NULL), CL_INVALID_CONTEXT);
+    cr_assert_eq(clSetContextDestructorCallback(c, NULL, NULL), CL_INVALID_VALUE);
+    cr_assert_eq(clSetContextDestructorCallback(c, on_context_destroy, (void *)1), CL_SUCCESS);
+    cr_assert_eq(clSetContextDestructorCallback(c, on_context_destroy, (void *)2), CL_SUCCESS);
+    cl_mem m = clCreateBuffer(c, 0, 64, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clReleaseContext(c), CL_SUCCESS);
+    cr_assert_eq(atomic_load(&destructor_count), 0, "the buffer holds the context");
+    cr_assert_eq(clReleaseMemObject(m), CL_SUCCESS);
+    cr_assert_eq(atomic_load(&destructor_count), 2);
+    cr_assert_eq(destructor_order[0], 2);
+    cr_assert_eq(destructor_order[1], 1);
+}
+
+/* clCreateCommandQueueWithProperties: host queues with CL_QUEUE_PROPERTIES, the list
+ * kept for CL_QUEUE_PROPERTIES_ARRAY, device queues refused (the devices have none). */
+Test(api, queue_with_properties)
+{
+    cl_int err;
+    cl_command_queue_properties p;
+    size_t ret = 99;
+    /* NULL: an in-order queue, and no property list. */
+    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, device, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof p, &p, NULL), 0);
+    cr_assert_eq(p, 0);
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES_ARRAY, 0, NULL, &ret), 0);
+    cr_assert_eq(ret, 0);
+    /* It works like any queue. */
+    cl_mem m = clCreateBuffer(ctx, 0, 16, NULL, &err);
+    int in[4] = {1, 2, 3, 4}, out[4];
+    cr_assert_eq(clEnqueueWriteBuffer(q, m, CL_FALSE, 0, 16, in, 0, NULL, NULL), 0);
+    cr_assert_eq(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 16, out, 0, NULL, NULL), 0);
+    cr_assert_arr_eq(in, out, sizeof in);
+    clReleaseMemObject(m);
+    /* No device queue and no default one; CL_QUEUE_SIZE is a device queue's query. */
+    cl_command_queue dq = (cl_command_queue)1;
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_DEVICE_DEFAULT, sizeof dq, &dq, &ret), 0);
+    cr_assert_null(dq);
+    cr_assert_eq(ret, sizeof dq);
+    cl_uint qsize;
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_SIZE, sizeof qsize, &qsize, NULL),
+                 CL_INVALID_COMMAND_QUEUE);
+    clReleaseCommandQueue(q);
+
+    /* A list comes back as given. */
+    const cl_queue_properties props[] = {
+        CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+    q = clCreateCommandQueueWithProperties(ctx, device, props, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof p, &p, NULL), 0);
+    cr_assert_eq(p, CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    cl_queue_properties back[3];
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES_ARRAY, sizeof back, back, &ret), 0);
+    cr_assert_eq(ret, sizeof props);
+    cr_assert_arr_eq(back, props, sizeof props);
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES_ARRAY, sizeof back - 1, back, NULL),
+                 CL_INVALID_VALUE);
+    clReleaseCommandQueue(q);
+    const cl_queue_properties empty[] = {0};
+    q = clCreateCommandQueueWithProperties(ctx, device, empty, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES_ARRAY, sizeof back, back, &ret), 0);
+    cr_assert_eq(ret, sizeof(cl_queue_properties));
+    cr_assert_eq(back[0], 0);
+    clReleaseCommandQueue(q);
+
+    /* Errors. */
+    const cl_queue_properties on_device[] = {
+        CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+    const cl_queue_properties on_device_in_order[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE, 0};
+    const cl_queue_properties default_alone[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE_DEFAULT, 0};
+    const cl_queue_properties size_alone[] = {CL_QUEUE_SIZE, 16384, 0};
+    const cl_queue_properties unknown[] = {0x7777, 0, 0};
+    const cl_queue_properties twice[] = {CL_QUEUE_PROPERTIES, 0, CL_QUEUE_PROPERTIES, 0, 0};
+    const cl_queue_properties bad_bits[] = {CL_QUEUE_PROPERTIES, 0x1000, 0};
+    struct { const cl_queue_properties *list; cl_int err; } cases[] = {
+        {on_device, CL_INVALID_QUEUE_PROPERTIES}, {on_device_in_order, CL_INVALID_VALUE},
+        {default_alone, CL_INVALID_VALUE},        {size_alone, CL_INVALID_VALUE},
+        {unknown, CL_INVALID_VALUE},              {twice, CL_INVALID_VALUE},
+        {bad_bits, CL_INVALID_VALUE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        err = 0;
+        cr_assert_null(clCreateCommandQueueWithProperties(ctx, device, cases[i].list, &err));
+        cr_assert_eq(err, cases[i].err, "case %zu: %d", i, err);
+    }
+    cr_assert_null(clCreateCommandQueueWithProperties(NULL, device, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
+    cr_assert_null(clCreateCommandQueueWithProperties(ctx, NULL, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_DEVICE);
+}
+
 Test(api, queue_errors)
 {
     cl_int err;
@@ -281,6 +587,67 @@ Test(api, buffer_errors)
     cl_mem ho = clCreateBuffer(ctx, CL_MEM_HOST_WRITE_ONLY, 16, NULL, &err);
     cr_assert_eq(clEnqueueReadBuffer(queue, ho, CL_TRUE, 0, 16, host, 0, NULL, NULL), CL_INVALID_OPERATION);
     clReleaseMemObject(ho);
+}
+
+/* clCreateBufferWithProperties: with no list or the empty one it is clCreateBuffer;
+ * CL_MEM_PROPERTIES gives the list back (nothing for other buffers and sub-buffers);
+ * OpenCL defines no buffer property, so any name is CL_INVALID_PROPERTY. */
+Test(api, buffer_with_properties)
+{
+    cl_int err;
+    int data[256], back[256];
+    for (int i = 0; i < 256; i++)
+        data[i] = 3 * i + 1;
+    size_t ret = 99;
+    cl_mem a = clCreateBufferWithProperties(ctx, NULL, CL_MEM_COPY_HOST_PTR, sizeof data, data, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clGetMemObjectInfo(a, CL_MEM_PROPERTIES, 0, NULL, &ret), 0);
+    cr_assert_eq(ret, 0);
+    cr_assert_eq(clEnqueueReadBuffer(queue, a, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL), 0);
+    cr_assert_arr_eq(back, data, sizeof data);
+    cl_mem_flags f;
+    cr_assert_eq(clGetMemObjectInfo(a, CL_MEM_FLAGS, sizeof f, &f, NULL), 0);
+    cr_assert_eq(f, CL_MEM_COPY_HOST_PTR | CL_MEM_READ_WRITE);
+
+    const cl_mem_properties empty[] = {0};
+    cl_mem b = clCreateBufferWithProperties(ctx, empty, CL_MEM_READ_ONLY, 8192, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem_properties props[2] = {99, 99};
+    cr_assert_eq(clGetMemObjectInfo(b, CL_MEM_PROPERTIES, sizeof props, props, &ret), 0);
+    cr_assert_eq(ret, sizeof(cl_mem_properties));
+    cr_assert_eq(props[0], 0);
+    cr_assert_eq(props[1], 99);
+    cr_assert_eq(clGetMemObjectInfo(b, CL_MEM_PROPERTIES, sizeof props[0] - 1, props, NULL),
+                 CL_INVALID_VALUE);
+    cl_bool svm = CL_TRUE;
+    cr_assert_eq(clGetMemObjectInfo(b, CL_MEM_USES_SVM_POINTER, sizeof svm, &svm, &ret), 0);
+    cr_assert_eq(svm, CL_FALSE);
+    cr_assert_eq(ret, sizeof svm);
+    cl_buffer_region r = {4096, 4096};
+    cl_mem s = clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clGetMemObjectInfo(s, CL_MEM_PROPERTIES, 0, NULL, &ret), 0);
+    cr_assert_eq(ret, 0);
+    cl_mem c = clCreateBuffer(ctx, 0, 64, NULL, &err);
+    cr_assert_eq(clGetMemObjectInfo(c, CL_MEM_PROPERTIES, 0, NULL, &ret), 0);
+    cr_assert_eq(ret, 0);
+
+    /* Errors: the properties first, then those of clCreateBuffer. */
+    const cl_mem_properties unknown[] = {0x7777, 0, 0};
+    err = 0;
+    cr_assert_null(clCreateBufferWithProperties(ctx, unknown, 0, 64, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_PROPERTY);
+    cr_assert_null(clCreateBufferWithProperties(NULL, NULL, 0, 64, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
+    cr_assert_null(clCreateBufferWithProperties(ctx, empty, 0, 0, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_BUFFER_SIZE);
+    cr_assert_null(clCreateBufferWithProperties(ctx, NULL, CL_MEM_USE_HOST_PTR, 64, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_HOST_PTR);
+    clReleaseMemObject(s);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(c);
+    cr_assert_eq(leaks_now(), 0);
 }
 
 Test(api, buffer_read_write_copy_fill)
@@ -607,9 +974,39 @@ Test(api, program_errors_without_build)
     size_t bsize = 99;
     cr_assert_eq(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bsize, &bsize, NULL), 0);
     cr_assert_eq(bsize, 0);
+    /* OpenCL 2.x queries: no IL, and no executable yet for the global-variable ones. */
+    len = 99;
+    cr_assert_eq(clGetProgramInfo(p, CL_PROGRAM_IL, 0, NULL, &len), 0);
+    cr_assert_eq(len, 0);
+    cl_bool b;
+    cr_assert_eq(clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT, sizeof b, &b, NULL),
+                 CL_INVALID_PROGRAM_EXECUTABLE);
+    cr_assert_eq(clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT, sizeof b, &b, NULL),
+                 CL_INVALID_PROGRAM_EXECUTABLE);
+    cr_assert_eq(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                                       sizeof len, &len, NULL), 0);
+    cr_assert_eq(len, 0);
+    /* No program-scope global variables, so no destructors to be told about. */
+    cr_assert_eq(clSetProgramReleaseCallback(p, NULL, NULL), CL_INVALID_OPERATION);
+    cr_assert_eq(clSetProgramReleaseCallback(NULL, NULL, NULL), CL_INVALID_PROGRAM);
     cr_assert_eq(clReleaseProgram(p), CL_SUCCESS);
     cr_assert_eq(clSetKernelArg(NULL, 0, 4, &len), CL_INVALID_KERNEL);
     cr_assert_eq(clUnloadPlatformCompiler(platform), CL_SUCCESS);
+}
+
+/* OpenCL 3.0 entry points of features the devices lack: the specification's error. */
+Test(api, opencl30_optional_features_absent)
+{
+    cl_int err = 0;
+    cr_assert_null(clSVMAlloc(ctx, CL_MEM_READ_WRITE, 64, 0));
+    cr_assert_null(clCreatePipe(ctx, 0, 4, 16, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_OPERATION);
+    err = 0;
+    const char il[4] = {0};
+    cr_assert_null(clCreateProgramWithIL(ctx, il, sizeof il, &err));
+    cr_assert_eq(err, CL_INVALID_OPERATION);
+    cr_assert_eq(clSetDefaultDeviceCommandQueue(ctx, device, queue), CL_INVALID_OPERATION);
+    cr_assert_eq(clGetHostTimer(NULL, NULL), CL_INVALID_DEVICE);
 }
 
 Test(api, unsupported_features_fail_cleanly)
@@ -647,6 +1044,21 @@ Test(api, images_absent)
     err = 0;
     cr_assert_null(clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err));
     cr_assert_eq(err, CL_INVALID_OPERATION);
+    /* The OpenCL 2.0 and 3.0 forms with property lists, the same way. */
+    err = 0;
+    cr_assert_null(clCreateImageWithProperties(ctx, NULL, 0, &fmt, &desc, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_OPERATION);
+    const cl_mem_properties no_props[] = {0};
+    err = 0;
+    cr_assert_null(clCreateImageWithProperties(ctx, no_props, 0, &fmt, &desc, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_OPERATION);
+    cr_assert_null(clCreateImageWithProperties(NULL, NULL, 0, &fmt, &desc, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
+    err = 0;
+    cr_assert_null(clCreateSamplerWithProperties(ctx, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_OPERATION);
+    cr_assert_null(clCreateSamplerWithProperties(NULL, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
     cl_uint n;
     cr_assert_eq(clGetSupportedImageFormats(ctx, 0, CL_MEM_OBJECT_BUFFER, 0, NULL, &n),
                  CL_INVALID_VALUE);

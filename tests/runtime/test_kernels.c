@@ -4,13 +4,13 @@
  * not hold a buffer, an enqueued NDRange does), kernels on the profiling timeline,
  * program binaries (round trip through an empty cache, corrupt, truncated and foreign
  * blobs), byte and short stores at odd addresses (cl_khr_byte_addressable_store),
- * CL_KERNEL_ATTRIBUTES, and the absence of __IMAGE_SUPPORT__ in kernels. */
+ * CL_KERNEL_ATTRIBUTES, the absence of __IMAGE_SUPPORT__ in kernels, clCloneKernel and
+ * the OpenCL 3.0 queries of a built program. */
 #define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
-#define CL_TARGET_OPENCL_VERSION 120
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS /* clSetProgramReleaseCallback */
 #include <CL/cl.h>
-#ifndef CL_PROFILING_COMMAND_COMPLETE
-#define CL_PROFILING_COMMAND_COMPLETE 0x1284 /* OpenCL 2.0; clhls reports it */
-#endif
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <ftw.h>
@@ -399,6 +399,92 @@ Test(kernels, no_image_support_macro)
     cl_bool images;
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL), 0);
     cr_assert_eq(images, CL_FALSE);
+}
+
+/* ---- OpenCL 3.0 ---- */
+
+/* clCloneKernel: a kernel object of its own with the arguments set so far; setting an
+ * argument of one afterwards leaves the other as it was. */
+Test(kernels, clone_kernel)
+{
+    enum { N = 64 };
+    int data[N], back[N];
+    for (int i = 0; i < N; i++)
+        data[i] = 5 * i - 7;
+    cl_kernel k = kernel("scale");
+    cl_mem in = buffer(CL_MEM_COPY_HOST_PTR, sizeof data, data);
+    cl_mem out1 = buffer(0, sizeof data, NULL), out2 = buffer(0, sizeof data, NULL);
+    int three = 3, four = 4;
+    cr_assert_eq(clSetKernelArg(k, 0, sizeof in, &in), 0);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof out1, &out1), 0);
+    cr_assert_eq(clSetKernelArg(k, 2, sizeof three, &three), 0);
+    cl_int err;
+    cl_kernel c = clCloneKernel(k, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_neq(c, k);
+    char name[64];
+    cr_assert_eq(clGetKernelInfo(c, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL), 0);
+    cr_assert_str_eq(name, "scale");
+    cl_program p;
+    cr_assert_eq(clGetKernelInfo(c, CL_KERNEL_PROGRAM, sizeof p, &p, NULL), 0);
+    cr_assert_eq(p, program);
+    cr_assert_eq(clSetKernelArg(c, 1, sizeof out2, &out2), 0);
+    cr_assert_eq(clSetKernelArg(c, 2, sizeof four, &four), 0);
+    cr_assert_eq(clReleaseKernel(k), 0); /* the clone does not need its source */
+    size_t global = N;
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, c, 1, NULL, &global, NULL, 0, NULL, NULL), 0);
+    cr_assert_eq(clEnqueueReadBuffer(queue, out2, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL), 0);
+    for (int i = 0; i < N; i++)
+        cr_assert_eq(back[i], 4 * data[i], "at %d", i);
+    cl_kernel c2 = clCloneKernel(c, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(c2, 1, sizeof out1, &out1), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, c2, 1, NULL, &global, NULL, 0, NULL, NULL), 0);
+    cr_assert_eq(clEnqueueReadBuffer(queue, out1, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL), 0);
+    for (int i = 0; i < N; i++)
+        cr_assert_eq(back[i], 4 * data[i], "clone of a clone: at %d", i);
+    err = 0;
+    cr_assert_null(clCloneKernel(NULL, &err));
+    cr_assert_eq(err, CL_INVALID_KERNEL);
+    clReleaseKernel(c);
+    clReleaseKernel(c2);
+    clReleaseMemObject(in);
+    clReleaseMemObject(out1);
+    clReleaseMemObject(out2);
+}
+
+/* A built program: no program-scope global variables (so no constructors, destructors
+ * or storage for them), no IL; kernels have no sub-groups and take no SVM pointers. */
+Test(kernels, opencl30_program_queries)
+{
+    cl_bool b = CL_TRUE;
+    size_t ret = 0, sz = 99;
+    cr_assert_eq(clGetProgramInfo(program, CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT, sizeof b, &b,
+                                  &ret), 0);
+    cr_assert_eq(b, CL_FALSE);
+    cr_assert_eq(ret, sizeof b);
+    b = CL_TRUE;
+    cr_assert_eq(clGetProgramInfo(program, CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT, sizeof b, &b,
+                                  NULL), 0);
+    cr_assert_eq(b, CL_FALSE);
+    char small;
+    cr_assert_eq(clGetProgramInfo(program, CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT, 1, &small,
+                                  NULL), CL_INVALID_VALUE);
+    cr_assert_eq(clGetProgramInfo(program, CL_PROGRAM_IL, 0, NULL, &ret), 0);
+    cr_assert_eq(ret, 0);
+    cr_assert_eq(clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                                       sizeof sz, &sz, &ret), 0);
+    cr_assert_eq(sz, 0);
+    cr_assert_eq(ret, sizeof sz);
+    cr_assert_eq(clSetProgramReleaseCallback(program, NULL, NULL), CL_INVALID_OPERATION);
+    cl_kernel k = kernel("scale");
+    size_t local = 16, n;
+    cr_assert_eq(clGetKernelSubGroupInfo(k, device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                         sizeof local, &local, sizeof n, &n, NULL),
+                 CL_INVALID_OPERATION);
+    int x;
+    cr_assert_eq(clSetKernelArgSVMPointer(k, 0, &x), CL_INVALID_OPERATION);
+    clReleaseKernel(k);
 }
 
 /* ---- program binaries ---- */
