@@ -32,6 +32,7 @@ bench: deps
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_vadd
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_control
+	cd $(BENCH_BUILD) && ./bench/clhls_bench_local
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(BENCH_BUILD)
