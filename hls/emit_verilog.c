@@ -365,6 +365,21 @@ static void emit_local_op(emitter *e, const hls_op *op)
     }
 }
 
+/* The value and handshake wires of a global unit that answers with data (a load or
+ * an atomic): it takes the request at the op's start stage and gives the data at its
+ * home stage, both under the op's predicate. */
+static void emit_answered_unit_wires(emitter *e, const hls_op *op)
+{
+    char p0[48], p1[48];
+    int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
+    fprintf(e->out, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
+                    "lsu%d_count;\n"
+                    "    wire lsu%d_req = r%d_valid_s[%d]%s;\n"
+                    "    wire lsu%d_resp = r%d_valid_s[%d]%s;\n",
+            op->width - 1, R, op->id, n, n, n, n, n, R, start, mem_pred(e, op, start, p0), n, R,
+            home, mem_pred(e, op, home, p1));
+}
+
 static void emit_memory_op(emitter *e, const hls_op *op)
 {
     char args[4][40], p0[48], p1[48];
@@ -380,12 +395,7 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
     unsigned mw = e->mem_w;
     if (op->opc == HOP_ATOMIC) {
-        fprintf(o, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
-                   "lsu%d_count;\n", op->width - 1, R, op->id, n, n, n, n);
-        fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start,
-                mem_pred(e, op, start, p0));
-        fprintf(o, "    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, R, home,
-                mem_pred(e, op, home, p1));
+        emit_answered_unit_wires(e, op);
         fprintf(o, "    clhls_lsu_atomic #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
@@ -406,12 +416,7 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     }
     fprintf(o, "    assign m_req_atomic[%d +: 4] = 4'd0;\n", 4 * n);
     if (op->opc == HOP_LOAD) {
-        fprintf(o, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
-                   "lsu%d_count;\n", op->width - 1, R, op->id, n, n, n, n);
-        fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start,
-                mem_pred(e, op, start, p0));
-        fprintf(o, "    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, R, home,
-                mem_pred(e, op, home, p1));
+        emit_answered_unit_wires(e, op);
         fprintf(o, "    clhls_lsu_load #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
@@ -980,6 +985,8 @@ static void emit_barrier(emitter *e, const hls_region *r)
     if (coll)
         fprintf(o, "        .s_value(%s), .s_chosen(%s), .m_result(r%d_result),\n", value,
                 *chosen ? chosen : "0", R);
+    else /* a plain barrier: no function */
+        fprintf(o, "        .s_value(1'b0), .s_chosen(%u'd0), .m_result(),\n", lw);
     fprintf(o, "        .s_data(");
     pack(e, carried, n, barrier_in_value);
     fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"

@@ -275,9 +275,13 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 
 /* Work-group slots of a compute unit that uses local memory or barriers: the
  * work-groups in flight at once, each with its own copy of local memory and its own
- * barrier entries (two sustain one work-item per cycle through a barrier). */
-#define HLS_WG_SLOTS 2
-#define HLS_SLOT_BITS 1
+ * barrier entries. A slot is free again only when its last work-item retired, so
+ * while one group arrives at a barrier and one leaves it, more are needed to cover
+ * the pipeline after the barrier: with two, a 256-item group through one barrier and
+ * a global store cost 1.17 cycles per work-item (bench_local); with four, the slot
+ * number's two bits are used in full. */
+#define HLS_WG_SLOTS 4
+#define HLS_SLOT_BITS 2
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY). */
 #define HLS_LOCAL_LATENCY 3

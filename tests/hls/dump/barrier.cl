@@ -2,7 +2,7 @@
 // A tree reduction: the work-group slot enters with the work-item and stays to the
 // end (retiring work-items free their slot); the first barrier is a region of its
 // own; the loop holds a barrier, so its credits cover every work-item of the
-// work-groups in flight (2 slots of 1024) on top of its latency; every local store
+// work-groups in flight (4 slots of 1024) on top of its latency; every local store
 // is acknowledged, and local accesses have a port each.
 __kernel void sum(__global const int *in, __global int *out)
 {
@@ -19,11 +19,11 @@ __kernel void sum(__global const int *in, __global int *out)
         out[get_group_id(0)] = s[0];
 }
 // CHECK: kernel sum
-// CHECK: = token i1 slot(0)
+// CHECK: = token i2 slot(0)
 // CHECK: = store i32 {{.*}} [local s port 0, acknowledged]
 // CHECK: region 2: barrier in {{{.*}}} out {
 // CHECK: = barrier i1 {{.*}} fence 1  ; line 12
-// CHECK: region 4: loop at line 13 {{.*}} credits {{.*}} barriers hold 2048)
+// CHECK: region 4: loop at line 13 {{.*}} credits {{.*}} barriers hold 4096)
 // CHECK: [local s port 1]
 // CHECK: [local s port 3, acknowledged]
 // CHECK: : barrier in
