@@ -10,10 +10,10 @@
  * and a kernel's pipeline one work-item per cycle. The naive kernel needs about 1.06
  * requests per element, so it runs at about that rate: the uncoalesced stores cost it
  * little here, but they keep the memory port busy all the time. The tiled kernel needs
- * 8.5 times fewer requests, leaving the memory to other work; its cost is the barrier:
- * a work-group's work-items wait there for the group's loads (the memory latency), and
- * with two work-groups in flight per compute unit groups of 256 work-items do not
- * quite hide it (larger work-groups, e.g. 32 x 32 with a 32 x 33 tile, hide more).
+ * 8.5 times fewer requests, leaving the memory to other work, at about the same rate
+ * (1.07 cycles per element): a work-group's work-items wait at the barrier for the
+ * group's loads (the memory latency), which the four work-groups a compute unit keeps
+ * in flight mostly hide.
  *   usage: transpose [transpose.cl] [W H, multiples of 16] */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
