@@ -1265,6 +1265,8 @@ static void emit_compute_unit(emitter *e)
             HLS_WG_SLOTS, HLS_SLOT_BITS - 1, slot_count_width() - 1, HLS_WG_SLOTS, HLS_SLOT_BITS,
             last, k->slot_op);
     const char *g = slots ? "sg" : "wg";
+    char no_slot[16]; /* a kernel without slots: every group in slot 0 */
+    snprintf(no_slot, sizeof no_slot, "%d'd0", HLS_SLOT_BITS);
     fprintf(o,
             "    wire wi_valid, wi_last, wi_idle;\n"
             "    wire [63:0] wi_global_id_x, wi_global_id_y, wi_global_id_z;\n"
@@ -1288,7 +1290,7 @@ static void emit_compute_unit(emitter *e)
             "        .m_slot(wi_slot), .m_local_linear_id(wi_local_linear_id),\n"
             "        .m_group_linear_size(wi_group_linear_size),\n"
             "        .m_last_in_group(wi_last), .idle(wi_idle));\n",
-            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, g, g, slots ? "sg_slot" : "1'b0", g, g, g, g, g, g);
+            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, g, g, slots ? "sg_slot" : no_slot, g, g, g, g, g, g);
     int entry = k->regions[0].children[0];
     fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
     fprintf(o, "    // No work-item left to enter or in flight: stores may flush.\n"
