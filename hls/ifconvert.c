@@ -561,9 +561,12 @@ static void hoist_token_reads(hls_compile *c, hls_kernel *k)
         blk->nops = n;
     }
     hls_block *entry = &k->blocks[0];
+    if (!ntokens)
+        return;
     int *ops = arena_alloc(&c->arena, (size_t)(ntokens + entry->nops + 1) * sizeof *ops);
     memcpy(ops, tokens, (size_t)ntokens * sizeof *ops);
-    memcpy(ops + ntokens, entry->ops, (size_t)entry->nops * sizeof *ops);
+    if (entry->nops)
+        memcpy(ops + ntokens, entry->ops, (size_t)entry->nops * sizeof *ops);
     entry->ops = ops;
     entry->nops += ntokens;
     entry->capops = entry->nops;
