@@ -61,9 +61,12 @@
 // queue), in cycle 5 with a work-group function, in cycle n + 8 for a float add
 // reduction of n work-items (the summer's pass comes first); thereafter one work-item
 // per cycle while m_ready is 1, for every function (a float add reduction's summer
-// also takes one work-item per cycle). held counts the work-items arrived and not yet
-// released; waiting is 1 while some slot has arrivals and is not complete (both from
-// registers).
+// also takes one work-item per cycle). As a slot's entries are reused only when their
+// work-items leave, a float add reduction's longer latency slows back-to-back groups
+// when the slots run out: with 2 slots, in-order groups of 16 arriving one work-item
+// per cycle pass at 32 work-items every 41 cycles (every 32 for the other functions).
+// held counts the work-items arrived and not yet released; waiting is 1 while some
+// slot has arrivals and is not complete (both from registers).
 // Needs clhls_fifo.v, and clhls_fadd.v and clhls_delay.v for float add.
 `default_nettype none
 

@@ -50,5 +50,26 @@ for cfg in "clhls_fadd" "clhls_fmul" "clhls_fcmp" "clhls_fdiv" "clhls_fsqrt" \
     fi
     echo "checked $mod (W 64 $*)"
 done
+# clhls_barrier computes a work-group function only with OP != 0 (the default is a
+# plain barrier): lint each structure, with Yosys synthesising the 32-bit ones and
+# running the coarse part of `synth` on the 64-bit ones: broadcast; the per-slot
+# accumulator of integer (any, min) and float (max) reductions; the float add
+# reduction's summer; scans combining integers, float minima and float sums.
+for cfg in "-GOP=1 -GVW=64" "-GOP=2 -GFUNC=3 -GTYPE=1 -GVW=32" "-GOP=2 -GFUNC=1 -GTYPE=1 -GVW=64" \
+           "-GOP=2 -GFUNC=2 -GTYPE=2 -GVW=64" "-GOP=2 -GFUNC=0 -GTYPE=2 -GVW=32" \
+           "-GOP=3 -GFUNC=0 -GTYPE=0 -GVW=32" "-GOP=4 -GFUNC=1 -GTYPE=2 -GVW=32" \
+           "-GOP=3 -GFUNC=0 -GTYPE=2 -GVW=64"; do
+    [ -f "$tpl/clhls_barrier.v" ] || continue
+    out=$("$verilator" --lint-only -Wall $cfg -y "$tpl" --top-module clhls_barrier \
+          "$tpl/clhls_barrier.v" 2>&1) || status=1
+    if [ -n "$out" ]; then echo "$out"; status=1; fi
+    if command -v "$yosys" >/dev/null 2>&1; then
+        params=$(echo "$cfg" | sed 's/-G\([A-Z_]*\)=\([0-9]*\)/-set \1 \2/g')
+        case "$cfg" in *VW=64*) run="-run :fine" ;; *) run="" ;; esac
+        out=$("$yosys" -q -p "read_verilog $tpl/clhls_*.v; chparam $params clhls_barrier; synth -top clhls_barrier $run" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "clhls_barrier $cfg (yosys): $out"; status=1; fi
+    fi
+    echo "checked clhls_barrier ($cfg)"
+done
 [ $status -eq 0 ] && echo PASS
 exit $status
