@@ -959,7 +959,8 @@ static void emit_barrier(emitter *e, const hls_region *r)
             carried[n++] = r->live_out[i];
     unsigned lw = lid_bits(k), bits = token_bits(k, carried, n);
     unsigned vw = coll ? coll->width : 1;
-    char value[40] = "", chosen[40] = "";
+    char value[40] = "", chosen[48];
+    snprintf(chosen, sizeof chosen, "%u'd0", lw); /* only a broadcast chooses */
     if (coll) {
         port_value(k, value, R, "in", coll->args[0]);
         if (coll->nargs > 1) {
@@ -983,10 +984,10 @@ static void emit_barrier(emitter *e, const hls_region *r)
                "        .s_lid(r%d_in_v%d[%u:0]), .s_size(r%d_in_v%d[%u:0]),\n",
             R, R, R, R, b->args[0], R, b->args[1], lw - 1, R, b->args[2], lw);
     if (coll)
-        fprintf(o, "        .s_value(%s), .s_chosen(%s), .m_result(r%d_result),\n", value,
-                *chosen ? chosen : "0", R);
+        fprintf(o, "        .s_value(%s), .s_chosen(%s), .m_result(r%d_result),\n", value, chosen,
+                R);
     else /* a plain barrier: no function */
-        fprintf(o, "        .s_value(1'b0), .s_chosen(%u'd0), .m_result(),\n", lw);
+        fprintf(o, "        .s_value(1'b0), .s_chosen(%s), .m_result(),\n", chosen);
     fprintf(o, "        .s_data(");
     pack(e, carried, n, barrier_in_value);
     fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"

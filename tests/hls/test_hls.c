@@ -237,13 +237,13 @@ Test(hls, cache_hits_on_the_same_build_and_misses_on_a_change)
 }
 
 /* Verilator's -Wall lint of a kernel's generated Verilog with the templates. */
-static void lint(const char *dir, const char *name)
+static void lint(const char *dir, const char *name, const char *options)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     char *src = slurp(path);
     hls_build_result res;
-    cr_assert_eq(build(src, name, "-D LINT", 0, &res), HLS_OK, "%s", res.log);
+    cr_assert_eq(build(src, name, options, 0, &res), HLS_OK, "%s", res.log);
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
              "%s --lint-only -Wall -Wno-UNUSEDSIGNAL --top-module clhls_top -I%s "
@@ -264,13 +264,15 @@ Test(hls, generated_verilog_lints_with_the_templates)
 {
     char dir[512];
     snprintf(dir, sizeof dir, "%s/good", TEST_DIR);
-    lint(dir, "mix.cl");
+    lint(dir, "mix.cl", "-D LINT");
+    /* local memory, atomics, barriers, work-group functions (OpenCL C 2.0) */
+    lint(dir, "cooperate.cl", "-cl-std=CL2.0");
     /* control flow: branches, loops (nested, with early exits), ordered memory */
     snprintf(dir, sizeof dir, "%s/dump", TEST_DIR);
     static const char *const kernels[] = {"guard.cl", "select.cl", "loop.cl", "nested.cl",
                                           "order.cl", "rom.cl", "barrier.cl"};
     for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
-        lint(dir, kernels[i]);
+        lint(dir, kernels[i], "-D LINT");
 }
 
 Test(hls, arguments_beyond_the_parameter_area_are_an_error)
