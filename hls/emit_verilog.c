@@ -3,7 +3,9 @@
  * clhls_mem_interconnect, on the board's memory port.
  *
  * A compute unit is the kernel's register block, the work-group dispatcher, the
- * work-item generator and the region tree. Every region has a valid/ready input and
+ * work-group slot allocator (when the kernel has local memory or barriers), the
+ * work-item generator, its local memories and the region tree. Every region has a
+ * valid/ready input and
  * output carrying the work-item's token (the region's live values). A static region
  * is a pipeline whose stages advance together (r<N>_en) unless a load's data is not
  * back, a load-store unit cannot take a request or its exit FIFO is full; the exit
@@ -13,8 +15,9 @@
  * values entering the region). A loop merges its entry and its back edge (back edge
  * first), admits a new work-item only while it has credits, runs the body's regions,
  * and splits at the end: back into the back-edge FIFO, or out through the exit FIFO.
- * Invariant values (constants, arguments, NDRange registers) are module-level wires
- * v<id>. */
+ * A barrier region is a clhls_barrier unit (computing the work-group function, if
+ * any). Invariant values (constants, arguments, NDRange registers) are module-level
+ * wires v<id>. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

@@ -4,8 +4,11 @@
  * and float values become bit vectors of their width (a float is its 32 IEEE bits),
  * pointers become 64-bit byte addresses (getelementptr becomes adds and multiplies),
  * work-item functions become reads of the work-item token or of NDRange registers,
- * and a few LLVM intrinsics become the operations they stand for. The kernel's
- * argument descriptions come from clang's kernel_arg_* metadata. */
+ * and a few LLVM intrinsics become the operations they stand for. Each __local array
+ * and __local argument becomes a local memory of the kernel, its accesses offset by
+ * the work-group slot's copy; barriers, work-group functions and atomic functions
+ * become their operations. The kernel's argument descriptions come from clang's
+ * kernel_arg_* metadata. */
 #include <llvm-c/Target.h>
 #include <stdlib.h>
 #include <string.h>
