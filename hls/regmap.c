@@ -29,7 +29,8 @@ const hls_reg_field hls_regmap[] = {
     {"mem_read_requests", HLS_REGF_COUNTER, 19, 1, "R", "memory read requests issued"},
     {"mem_write_requests", HLS_REGF_COUNTER, 20, 1, "R", "memory write requests issued"},
     {"probes", HLS_REGF_PROBES, HLS_REG_FIRST_PROBE, HLS_MAX_PROBES, "R",
-     "occupancies (work-items inside each loop); `metadata.json` names them"},
+     "occupancies (work-items inside each loop, waiting in each barrier); `metadata.json` "
+     "names them"},
     {"args", HLS_REGF_ARGS, HLS_REG_FIRST_ARG, HLS_ARG_AREA_BYTES / 8, "RW",
      "the argument area: every argument at its byte offset, laid out like the fields of "
      "a C struct (little-endian; byte b is bits 8·(b mod 8) of register 32 + b/8)"},

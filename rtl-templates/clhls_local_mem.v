@@ -27,9 +27,11 @@
 // 2 sub, 3 xchg, 4 cmpxchg, 5 min, 6 max, 7 umin, 8 umax, 9 and, 10 or, 11 xor) is a
 // read-modify-write of the bytes its strobes enable, computed per 32-bit lane (per
 // 64-bit lane with s_req_wide) from the word, the lane of s_req_wdata (the operand)
-// and of s_req_cmp (cmpxchg's expected value). Its bank serves it alone and is busy the
-// next cycle writing the result back, so every request of any port sees atomics
-// whole; it answers the word as it was before (the old value), with a read's timing.
+// and of s_req_cmp (cmpxchg's expected value). Its bank serves it alone and writes the
+// result back in the next cycle while serving the next request, whose read of the same
+// word gets the result forwarded, so every request of any port sees atomics whole and
+// a bank takes one atomic per cycle; it answers the word as it was before (the old
+// value), with a read's timing.
 // With ATOMICS = 0 (or words narrower than 32 bits, which no atomic uses) those
 // inputs are ignored and the banks have no arithmetic.
 // Needs clhls_fifo.v.
@@ -206,7 +208,7 @@ module clhls_local_mem #(
 
             always @* begin
                 for (k = 0; k < NPORTS; k = k + 1)
-                    req[k] = compete[k] && !at_busy && (head_bank[k*BSEL_W +: BSEL_W] == BANK_ID);
+                    req[k] = compete[k] && (head_bank[k*BSEL_W +: BSEL_W] == BANK_ID);
             end
 
             always @* begin
@@ -244,19 +246,30 @@ module clhls_local_mem #(
                     prio <= ~((win << 1) - 1'b1);  // the ports after the winner
             end
 
+            // The word as the last cycle's atomic leaves it (its lanes over the word it
+            // read), for a request of this cycle to the same row.
+            reg [WORD_W-1:0] at_word;
+            always @* begin
+                for (j = 0; j < WB; j = j + 1)
+                    at_word[8*j +: 8] = at_wstrb[j] ? at_new[8*j +: 8] : q[8*j +: 8];
+            end
+
+            // An atomic's write-back lands with the next request's access (a write of
+            // this cycle comes later and wins its bytes); a read of the same row gets
+            // the atomic's result.
             always @(posedge clk) begin
-                if (any && w_write) begin
-                    for (j = 0; j < WB; j = j + 1)
-                        if (w_wstrb[j])
-                            mem[w_row][8*j +: 8] <= w_wdata[8*j +: 8];
-                end
                 if (at_busy) begin
                     for (j = 0; j < WB; j = j + 1)
                         if (at_wstrb[j])
                             mem[at_row][8*j +: 8] <= at_new[8*j +: 8];
                 end
+                if (any && w_write) begin
+                    for (j = 0; j < WB; j = j + 1)
+                        if (w_wstrb[j])
+                            mem[w_row][8*j +: 8] <= w_wdata[8*j +: 8];
+                end
                 if (any && !w_write)
-                    q <= mem[w_row];
+                    q <= at_busy && w_row == at_row ? at_word : mem[w_row];
             end
 
             always @(posedge clk) begin

@@ -10,11 +10,10 @@
  * per work-item, one loop iteration per cycle at best. The global version sends every
  * byte to memory as an atomic (the memory side executes one per cycle, whatever the
  * address): about 1.03 cycles per byte, and the memory port is busy all the time. The
- * local version sends 16 times fewer requests to memory, but a local atomic holds its
- * bank for two cycles (read, then write back), so successive bytes that fall into the
- * same bank wait: about 1.3 cycles per byte. On a board whose memory does not execute
- * atomics at full rate, or with other traffic, the local version is the one that
- * scales.
+ * local version runs at the same rate (a bank executes one atomic per cycle, the next
+ * one on the same bin seeing the previous result) and sends 16 times fewer requests
+ * to memory: on a board whose memory does not execute atomics at full rate, or with
+ * other traffic, it is the one that scales.
  *   usage: histogram [histogram.cl] [N] */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
