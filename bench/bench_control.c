@@ -15,39 +15,10 @@
  * nothing about time. Against another OpenCL platform (OCL_ICD_VENDORS=...pocl.icd) it
  * runs too; the "cycles" are then that device's time at its reported clock. */
 #define _GNU_SOURCE
-#include <CL/cl.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#define CHECK(call)                                                                   \
-    do {                                                                              \
-        cl_int e_ = (call);                                                           \
-        if (e_ != CL_SUCCESS) {                                                       \
-            fprintf(stderr, "%s failed: %d\n", #call, e_);                            \
-            exit(1);                                                                  \
-        }                                                                             \
-    } while (0)
-#define ARG(k, i, v) CHECK(clSetKernelArg((k), (i), sizeof(v), &(v)))
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The platform, device and queue every kernel runs on. */
-typedef struct bench {
-    cl_device_id dev;           /* the device */
-    cl_context ctx;             /* a context on it */
-    cl_command_queue q;         /* in-order, profiling */
-    cl_uint mhz;                /* the device's clock */
-} bench;
+#include "bench.h"
 
 /* What one kernel measured. */
 typedef struct result {
@@ -126,40 +97,11 @@ static int run(bench *b, cl_kernel k, cl_uint dim, const size_t *global, const s
     return 0;
 }
 
-static cl_mem buffer(bench *b, size_t bytes, const void *init)
-{
-    cl_int err;
-    cl_mem m = clCreateBuffer(b->ctx, init ? CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR
-                                           : CL_MEM_READ_WRITE,
-                              bytes, (void *)init, &err);
-    CHECK(err);
-    return m;
-}
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
 static uint32_t fbits(float f)
 {
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
-}
-
-static unsigned rng = 2463534242u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
 }
 
 /* ---- Mandelbrot ---------------------------------------------------------------- */
@@ -495,35 +437,10 @@ static void bench_vadd_guard(bench *b, result *r)
 
 /* ---- report ---------------------------------------------------------------------- */
 
-static void cell(char *buf, size_t n, double v, const char *fmt)
-{
-    if (v < 0)
-        snprintf(buf, n, "n/a");
-    else
-        snprintf(buf, n, fmt, v);
-}
-
 int main(void)
 {
-    setenv("OCL_ICD_VENDORS", ICD_FILE, 0);
-    char cache[] = "/tmp/clhls-bench-XXXXXX";
-    if (!mkdtemp(cache))
-        return 1;
-    setenv("CLHLS_CACHE_DIR", cache, 1);
-
     bench b;
-    cl_platform_id platform;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &platform, NULL));
-    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &b.dev, NULL));
-    CHECK(clGetDeviceInfo(b.dev, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof b.mhz, &b.mhz, NULL));
-    char pname[128] = "", dname[128] = "";
-    clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
-    clGetDeviceInfo(b.dev, CL_DEVICE_NAME, sizeof dname - 1, dname, NULL);
-    b.ctx = clCreateContext(NULL, 1, &b.dev, NULL, NULL, &err);
-    CHECK(err);
-    b.q = clCreateCommandQueue(b.ctx, b.dev, CL_QUEUE_PROFILING_ENABLE, &err);
-    CHECK(err);
+    bench_open(&b, ICD_FILE);
 
     enum { NK = 6 };
     result res[NK];
@@ -543,7 +460,7 @@ int main(void)
     bench_vadd_guard(&b, &res[5]);
 
     printf("control-flow kernels, platform \"%s\", device \"%s\" (%u MHz); bound: 1 "
-           "work-item/cycle, or the total loop iterations\n", pname, dname, b.mhz);
+           "work-item/cycle, or the total loop iterations\n", b.platform_name, b.device_name, b.mhz);
     printf("| kernel     | work-items | sim cycles   | bound        | bound/cycles | "
            "sim cycles/s | build s | results   |\n");
     printf("|------------|------------|--------------|--------------|--------------|"
@@ -583,9 +500,5 @@ int main(void)
                r->note[0] ? "; " : "", r->note);
     }
 
-    clReleaseCommandQueue(b.q);
-    clReleaseContext(b.ctx);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", cache);
-    return system(cmd) != 0 || bad;
+    return bench_close(&b) || bad;
 }

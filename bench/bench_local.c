@@ -40,48 +40,9 @@
  * Against another OpenCL platform (OCL_ICD_VENDORS=...) it runs too; the "cycles" are
  * then that device's time at its reported clock. */
 #define _GNU_SOURCE
-#include <CL/cl.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#define CHECK(call)                                                                   \
-    do {                                                                              \
-        cl_int e_ = (call);                                                           \
-        if (e_ != CL_SUCCESS) {                                                       \
-            fprintf(stderr, "%s failed: %d\n", #call, e_);                            \
-            exit(1);                                                                  \
-        }                                                                             \
-    } while (0)
-#define ARG(k, i, v) CHECK(clSetKernelArg((k), (i), sizeof(v), &(v)))
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
-/* The device, context and queue every kernel runs on. */
-typedef struct bench {
-    cl_device_id dev;           /* the device */
-    cl_context ctx;             /* a context on it */
-    cl_command_queue q;         /* in-order, profiling */
-    cl_uint mhz;                /* the device's clock */
-} bench;
+#include "bench.h"
 
 /* One program: its build. */
 typedef struct program {
@@ -206,16 +167,6 @@ static int run(bench *b, cl_kernel k, cl_uint dim, const size_t *global, const s
     return 0;
 }
 
-static cl_mem buffer(bench *b, size_t bytes, const void *init)
-{
-    cl_int err;
-    cl_mem m = clCreateBuffer(b->ctx, init ? CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR
-                                           : CL_MEM_READ_WRITE,
-                              bytes, (void *)init, &err);
-    CHECK(err);
-    return m;
-}
-
 static void read_back(bench *b, cl_mem m, size_t bytes, void *host)
 {
     CHECK(clEnqueueReadBuffer(b->q, m, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
@@ -226,15 +177,6 @@ static void poison(bench *b, cl_mem m, size_t bytes)
 {
     int v = 0x7eadbeef;
     CHECK(clEnqueueFillBuffer(b->q, m, &v, sizeof v, 0, bytes, 0, NULL, NULL));
-}
-
-static unsigned rng = 2463534242u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
 }
 
 /* ---- (a) scans ----------------------------------------------------------------- */
@@ -639,35 +581,10 @@ static void bench_matmul(bench *b, program *pp)
 
 /* ---- report ---------------------------------------------------------------------- */
 
-static void cell(char *buf, size_t n, double v, const char *fmt)
-{
-    if (v < 0)
-        snprintf(buf, n, "n/a");
-    else
-        snprintf(buf, n, fmt, v);
-}
-
 int main(void)
 {
-    setenv("OCL_ICD_VENDORS", ICD_FILE, 0);
-    char cache[] = "/tmp/clhls-bench-XXXXXX";
-    if (!mkdtemp(cache))
-        return 1;
-    setenv("CLHLS_CACHE_DIR", cache, 1);
-
     bench b;
-    cl_platform_id platform;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &platform, NULL));
-    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &b.dev, NULL));
-    CHECK(clGetDeviceInfo(b.dev, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof b.mhz, &b.mhz, NULL));
-    char pname[128] = "", dname[128] = "";
-    clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
-    clGetDeviceInfo(b.dev, CL_DEVICE_NAME, sizeof dname - 1, dname, NULL);
-    b.ctx = clCreateContext(NULL, 1, &b.dev, NULL, NULL, &err);
-    CHECK(err);
-    b.q = clCreateCommandQueue(b.ctx, b.dev, CL_QUEUE_PROFILING_ENABLE, &err);
-    CHECK(err);
+    bench_open(&b, ICD_FILE);
 
     enum { NP = 6 };
     program progs[NP] = {{.name = "scans"},   {.name = "scan_wg"},   {.name = "barrier"},
@@ -683,7 +600,7 @@ int main(void)
     double total = now() - t0;
 
     printf("__local memory and barriers, platform \"%s\", device \"%s\" (%u MHz); bound: "
-           "max(work-items, 64-byte memory lines), 1 of each per cycle\n", pname, dname, b.mhz);
+           "max(work-items, 64-byte memory lines), 1 of each per cycle\n", b.platform_name, b.device_name, b.mhz);
     printf("|     | kernel             | work-items | sim cycles | bound      | cycles/bound | "
            "sim cycles/s | results   | notes\n");
     printf("|-----|--------------------|------------|------------|------------|--------------|"
@@ -721,9 +638,5 @@ int main(void)
     }
     printf("total %.1f s: %.1f s building hardware\n", total, build_total);
 
-    clReleaseCommandQueue(b.q);
-    clReleaseContext(b.ctx);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", cache);
-    return system(cmd) != 0 || bad;
+    return bench_close(&b) || bad;
 }
