@@ -672,6 +672,11 @@ static uint64_t *post_dominators(converter *v, int words)
 static void check_barriers(converter *v)
 {
     hls_kernel *k = v->k;
+    int barriers = 0;
+    for (int i = 0; i < k->nops; i++)
+        barriers |= k->ops[i].opc == HOP_BARRIER;
+    if (!barriers)
+        return;
     char *uniform = arena_alloc(&v->c->arena, (size_t)k->nops + 1);
     memset(uniform, 1, (size_t)k->nops);
     for (int changed = 1; changed;) { /* phis may read values defined later */
@@ -695,13 +700,11 @@ static void check_barriers(converter *v)
         }
     }
     int words = (k->nblocks + 63) / 64;
-    const uint64_t *pdom = NULL;
+    const uint64_t *pdom = post_dominators(v, words);
     for (int i = 0; i < k->nops; i++) {
         const hls_op *op = &k->ops[i];
         if (op->opc != HOP_BARRIER || op->block < 0)
             continue;
-        if (!pdom)
-            pdom = post_dominators(v, words);
         int b = op->block, ok = 1;
 #define PDOM(x, y) ((pdom[(size_t)(x) * (size_t)words + (size_t)(y) / 64] >> ((y) % 64)) & 1)
         for (int x = 0; x < k->nblocks && ok; x++) {
