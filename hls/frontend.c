@@ -4,8 +4,14 @@
  * source is written under its own name in the build's scratch directory, so clang's
  * messages and the debug information name the file the way the user does. OpenCL C
  * 3.0 kernels see exactly the optional features and extensions the devices report
- * (docs/user-guide.md, "OpenCL versions"). */
+ * (docs/user-guide.md, "OpenCL versions"). Separate compilation enters here too:
+ * hls_link_inputs makes the program's module from linked bitcode (compiled objects and
+ * libraries of clCompileProgram/clLinkProgram) instead of source, hls_write_bitcode
+ * writes a module out, and hls_check_unresolved names the functions no input
+ * defines. */
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Linker.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +143,128 @@ int hls_frontend(hls_compile *c)
     LLVMDisposeMemoryBuffer(buf);
     if (bad) {
         sb_printf(c->diag.log, "error: clang produced unreadable bitcode\n");
+        return HLS_ERR_TOOL;
+    }
+    return HLS_OK;
+}
+
+/* The OpenCL C version of a linked module, from its opencl.ocl.version metadata (the
+ * highest of its inputs), as "CLm.n"; and whether its kernels assume uniform
+ * work-groups (clang's "uniform-work-group-size" attribute: uniform when any says
+ * so, which is what a 1.x unit or -cl-uniform-work-group-size asks). */
+static void linked_options(hls_compile *c)
+{
+    unsigned best = 0;
+    unsigned n = LLVMGetNamedMetadataNumOperands(c->module, "opencl.ocl.version");
+    LLVMValueRef *ops = n ? arena_alloc(&c->arena, n * sizeof *ops) : NULL;
+    if (n)
+        LLVMGetNamedMetadataOperands(c->module, "opencl.ocl.version", ops);
+    for (unsigned i = 0; i < n; i++) {
+        if (LLVMGetMDNodeNumOperands(ops[i]) != 2)
+            continue;
+        LLVMValueRef v[2];
+        LLVMGetMDNodeOperands(ops[i], v);
+        if (!v[0] || !v[1] || !LLVMIsAConstantInt(v[0]) || !LLVMIsAConstantInt(v[1]))
+            continue;
+        unsigned ver = (unsigned)(LLVMConstIntGetZExtValue(v[0]) * 10 +
+                                  LLVMConstIntGetZExtValue(v[1]));
+        if (ver > best)
+            best = ver;
+    }
+    if (best >= 10 && best <= 30)
+        c->opts.cl_std = arena_printf(&c->arena, "CL%u.%u", best / 10, best % 10);
+    int uniform = 0, kernels = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMGetFunctionCallConv(fn) != LLVMSPIRKERNELCallConv || LLVMIsDeclaration(fn))
+            continue;
+        kernels++;
+        LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
+            fn, LLVMAttributeFunctionIndex, "uniform-work-group-size", 23);
+        unsigned len = 0;
+        const char *v = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
+        uniform |= !v || (len == 4 && !strncmp(v, "true", 4));
+    }
+    c->opts.uniform_wg = uniform || !kernels || strcmp(c->opts.cl_std, "CL2.0") < 0;
+}
+
+/* The linker's own diagnostics ("symbol multiply defined") into the build log. */
+static void link_diagnostic(LLVMDiagnosticInfoRef info, void *data)
+{
+    hls_compile *c = data;
+    char *msg = LLVMGetDiagInfoDescription(info);
+    sb_printf(c->diag.log, "error: %s\n", msg);
+    LLVMDisposeMessage(msg);
+}
+
+int hls_link_inputs(hls_compile *c)
+{
+    LLVMContextSetDiagnosticHandler(c->llvm, link_diagnostic, c);
+    int rc = HLS_OK;
+    for (const char *const *in = c->req->inputs; *in; in++) {
+        LLVMMemoryBufferRef buf;
+        LLVMModuleRef m;
+        char *msg = NULL;
+        if (LLVMCreateMemoryBufferWithContentsOfFile(*in, &buf, &msg)) {
+            sb_printf(c->diag.log, "error: cannot read %s: %s\n", *in, msg ? msg : "");
+            LLVMDisposeMessage(msg);
+            rc = HLS_ERR_TOOL;
+            break;
+        }
+        int bad = LLVMParseBitcodeInContext2(c->llvm, buf, &m);
+        LLVMDisposeMemoryBuffer(buf);
+        if (bad) {
+            sb_printf(c->diag.log, "error: input %d is not a compiled OpenCL program\n",
+                      (int)(in - c->req->inputs) + 1);
+            rc = HLS_ERR_COMPILE;
+            break;
+        }
+        if (!c->module) {
+            c->module = m;
+            continue;
+        }
+        /* Two definitions of one function are an error of the linker, which says
+         * which (on stderr: the log says that linking failed). */
+        if (LLVMLinkModules2(c->module, m)) {
+            sb_printf(c->diag.log, "error: linking input %d failed\n",
+                      (int)(in - c->req->inputs) + 1);
+            rc = HLS_ERR_COMPILE;
+            break;
+        }
+    }
+    LLVMContextSetDiagnosticHandler(c->llvm, NULL, NULL);
+    if (rc)
+        return rc;
+    if (!c->module) {
+        sb_printf(c->diag.log, "error: nothing to link\n");
+        return HLS_ERR_COMPILE;
+    }
+    linked_options(c);
+    return HLS_OK;
+}
+
+int hls_check_unresolved(hls_compile *c)
+{
+    /* What is left declared after the built-in library: intrinsics (llvm.*), built-ins
+     * the hardware implements itself (mangled, checked later) and functions of the
+     * program that no input defines (C names). */
+    int bad = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(fn, &len);
+        if (!LLVMIsDeclaration(fn) || !LLVMGetFirstUse(fn) || !strncmp(name, "llvm.", 5) ||
+            !strncmp(name, "_Z", 2) || !strncmp(name, "__", 2))
+            continue;
+        sb_printf(c->diag.log, "error: undefined function '%s': no input of the link "
+                               "defines it\n", name);
+        bad = 1;
+    }
+    return bad ? HLS_ERR_COMPILE : HLS_OK;
+}
+
+int hls_write_bitcode(hls_compile *c, const char *path)
+{
+    if (LLVMWriteBitcodeToFile(c->module, path)) {
+        sb_printf(c->diag.log, "error: cannot write %s\n", path);
         return HLS_ERR_TOOL;
     }
     return HLS_OK;

@@ -5,7 +5,6 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
-#include <ftw.h>
 #include <glob.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -29,11 +28,6 @@
 #define CLHLS_RTL_DIR "rtl-templates"
 #endif
 
-const char *hls_version(void)
-{
-    return CLHLS_VERSION;
-}
-
 const char *const hls_pass_names[] = {"lower", "cfg", "ifconvert", "memorder", "schedule", NULL};
 
 static int known_pass(const char *name)
@@ -49,31 +43,6 @@ static double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-int hls_mkdir_p(const char *path)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0755) && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    return remove(path);
-}
-
-void hls_remove_tree(const char *path)
-{
-    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 static int hash_file(XXH3_state_t *state, const char *path)
@@ -153,29 +122,20 @@ static void build_key(const hls_build_request *req, char out[33])
     XXH3_128bits_update(state, &toolchain, sizeof toolchain);
     if (hash_file(state, req->board->path))
         XXH3_128bits_update(state, req->board->name, strlen(req->board->name));
-    const char *parts[] = {req->options ? req->options : "", req->source,
+    const char *parts[] = {req->options ? req->options : "", req->source ? req->source : "",
                            req->source_name ? req->source_name : "",
                            req->skip_model ? "no-model" : "model"};
     for (size_t i = 0; i < 4; i++)
         XXH3_128bits_update(state, parts[i], strlen(parts[i]) + 1);
+    /* A link: the inputs' contents, in order (a missing one fails the build later). */
+    for (const char *const *in = req->inputs; in && *in; in++) {
+        XXH3_128bits_update(state, "input", 6);
+        hash_file(state, *in);
+    }
     XXH128_hash_t h = XXH3_128bits_digest(state);
     XXH3_freeState(state);
     snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
              (unsigned long long)h.low64);
-}
-
-const char *hls_cache_root(const char *override, char *buf, size_t len)
-{
-    const char *env = getenv("CLHLS_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
-    if (override && *override)
-        snprintf(buf, len, "%s", override);
-    else if (env && *env)
-        snprintf(buf, len, "%s", env);
-    else if (xdg && *xdg)
-        snprintf(buf, len, "%s/clhls", xdg);
-    else
-        snprintf(buf, len, "%s/.cache/clhls", getenv("HOME") ? getenv("HOME") : "/tmp");
-    return buf;
 }
 
 static int file_exists(const char *dir, const char *name)
@@ -204,14 +164,22 @@ static void dump(hls_compile *c, const char *pass)
 }
 
 /* The passes, in order. */
-static int compile(hls_compile *c, const char *entry)
+static int compile(hls_compile *c, const char *entry, const char *root)
 {
     int rc;
     if ((rc = hls_parse_options(c)))        /* which options, which OpenCL C */
         return rc;
-    if ((rc = hls_frontend(c)))             /* clang: source -> LLVM IR */
+    if (c->req->inputs)                     /* compiled objects and libraries, linked */
+        rc = hls_link_inputs(c);
+    else                                    /* clang: source -> LLVM IR */
+        rc = hls_frontend(c);
+    if (rc)
         return rc;
+    if (c->req->output)                     /* a compiled object or a library: done */
+        return hls_write_bitcode(c, c->req->output);
     if ((rc = hls_link_library(c)))         /* OpenCL built-ins (hls/library) */
+        return rc;
+    if (c->req->inputs && (rc = hls_check_unresolved(c))) /* calls no input defines */
         return rc;
     if ((rc = hls_inline(c)))               /* no calls in hardware: inline them all */
         return rc;
@@ -269,7 +237,7 @@ static int compile(hls_compile *c, const char *entry)
     for (char *line = strtok(files.data, "\n"); line; line = strtok(NULL, "\n"))
         list[n++] = line;
     char *log = NULL;
-    char *runtime = arena_printf(&c->arena, "%s/../verilated-runtime", entry);
+    char *runtime = arena_printf(&c->arena, "%s/verilated-runtime", root);
     int sim = sim_build_model(list, n, "clhls_top", arena_printf(&c->arena, "%s/obj", entry),
                               runtime, arena_printf(&c->arena, "%s/model.so", entry), &log);
     if (sim != SIM_OK) {
@@ -300,7 +268,7 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     memset(res, 0, sizeof *res);
     strbuf log = {0};
     sb_append(&log, "");
-    if (!req || !req->source || !req->board) {
+    if (!req || (!req->source && !req->inputs) || !req->board) {
         sb_append(&log, "error: no source or no board\n");
         res->log = sb_take(&log);
         return res->status = HLS_ERR_OPTIONS;
@@ -325,8 +293,9 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
         res->log = sb_take(&log);
         return res->status = HLS_ERR_TOOL;
     }
-    /* A dump needs the passes to run, so it never takes the cached entry. */
-    if (!req->dump_after && file_exists(entry, "metadata.json")) {
+    /* A dump needs the passes to run, so it never takes the cached entry; bitcode
+     * output (a compiled object, a library) makes no entry. */
+    if (!req->dump_after && !req->output && file_exists(entry, "metadata.json")) {
         FILE *f = fopen(strcat(strcpy(tmp, entry), "/build.log"), "r");
         if (f) {
             char buf[4096];
@@ -342,7 +311,11 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
         return res->status = HLS_OK;
     }
 
-    snprintf(tmp, sizeof tmp, "%s/tmp-%s-XXXXXX", root, key);
+    /* The scratch directory: in the caller's (which it removes whatever happens to
+     * this process) or in the cache; on the cache's file system either way, so the
+     * finished entry is renamed into place. */
+    snprintf(tmp, sizeof tmp, "%s/tmp-%s-XXXXXX",
+             req->scratch_dir && *req->scratch_dir ? req->scratch_dir : root, key);
     if (!mkdtemp(tmp)) {
         sb_printf(&log, "error: cannot create a directory in %s: %s\n", root, strerror(errno));
         res->log = sb_take(&log);
@@ -354,13 +327,15 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     c.source_name = req->source_name && *req->source_name ? req->source_name : "program.cl";
     c.diag = (hls_diag){.log = &log, .source = req->source};
     c.llvm = LLVMContextCreate();
-    int rc = compile(&c, tmp);
+    int rc = compile(&c, tmp, root);
     if (c.module)
         LLVMDisposeModule(c.module);
     LLVMContextDispose(c.llvm);
     arena_free(&c.arena);
 
-    if (rc == HLS_OK) {
+    if (rc == HLS_OK && req->output) {
+        hls_remove_tree(tmp);
+    } else if (rc == HLS_OK) {
         char path[4400];
         snprintf(path, sizeof path, "%s/build.log", tmp);
         FILE *f = fopen(path, "w");

@@ -1,12 +1,16 @@
-/* The kernel compiler's public interface. clBuildProgram and `clhls build` both call
- * hls_build(): OpenCL C source in, a cache entry out (generated Verilog, the program
- * metadata JSON that drives the hardware, and a verilated model library). */
+/* The kernel compiler's public interface. `clhls build` (which clBuildProgram runs in a
+ * child process) calls hls_build(): OpenCL C source in, a cache entry out (generated
+ * Verilog, the program metadata JSON that drives the hardware, and a verilated model
+ * library). Separate compilation (`clhls compile`, `clhls link`, for clCompileProgram
+ * and clLinkProgram) uses the same call: source to LLVM bitcode (output), bitcode
+ * inputs linked to a library (output) or to a cache entry. */
 #ifndef CLHLS_HLS_H
 #define CLHLS_HLS_H
 
 #include <stddef.h>
 
 #include "board.h"
+#include "fsutil.h" /* hls_cache_root, hls_mkdir_p, hls_remove_tree, hls_version */
 
 typedef enum {
     HLS_OK = 0,
@@ -26,12 +30,21 @@ typedef struct hls_build_request {
     int skip_model;          /* 1 = stop after emitting Verilog and metadata */
     const char *dump_after;  /* pass name for --dump-after (prints the IR to stdout; the
                                 build then bypasses the cache lookup), or NULL */
+    const char *const *inputs; /* NULL-terminated LLVM bitcode files (compiled objects,
+                                libraries) linked instead of compiling source (source
+                                is then NULL), or NULL; their contents are in the key */
+    const char *output;      /* write the program's LLVM bitcode here and stop (after the
+                                front end, or after linking the inputs): no hardware, no
+                                cache entry; or NULL */
+    const char *scratch_dir; /* where the build's temporary directory goes (on the cache's
+                                file system; the caller removes it after a crash), or
+                                NULL for the cache directory */
 } hls_build_request;
 
 typedef struct hls_build_result {
     int status;              /* hls_status */
     char *log;               /* build log (clang diagnostics + ours); never NULL */
-    char *entry_dir;         /* cache entry directory on success */
+    char *entry_dir;         /* cache entry directory on success (NULL with output) */
     char *metadata_path;     /* entry_dir/metadata.json */
     char *model_path;        /* entry_dir/model.so (NULL when skip_model) */
     int cache_hit;           /* 1 when the entry came from the cache */
@@ -43,16 +56,5 @@ void hls_build_result_free(hls_build_result *result);
 
 /* The passes --dump-after can name, in order, NULL-terminated. */
 extern const char *const hls_pass_names[];
-
-/* The cache directory: override when given, else $CLHLS_CACHE_DIR, else
- * $XDG_CACHE_HOME/clhls, else ~/.cache/clhls; written into buf. */
-const char *hls_cache_root(const char *override, char *buf, size_t len);
-/* mkdir -p; 0 on success. */
-int hls_mkdir_p(const char *path);
-/* rm -rf. */
-void hls_remove_tree(const char *path);
-
-/* Version string that is part of every cache key. */
-const char *hls_version(void);
 
 #endif

@@ -37,6 +37,9 @@ int hls_run_tool(const char *const argv[], const char *cwd, strbuf *out);
 
 int hls_parse_options(hls_compile *c);       /* options.c */
 int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM module */
+int hls_link_inputs(hls_compile *c);         /* frontend.c: linked bitcode -> LLVM module */
+int hls_check_unresolved(hls_compile *c);    /* frontend.c: functions no input defines */
+int hls_write_bitcode(hls_compile *c, const char *path); /* frontend.c */
 int hls_link_library(hls_compile *c);        /* prepare.c: the built-in library */
 int hls_inline(hls_compile *c);              /* prepare.c: inline every call */
 /* The built-in library's bitcode (build tree first, then the installed one). */

@@ -2,10 +2,13 @@
  * Verilog, the build log and the compiler's inputs) packed into one blob, which
  * CL_PROGRAM_BINARIES hands out and clCreateProgramWithBinary takes back. Building such
  * a program unpacks the blob into the build cache and loads it; nothing is compiled.
+ * A compiled object (clCompileProgram) or a library (clLinkProgram -create-library) is
+ * a blob of one file, program.bc, its LLVM bitcode, which clLinkProgram links.
  *
  * Layout (integers little-endian):
  *   0   magic "CLHLSBIN" (8 bytes)
- *   8   format version (u32, RT_BINARY_VERSION)
+ *   8   format version (u32, RT_BINARY_VERSION; version 1, which had no type, is read
+ *       as an executable)
  *   12  header size (u32, RT_BINARY_HEADER)
  *   16  board name (64 bytes, NUL-padded): the board the model was built for
  *   80  tool version (16 bytes, NUL-padded): the clhls that built it (informative)
@@ -13,11 +16,14 @@
  *   104 content hash (16 bytes): XXH3-128, canonical form, of the whole blob with
  *       these 16 bytes taken as zero
  *   120 number of files (u32)
- *   124 reserved (u32, 0)
+ *   124 binary type (u32): CL_PROGRAM_BINARY_TYPE_EXECUTABLE (4),
+ *       CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT (1) or CL_PROGRAM_BINARY_TYPE_LIBRARY (2)
+ *       (version 1: reserved, 0)
  *   128 the files, each: path length (u32), mode (u32: 0755 or 0644), size (u64),
  *       the path (relative to the entry, '/'-separated, no "." or ".." part), the bytes.
  * A blob is accepted only whole: every field checked, the hash equal, every file inside
- * the payload, metadata.json and model.so present, the board the device's. It unpacks
+ * the payload, metadata.json and model.so present in an executable and program.bc in
+ * an object or library, the board the device's. It unpacks
  * into <cache>/bin-<hash>, written in a scratch directory and renamed into place, so an
  * entry is either whole or absent. */
 #include <dirent.h>
@@ -29,10 +35,10 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#include "hls.h"
+#include "fsutil.h"
 #include "rt.h"
 
-#define RT_BINARY_VERSION 1u
+#define RT_BINARY_VERSION 2u
 #define RT_BINARY_HEADER 128u
 #define OFF_VERSION 8
 #define OFF_HEADER 12
@@ -43,7 +49,7 @@
 #define OFF_PAYLOAD 96
 #define OFF_HASH 104
 #define OFF_NFILES 120
-#define OFF_RESERVED 124
+#define OFF_TYPE 124
 #define FILE_HEADER 16u         /* path length, mode, size */
 #define MAX_PATH_LEN 1024u
 #define MAX_FILES 100000u
@@ -180,6 +186,45 @@ static unsigned char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* Packs n files (relative paths, contents, sizes, modes) into a new blob. */
+static int pack_files(char *const *paths, unsigned char *const *data, const size_t *sizes,
+                      const uint32_t *modes, size_t n, const char *board,
+                      cl_program_binary_type type, unsigned char **out, size_t *out_len,
+                      char *err, size_t errlen)
+{
+    size_t total = RT_BINARY_HEADER;
+    for (size_t i = 0; i < n; i++)
+        total += FILE_HEADER + strlen(paths[i]) + sizes[i];
+    unsigned char *blob = rt_alloc(total);
+    if (!blob) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    memcpy(blob, magic, sizeof magic);
+    put32(blob + OFF_VERSION, RT_BINARY_VERSION);
+    put32(blob + OFF_HEADER, RT_BINARY_HEADER);
+    memcpy(blob + OFF_BOARD, board, strlen(board));
+    snprintf((char *)blob + OFF_TOOL, TOOL_LEN, "%s", hls_version());
+    put64(blob + OFF_PAYLOAD, total - RT_BINARY_HEADER);
+    put32(blob + OFF_NFILES, (uint32_t)n);
+    put32(blob + OFF_TYPE, (uint32_t)type);
+    size_t at = RT_BINARY_HEADER;
+    for (size_t i = 0; i < n; i++) {
+        size_t plen = strlen(paths[i]);
+        put32(blob + at, (uint32_t)plen);
+        put32(blob + at + 4, modes[i]);
+        put64(blob + at + 8, sizes[i]);
+        memcpy(blob + at + FILE_HEADER, paths[i], plen);
+        if (sizes[i])
+            memcpy(blob + at + FILE_HEADER + plen, data[i], sizes[i]);
+        at += FILE_HEADER + plen + sizes[i];
+    }
+    blob_hash(blob, total, blob + OFF_HASH);
+    *out = blob;
+    *out_len = total;
+    return 0;
+}
+
 int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out,
                    size_t *out_len, char *err, size_t errlen)
 {
@@ -197,8 +242,9 @@ int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out
     unsigned char **data = rt_alloc(l.n * sizeof *data);
     size_t *sizes = rt_alloc(l.n * sizeof *sizes);
     uint32_t *modes = rt_alloc(l.n * sizeof *modes);
-    size_t total = RT_BINARY_HEADER;
     int rc = data && sizes && modes ? 0 : -1;
+    if (rc)
+        snprintf(err, errlen, "out of host memory");
     for (size_t i = 0; rc == 0 && i < l.n; i++) {
         char full[8192];
         snprintf(full, sizeof full, "%s/%s", entry_dir, l.paths[i]);
@@ -210,35 +256,10 @@ int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out
             break;
         }
         modes[i] = (st.st_mode & S_IXUSR) ? 0755 : 0644;
-        total += FILE_HEADER + strlen(l.paths[i]) + sizes[i];
     }
-    unsigned char *blob = rc == 0 ? rt_alloc(total) : NULL;
-    if (rc == 0 && !blob) {
-        snprintf(err, errlen, "out of host memory");
-        rc = -1;
-    }
-    if (rc == 0) {
-        memcpy(blob, magic, sizeof magic);
-        put32(blob + OFF_VERSION, RT_BINARY_VERSION);
-        put32(blob + OFF_HEADER, RT_BINARY_HEADER);
-        memcpy(blob + OFF_BOARD, board, strlen(board));
-        snprintf((char *)blob + OFF_TOOL, TOOL_LEN, "%s", hls_version());
-        put64(blob + OFF_PAYLOAD, total - RT_BINARY_HEADER);
-        put32(blob + OFF_NFILES, (uint32_t)l.n);
-        size_t at = RT_BINARY_HEADER;
-        for (size_t i = 0; i < l.n; i++) {
-            size_t plen = strlen(l.paths[i]);
-            put32(blob + at, (uint32_t)plen);
-            put32(blob + at + 4, modes[i]);
-            put64(blob + at + 8, sizes[i]);
-            memcpy(blob + at + FILE_HEADER, l.paths[i], plen);
-            memcpy(blob + at + FILE_HEADER + plen, data[i], sizes[i]);
-            at += FILE_HEADER + plen + sizes[i];
-        }
-        blob_hash(blob, total, blob + OFF_HASH);
-        *out = blob;
-        *out_len = total;
-    }
+    if (rc == 0)
+        rc = pack_files(l.paths, data, sizes, modes, l.n, board,
+                        CL_PROGRAM_BINARY_TYPE_EXECUTABLE, out, out_len, err, errlen);
     for (size_t i = 0; data && i < l.n; i++)
         rt_free(data[i]);
     rt_free(data);
@@ -246,6 +267,20 @@ int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out
     rt_free(modes);
     list_free(&l);
     return rc;
+}
+
+int rt_binary_pack_object(const unsigned char *bitcode, size_t len, const char *board,
+                          cl_program_binary_type type, unsigned char **out, size_t *out_len,
+                          char *err, size_t errlen)
+{
+    if (strlen(board) >= BOARD_LEN) {
+        snprintf(err, errlen, "board name '%s' longer than %d characters", board, BOARD_LEN - 1);
+        return -1;
+    }
+    char *path = "program.bc";
+    unsigned char *data = (unsigned char *)bitcode;
+    uint32_t mode = 0644;
+    return pack_files(&path, &data, &len, &mode, 1, board, type, out, out_len, err, errlen);
 }
 
 /* ---- checking ---- */
@@ -270,17 +305,26 @@ static int safe_path(const char *p, size_t len)
     return 1;
 }
 
-int rt_binary_check(const unsigned char *blob, size_t len, const char *board, char *err,
-                    size_t errlen)
+int rt_binary_check(const unsigned char *blob, size_t len, const char *board,
+                    cl_program_binary_type *type_out, char *err, size_t errlen)
 {
     if (len < RT_BINARY_HEADER || memcmp(blob, magic, sizeof magic) != 0) {
         snprintf(err, errlen, "not a clhls program binary");
         return -1;
     }
-    if (get32(blob + OFF_VERSION) != RT_BINARY_VERSION ||
-        get32(blob + OFF_HEADER) != RT_BINARY_HEADER || get32(blob + OFF_RESERVED) != 0) {
-        snprintf(err, errlen, "program binary of format %u, expected %u",
-                 get32(blob + OFF_VERSION), RT_BINARY_VERSION);
+    uint32_t version = get32(blob + OFF_VERSION), type = get32(blob + OFF_TYPE);
+    if (version == 1) /* version 1 had only executables, and 0 here */
+        type = type == 0 ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : 0;
+    if ((version != RT_BINARY_VERSION && version != 1) ||
+        get32(blob + OFF_HEADER) != RT_BINARY_HEADER) {
+        snprintf(err, errlen, "program binary of format %u, expected %u", version,
+                 RT_BINARY_VERSION);
+        return -1;
+    }
+    if (type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE &&
+        type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+        type != CL_PROGRAM_BINARY_TYPE_LIBRARY) {
+        snprintf(err, errlen, "program binary of unknown type %u", type);
         return -1;
     }
     if (get64(blob + OFF_PAYLOAD) != len - RT_BINARY_HEADER) {
@@ -304,7 +348,7 @@ int rt_binary_check(const unsigned char *blob, size_t len, const char *board, ch
     }
     uint32_t nfiles = get32(blob + OFF_NFILES);
     size_t at = RT_BINARY_HEADER;
-    int metadata = 0, model = 0;
+    int metadata = 0, model = 0, bitcode = 0;
     for (uint32_t i = 0; i < nfiles && nfiles <= MAX_FILES; i++) {
         if (len - at < FILE_HEADER)
             break;
@@ -316,9 +360,14 @@ int rt_binary_check(const unsigned char *blob, size_t len, const char *board, ch
             break;
         metadata |= plen == 13 && !memcmp(blob + at, "metadata.json", 13);
         model |= plen == 8 && !memcmp(blob + at, "model.so", 8);
+        bitcode |= plen == 10 && !memcmp(blob + at, "program.bc", 10);
         at += plen + size;
-        if (i + 1 == nfiles && at == len && metadata && model)
+        int whole = type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE ? metadata && model : bitcode;
+        if (i + 1 == nfiles && at == len && whole) {
+            if (type_out)
+                *type_out = (cl_program_binary_type)type;
             return 0;
+        }
     }
     snprintf(err, errlen, "program binary malformed: bad file table");
     return -1;
@@ -385,4 +434,25 @@ char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t 
         return NULL;
     }
     return rt_strdup(entry);
+}
+
+unsigned char *rt_binary_object(const unsigned char *blob, size_t len, size_t *out_len)
+{
+    uint32_t nfiles = get32(blob + OFF_NFILES);
+    size_t at = RT_BINARY_HEADER;
+    for (uint32_t i = 0; i < nfiles && at < len; i++) {
+        uint32_t plen = get32(blob + at);
+        size_t size = (size_t)get64(blob + at + 8);
+        const unsigned char *p = blob + at + FILE_HEADER;
+        if (plen == 10 && !memcmp(p, "program.bc", 10)) {
+            unsigned char *bc = rt_alloc(size);
+            if (bc && size)
+                memcpy(bc, p + plen, size);
+            *out_len = bc ? size : 0;
+            return bc;
+        }
+        at += FILE_HEADER + plen + size;
+    }
+    *out_len = 0;
+    return NULL;
 }

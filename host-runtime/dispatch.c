@@ -115,19 +115,6 @@ static cl_event CL_API_CALL stub_clCreateEventFromGLsyncKHR(cl_context context, 
 }
 
 
-static cl_int CL_API_CALL stub_clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options, cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names, void(CL_CALLBACK *pfn_notify)(cl_program program, void *user_data), void *user_data)
-{
-    return CL_INVALID_OPERATION;
-}
-
-static cl_program CL_API_CALL stub_clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id *device_list, const char *options, cl_uint num_input_programs, const cl_program *input_programs, void(CL_CALLBACK *pfn_notify)(cl_program program, void *user_data), void *user_data, cl_int *errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
-
 static cl_mem CL_API_CALL stub_clCreateFromGLTexture(cl_context context, cl_mem_flags flags, cl_GLenum target, cl_GLint miplevel, cl_GLuint texture, cl_int *errcode_ret)
 {
     if (errcode_ret)
@@ -369,8 +356,8 @@ cl_icd_dispatch rt_dispatch = {
     .clReleaseDevice = clReleaseDevice,
     .clCreateImage = clCreateImage,
     .clCreateProgramWithBuiltInKernels = clCreateProgramWithBuiltInKernels,
-    .clCompileProgram = stub_clCompileProgram,
-    .clLinkProgram = stub_clLinkProgram,
+    .clCompileProgram = clCompileProgram,
+    .clLinkProgram = clLinkProgram,
     .clUnloadPlatformCompiler = clUnloadPlatformCompiler,
     .clGetKernelArgInfo = clGetKernelArgInfo,
     .clEnqueueFillBuffer = clEnqueueFillBuffer,

@@ -63,7 +63,8 @@ static cl_kernel kernel_new(cl_program p, const rt_kernel_meta *meta)
 static int built_any(cl_program p)
 {
     for (cl_uint i = 0; i < p->context->ndevices; i++)
-        if (p->builds[i].status == CL_BUILD_SUCCESS)
+        if (p->builds[i].status == CL_BUILD_SUCCESS &&
+            p->builds[i].type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE) /* not an object */
             return 1;
     return 0;
 }

@@ -448,7 +448,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_ENDIAN_LITTLE: B(1); break;
     case CL_DEVICE_AVAILABLE: B(1); break;
     case CL_DEVICE_COMPILER_AVAILABLE: B(1); break;
-    case CL_DEVICE_LINKER_AVAILABLE: B(0); break;
+    case CL_DEVICE_LINKER_AVAILABLE: B(1); break; /* clLinkProgram (program.c) */
     case CL_DEVICE_EXECUTION_CAPABILITIES: v.exec = CL_EXEC_KERNEL; n = sizeof v.exec; break;
     case CL_DEVICE_QUEUE_PROPERTIES: /* = CL_DEVICE_QUEUE_ON_HOST_PROPERTIES */
         v.qprops = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;

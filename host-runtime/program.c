@@ -1,7 +1,7 @@
 /* Programs: creation from source or from program binaries, clBuildProgram (which runs
- * the clhls compiler through hls_build for each device's board, or unpacks the binary
- * into the build cache, then loads the program's metadata.json with cJSON and the
- * verilated model on the device), build and program queries. The metadata is the only
+ * the clhls compiler in a child process for each device's board (compiler.c), or
+ * unpacks the binary into the build cache, then loads the program's metadata.json with
+ * cJSON and the verilated model on the device), build and program queries. The metadata is the only
  * source of register indexes, argument descriptions and kernel attributes. A program
  * binary is the build's cache entry packed into one blob (binary.c). */
 #include <stdio.h>
@@ -11,7 +11,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "hls.h"
 #include "rt.h"
 
 int rt_valid_program(cl_program p) { return p && p->magic == RT_MAGIC_PROGRAM; }
@@ -398,7 +397,7 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n,
         char err[256];
         if (!lengths[i] || !binaries[i])
             st = CL_INVALID_VALUE;
-        else if (rt_binary_check(binaries[i], lengths[i], devices[i]->board->name, err,
+        else if (rt_binary_check(binaries[i], lengths[i], devices[i]->board->name, NULL, err,
                                  sizeof err) != 0)
             st = CL_INVALID_BINARY;
         if (st != CL_SUCCESS && rt_verbose())
@@ -427,6 +426,19 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n,
         }
         memcpy(b->binary, binaries[i], lengths[i]);
         b->binary_len = lengths[i];
+        char err[256];
+        rt_binary_check(b->binary, b->binary_len, devices[i]->board->name, &b->type, err,
+                        sizeof err);
+        /* A compiled object or a library: its bitcode, for clLinkProgram. */
+        if (b->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+            rt_free(b->object);
+            b->object = rt_binary_object(b->binary, b->binary_len, &b->object_len);
+            if (!b->object) {
+                rt_program_release(p);
+                RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
+            }
+            b->status = CL_BUILD_SUCCESS;
+        }
     }
     if (errcode_ret)
         *errcode_ret = CL_SUCCESS;
@@ -466,6 +478,7 @@ void rt_program_release(cl_program p)
         rt_free(p->builds[i].log);
         rt_free(p->builds[i].entry_dir);
         rt_free(p->builds[i].binary);
+        rt_free(p->builds[i].object);
     }
     rt_free(p->builds);
     rt_metadata_free(p->kernels, p->nkernels);
@@ -539,6 +552,7 @@ static cl_int load_entry(cl_program p, int di, const char *entry)
     p->nkernels = nk;
     b->entry_dir = dir;
     b->status = CL_BUILD_SUCCESS;
+    b->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     return CL_SUCCESS;
 }
 
@@ -558,36 +572,205 @@ static void build_reset(cl_program p, int di)
     b->status = CL_BUILD_IN_PROGRESS;
 }
 
-/* Builds p from source for context device di; p->lock held. Returns a CL error code. */
+/* hls_status values of the child's result (hls/hls.h; the runtime does not link the
+ * compiler). */
+#define HLS_STATUS_OK 0
+#define HLS_STATUS_OPTIONS (-3)
+
+/* Marks the build of device di failed with msg (when given) appended to its log. */
+static void build_failed(rt_program_build *b, const char *msg)
+{
+    if (msg)
+        log_append(&b->log, msg);
+    if (!b->log)
+        b->log = rt_strdup("");
+    b->status = CL_BUILD_ERROR;
+}
+
+/* What a compiler job does, and the error codes its failures become. */
+typedef enum { JOB_BUILD, JOB_COMPILE, JOB_LINK } job_kind;
+
+static cl_int job_error(job_kind kind, int options)
+{
+    static const cl_int bad_options[] = {CL_INVALID_BUILD_OPTIONS, CL_INVALID_COMPILER_OPTIONS,
+                                         CL_INVALID_LINKER_OPTIONS};
+    static const cl_int failure[] = {CL_BUILD_PROGRAM_FAILURE, CL_COMPILE_PROGRAM_FAILURE,
+                                     CL_LINK_PROGRAM_FAILURE};
+    return options ? bad_options[kind] : failure[kind];
+}
+
+/* Forgets what device di had (build, binary, compiled object) before a new build,
+ * compilation or link; p->lock held. */
+static void build_start(cl_program p, int di)
+{
+    rt_program_build *b = &p->builds[di];
+    build_reset(p, di);
+    rt_free(b->binary);
+    b->binary = NULL;
+    b->binary_len = 0;
+    rt_free(b->object);
+    b->object = NULL;
+    b->object_len = 0;
+    b->type = CL_PROGRAM_BINARY_TYPE_NONE;
+}
+
+/* Reads a whole file (rt_free); NULL on failure. */
+static unsigned char *read_whole(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    unsigned char *buf = NULL;
+    long n = -1;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        buf = rt_alloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        rt_free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = buf ? (size_t)n : 0;
+    return buf;
+}
+
+/* Runs the compiler job (args without --result) for device build b and takes its
+ * result: the log, then the cache entry (loaded for device di) or the bitcode output
+ * (the object of b, of type type). The job's directory is removed. */
+static cl_int run_job(cl_program p, int di, rt_job *job, const char *const *args,
+                      job_kind kind, cl_program_binary_type type)
+{
+    rt_program_build *b = &p->builds[di];
+    rt_job_result res;
+    cl_int rc = rt_job_run(job, args, &res);
+    if (rc != CL_SUCCESS) {
+        rt_job_end(job);
+        rt_job_result_free(&res);
+        build_failed(b, NULL);
+        return rc;
+    }
+    log_append(&b->log, res.log ? res.log : "");
+    int ok = res.status == HLS_STATUS_OK && (type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                                 ? res.entry != NULL : res.output != NULL);
+    if (!ok) {
+        int options = res.status == HLS_STATUS_OPTIONS;
+        rt_job_end(job);
+        rt_job_result_free(&res);
+        build_failed(b, NULL);
+        return job_error(kind, options);
+    }
+    if (type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+        rc = load_entry(p, di, res.entry);
+        if (rc != CL_SUCCESS)
+            rc = job_error(kind, 0);
+    } else {
+        b->object = read_whole(res.output, &b->object_len);
+        if (b->object) {
+            b->type = type;
+            b->status = CL_BUILD_SUCCESS;
+        } else {
+            build_failed(b, "clhls: cannot read the compiler's output\n");
+            rc = job_error(kind, 0);
+        }
+    }
+    rt_job_end(job);
+    rt_job_result_free(&res);
+    if (!b->log)
+        b->log = rt_strdup("");
+    return rc;
+}
+
+/* Starts a job for device build b: its scratch directory, with the program's source
+ * as program.cl when there is one. */
+static cl_int job_begin(cl_program p, rt_program_build *b, rt_job *job, job_kind kind)
+{
+    char err[512];
+    if (rt_job_begin(job, err, sizeof err) != 0) {
+        log_append(&b->log, "clhls: ");
+        log_append(&b->log, err);
+        build_failed(b, "\n");
+        return job_error(kind, 0);
+    }
+    if (kind != JOB_LINK && rt_job_write(job, "program.cl", p->source, strlen(p->source)) != 0) {
+        rt_job_end(job);
+        build_failed(b, "clhls: cannot write the source into the build cache\n");
+        return job_error(kind, 0);
+    }
+    return CL_SUCCESS;
+}
+
+/* Builds p from source for context device di; p->lock held. Returns a CL error code.
+ * The compiler runs in a child process: `clhls build` (compiler.c). */
 static cl_int build_one(cl_program p, int di)
 {
     cl_device_id d = p->context->devices[di];
     rt_program_build *b = &p->builds[di];
-    build_reset(p, di);
-    /* A new build makes a new binary (packed when asked for). */
-    rt_free(b->binary);
-    b->binary = NULL;
-    b->binary_len = 0;
+    build_start(p, di); /* a new build makes a new binary (packed when asked for) */
+    rt_job job;
+    cl_int rc = job_begin(p, b, &job, JOB_BUILD);
+    if (rc != CL_SUCCESS)
+        return rc;
+    char src[8192];
+    const char *args[] = {"build", rt_job_path(&job, "program.cl", src, sizeof src),
+                          "--board", d->board->name, "--source-name", "<source>",
+                          "--options", p->options, NULL};
+    return run_job(p, di, &job, args, JOB_BUILD, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+}
 
-    hls_build_request req;
-    memset(&req, 0, sizeof req);
-    req.source = p->source;
-    req.source_name = "<source>";
-    req.options = p->options;
-    req.board = d->board;
-    hls_build_result res;
-    memset(&res, 0, sizeof res);
-    int st = hls_build(&req, &res);
-    log_append(&b->log, res.log ? res.log : "");
-    if (st != HLS_OK) {
-        hls_build_result_free(&res);
-        b->status = CL_BUILD_ERROR;
-        if (!b->log)
-            b->log = rt_strdup("");
-        return st == HLS_ERR_OPTIONS ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+/* Links the compiled objects and libraries objects[0..n-1] (LLVM bitcode) for context
+ * device di of p into an executable, or a library (library set); options are the
+ * linker's math options. p->lock held. */
+static cl_int link_one(cl_program p, int di, unsigned char *const *objects,
+                       const size_t *sizes, cl_uint n, const char *options, int library)
+{
+    cl_device_id d = p->context->devices[di];
+    rt_program_build *b = &p->builds[di];
+    build_start(p, di);
+    rt_job job;
+    cl_int rc = job_begin(p, b, &job, JOB_LINK);
+    if (rc != CL_SUCCESS)
+        return rc;
+    const char **args = rt_alloc(((size_t)n + 12) * sizeof *args);
+    char **names = rt_alloc((size_t)n * sizeof *names);
+    char out[8192];
+    size_t k = 0;
+    if (args && names) {
+        args[k++] = "link";
+        for (cl_uint i = 0; i < n && rc == CL_SUCCESS; i++) {
+            char name[32], path[8192];
+            snprintf(name, sizeof name, "input%u.bc", i);
+            names[i] = rt_strdup(rt_job_path(&job, name, path, sizeof path));
+            if (!names[i])
+                rc = CL_OUT_OF_HOST_MEMORY;
+            else if (rt_job_write(&job, name, objects[i], sizes[i]) != 0)
+                rc = job_error(JOB_LINK, 0);
+            else
+                args[k++] = names[i];
+        }
+        args[k++] = "--board";
+        args[k++] = d->board->name;
+        args[k++] = "--options";
+        args[k++] = options;
+        if (library) {
+            args[k++] = "--library";
+            args[k++] = "-o";
+            args[k++] = rt_job_path(&job, "library.bc", out, sizeof out);
+        }
+        args[k] = NULL;
+    } else {
+        rc = CL_OUT_OF_HOST_MEMORY;
     }
-    cl_int rc = load_entry(p, di, res.entry_dir);
-    hls_build_result_free(&res);
+    if (rc == CL_SUCCESS) {
+        rc = run_job(p, di, &job, args, JOB_LINK,
+                     library ? CL_PROGRAM_BINARY_TYPE_LIBRARY : CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+    } else {
+        rt_job_end(&job);
+        build_failed(b, rc == CL_OUT_OF_HOST_MEMORY ? NULL
+                                                    : "clhls: cannot write the link's inputs\n");
+    }
+    for (cl_uint i = 0; names && i < n; i++)
+        rt_free(names[i]);
+    rt_free(names);
+    rt_free(args);
     return rc;
 }
 
@@ -598,6 +781,15 @@ static cl_int build_binary(cl_program p, int di)
     rt_program_build *b = &p->builds[di];
     if (!b->binary)
         return CL_INVALID_BINARY; /* no binary for this device */
+    if (b->type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+        /* A compiled object or a library: linked alone into an executable. */
+        unsigned char *object = b->object;
+        size_t len = b->object_len;
+        b->object = NULL;
+        cl_int rc = link_one(p, di, &object, &len, 1, "", 0);
+        rt_free(object);
+        return rc == CL_LINK_PROGRAM_FAILURE ? CL_BUILD_PROGRAM_FAILURE : rc;
+    }
     build_reset(p, di);
     char err[512];
     char *entry = rt_binary_unpack(b->binary, b->binary_len, err, sizeof err);
@@ -641,6 +833,8 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
     for (cl_uint i = 0; i < ndev; i++)
         RT_CHECK(rt_context_device_index(c, devices[i]) >= 0, CL_INVALID_DEVICE);
     RT_CHECK(atomic_load(&p->kernel_objs) == 0, CL_INVALID_OPERATION);
+    /* A linked program has neither source nor binary to build from. */
+    RT_CHECK(!p->linked, CL_INVALID_OPERATION);
     /* A program from binaries needs a binary for every device it is built for. */
     if (p->from_binary) {
         cl_uint nb = ndev ? ndev : c->ndevices;
@@ -672,29 +866,281 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
     return rc;
 }
 
+/* 1 when p has an executable for at least one device. */
+static int program_built(cl_program p)
+{
+    for (cl_uint i = 0; i < p->context->ndevices; i++)
+        if (p->builds[i].status == CL_BUILD_SUCCESS &&
+            p->builds[i].type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
+            return 1;
+    return 0;
+}
+
+/* ---- separate compilation: clCompileProgram, clLinkProgram ---- */
+
+/* 1 when an embedded header's include name is a relative path without "." or ".."
+ * parts (it is written under the job's headers/ directory). */
+static int safe_include_name(const char *name)
+{
+    if (!*name || name[0] == '/' || strlen(name) > 1024)
+        return 0;
+    for (const char *part = name; part;) {
+        const char *end = strchr(part, '/');
+        size_t n = end ? (size_t)(end - part) : strlen(part);
+        if (n == 0 || (n == 1 && part[0] == '.') || (n == 2 && !strncmp(part, "..", 2)))
+            return 0;
+        part = end ? end + 1 : NULL;
+    }
+    return 1;
+}
+
+/* Compiles p's source for context device di into a compiled object (LLVM bitcode):
+ * `clhls compile`, with the embedded headers under the job's headers/ directory, which
+ * the compiler searches (-I). p->lock held. */
+static cl_int compile_one(cl_program p, int di, cl_uint nheaders, const cl_program *headers,
+                          const char **names)
+{
+    cl_device_id d = p->context->devices[di];
+    rt_program_build *b = &p->builds[di];
+    build_start(p, di);
+    rt_job job;
+    cl_int rc = job_begin(p, b, &job, JOB_COMPILE);
+    if (rc != CL_SUCCESS)
+        return rc;
+    for (cl_uint i = 0; i < nheaders; i++) {
+        char name[1100];
+        snprintf(name, sizeof name, "headers/%s", names[i]);
+        if (rt_job_write(&job, name, headers[i]->source, strlen(headers[i]->source)) != 0) {
+            rt_job_end(&job);
+            build_failed(b, "clhls: cannot write the embedded headers into the build cache\n");
+            return CL_COMPILE_PROGRAM_FAILURE;
+        }
+    }
+    char src[8192], out[8192], inc[8192];
+    rt_job_path(&job, "headers", inc, sizeof inc);
+    size_t len = strlen(p->options) + strlen(inc) + 16;
+    char *opts = rt_alloc(len);
+    if (!opts) {
+        rt_job_end(&job);
+        build_failed(b, NULL);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    snprintf(opts, len, "%s%s-I \"%s\"", p->options, *p->options ? " " : "", inc);
+    const char *args[] = {"compile", rt_job_path(&job, "program.cl", src, sizeof src),
+                          "-o", rt_job_path(&job, "object.bc", out, sizeof out),
+                          "--board", d->board->name, "--source-name", "<source>",
+                          "--options", opts, NULL};
+    rc = run_job(p, di, &job, args, JOB_COMPILE, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+    rt_free(opts);
+    return rc;
+}
+
+cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, const cl_device_id *devices,
+                                    const char *options, cl_uint nheaders,
+                                    const cl_program *headers, const char **names,
+                                    void (CL_CALLBACK *notify)(cl_program, void *), void *data)
+{
+    RT_CHECK(rt_valid_program(p), CL_INVALID_PROGRAM);
+    RT_CHECK((devices == NULL) == (ndev == 0), CL_INVALID_VALUE);
+    RT_CHECK(notify || !data, CL_INVALID_VALUE);
+    RT_CHECK(nheaders ? headers && names : !headers && !names, CL_INVALID_VALUE);
+    cl_context c = p->context;
+    for (cl_uint i = 0; i < ndev; i++)
+        RT_CHECK(rt_context_device_index(c, devices[i]) >= 0, CL_INVALID_DEVICE);
+    for (cl_uint i = 0; i < nheaders; i++) {
+        RT_CHECK(rt_valid_program(headers[i]), CL_INVALID_VALUE);
+        RT_CHECK(headers[i]->context == c, CL_INVALID_VALUE);
+        RT_CHECK(names[i] && safe_include_name(names[i]), CL_INVALID_VALUE);
+    }
+    /* Only a program made from source can be compiled, and not while it has kernels. */
+    RT_CHECK(!p->from_binary && !p->linked, CL_INVALID_OPERATION);
+    RT_CHECK(atomic_load(&p->kernel_objs) == 0, CL_INVALID_OPERATION);
+    RT_CHECK(pthread_mutex_trylock(&p->lock) == 0, CL_INVALID_OPERATION);
+    char *opts = rt_strdup(options ? options : "");
+    if (!opts) {
+        pthread_mutex_unlock(&p->lock);
+        RT_FAIL(CL_OUT_OF_HOST_MEMORY);
+    }
+    rt_free(p->options);
+    p->options = opts;
+    cl_int rc = CL_SUCCESS;
+    cl_uint n = ndev ? ndev : c->ndevices;
+    for (cl_uint i = 0; i < n; i++) {
+        int di = ndev ? rt_context_device_index(c, devices[i]) : (int)i;
+        cl_int r = compile_one(p, di, nheaders, headers, names);
+        if (r != CL_SUCCESS && rc == CL_SUCCESS)
+            rc = r;
+    }
+    /* The program's kernels were those of an earlier executable: none now. */
+    if (!program_built(p)) {
+        rt_metadata_free(p->kernels, p->nkernels);
+        p->kernels = NULL;
+        p->nkernels = 0;
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (notify)
+        notify(p, data);
+    return rc;
+}
+
+/* The linker options (OpenCL 1.2 section 5.6.5): -create-library, -enable-link-options
+ * (only with -create-library) and the math options. *library tells whether a library
+ * is made; math gets the math options (space-separated) for the compiler. 0, or -1
+ * for anything else. */
+static int parse_link_options(const char *options, int *library, char *math, size_t mlen)
+{
+    static const char *const math_options[] = {
+        "-cl-denorms-are-zero", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+        "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp", NULL};
+    int enable = 0;
+    *library = 0;
+    math[0] = '\0';
+    const char *s = options ? options : "";
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        size_t n = strcspn(s, " \t\n");
+        if (!n)
+            break;
+        int known = 0;
+        if (n == 15 && !strncmp(s, "-create-library", n)) {
+            *library = known = 1;
+        } else if (n == 20 && !strncmp(s, "-enable-link-options", n)) {
+            enable = known = 1;
+        } else {
+            for (const char *const *m = math_options; *m && !known; m++)
+                if (strlen(*m) == n && !strncmp(s, *m, n)) {
+                    known = 1;
+                    size_t at = strlen(math);
+                    if (at + n + 2 > mlen)
+                        return -1;
+                    snprintf(math + at, mlen - at, "%s%.*s", at ? " " : "", (int)n, s);
+                }
+        }
+        if (!known)
+            return -1;
+        s += n;
+    }
+    return enable && !*library ? -1 : 0;
+}
+
+cl_program CL_API_CALL clLinkProgram(cl_context c, cl_uint ndev, const cl_device_id *devices,
+                                     const char *options, cl_uint ninputs,
+                                     const cl_program *inputs,
+                                     void (CL_CALLBACK *notify)(cl_program, void *), void *data,
+                                     cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK_OBJ((devices == NULL) == (ndev == 0), CL_INVALID_VALUE);
+    RT_CHECK_OBJ(ninputs && inputs, CL_INVALID_VALUE);
+    RT_CHECK_OBJ(notify || !data, CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < ndev; i++)
+        RT_CHECK_OBJ(rt_context_device_index(c, devices[i]) >= 0, CL_INVALID_DEVICE);
+    for (cl_uint i = 0; i < ninputs; i++) {
+        RT_CHECK_OBJ(rt_valid_program(inputs[i]), CL_INVALID_PROGRAM);
+        RT_CHECK_OBJ(inputs[i]->context == c, CL_INVALID_CONTEXT);
+    }
+    int library;
+    char math[512];
+    RT_CHECK_OBJ(parse_link_options(options, &library, math, sizeof math) == 0,
+                 CL_INVALID_LINKER_OPTIONS);
+    cl_uint n = ndev ? ndev : c->ndevices;
+    /* Every input has a compiled object or a library for every device linked for: the
+     * bitcode is copied (each input locked in turn: one still compiling is invalid). */
+    unsigned char **objects = rt_alloc((size_t)n * ninputs * sizeof *objects);
+    size_t *sizes = rt_alloc((size_t)n * ninputs * sizeof *sizes);
+    cl_int rc = objects && sizes ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+    for (cl_uint j = 0; j < ninputs && rc == CL_SUCCESS; j++) {
+        cl_program in = inputs[j];
+        if (pthread_mutex_trylock(&in->lock) != 0) {
+            rc = CL_INVALID_OPERATION;
+            break;
+        }
+        for (cl_uint i = 0; i < n && rc == CL_SUCCESS; i++) {
+            const rt_program_build *b = &in->builds[ndev ? rt_context_device_index(c, devices[i])
+                                                         : (int)i];
+            size_t at = (size_t)i * ninputs + j;
+            if (b->status != CL_BUILD_SUCCESS || !b->object ||
+                (b->type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                 b->type != CL_PROGRAM_BINARY_TYPE_LIBRARY)) {
+                rc = CL_INVALID_OPERATION;
+            } else if (!(objects[at] = rt_alloc(b->object_len))) {
+                rc = CL_OUT_OF_HOST_MEMORY;
+            } else {
+                memcpy(objects[at], b->object, b->object_len);
+                sizes[at] = b->object_len;
+            }
+        }
+        pthread_mutex_unlock(&in->lock);
+    }
+    char *src = rc == CL_SUCCESS ? rt_strdup("") : NULL;
+    char *opts = src ? rt_strdup(options ? options : "") : NULL;
+    cl_program p = opts ? program_new(c, src) : NULL;
+    if (rc == CL_SUCCESS && !p)
+        rc = CL_OUT_OF_HOST_MEMORY;
+    if (p) {
+        p->linked = 1;
+        rt_free(p->options);
+        p->options = opts;
+        pthread_mutex_lock(&p->lock);
+        for (cl_uint i = 0; i < n && rc != CL_OUT_OF_HOST_MEMORY; i++) {
+            int di = ndev ? rt_context_device_index(c, devices[i]) : (int)i;
+            cl_int r = link_one(p, di, objects + (size_t)i * ninputs, sizes + (size_t)i * ninputs,
+                                ninputs, math, library);
+            if (r != CL_SUCCESS && rc == CL_SUCCESS)
+                rc = r;
+        }
+        pthread_mutex_unlock(&p->lock);
+    } else {
+        rt_free(src);
+        rt_free(opts);
+    }
+    for (size_t i = 0; objects && i < (size_t)n * ninputs; i++)
+        rt_free(objects[i]);
+    rt_free(objects);
+    rt_free(sizes);
+    if (p && rc == CL_OUT_OF_HOST_MEMORY) {
+        rt_program_release(p);
+        p = NULL;
+    }
+    if (!p) {
+        rt_log_check(__func__, "the link can begin", rc);
+        if (errcode_ret)
+            *errcode_ret = rc;
+        return NULL;
+    }
+    /* A link that began gives the program, with its log, even when it failed. */
+    if (errcode_ret)
+        *errcode_ret = rc;
+    if (notify)
+        notify(p, data);
+    return p;
+}
+
 /* Makes the program binary of device di if it was built and has none yet: its cache
  * entry packed into one blob. p->lock held. */
 static cl_int program_binary(cl_program p, int di)
 {
     rt_program_build *b = &p->builds[di];
-    if (b->binary || b->status != CL_BUILD_SUCCESS || !b->entry_dir)
-        return CL_SUCCESS;
+    const char *board = p->context->devices[di]->board->name;
     char err[512];
-    if (rt_binary_pack(b->entry_dir, p->context->devices[di]->board->name, &b->binary,
-                       &b->binary_len, err, sizeof err) != 0) {
+    if (b->binary || b->status != CL_BUILD_SUCCESS)
+        return CL_SUCCESS;
+    if (b->object) { /* a compiled object or a library */
+        if (rt_binary_pack_object(b->object, b->object_len, board, b->type, &b->binary,
+                                  &b->binary_len, err, sizeof err) != 0) {
+            fprintf(stderr, "clhls: cannot make the program binary: %s\n", err);
+            return CL_OUT_OF_RESOURCES;
+        }
+        return CL_SUCCESS;
+    }
+    if (!b->entry_dir)
+        return CL_SUCCESS;
+    if (rt_binary_pack(b->entry_dir, board, &b->binary, &b->binary_len, err, sizeof err) != 0) {
         fprintf(stderr, "clhls: cannot make the program binary: %s\n", err);
         return CL_OUT_OF_RESOURCES;
     }
     return CL_SUCCESS;
-}
-
-/* 1 when p was built successfully for at least one device. */
-static int program_built(cl_program p)
-{
-    for (cl_uint i = 0; i < p->context->ndevices; i++)
-        if (p->builds[i].status == CL_BUILD_SUCCESS)
-            return 1;
-    return 0;
 }
 
 cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t size,
@@ -807,9 +1253,9 @@ cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id d,
         break;
     }
     case CL_PROGRAM_BINARY_TYPE:
-        /* A program binary is always an executable. */
-        bt = b->status == CL_BUILD_SUCCESS || b->binary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                                        : CL_PROGRAM_BINARY_TYPE_NONE;
+        /* What the device has: nothing, a compiled object, a library or an executable
+         * (built, or given as a binary). */
+        bt = b->type;
         rc = rt_info(size, value, size_ret, &bt, sizeof bt);
         break;
     case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: {

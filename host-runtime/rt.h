@@ -246,6 +246,9 @@ typedef struct rt_program_build {
                                    clCreateProgramWithBinary, or packed at the first
                                    CL_PROGRAM_BINARY_SIZES/BINARIES query; NULL if none */
     size_t binary_len;          /* its size */
+    cl_program_binary_type type; /* CL_PROGRAM_BINARY_TYPE_*: what the device has */
+    unsigned char *object;      /* compiled object or library: its LLVM bitcode */
+    size_t object_len;          /* its size */
 } rt_program_build;
 
 struct _cl_program {
@@ -255,6 +258,7 @@ struct _cl_program {
     cl_context context;         /* retained */
     char *source;               /* OpenCL C source ("" for a program from binaries) */
     int from_binary;            /* created by clCreateProgramWithBinary */
+    int linked;                 /* created by clLinkProgram (no source, no binary given) */
     char *options;              /* options of the last build, "" when none */
     pthread_mutex_t lock;       /* guards builds and the fields below */
     rt_program_build *builds;   /* one per context device */
@@ -428,12 +432,54 @@ void rt_mem_command_free(rt_command *c);
 /* Packs the cache entry at entry_dir, built for board, into a new blob (rt_free). */
 int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **blob,
                    size_t *len, char *err, size_t errlen);
-/* 0 when blob is a whole, uncorrupted program binary for board; else -1 and why. */
-int rt_binary_check(const unsigned char *blob, size_t len, const char *board, char *err,
-                    size_t errlen);
+/* Packs LLVM bitcode, a compiled object or a library (type), into a new blob. */
+int rt_binary_pack_object(const unsigned char *bitcode, size_t len, const char *board,
+                          cl_program_binary_type type, unsigned char **blob, size_t *blob_len,
+                          char *err, size_t errlen);
+/* 0 when blob is a whole, uncorrupted program binary for board, and its type in *type
+ * (when not NULL); else -1 and why. */
+int rt_binary_check(const unsigned char *blob, size_t len, const char *board,
+                    cl_program_binary_type *type, char *err, size_t errlen);
+/* The bitcode of a checked object or library blob (rt_free), or NULL. */
+unsigned char *rt_binary_object(const unsigned char *blob, size_t len, size_t *bitcode_len);
 /* Unpacks a checked blob into the build cache; returns the entry directory (rt_free)
  * or NULL and why. */
 char *rt_binary_unpack(const unsigned char *blob, size_t len, char *err, size_t errlen);
+
+/* ---- the compiler in a child process (compiler.c) ---- */
+/* A compiler job: a scratch directory in the build cache for the child's inputs and
+ * its result file, removed by rt_job_end. */
+typedef struct rt_job {
+    char dir[4096];             /* the scratch directory, "" when none */
+} rt_job;
+
+#define RT_JOB_DIED 1000        /* rt_job_result.status: no result (crash, time-out) */
+
+/* What the child reported (docs/architecture.md, "Compiling out of process"). */
+typedef struct rt_job_result {
+    int status;                 /* the child's hls_status (0 = success, HLS_ERR_OPTIONS =
+                                   -3 for bad options, ...) or RT_JOB_DIED */
+    char *log;                  /* the build log, or why the child gave none (rt_free) */
+    char *entry;                /* cache entry directory of a build, NULL if none */
+    char *output;               /* output file of a compilation, NULL if none */
+} rt_job_result;
+
+/* Finds the clhls tool: $CLHLS_COMPILER, the build tree's tools/clhls next to a
+ * build-tree ICD, bin/clhls of an installed tree; 0, or -1 and why. */
+int rt_compiler_path(char *buf, size_t len, char *err, size_t errlen);
+/* The child's time limit in seconds ($CLHLS_COMPILE_TIMEOUT, default 1800; 0 = none). */
+double rt_compiler_timeout(void);
+int rt_job_begin(rt_job *j, char *err, size_t errlen);
+void rt_job_end(rt_job *j);
+/* The path of name inside the job's directory, in buf. */
+char *rt_job_path(rt_job *j, const char *name, char *buf, size_t len);
+/* Writes a file (name may have directories) into the job's directory; 0 on success. */
+int rt_job_write(rt_job *j, const char *name, const void *data, size_t len);
+/* Runs `clhls ARGS... --result FILE --scratch DIR` and fills r (a failure to run, a crash or a
+ * time-out is r->status RT_JOB_DIED with the reason in r->log). CL_SUCCESS, or
+ * CL_OUT_OF_HOST_MEMORY. */
+cl_int rt_job_run(rt_job *j, const char *const args[], rt_job_result *r);
+void rt_job_result_free(rt_job_result *r);
 
 /* ---- kernels (kernel.c) ---- */
 cl_int rt_kernel_execute(rt_command *c, uint64_t *ns);

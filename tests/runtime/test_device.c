@@ -340,6 +340,7 @@ static cl_program fake_program(cl_context c)
     cr_assert_eq(d->ops->program_load(d->impl, so, &p->builds[0].model, err, sizeof err),
                  RT_DEV_OK, "%s", err);
     p->builds[0].status = CL_BUILD_SUCCESS;
+    p->builds[0].type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     p->builds[0].log = rt_strdup("");
     p->kernels = load_meta(&p->nkernels);
     return p;

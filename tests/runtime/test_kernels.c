@@ -663,7 +663,12 @@ Test(kernels, program_binary_rejects_bad_blobs)
     cr_assert_eq(st, CL_INVALID_BINARY);
     /* Another format version, correctly hashed. */
     memcpy(b, bin, len);
-    b[8] = 2;
+    b[8] = 99;
+    rehash(b, len);
+    cr_assert_eq(try_binary(b, len, &st), CL_INVALID_BINARY);
+    /* An unknown binary type (bytes 124..127). */
+    memcpy(b, bin, len);
+    b[124] = 7;
     rehash(b, len);
     cr_assert_eq(try_binary(b, len, &st), CL_INVALID_BINARY);
     /* Not a clhls binary at all. */

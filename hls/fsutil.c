@@ -1,0 +1,59 @@
+/* File-system helpers shared by the compiler and the runtime (hls/fsutil.h): the build
+ * cache's root, mkdir -p, rm -rf and the tool version. Nothing here needs LLVM, so the
+ * ICD links this library and never the compiler. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "fsutil.h"
+
+#ifndef CLHLS_VERSION
+#define CLHLS_VERSION "0.1.0"
+#endif
+
+const char *hls_version(void)
+{
+    return CLHLS_VERSION;
+}
+
+int hls_mkdir_p(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    return remove(path);
+}
+
+void hls_remove_tree(const char *path)
+{
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *hls_cache_root(const char *override, char *buf, size_t len)
+{
+    const char *env = getenv("CLHLS_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
+    if (override && *override)
+        snprintf(buf, len, "%s", override);
+    else if (env && *env)
+        snprintf(buf, len, "%s", env);
+    else if (xdg && *xdg)
+        snprintf(buf, len, "%s/clhls", xdg);
+    else
+        snprintf(buf, len, "%s/.cache/clhls", getenv("HOME") ? getenv("HOME") : "/tmp");
+    return buf;
+}

@@ -1,0 +1,21 @@
+/* The compiler's file-system helpers that the runtime shares without linking the
+ * compiler (or LLVM): the build cache's root directory, mkdir -p, rm -rf and the tool
+ * version. They live in the small static library clhls_fsutil (hls/fsutil.c), which
+ * both clhls_hls and the ICD link. */
+#ifndef CLHLS_HLS_FSUTIL_H
+#define CLHLS_HLS_FSUTIL_H
+
+#include <stddef.h>
+
+/* The cache directory: override when given, else $CLHLS_CACHE_DIR, else
+ * $XDG_CACHE_HOME/clhls, else ~/.cache/clhls; written into buf. */
+const char *hls_cache_root(const char *override, char *buf, size_t len);
+/* mkdir -p; 0 on success. */
+int hls_mkdir_p(const char *path);
+/* rm -rf. */
+void hls_remove_tree(const char *path);
+
+/* Version string that is part of every cache key. */
+const char *hls_version(void);
+
+#endif
