@@ -23,7 +23,10 @@ run: build
 	    CLHLS_VERBOSE=1 $(BUILD)/examples/vadd/vadd examples/vadd/vadd.cl
 
 test: deps
-	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCLHLS_SANITIZE=ON
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Debug -DCLHLS_SANITIZE=OFF
+	cmake --build $(BUILD) -j $(JOBS) --target clhls_icd
+	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCLHLS_SANITIZE=ON \
+	    -DCLHLS_USER_TREE=$(CURDIR)/$(BUILD)
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
 

@@ -132,6 +132,12 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
                                  "yet; copy the struct into a variable first");
         return 1;
     }
+    if (as == 4) {
+        hls_error(&c->diag, loc, "%s through a generic pointer whose memory (global, local or "
+                                 "private) the compiler cannot tell; use a pointer into one "
+                                 "address space", what);
+        return 1;
+    }
     if (as != 1 && as != 2 && as != 3) {
         hls_error(&c->diag, loc, "%s of private memory (arrays or address-taken variables) "
                                  "is not supported yet", what);
@@ -157,6 +163,43 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
     return 0;
 }
 
+/* An LLVM atomic instruction (the OpenCL C 2.0 atomic functions, hls/library/atomics.cl):
+ * a read-modify-write the memory side and the local memory banks execute, on a 32 or
+ * 64-bit word of global or local memory. */
+static int check_atomic(hls_compile *c, LLVMValueRef inst, hls_loc loc)
+{
+    LLVMValueRef ptr = LLVMGetOperand(inst, 0);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    if (as != 1 && as != 3) {
+        hls_error(&c->diag, loc, "atomic functions work on __global and __local memory");
+        return 1;
+    }
+    int rmw = LLVMGetInstructionOpcode(inst) == LLVMAtomicRMW;
+    LLVMTypeRef type = LLVMTypeOf(LLVMGetOperand(inst, 1));
+    if (rmw) {
+        LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(inst);
+        int integer_op = op == LLVMAtomicRMWBinOpAdd || op == LLVMAtomicRMWBinOpSub ||
+                         op == LLVMAtomicRMWBinOpAnd || op == LLVMAtomicRMWBinOpOr ||
+                         op == LLVMAtomicRMWBinOpXor || op == LLVMAtomicRMWBinOpMax ||
+                         op == LLVMAtomicRMWBinOpMin || op == LLVMAtomicRMWBinOpUMax ||
+                         op == LLVMAtomicRMWBinOpUMin;
+        if (!integer_op && op != LLVMAtomicRMWBinOpXchg) {
+            hls_error(&c->diag, loc, "this atomic read-modify-write is not supported");
+            return 1;
+        }
+    }
+    LLVMTypeKind kind = LLVMGetTypeKind(type);
+    unsigned bits = kind == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(type)
+                    : kind == LLVMFloatTypeKind ? 32
+                    : kind == LLVMDoubleTypeKind ? 64
+                                                 : 0;
+    if ((bits != 32 && bits != 64) || (kind != LLVMIntegerTypeKind && !rmw)) {
+        hls_error(&c->diag, loc, "atomic functions work on 32 and 64-bit values");
+        return 1;
+    }
+    return 0;
+}
+
 /* Like unsupported_type, but a vector of integers or floats is fine where an
  * instruction only moves its bits (a private array kept in registers). */
 static const char *unsupported_operand_type(LLVMTypeRef t, int moves_bits)
@@ -174,14 +217,15 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
                      op == LLVMInsertElement || op == LLVMFreeze || op == LLVMBitCast ||
                      op == LLVMLoad || op == LLVMStore;
     const char *bad = unsupported_operand_type(LLVMTypeOf(inst), moves_bits);
-    if (bad && op != LLVMStore) {
+    if (bad && op != LLVMStore && op != LLVMAtomicCmpXchg) { /* cmpxchg: {old, success} */
         hls_error(&c->diag, loc, "%s is not supported yet", bad);
         return 1;
     }
     for (unsigned i = 0, n = (unsigned)LLVMGetNumOperands(inst); i < n; i++) {
         LLVMValueRef v = LLVMGetOperand(inst, i);
         if (LLVMIsAFunction(v) || LLVMIsABasicBlock(v) ||
-            LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMMetadataTypeKind)
+            LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMMetadataTypeKind ||
+            op == LLVMExtractValue) /* of a compare-exchange's {old, success} */
             continue;
         if ((bad = unsupported_operand_type(LLVMTypeOf(v), moves_bits))) {
             hls_error(&c->diag, loc, "%s is not supported yet", bad);
@@ -189,6 +233,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
         }
         if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr)
             v = LLVMGetOperand(v, 0); /* a fixed element of a table */
+        if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast)
+            v = LLVMGetOperand(v, 0); /* a generic pointer to it (addrspace.c) */
         if (LLVMIsAGlobalVariable(v) && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3)
             continue; /* a __local array: a local memory of the kernel */
         if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) {
@@ -225,9 +271,15 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     case LLVMAlloca: /* privarrays.c kept or refused every array; this is a vector */
         hls_error(&c->diag, loc, "private variables of a vector type are not supported yet");
         return 1;
-    case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMFence:
-        hls_error(&c->diag, loc, "atomics and fences are not supported yet");
+    case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
+        return check_atomic(c, inst, loc);
+    case LLVMExtractValue: /* the old value or the success flag of a compare-exchange */
+        if (LLVMIsAAtomicCmpXchgInst(LLVMGetOperand(inst, 0)))
+            return 0;
+        hls_error(&c->diag, loc, "this operation is not supported yet");
         return 1;
+    case LLVMFence: /* atomics are ordered with every access already (memorder.c) */
+        return 0;
     default:
         hls_error(&c->diag, loc, "this operation is not supported yet");
         return 1;

@@ -44,7 +44,39 @@ static unsigned long long local_arg_max(const hls_kernel *k, int arg)
     return 0;
 }
 
-static cJSON *kernel_json(const hls_kernel *k, int index)
+/* The printf description of a kernel that calls printf (printf.c): the buffer's size,
+ * each call site's format and record layout (format id = index + 1), the strings. */
+static cJSON *printf_json(const hls_printf_kernel *pk)
+{
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddNumberToObject(j, "buffer_bytes", HLS_PRINTF_BUFFER_BYTES);
+    cJSON_AddNumberToObject(j, "header_bytes", HLS_PRINTF_HEADER_BYTES);
+    cJSON *fs = cJSON_AddArrayToObject(j, "formats");
+    for (int i = 0; i < pk->nformats; i++) {
+        const hls_printf_format *f = &pk->formats[i];
+        cJSON *fj = cJSON_CreateObject();
+        cJSON_AddStringToObject(fj, "format", f->format);
+        cJSON_AddNumberToObject(fj, "bytes", f->bytes);
+        cJSON *as = cJSON_AddArrayToObject(fj, "args");
+        for (int a = 0; a < f->nargs; a++) {
+            const hls_printf_arg *pa = &f->args[a];
+            cJSON *aj = cJSON_CreateObject();
+            char kind[2] = {pa->kind, 0};
+            cJSON_AddStringToObject(aj, "kind", kind);
+            cJSON_AddNumberToObject(aj, "bytes", pa->bytes);
+            cJSON_AddNumberToObject(aj, "lanes", pa->lanes);
+            cJSON_AddNumberToObject(aj, "offset", pa->offset);
+            cJSON_AddItemToArray(as, aj);
+        }
+        cJSON_AddItemToArray(fs, fj);
+    }
+    cJSON *ss = cJSON_AddArrayToObject(j, "strings");
+    for (int i = 0; i < pk->nstrings; i++)
+        cJSON_AddItemToArray(ss, cJSON_CreateString(pk->strings[i]));
+    return j;
+}
+
+static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
 {
     int base = HLS_REGS_PER_KERNEL * index;
     cJSON *j = cJSON_CreateObject();
@@ -100,6 +132,7 @@ static cJSON *kernel_json(const hls_kernel *k, int index)
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
     cJSON_AddNumberToObject(j, "load_store_units", k->nlsus);
     cJSON *args = cJSON_AddArrayToObject(j, "args");
+    const hls_printf_kernel *pk = hls_printf_find(c, k->name);
     static const char *const kinds[] = {"buffer", "scalar", "local"};
     for (int i = 0; i < k->nargs; i++) {
         const hls_arg *a = &k->args[i];
@@ -114,8 +147,12 @@ static cJSON *kernel_json(const hls_kernel *k, int index)
         cJSON_AddNumberToObject(aj, "offset", a->offset);
         if (a->kind == HLS_ARG_LOCAL)
             cJSON_AddNumberToObject(aj, "max_bytes", (double)local_arg_max(k, i));
+        if (pk && i == k->nargs - 1 && !strcmp(a->name, HLS_PRINTF_BUFFER_ARG))
+            cJSON_AddStringToObject(aj, "hidden", "printf_buffer");
         cJSON_AddItemToArray(args, aj);
     }
+    if (pk)
+        cJSON_AddItemToObject(j, "printf", printf_json(pk));
     return j;
 }
 
@@ -137,7 +174,7 @@ int hls_emit_metadata(hls_compile *c, const char *path)
         cJSON_AddNullToObject(root, "model");
     cJSON *ks = cJSON_AddArrayToObject(root, "kernels");
     for (int i = 0; i < p->nkernels; i++)
-        cJSON_AddItemToArray(ks, kernel_json(p->kernels[i], i));
+        cJSON_AddItemToArray(ks, kernel_json(c, p->kernels[i], i));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     FILE *f = fopen(path, "w");

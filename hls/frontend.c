@@ -29,6 +29,8 @@
  * takes as options, and the list turns the device's back on. */
 static const char cl30_features[] =
     "-cl-ext=-all,+__opencl_c_int64,+__opencl_c_work_group_collective_functions,"
+    "+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,"
+    "+__opencl_c_atomic_scope_device,"
     "+cl_khr_byte_addressable_store,+cl_khr_global_int32_base_atomics,"
     "+cl_khr_global_int32_extended_atomics,+cl_khr_local_int32_base_atomics,"
     "+cl_khr_local_int32_extended_atomics,+cl_khr_int64_base_atomics,"
@@ -36,12 +38,10 @@ static const char cl30_features[] =
 
 /* opencl-c-base.h defines some macros for SPIR targets by itself, whatever -cl-ext
  * says; this header, included after it, takes back those the devices do not report
- * (atomics beyond relaxed work-group scope, read-write images, sub-group and integer
+ * (atomics of all-devices scope, read-write images, sub-group and integer
  * dot product extensions, float atomics). */
 static const char cl30_undef_header[] =
     "/* clhls: OpenCL C 3.0 macros the devices do not report (hls/frontend.c). */\n"
-    "#undef __opencl_c_atomic_order_seq_cst\n"
-    "#undef __opencl_c_atomic_scope_device\n"
     "#undef __opencl_c_atomic_scope_all_devices\n"
     "#undef __opencl_c_read_write_images\n"
     "#undef __opencl_c_integer_dot_product_input_4x8bit\n"

@@ -185,7 +185,11 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         return rc;
     if ((rc = hls_check_recursion(c)))      /* ... which recursion defeats */
         return rc;
+    if ((rc = hls_printf(c)))               /* printf: records in a hidden buffer */
+        return rc;
     if ((rc = hls_simplify(c)))             /* mem2reg, instcombine, unrolling, ... */
+        return rc;
+    if ((rc = hls_generic_pointers(c)))     /* generic pointers: back to their memory */
         return rc;
     if ((rc = hls_private_arrays(c)))       /* arrays indexed at run time: wide values */
         return rc;

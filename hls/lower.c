@@ -345,6 +345,8 @@ static int value(lowering *L, LLVMValueRef v)
             op->imm = (uint64_t)rom;
             id = op->id;
         }
+    } else if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast) {
+        return value(L, LLVMGetOperand(v, 0)); /* a __local array as a generic pointer */
     } else if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr) {
         /* computed where it is used, so not remembered: the next use may be in a block
          * this one does not dominate */
@@ -438,6 +440,37 @@ static void barrier(lowering *L, uint64_t flags, hls_loc loc)
     op->imm = flags;
 }
 
+/* A read-modify-write at ptr: the old value (compare: the expected value of a
+ * compare-exchange, or -1). */
+static int atomic(lowering *L, hls_atomic_op aop, LLVMValueRef ptr, int operand, int compare,
+                  unsigned w, hls_loc loc)
+{
+    int id = memory_access(L, HOP_ATOMIC, ptr, w, loc);
+    hls_op *op = &L->k->ops[id];
+    op->nargs = compare >= 0 ? 3 : 2;
+    op->args[1] = operand, op->args[2] = compare;
+    op->imm = aop;
+    return id;
+}
+
+/* LLVM's atomicrmw (the OpenCL C 2.0 atomic functions of hls/library/atomics.cl). */
+static int lower_atomicrmw(lowering *L, LLVMValueRef inst, unsigned w, hls_loc loc)
+{
+    static const struct { LLVMAtomicRMWBinOp llvm; hls_atomic_op op; } ops[] = {
+        {LLVMAtomicRMWBinOpXchg, HLS_ATOMIC_XCHG}, {LLVMAtomicRMWBinOpAdd, HLS_ATOMIC_ADD},
+        {LLVMAtomicRMWBinOpSub, HLS_ATOMIC_SUB}, {LLVMAtomicRMWBinOpAnd, HLS_ATOMIC_AND},
+        {LLVMAtomicRMWBinOpOr, HLS_ATOMIC_OR}, {LLVMAtomicRMWBinOpXor, HLS_ATOMIC_XOR},
+        {LLVMAtomicRMWBinOpMax, HLS_ATOMIC_MAX}, {LLVMAtomicRMWBinOpMin, HLS_ATOMIC_MIN},
+        {LLVMAtomicRMWBinOpUMax, HLS_ATOMIC_UMAX}, {LLVMAtomicRMWBinOpUMin, HLS_ATOMIC_UMIN},
+    };
+    LLVMAtomicRMWBinOp llvm = LLVMGetAtomicRMWBinOp(inst);
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (ops[i].llvm == llvm)
+            return atomic(L, ops[i].op, LLVMGetOperand(inst, 0),
+                          value(L, LLVMGetOperand(inst, 1)), -1, w, loc);
+    HLS_BUG("lowering met an atomicrmw the check pass accepted (%d)", (int)llvm);
+}
+
 static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
 {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
@@ -496,12 +529,7 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
         int operand = implied >= 0 ? constant(L, w, (uint64_t)implied)
                                    : value(L, LLVMGetOperand(inst, cmpxchg ? 2 : 1));
         int compare = cmpxchg ? value(L, LLVMGetOperand(inst, 1)) : -1;
-        int id = memory_access(L, HOP_ATOMIC, LLVMGetOperand(inst, 0), w, loc);
-        hls_op *op = &L->k->ops[id];
-        op->nargs = cmpxchg ? 3 : 2;
-        op->args[1] = operand, op->args[2] = compare;
-        op->imm = aop;
-        return id;
+        return atomic(L, aop, LLVMGetOperand(inst, 0), operand, compare, w, loc);
     }
     hls_intrinsic kind;
     if (hls_find_intrinsic(name, &kind))
@@ -762,6 +790,21 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
     }
     case LLVMCall:
         return lower_call(L, inst, loc);
+    case LLVMAtomicRMW:
+        return lower_atomicrmw(L, inst, w, loc);
+    case LLVMAtomicCmpXchg: { /* {old, success}: the op gives old (see ExtractValue) */
+        LLVMValueRef compare = LLVMGetOperand(inst, 1);
+        return atomic(L, HLS_ATOMIC_CMPXCHG, LLVMGetOperand(inst, 0),
+                      OPERAND(2), value(L, compare), width_of(LLVMTypeOf(compare)), loc);
+    }
+    case LLVMExtractValue: { /* of a compare-exchange: old, or old == expected */
+        int old = OPERAND(0);
+        if (LLVMGetIndices(inst)[0] == 0)
+            return old;
+        return icmp(L, LLVMIntEQ, old, L->k->ops[old].args[2], loc);
+    }
+    case LLVMFence:
+        return -1;
     case LLVMRet:
         L->block->term = HLS_TERM_RET;
         L->block->loc = loc;

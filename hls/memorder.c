@@ -11,7 +11,9 @@
  * otherwise issue them in the same cycle. Two accesses may alias unless one is a
  * __constant load (kernels never write __constant memory), they are in different
  * memories (global, each local memory) or they come from two different
- * restrict-qualified buffer arguments. A barrier waits for the stores before it:
+ * restrict-qualified buffer arguments; an atomic may alias every access of its memory,
+ * so it runs after the work-item's earlier stores there have landed and before its
+ * later accesses (OpenCL C 2.0 atomics are sequentially consistent). A barrier waits for the stores before it:
  * they are acknowledged too. */
 #include <string.h>
 
@@ -43,6 +45,8 @@ static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
         return 0; /* local memories and global memory are separate spaces */
     if ((a->opc == HOP_LOAD && a->addr_space == 2) || (b->opc == HOP_LOAD && b->addr_space == 2))
         return 0;
+    if (a->opc == HOP_ATOMIC || b->opc == HOP_ATOMIC)
+        return 1; /* an atomic is ordered with every access of its memory */
     int ba = base_argument(k, a->args[0]), bb = base_argument(k, b->args[0]);
     if (ba >= 0 && bb >= 0 && ba != bb && is_restrict(k, ba) && is_restrict(k, bb))
         return 0;

@@ -18,6 +18,39 @@ typedef struct hls_options {
     int uniform_wg;           /* -cl-uniform-work-group-size, or OpenCL C < 2.0 */
 } hls_options;
 
+/* printf (printf.c): the device buffer the records go to, and what the metadata says
+ * about each kernel that calls printf (docs/architecture.md, "printf"). */
+#define HLS_PRINTF_BUFFER_BYTES (1u << 20) /* the whole buffer, header included */
+#define HLS_PRINTF_HEADER_BYTES 8u         /* word 0: bytes claimed; word 1: unused */
+#define HLS_PRINTF_RECORD_HEADER 16u       /* format id, global id 0, 1, 2 (32 bits each) */
+#define HLS_PRINTF_BUFFER_ARG "__clhls_printf_buffer" /* the hidden parameter's name */
+
+/* One value of a printf record. */
+typedef struct hls_printf_arg {
+    char kind;                /* 'i' integer, 'f' floating point, 'p' pointer, 's' string id */
+    unsigned bytes;           /* bytes of one lane */
+    unsigned lanes;           /* 1, or the lanes of a vector */
+    unsigned offset;          /* byte offset in the record */
+} hls_printf_arg;
+
+/* One printf call site: its format and the layout of its records. */
+typedef struct hls_printf_format {
+    const char *format;       /* the format string */
+    unsigned bytes;           /* bytes of one record (a multiple of 8) */
+    int nargs;                /* values recorded (one per conversion or '*') */
+    hls_printf_arg *args;     /* their layout */
+} hls_printf_format;
+
+/* A kernel that calls printf. */
+typedef struct hls_printf_kernel {
+    struct hls_printf_kernel *next; /* next such kernel */
+    const char *name;         /* kernel name */
+    int nformats;             /* call sites; format id i + 1 is formats[i] */
+    hls_printf_format *formats; /* their formats */
+    int nstrings;             /* constant strings given to %s; id i is strings[i] */
+    const char **strings;     /* their text */
+} hls_printf_kernel;
+
 /* One compilation. */
 typedef struct hls_compile {
     arena arena;              /* everything below lives here */
@@ -29,6 +62,7 @@ typedef struct hls_compile {
     LLVMContextRef llvm;      /* LLVM context */
     LLVMModuleRef module;     /* the program's LLVM module */
     hls_program *program;     /* hardware IR */
+    hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
 } hls_compile;
 
 /* Runs a program, capturing stdout and stderr into out. Returns its exit status, or
@@ -45,7 +79,11 @@ int hls_inline(hls_compile *c);              /* prepare.c: inline every call */
 /* The built-in library's bitcode (build tree first, then the installed one). */
 const char *hls_library_path(void);
 int hls_check_recursion(hls_compile *c);     /* check.c: calls left after inlining */
+int hls_printf(hls_compile *c);              /* printf.c: printf calls -> buffer records */
+/* The printf description of kernel name, or NULL when it does not call printf. */
+const hls_printf_kernel *hls_printf_find(const hls_compile *c, const char *name);
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
+int hls_generic_pointers(hls_compile *c);    /* addrspace.c: generic pointers resolved */
 int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at run time */
 int hls_simplify_again(hls_compile *c);      /* prepare.c: cleanup after a rewrite */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */

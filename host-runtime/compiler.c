@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -181,6 +182,8 @@ static void keep_output(char *keep, size_t *kept, const char *buf, size_t n)
 static _Noreturn void child_exec(const char *tool, char *const argv[], int devnull, int out)
 {
     setpgid(0, 0); /* its own group: a time-out ends clang and Verilator too */
+    /* The host program gone (killed, crashed), the build has no one to report to. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

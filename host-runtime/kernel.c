@@ -6,7 +6,10 @@
  * (consecutive cycles without forward progress), the kernel's occupancy probes for the
  * watchdog's message, counters read into the event. A failed kernel ends its event with
  * CL_OUT_OF_RESOURCES; its message (naming the kernel, and for a hung one where it is
- * stuck) goes to stderr and to the context's notify callback. */
+ * stuck) goes to stderr and to the context's notify callback. A kernel that calls printf
+ * gets a zeroed printf buffer per NDRange in its hidden argument (not one of the
+ * user's arguments); what the work-items printed goes to stdout after the run
+ * (printf.c). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -431,6 +434,29 @@ static uint64_t watchdog_cycles(void)
     return RT_DEFAULT_WATCHDOG_CYCLES;
 }
 
+/* Formats what the work-items printed (the buffer at addr on d) to stdout, then frees
+ * the buffer. */
+static void print_output(cl_device_id d, const rt_printf_meta *pm, const char *name,
+                         uint64_t addr, const uint64_t global[3], const uint64_t offset[3])
+{
+    unsigned char header[8];
+    size_t room = pm->buffer_bytes - pm->header_bytes;
+    unsigned char *data = NULL;
+    if (d->ops->read(d->impl, addr, header, sizeof header) == RT_DEV_OK) {
+        uint64_t claimed = (uint64_t)header[0] | (uint64_t)header[1] << 8 |
+                           (uint64_t)header[2] << 16 | (uint64_t)header[3] << 24;
+        size_t len = claimed < room ? (size_t)claimed : room;
+        data = rt_alloc(len + 1);
+        if (!data || (len && d->ops->read(d->impl, addr + pm->header_bytes, data, len) !=
+                                 RT_DEV_OK) ||
+            rt_printf_output(pm, name, data, len, claimed, global, offset))
+            fprintf(stderr, "clhls: kernel '%s': its printf output could not be read\n",
+                    name);
+    }
+    rt_free(data);
+    d->ops->free(d->impl, addr);
+}
+
 cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
 {
     cl_event e = c->event;
@@ -453,6 +479,32 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
         rt_free(cvals);
         rt_free(counters);
         return CL_OUT_OF_HOST_MEMORY;
+    }
+    /* printf: a zeroed buffer of its own for this NDRange, the hidden argument. */
+    const rt_printf_meta *pm = meta->printf;
+    uint64_t pbuf = 0;
+    if (pm) {
+        static const unsigned char zero = 0;
+        int prc = d->ops->alloc(d->impl, pm->buffer_bytes, &pbuf);
+        if (prc == RT_DEV_OK &&
+            d->ops->fill(d->impl, pbuf, &zero, 1, pm->buffer_bytes) != RT_DEV_OK) {
+            d->ops->free(d->impl, pbuf);
+            prc = RT_DEV_ERROR;
+        }
+        if (prc != RT_DEV_OK) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "kernel '%s': no device memory for its printf buffer "
+                     "(%zu bytes)", meta->name, pm->buffer_bytes);
+            fprintf(stderr, "clhls: %s\n", msg);
+            if (q->context->notify)
+                q->context->notify(msg, NULL, 0, q->context->notify_data);
+            rt_free(regs);
+            rt_free(vals);
+            rt_free(cvals);
+            rt_free(counters);
+            return CL_OUT_OF_RESOURCES;
+        }
+        put_le64(c->area + pm->arg_offset, pbuf);
     }
     for (cl_uint i = 0; i < meta->nargs; i++) {
         const rt_arg_meta *a = &meta->args[i];
@@ -490,6 +542,8 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     memset(&r, 0, sizeof r);
     r.counter_values = cvals;
     int rc = d->ops->run_kernel(d->impl, model, &l, &r);
+    if (pm) /* what the work-items printed, even when the kernel failed */
+        print_output(d, pm, meta->name, pbuf, l.global, l.offset);
 
     /* Buffers the kernel may have written: every non-const global buffer. */
     for (cl_uint i = 0; i < meta->nargs; i++) {

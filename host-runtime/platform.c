@@ -60,6 +60,9 @@ static const cl_name_version opencl_c_versions[] = {
  * version that introduced its macro. Kernels built with -cl-std=CL3.0 see exactly these
  * macros (hls/frontend.c). __opencl_c_int64 is required of full-profile devices. */
 static const cl_name_version opencl_c_features[] = {
+    {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_acq_rel"},
+    {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_seq_cst"},
+    {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_scope_device"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_work_group_collective_functions"},
 };
@@ -428,8 +431,9 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(HLS_ARG_AREA_BYTES); break;
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(4096 * 8); break;
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128); break;
-    case CL_DEVICE_SINGLE_FP_CONFIG:
-        v.fp = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN;
+    case CL_DEVICE_SINGLE_FP_CONFIG: /* fdiv, fsqrt, fma: correctly rounded templates */
+        v.fp = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_FMA |
+               CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
         n = sizeof v.fp;
         break;
     case CL_DEVICE_DOUBLE_FP_CONFIG: v.fp = 0; n = sizeof v.fp; break;
@@ -465,14 +469,19 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: U(0); break; /* natural alignment */
-    /* The minimum capabilities every OpenCL 3.0 device reports. */
+    /* Atomics execute at memory, ordered with every access of their work-item to the
+     * same memory (hls/memorder.c): sequentially consistent up to device scope. No
+     * all-devices scope: there is no shared virtual memory. */
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
-        v.atomic = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+        v.atomic = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                   CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+                   CL_DEVICE_ATOMIC_SCOPE_DEVICE;
         n = sizeof v.atomic;
         break;
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
         v.atomic = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                   CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+                   CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
+                   CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE;
         n = sizeof v.atomic;
         break;
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: B(1); break;
@@ -510,7 +519,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     /* The format of a conformance test suite release (vYYYY-MM-DD-XX) naming none:
      * the devices have not passed the conformance process. */
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: s = "v0000-01-01-00"; break;
-    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(0); break;
+    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(RT_PRINTF_BUFFER_BYTES); break;
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: B(1); break;
     case CL_DEVICE_PARENT_DEVICE: v.device = NULL; n = sizeof v.device; break;
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: U(0); break;

@@ -196,9 +196,22 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
     k->args = rt_alloc((size_t)na * sizeof *k->args);
     if (!k->args)
         goto nomem;
+    int printf_arg = -1; /* the hidden printf buffer argument: not the user's */
+    uint64_t printf_offset = 0;
     for (int i = 0; i < na; i++) {
         const cJSON *ja = cJSON_GetArrayItem(args, i);
-        rt_arg_meta *a = &k->args[i];
+        const cJSON *hidden = cJSON_GetObjectItemCaseSensitive(ja, "hidden");
+        if (hidden) {
+            if (!cJSON_IsString(hidden) || strcmp(hidden->valuestring, "printf_buffer") ||
+                printf_arg >= 0 || json_u64(ja, "offset", &printf_offset) ||
+                printf_offset % 8 || printf_offset + 8 > k->arg_area_bytes) {
+                snprintf(err, errlen, "kernel '%s': bad argument %d", k->name, i);
+                return -1;
+            }
+            printf_arg = i;
+            continue;
+        }
+        rt_arg_meta *a = &k->args[k->nargs];
         k->nargs++;
         a->name = json_str(ja, "name");
         a->type_name = json_str(ja, "type_name");
@@ -243,6 +256,19 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
             return -1;
         }
     }
+    const cJSON *pj = cJSON_GetObjectItemCaseSensitive(jk, "printf");
+    if ((pj != NULL) != (printf_arg >= 0)) {
+        snprintf(err, errlen, "kernel '%s': a printf buffer without printf formats, or "
+                 "formats without the buffer", k->name);
+        return -1;
+    }
+    if (pj) {
+        char why[128];
+        if (rt_printf_load(pj, (size_t)printf_offset, &k->printf, why, sizeof why)) {
+            snprintf(err, errlen, "kernel '%s': %s", k->name, why);
+            return -1;
+        }
+    }
     return 0;
 nomem:
     snprintf(err, errlen, "out of host memory");
@@ -268,6 +294,7 @@ void rt_metadata_free(rt_kernel_meta *kernels, cl_uint n)
             rt_free(k->args[j].type_name);
         }
         rt_free(k->args);
+        rt_printf_free(k->printf);
     }
     rt_free(kernels);
 }

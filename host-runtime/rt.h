@@ -214,6 +214,36 @@ typedef struct rt_arg_meta {
     size_t local_max;           /* __local argument: the largest size the hardware holds */
 } rt_arg_meta;
 
+/* printf (printf.c): what the records of one printf call site hold. */
+typedef struct rt_printf_arg {
+    char kind;                  /* 'i' integer, 'f' floating point, 'p' pointer, 's' string id */
+    unsigned bytes;             /* bytes of one lane */
+    unsigned lanes;             /* 1, or the lanes of a vector */
+    unsigned offset;            /* byte offset in the record */
+} rt_printf_arg;
+
+/* One printf call site: format id i + 1 is formats[i]. */
+typedef struct rt_printf_format {
+    char *format;               /* the format string */
+    size_t bytes;               /* bytes of one record */
+    unsigned nargs;             /* values in a record */
+    rt_printf_arg *args;        /* their layout */
+} rt_printf_format;
+
+/* The printf description of a kernel that calls printf (metadata "printf"). */
+typedef struct rt_printf_meta {
+    size_t arg_offset;          /* the hidden buffer argument's offset in the argument area */
+    size_t buffer_bytes;        /* bytes of the buffer the hardware was built for */
+    size_t header_bytes;        /* bytes before the first record (word 0: bytes claimed) */
+    unsigned nformats;          /* call sites */
+    rt_printf_format *formats;  /* their formats */
+    unsigned nstrings;          /* constant strings given to %s */
+    char **strings;             /* their text, by id */
+} rt_printf_meta;
+
+/* CL_DEVICE_PRINTF_BUFFER_SIZE: the buffer each NDRange of a kernel with printf gets. */
+#define RT_PRINTF_BUFFER_BYTES ((size_t)1 << 20)
+
 /* One kernel as described by metadata.json. */
 typedef struct rt_kernel_meta {
     char *name;                 /* kernel function name */
@@ -234,6 +264,7 @@ typedef struct rt_kernel_meta {
     rt_arg_meta *args;          /* argument descriptions */
     uint32_t arg_area_reg;      /* first register of the argument area */
     size_t arg_area_bytes;      /* its bytes (a multiple of 8) */
+    rt_printf_meta *printf;     /* the kernel calls printf: its description; else NULL */
 } rt_kernel_meta;
 
 /* Build state of a program for one device. */
@@ -487,5 +518,18 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns);
 int rt_metadata_load(const char *path, rt_kernel_meta **kernels, cl_uint *nkernels,
                      char *err, size_t errlen);
 void rt_metadata_free(rt_kernel_meta *kernels, cl_uint nkernels);
+
+/* ---- printf (printf.c) ---- */
+struct cJSON;
+/* Reads a kernel's "printf" object; the hidden buffer argument is at arg_offset. */
+int rt_printf_load(const struct cJSON *printf_json, size_t arg_offset, rt_printf_meta **out,
+                   char *err, size_t errlen);
+void rt_printf_free(rt_printf_meta *m);
+/* Formats the records of one NDRange (data: the len bytes after the buffer's header;
+ * claimed: the header's count of bytes claimed) to stdout and flushes it; says on
+ * stderr when records were dropped. 0, or -1 when out of host memory. */
+int rt_printf_output(const rt_printf_meta *m, const char *kernel, const unsigned char *data,
+                     size_t len, uint64_t claimed, const uint64_t global[3],
+                     const uint64_t offset[3]);
 
 #endif

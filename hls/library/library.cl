@@ -1,5 +1,6 @@
-/* The OpenCL C built-in library of clhls: every part, compiled together into
- * clhls_library.bc (see hls/CMakeLists.txt) and linked into each program. */
+/* The OpenCL C built-in library of clhls: every OpenCL C 1.2 part, compiled together
+ * and linked with atomics.cl into clhls_library.bc (see hls/CMakeLists.txt), which
+ * every program links. */
 #include "common.cl"
 #include "convert.cl"
 #include "geometric.cl"

@@ -1,11 +1,14 @@
-/* End-to-end: OpenCL 1.x atomic functions, all kernels in one program. Under heavy
+/* End-to-end: OpenCL 1.x atomic functions, all kernels in one program, and the same
+ * kernels again with the OpenCL C 2.0 atomic functions in a second program. Under heavy
  * contention (every work-item on the same few addresses): atomic_add whose old values
  * must be exactly 0..N-1 once each, inc, dec, sub, min, max (signed and unsigned),
  * and, or, xor, xchg (int and float), a lock-free increment with a cmpxchg retry loop,
  * the 64-bit atom_ functions (cl_khr_int64_*_atomics), and a 256-bin histogram with
  * __local atomics merged into the global result by global atomics. Each result is
  * checked against the host's arithmetic; the contended kernels run again under random
- * memory latency and back-pressure. The device lists the atomics extensions. */
+ * memory latency and back-pressure. The 2.0 program adds atomic_flag and generic
+ * pointers into global, local and private memory. The device lists
+ * the atomics extensions. */
 #include "e2e.h"
 
 #include <stdint.h>
@@ -60,6 +63,86 @@ static const char *src =
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "    for (int b = l; b < 256; b += size)\n"
     "        atomic_add(&bins[b], local_bins[b]);\n"
+    "}\n";
+
+/* The same kernels with the OpenCL C 2.0 atomic functions (generic pointers, a helper
+ * called with a global and with a local pointer, _explicit forms, a compare-exchange
+ * loop with the expected value in a private variable, 64-bit min and max), and the
+ * atomic_flag functions. */
+static const char *src20 =
+    "void bump(volatile atomic_int *p, int v) { atomic_fetch_add(p, v); }\n"
+    "__kernel void contend(__global atomic_int *c, __global atomic_uint *u,\n"
+    "                      __global int *seen, __global atomic_float *f)\n"
+    "{\n"
+    "    int i = get_global_id(0);\n"
+    "    seen[i] = atomic_fetch_add(&c[0], 1);\n"
+    "    bump(&c[1], 1);\n"
+    "    atomic_fetch_sub_explicit(&c[2], 1, memory_order_relaxed);\n"
+    "    atomic_fetch_sub(&c[3], i);\n"
+    "    atomic_fetch_min(&c[4], (i * 37) % 1001 - 500);\n"
+    "    atomic_fetch_max_explicit(&c[5], (i * 53) % 997 - 400, memory_order_acq_rel,\n"
+    "                              memory_scope_device);\n"
+    "    atomic_fetch_min(&u[0], (uint)(i * 2654435761u));\n"
+    "    atomic_fetch_max(&u[1], (uint)(i * 2654435761u));\n"
+    "    atomic_fetch_or(&u[2], 1u << (i % 32));\n"
+    "    atomic_fetch_and(&u[3], ~(1u << (i % 29)));\n"
+    "    atomic_fetch_xor_explicit(&u[4], (uint)i * 0x9e3779b9u, memory_order_seq_cst,\n"
+    "                              memory_scope_work_group);\n"
+    "    atomic_fetch_add(&c[6], 3);\n"
+    "    seen[get_global_size(0) + i] = atomic_exchange(&c[7], i);\n"
+    "    atomic_exchange(&f[0], (float)i * 0.5f);\n"
+    "}\n"
+    "__kernel void spin(__global atomic_int *c)\n"
+    "{\n"
+    "    int cur = atomic_load(c);\n"
+    "    while (!atomic_compare_exchange_weak(c, &cur, cur + 1))\n"
+    "        ;\n"
+    "}\n"
+    "__kernel void wide(__global atomic_long *l, __global atomic_ulong *m)\n"
+    "{\n"
+    "    long i = get_global_id(0), expected = i - 1;\n"
+    "    atomic_fetch_add(&l[0], i << 33);\n"
+    "    atomic_fetch_min(&l[1], -i * 1000000007L);\n"
+    "    atomic_fetch_max(&m[0], (ulong)i << 40);\n"
+    "    atomic_fetch_xor(&m[1], (ulong)i * 0x9e3779b97f4a7c15UL);\n"
+    "    atomic_compare_exchange_strong(&l[2], &expected, i);\n"
+    "}\n"
+    "__kernel void histogram(__global const uchar *data, __global atomic_uint *bins, int n)\n"
+    "{\n"
+    "    __local atomic_uint local_bins[256];\n"
+    "    int l = get_local_id(0), size = get_local_size(0);\n"
+    "    for (int b = l; b < 256; b += size)\n"
+    "        atomic_init(&local_bins[b], 0);\n"
+    "    work_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int k = get_global_id(0); k < n; k += get_global_size(0))\n"
+    "        atomic_fetch_add_explicit(&local_bins[data[k]], 1, memory_order_relaxed,\n"
+    "                                  memory_scope_work_group);\n"
+    "    work_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int b = l; b < 256; b += size)\n"
+    "        atomic_fetch_add(&bins[b], atomic_load(&local_bins[b]));\n"
+    "}\n"
+    "__kernel void flags(__global atomic_flag *f, __global int *seen, __global atomic_int *s)\n"
+    "{\n"
+    "    int i = get_global_id(0);\n"
+    "    seen[i] = atomic_flag_test_and_set(&f[i % 8]);\n"
+    "    atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,\n"
+    "                           memory_scope_device);\n"
+    "    if (i == 5)\n"
+    "        atomic_store(s, 42);\n"
+    "    if (i == 6)\n"
+    "        atomic_flag_clear_explicit(&f[8], memory_order_release);\n"
+    "}\n"
+    /* generic pointers into global, local and private memory */
+    "void put(int *p, size_t i, int v) { p[i] = v; }\n"
+    "int get(const int *p, size_t i) { return p[i]; }\n"
+    "__kernel void generic_ptrs(__global const int *a, __global int *c)\n"
+    "{\n"
+    "    __local int t[64];\n"
+    "    int priv[4] = {1, 2, 3, 4};\n"
+    "    size_t l = get_local_id(0);\n"
+    "    put(t, l, a[get_global_id(0)]);\n"
+    "    work_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    put(c, get_global_id(0), get(t, 63 - l) + get(priv, l & 3));\n"
     "}\n";
 
 enum { N = 512 };
@@ -231,6 +314,68 @@ static int histogram(e2e_env *env, cl_program prog)
     return 0;
 }
 
+/* atomic_flag: of the work-items on one flag exactly one finds it clear. */
+static int flags(e2e_env *env, cl_program prog)
+{
+    enum { W = 400 };
+    cl_int f[9] = {0, 0, 0, 0, 0, 0, 0, 0, 1}, st = 0, seen[W];
+    cl_mem bf = e2e_buffer(env, sizeof f, f), bs = e2e_buffer(env, sizeof seen, NULL);
+    cl_mem bst = e2e_buffer(env, sizeof st, &st);
+    cl_kernel k = e2e_kernel(prog, "flags");
+    E2E_ARG(k, 0, bf);
+    E2E_ARG(k, 1, bs);
+    E2E_ARG(k, 2, bst);
+    size_t g = W;
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(env, bf, sizeof f, f);
+    e2e_read(env, bs, sizeof seen, seen);
+    e2e_read(env, bst, sizeof st, &st);
+    clReleaseKernel(k);
+    clReleaseMemObject(bf);
+    clReleaseMemObject(bs);
+    clReleaseMemObject(bst);
+    int clear[8] = {0};
+    for (int i = 0; i < W; i++)
+        clear[i % 8] += seen[i] == 0;
+    for (int j = 0; j < 8; j++)
+        if (clear[j] != 1 || f[j] == 0) {
+            fprintf(stderr, "flags: flag %d found clear %d times, left %d\n", j, clear[j], f[j]);
+            return 1;
+        }
+    if (f[8] != 0 || st != 42) {
+        fprintf(stderr, "flags: cleared flag %d, stored %d\n", f[8], st);
+        return 1;
+    }
+    return 0;
+}
+
+/* Generic pointers resolved to the memory they point into (hls/addrspace.c). */
+static int generic(e2e_env *env, cl_program prog)
+{
+    enum { W = 256 };
+    cl_int a[W], c[W];
+    for (int i = 0; i < W; i++)
+        a[i] = i * 7 - 300;
+    cl_mem ba = e2e_buffer(env, sizeof a, a), bc = e2e_buffer(env, sizeof c, NULL);
+    cl_kernel k = e2e_kernel(prog, "generic_ptrs");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bc);
+    size_t g = W, l = 64;
+    EXPECT(e2e_run(env, k, 1, NULL, &g, &l) == CL_COMPLETE);
+    e2e_read(env, bc, sizeof c, c);
+    clReleaseKernel(k);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bc);
+    for (int i = 0; i < W; i++) {
+        int want = a[i - i % 64 + 63 - i % 64] + i % 4 + 1;
+        if (c[i] != want) {
+            fprintf(stderr, "generic: c[%d] = %d, expected %d\n", i, c[i], want);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int main(void)
 {
     e2e_env env;
@@ -246,13 +391,23 @@ int main(void)
             return 1;
         }
     cl_program prog = e2e_build(&env, src, "", 1, NULL);
-    if (contend(&env, prog) || spin(&env, prog) || wide(&env, prog) || histogram(&env, prog))
-        return 1;
-    setenv("CLHLS_SIM_STRESS", "777", 1);
-    if (contend(&env, prog) || spin(&env, prog) || histogram(&env, prog))
-        return 1;
+    cl_program prog20 = e2e_build(&env, src20, "-cl-std=CL2.0", 1, NULL);
+    for (int stress = 0; stress < 2; stress++) {
+        if (stress)
+            setenv("CLHLS_SIM_STRESS", "777", 1);
+        for (int v = 0; v < 2; v++) {
+            cl_program p = v ? prog20 : prog;
+            if (contend(&env, p) || spin(&env, p) || (!stress && wide(&env, p)) ||
+                histogram(&env, p) || (v && (flags(&env, p) || generic(&env, p)))) {
+                fprintf(stderr, "(OpenCL C %s atomics%s)\n", v ? "2.0" : "1.x",
+                        stress ? ", under memory stress" : "");
+                return 1;
+            }
+        }
+    }
     unsetenv("CLHLS_SIM_STRESS");
     clReleaseProgram(prog);
+    clReleaseProgram(prog20);
     e2e_fini(&env);
     printf("PASS\n");
     return 0;

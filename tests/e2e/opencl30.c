@@ -3,8 +3,8 @@
  * macro clang-16 could define is checked, in the program that then runs); non-uniform
  * work-groups work as with 2.0 (get_local_size against get_enqueued_local_size, 64-bit
  * integers on the way) and -cl-uniform-work-group-size refuses them; what the device
- * lacks fails the build (generic pointers, program-scope globals, double, sequentially
- * consistent atomics). Every -cl-std of CL_DEVICE_OPENCL_C_ALL_VERSIONS compiles as that
+ * lacks fails the build (generic pointers, program-scope globals, double); atomics on
+ * __global and __local memory run. Every -cl-std of CL_DEVICE_OPENCL_C_ALL_VERSIONS compiles as that
  * version, and no -cl-std means OpenCL C 1.2. */
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
 #define CL_TARGET_OPENCL_VERSION 300 /* the 3.0 queries; e2e.h then says 1.2 */
@@ -72,6 +72,25 @@ static const char *kernels =
     "    o[5 * i + 3] = get_local_id(0) | get_local_id(1) << 8;\n"
     "    long big = (long)get_global_id(0) * 0x100000000L - (long)get_global_id(1);\n"
     "    o[5 * i + 4] = (uint)(big >> 32) ^ (uint)big;\n"
+    "}\n"
+    /* Atomics on __global and __local pointers (no generic address space in 3.0 here):
+     * sequentially consistent ones at device scope, and the expected value of a
+     * compare-exchange in private memory. */
+    "__kernel void atomics(__global atomic_int *count, __global int *seen,\n"
+    "                      __global int *group_counts)\n"
+    "{\n"
+    "    __local atomic_int in_group;\n"
+    "    if (get_local_id(0) == 0)\n"
+    "        atomic_init(&in_group, 0);\n"
+    "    work_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    seen[get_global_id(0)] = atomic_fetch_add(&count[0], 1);\n"
+    "    atomic_fetch_add_explicit(&in_group, 1, memory_order_relaxed, memory_scope_work_group);\n"
+    "    int expected = atomic_load_explicit(&count[1], memory_order_acquire);\n"
+    "    while (!atomic_compare_exchange_weak(&count[1], &expected, expected + 2))\n"
+    "        ;\n"
+    "    work_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    if (get_local_id(0) == 0)\n"
+    "        group_counts[get_group_id(0)] = atomic_load(&in_group);\n"
     "}\n";
 
 /* One check: name is defined (want) or not. */
@@ -181,7 +200,6 @@ int main(void)
         "__kernel void k(__global int *a) { int *p = a; *p = 1; }",
         "__global int g;\n__kernel void k(__global int *a) { a[0] = g; }",
         "__kernel void k(__global double *a) { a[0] = 1.0; }",
-        "__kernel void k(__global atomic_int *a) { atomic_fetch_add(a, 1); }",
     };
     for (size_t i = 0; i < sizeof absent / sizeof *absent; i++)
         expect_build_failure(&env, absent[i], "-cl-std=CL3.0", "error", NULL);
@@ -218,6 +236,34 @@ int main(void)
             EXPECT(v[4] == ((cl_uint)((unsigned long long)big >> 32) ^ (cl_uint)big));
         }
     clReleaseKernel(k);
+
+    /* Atomics: every old value of the add once, the compare-exchange loop adds 2 per
+     * work-item, each group counts its own work-items (the last group has 40). */
+    enum { W = 1000, L = 64, G = (W + L - 1) / L };
+    cl_int count[2] = {0, 0}, seen[W], group_counts[G];
+    cl_mem bc = e2e_buffer(&env, sizeof count, count), bs = e2e_buffer(&env, sizeof seen, NULL);
+    cl_mem bg = e2e_buffer(&env, sizeof group_counts, NULL);
+    k = e2e_kernel(p, "atomics");
+    E2E_ARG(k, 0, bc);
+    E2E_ARG(k, 1, bs);
+    E2E_ARG(k, 2, bg);
+    size_t gw = W, lw = L;
+    EXPECT(e2e_run(&env, k, 1, NULL, &gw, &lw) == CL_COMPLETE);
+    e2e_read(&env, bc, sizeof count, count);
+    e2e_read(&env, bs, sizeof seen, seen);
+    e2e_read(&env, bg, sizeof group_counts, group_counts);
+    EXPECT(count[0] == W && count[1] == 2 * W);
+    char hit[W] = {0};
+    for (int i = 0; i < W; i++) {
+        EXPECT(seen[i] >= 0 && seen[i] < W && !hit[seen[i]]);
+        hit[seen[i]] = 1;
+    }
+    for (int g = 0; g < G; g++)
+        EXPECT(group_counts[g] == (g == G - 1 ? W - L * (G - 1) : L));
+    clReleaseKernel(k);
+    clReleaseMemObject(bc);
+    clReleaseMemObject(bs);
+    clReleaseMemObject(bg);
     clReleaseProgram(p);
 
     /* -cl-uniform-work-group-size: the same enqueue is refused. */

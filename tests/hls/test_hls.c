@@ -54,7 +54,8 @@ static int build(const char *source, const char *name, const char *options, int 
     return hls_build(&req, res);
 }
 
-/* Each tests/hls/bad/X_bad.cl starts with "// expect: MESSAGE". */
+/* Each tests/hls/bad/X_bad.cl starts with "// expect: MESSAGE", optionally followed
+ * by "// options: BUILD OPTIONS". */
 static void check_bad(const char *name)
 {
     char path[512];
@@ -62,8 +63,13 @@ static void check_bad(const char *name)
     char *src = slurp(path);
     cr_assert(!strncmp(src, "// expect: ", 11), "%s has no expect line", name);
     char *expect = strndup(src + 11, strcspn(src + 11, "\n"));
+    const char *second = src + 11 + strlen(expect) + 1;
+    char *options = !strncmp(second, "// options: ", 12)
+                        ? strndup(second + 12, strcspn(second + 12, "\n"))
+                        : NULL;
     hls_build_result res;
-    int rc = build(src, name, NULL, 0, &res);
+    int rc = build(src, name, options, 0, &res);
+    free(options);
     cr_expect(rc == HLS_ERR_UNSUPPORTED || rc == HLS_ERR_COMPILE, "%s: status %d", name, rc);
     cr_expect(strstr(res.log, expect), "%s: log lacks '%s':\n%s", name, expect, res.log);
     cr_expect_null(res.entry_dir, "a failed build must not leave a cache entry");

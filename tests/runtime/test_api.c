@@ -142,7 +142,8 @@ Test(api, device_matches_board)
     cr_assert_eq(bo, CL_FALSE);
     cl_device_fp_config fp;
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL), 0);
-    cr_assert_eq(fp, CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN);
+    cr_assert_eq(fp, CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_FMA |
+                         CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
     char s[256];
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_VERSION, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "OpenCL C 1.2 ");
@@ -306,12 +307,15 @@ Test(api, device_opencl30_queries)
     EXPECT_DEVICE_INFO(CL_DEVICE_IMAGE_PITCH_ALIGNMENT, cl_uint, 0);
     EXPECT_DEVICE_INFO(CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, cl_uint, 0);
     EXPECT_DEVICE_INFO(CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, size_t, 1);
-    /* The minimum atomic capabilities of a 3.0 device, and no more. */
+    /* Sequentially consistent atomics up to device scope (no SVM: no all-devices scope). */
     EXPECT_DEVICE_INFO(CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, cl_device_atomic_capabilities,
-                       CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+                       CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                           CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+                           CL_DEVICE_ATOMIC_SCOPE_DEVICE);
     EXPECT_DEVICE_INFO(CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, cl_device_atomic_capabilities,
                        CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                           CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+                           CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
+                           CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE);
     /* No intermediate language, no built-in kernels. */
     expect_device_string(CL_DEVICE_IL_VERSION, "");
     expect_device_string(CL_DEVICE_BUILT_IN_KERNELS, "");
@@ -344,9 +348,12 @@ Test(api, device_opencl_c_versions_and_features)
     free(v);
 
     v = name_versions(0, CL_DEVICE_OPENCL_C_FEATURES, &n);
-    cr_assert_eq(n, 2);
-    cr_assert_str_eq(v[0].name, "__opencl_c_int64");
-    cr_assert_str_eq(v[1].name, "__opencl_c_work_group_collective_functions");
+    const char *features[] = {"__opencl_c_atomic_order_acq_rel",
+                              "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
+                              "__opencl_c_int64", "__opencl_c_work_group_collective_functions"};
+    cr_assert_eq(n, sizeof features / sizeof *features);
+    for (size_t i = 0; i < n; i++)
+        cr_assert_str_eq(v[i].name, features[i]);
     for (size_t i = 0; i < n; i++)
         cr_assert_eq(v[i].version, CL_MAKE_VERSION(3, 0, 0), "%s", v[i].name);
     free(v);
