@@ -3,13 +3,14 @@
 # (build/, no sanitizers: clinfo, Python and C++ programs load its ICD as they are);
 # `make test` builds a second tree with AddressSanitizer and UBSan (build-test/) and
 # runs every test there. `make bench` builds an optimised tree and prints benchmark
-# tables.
+# tables. The client tests of `make test` (clinfo, C++, PyOpenCL) load build/'s ICD,
+# as a user's programs do, so `make test` builds that ICD first.
 BUILD       ?= build
 TEST_BUILD  ?= build-test
 BENCH_BUILD ?= build-release
 JOBS        ?= 2
 
-.PHONY: run test build deps bench clean
+.PHONY: run test build deps bench clean tsan
 
 deps:
 	@tools/setup-deps.sh
@@ -36,6 +37,14 @@ bench: deps
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_vadd
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_control
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_local
+	cd $(BENCH_BUILD) && ./bench/clhls_bench_host
+
+# ThreadSanitizer: the runtime and its multi-threaded test (tests/runtime/test_threads.c)
+# in build-tsan/ (CLHLS_TSAN=ON); any report fails it (suppressions: tests/runtime/tsan.supp).
+tsan: deps
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLHLS_SANITIZE=OFF -DCLHLS_TSAN=ON
+	cmake --build build-tsan -j $(JOBS) --target clhls_icd test_runtime_threads
+	cd build-tsan && ctest --output-on-failure -R '^runtime_threads$$'
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(BENCH_BUILD)

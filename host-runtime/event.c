@@ -27,6 +27,14 @@
 
 int rt_valid_event(cl_event e) { return e && e->magic == RT_MAGIC_EVENT; }
 
+/* Wake-ups (all under rt_lock): host threads sleep on rt_cond, woken only when what one
+ * waits for happened (an event it waits for became final, a queue it finishes ran
+ * empty); idle workers sleep on work_cond, woken when a command is enqueued or an event
+ * became final (which may make a pending command ready). A status change nobody waits
+ * for wakes no one. */
+static pthread_cond_t work_cond = PTHREAD_COND_INITIALIZER;
+static unsigned idle_workers; /* workers asleep on work_cond (rt_lock) */
+
 cl_event rt_event_create(cl_context ctx, cl_command_queue q, cl_command_type type)
 {
     cl_event e = rt_alloc(sizeof *e);
@@ -99,7 +107,10 @@ void rt_event_set_status(cl_event e, cl_int status)
         }
         e->status = status;
         n = collect_due(e, due, 32);
-        pthread_cond_broadcast(&rt_cond);
+        if (status <= CL_COMPLETE && e->waiters)
+            pthread_cond_broadcast(&rt_cond);
+        if (status <= CL_COMPLETE && idle_workers)
+            pthread_cond_broadcast(&work_cond);
         pthread_mutex_unlock(&rt_lock);
         break;
     }
@@ -121,8 +132,10 @@ cl_int rt_event_wait(cl_event e)
 {
     uint64_t began = rt_clock_now();
     pthread_mutex_lock(&rt_lock);
+    e->waiters++;
     while (e->status > CL_COMPLETE)
         pthread_cond_wait(&rt_cond, &rt_lock);
+    e->waiters--;
     cl_int s = e->status;
     uint64_t until = e->t_complete;
     pthread_mutex_unlock(&rt_lock);
@@ -297,7 +310,8 @@ cl_int rt_command_submit(rt_command *c, int blocking, cl_event *event_out)
     else
         d->pending = c;
     d->pending_tail = c;
-    pthread_cond_broadcast(&rt_cond);
+    if (idle_workers)
+        pthread_cond_broadcast(&work_cond);
     pthread_mutex_unlock(&rt_lock);
     if (drop)
         rt_event_release(drop);
@@ -392,7 +406,8 @@ static void command_done(rt_command *c)
             break;
         }
     }
-    pthread_cond_broadcast(&rt_cond);
+    if (!q->outstanding && q->finishers)
+        pthread_cond_broadcast(&rt_cond);
     pthread_mutex_unlock(&rt_lock);
     for (int i = 0; i < 2; i++)
         if (drop[i])
@@ -413,7 +428,9 @@ static void *worker_main(void *arg)
             c = c->next;
         }
         if (!c) {
-            pthread_cond_wait(&rt_cond, &rt_lock);
+            idle_workers++;
+            pthread_cond_wait(&work_cond, &rt_lock);
+            idle_workers--;
             continue;
         }
         if (prev)
@@ -477,7 +494,8 @@ cl_int CL_API_CALL clGetEventInfo(cl_event e, cl_event_info name, size_t size, v
     case CL_EVENT_COMMAND_EXECUTION_STATUS: {
         pthread_mutex_lock(&rt_lock);
         i = e->status;
-        uint64_t t = e->t_complete;
+        /* Written (without the lock) before the status became final: not earlier. */
+        uint64_t t = i <= CL_COMPLETE ? e->t_complete : 0;
         pthread_mutex_unlock(&rt_lock);
         /* The host sees the command finished: on the profiling clock it has ended. */
         if (i <= CL_COMPLETE)
@@ -574,11 +592,16 @@ cl_int CL_API_CALL clSetUserEventStatus(cl_event e, cl_int status)
 {
     RT_CHECK(rt_valid_event(e) && e->type == CL_COMMAND_USER, CL_INVALID_EVENT);
     RT_CHECK(status == CL_COMPLETE || status < 0, CL_INVALID_VALUE);
+    /* Claimed under the lock: of threads racing to set it, one writes the times. */
+    uint64_t now = rt_clock_now();
     pthread_mutex_lock(&rt_lock);
-    int already = e->status <= CL_COMPLETE;
+    int already = e->user_set;
+    if (!already) {
+        e->user_set = 1;
+        e->t_submit = e->t_start = e->t_end = e->t_complete = now;
+    }
     pthread_mutex_unlock(&rt_lock);
     RT_CHECK(!already, CL_INVALID_OPERATION);
-    e->t_submit = e->t_start = e->t_end = e->t_complete = rt_clock_now();
     rt_event_set_status(e, status);
     return CL_SUCCESS;
 }
@@ -641,8 +664,10 @@ cl_int CL_API_CALL clFinish(cl_command_queue q)
     RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
     uint64_t began = rt_clock_now();
     pthread_mutex_lock(&rt_lock);
+    q->finishers++;
     while (q->outstanding)
         pthread_cond_wait(&rt_cond, &rt_lock);
+    q->finishers--;
     uint64_t until = q->t_done;
     pthread_mutex_unlock(&rt_lock);
     rt_clock_waited(began, until);

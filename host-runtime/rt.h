@@ -5,9 +5,10 @@
  * machinery declared here: allocation hook, info-query helper, the event state machine
  * and the per-device command workers (event.c), and the device operations (device.h).
  *
- * Locking: one runtime-wide lock (rt_lock) with one condition variable guards the
- * event graph (statuses, callbacks, the per-device pending lists, queue bookkeeping),
- * because dependencies cross queues and devices. Kernel arguments and program builds
+ * Locking: one runtime-wide lock (rt_lock) guards the event graph (statuses,
+ * callbacks, the per-device pending lists, queue bookkeeping), because dependencies
+ * cross queues and devices; host threads wait on rt_cond, idle workers on a condition
+ * of event.c, each woken only when what it waits for may have happened. Kernel arguments and program builds
  * have their own per-object mutex; each device serialises its operations internally.
  * Lock order: rt_lock may be held while taking an object or device mutex, never the
  * other way round. */
@@ -154,6 +155,7 @@ struct _cl_command_queue {
     cl_event *since_barrier;    /* out-of-order: commands since the barrier, retained (rt_lock) */
     size_t nsince, capsince;    /* entries and capacity of since_barrier */
     size_t outstanding;         /* commands enqueued and not yet complete (rt_lock) */
+    unsigned finishers;         /* threads in clFinish on it (rt_lock) */
     uint64_t t_done;            /* latest COMPLETE time of its finished commands (rt_lock) */
 };
 
@@ -335,8 +337,12 @@ struct _cl_event {
     cl_command_queue queue;     /* retained; NULL for user events */
     cl_command_type type;       /* CL_COMMAND_* */
     cl_int status;              /* execution status (rt_lock) */
+    int user_set;               /* user event: clSetUserEventStatus claimed it (rt_lock) */
+    unsigned waiters;           /* threads in rt_event_wait for it (rt_lock) */
     int profiling;              /* the queue profiles */
-    uint64_t t_queued, t_submit, t_start, t_end, t_complete; /* profiling times, ns */
+    uint64_t t_queued, t_submit, t_start, t_end, t_complete; /* profiling times, ns: each
+                                   written before the status change that publishes it, read
+                                   only once that status is seen under rt_lock */
     rt_event_cb *callbacks;     /* registered callbacks (rt_lock) */
     unsigned ncounters;         /* hardware counters read after a kernel */
     rt_counter_value *counters; /* their values */

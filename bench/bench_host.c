@@ -1,0 +1,190 @@
+/* Host overhead of the runtime, side by side with PoCL in the same process: wall time
+ * per clEnqueueNDRangeKernel + clFinish of a one-work-item kernel, per enqueue of the
+ * same kernel pipelined (many enqueues, one clFinish), and per blocking 64-byte
+ * clEnqueueReadBuffer and clEnqueueWriteBuffer. Both platforms are found by name
+ * through the ocl-icd loader, pointed (OCL_ICD_VENDORS) at a directory holding the
+ * build tree's clhls.icd and the system's pocl.icd. Each figure is the best of several
+ * batches. Prints a table with the ratio clhls/PoCL (the goal is at most 1.0x); PoCL
+ * missing (or --clhls-only) leaves its column n/a. Asserts nothing. clhls's kernel time includes the
+ * simulation of the one work-item. */
+#define _GNU_SOURCE
+#include "bench.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define BATCHES 5       /* best of */
+#define SYNC_ITERS 200  /* enqueue + finish per batch */
+#define PIPE_ITERS 1000 /* enqueues per batch before its one finish */
+#define XFER_ITERS 1000 /* blocking transfers per batch */
+#define XFER_BYTES 64   /* bytes per transfer */
+
+static const char *source =
+    "__kernel void one(__global int *p)\n"
+    "{\n"
+    "    p[get_global_id(0)] += 1;\n"
+    "}\n";
+
+/* What is measured, in microseconds per operation (negative: not measured). */
+enum { M_SYNC, M_PIPE, M_READ, M_WRITE, M_COUNT };
+static const char *const what[M_COUNT] = {
+    "NDRange + clFinish (1 work-item)",
+    "NDRange, pipelined (1 finish/1000)",
+    "clEnqueueReadBuffer 64 B, blocking",
+    "clEnqueueWriteBuffer 64 B, blocking",
+};
+
+/* Copies src into dir/name; 0 on success. */
+static int copy_file(const char *src, const char *dir, const char *name)
+{
+    char path[4096], buf[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *in = fopen(src, "rb"), *out = in ? fopen(path, "wb") : NULL;
+    size_t n;
+    int rc = in && out ? 0 : -1;
+    while (rc == 0 && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        rc = fwrite(buf, 1, n, out) == n ? 0 : -1;
+    if (in)
+        fclose(in);
+    if (out && fclose(out))
+        rc = -1;
+    return rc;
+}
+
+/* The platform whose CL_PLATFORM_NAME contains name, or NULL. */
+static cl_platform_id find_platform(const char *name)
+{
+    cl_platform_id ps[16];
+    cl_uint n = 0;
+    if (clGetPlatformIDs(16, ps, &n) != CL_SUCCESS)
+        return NULL;
+    for (cl_uint i = 0; i < n && i < 16; i++) {
+        char buf[256] = "";
+        clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof buf - 1, buf, NULL);
+        if (strstr(buf, name))
+            return ps[i];
+    }
+    return NULL;
+}
+
+/* Measures platform p into us[]; its device name into dev_name. */
+static void measure(cl_platform_id p, double us[M_COUNT], char *dev_name, size_t len)
+{
+    cl_device_id dev;
+    cl_int err;
+    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    clGetDeviceInfo(dev, CL_DEVICE_NAME, len - 1, dev_name, NULL);
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
+    CHECK(err);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &dev, NULL, NULL, NULL));
+    cl_kernel k = clCreateKernel(prog, "one", &err);
+    CHECK(err);
+    int zero = 0;
+    cl_mem counter = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,
+                                    &zero, &err);
+    CHECK(err);
+    cl_mem small = clCreateBuffer(ctx, CL_MEM_READ_WRITE, XFER_BYTES, NULL, &err);
+    CHECK(err);
+    ARG(k, 0, counter);
+    size_t one = 1;
+    unsigned char host[XFER_BYTES];
+    memset(host, 0x5a, sizeof host);
+    long launches = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        us[m] = 1e30;
+    /* One warm-up batch (not counted), then BATCHES. */
+    for (int b = 0; b <= BATCHES; b++) {
+        double t0 = now();
+        for (int i = 0; i < SYNC_ITERS; i++) {
+            CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL));
+            CHECK(clFinish(q));
+        }
+        double t1 = now();
+        for (int i = 0; i < PIPE_ITERS; i++)
+            CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL));
+        CHECK(clFinish(q));
+        double t2 = now();
+        for (int i = 0; i < XFER_ITERS; i++)
+            CHECK(clEnqueueReadBuffer(q, small, CL_TRUE, 0, XFER_BYTES, host, 0, NULL, NULL));
+        double t3 = now();
+        for (int i = 0; i < XFER_ITERS; i++)
+            CHECK(clEnqueueWriteBuffer(q, small, CL_TRUE, 0, XFER_BYTES, host, 0, NULL, NULL));
+        double t4 = now();
+        launches += SYNC_ITERS + PIPE_ITERS;
+        if (b == 0)
+            continue;
+        double t[M_COUNT] = {(t1 - t0) / SYNC_ITERS, (t2 - t1) / PIPE_ITERS,
+                             (t3 - t2) / XFER_ITERS, (t4 - t3) / XFER_ITERS};
+        for (int m = 0; m < M_COUNT; m++)
+            if (t[m] * 1e6 < us[m])
+                us[m] = t[m] * 1e6;
+    }
+    /* Every launch ran: the counter says so. */
+    int got = 0;
+    CHECK(clEnqueueReadBuffer(q, counter, CL_TRUE, 0, sizeof got, &got, 0, NULL, NULL));
+    if (got != launches) {
+        fprintf(stderr, "%s: the kernel ran %d times, expected %ld\n", dev_name, got, launches);
+        exit(1);
+    }
+    clReleaseMemObject(small);
+    clReleaseMemObject(counter);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+}
+
+int main(int argc, char **argv)
+{
+    /* --clhls-only: leave PoCL out (to profile the runtime alone). */
+    int clhls_only = argc > 1 && !strcmp(argv[1], "--clhls-only");
+    /* A vendors directory with both platforms, and a build cache of this run. */
+    char vendors[] = "/tmp/clhls-bench-icd-XXXXXX";
+    char cache[] = "/tmp/clhls-bench-XXXXXX";
+    if (!mkdtemp(vendors) || !mkdtemp(cache)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    if (copy_file(ICD_FILE, vendors, "clhls.icd")) {
+        fprintf(stderr, "cannot copy %s\n", ICD_FILE);
+        return 1;
+    }
+    int have_pocl = !clhls_only && copy_file(POCL_ICD_FILE, vendors, "pocl.icd") == 0;
+    setenv("OCL_ICD_VENDORS", vendors, 1);
+    setenv("CLHLS_CACHE_DIR", cache, 1);
+
+    double us[2][M_COUNT];
+    char names[2][128] = {"", ""};
+    cl_platform_id clhls = find_platform("clhls");
+    cl_platform_id pocl = have_pocl ? find_platform("Portable Computing Language") : NULL;
+    if (!clhls) {
+        fprintf(stderr, "no clhls platform through %s\n", vendors);
+        return 1;
+    }
+    measure(clhls, us[0], names[0], sizeof names[0]);
+    if (pocl)
+        measure(pocl, us[1], names[1], sizeof names[1]);
+    else
+        for (int m = 0; m < M_COUNT; m++)
+            us[1][m] = -1;
+
+    printf("\nHost overhead per operation, best of %d batches (us)\n", BATCHES);
+    printf("  clhls: %s\n  PoCL:  %s\n\n", names[0], pocl ? names[1] : "(not found)");
+    printf("| %-36s | %10s | %10s | %12s |\n", "operation", "clhls", "PoCL", "clhls/PoCL");
+    printf("|%s|%s|%s|%s|\n", "--------------------------------------", "------------",
+           "------------", "--------------");
+    for (int m = 0; m < M_COUNT; m++) {
+        char a[32], b[32], r[32];
+        cell(a, sizeof a, us[0][m], "%.1f");
+        cell(b, sizeof b, us[1][m], "%.1f");
+        cell(r, sizeof r, pocl && us[1][m] > 0 ? us[0][m] / us[1][m] : -1, "%.2fx");
+        printf("| %-36s | %10s | %10s | %12s |\n", what[m], a, b, r);
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s %s", vendors, cache);
+    return system(cmd) != 0;
+}
