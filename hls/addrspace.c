@@ -10,7 +10,13 @@
  * private access. LLVM's
  * infer-address-spaces does this only for targets with a flat address space, which
  * spir64 has not. A pointer whose space stays unknown (two spaces meet at a phi, a
- * generic pointer loaded from memory) is left for check.c to report at the access. */
+ * generic pointer loaded from memory) is left for check.c to report at the access.
+ *
+ * hls_generic_builtin_calls does the same for calls of built-ins that take generic
+ * pointers (OpenCL C 2.0's vloadn, vstoren, fract, sincos, ...), before the library is
+ * linked: the library defines them for named address spaces only (it is OpenCL C
+ * 1.2), so a call whose pointers come from one space calls that space's overload. */
+#include <llvm-c/DebugInfo.h>
 #include <string.h>
 
 #include "passes.h"
@@ -152,4 +158,93 @@ int hls_generic_pointers(hls_compile *c)
     LLVMDisposeBuilder(b);
     /* private memory reached through generic pointers: SROA can now promote it */
     return rewritten ? hls_simplify_again(c) : HLS_OK;
+}
+
+/* name with every generic pointer parameter ("PU3AS4") made one into `space` ("P" for
+ * private, "PU3AS<n>" else), in the arena. */
+static char *named_space_name(hls_compile *c, const char *name, int space)
+{
+    strbuf out = {0};
+    const char *hit;
+    for (const char *p = name;; p = hit + 6) {
+        if (!(hit = strstr(p, "PU3AS4"))) {
+            sb_append(&out, p);
+            break;
+        }
+        sb_appendn(&out, p, (size_t)(hit - p));
+        sb_printf(&out, space ? "PU3AS%d" : "P", space);
+    }
+    char *copy = arena_strdup(&c->arena, out.data);
+    sb_free(&out);
+    return copy;
+}
+
+/* One call of a built-in through generic pointers, made a call of the overload for
+ * `space`, declared in the module with its pointer parameters in that space. */
+static void call_named_overload(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call,
+                                LLVMValueRef fn, const char *name, int space)
+{
+    LLVMTypeRef type = LLVMGlobalGetValueType(fn);
+    unsigned n = LLVMCountParamTypes(type);
+    LLVMTypeRef params[n ? n : 1];
+    LLVMGetParamTypes(type, params);
+    LLVMTypeRef named = LLVMPointerTypeInContext(c->llvm, (unsigned)space);
+    for (unsigned i = 0; i < n; i++)
+        if (LLVMGetTypeKind(params[i]) == LLVMPointerTypeKind &&
+            LLVMGetPointerAddressSpace(params[i]) == SPACE_GENERIC)
+            params[i] = named;
+    LLVMValueRef decl = LLVMGetNamedFunction(c->module, name);
+    if (!decl) {
+        decl = LLVMAddFunction(c->module, name,
+                               LLVMFunctionType(LLVMGetReturnType(type), params, n,
+                                                LLVMIsFunctionVarArg(type)));
+        LLVMSetFunctionCallConv(decl, LLVMGetFunctionCallConv(fn));
+    }
+    LLVMValueRef args[n ? n : 1];
+    LLVMPositionBuilderBefore(b, call);
+    for (unsigned i = 0; i < n; i++) {
+        args[i] = LLVMGetOperand(call, i);
+        if (params[i] == named && space_of(args[i]) == SPACE_GENERIC)
+            args[i] = LLVMBuildAddrSpaceCast(b, args[i], named, "");
+    }
+    LLVMValueRef direct = LLVMBuildCall2(b, LLVMGlobalGetValueType(decl), decl, args, n, "");
+    LLVMSetInstructionCallConv(direct, LLVMGetInstructionCallConv(call));
+    LLVMInstructionSetDebugLoc(direct, LLVMInstructionGetDebugLoc(call));
+    if (LLVMGetTypeKind(LLVMGetReturnType(type)) != LLVMVoidTypeKind)
+        LLVMReplaceAllUsesWith(call, direct);
+    LLVMInstructionEraseFromParent(call);
+}
+
+int hls_generic_builtin_calls(hls_compile *c, LLVMModuleRef library)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llvm);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(fn, &len);
+        if (!LLVMIsDeclaration(fn) || !strstr(name, "PU3AS4"))
+            continue;
+        LLVMUseRef next;
+        for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = next) {
+            next = LLVMGetNextUse(use);
+            LLVMValueRef call = LLVMGetUser(use);
+            if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
+                continue;
+            walk w = {.c = c};
+            int space = SPACE_NONE;
+            for (unsigned i = 0, n = LLVMGetNumArgOperands(call); i < n; i++) {
+                LLVMValueRef arg = LLVMGetOperand(call, i);
+                if (LLVMGetTypeKind(LLVMTypeOf(arg)) == LLVMPointerTypeKind &&
+                    space_of(arg) == SPACE_GENERIC)
+                    space = meet(space, origin(&w, arg));
+            }
+            if (space < 0)
+                continue;
+            const char *overload = named_space_name(c, name, space);
+            LLVMValueRef target = LLVMGetNamedFunction(library, overload);
+            if (target && !LLVMIsDeclaration(target))
+                call_named_overload(c, b, call, fn, overload, space);
+        }
+    }
+    LLVMDisposeBuilder(b);
+    return HLS_OK;
 }

@@ -84,6 +84,8 @@ int hls_printf(hls_compile *c);              /* printf.c: printf calls -> buffer
 const hls_printf_kernel *hls_printf_find(const hls_compile *c, const char *name);
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
 int hls_generic_pointers(hls_compile *c);    /* addrspace.c: generic pointers resolved */
+/* addrspace.c: built-in calls through generic pointers -> named-space overloads */
+int hls_generic_builtin_calls(hls_compile *c, LLVMModuleRef library);
 int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at run time */
 int hls_simplify_again(hls_compile *c);      /* prepare.c: cleanup after a rewrite */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */

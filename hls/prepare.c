@@ -67,6 +67,7 @@ int hls_link_library(hls_compile *c)
         sb_printf(c->diag.log, "error: the built-in library %s is not valid bitcode\n", path);
         return HLS_ERR_TOOL;
     }
+    hls_generic_builtin_calls(c, lib);
     /* linkonce_odr: the linker brings in only the functions the program calls */
     for (LLVMValueRef fn = LLVMGetFirstFunction(lib); fn; fn = LLVMGetNextFunction(fn))
         if (!LLVMIsDeclaration(fn))

@@ -167,25 +167,6 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Reads a whole file; NULL on failure. */
-static unsigned char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    unsigned char *buf = NULL;
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        buf = rt_alloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        rt_free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = buf ? (size_t)n : 0;
-    return buf;
-}
-
 /* Packs n files (relative paths, contents, sizes, modes) into a new blob. */
 static int pack_files(char *const *paths, unsigned char *const *data, const size_t *sizes,
                       const uint32_t *modes, size_t n, const char *board,
@@ -249,7 +230,7 @@ int rt_binary_pack(const char *entry_dir, const char *board, unsigned char **out
         char full[8192];
         snprintf(full, sizeof full, "%s/%s", entry_dir, l.paths[i]);
         struct stat st;
-        data[i] = read_file(full, &sizes[i]);
+        data[i] = rt_read_file(full, &sizes[i]);
         if (!data[i] || stat(full, &st) != 0) {
             snprintf(err, errlen, "cannot read %s", full);
             rc = -1;

@@ -641,25 +641,6 @@ static void build_start(cl_program p, int di)
     b->type = CL_PROGRAM_BINARY_TYPE_NONE;
 }
 
-/* Reads a whole file (rt_free); NULL on failure. */
-static unsigned char *read_whole(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    unsigned char *buf = NULL;
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        buf = rt_alloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        rt_free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = buf ? (size_t)n : 0;
-    return buf;
-}
-
 /* Runs the compiler job (args without --result) for device build b and takes its
  * result: the log, then the cache entry (loaded for device di) or the bitcode output
  * (the object of b, of type type). The job's directory is removed. */
@@ -690,7 +671,7 @@ static cl_int run_job(cl_program p, int di, rt_job *job, const char *const *args
         if (rc != CL_SUCCESS)
             rc = job_error(kind, 0);
     } else {
-        b->object = read_whole(res.output, &b->object_len);
+        b->object = rt_read_file(res.output, &b->object_len);
         if (b->object) {
             b->type = type;
             b->status = CL_BUILD_SUCCESS;

@@ -49,6 +49,8 @@ void *rt_alloc(size_t size);              /* zeroed; NULL on (possibly injected)
 void *rt_realloc(void *p, size_t size);
 void rt_free(void *p);
 char *rt_strdup(const char *s);
+/* A whole file (rt_free; one byte more, zeroed); NULL on failure. */
+unsigned char *rt_read_file(const char *path, size_t *len);
 uint64_t rt_now_ns(void);                 /* host monotonic clock */
 /* The profiling clock (ns): host time, except that a host thread waiting for the device
  * resumes when the awaited command ended on the device timeline, not when its

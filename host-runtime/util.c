@@ -61,6 +61,24 @@ char *rt_strdup(const char *s)
     return d;
 }
 
+unsigned char *rt_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    unsigned char *buf = NULL;
+    long n = -1;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        buf = rt_alloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        rt_free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = buf ? (size_t)n : 0;
+    return buf;
+}
+
 uint64_t rt_now_ns(void)
 {
     struct timespec ts;

@@ -132,7 +132,7 @@ static const char *src20 =
     "    if (i == 6)\n"
     "        atomic_flag_clear_explicit(&f[8], memory_order_release);\n"
     "}\n"
-    /* generic pointers into global, local and private memory */
+    /* generic pointers into global, local and private memory, also given to built-ins */
     "void put(int *p, size_t i, int v) { p[i] = v; }\n"
     "int get(const int *p, size_t i) { return p[i]; }\n"
     "__kernel void generic_ptrs(__global const int *a, __global int *c)\n"
@@ -142,7 +142,10 @@ static const char *src20 =
     "    size_t l = get_local_id(0);\n"
     "    put(t, l, a[get_global_id(0)]);\n"
     "    work_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
-    "    put(c, get_global_id(0), get(t, 63 - l) + get(priv, l & 3));\n"
+    "    int4 q = vload4(l / 4, t);\n"
+    "    float whole, part = fract((float)l * 0.25f, &whole);\n"
+    "    put(c, get_global_id(0), get(t, 63 - l) + get(priv, l & 3) + q.w +\n"
+    "                             (int)(part * 4.0f) + 8 * (int)whole);\n"
     "}\n";
 
 enum { N = 512 };
@@ -349,7 +352,8 @@ static int flags(e2e_env *env, cl_program prog)
     return 0;
 }
 
-/* Generic pointers resolved to the memory they point into (hls/addrspace.c). */
+/* Generic pointers resolved to the memory they point into, also in calls of vload4 and
+ * fract (hls/addrspace.c). */
 static int generic(e2e_env *env, cl_program prog)
 {
     enum { W = 256 };
@@ -367,7 +371,8 @@ static int generic(e2e_env *env, cl_program prog)
     clReleaseMemObject(ba);
     clReleaseMemObject(bc);
     for (int i = 0; i < W; i++) {
-        int want = a[i - i % 64 + 63 - i % 64] + i % 4 + 1;
+        int l = i % 64, base = i - l;
+        int want = a[base + 63 - l] + l % 4 + 1 + a[base + l / 4 * 4 + 3] + l % 4 + 8 * (l / 4);
         if (c[i] != want) {
             fprintf(stderr, "generic: c[%d] = %d, expected %d\n", i, c[i], want);
             return 1;
