@@ -8,3 +8,4 @@
 #include "math.cl"
 #include "vload.cl"
 #include "relational.cl"
+#include "shuffle.cl"

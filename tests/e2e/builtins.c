@@ -12,7 +12,9 @@
  * correctly rounded, and rsqrt, length and normalize built on them; vload4 at every
  * misalignment, vstore3, vload_half2 of every kind of half (denormals, infinities,
  * NaN) and vstore_half in all four rounding modes (overflow, half denormals,
- * halfway cases). Every output is compared bit for bit
+ * halfway cases); shuffle and shuffle2 (int8 to int4, float4, char16 from two vectors,
+ * ulong2, short4 to short8, uchar2 to uchar16) over random masks whose unused high bits
+ * are set. Every output is compared bit for bit
  * with a host reference. Compiled with -ffp-contract=off (the kernels say
  * FP_CONTRACT OFF). */
 #include "e2e.h"
@@ -113,6 +115,18 @@ static const char *src =
     "    vstore_half_rtp(x, 4 * i + 2, ho);\n"
     "    vstore_half_rtn(x, 4 * i + 3, ho);\n"
     "    vstore2(vload_half2(i, h), i, hf);\n"
+    "}\n"
+    "__kernel void shuffles(__global const int8 *a, __global const uint8 *m, __global int8 *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int8 x = a[2 * i], z = a[2 * i + 1];\n"
+    "    uint8 k = m[3 * i], l = m[3 * i + 1], n = m[3 * i + 2];\n"
+    "    o[3 * i] = (int8)(shuffle(x, k.lo),\n"
+    "                      as_int4(shuffle2(as_float4(x.lo), as_float4(x.hi), k.hi)));\n"
+    "    o[3 * i + 1] = (int8)(as_int4(shuffle2(as_char16(x.lo), as_char16(x.hi), as_uchar16(l.lo))),\n"
+    "                          as_int4(shuffle(as_ulong2(z.lo), as_ulong2(l.hi))));\n"
+    "    o[3 * i + 2] = (int8)(as_int4(shuffle2(as_short4(z.s45), as_short4(z.s67), as_ushort8(n.lo))),\n"
+    "                          as_int4(shuffle(as_uchar2((ushort)z.s0), as_uchar16(n.hi))));\n"
     "}\n";
 
 static cl_program prog;
@@ -573,6 +587,50 @@ static void test_vloads(void)
     clReleaseMemObject(bhf);
 }
 
+/* The reference of shuffle: m elements of `size` bytes, element j the one of the n in
+ * src that the low bits of mask element j choose (n: 2n for shuffle2, src x then y). */
+static void ref_shuffle(const void *src, int n, const void *mask, int m, int size, void *dst)
+{
+    for (int j = 0; j < m; j++) {
+        uint64_t k = 0;
+        memcpy(&k, (const char *)mask + j * size, (size_t)size); /* little-endian */
+        memcpy((char *)dst + j * size, (const char *)src + (k & (uint64_t)(n - 1)) * size,
+               (size_t)size);
+    }
+}
+
+static void test_shuffles(void)
+{
+    int32_t a[16 * N], o[24 * N];
+    uint32_t m[24 * N];
+    unsigned seed = 612;
+    for (int i = 0; i < 16 * N; i++)
+        a[i] = (int32_t)e2e_xorshift(&seed);
+    for (int i = 0; i < 24 * N; i++) /* the first item: every mask bit set; the second: none */
+        m[i] = i < 24 ? 0xffffffffu : i < 48 ? 0 : e2e_xorshift(&seed);
+    run_2in_1out("shuffles", a, sizeof a, m, sizeof m, o, sizeof o);
+    static const char *const what[6] = {"int4 shuffle(int8)", "float4 shuffle2(float4)",
+                                        "char16 shuffle2(char16)", "ulong2 shuffle(ulong2)",
+                                        "short8 shuffle2(short4)", "uchar16 shuffle(uchar2)"};
+    for (int i = 0; i < N; i++) {
+        const int32_t *x = a + 16 * i, *z = x + 8;
+        const uint32_t *k = m + 24 * i;
+        int32_t e[24];
+        ref_shuffle(x, 8, k, 4, 4, e);             /* int8 -> int4 */
+        ref_shuffle(x, 8, k + 4, 4, 4, e + 4);     /* float4, float4 (as bits) */
+        ref_shuffle(x, 32, k + 8, 16, 1, e + 8);   /* char16, char16 */
+        ref_shuffle(z, 2, k + 12, 2, 8, e + 12);   /* ulong2 */
+        ref_shuffle(z + 4, 8, k + 16, 8, 2, e + 16); /* short4, short4 */
+        ref_shuffle(z, 2, k + 20, 16, 1, e + 20);  /* uchar2 -> uchar16 */
+        for (int j = 0; j < 24; j++)
+            if (o[24 * i + j] != e[j]) {
+                fprintf(stderr, "shuffles[%d] %s, word %d: 0x%08x, expected 0x%08x\n", i,
+                        what[j / 4], j % 4, (unsigned)o[24 * i + j], (unsigned)e[j]);
+                _Exit(1);
+            }
+    }
+}
+
 int main(void)
 {
     e2e_init(&env);
@@ -584,6 +642,7 @@ int main(void)
     test_division_and_roots();
     half_table();
     test_vloads();
+    test_shuffles();
     clReleaseProgram(prog);
     e2e_fini(&env);
     printf("PASS\n");
