@@ -830,6 +830,21 @@ static cl_int build_binary(cl_program p, int di)
     return rc;
 }
 
+/* Takes p->lock for a build or a compile and records its options; a build or compile
+ * already running on another thread makes the call invalid. CL_SUCCESS: lock held. */
+static cl_int lock_with_options(cl_program p, const char *options)
+{
+    RT_CHECK(pthread_mutex_trylock(&p->lock) == 0, CL_INVALID_OPERATION);
+    char *opts = rt_strdup(options ? options : "");
+    if (!opts) {
+        pthread_mutex_unlock(&p->lock);
+        RT_FAIL(CL_OUT_OF_HOST_MEMORY);
+    }
+    rt_free(p->options);
+    p->options = opts;
+    return CL_SUCCESS;
+}
+
 cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devices,
                                   const char *options,
                                   void (CL_CALLBACK *notify)(cl_program, void *), void *data)
@@ -851,15 +866,9 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
             RT_CHECK(p->builds[di].binary, CL_INVALID_BINARY);
         }
     }
-    /* A build already running on another thread makes this call invalid. */
-    RT_CHECK(pthread_mutex_trylock(&p->lock) == 0, CL_INVALID_OPERATION);
-    char *opts = rt_strdup(options ? options : "");
-    if (!opts) {
-        pthread_mutex_unlock(&p->lock);
-        RT_FAIL(CL_OUT_OF_HOST_MEMORY);
-    }
-    rt_free(p->options);
-    p->options = opts;
+    cl_int locked = lock_with_options(p, options);
+    if (locked != CL_SUCCESS)
+        return locked;
     cl_int rc = CL_SUCCESS;
     cl_uint n = ndev ? ndev : c->ndevices;
     for (cl_uint i = 0; i < n; i++) {
@@ -963,14 +972,9 @@ cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, const cl_device_
     /* Only a program made from source can be compiled, and not while it has kernels. */
     RT_CHECK(!p->from_binary && !p->linked, CL_INVALID_OPERATION);
     RT_CHECK(atomic_load(&p->kernel_objs) == 0, CL_INVALID_OPERATION);
-    RT_CHECK(pthread_mutex_trylock(&p->lock) == 0, CL_INVALID_OPERATION);
-    char *opts = rt_strdup(options ? options : "");
-    if (!opts) {
-        pthread_mutex_unlock(&p->lock);
-        RT_FAIL(CL_OUT_OF_HOST_MEMORY);
-    }
-    rt_free(p->options);
-    p->options = opts;
+    cl_int locked = lock_with_options(p, options);
+    if (locked != CL_SUCCESS)
+        return locked;
     cl_int rc = CL_SUCCESS;
     cl_uint n = ndev ? ndev : c->ndevices;
     for (cl_uint i = 0; i < n; i++) {
