@@ -3,11 +3,8 @@
  * cycles, cycles per work-item against the bound of 1, and simulation speed in
  * simulated cycles per wall second. Prints a table; asserts nothing. */
 #define _GNU_SOURCE
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "bench.h"
+
 #include <unistd.h>
 
 #define N 65536
@@ -19,22 +16,6 @@ static const char *source =
     "    size_t i = get_global_id(0);\n"
     "    c[i] = a[i] + b[i];\n"
     "}\n";
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-#define CHECK(call)                                                                   \
-    do {                                                                              \
-        cl_int e_ = (call);                                                           \
-        if (e_ != CL_SUCCESS) {                                                       \
-            fprintf(stderr, "%s failed: %d\n", #call, e_);                            \
-            exit(1);                                                                  \
-        }                                                                             \
-    } while (0)
 
 /* Builds `src` and returns the program and the seconds clBuildProgram took. */
 static cl_program build(cl_context ctx, cl_device_id dev, const char *src, double *seconds)
