@@ -16,10 +16,12 @@
 #include <dirent.h>
 #include <elf.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -267,6 +269,71 @@ Test(programs, compiler_crash_is_a_build_failure)
               "log: %s", log);
     free(log);
     clReleaseProgram(p);
+}
+
+/* Process pid exists and is not a zombie. */
+static int alive(long pid)
+{
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = 0;
+    const char *state = strrchr(stat, ')');
+    return state && state[1] == ' ' && state[2] != 'Z' && state[2] != 'X';
+}
+
+/* A host program killed in the middle of clBuildProgram takes its compiler with it: a
+ * compiler script records its process id and sleeps; the host program is killed; the
+ * compiler is gone soon after. */
+Test(programs, compiler_dies_with_its_host_program)
+{
+    char pid_file[] = "/tmp/clhls-rt-pid-XXXXXX";
+    int fd = mkstemp(pid_file);
+    cr_assert(fd >= 0);
+    close(fd);
+    char text[256];
+    snprintf(text, sizeof text, "#!/bin/sh\necho $$ > %s.tmp\nmv %s.tmp %s\nexec sleep 60\n",
+             pid_file, pid_file, pid_file);
+    char *sleeper = script(text);
+    unlink(pid_file);
+    setenv("CLHLS_COMPILER", sleeper, 1);
+    pid_t host = fork();
+    cr_assert(host >= 0);
+    if (host == 0) {
+        execl(BUILD_ONE, BUILD_ONE, (char *)NULL);
+        _exit(127);
+    }
+    unsetenv("CLHLS_COMPILER");
+    long compiler = 0;
+    for (int i = 0; i < 3000 && !compiler; i++) { /* up to 30 s */
+        FILE *f = fopen(pid_file, "r");
+        if (f) {
+            if (fscanf(f, "%ld", &compiler) != 1)
+                compiler = 0;
+            fclose(f);
+        }
+        if (!compiler)
+            usleep(10000);
+    }
+    cr_assert(compiler > 0, "the compiler never started");
+    cr_assert(alive(compiler), "the compiler is running");
+    kill(host, SIGKILL);
+    waitpid(host, NULL, 0);
+    int gone = 0;
+    for (int i = 0; i < 500 && !gone; i++) { /* up to 5 s; init reaps it */
+        gone = !alive(compiler);
+        if (!gone)
+            usleep(10000);
+    }
+    if (!gone)
+        kill((pid_t)compiler, SIGKILL);
+    unlink(pid_file);
+    remove_script(sleeper);
+    cr_assert(gone, "the compiler outlived its host program");
 }
 
 /* The child inherits no file descriptor of the host program (only stdin, stdout and
