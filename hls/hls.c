@@ -108,7 +108,16 @@ static void hash_toolchain(void)
     for (char **p = templates; p && *p; p++)
         hash_file(state, *p);
     free_list(templates);
-    hash_file(state, CLHLS_HARNESS_SOURCE);
+    /* The harness and the operator models, compiled into every model. */
+    const char *slash = strrchr(CLHLS_HARNESS_SOURCE, '/');
+    int dir = slash ? (int)(slash - CLHLS_HARNESS_SOURCE) : 1;
+    const char *sim_sources[] = {"harness.cpp", "fp_model.c"};
+    for (size_t i = 0; i < 2; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%.*s/%s", dir, slash ? CLHLS_HARNESS_SOURCE : ".",
+                 sim_sources[i]);
+        hash_file(state, path);
+    }
     hash_file(state, hls_library_path());
     toolchain = XXH3_128bits_digest(state);
     XXH3_freeState(state);
@@ -242,12 +251,20 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         list[n++] = line;
     char *log = NULL;
     char *runtime = arena_printf(&c->arena, "%s/verilated-runtime", root);
+    sim_build_stats st;
     int sim = sim_build_model(list, n, "clhls_top", arena_printf(&c->arena, "%s/obj", entry),
-                              runtime, arena_printf(&c->arena, "%s/model.so", entry), &log);
+                              runtime, arena_printf(&c->arena, "%s/model.so", entry),
+                              c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0, &log, &st);
     if (sim != SIM_OK) {
         sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
                   log ? log : "");
         rc = HLS_ERR_TOOL;
+    } else {
+        sb_printf(c->diag.log,
+                  "note: simulation model (operators as %s): Verilator %.2f s, C++ of %zu "
+                  "bytes in %u files compiled in %.2f s (%s, %u units), linked in %.2f s\n",
+                  c->opts.rtl_operators ? "RTL" : "C models", st.verilator_seconds, st.cxx_bytes, st.cxx_files, st.compile_seconds,
+                  st.opt, st.units, st.link_seconds);
     }
     free(log);
     free_list(templates);

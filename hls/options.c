@@ -4,7 +4,9 @@
  * noted here. -cl-std takes CL1.0 to CL3.0 (the versions of
  * CL_DEVICE_OPENCL_C_ALL_VERSIONS, docs/user-guide.md); without it the language is
  * OpenCL C 1.2, the highest 1.x version. Anything unknown is an error
- * (CL_INVALID_BUILD_OPTIONS). Both as the specification asks. */
+ * (CL_INVALID_BUILD_OPTIONS). Both as the specification asks. One option is our own:
+ * -clhls-rtl-operators simulates the arithmetic operators' RTL instead of their
+ * bit-accurate C models (docs/user-guide.md); the hardware is the same. */
 #include <string.h>
 
 #include "passes.h"
@@ -91,6 +93,8 @@ int hls_parse_options(hls_compile *c)
             o->clang_args[o->nclang_args++] = opt;
         } else if (in_list(ignored_options, opt)) {
             continue;
+        } else if (!strcmp(opt, "-clhls-rtl-operators")) {
+            o->rtl_operators = 1;
         } else {
             hls_error(&c->diag, none, "unknown build option '%s'", opt);
             return HLS_ERR_OPTIONS;

@@ -370,14 +370,16 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
 
     rt_command *c = rt_command_new(q, RT_CMD_KERNEL, CL_COMMAND_NDRANGE_KERNEL, n, list);
     RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    /* The kernel first: freeing the command releases it and reads its arguments'
+     * count. */
+    c->kernel = k;
+    atomic_fetch_add(&k->refcount, 1);
     c->args = rt_alloc(meta->nargs * sizeof *c->args);
     c->area = rt_alloc(meta->arg_area_bytes + 1);
     if (!c->args || !c->area) {
         rt_command_free(c);
         RT_FAIL(CL_OUT_OF_HOST_MEMORY);
     }
-    c->kernel = k;
-    atomic_fetch_add(&k->refcount, 1);
     int unset = 0;
     pthread_mutex_lock(&k->lock);
     memcpy(c->area, k->area, meta->arg_area_bytes);

@@ -38,10 +38,20 @@ module clhls_delay #(
                 end
             assign q = slots[ptr];
         end else begin : many_stages
-            reg [WIDTH*LATENCY-1:0] stages;  // stage k at [WIDTH*k +: WIDTH]; the last drives q
-            always @(posedge clk)
-                if (ce) stages <= {stages[WIDTH*(LATENCY-1)-1:0], d};
-            assign q = stages[WIDTH*LATENCY-1 -: WIDTH];
+            // One register per stage (not one wide vector shifted as a whole): the same
+            // flip-flops, and word copies instead of multi-word shifts in simulation.
+            genvar k;
+            for (k = 0; k < LATENCY; k = k + 1) begin : stage
+                reg [WIDTH-1:0] value;  // d of k + 1 enables ago
+                if (k == 0) begin : first
+                    always @(posedge clk)
+                        if (ce) value <= d;
+                end else begin : next
+                    always @(posedge clk)
+                        if (ce) value <= stage[k - 1].value;
+                end
+            end
+            assign q = stage[LATENCY - 1].value;
         end
     endgenerate
 endmodule

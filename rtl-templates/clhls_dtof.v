@@ -9,6 +9,12 @@
 // the largest binary32 gives infinity; infinities stay infinities; every NaN gives the
 // canonical quiet NaN 0x7FC00000. y appears exactly LATENCY enabled cycles after a:
 // combinational logic then LATENCY registers held by ce = 0.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_dtof of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_dtof #(
@@ -19,6 +25,13 @@ module clhls_dtof #(
     input  wire [63:0] a,    // binary64 operand
     output wire [31:0] y     // a rounded to binary32, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [31:0] result = clhls_model_dtof(a);
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(32), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam [31:0] QNAN = 32'h7FC00000;
 
     wire        sign  = a[63];
@@ -60,6 +73,7 @@ module clhls_dtof #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(32), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

@@ -10,6 +10,12 @@
 // infinities and NaN follow IEEE, every NaN result is the canonical quiet NaN
 // (0x7FC00000, or 0x7FF8000000000000 at W = 64); overflow gives infinity;
 // x + (-x) = +0.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fadd32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fadd #(
@@ -23,6 +29,20 @@ module clhls_fadd #(
     input  wire         sub,  // 1: compute a - b
     output wire [W-1:0] y     // result, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [W-1:0] result;   // a + b or a - b
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_fadd64(a, b, sub);
+        end else begin : model32
+            assign result = clhls_model_fadd32(a, b, sub);
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
     localparam MW = FW + 1;               // significand bits, hidden bit included
@@ -138,6 +158,7 @@ module clhls_fadd #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

@@ -6,6 +6,12 @@
 // 6 one, 7 ord, 8 uno, 9 ueq, 10 ugt, 11 uge, 12 ult, 13 ule, 14 une, 15 true.
 // "o" predicates are false and "u" predicates true when either operand is NaN.
 // Denormals compare as zero; +0 equals -0.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fcmp32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fcmp #(
@@ -19,6 +25,20 @@ module clhls_fcmp #(
     input  wire [3:0]   pred,  // LLVM FCmp predicate
     output wire         y      // comparison result, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire result;           // a pred b
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_fcmp64(a, b, {4'b0000, pred});
+        end else begin : model32
+            assign result = clhls_model_fcmp32(a, b, {4'b0000, pred});
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(1), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam OUT_BITS = 1;
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
@@ -72,6 +92,7 @@ module clhls_fcmp #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

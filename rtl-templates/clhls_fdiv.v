@@ -25,6 +25,12 @@
 // remainder, r or r + b, nonzero?), the final stage rounds and packs the result.
 // Sign, exponent and the special-case class do not take part in the recurrence and
 // ride beside it in a clhls_delay (a ring buffer, LUT RAM on an FPGA).
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fdiv32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through a LATENCY-register pipeline with ce,
+// so latency and clock enable are the RTL's; without it (synthesis, the template
+// tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fdiv #(
@@ -39,10 +45,24 @@ module clhls_fdiv #(
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
     localparam MW = FW + 1;               // significand bits, hidden bit included
-    localparam XW = EW + 2;               // signed exponent arithmetic
-    localparam BIAS = (1 << (EW - 1)) - 1;
     localparam STEPS   = MW + 2;          // quotient bits, one recurrence stage each
     localparam LATENCY = STEPS + 2;       // enabled cycles from operands to result (fixed)
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [W-1:0] result;   // a / b
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_fdiv64(a, b);
+        end else begin : model32
+            assign result = clhls_model_fdiv32(a, b);
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
+    localparam XW = EW + 2;               // signed exponent arithmetic
+    localparam BIAS = (1 << (EW - 1)) - 1;
     localparam [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(FW-1){1'b0}}};
     localparam [EW-1:0] E_MAX = {EW{1'b1}};
     localparam [EW-1:0] E_ONE = {{(EW-1){1'b0}}, 1'b1};
@@ -183,6 +203,7 @@ module clhls_fdiv #(
     always @(posedge clk)
         if (ce) y_r <= result;
     assign y = y_r;
+`endif
 endmodule
 
 `default_nettype wire

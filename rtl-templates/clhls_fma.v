@@ -22,6 +22,12 @@
 // one register; 2: a register after the product; 3 or more: registers after the
 // product and after the sum, and LATENCY - 2 at the output (for the synthesis tool to
 // retime into the last part).
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fma32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through one LATENCY-register pipeline with
+// ce, so latency and clock enable are the RTL's; without it (synthesis, the template
+// tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fma #(
@@ -35,6 +41,20 @@ module clhls_fma #(
     input  wire [W-1:0] c,    // addend
     output wire [W-1:0] y     // a * b + c, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [W-1:0] result;   // a * b + c
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_fma64(a, b, c);
+        end else begin : model32
+            assign result = clhls_model_fma32(a, b, c);
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
     localparam MW = FW + 1;               // significand bits, hidden bit included
@@ -222,6 +242,7 @@ module clhls_fma #(
     // Output pipeline: the remaining registers, all held while ce = 0.
     clhls_delay #(.WIDTH(W), .LATENCY(OUT_LAT)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

@@ -8,6 +8,12 @@
 // results flush to signed zero (a result that rounds up to the smallest normal is
 // kept), infinities per IEEE, every NaN result is the canonical quiet NaN
 // (0x7FC00000 or 0x7FF8000000000000; inf * 0 too), overflow gives infinity.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fmul32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fmul #(
@@ -20,6 +26,20 @@ module clhls_fmul #(
     input  wire [W-1:0] b,    // second operand
     output wire [W-1:0] y     // a * b, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [W-1:0] result;   // a * b
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_fmul64(a, b);
+        end else begin : model32
+            assign result = clhls_model_fmul32(a, b);
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam OUT_BITS = W;
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
@@ -94,6 +114,7 @@ module clhls_fmul #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

@@ -7,6 +7,12 @@
 // NaN gives 0, infinities saturate, denormals are zero. W selects the operand's
 // format: 32 (binary32) or 64 (binary64). y appears exactly LATENCY enabled cycles
 // after a: combinational logic then LATENCY registers held by ce = 0.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fptoi32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fptoi #(
@@ -20,6 +26,20 @@ module clhls_fptoi #(
     input  wire [W-1:0]     a,    // floating-point operand
     output wire [OUT_W-1:0] y     // converted value, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [OUT_W-1:0] result;   // a converted
+    generate
+        if (W == 64) begin : model64
+            assign result = OUT_W'(clhls_model_fptoi64(a, OUT_W, SIGNED));
+        end else begin : model32
+            assign result = OUT_W'(clhls_model_fptoi32(a, OUT_W, SIGNED));
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(OUT_W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam OUT_BITS = OUT_W;
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
@@ -66,6 +86,7 @@ module clhls_fptoi #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

@@ -27,6 +27,12 @@
 // significand in [1, 4) never rounds up to 2). The sign, exponent and special-case
 // class ride beside the recurrence in a clhls_delay (a ring buffer, LUT RAM on an
 // FPGA).
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_fsqrt32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through a LATENCY-register pipeline with ce,
+// so latency and clock enable are the RTL's; without it (synthesis, the template
+// tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_fsqrt #(
@@ -40,9 +46,23 @@ module clhls_fsqrt #(
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
     localparam MW = FW + 1;               // significand bits, hidden bit included
-    localparam BIAS = (1 << (EW - 1)) - 1;
     localparam STEPS   = MW + 1;          // root bits, one recurrence stage each
     localparam LATENCY = STEPS + 2;       // enabled cycles from operand to result (fixed)
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [W-1:0] result;   // sqrt(a)
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_fsqrt64(a);
+        end else begin : model32
+            assign result = clhls_model_fsqrt32(a);
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
+    localparam BIAS = (1 << (EW - 1)) - 1;
     // X has 2 STEPS bits; its nonzero top MW + 2 bits, padded to whole pairs, are
     // x_top: PAIRS pairs, one for each of the first PAIRS steps; the rest of X is zero.
     localparam PAIRS = (MW + 3) / 2;
@@ -181,6 +201,7 @@ module clhls_fsqrt #(
     always @(posedge clk)
         if (ce) y_r <= result;
     assign y = y_r;
+`endif
 endmodule
 
 `default_nettype wire

@@ -6,6 +6,12 @@
 // infinity stays an infinity, every NaN gives the canonical quiet NaN
 // 0x7FF8000000000000. y appears exactly LATENCY enabled cycles after a:
 // combinational logic then LATENCY registers held by ce = 0.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_ftod of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_ftod #(
@@ -16,6 +22,13 @@ module clhls_ftod #(
     input  wire [31:0] a,    // binary32 operand
     output wire [63:0] y     // the same value in binary64, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [63:0] result = clhls_model_ftod(a);
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(64), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam [63:0] QNAN = 64'h7FF8000000000000;
 
     wire [7:0]  exp_a = a[30:23];
@@ -40,6 +53,7 @@ module clhls_ftod #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(64), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

@@ -17,6 +17,12 @@
 // below 2^i, so step i subtracts only i + 1 bits of the divisor (plus a check that
 // its upper bits are zero) and a stage register after step i - 1 keeps only i
 // remainder bits: early stages are narrower.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_idiv_q/_r (WIDTH <= 64) of sim-bridge/fp_model.c
+// through DPI-C (equal to the RTL bit for bit) and goes through one LATENCY-register
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_idiv #(
@@ -32,6 +38,16 @@ module clhls_idiv #(
     output wire [WIDTH-1:0] q,    // quotient (a / b as in C: truncated toward zero), LATENCY enabled cycles later
     output wire [WIDTH-1:0] r     // remainder (a % b as in C: sign of the dividend), with q
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [63:0]      a_ext = {{(64-WIDTH){1'b0}}, a};
+    wire [63:0]      b_ext = {{(64-WIDTH){1'b0}}, b};
+    wire [WIDTH-1:0] q_val = WIDTH'(clhls_model_idiv_q(a_ext, b_ext, WIDTH, SIGNED));
+    wire [WIDTH-1:0] r_val = WIDTH'(clhls_model_idiv_r(a_ext, b_ext, WIDTH, SIGNED));
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(2 * WIDTH), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d({q_val, r_val}), .q({q, r}));
+`else
     localparam W       = WIDTH;
     localparam BITS    = (WIDTH + LATENCY - 1) / LATENCY;  // division steps per stage
     localparam STAGES  = (WIDTH + BITS - 1) / BITS;        // stages that divide (<= LATENCY)
@@ -144,6 +160,7 @@ module clhls_idiv #(
 
     clhls_delay #(.WIDTH(2 * W), .LATENCY(OUT_LAT)) output_pipeline (
         .clk(clk), .ce(ce), .d({q_val, r_val}), .q({q, r}));
+`endif
 endmodule
 
 `default_nettype wire

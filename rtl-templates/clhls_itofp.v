@@ -5,6 +5,12 @@
 // otherwise) to the nearest value of the format W (ties to even): 32 (binary32) or
 // 64 (binary64, exact for IN_W <= 32). y appears exactly LATENCY enabled cycles
 // after a: combinational logic then LATENCY registers held by ce = 0.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
+// comes from the C model clhls_model_itofp32/64 of sim-bridge/fp_model.c through DPI-C
+// (equal to the RTL bit for bit) and goes through the same LATENCY-register output
+// pipeline with ce, so latency and clock enable are the RTL's; without it (synthesis,
+// the template tests) the RTL in the `else is used.
 `default_nettype none
 
 module clhls_itofp #(
@@ -18,6 +24,21 @@ module clhls_itofp #(
     input  wire [IN_W-1:0] a,    // integer operand
     output wire [W-1:0]    y     // converted value, LATENCY enabled cycles later
 );
+`ifdef CLHLS_SIM_MODELS
+    `include "clhls_sim_models.vh"
+    wire [63:0]  a_ext = {{(64-IN_W){1'b0}}, a};
+    wire [W-1:0] result;   // a converted
+    generate
+        if (W == 64) begin : model64
+            assign result = clhls_model_itofp64(a_ext, IN_W, SIGNED);
+        end else begin : model32
+            assign result = clhls_model_itofp32(a_ext, IN_W, SIGNED);
+        end
+    endgenerate
+    // Output pipeline: LATENCY registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+        .clk(clk), .ce(ce), .d(result), .q(y));
+`else
     localparam OUT_BITS = W;
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
@@ -63,6 +84,7 @@ module clhls_itofp #(
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
+`endif
 endmodule
 
 `default_nettype wire

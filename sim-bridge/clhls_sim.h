@@ -56,15 +56,34 @@ uint64_t sim_stress_env(void);
 /* ---- accelerator models ---- */
 typedef struct sim_model sim_model;
 
+/* What building a model took (the build report and bench_speed print it). */
+typedef struct sim_build_stats {
+    double verilator_seconds;  /* Verilog to C++ */
+    double compile_seconds;    /* the generated C++ and the harness compiled */
+    double link_seconds;       /* the shared library linked */
+    size_t cxx_bytes;          /* C++ that Verilator generated */
+    unsigned cxx_files;        /* .cpp files among it */
+    unsigned units;            /* translation units it was compiled as */
+    char opt[4];               /* the C++ optimisation level, "-O1" or "-O2" */
+} sim_build_stats;
+
+/* sim_build_model's flags. By default the arithmetic operator templates (clhls_fadd,
+ * clhls_fmul, clhls_idiv, ...) are simulated through their bit-accurate C models
+ * (sim-bridge/fp_model.c, Verilog define CLHLS_SIM_MODELS): the template tests prove
+ * them equal to the RTL, and they cost a few instructions a cycle instead of hundreds.
+ * SIM_BUILD_RTL_OPERATORS simulates the operators' RTL instead. */
+#define SIM_BUILD_RTL_OPERATORS 1u
+
 /* Verilator-builds the given Verilog files (top module `top`) with the harness into
  * the shared library out_so. Work happens in work_dir. runtime_dir keeps the parts
  * that do not depend on the design (Verilator's runtime compiled position-independent),
  * built once and shared by later builds; it is created when missing. On failure
  * returns SIM_ERR_BUILD and *log holds Verilator's and the C++ compiler's output
- * (malloc'd; also set, possibly empty, on success). */
+ * (malloc'd; also set, possibly empty, on success). stats, when not NULL, receives
+ * what the build took. */
 int sim_build_model(const char *const *verilog_files, size_t nfiles, const char *top,
                     const char *work_dir, const char *runtime_dir, const char *out_so,
-                    char **log);
+                    unsigned flags, char **log, sim_build_stats *stats);
 
 /* Loads a model library for a board. Returns NULL and a message on failure. */
 sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,

@@ -4,16 +4,56 @@
  * port, and the run loop that steps the model against the board memory until the
  * kernel reports done, the memory sees a bad address, or the watchdog sees no forward
  * progress (neither the top's `progress` output nor a memory handshake) for the idle
- * window. The run loop allocates nothing and copies only the port width. */
+ * window. The run loop allocates nothing and copies only the port width. Every cycle
+ * runs in the default floating-point environment (round to nearest, no flush-to-zero),
+ * which the operators' C models (fp_model.c) compute in, whatever the host program
+ * set: it is established once per call here, not per operation there. */
 #include "sim_internal.h"
 
 #include <dlfcn.h>
+#include <fenv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define RESET_CYCLES 4 /* cycles reset is held */
+
+#if defined(__x86_64__) || defined(__SSE2__)
+#include <xmmintrin.h>
+/* SSE's control and status register: the default is round to nearest with every
+ * exception masked and neither flush-to-zero nor denormals-are-zero; the low six bits
+ * are the sticky exception flags. A host built with -ffast-math sets FTZ and DAZ. */
+#define MXCSR_DEFAULT 0x1F80u
+#define MXCSR_FLAGS 0x3Fu
+typedef unsigned fp_env;
+static fp_env fp_env_enter(void)
+{
+    fp_env saved = _mm_getcsr();
+    if ((saved & ~MXCSR_FLAGS) != MXCSR_DEFAULT)
+        _mm_setcsr(MXCSR_DEFAULT);
+    return saved;
+}
+static void fp_env_leave(fp_env saved)
+{
+    if ((saved & ~MXCSR_FLAGS) != MXCSR_DEFAULT)
+        _mm_setcsr(saved);
+}
+#else
+typedef int fp_env;
+static fp_env fp_env_enter(void)
+{
+    fp_env saved = fegetround();
+    if (saved != FE_TONEAREST)
+        fesetround(FE_TONEAREST);
+    return saved;
+}
+static void fp_env_leave(fp_env saved)
+{
+    if (saved != FE_TONEAREST)
+        fesetround(saved);
+}
+#endif
 
 struct sim_model {
     void *dl;                      /* dlopen handle of model.so */
@@ -104,7 +144,9 @@ void sim_model_close(sim_model *model)
 static void idle_cycle(sim_model *m)
 {
     sim_mem_port_idle(&m->in);
+    fp_env saved = fp_env_enter();
     m->api->cycle(m->inst, &m->in, &m->out);
+    fp_env_leave(saved);
     m->cycles++;
     m->in.reg_we = 0;
 }
@@ -170,6 +212,7 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
 
     int status = SIM_RUNNING;
     uint64_t n = 0, idle = model->idle, last = 0;
+    fp_env saved = fp_env_enter();
     while (!max_cycles || n < max_cycles) {
         sim_mem_port_drive(mem, in);
         cycle(inst, in, out);
@@ -193,6 +236,7 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
             break;
         }
     }
+    fp_env_leave(saved);
     sim_mem_port_idle(in);
     model->cycles += n;
     model->idle = status == SIM_RUNNING ? idle : 0;

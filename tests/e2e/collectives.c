@@ -129,7 +129,7 @@ static cl_mem run(e2e_env *env, cl_program prog, const char *name, const shape *
 static int check_ints(e2e_env *env, cl_program prog, const shape *s)
 {
     size_t n = total(s), *members = malloc(1024 * sizeof *members);
-    int *in = malloc(n * sizeof *in), *out = malloc(8 * n * sizeof *out);
+    int *in = calloc(n, sizeof *in), *out = malloc(8 * n * sizeof *out);
     EXPECT(members && in && out);
     unsigned seed = 11 + (unsigned)n;
     for (size_t i = 0; i < n; i++)
@@ -178,7 +178,7 @@ static int check_ints(e2e_env *env, cl_program prog, const shape *s)
 static int check_uints(e2e_env *env, cl_program prog, const shape *s)
 {
     size_t n = total(s), *members = malloc(1024 * sizeof *members);
-    cl_uint *in = malloc(n * sizeof *in), *out = malloc(4 * n * sizeof *out);
+    cl_uint *in = calloc(n, sizeof *in), *out = malloc(4 * n * sizeof *out);
     EXPECT(members && in && out);
     unsigned seed = 5;
     for (size_t i = 0; i < n; i++)
@@ -251,7 +251,7 @@ static int check_longs(e2e_env *env, cl_program prog, const shape *s)
 static int check_floats(e2e_env *env, cl_program prog, const shape *s)
 {
     size_t n = total(s), *members = malloc(1024 * sizeof *members);
-    float *in = malloc(n * sizeof *in), *out = malloc(5 * n * sizeof *out);
+    float *in = calloc(n, sizeof *in), *out = malloc(5 * n * sizeof *out);
     EXPECT(members && in && out);
     unsigned seed = 1234;
     for (size_t i = 0; i < n; i++) /* values that round when summed */

@@ -18,8 +18,12 @@ static const char *src =
     "    b[get_global_id(0)] = 2 * a[get_global_id(0)];\n"
     "}\n";
 
-/* The host program. Returns 0 when everything worked, 1 when some call failed
- * cleanly (an error code), and never crashes. */
+/* What the host program exits with when some call failed cleanly (an error code):
+ * not 1, which is also what a sanitizer report exits with. */
+#define CLEAN_FAILURE 3
+
+/* The host program. Returns 0 when everything worked, CLEAN_FAILURE when some call
+ * failed cleanly, and never crashes. */
 static int host_program(void)
 {
     cl_platform_id platform;
@@ -27,13 +31,13 @@ static int host_program(void)
     cl_int err;
     if (clGetPlatformIDs(1, &platform, NULL) != CL_SUCCESS ||
         clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS)
-        return 1;
+        return CLEAN_FAILURE;
     int failed = 0, in[256], out[256];
     for (int i = 0; i < 256; i++)
         in[i] = i;
     cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
     if (!ctx)
-        return 1;
+        return CLEAN_FAILURE;
     cl_command_queue q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
     cl_mem a = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof in, in, &err);
     cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof out, NULL, &err);
@@ -78,7 +82,7 @@ static int host_program(void)
     if (q)
         clReleaseCommandQueue(q);
     clReleaseContext(ctx);
-    return failed;
+    return failed ? CLEAN_FAILURE : 0;
 }
 
 /* Runs the host program in a child with the given allocation budget (-1: none);
@@ -113,7 +117,7 @@ int main(void)
         int rc = run_child(budget);
         if (rc == 0)
             break; /* the budget covers every allocation: done */
-        if (rc != 1) {
+        if (rc != CLEAN_FAILURE) {
             fprintf(stderr, "allocation %ld failing: the host program %s (status %d)\n", budget,
                     rc < 0 ? "crashed" : "went wrong", rc);
             return 1;

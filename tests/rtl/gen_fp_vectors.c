@@ -29,16 +29,20 @@
  * rounding cases at the ends of the binary32 range). The binary64 files are drawn
  * after all binary32 files, so adding them changed no binary32 vector.
  *
- * The reference is the host FPU in binary32 with the clhls conventions applied:
- * denormal inputs become signed zeros, the IEEE-rounded result is flushed to a
- * signed zero when it is denormal (so a tiny result that rounds up to the smallest
- * normal stays), every NaN result is 0x7FC00000. fptoi truncates and saturates
- * (NaN -> 0, negative -> 0 when unsigned). fma's reference is fmaf (one rounding);
- * its product is exact, only the inputs and the final result are flushed. The
- * binary64 references are the host's double operations, fma and sqrt under the same
- * rules (NaN results 0x7FF8000000000000; dtof's NaN 0x7FC00000). Build with
- * -ffp-contract=off; the evaluation method must be plain binary32 and binary64
- * (SSE, not x87). The binary64 near-tie constructions use unsigned __int128.
+ * The expected results come from the clhls_model_* functions of
+ * sim-bridge/fp_model.c, the C models the templates use in simulation (through DPI-C,
+ * with CLHLS_SIM_MODELS), so that the RTL tests prove those models equal to the RTL.
+ * They are the host FPU in binary32 with the clhls conventions applied: denormal
+ * inputs become signed zeros, the IEEE-rounded result is flushed to a signed zero
+ * when it is denormal (so a tiny result that rounds up to the smallest normal stays),
+ * every NaN result is 0x7FC00000. fptoi truncates and saturates (NaN -> 0, negative
+ * -> 0 when unsigned). fma is fmaf (one rounding); its product is exact, only the
+ * inputs and the final result are flushed. The binary64 results are the host's double
+ * operations, fma and sqrt under the same rules (NaN results 0x7FF8000000000000;
+ * dtof's NaN 0x7FC00000). Build this file and fp_model.c with -ffp-contract=off
+ * -fno-fast-math; the evaluation method must be plain binary32 and binary64 (SSE, not
+ * x87): the generators compute in both formats too. The binary64 near-tie
+ * constructions use unsigned __int128.
  */
 #include <errno.h>
 #include <float.h>
@@ -49,6 +53,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "fp_model.h"
 
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
 #error "gen_fp_vectors needs FLT_EVAL_METHOD == 0 (no excess precision, e.g. x86_64 SSE)"
@@ -76,9 +82,6 @@ static uint32_t mkf(uint32_t sign, int exp, uint32_t frac) {
     return (sign << 31) | ((uint32_t)exp << 23) | (frac & 0x7FFFFFu);
 }
 static int expof(uint32_t x) { return (int)((x >> 23) & 0xFF); }
-/* Denormal (input or result) -> zero of the same sign. */
-static uint32_t ftz(uint32_t x) { return expof(x) == 0 ? (x & 0x80000000u) : x; }
-static uint32_t canon(float r) { return isnan(r) ? QNAN : ftz(u_of(r)); }
 static int clampe(int e) { return e < 1 ? 1 : e > 254 ? 254 : e; }
 /* Move x by k units in the last place (as an integer pattern), staying in its sign. */
 static uint32_t ulps(uint32_t x, int k) {
@@ -121,86 +124,8 @@ static uint32_t rand_any(void) {
     }
 }
 
-/* ---- references (inputs are flushed first; volatile keeps each op in binary32) ---- */
-static uint32_t ref_fadd(uint32_t a, uint32_t b, int sub) {
-    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
-    volatile float r = sub ? x - y : x + y;
-    return canon(r);
-}
-static uint32_t ref_fmul(uint32_t a, uint32_t b) {
-    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
-    volatile float r = x * y;
-    return canon(r);
-}
-static uint32_t ref_fdiv(uint32_t a, uint32_t b) {
-    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
-    volatile float r = x / y;
-    return canon(r);
-}
-static uint32_t ref_fsqrt(uint32_t a) {
-    volatile float x = f_of(ftz(a));
-    volatile float r = sqrtf(x);
-    return canon(r);
-}
-static uint32_t ref_fma(uint32_t a, uint32_t b, uint32_t c) {
-    volatile float x = f_of(ftz(a)), y = f_of(ftz(b)), z = f_of(ftz(c));
-    volatile float r = fmaf(x, y, z);
-    return canon(r);
-}
-/* An LLVM fcmp predicate from the relation of the operands. */
-static int pred_result(int pred, int uno, int eq, int lt, int gt) {
-    switch (pred) {
-    case 0: return 0;
-    case 1: return eq;
-    case 2: return gt;
-    case 3: return gt || eq;
-    case 4: return lt;
-    case 5: return lt || eq;
-    case 6: return lt || gt;
-    case 7: return !uno;
-    case 8: return uno;
-    case 9: return uno || eq;
-    case 10: return uno || gt;
-    case 11: return uno || gt || eq;
-    case 12: return uno || lt;
-    case 13: return uno || lt || eq;
-    case 14: return uno || !eq;
-    default: return 1;
-    }
-}
-static int ref_fcmp(uint32_t a, uint32_t b, int pred) {
-    volatile float x = f_of(ftz(a)), y = f_of(ftz(b));
-    int uno = isunordered(x, y);
-    return pred_result(pred, uno, !uno && x == y, !uno && x < y, !uno && x > y);
-}
+/* Integer widths: the bits of a w-bit value. */
 static uint64_t wmask(int w) { return w == 64 ? ~0ull : (1ull << w) - 1; }
-static uint32_t ref_itofp(uint64_t v, int w, int s) {
-    volatile float f;
-    v &= wmask(w);
-    if (s) {
-        int64_t sv;
-        if (w == 64) memcpy(&sv, &v, sizeof sv);
-        else sv = ((v >> (w - 1)) & 1) ? (int64_t)v - ((int64_t)1 << w) : (int64_t)v;
-        f = (float)sv;
-    } else {
-        f = (float)v;
-    }
-    return u_of(f);
-}
-static uint64_t ref_fptoi(uint32_t a, int w, int s) {
-    float f = f_of(ftz(a));
-    if (isnan(f)) return 0;
-    float t = truncf(f);
-    if (s) {
-        float lim = ldexpf(1.0f, w - 1);
-        if (t >= lim) return wmask(w) >> 1;           /* largest signed */
-        if (t < -lim) return 1ull << (w - 1);         /* smallest signed, two's complement */
-        return (uint64_t)(int64_t)t & wmask(w);
-    }
-    if (t >= ldexpf(1.0f, w)) return wmask(w);
-    if (t <= 0.0f) return 0;
-    return (uint64_t)t;
-}
 
 /* ---- output ---- */
 static FILE *out;
@@ -224,36 +149,39 @@ static void close_out(long n) {
 }
 
 static void put_fadd(uint32_t a, uint32_t b, int sub) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%08" PRIX32 "\n", a, b, sub, ref_fadd(a, b, sub));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%08" PRIX32 "\n", a, b, sub,
+            clhls_model_fadd32(a, b, (uint8_t)sub));
     nlines++;
 }
 static void put_fmul(uint32_t a, uint32_t b) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, ref_fmul(a, b));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, clhls_model_fmul32(a, b));
     nlines++;
 }
 static void put_fcmp(uint32_t a, uint32_t b, int pred) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%X\n", a, b, pred, ref_fcmp(a, b, pred));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%X\n", a, b, pred,
+            clhls_model_fcmp32(a, b, (uint8_t)pred));
     nlines++;
 }
 static void put_fdiv(uint32_t a, uint32_t b) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, ref_fdiv(a, b));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, clhls_model_fdiv32(a, b));
     nlines++;
 }
 static void put_fsqrt(uint32_t a) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "\n", a, ref_fsqrt(a));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "\n", a, clhls_model_fsqrt32(a));
     nlines++;
 }
 static void put_fma(uint32_t a, uint32_t b, uint32_t c) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, c, ref_fma(a, b, c));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, c,
+            clhls_model_fma32(a, b, c));
     nlines++;
 }
 static void put_itofp(uint64_t v, int w, int s) {
     v &= wmask(w);
-    fprintf(out, "%016" PRIX64 "%08" PRIX32 "\n", v, ref_itofp(v, w, s));
+    fprintf(out, "%016" PRIX64 "%08" PRIX32 "\n", v, clhls_model_itofp32(v, w, s));
     nlines++;
 }
 static void put_fptoi(uint32_t a, int w, int s) {
-    fprintf(out, "%08" PRIX32 "%016" PRIX64 "\n", a, ref_fptoi(a, w, s));
+    fprintf(out, "%08" PRIX32 "%016" PRIX64 "\n", a, clhls_model_fptoi32(a, w, s));
     nlines++;
 }
 
@@ -783,8 +711,9 @@ static void gen_fma(const char *dir, long count) {
 
 /* ==== binary64 (W = 64 instances; ftod and dtof) ====
  * The same operations and cases in binary64, drawn after every binary32 file (the
- * binary32 vectors do not change). Reference: host double arithmetic, fma and sqrt,
- * with the same flush-to-zero and canonical NaN (0x7FF8000000000000). */
+ * binary32 vectors do not change). Expected results: the binary64 models (host double
+ * arithmetic, fma and sqrt, with the same flush-to-zero and canonical NaN
+ * 0x7FF8000000000000). */
 #define DQNAN 0x7FF8000000000000ull
 #define DSIGN 0x8000000000000000ull
 #define DFRAC 0x000FFFFFFFFFFFFFull   /* the 52 fraction bits */
@@ -797,8 +726,6 @@ static uint64_t mkd(uint64_t sign, int exp, uint64_t frac) {
     return (sign << 63) | ((uint64_t)exp << 52) | (frac & DFRAC);
 }
 static int expod(uint64_t x) { return (int)((x >> 52) & 0x7FF); }
-static uint64_t ftzd(uint64_t x) { return expod(x) == 0 ? (x & DSIGN) : x; }
-static uint64_t canond(double r) { return isnan(r) ? DQNAN : ftzd(v_of(r)); }
 static int clampd(int e) { return e < 1 ? 1 : e > 2046 ? 2046 : e; }
 static uint64_t ulpsd(uint64_t x, int k) {
     uint64_t mag = x & ~DSIGN, sign = x & DSIGN;
@@ -851,113 +778,46 @@ static uint64_t rand_dshort(int elo, int ehi, int bits) {
 }
 static void swap64(uint64_t *a, uint64_t *b) { uint64_t t = *a; *a = *b; *b = t; }
 
-/* ---- binary64 references (volatile keeps each operation one binary64 rounding) ---- */
-static uint64_t ref_dadd(uint64_t a, uint64_t b, int sub) {
-    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
-    volatile double r = sub ? x - y : x + y;
-    return canond(r);
-}
-static uint64_t ref_dmul(uint64_t a, uint64_t b) {
-    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
-    volatile double r = x * y;
-    return canond(r);
-}
-static uint64_t ref_ddiv(uint64_t a, uint64_t b) {
-    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
-    volatile double r = x / y;
-    return canond(r);
-}
-static uint64_t ref_dsqrt(uint64_t a) {
-    volatile double x = d_of(ftzd(a));
-    volatile double r = sqrt(x);
-    return canond(r);
-}
-static uint64_t ref_dfma(uint64_t a, uint64_t b, uint64_t c) {
-    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b)), z = d_of(ftzd(c));
-    volatile double r = fma(x, y, z);
-    return canond(r);
-}
-static int ref_dcmp(uint64_t a, uint64_t b, int pred) {
-    volatile double x = d_of(ftzd(a)), y = d_of(ftzd(b));
-    int uno = isunordered(x, y);
-    return pred_result(pred, uno, !uno && x == y, !uno && x < y, !uno && x > y);
-}
-static uint64_t ref_itod(uint64_t v, int w, int s) {
-    volatile double d;
-    v &= wmask(w);
-    if (s) {
-        int64_t sv;
-        if (w == 64) memcpy(&sv, &v, sizeof sv);
-        else sv = ((v >> (w - 1)) & 1) ? (int64_t)v - ((int64_t)1 << w) : (int64_t)v;
-        d = (double)sv;
-    } else {
-        d = (double)v;
-    }
-    return v_of(d);
-}
-static uint64_t ref_dtoi(uint64_t a, int w, int s) {
-    double f = d_of(ftzd(a));
-    if (isnan(f)) return 0;
-    double t = trunc(f);
-    if (s) {
-        double lim = ldexp(1.0, w - 1);
-        if (t >= lim) return wmask(w) >> 1;
-        if (t < -lim) return 1ull << (w - 1);
-        return (uint64_t)(int64_t)t & wmask(w);
-    }
-    if (t >= ldexp(1.0, w)) return wmask(w);
-    if (t <= 0.0) return 0;
-    return (uint64_t)t;
-}
-static uint64_t ref_ftod(uint32_t a) {
-    volatile double d = (double)f_of(ftz(a));
-    return canond(d);
-}
-static uint32_t ref_dtof(uint64_t a) {
-    volatile float f = (float)d_of(ftzd(a));
-    return canon(f);
-}
-
 #define H64 "%016" PRIX64
 static void put_dadd(uint64_t a, uint64_t b, int sub) {
-    fprintf(out, H64 H64 "%X" H64 "\n", a, b, sub, ref_dadd(a, b, sub));
+    fprintf(out, H64 H64 "%X" H64 "\n", a, b, sub, clhls_model_fadd64(a, b, (uint8_t)sub));
     nlines++;
 }
 static void put_dmul(uint64_t a, uint64_t b) {
-    fprintf(out, H64 H64 H64 "\n", a, b, ref_dmul(a, b));
+    fprintf(out, H64 H64 H64 "\n", a, b, clhls_model_fmul64(a, b));
     nlines++;
 }
 static void put_dcmp(uint64_t a, uint64_t b, int pred) {
-    fprintf(out, H64 H64 "%X%X\n", a, b, pred, ref_dcmp(a, b, pred));
+    fprintf(out, H64 H64 "%X%X\n", a, b, pred, clhls_model_fcmp64(a, b, (uint8_t)pred));
     nlines++;
 }
 static void put_ddiv(uint64_t a, uint64_t b) {
-    fprintf(out, H64 H64 H64 "\n", a, b, ref_ddiv(a, b));
+    fprintf(out, H64 H64 H64 "\n", a, b, clhls_model_fdiv64(a, b));
     nlines++;
 }
 static void put_dsqrt(uint64_t a) {
-    fprintf(out, H64 H64 "\n", a, ref_dsqrt(a));
+    fprintf(out, H64 H64 "\n", a, clhls_model_fsqrt64(a));
     nlines++;
 }
 static void put_dfma(uint64_t a, uint64_t b, uint64_t c) {
-    fprintf(out, H64 H64 H64 H64 "\n", a, b, c, ref_dfma(a, b, c));
+    fprintf(out, H64 H64 H64 H64 "\n", a, b, c, clhls_model_fma64(a, b, c));
     nlines++;
 }
 static void put_itod(uint64_t v, int w, int s) {
     v &= wmask(w);
-    fprintf(out, H64 H64 "\n", v, ref_itod(v, w, s));
+    fprintf(out, H64 H64 "\n", v, clhls_model_itofp64(v, w, s));
     nlines++;
 }
 static void put_dtoi(uint64_t a, int w, int s) {
-    fprintf(out, H64 H64 "\n", a, ref_dtoi(a, w, s));
+    fprintf(out, H64 H64 "\n", a, clhls_model_fptoi64(a, w, s));
     nlines++;
 }
 static void put_ftod(uint32_t a) {
-    fprintf(out, "%08" PRIX32 H64 "\n", a, ref_ftod(a));
+    fprintf(out, "%08" PRIX32 H64 "\n", a, clhls_model_ftod(a));
     nlines++;
 }
 static void put_dtof(uint64_t a) {
-    fprintf(out, H64 "%08" PRIX32 "\n", a, ref_dtof(a));
+    fprintf(out, H64 "%08" PRIX32 "\n", a, clhls_model_dtof(a));
     nlines++;
 }
 
@@ -1525,11 +1385,11 @@ static void self_check64(void) {
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         uint64_t got;
         switch (t[i].op) {
-        case 0: got = ref_dadd(t[i].a, t[i].b, 0); break;
-        case 1: got = ref_dmul(t[i].a, t[i].b); break;
-        case 2: got = ref_ddiv(t[i].a, t[i].b); break;
-        case 3: got = ref_dsqrt(t[i].a); break;
-        default: got = ref_dfma(t[i].a, t[i].b, t[i].c); break;
+        case 0: got = clhls_model_fadd64(t[i].a, t[i].b, 0); break;
+        case 1: got = clhls_model_fmul64(t[i].a, t[i].b); break;
+        case 2: got = clhls_model_fdiv64(t[i].a, t[i].b); break;
+        case 3: got = clhls_model_fsqrt64(t[i].a); break;
+        default: got = clhls_model_fma64(t[i].a, t[i].b, t[i].c); break;
         }
         if (got != t[i].want) {
             fprintf(stderr, "gen_fp_vectors: binary64 self-check %zu: " H64 " " H64 " " H64
@@ -1537,14 +1397,14 @@ static void self_check64(void) {
             exit(1);
         }
     }
-    if (ref_itod(0xFFFFFFFFFFFFFFFFull, 64, 0) != 0x43F0000000000000ull ||
-        ref_itod(0x20000000000001ull, 64, 1) != 0x4340000000000000ull ||
-        ref_dtoi(0xC3E0000000000000ull, 64, 1) != 0x8000000000000000ull ||
-        ref_ftod(0x3F800000u) != 0x3FF0000000000000ull || ref_ftod(0x7FA00000u) != DQNAN ||
-        ref_dtof(0x3FF0000010000000ull) != 0x3F800000u ||     /* tie to even, down */
-        ref_dtof(0x3FF0000030000000ull) != 0x3F800002u ||     /* tie to even, up */
-        ref_dtof(0x380FFFFFF0000000ull) != 0x00800000u ||     /* rounds up to 2^-126 */
-        ref_dtof(0x47EFFFFFF0000000ull) != 0x7F800000u) {     /* FLT_MAX + half ulp */
+    if (clhls_model_itofp64(0xFFFFFFFFFFFFFFFFull, 64, 0) != 0x43F0000000000000ull ||
+        clhls_model_itofp64(0x20000000000001ull, 64, 1) != 0x4340000000000000ull ||
+        clhls_model_fptoi64(0xC3E0000000000000ull, 64, 1) != 0x8000000000000000ull ||
+        clhls_model_ftod(0x3F800000u) != 0x3FF0000000000000ull || clhls_model_ftod(0x7FA00000u) != DQNAN ||
+        clhls_model_dtof(0x3FF0000010000000ull) != 0x3F800000u ||     /* tie to even, down */
+        clhls_model_dtof(0x3FF0000030000000ull) != 0x3F800002u ||     /* tie to even, up */
+        clhls_model_dtof(0x380FFFFFF0000000ull) != 0x00800000u ||     /* rounds up to 2^-126 */
+        clhls_model_dtof(0x47EFFFFFF0000000ull) != 0x7F800000u) {     /* FLT_MAX + half ulp */
         fprintf(stderr, "gen_fp_vectors: binary64 conversion self-check failed\n");
         exit(1);
     }
@@ -1566,7 +1426,7 @@ static void self_check(void) {
         {0x7F7FFFFF, 0x40000000, 0x7F800000, 1},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        uint32_t got = t[i].op ? ref_fmul(t[i].a, t[i].b) : ref_fadd(t[i].a, t[i].b, 0);
+        uint32_t got = t[i].op ? clhls_model_fmul32(t[i].a, t[i].b) : clhls_model_fadd32(t[i].a, t[i].b, 0);
         if (got != t[i].want) {
             fprintf(stderr, "gen_fp_vectors: host FPU self-check %zu: %08" PRIX32 " %s %08" PRIX32
                     " = %08" PRIX32 ", expected %08" PRIX32 "\n", i, t[i].a, t[i].op ? "*" : "+",
@@ -1590,8 +1450,8 @@ static void self_check(void) {
         {0x80000000, 0x3F800000, 0x80000000, 0x80000000, 2},  /* -0 + -0 = -0 */
     };
     for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
-        uint32_t got = u[i].op == 0 ? ref_fdiv(u[i].a, u[i].b)
-                     : u[i].op == 1 ? ref_fsqrt(u[i].a) : ref_fma(u[i].a, u[i].b, u[i].c);
+        uint32_t got = u[i].op == 0 ? clhls_model_fdiv32(u[i].a, u[i].b)
+                     : u[i].op == 1 ? clhls_model_fsqrt32(u[i].a) : clhls_model_fma32(u[i].a, u[i].b, u[i].c);
         if (got != u[i].want) {
             fprintf(stderr, "gen_fp_vectors: host self-check %zu (%s): %08" PRIX32 " %08" PRIX32
                     " %08" PRIX32 " -> %08" PRIX32 ", expected %08" PRIX32 "\n", i,
@@ -1600,8 +1460,10 @@ static void self_check(void) {
             exit(1);
         }
     }
-    if (ref_itofp(0xFFFFFFFFFFFFFFFFull, 64, 0) != 0x5F800000u || ref_itofp(0x1000001, 32, 1) != 0x4B800000u ||
-        ref_fptoi(0xCF000000u, 32, 1) != 0x80000000u || ref_fptoi(0xC0400000u, 8, 1) != 0xFDu) {
+    if (clhls_model_itofp32(0xFFFFFFFFFFFFFFFFull, 64, 0) != 0x5F800000u ||
+        clhls_model_itofp32(0x1000001, 32, 1) != 0x4B800000u ||
+        clhls_model_fptoi32(0xCF000000u, 32, 1) != 0x80000000u ||
+        clhls_model_fptoi32(0xC0400000u, 8, 1) != 0xFDu) {
         fprintf(stderr, "gen_fp_vectors: conversion self-check failed\n");
         exit(1);
     }

@@ -1,13 +1,18 @@
 #!/bin/sh
 # lint_templates.sh TEMPLATE_DIR [yosys]
-# Every template must pass `verilator --lint-only -Wall` and `yosys synth` with no
-# warning at all, the floating-point ones at W = 64 too.
+# Every template must pass `verilator --lint-only -Wall` (with and without the
+# simulation models, +define+CLHLS_SIM_MODELS) and `yosys synth` with no warning at
+# all, the floating-point ones at W = 64 too.
 tpl=$1; yosys=${2:-yosys}; verilator=${VERILATOR:-verilator}
 status=0
 for f in "$tpl"/clhls_*.v; do
     mod=$(basename "$f" .v)
     out=$("$verilator" --lint-only -Wall -y "$tpl" --top-module "$mod" "$f" 2>&1) || status=1
     if [ -n "$out" ]; then echo "$out"; status=1; fi
+    # and as simulation builds it: the operators through their C models
+    out=$("$verilator" --lint-only -Wall +define+CLHLS_SIM_MODELS -y "$tpl" -I"$tpl" \
+          --top-module "$mod" "$f" 2>&1) || status=1
+    if [ -n "$out" ]; then echo "$mod (models): $out"; status=1; fi
     if command -v "$yosys" >/dev/null 2>&1; then
         # The load unit's line queue has no BRAM library to map to in a plain
         # `synth`; synthesise a smaller instance to keep the test quick.

@@ -82,7 +82,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
     snprintf(json, sizeof json, "%s/metadata.json", dir);
     const char *files[] = {SIM_TEST_FIXTURES "/spin.v"};
     char *log = NULL;
-    if (sim_build_model(files, 1, "clhls_top", work, SIM_TEST_RUNTIME_DIR, so, &log) !=
+    if (sim_build_model(files, 1, "clhls_top", work, SIM_TEST_RUNTIME_DIR, so, 0, &log, NULL) !=
         SIM_OK)
         fprintf(stderr, "[runtime tests] cannot build spin.v:\n%s\n", log ? log : "");
     free(log);

@@ -42,7 +42,7 @@ static int build_fixture(const char *dir, const char *pre, const char *src, cons
     char *log = NULL;
     double t0 = now_s();
     int rc = sim_build_model(pre ? files : files + 1, pre ? 2 : 1, "clhls_top", work,
-                             SIM_TEST_RUNTIME_DIR, so, &log);
+                             SIM_TEST_RUNTIME_DIR, so, 0, &log, NULL);
     fprintf(stderr, "[sim tests] built %s in %.2f s (rc %d)\n", name, now_s() - t0, rc);
     if (rc != SIM_OK)
         fprintf(stderr, "%s\n", log ? log : "(no log)");
@@ -339,7 +339,7 @@ Test(model, syntax_error_build)
     snprintf(so, sizeof so, "%s/bad.so", dir);
     const char *files[] = {SIM_TEST_FIXTURES "/syntax_error.v"};
     char *log = NULL;
-    int rc = sim_build_model(files, 1, "clhls_top", work, SIM_TEST_RUNTIME_DIR, so, &log);
+    int rc = sim_build_model(files, 1, "clhls_top", work, SIM_TEST_RUNTIME_DIR, so, 0, &log, NULL);
     cr_assert_eq(rc, SIM_ERR_BUILD);
     cr_assert_not_null(log);
     cr_assert(strstr(log, "%Error") && strstr(log, "syntax_error.v"), "log: %s", log);
