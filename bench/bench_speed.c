@@ -3,13 +3,14 @@
  * floating-point operations) and the control-flow benchmark kernels (bench/kernels.h).
  * Each kernel is its own program built with only the design new (Verilator's runtime is
  * compiled once beforehand, by a warm-up build). Per kernel: lines of generated
- * Verilog, bytes of generated C++, Verilator seconds, C++ compile seconds (the build
- * report's "simulation model" note), the whole clBuildProgram, and simulated cycles per
+ * Verilog, bytes of generated C++, Verilator seconds, C++ compile seconds (the cache
+ * entry's model.json), the whole clBuildProgram, and simulated cycles per
  * wall second of one NDRange (the event's END - START at the board clock). With
  * --yosys, each design is also synthesised (`synth_xilinx -flatten`, 7-series) and its
  * LUTs and flip-flops are printed. Names on the command line pick kernels. Prints a
  * table; asserts nothing about time. */
 #define _GNU_SOURCE
+#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <unistd.h>
 #include <stdint.h>
@@ -121,15 +122,30 @@ static char *poly_source(const char *name, int steps)
     return s;
 }
 
-/* Pulls a number after `key` out of the build log; -1 when absent. */
-static double log_number(const char *log, const char *key)
+/* Reads what building the model took from the entry's model.json. */
+static void read_model_report(const char *entry, result *r)
 {
-    const char *p = strstr(log, key);
-    return p ? strtod(p + strlen(key), NULL) : -1;
+    char path[4400];
+    snprintf(path, sizeof path, "%s/model.json", entry);
+    FILE *f = fopen(path, "rb");
+    char text[4096];
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    cJSON *j = cJSON_Parse(text);
+    const cJSON *v;
+    if ((v = cJSON_GetObjectItem(j, "verilator_seconds")) && cJSON_IsNumber(v))
+        r->verilator_s = v->valuedouble;
+    if ((v = cJSON_GetObjectItem(j, "compile_seconds")) && cJSON_IsNumber(v))
+        r->compile_s = v->valuedouble;
+    if ((v = cJSON_GetObjectItem(j, "cxx_bytes")) && cJSON_IsNumber(v))
+        r->cxx_bytes = v->valuedouble;
+    cJSON_Delete(j);
 }
 
 /* The cache entry whose compute unit is `kernel` (bench_open gives each run an empty
- * cache, and every kernel name is used once). */
+ * cache, and every kernel name is used once), as its directory. */
 static int find_entry(const bench *b, const char *kernel, char *out, size_t len)
 {
     DIR *d = opendir(b->cache);
@@ -138,7 +154,7 @@ static int find_entry(const bench *b, const char *kernel, char *out, size_t len)
     while (d && !found && (e = readdir(d))) {
         snprintf(out, len, "%s/%s/rtl/clhls_cu_%s.v", b->cache, e->d_name, kernel);
         if (access(out, R_OK) == 0) {
-            snprintf(out, len, "%s/%s/rtl", b->cache, e->d_name);
+            snprintf(out, len, "%s/%s", b->cache, e->d_name);
             found = 1;
         }
     }
@@ -199,12 +215,12 @@ static void measure(bench *b, const kernel_spec *s, int yosys, result *r)
     double t0 = now();
     err = clBuildProgram(p, 1, &b->dev, NULL, NULL, NULL);
     r->build_s = now() - t0;
-    size_t len = 0;
-    clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-    char *log = calloc(1, len + 1);
-    if (log)
-        clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
     if (err != CL_SUCCESS) {
+        size_t len = 0;
+        clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+        char *log = calloc(1, len + 1);
+        if (log)
+            clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
         fprintf(stderr, "%s: build failed (%d):\n%s\n", s->name, err, log ? log : "");
         snprintf(r->note, sizeof r->note, "build failed (%d)", err);
         r->build_s = -1;
@@ -212,12 +228,10 @@ static void measure(bench *b, const kernel_spec *s, int yosys, result *r)
         clReleaseProgram(p);
         return;
     }
-    r->verilator_s = log_number(log ? log : "", "Verilator ");
-    r->cxx_bytes = log_number(log ? log : "", "C++ of ");
-    r->compile_s = log_number(log ? log : "", "compiled in ");
-    free(log);
-    char rtl[4200];
-    if (find_entry(b, s->name, rtl, sizeof rtl) == 0) {
+    char entry[4200], rtl[4300];
+    if (find_entry(b, s->name, entry, sizeof entry) == 0) {
+        read_model_report(entry, r);
+        snprintf(rtl, sizeof rtl, "%s/rtl", entry);
         r->verilog_lines = count_lines(rtl);
         if (yosys)
             synthesise(rtl, r);
@@ -281,12 +295,12 @@ int main(int argc, char **argv)
     char *poly8 = poly_source("poly8", 8), *poly32 = poly_source("poly32", 32),
          *poly128 = poly_source("poly128", 128);
     const kernel_spec specs[] = {
-        {"vadd", plain_vadd_src, 1, {65536, 1}, {256, 1}, args_vadd},
-        {"poly8", poly8, 1, {65536, 1}, {256, 1}, args_in_out},
+        {"vadd", plain_vadd_src, 1, {1048576, 1}, {256, 1}, args_vadd},
+        {"poly8", poly8, 1, {262144, 1}, {256, 1}, args_in_out},
         {"poly32", poly32, 1, {65536, 1}, {256, 1}, args_in_out},
         {"poly128", poly128, 1, {65536, 1}, {256, 1}, args_in_out},
         {"mandel", mandel_src, 2, {256, 256}, {16, 16}, args_mandel},
-        {"collatz", collatz_src, 1, {65536, 1}, {256, 1}, args_collatz},
+        {"collatz", collatz_src, 1, {262144, 1}, {256, 1}, args_collatz},
         {"stencil", stencil_src, 2, {256, 256}, {16, 16}, args_in_out},
         {"fir16", fir16_src, 1, {65536, 1}, {256, 1}, args_fir16},
     };

@@ -3,6 +3,7 @@
  * model — all in a scratch directory inside the cache that is renamed into place only
  * when whole, so concurrent builds and crashes never leave half an entry. */
 #define _GNU_SOURCE
+#include <cjson/cJSON.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <glob.h>
@@ -173,6 +174,29 @@ static void dump(hls_compile *c, const char *pass)
 }
 
 /* The passes, in order. */
+/* Writes what building the model took (docs/user-guide.md, "Building programs") as
+ * JSON; 0 on success. */
+static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "operators", rtl_operators ? "rtl" : "c-models");
+    cJSON_AddNumberToObject(r, "verilator_seconds", st->verilator_seconds);
+    cJSON_AddNumberToObject(r, "cxx_bytes", (double)st->cxx_bytes);
+    cJSON_AddNumberToObject(r, "cxx_files", st->cxx_files);
+    cJSON_AddNumberToObject(r, "compile_units", st->units);
+    cJSON_AddStringToObject(r, "cxx_optimisation", st->opt);
+    cJSON_AddNumberToObject(r, "compile_seconds", st->compile_seconds);
+    cJSON_AddNumberToObject(r, "link_seconds", st->link_seconds);
+    char *text = cJSON_Print(r);
+    cJSON_Delete(r);
+    FILE *f = text ? fopen(path, "w") : NULL;
+    int bad = !f || fputs(text, f) < 0 || fputc('\n', f) < 0;
+    if (f && fclose(f))
+        bad = 1;
+    cJSON_free(text);
+    return bad ? -1 : 0;
+}
+
 static int compile(hls_compile *c, const char *entry, const char *root)
 {
     int rc;
@@ -259,12 +283,10 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
                   log ? log : "");
         rc = HLS_ERR_TOOL;
-    } else {
-        sb_printf(c->diag.log,
-                  "note: simulation model (operators as %s): Verilator %.2f s, C++ of %zu "
-                  "bytes in %u files compiled in %.2f s (%s, %u units), linked in %.2f s\n",
-                  c->opts.rtl_operators ? "RTL" : "C models", st.verilator_seconds, st.cxx_bytes, st.cxx_files, st.compile_seconds,
-                  st.opt, st.units, st.link_seconds);
+    } else if (write_model_report(arena_printf(&c->arena, "%s/model.json", entry), &st,
+                                  c->opts.rtl_operators)) {
+        sb_printf(c->diag.log, "error: cannot write %s/model.json\n", entry);
+        rc = HLS_ERR_TOOL;
     }
     free(log);
     free_list(templates);
