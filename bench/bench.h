@@ -75,6 +75,35 @@ static inline double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Builds the program of kernel `name` from src; *seconds gets the time clBuildProgram
+ * took. On failure prints the build log, puts its first line in note and returns
+ * NULL. */
+static inline cl_program bench_build(bench *b, const char *name, const char *src,
+                                     double *seconds, char *note, size_t note_len)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(b->ctx, 1, &src, NULL, &err);
+    CHECK(err);
+    double t0 = now();
+    err = clBuildProgram(p, 1, &b->dev, NULL, NULL, NULL);
+    *seconds = now() - t0;
+    if (err == CL_SUCCESS)
+        return p;
+    size_t len = 0;
+    clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+    char *log = calloc(1, len + 1);
+    if (log)
+        clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
+    fprintf(stderr, "%s: build failed (%d):\n%s\n", name, err, log ? log : "");
+    const char *first = log ? log : "";
+    while (*first == '\n' || *first == ' ')
+        first++;
+    snprintf(note, note_len, "build failed (%d): %.*s", err, (int)strcspn(first, "\n"), first);
+    free(log);
+    clReleaseProgram(p);
+    return NULL;
+}
+
 static inline cl_mem buffer(bench *b, size_t bytes, const void *init)
 {
     cl_int err;

@@ -37,29 +37,9 @@ typedef struct result {
 /* Builds one kernel's program; returns NULL (and a note) on failure. */
 static cl_program build(bench *b, const char *src, result *r)
 {
-    cl_int err;
-    cl_program p = clCreateProgramWithSource(b->ctx, 1, &src, NULL, &err);
-    CHECK(err);
-    double t0 = now();
-    err = clBuildProgram(p, 1, &b->dev, NULL, NULL, NULL);
-    double t = now() - t0;
-    if (err != CL_SUCCESS) {
-        size_t len = 0;
-        clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-        char *log = calloc(1, len + 1);
-        if (log)
-            clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-        fprintf(stderr, "%s: build failed (%d):\n%s\n", r->name, err, log ? log : "");
-        const char *first = log ? log : "";
-        while (*first == '\n' || *first == ' ')
-            first++;
-        snprintf(r->note, sizeof r->note, "build failed (%d): %.*s", err,
-                 (int)strcspn(first, "\n"), first);
-        free(log);
-        clReleaseProgram(p);
-        return NULL;
-    }
-    r->build = t;
+    double t;
+    cl_program p = bench_build(b, r->name, src, &t, r->note, sizeof r->note);
+    r->build = p ? t : -1;
     return p;
 }
 
@@ -319,7 +299,7 @@ static void bench_vadd_guard(bench *b, result *r)
     r->items = G;
     r->bound = r->items;
     r->bound_kind = "1 work-item/cycle";
-    cl_program p = build(b, vadd_src, r);
+    cl_program p = build(b, vadd_guard_src, r);
     if (!p)
         return;
     float *a = xmalloc(N * sizeof *a), *bb = xmalloc(N * sizeof *bb);

@@ -41,14 +41,6 @@ typedef struct kernel_spec {
     void (*args)(bench *b, cl_kernel k, size_t items, cl_mem *bufs);  /* sets arguments */
 } kernel_spec;
 
-static const char *const plain_vadd_src =
-    "__kernel void vadd(__global const float *a, __global const float *b,\n"
-    "                   __global float *c)\n"
-    "{\n"
-    "    size_t i = get_global_id(0);\n"
-    "    c[i] = a[i] + b[i];\n"
-    "}\n";
-
 /* Buffers of `items` floats with small values; at most three, released by the caller. */
 static cl_mem floats(bench *b, size_t items)
 {
@@ -209,23 +201,9 @@ static void synthesise(const char *rtl_dir, result *r)
 static void measure(bench *b, const kernel_spec *s, int yosys, result *r)
 {
     cl_int err;
-    const char *src = s->src;
-    cl_program p = clCreateProgramWithSource(b->ctx, 1, &src, NULL, &err);
-    CHECK(err);
-    double t0 = now();
-    err = clBuildProgram(p, 1, &b->dev, NULL, NULL, NULL);
-    r->build_s = now() - t0;
-    if (err != CL_SUCCESS) {
-        size_t len = 0;
-        clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-        char *log = calloc(1, len + 1);
-        if (log)
-            clGetProgramBuildInfo(p, b->dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-        fprintf(stderr, "%s: build failed (%d):\n%s\n", s->name, err, log ? log : "");
-        snprintf(r->note, sizeof r->note, "build failed (%d)", err);
+    cl_program p = bench_build(b, s->name, s->src, &r->build_s, r->note, sizeof r->note);
+    if (!p) {
         r->build_s = -1;
-        free(log);
-        clReleaseProgram(p);
         return;
     }
     char entry[4200], rtl[4300];
@@ -246,7 +224,7 @@ static void measure(bench *b, const kernel_spec *s, int yosys, result *r)
     cl_event ev;
     CHECK(clEnqueueNDRangeKernel(b->q, k, s->dim, NULL, s->global, s->local, 0, NULL, NULL));
     CHECK(clFinish(b->q));
-    t0 = now();
+    double t0 = now();
     CHECK(clEnqueueNDRangeKernel(b->q, k, s->dim, NULL, s->global, s->local, 0, NULL, &ev));
     clWaitForEvents(1, &ev);
     r->wall = now() - t0;
@@ -295,7 +273,7 @@ int main(int argc, char **argv)
     char *poly8 = poly_source("poly8", 8), *poly32 = poly_source("poly32", 32),
          *poly128 = poly_source("poly128", 128);
     const kernel_spec specs[] = {
-        {"vadd", plain_vadd_src, 1, {1048576, 1}, {256, 1}, args_vadd},
+        {"vadd", vadd_src, 1, {1048576, 1}, {256, 1}, args_vadd},
         {"poly8", poly8, 1, {262144, 1}, {256, 1}, args_in_out},
         {"poly32", poly32, 1, {65536, 1}, {256, 1}, args_in_out},
         {"poly128", poly128, 1, {65536, 1}, {256, 1}, args_in_out},

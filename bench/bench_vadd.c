@@ -4,18 +4,11 @@
  * simulated cycles per wall second. Prints a table; asserts nothing. */
 #define _GNU_SOURCE
 #include "bench.h"
+#include "kernels.h"
 
 #include <unistd.h>
 
 #define N 65536
-
-static const char *source =
-    "__kernel void vadd(__global const float *a, __global const float *b,\n"
-    "                   __global float *c)\n"
-    "{\n"
-    "    size_t i = get_global_id(0);\n"
-    "    c[i] = a[i] + b[i];\n"
-    "}\n";
 
 /* Builds `src` and returns the program and the seconds clBuildProgram took. */
 static cl_program build(cl_context ctx, cl_device_id dev, const char *src, double *seconds)
@@ -48,11 +41,11 @@ int main(void)
     CHECK(err);
 
     double cold, new_design, warm;
-    cl_program p = build(ctx, dev, source, &cold);
+    cl_program p = build(ctx, dev, vadd_src, &cold);
     char other[1024];
-    snprintf(other, sizeof other, "// variant\n%s", source);
+    snprintf(other, sizeof other, "// variant\n%s", vadd_src);
     clReleaseProgram(build(ctx, dev, other, &new_design));
-    clReleaseProgram(build(ctx, dev, source, &warm));
+    clReleaseProgram(build(ctx, dev, vadd_src, &warm));
 
     cl_command_queue q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
     CHECK(err);

@@ -1,10 +1,19 @@
-/* The control-flow benchmark kernels as OpenCL C source: Mandelbrot escape counts,
- * Collatz step counts, a 3x3 stencil with a border branch, 4- and 16-tap FIRs (unrolled
- * loops) and a guarded vector add. bench_control runs and checks them; bench_speed
- * measures how fast they build and simulate. FP_CONTRACT OFF keeps the floats
+/* The benchmark kernels as OpenCL C source: vector add, and the control-flow ones:
+ * Mandelbrot escape counts, Collatz step counts, a 3x3 stencil with a border branch, 4-
+ * and 16-tap FIRs (unrolled loops) and a guarded vector add. bench_vadd and
+ * bench_control run and check them; bench_speed measures how fast they build and
+ * simulate. FP_CONTRACT OFF keeps the floats
  * bit-comparable with a host compiled with -ffp-contract=off. */
 #ifndef CLHLS_BENCH_KERNELS_H
 #define CLHLS_BENCH_KERNELS_H
+
+static const char *const vadd_src =
+    "__kernel void vadd(__global const float *a, __global const float *b,\n"
+    "                   __global float *c)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    c[i] = a[i] + b[i];\n"
+    "}\n";
 
 static const char *const mandel_src =
     "#pragma OPENCL FP_CONTRACT OFF\n"
@@ -75,7 +84,7 @@ static const char *const fir16_src =
     "    y[i] = s;\n"
     "}\n";
 
-static const char *const vadd_src =
+static const char *const vadd_guard_src =
     "__kernel void vadd_guard(__global const float *a, __global const float *b,\n"
     "                         __global float *c, int n)\n"
     "{\n"
