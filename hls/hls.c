@@ -173,7 +173,6 @@ static void dump(hls_compile *c, const char *pass)
     }
 }
 
-/* The passes, in order. */
 /* Writes what building the model took (docs/user-guide.md, "Building programs") as
  * JSON; 0 on success. */
 static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators)
@@ -197,6 +196,7 @@ static int write_model_report(const char *path, const sim_build_stats *st, int r
     return bad ? -1 : 0;
 }
 
+/* The passes, in order. */
 static int compile(hls_compile *c, const char *entry, const char *root)
 {
     int rc;
