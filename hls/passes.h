@@ -8,6 +8,7 @@
 
 #include "hls.h"
 #include "ir.h"
+#include "printf_spec.h"
 #include "util.h"
 
 /* Build options after parsing. */
@@ -25,14 +26,6 @@ typedef struct hls_options {
 #define HLS_PRINTF_HEADER_BYTES 8u         /* word 0: bytes claimed; word 1: unused */
 #define HLS_PRINTF_RECORD_HEADER 16u       /* format id, global id 0, 1, 2 (32 bits each) */
 #define HLS_PRINTF_BUFFER_ARG "__clhls_printf_buffer" /* the hidden parameter's name */
-
-/* One value of a printf record. */
-typedef struct hls_printf_arg {
-    char kind;                /* 'i' integer, 'f' floating point, 'p' pointer, 's' string id */
-    unsigned bytes;           /* bytes of one lane */
-    unsigned lanes;           /* 1, or the lanes of a vector */
-    unsigned offset;          /* byte offset in the record */
-} hls_printf_arg;
 
 /* One printf call site: its format and the layout of its records. */
 typedef struct hls_printf_format {

@@ -12,69 +12,12 @@
  * metadata; the runtime formats the records on the host. The format must be a string
  * literal and %s takes string literals only: anything else is a build error. A
  * kernel without printf is left alone. */
-#include <ctype.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "passes.h"
-
-/* One conversion of a format string. */
-typedef struct conversion {
-    char conv;                /* d i o u x X c s f F e E g G a A p */
-    unsigned lanes;           /* vector specifier vN, 0 without */
-    int star_width;           /* width given as '*' (an int argument) */
-    int star_prec;            /* precision given as '*' (an int argument) */
-} conversion;
-
-/* Scans the conversion that follows a '%' at s: returns its length (up to and with
- * the conversion character), 0 for "%%", -1 when it is not valid OpenCL C. */
-static int scan_conversion(const char *s, conversion *cv)
-{
-    const char *p = s;
-    memset(cv, 0, sizeof *cv);
-    if (*p == '%')
-        return 0;
-    while (*p && strchr("-+ #0", *p))
-        p++;
-    if (*p == '*') {
-        cv->star_width = 1;
-        p++;
-    } else {
-        while (isdigit((unsigned char)*p))
-            p++;
-    }
-    if (*p == '.') {
-        p++;
-        if (*p == '*') {
-            cv->star_prec = 1;
-            p++;
-        } else {
-            while (isdigit((unsigned char)*p))
-                p++;
-        }
-    }
-    if (*p == 'v') {
-        p++;
-        char *end;
-        unsigned long n = strtoul(p, &end, 10);
-        if (end == p || (n != 2 && n != 3 && n != 4 && n != 8 && n != 16))
-            return -1;
-        cv->lanes = (unsigned)n;
-        p = end;
-    }
-    if (p[0] == 'h' && (p[1] == 'h' || p[1] == 'l'))
-        p += 2;
-    else if (*p == 'h' || *p == 'l')
-        p++;
-    if (!*p || !strchr("diouxXcsfFeEgGaAp", *p))
-        return -1;
-    cv->conv = *p;
-    if (cv->lanes && strchr("csp", *p))
-        return -1;
-    return (int)(p - s + 1);
-}
 
 /* The text of a constant C string a pointer points to (a global constant, maybe at a
  * constant offset), or NULL. */
@@ -358,8 +301,8 @@ static void rewrite_call(hls_compile *c, hls_printf_kernel *pk, LLVMValueRef ins
     for (const char *p = format; *p && !bad; p++) {
         if (*p != '%')
             continue;
-        conversion cv;
-        int n = scan_conversion(p + 1, &cv);
+        hls_printf_spec cv;
+        int n = hls_printf_parse_spec(p + 1, &cv);
         if (n < 0) {
             hls_error(&c->diag, loc, "printf: invalid conversion specification '%.*s'",
                       (int)(strcspn(p + 1, "diouxXcsfFeEgGaAp%") + 2), p);

@@ -7,7 +7,6 @@
  * separated by commas. A full buffer is reported once per NDRange on stderr. The
  * record format is in docs/architecture.md ("printf"). */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -97,7 +96,7 @@ int rt_printf_load(const struct cJSON *jp, size_t arg_offset, rt_printf_meta **o
                 (b != 1 && b != 2 && b != 4 && b != 8) || !lanes || lanes > 16 ||
                 off + b * lanes > bytes)
                 goto bad;
-            rt_printf_arg *pa = &f->args[f->nargs++];
+            hls_printf_arg *pa = &f->args[f->nargs++];
             pa->kind = kind->valuestring[0];
             pa->bytes = (unsigned)b;
             pa->lanes = (unsigned)lanes;
@@ -157,70 +156,8 @@ static int64_t signed_value(uint64_t bits, unsigned bytes)
     return (int64_t)(bits ^ sign) - (int64_t)sign;
 }
 
-/* One conversion specification as written. */
-typedef struct spec {
-    char flags[8];            /* "-+ #0" flags */
-    int width;                /* -1 when none */
-    int prec;                 /* -1 when none */
-    int star_width, star_prec; /* given by an argument */
-    unsigned lanes;           /* vector lanes, 0 without */
-    char len[3];              /* "", "hh", "h", "hl", "l" */
-    char conv;                /* conversion character */
-} spec;
-
-/* Parses the specification after a '%'; returns its length, 0 for "%%", -1 when bad
- * (the compiler accepted the same grammar, so only a damaged binary has one). */
-static int parse_spec(const char *s, spec *sp)
-{
-    const char *p = s;
-    memset(sp, 0, sizeof *sp);
-    sp->width = sp->prec = -1;
-    if (*p == '%')
-        return 0;
-    size_t nf = 0;
-    while (*p && strchr("-+ #0", *p)) {
-        if (nf + 1 < sizeof sp->flags && !strchr(sp->flags, *p))
-            sp->flags[nf++] = *p;
-        p++;
-    }
-    if (*p == '*') {
-        sp->star_width = 1;
-        p++;
-    } else if (isdigit((unsigned char)*p)) {
-        sp->width = (int)strtol(p, (char **)&p, 10);
-    }
-    if (*p == '.') {
-        p++;
-        if (*p == '*') {
-            sp->star_prec = 1;
-            p++;
-        } else {
-            sp->prec = isdigit((unsigned char)*p) ? (int)strtol(p, (char **)&p, 10) : 0;
-        }
-    }
-    if (*p == 'v') {
-        p++;
-        char *end;
-        unsigned long n = strtoul(p, &end, 10);
-        if (end == p || (n != 2 && n != 3 && n != 4 && n != 8 && n != 16))
-            return -1;
-        sp->lanes = (unsigned)n;
-        p = end;
-    }
-    if (p[0] == 'h' && (p[1] == 'h' || p[1] == 'l')) {
-        sp->len[0] = p[0], sp->len[1] = p[1];
-        p += 2;
-    } else if (*p == 'h' || *p == 'l') {
-        sp->len[0] = *p++;
-    }
-    if (!*p || !strchr("diouxXcsfFeEgGaAp", *p))
-        return -1;
-    sp->conv = *p;
-    return (int)(p - s + 1);
-}
-
 /* Prints one value (one lane) of a conversion. */
-static void print_value(FILE *out, const spec *sp, int width, int prec, char kind,
+static void print_value(FILE *out, const hls_printf_spec *sp, int width, int prec, char kind,
                         uint64_t bits, unsigned bytes, const rt_printf_meta *m)
 {
     char f[64];
@@ -281,8 +218,8 @@ static void print_record(FILE *out, const rt_printf_meta *m, const rt_printf_for
             p += run - 1;
             continue;
         }
-        spec sp;
-        int n = parse_spec(p + 1, &sp);
+        hls_printf_spec sp;
+        int n = hls_printf_parse_spec(p + 1, &sp);
         if (n < 0) { /* not printable: the rest as it is */
             fputs(p, out);
             return;
@@ -298,7 +235,7 @@ static void print_record(FILE *out, const rt_printf_meta *m, const rt_printf_for
         if (next + need > fm->nargs)
             return;
         if (sp.star_width) {
-            const rt_printf_arg *a = &fm->args[next++];
+            const hls_printf_arg *a = &fm->args[next++];
             width = (int)signed_value(get_le(rec + a->offset, a->bytes), a->bytes);
             if (width < 0) { /* a negative width is the '-' flag */
                 if (!strchr(sp.flags, '-'))
@@ -307,12 +244,12 @@ static void print_record(FILE *out, const rt_printf_meta *m, const rt_printf_for
             }
         }
         if (sp.star_prec) {
-            const rt_printf_arg *a = &fm->args[next++];
+            const hls_printf_arg *a = &fm->args[next++];
             prec = (int)signed_value(get_le(rec + a->offset, a->bytes), a->bytes);
             if (prec < 0)
                 prec = -1;
         }
-        const rt_printf_arg *a = &fm->args[next++];
+        const hls_printf_arg *a = &fm->args[next++];
         for (unsigned l = 0; l < a->lanes; l++) {
             if (l)
                 fputc(',', out);

@@ -28,6 +28,7 @@
 
 #include "board.h"
 #include "device.h"
+#include "printf_spec.h"
 
 #define RT_EXPORT __attribute__((visibility("default")))
 
@@ -218,20 +219,14 @@ typedef struct rt_arg_meta {
     size_t local_max;           /* __local argument: the largest size the hardware holds */
 } rt_arg_meta;
 
-/* printf (printf.c): what the records of one printf call site hold. */
-typedef struct rt_printf_arg {
-    char kind;                  /* 'i' integer, 'f' floating point, 'p' pointer, 's' string id */
-    unsigned bytes;             /* bytes of one lane */
-    unsigned lanes;             /* 1, or the lanes of a vector */
-    unsigned offset;            /* byte offset in the record */
-} rt_printf_arg;
-
+/* printf (printf.c): the records of one printf call site (hls_printf_arg: the
+ * layout the compiler wrote into the metadata). */
 /* One printf call site: format id i + 1 is formats[i]. */
 typedef struct rt_printf_format {
     char *format;               /* the format string */
     size_t bytes;               /* bytes of one record */
     unsigned nargs;             /* values in a record */
-    rt_printf_arg *args;        /* their layout */
+    hls_printf_arg *args;        /* their layout */
 } rt_printf_format;
 
 /* The printf description of a kernel that calls printf (metadata "printf"). */
