@@ -15,6 +15,8 @@
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 #include <criterion/criterion.h>
+
+#include "runtime_test.h"
 #include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -51,11 +53,8 @@ static cl_command_queue queue;  /* in-order, profiling */
 
 static void setup(void)
 {
-    cr_assert_eq(clGetPlatformIDs(1, &platform, NULL), CL_SUCCESS);
-    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL), CL_SUCCESS);
+    rt_test_open(&platform, &device, &ctx);
     cl_int err;
-    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cr_assert_eq(err, CL_SUCCESS);
     queue = clCreateCommandQueue(ctx, device, CL_QUEUE_PROFILING_ENABLE, &err);
     cr_assert_eq(err, CL_SUCCESS);
 }

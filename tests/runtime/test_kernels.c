@@ -12,6 +12,8 @@
 #define CL_USE_DEPRECATED_OPENCL_2_2_APIS /* clSetProgramReleaseCallback */
 #include <CL/cl.h>
 #include <criterion/criterion.h>
+
+#include "runtime_test.h"
 #include <dirent.h>
 #include <ftw.h>
 #include <stdatomic.h>
@@ -59,31 +61,17 @@ static cl_context ctx;
 static cl_command_queue queue;  /* in-order, profiling */
 static cl_program program;
 
-static void build_log_fail(cl_program p, cl_int err)
-{
-    size_t len = 0;
-    clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-    char *log = calloc(1, len + 1);
-    clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-    cr_log_error("build failed (%d):\n%s", err, log);
-    free(log);
-    cr_assert_fail("clBuildProgram failed");
-}
-
 static void setup(void)
 {
-    cr_assert_eq(clGetPlatformIDs(1, &platform, NULL), CL_SUCCESS);
-    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL), CL_SUCCESS);
+    rt_test_open(&platform, &device, &ctx);
     cl_int err;
-    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cr_assert_eq(err, CL_SUCCESS);
     queue = clCreateCommandQueue(ctx, device, CL_QUEUE_PROFILING_ENABLE, &err);
     cr_assert_eq(err, CL_SUCCESS);
     program = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
     cr_assert_eq(err, CL_SUCCESS);
     err = clBuildProgram(program, 1, &device, NULL, NULL, NULL);
     if (err != CL_SUCCESS)
-        build_log_fail(program, err);
+        rt_test_build_failed(device, program, err);
 }
 
 static void teardown(void)
@@ -580,7 +568,7 @@ Test(kernels, program_binary_round_trip)
         cr_assert_eq(bt, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
         err = clBuildProgram(p2, 0, NULL, NULL, NULL, NULL);
         if (err != CL_SUCCESS)
-            build_log_fail(p2, err);
+            rt_test_build_failed(device, p2, err);
         run_scale(c2, p2);
         /* The cache holds the unpacked entry and nothing a compilation would leave. */
         char name[256];

@@ -13,6 +13,8 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
 #include <criterion/criterion.h>
+
+#include "runtime_test.h"
 #include <dirent.h>
 #include <elf.h>
 #include <pthread.h>
@@ -33,11 +35,8 @@ static cl_command_queue queue;
 
 static void setup(void)
 {
-    cr_assert_eq(clGetPlatformIDs(1, &platform, NULL), CL_SUCCESS);
-    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL), CL_SUCCESS);
+    rt_test_open(&platform, &device, &ctx);
     cl_int err;
-    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cr_assert_eq(err, CL_SUCCESS);
     queue = clCreateCommandQueue(ctx, device, 0, &err);
     cr_assert_eq(err, CL_SUCCESS);
 }

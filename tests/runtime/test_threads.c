@@ -78,6 +78,8 @@ static int shim_ntests;
     static void suite##_##test(void)
 #endif
 
+#include "runtime_test.h"
+
 /* Two small kernels, one program. */
 static const char *source =
     "__kernel void add_k(__global int *buf, int k)\n"
@@ -101,31 +103,17 @@ static cl_context ctx;
 static cl_command_queue shared_q; /* in-order, used by every thread */
 static cl_program shared_prog;    /* built once, kernels created by every thread */
 
-static void build_log_fail(cl_program p, cl_int err)
-{
-    size_t len = 0;
-    clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-    char *log = calloc(1, len + 1);
-    clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-    cr_log_error("build failed (%d):\n%s", err, log);
-    free(log);
-    cr_assert_fail("clBuildProgram failed");
-}
-
 static void setup(void)
 {
-    cr_assert_eq(clGetPlatformIDs(1, &platform, NULL), CL_SUCCESS);
-    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL), CL_SUCCESS);
+    rt_test_open(&platform, &device, &ctx);
     cl_int err;
-    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    cr_assert_eq(err, CL_SUCCESS);
     shared_q = clCreateCommandQueue(ctx, device, 0, &err);
     cr_assert_eq(err, CL_SUCCESS);
     shared_prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
     cr_assert_eq(err, CL_SUCCESS);
     err = clBuildProgram(shared_prog, 1, &device, NULL, NULL, NULL);
     if (err != CL_SUCCESS)
-        build_log_fail(shared_prog, err);
+        rt_test_build_failed(device, shared_prog, err);
 }
 
 static void teardown(void)
