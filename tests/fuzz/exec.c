@@ -234,20 +234,16 @@ int main(int argc, char **argv)
     if (err != CL_SUCCESS)
         setup_fail("clCreateProgramWithSource", err);
     err = clBuildProgram(prog, 1, &dev, j.options, NULL, NULL);
+    int rc = 0;
     if (err != CL_SUCCESS) {
         write_build_log(prog, dev, argv[3]);
         printf("BUILD_FAIL %d\n", err);
-        fflush(stdout);
-        clReleaseProgram(prog);
-        clReleaseCommandQueue(q);
-        clReleaseContext(ctx);
-        free(j.source);
-        free(j.kernels);
-        return 2;
+        rc = 2;
+    } else {
+        printf("BUILD_OK\n");
     }
-    printf("BUILD_OK\n");
     fflush(stdout);
-    for (int i = 0; i < j.nkernels; i++) {
+    for (int i = 0; i < j.nkernels && rc == 0; i++) {
         printf("START %d\n", i);
         fflush(stdout);
         const char *where = "";
@@ -263,5 +259,5 @@ int main(int argc, char **argv)
     clReleaseContext(ctx);
     free(j.source);
     free(j.kernels);
-    return 0;
+    return rc;
 }
