@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <glob.h>
 #include <unistd.h>
 #include <stdint.h>
 
@@ -158,14 +159,21 @@ static int find_entry(const bench *b, const char *kernel, char *out, size_t len)
 /* Lines of every Verilog file in dir. */
 static double count_lines(const char *dir)
 {
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "cat %s/*.v | wc -l", dir);
-    FILE *f = popen(cmd, "r");
-    double n = -1;
-    if (f && fscanf(f, "%lf", &n) != 1)
-        n = -1;
-    if (f)
-        pclose(f);
+    char pattern[4400];
+    snprintf(pattern, sizeof pattern, "%s/*.v", dir);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g))
+        return -1;
+    double n = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        FILE *f = fopen(g.gl_pathv[i], "r");
+        int c;
+        while (f && (c = getc(f)) != EOF)
+            n += c == '\n';
+        if (f)
+            fclose(f);
+    }
+    globfree(&g);
     return n;
 }
 

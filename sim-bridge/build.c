@@ -469,7 +469,7 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
     strbuf log = {0};
     int rc = SIM_ERR_BUILD;
     units u;
-    double t = now_seconds();
+    double t; /* when the step being timed began */
     if (log_out)
         *log_out = NULL;
     if (stats)
