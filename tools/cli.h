@@ -1,0 +1,27 @@
+/* What the `clhls` subcommands share about talking to the person at the terminal: the
+ * exit codes, and named steps with their elapsed time on stderr. On a terminal a step
+ * that takes longer than about a second shows a live line (the step and its elapsed
+ * time, redrawn in place); elsewhere (a pipe, a log file, CI) each step is plain lines
+ * with no control characters:
+ *     clhls: step ...
+ *     clhls: step done in 3.2 s
+ * Steps do not nest: beginning a step while another runs ends that one as done. The
+ * work of a step runs in the caller and may fork children. */
+#ifndef CLHLS_CLI_H
+#define CLHLS_CLI_H
+
+/* Exit codes of every subcommand. */
+enum {
+    CLI_EXIT_OK = 0,       /* success */
+    CLI_EXIT_USER = 1,     /* the user's error: bad source or options, unknown board, no file */
+    CLI_EXIT_INTERNAL = 2, /* a tool failed (clang, Verilator) or clhls has a bug */
+};
+
+/* Starts a named step (printf-style name, e.g. "Verilator"). */
+void cli_step_begin(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Ends the running step, printing "done in T s" (ok) or "failed in T s"; nothing
+ * when no step runs. */
+void cli_step_end(int ok);
+
+#endif
