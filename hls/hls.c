@@ -243,6 +243,8 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* stages and credits */
         return rc;
     dump(c, "schedule");
+    if ((rc = hls_emit_report(c, entry)))   /* report.json: for `clhls report` */
+        return rc;
 
     char *rtl = arena_printf(&c->arena, "%s/rtl", entry);
     if (hls_mkdir_p(rtl)) {

@@ -90,6 +90,7 @@ int hls_memorder(hls_compile *c);           /* memorder.c: a work-item's accesse
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
 int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_verilog.c */
 int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
+int hls_emit_report(hls_compile *c, const char *entry);    /* emit_report.c: report.json */
 
 /* The source location of an LLVM instruction (from its debug location). */
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
