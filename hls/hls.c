@@ -196,12 +196,20 @@ static int write_model_report(const char *path, const sim_build_stats *st, int r
     return bad ? -1 : 0;
 }
 
+/* Tells the caller (clhls build's progress line) that a step begins. */
+static void step_begins(hls_compile *c, const char *step)
+{
+    if (c->req->progress)
+        c->req->progress(c->req->progress_ctx, step);
+}
+
 /* The passes, in order. */
 static int compile(hls_compile *c, const char *entry, const char *root)
 {
     int rc;
     if ((rc = hls_parse_options(c)))        /* which options, which OpenCL C */
         return rc;
+    step_begins(c, c->req->inputs ? "linking the inputs" : "front end (clang)");
     if (c->req->inputs)                     /* compiled objects and libraries, linked */
         rc = hls_link_inputs(c);
     else                                    /* clang: source -> LLVM IR */
@@ -210,6 +218,7 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         return rc;
     if (c->req->output)                     /* a compiled object or a library: done */
         return hls_write_bitcode(c, c->req->output);
+    step_begins(c, "hardware passes");
     if ((rc = hls_link_library(c)))         /* OpenCL built-ins (hls/library) */
         return rc;
     if (c->req->inputs && (rc = hls_check_unresolved(c))) /* calls no input defines */
@@ -252,6 +261,7 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         return HLS_ERR_TOOL;
     }
     strbuf files = {0};
+    step_begins(c, "Verilog and metadata");
     rc = hls_emit_verilog(c, rtl, &files);  /* compute units and the top */
     if (!rc)
         rc = hls_emit_metadata(c, arena_printf(&c->arena, "%s/metadata.json", entry));
@@ -278,9 +288,11 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     char *log = NULL;
     char *runtime = arena_printf(&c->arena, "%s/verilated-runtime", root);
     sim_build_stats st;
-    int sim = sim_build_model(list, n, "clhls_top", arena_printf(&c->arena, "%s/obj", entry),
-                              runtime, arena_printf(&c->arena, "%s/model.so", entry),
-                              c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0, &log, &st);
+    int sim = sim_build_model_progress(list, n, "clhls_top",
+                                       arena_printf(&c->arena, "%s/obj", entry), runtime,
+                                       arena_printf(&c->arena, "%s/model.so", entry),
+                                       c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0,
+                                       c->req->progress, c->req->progress_ctx, &log, &st);
     if (sim != SIM_OK) {
         sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
                   log ? log : "");

@@ -39,6 +39,11 @@ typedef struct hls_build_request {
     const char *scratch_dir; /* where the build's temporary directory goes (on the cache's
                                 file system; the caller removes it after a crash), or
                                 NULL for the cache directory */
+    void (*progress)(void *ctx, const char *step); /* called as each long step of a
+                                build begins ("front end (clang)", "Verilator", ...;
+                                a build that ends ends its last step), never on a cache
+                                hit; NULL = silent */
+    void *progress_ctx;      /* the progress callback's first argument */
 } hls_build_request;
 
 typedef struct hls_build_result {

@@ -466,6 +466,23 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
                     const char *work_dir, const char *runtime_dir, const char *out_so,
                     unsigned flags, char **log_out, sim_build_stats *stats)
 {
+    return sim_build_model_progress(verilog_files, nfiles, top, work_dir, runtime_dir, out_so,
+                                    flags, NULL, NULL, log_out, stats);
+}
+
+/* Tells the caller that a step begins. */
+static void step_begins(void (*progress)(void *, const char *), void *ctx, const char *step)
+{
+    if (progress)
+        progress(ctx, step);
+}
+
+int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
+                             const char *top, const char *work_dir, const char *runtime_dir,
+                             const char *out_so, unsigned flags,
+                             void (*progress)(void *ctx, const char *step), void *ctx,
+                             char **log_out, sim_build_stats *stats)
+{
     strbuf log = {0};
     int rc = SIM_ERR_BUILD;
     units u;
@@ -502,6 +519,7 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
         goto done;
 
     /* 1. Verilog -> C++ */
+    step_begins(progress, ctx, "Verilator");
     char obj_dir[4200], vlog[4200];
     snprintf(obj_dir, sizeof obj_dir, "%s/obj", work_dir);
     snprintf(vlog, sizeof vlog, "%s/verilator.log", work_dir);
@@ -577,6 +595,9 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
 
     /* 2. Verilator's runtime, compiled once per runtime_dir */
     char rtlib[4200];
+    snprintf(rtlib, sizeof rtlib, "%s/%s", runtime_dir, RUNTIME_LIB);
+    if (!file_exists(rtlib))
+        step_begins(progress, ctx, "Verilator runtime (once)");
     if (ensure_runtime(runtime_dir, root, cxx, rtlib, sizeof rtlib, &log))
         goto done;
 
@@ -598,6 +619,7 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
     if (write_units(obj_dir, work_dir, &u, &log))
         goto done;
     const char *fast_opt = u.fast_bytes > O2_MAX_BYTES ? "-O1" : "-O2";
+    step_begins(progress, ctx, "C++ compile of the model");
     t = now_seconds();
     {
         /* Job order: the per-cycle units (the longest), the harness, the slow unit, the
@@ -689,6 +711,7 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
         for (int k = 0; rest[k]; k++)
             argv[na++] = rest[k];
         argv[na] = NULL;
+        step_begins(progress, ctx, "link of the model");
         t = now_seconds();
         if (run(argv, out_l, &log)) {
             unlink(tmp_so);

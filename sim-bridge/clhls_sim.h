@@ -84,6 +84,14 @@ typedef struct sim_build_stats {
 int sim_build_model(const char *const *verilog_files, size_t nfiles, const char *top,
                     const char *work_dir, const char *runtime_dir, const char *out_so,
                     unsigned flags, char **log, sim_build_stats *stats);
+/* sim_build_model that also calls progress(ctx, step) as each of its steps begins:
+ * "Verilator", "Verilator runtime (once)" when runtime_dir needs building, "C++ compile
+ * of the model", "link of the model". progress may be NULL. */
+int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
+                             const char *top, const char *work_dir, const char *runtime_dir,
+                             const char *out_so, unsigned flags,
+                             void (*progress)(void *ctx, const char *step), void *ctx,
+                             char **log, sim_build_stats *stats);
 
 /* Loads a model library for a board. Returns NULL and a message on failure. */
 sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
