@@ -6,6 +6,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,11 @@ static const char *const op_names[BOARD_OP_COUNT] = {
     [BOARD_OP_INT_DIV] = "int_div", [BOARD_OP_FP_ADD] = "fp_add",
     [BOARD_OP_FP_MUL] = "fp_mul",   [BOARD_OP_FP_CMP] = "fp_cmp",
     [BOARD_OP_FP_CONV] = "fp_conv", [BOARD_OP_FP_FMA] = "fp_fma",
+};
+
+static const char *const cell_class_names[BOARD_CELL_CLASS_COUNT] = {
+    [BOARD_CELL_LUT] = "lut",     [BOARD_CELL_FF] = "ff",   [BOARD_CELL_BRAM] = "bram",
+    [BOARD_CELL_DSP] = "dsp",     [BOARD_CELL_CARRY] = "carry", [BOARD_CELL_MUX] = "mux",
 };
 
 static void fail(char *err, size_t errlen, const char *fmt, ...)
@@ -123,6 +129,77 @@ static int get_string(const cJSON *root, const char *path, int optional, char **
     return 0;
 }
 
+/* fpga.pnr_args: an array of strings, copied NULL-terminated. */
+static int get_string_array(const cJSON *root, const char *field, char ***out,
+                            const char *file, char *err, size_t errlen)
+{
+    const cJSON *node = lookup(root, field), *item;
+    int ok = cJSON_IsArray(node);
+    if (ok)
+        cJSON_ArrayForEach(item, node)
+            ok &= cJSON_IsString(item);
+    if (!ok) {
+        fail(err, errlen, "%s: field '%s' must be an array of strings", file, field);
+        return -1;
+    }
+    int n = cJSON_GetArraySize(node), i = 0;
+    *out = calloc((size_t)n + 1, sizeof **out);
+    cJSON_ArrayForEach(item, node)
+        (*out)[i++] = strdup(item->valuestring);
+    return 0;
+}
+
+/* synthesis.cells: {"lut": {"TYPE": weight, ...}, "ff": {...}, ...}; lut, ff, bram and
+ * dsp are required (an empty object when the family has none), carry and mux optional. */
+static int get_cells(const cJSON *root, board_t *b, const char *file, char *err,
+                     size_t errlen)
+{
+    const cJSON *cells = lookup(root, "synthesis.cells"), *group;
+    if (!cJSON_IsObject(cells)) {
+        fail(err, errlen, "%s: field 'synthesis.cells' must be an object", file);
+        return -1;
+    }
+    for (int c = 0; c <= BOARD_CELL_DSP; c++)
+        if (!cJSON_GetObjectItemCaseSensitive(cells, cell_class_names[c])) {
+            fail(err, errlen, "%s: missing field 'synthesis.cells.%s'", file,
+                 cell_class_names[c]);
+            return -1;
+        }
+    size_t cap = 0;
+    cJSON_ArrayForEach(group, cells) {
+        int cls = -1;
+        for (int c = 0; c < BOARD_CELL_CLASS_COUNT; c++)
+            if (!strcmp(group->string, cell_class_names[c]))
+                cls = c;
+        if (cls < 0) {
+            fail(err, errlen, "%s: field 'synthesis.cells.%s': unknown cell class (one of "
+                 "lut, ff, bram, dsp, carry, mux)", file, group->string);
+            return -1;
+        }
+        if (!cJSON_IsObject(group)) {
+            fail(err, errlen, "%s: field 'synthesis.cells.%s' must be an object of cell "
+                 "type: weight", file, group->string);
+            return -1;
+        }
+        const cJSON *cell;
+        cJSON_ArrayForEach(cell, group) {
+            if (!cJSON_IsNumber(cell) || cell->valuedouble < 0) {
+                fail(err, errlen, "%s: field 'synthesis.cells.%s.%s' must be a number of at "
+                     "least 0", file, group->string, cell->string);
+                return -1;
+            }
+            if (b->ncells == cap) {
+                cap = cap ? 2 * cap : 32;
+                b->cells = realloc(b->cells, cap * sizeof *b->cells);
+            }
+            b->cells[b->ncells++] = (board_cell){.cls = (board_cell_class)cls,
+                                                 .pattern = strdup(cell->string),
+                                                 .weight = cell->valuedouble};
+        }
+    }
+    return 0;
+}
+
 board_t *board_load_file(const char *path, char *err, size_t errlen)
 {
     char *text = read_file(path, err, errlen);
@@ -144,6 +221,18 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     bad |= !bad && get_string(root, "fpga.part", 0, &b->part, path, err, errlen);
     bad |= !bad && get_string(root, "fpga.synth_command", 0, &b->synth_command, path, err, errlen);
     bad |= !bad && get_string(root, "fpga.pnr_tool", 1, &b->pnr_tool, path, err, errlen);
+    if (!bad && b->pnr_tool)
+        bad |= get_string_array(root, "fpga.pnr_args", &b->pnr_args, path, err, errlen);
+    bad |= !bad && get_string(root, "fpga.bitstream_tool", 1, &b->bitstream_tool, path, err,
+                              errlen);
+    bad |= !bad && get_cells(root, b, path, err, errlen);
+    for (int c = 0; !bad && c < BOARD_CELL_CLASS_COUNT; c++) {
+        char key[64];
+        if (c == BOARD_CELL_BRAM || c == BOARD_CELL_DSP)
+            continue;
+        snprintf(key, sizeof key, "synthesis.delay_ns.%s", cell_class_names[c]);
+        bad |= get_number(root, key, 0, &b->delay_ns[c], path, err, errlen);
+    }
     bad |= !bad && get_u64(root, "resources.lut", 1, &b->luts, path, err, errlen);
     bad |= !bad && get_u64(root, "resources.ff", 1, &b->ffs, path, err, errlen);
     bad |= !bad && get_u64(root, "resources.bram", 0, &b->brams, path, err, errlen);
@@ -151,6 +240,7 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     bad |= !bad && get_number(root, "clock_mhz", 1, &b->clock_mhz, path, err, errlen);
     bad |= !bad && get_u64(root, "memory.size_bytes", 4096, &b->global_mem_bytes, path, err, errlen);
     bad |= !bad && get_u64(root, "memory.max_alloc_bytes", 4096, &b->max_alloc_bytes, path, err, errlen);
+    bad |= !bad && get_uint(root, "memory.address_bits", 12, &b->mem_addr_bits, path, err, errlen);
     bad |= !bad && get_uint(root, "memory.ports", 1, &b->mem_ports, path, err, errlen);
     bad |= !bad && get_uint(root, "memory.width_bits", 32, &b->mem_width_bits, path, err, errlen);
     bad |= !bad && get_uint(root, "memory.latency_cycles", 1, &b->mem_latency_cycles, path, err, errlen);
@@ -158,7 +248,7 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     bad |= !bad && get_u64(root, "local_memory_bytes", 0, &b->local_mem_bytes, path, err, errlen);
     bad |= !bad && get_uint(root, "max_work_group_size", 1, &b->max_work_group_size, path, err, errlen);
     bad |= !bad && get_uint(root, "compute_units", 1, &b->compute_units, path, err, errlen);
-    bad |= !bad && get_number(root, "host_link.bandwidth_gbps", 0.001, &b->host_link_gbps, path, err, errlen);
+    bad |= !bad && get_number(root, "host_link.bandwidth_gbps", 1e-6, &b->host_link_gbps, path, err, errlen);
     bad |= !bad && get_number(root, "host_link.latency_us", 0, &b->host_link_latency_us, path, err, errlen);
     for (int i = 0; !bad && i < BOARD_OP_COUNT; i++) {
         char key[64];
@@ -169,6 +259,25 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     if (!bad && (w & (w - 1) || w > 1024)) {
         fail(err, errlen, "%s: field 'memory.width_bits' must be a power of two up to 1024",
              path);
+        bad = 1;
+    }
+    if (!bad && b->mem_addr_bits > 64) {
+        fail(err, errlen, "%s: field 'memory.address_bits' must be at most 64", path);
+        bad = 1;
+    }
+    if (!bad && b->mem_addr_bits < 64 && b->global_mem_bytes > (1ull << b->mem_addr_bits)) {
+        fail(err, errlen, "%s: field 'memory.size_bytes' (%llu) does not fit in "
+             "'memory.address_bits' (%u bits)", path,
+             (unsigned long long)b->global_mem_bytes, b->mem_addr_bits);
+        bad = 1;
+    }
+    if (!bad && b->max_alloc_bytes > b->global_mem_bytes) {
+        fail(err, errlen, "%s: field 'memory.max_alloc_bytes' is larger than "
+             "'memory.size_bytes'", path);
+        bad = 1;
+    }
+    if (!bad && b->bitstream_tool && !b->pnr_tool) {
+        fail(err, errlen, "%s: field 'fpga.bitstream_tool' needs 'fpga.pnr_tool'", path);
         bad = 1;
     }
     if (!bad && b->mem_ports != 1) {
@@ -273,6 +382,22 @@ const char *board_default_name(void)
     return env && *env ? env : DEFAULT_BOARD;
 }
 
+int board_cell_class_of(const board_t *board, const char *type, double *weight)
+{
+    for (size_t i = 0; i < board->ncells; i++)
+        if (!fnmatch(board->cells[i].pattern, type, 0)) {
+            if (weight)
+                *weight = board->cells[i].weight;
+            return (int)board->cells[i].cls;
+        }
+    return -1;
+}
+
+const char *board_cell_class_name(board_cell_class cls)
+{
+    return cls < BOARD_CELL_CLASS_COUNT ? cell_class_names[cls] : "?";
+}
+
 double board_mem_bytes_per_cycle(const board_t *board)
 {
     return board->mem_bandwidth_gbps * 1e9 / (board->clock_mhz * 1e6);
@@ -289,6 +414,13 @@ void board_free(board_t *b)
     free(b->part);
     free(b->synth_command);
     free(b->pnr_tool);
+    for (char **p = b->pnr_args; p && *p; p++)
+        free(*p);
+    free(b->pnr_args);
+    free(b->bitstream_tool);
+    for (size_t i = 0; i < b->ncells; i++)
+        free(b->cells[i].pattern);
+    free(b->cells);
     free(b->path);
     free(b);
 }

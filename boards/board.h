@@ -21,6 +21,28 @@ typedef enum {
     BOARD_OP_COUNT
 } board_op;
 
+/* What a Yosys cell type of the board's family is, for the resource count and the fmax
+ * estimate. LUT, FF, BRAM and DSP cells are counted against the board's capacity; LUT,
+ * carry and mux cells are logic on a register-to-register path; FF, BRAM and DSP cells
+ * start and end paths. */
+typedef enum {
+    BOARD_CELL_LUT,    /* look-up table (or a cell built from LUTs: LUT RAM, shift register) */
+    BOARD_CELL_FF,     /* flip-flop */
+    BOARD_CELL_BRAM,   /* block RAM */
+    BOARD_CELL_DSP,    /* DSP block or hard multiplier */
+    BOARD_CELL_CARRY,  /* carry-chain cell */
+    BOARD_CELL_MUX,    /* wide-function multiplexer between LUTs */
+    BOARD_CELL_CLASS_COUNT
+} board_cell_class;
+
+/* One entry of the board's cell table: Yosys cell types matching a pattern. */
+typedef struct board_cell {
+    board_cell_class cls;    /* what the cells are */
+    char *pattern;           /* cell type or fnmatch pattern, e.g. "SB_DFF*" */
+    double weight;           /* how many resource units one cell uses, e.g. 0.5 for a
+                                half block RAM */
+} board_cell;
+
 typedef struct board {
     char *name;              /* board name, also the file's base name */
     char *description;       /* one line for humans */
@@ -29,6 +51,14 @@ typedef struct board {
     char *part;              /* FPGA part number */
     char *synth_command;     /* Yosys synthesis command, e.g. "synth_xilinx -family xcup" */
     char *pnr_tool;          /* place-and-route tool, NULL when synthesis only */
+    char **pnr_args;         /* its device arguments, NULL-terminated (NULL without a tool) */
+    char *bitstream_tool;    /* packs the routed design into a bitstream, or NULL */
+    board_cell *cells;       /* the family's cell table (synthesis.cells) */
+    size_t ncells;           /* entries in cells */
+    double delay_ns[BOARD_CELL_CLASS_COUNT]; /* fmax estimate (synthesis.delay_ns): [FF] =
+                                clock-to-out plus setup of a register-to-register path,
+                                [LUT], [CARRY], [MUX] = one such cell and its net; BRAM
+                                and DSP are unused (their cells start and end paths) */
     uint64_t luts;           /* LUT (or ALM/LC) capacity */
     uint64_t ffs;            /* flip-flop capacity */
     uint64_t brams;          /* block RAM count */
@@ -36,6 +66,7 @@ typedef struct board {
     double clock_mhz;        /* kernel clock target */
     uint64_t global_mem_bytes;   /* device global memory size */
     uint64_t max_alloc_bytes;    /* largest single buffer */
+    unsigned mem_addr_bits;      /* byte-address width of the memory port (12..64) */
     unsigned mem_ports;          /* memory ports the accelerator may use */
     unsigned mem_width_bits;     /* data width of one memory port */
     unsigned mem_latency_cycles; /* request-to-response latency in kernel cycles */
@@ -63,6 +94,13 @@ void board_list_free(char **names);
 
 /* The default board's name ($CLHLS_BOARD, else the built-in default). */
 const char *board_default_name(void);
+
+/* The class of Yosys cell type `type` on this board (its first matching cell table
+ * entry) and the entry's weight; -1 when the table does not list it. */
+int board_cell_class_of(const board_t *board, const char *type, double *weight);
+
+/* Name of a cell class as the board file writes it ("lut", "ff", ...). */
+const char *board_cell_class_name(board_cell_class cls);
 
 /* Bytes one memory port moves per kernel cycle at the board's bandwidth. */
 double board_mem_bytes_per_cycle(const board_t *board);
