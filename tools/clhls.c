@@ -1,40 +1,128 @@
-/* The clhls command line: a thin front for the libraries.
- *   clhls build FILE.cl [--board NAME] [--options "OPTS"] [--dump-after=PASS] [--no-model]
- *               [--source-name NAME] [--result FILE.json] [--scratch DIR]
+/* The clhls command line: a thin front for the libraries, in the manner of aoc and v++.
+ *   clhls build FILE.cl [--board NAME] [-D NAME[=V]]... [-I DIR]... [--options "OPTS"]
+ *               [-o FILE.clbin] [--dump-after=PASS] [--no-model] [--source-name NAME]
+ *               [--result FILE.json] [--scratch DIR]
  *   clhls compile FILE.cl -o FILE.bc [...]     OpenCL C to LLVM bitcode (a compiled object)
  *   clhls link FILE.bc... [--library -o FILE.bc] [...]  linked into hardware, or a library
  *   clhls boards
  *   clhls regmap --verilog | --markdown
- * `build` runs the compiler (hls_build) and prints where the cache entry (Verilog,
- * metadata.json, model.so) is; `regmap` prints the kernel control block's register map
- * as the Verilog include of the templates or as the documentation's table.
+ *   clhls cache [list | size | clean ...]      the build cache (tools/cache.c)
+ * `build` runs the compiler (hls_build), showing its steps and their times on stderr
+ * (cli.c), prints where the cache entry (Verilog, metadata.json, model.so) is and with
+ * -o writes the program binary (host-runtime/binfmt.c). -D, -I and --options make the
+ * build options as a host program gives them to clBuildProgram, and the source is
+ * built under the name clBuildProgram gives it, so the entry is the one a
+ * clBuildProgram of the same source and options finds. `regmap` prints the kernel
+ * control block's register map as the Verilog include of the templates or as the
+ * documentation's table. Every command has --help; the exit status is CLI_EXIT_OK,
+ * CLI_EXIT_USER or CLI_EXIT_INTERNAL (cli.h).
  * clBuildProgram, clCompileProgram and clLinkProgram run `clhls build`, `compile` and
- * `link` in a child process: with --result the outcome is
- * written as JSON to that file instead of being printed (the protocol is in
- * docs/architecture.md, "Compiling out of process"). */
+ * `link` in a child process: with --result the outcome is written as JSON to that
+ * file instead of being printed, no step is shown, and the exit status is 0 or 1 (the
+ * protocol is in docs/architecture.md, "Compiling out of process"). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
+#include "binfmt.h"
 #include "board.h"
+#include "cache.h"
+#include "cli.h"
 #include "hls.h"
 #include "regmap.h"
 
-static int usage(void)
+/* What clBuildProgram calls a program's source in diagnostics and in the cache key. */
+#define CLBUILD_SOURCE_NAME "<source>"
+
+static const char usage_text[] =
+    "usage: clhls COMMAND [OPTIONS]      (clhls COMMAND --help: its options)\n"
+    "  build FILE.cl      a program's hardware for a board, as clBuildProgram builds it\n"
+    "  compile FILE.cl    OpenCL C to LLVM bitcode, a compiled object (clCompileProgram)\n"
+    "  link FILE.bc...    compiled objects linked into hardware or a library (clLinkProgram)\n"
+    "  boards             the boards\n"
+    "  regmap             the kernel control block's register map\n"
+    "  cache              the build cache: list, size, clean\n"
+    "exit status: 0 success, 1 the user's error, 2 a tool failed or an internal error\n";
+
+static const char usage_build[] =
+    "usage: clhls build FILE.cl [OPTIONS]\n"
+    "Builds the kernels of FILE.cl for a board as clBuildProgram does: generated Verilog,\n"
+    "metadata.json and the simulation model, in the build cache, under the name and the\n"
+    "build options clBuildProgram uses, so a host program's build of the same source\n"
+    "with the same options finds it there.\n"
+    "  --board NAME         the board (default: $CLHLS_BOARD, else sim_dc; clhls boards)\n"
+    "  -D NAME[=VALUE]      define a macro      \\ build options, in the order given,\n"
+    "  -I DIR               search DIR for      | written as a host program passes them\n"
+    "                       headers (made       | to clBuildProgram: \"-D N=16\" for -D N=16,\n"
+    "                       absolute)           | \"-DN=16\" for -DN=16\n"
+    "  --options \"OPTS\"     build options       /\n"
+    "  -o FILE.clbin        also write the program binary (clCreateProgramWithBinary)\n"
+    "  --no-model           stop after the Verilog and metadata.json\n"
+    "  --dump-after=PASS    print the hardware IR after PASS (lower, cfg, ifconvert,\n"
+    "                       memorder, schedule); always compiles\n"
+    "  --source-name NAME   the source's name in the build (default: clBuildProgram's,\n"
+    "                       \"<source>\"; diagnostics printed here name FILE.cl)\n"
+    "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
+    "  --scratch DIR        where the build's temporary directory goes\n"
+    "  -h, --help           this text\n"
+    "Steps and their times go to stderr (a live line on a terminal).\n";
+
+static const char usage_compile[] =
+    "usage: clhls compile FILE.cl -o FILE.bc [OPTIONS]\n"
+    "Compiles OpenCL C to LLVM bitcode, a compiled object, as clCompileProgram does;\n"
+    "clhls link makes hardware or a library of such objects.\n"
+    "  -o FILE.bc           the compiled object (required)\n"
+    "  --board NAME         the board (default: $CLHLS_BOARD, else sim_dc)\n"
+    "  -D NAME[=VALUE]      define a macro (a build option, as for build)\n"
+    "  -I DIR               search DIR for headers (made absolute)\n"
+    "  --options \"OPTS\"     build options\n"
+    "  --source-name NAME   the source's name in diagnostics (default: FILE.cl's)\n"
+    "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
+    "  -h, --help           this text\n";
+
+static const char usage_link[] =
+    "usage: clhls link FILE.bc... [OPTIONS]\n"
+    "Links compiled objects and libraries into a program's hardware, as clLinkProgram\n"
+    "does, or with --library into a library.\n"
+    "  --library -o FILE.bc make a library (bitcode) instead of hardware\n"
+    "  --board NAME         the board (default: $CLHLS_BOARD, else sim_dc)\n"
+    "  --options \"OPTS\"     link options (-cl-fast-relaxed-math, ...)\n"
+    "  --no-model           stop after the Verilog and metadata.json\n"
+    "  --dump-after=PASS    print the hardware IR after PASS\n"
+    "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
+    "  --scratch DIR        where the build's temporary directory goes\n"
+    "  -h, --help           this text\n";
+
+static const char usage_boards[] =
+    "usage: clhls boards\n"
+    "Lists the boards (NAME.json in $CLHLS_BOARD_DIR and the installed boards) with\n"
+    "their descriptions; the default one is marked.\n"
+    "  -h, --help           this text\n";
+
+static const char usage_regmap[] =
+    "usage: clhls regmap --verilog | --markdown\n"
+    "Prints the kernel control block's register map.\n"
+    "  --verilog            as the Verilog include of the templates (clhls_regmap.vh)\n"
+    "  --markdown           as the documentation's table\n"
+    "  -h, --help           this text\n";
+
+static int is_help(const char *arg)
 {
-    fprintf(stderr,
-            "usage: clhls build FILE.cl [--board NAME] [--options \"OPTS\"]\n"
-            "                   [--dump-after=lower|cfg|ifconvert|memorder|schedule] [--no-model]\n"
-            "                   [--source-name NAME] [--result FILE.json] [--scratch DIR]\n"
-            "       clhls compile FILE.cl -o FILE.bc [--board NAME] [--options \"OPTS\"]\n"
-            "                   [--source-name NAME] [--result FILE.json]\n"
-            "       clhls link FILE.bc... [--library -o FILE.bc] [--board NAME]\n"
-            "                   [--options \"OPTS\"] [--no-model] [--result FILE.json]\n"
-            "       clhls boards\n"
-            "       clhls regmap --verilog | --markdown\n");
-    return 2;
+    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
+/* Prints a usage text: asked for (--help) to stdout, exit 0; after a bad invocation to
+ * stderr, exit 1. */
+static int print_usage(const char *text, int asked)
+{
+    fputs(text, asked ? stdout : stderr);
+    return asked ? CLI_EXIT_OK : CLI_EXIT_USER;
 }
 
 static char *read_source(const char *path)
@@ -56,8 +144,10 @@ static char *read_source(const char *path)
     return s;
 }
 
-static int cmd_boards(void)
+static int cmd_boards(int argc, char **argv)
 {
+    if (argc > 0)
+        return print_usage(usage_boards, is_help(argv[0]) && argc == 1);
     char **names = board_list();
     for (char **p = names; *p; p++) {
         char err[512];
@@ -108,45 +198,193 @@ static int write_result(const char *path, int status, const char *log, const cha
  * inputs to a cache entry, or with --library to bitcode, -o). */
 enum { CMD_BUILD, CMD_COMPILE, CMD_LINK };
 
+/* The exit status for an hls_status. */
+static int exit_for_status(int status)
+{
+    switch (status) {
+    case HLS_OK:
+        return CLI_EXIT_OK;
+    case HLS_ERR_COMPILE:
+    case HLS_ERR_UNSUPPORTED:
+    case HLS_ERR_OPTIONS:
+        return CLI_EXIT_USER;
+    default:
+        return CLI_EXIT_INTERNAL;
+    }
+}
+
+/* The build options that -D, -I and --options make, in command-line order. */
+typedef struct options_text {
+    char *text;                 /* the options, space-separated; NULL when none */
+    size_t len;                 /* strlen(text) */
+} options_text;
+
+/* Appends prefix and word (a word with white space quoted, as the options parser
+ * reads it); 0, or -1 when out of memory. */
+static int add_option(options_text *o, const char *prefix, const char *word)
+{
+    int quote = strpbrk(word, " \t\n") != NULL;
+    size_t add = strlen(prefix) + strlen(word) + 4;
+    char *t = realloc(o->text, o->len + add);
+    if (!t)
+        return -1;
+    o->text = t;
+    o->len += (size_t)snprintf(t + o->len, add, "%s%s%s%s%s", o->len ? " " : "", prefix,
+                               quote ? "\"" : "", word, quote ? "\"" : "");
+    return 0;
+}
+
+/* Appends -I DIR (spelling "-I" or "-I DIR"-glued as given) with DIR made absolute:
+ * clang runs in the build's own directory. 0, or -1 after a message. */
+static int add_include(options_text *o, const char *prefix, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "clhls: -I %s: no such directory\n", dir);
+        return -1;
+    }
+    if (dir[0] == '/')
+        return add_option(o, prefix, dir);
+    char cwd[4096], path[8300];
+    if (!getcwd(cwd, sizeof cwd)) {
+        fprintf(stderr, "clhls: cannot find the current directory: %s\n", strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s", cwd, dir);
+    return add_option(o, prefix, path);
+}
+
+/* Marks that a step was shown and shows it (the progress callback of hls_build). */
+static void show_step(void *shown, const char *step)
+{
+    *(int *)shown = 1;
+    cli_step_begin("%s", step);
+}
+
+/* Prints the build log to stderr with the name the source was built under replaced by
+ * the file's (NULL: as it is). */
+static void print_log(const char *log, const char *built_as, const char *file)
+{
+    size_t n = built_as ? strlen(built_as) : 0;
+    for (const char *p = log; *p;) {
+        const char *hit = n ? strstr(p, built_as) : NULL;
+        while (hit && hit[n] != ':')
+            hit = strstr(hit + 1, built_as);
+        if (!hit) {
+            fputs(p, stderr);
+            return;
+        }
+        fwrite(p, 1, (size_t)(hit - p), stderr);
+        fputs(file, stderr);
+        p = hit + n;
+    }
+}
+
+/* Records a use of a cache entry (the access time of its metadata.json, which
+ * `clhls cache` reads as its last use). */
+static void mark_used(const char *entry)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/metadata.json", entry);
+    struct timespec times[2] = {{.tv_nsec = UTIME_NOW}, {.tv_nsec = UTIME_OMIT}};
+    utimensat(AT_FDCWD, path, times, 0);
+}
+
+/* Writes the program binary of the cache entry (built for board) to path, through a
+ * temporary file renamed into place. A CLI_EXIT_* status. */
+static int write_binary(const char *path, const char *entry, const char *board)
+{
+    char probe[4300], err[512];
+    snprintf(probe, sizeof probe, "%s/model.so", entry);
+    if (access(probe, R_OK) != 0) {
+        fprintf(stderr, "clhls: the program has no kernels: no program binary written\n");
+        return CLI_EXIT_USER;
+    }
+    unsigned char *blob = NULL;
+    size_t len = 0;
+    if (binfmt_pack_entry(NULL, entry, board, &blob, &len, err, sizeof err) != 0 ||
+        binfmt_check(blob, len, board, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "clhls: cannot make the program binary: %s\n", err);
+        free(blob);
+        return CLI_EXIT_INTERNAL;
+    }
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    int bad = !f || fwrite(blob, 1, len, f) != len;
+    if (f && fclose(f) != 0)
+        bad = 1;
+    if (!bad && rename(tmp, path) != 0)
+        bad = 1;
+    free(blob);
+    if (bad) {
+        fprintf(stderr, "clhls: cannot write %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+        return CLI_EXIT_USER;
+    }
+    printf("%s: program binary for %s, %zu bytes\n", path, board, len);
+    return CLI_EXIT_OK;
+}
+
 static int cmd_build(int cmd, int argc, char **argv)
 {
-    const char *file = NULL, *board_name = board_default_name(), *options = NULL;
+    const char *usage = cmd == CMD_BUILD     ? usage_build
+                        : cmd == CMD_COMPILE ? usage_compile
+                                             : usage_link;
+    const char *file = NULL, *board_name = board_default_name();
     const char *dump = NULL, *source_name = NULL, *result = NULL, *output = NULL;
-    const char *scratch = NULL;
-    int no_model = 0, library = 0, ninputs = 0;
+    const char *scratch = NULL, *binary = NULL;
+    int no_model = 0, library = 0, ninputs = 0, help = 0, bad_usage = 0, failed = 0;
+    options_text opts = {0};
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--board") && i + 1 < argc)
+    for (int i = 0; i < argc && !bad_usage && !failed && !help; i++) {
+        const char *a = argv[i];
+        int value = i + 1 < argc, sources = cmd != CMD_LINK; /* -D and -I: not for link */
+        if (is_help(a))
+            help = 1;
+        else if (!strcmp(a, "--board") && value)
             board_name = argv[++i];
-        else if (!strcmp(argv[i], "--options") && i + 1 < argc)
-            options = argv[++i];
-        else if (!strcmp(argv[i], "--source-name") && i + 1 < argc && cmd != CMD_LINK)
+        else if (!strcmp(a, "--options") && value)
+            failed = *argv[++i] && add_option(&opts, "", argv[i]);
+        else if (!strcmp(a, "-D") && value && sources)
+            failed = add_option(&opts, "-D ", argv[++i]);
+        else if (!strncmp(a, "-D", 2) && a[2] && sources)
+            failed = add_option(&opts, "-D", a + 2);
+        else if (!strcmp(a, "-I") && value && sources)
+            failed = add_include(&opts, "-I ", argv[++i]);
+        else if (!strncmp(a, "-I", 2) && a[2] && sources)
+            failed = add_include(&opts, "-I", a + 2);
+        else if (!strcmp(a, "--source-name") && value && sources)
             source_name = argv[++i];
-        else if (!strcmp(argv[i], "--result") && i + 1 < argc)
+        else if (!strcmp(a, "--result") && value)
             result = argv[++i];
-        else if (!strcmp(argv[i], "--scratch") && i + 1 < argc)
+        else if (!strcmp(a, "--scratch") && value && cmd != CMD_COMPILE)
             scratch = argv[++i];
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc && cmd != CMD_BUILD)
+        else if (!strcmp(a, "-o") && value && cmd == CMD_BUILD)
+            binary = argv[++i];
+        else if (!strcmp(a, "-o") && value)
             output = argv[++i];
-        else if (!strncmp(argv[i], "--dump-after=", 13) && cmd != CMD_COMPILE)
-            dump = argv[i] + 13;
-        else if (!strcmp(argv[i], "--no-model") && cmd != CMD_COMPILE)
+        else if (!strncmp(a, "--dump-after=", 13) && cmd != CMD_COMPILE)
+            dump = a + 13;
+        else if (!strcmp(a, "--no-model") && cmd != CMD_COMPILE)
             no_model = 1;
-        else if (!strcmp(argv[i], "--library") && cmd == CMD_LINK)
+        else if (!strcmp(a, "--library") && cmd == CMD_LINK)
             library = 1;
-        else if (argv[i][0] != '-' && cmd == CMD_LINK)
-            inputs[ninputs++] = argv[i];
-        else if (argv[i][0] != '-' && !file)
-            file = argv[i];
-        else {
-            free(inputs);
-            return usage();
-        }
+        else if (a[0] != '-' && cmd == CMD_LINK)
+            inputs[ninputs++] = a;
+        else if (a[0] != '-' && !file)
+            file = a;
+        else
+            bad_usage = 1;
     }
-    if ((cmd == CMD_LINK ? !ninputs : !file) || (cmd == CMD_COMPILE && !output) ||
-        (cmd == CMD_LINK && library != !!output)) {
+    if (!help && !bad_usage && !failed &&
+        ((cmd == CMD_LINK ? !ninputs : !file) || (cmd == CMD_COMPILE && !output) ||
+         (cmd == CMD_LINK && library != !!output) || (binary && no_model)))
+        bad_usage = 1;
+    if (help || bad_usage || failed) {
         free(inputs);
-        return usage();
+        free(opts.text);
+        return failed ? CLI_EXIT_USER : print_usage(usage, help);
     }
     char err[512];
     board_t *board = board_load(board_name, err, sizeof err);
@@ -156,46 +394,78 @@ static int cmd_build(int cmd, int argc, char **argv)
         if (!board)
             snprintf(msg, sizeof msg, "clhls: %s\n", err);
         else
-            snprintf(msg, sizeof msg, "clhls: cannot read %s\n", file);
+            snprintf(msg, sizeof msg, "clhls: cannot read %s: %s\n", file, strerror(errno));
         fputs(msg, stderr);
         if (result)
             write_result(result, HLS_ERR_TOOL, msg, NULL, NULL, 0, 0);
         board_free(board);
         free(inputs);
-        return 1;
+        free(opts.text);
+        return CLI_EXIT_USER;
     }
-    const char *name = file ? strrchr(file, '/') : NULL;
-    hls_build_request req = {.source = source,
-                             .source_name = source_name ? source_name : name ? name + 1 : file,
-                             .options = options, .board = board, .skip_model = no_model,
-                             .dump_after = dump, .inputs = cmd == CMD_LINK ? inputs : NULL,
-                             .output = output, .scratch_dir = scratch};
+    const char *slash = file ? strrchr(file, '/') : NULL;
+    const char *file_name = slash ? slash + 1 : file;
+    /* build: under clBuildProgram's name for a source, so the cache entry is the one
+     * its build finds; the diagnostics printed here still name the file. */
+    const char *built_as = source_name             ? source_name
+                           : cmd == CMD_BUILD ? CLBUILD_SOURCE_NAME
+                                                   : file_name;
+    int shown = 0;
+    hls_build_request req = {.source = source, .source_name = built_as, .options = opts.text,
+                             .board = board, .skip_model = no_model, .dump_after = dump,
+                             .inputs = cmd == CMD_LINK ? inputs : NULL, .output = output,
+                             .scratch_dir = scratch, .progress = result ? NULL : show_step,
+                             .progress_ctx = &shown};
     hls_build_result res;
     int rc = hls_build(&req, &res);
+    if (shown)
+        cli_step_end(rc == HLS_OK);
+    int exit_code;
     if (result) {
         if (write_result(result, rc, res.log, rc == HLS_OK ? res.entry_dir : NULL,
                          rc == HLS_OK ? output : NULL, res.cache_hit, res.seconds))
             rc = HLS_ERR_TOOL;
+        exit_code = rc == HLS_OK ? 0 : 1; /* the runtime's protocol: built or not */
     } else {
-        fputs(res.log, stderr);
+        print_log(res.log, source_name || !file ? NULL : built_as, file_name);
+        if (rc == HLS_OK && res.cache_hit) {
+            fprintf(stderr, "clhls: cache hit: built before, nothing to do\n");
+            mark_used(res.entry_dir);
+        }
         if (rc == HLS_OK && output)
             printf("%s: written for %s in %.2f s\n", output, board->name, res.seconds);
         else if (rc == HLS_OK)
             printf("%s: built for %s in %.2f s%s\n  entry: %s\n", file ? file : inputs[0],
                    board->name, res.seconds, res.cache_hit ? " (cache hit)" : "",
                    res.entry_dir);
+        exit_code = exit_for_status(rc);
+        if (rc == HLS_OK && binary)
+            exit_code = write_binary(binary, res.entry_dir, board->name);
     }
     hls_build_result_free(&res);
     free(source);
     free(inputs);
+    free(opts.text);
     board_free(board);
-    return rc == HLS_OK ? 0 : 1;
+    return exit_code;
 }
 
+static int cmd_regmap(int argc, char **argv)
+{
+    if (argc == 1 && !strcmp(argv[0], "--verilog"))
+        hls_regmap_print_verilog(stdout);
+    else if (argc == 1 && !strcmp(argv[0], "--markdown"))
+        hls_regmap_print_markdown(stdout);
+    else
+        return print_usage(usage_regmap, argc == 1 && is_help(argv[0]));
+    return CLI_EXIT_OK;
+}
+
+/* The subcommands, one line each: clhls COMMAND ARGS... */
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return usage();
+    if (argc < 2 || is_help(argv[1]))
+        return print_usage(usage_text, argc == 2);
     if (!strcmp(argv[1], "build"))
         return cmd_build(CMD_BUILD, argc - 2, argv + 2);
     if (!strcmp(argv[1], "compile"))
@@ -203,14 +473,11 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "link"))
         return cmd_build(CMD_LINK, argc - 2, argv + 2);
     if (!strcmp(argv[1], "boards"))
-        return cmd_boards();
-    if (!strcmp(argv[1], "regmap") && argc == 3 && !strcmp(argv[2], "--verilog")) {
-        hls_regmap_print_verilog(stdout);
-        return 0;
-    }
-    if (!strcmp(argv[1], "regmap") && argc == 3 && !strcmp(argv[2], "--markdown")) {
-        hls_regmap_print_markdown(stdout);
-        return 0;
-    }
-    return usage();
+        return cmd_boards(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "regmap"))
+        return cmd_regmap(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "cache"))
+        return clhls_cache_main(argc - 1, argv + 1);
+    fprintf(stderr, "clhls: unknown command '%s'\n", argv[1]);
+    return print_usage(usage_text, 0);
 }
