@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "last_run.h"
 #include "rt.h"
 
 /* Idle window of the watchdog: a kernel is hung after this many consecutive cycles
@@ -564,6 +565,8 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     }
     e->counters = counters;
     e->ncounters = meta->ncounters;
+    rt_last_run_record(k->program->builds[di].entry_dir, d->board->name, &l, cvals, r.cycles,
+                       rc == RT_DEV_OK); /* for `clhls report` */
     *ns = (uint64_t)((double)busy * 1000.0 / d->board->clock_mhz);
     if (rt_verbose()) {
         fprintf(stderr, "clhls: kernel '%s' on %s: %" PRIu64 " cycles simulated",
