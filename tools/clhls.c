@@ -36,6 +36,7 @@
 #include "cli.h"
 #include "hls.h"
 #include "regmap.h"
+#include "report.h"
 
 /* What clBuildProgram calls a program's source in diagnostics and in the cache key. */
 #define CLBUILD_SOURCE_NAME "<source>"
@@ -48,6 +49,7 @@ static const char usage_text[] =
     "  boards             the boards\n"
     "  regmap             the kernel control block's register map\n"
     "  cache              the build cache: list, size, clean\n"
+    "  report FILE.cl     an HTML report of the hardware built for a board\n"
     "exit status: 0 success, 1 the user's error, 2 a tool failed or an internal error\n";
 
 static const char usage_build[] =
@@ -478,6 +480,7 @@ int main(int argc, char **argv)
         return cmd_regmap(argc - 2, argv + 2);
     if (!strcmp(argv[1], "cache"))
         return clhls_cache_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "report")) return clhls_report_main(argc - 1, argv + 1);
     fprintf(stderr, "clhls: unknown command '%s'\n", argv[1]);
     return print_usage(usage_text, 0);
 }
