@@ -1663,8 +1663,9 @@ int clhls_report_main(int argc, char **argv)
         exit_code = CLI_EXIT_USER;
         goto done;
     }
-    printf("%s: report of %s for %s%s%s\n", output, file, board->name,
-           r.synth ? ", with synthesis results" : "", r.last ? ", with the last run" : "");
+    printf("%s: report of %s for %s%s%s\n  entry: %s\n", output, file, board->name,
+           r.synth ? ", with synthesis results" : "", r.last ? ", with the last run" : "",
+           r.entry);
 done:
     for (int i = 0; i < r.nlines; i++)
         free(r.lines[i]);

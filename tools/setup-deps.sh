@@ -9,7 +9,8 @@ clang-16 llvm-16-dev libclang-cpp16 zlib1g-dev libzstd-dev libedit-dev libffi-de
 verilator yosys
 ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers opencl-clhpp-headers clinfo
 libcriterion-dev libcjson-dev libxxhash-dev
-python3-pyopencl python3-numpy pocl-opencl-icd"
+python3-pyopencl python3-numpy pocl-opencl-icd
+chromium"
 
 missing=""
 for p in $PACKAGES; do

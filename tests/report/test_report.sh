@@ -1,0 +1,119 @@
+#!/bin/sh
+# clhls report: the exit codes; a page without synthesis results or a run (it says how
+# to get them); then with a synth.json in the entry and a last_run.json in another entry
+# of the same program (as a host program's build through the ICD makes), a page that
+# shows them. Every page is rendered in headless Chromium, which must log no console
+# message (a probe page with a console.error shows that such a message is caught),
+# and the rendered DOM must hold each section: the region graph with a node per static
+# region and a frame per loop, the CFG, loops, load-store units, local memory, barrier
+# units, operators, resources, last run, annotated source. Text from the source is
+# escaped.
+set -u
+clhls=$1; kernel=$2; chromium=$3
+fail() { echo "FAIL: $*"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export CLHLS_CACHE_DIR="$work/cache"
+
+# Renders a page; its DOM goes to $1.dom. Fails on a console message.
+render() {
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --user-data-dir="$work/profile" \
+        --enable-logging=stderr --v=0 --dump-dom "file://$1" > "$1.dom" 2> "$1.log" ||
+        fail "chromium could not render $1: $(tail -5 "$1.log")"
+    grep -q '</html>' "$1.dom" || fail "no DOM for $1"
+}
+console_messages() { grep -E ':CONSOLE[:(]|Uncaught' "$1.log"; }
+
+# The detector catches a console message.
+printf '<!DOCTYPE html><html><body><script>console.error("probe")</script></body></html>' \
+    > "$work/probe.html"
+render "$work/probe.html"
+console_messages "$work/probe.html" | grep -q probe || fail "a console message went unseen"
+
+# Exit codes.
+"$clhls" report --help | grep -q "^usage: clhls report" || fail "--help"
+"$clhls" report > /dev/null 2>&1; [ $? -eq 1 ] || fail "no file: not exit 1"
+"$clhls" report "$work/missing.cl" > /dev/null 2>&1; [ $? -eq 1 ] || fail "missing file: not exit 1"
+"$clhls" report "$kernel" --board no_such_board > /dev/null 2>&1
+[ $? -eq 1 ] || fail "unknown board: not exit 1"
+printf '__kernel void k(__global int *a) { a[0] = undeclared; }\n' > "$work/bad.cl"
+out=$("$clhls" report "$work/bad.cl" -o "$work/bad.html" 2>&1); [ $? -eq 1 ] || fail "bad source: $out"
+echo "$out" | grep -q "bad.cl:1:.*error" || fail "bad source without its diagnostic: $out"
+[ ! -e "$work/bad.html" ] || fail "a page for a program that did not build"
+
+# Without synthesis results or a run.
+out=$("$clhls" report "$kernel" -o "$work/plain.html" 2>&1) || fail "report: $out"
+entry=$(echo "$out" | sed -n 's/^  entry: //p')
+[ -f "$entry/report.json" ] || fail "no entry in: $out"
+render "$work/plain.html"
+console_messages "$work/plain.html" && fail "console messages on the page"
+grep -q 'clhls synth report_kernel.cl --board sim_dc' "$work/plain.html.dom" ||
+    fail "no hint how to synthesize"
+grep -q 'No run recorded yet' "$work/plain.html.dom" || fail "no word about the missing run"
+
+# Escaping: the comment's markup is text.
+grep -q '&lt;b&gt;not bold&lt;/b&gt; &amp; "quoted"' "$work/plain.html.dom" ||
+    fail "the source's markup is not shown as text"
+grep -q '<b>not bold' "$work/plain.html" && fail "the source's markup went into the page"
+
+# Synthesis results in the entry, a run recorded in another entry of the same program.
+mkdir -p "$entry/synth/sim_dc"
+cat > "$entry/synth/sim_dc/synth.json" <<'JSON'
+{"board": "sim_dc", "tool": "yosys synth_xilinx", "seconds": 12.5,
+ "resources": {"lut": {"used": 43210, "capacity": 1728000}, "ff": {"used": 51234, "capacity": 3456000},
+               "bram": {"used": 12, "capacity": 2688}, "dsp": {"used": 0, "capacity": 12288}},
+ "modules": {"clhls_cu_block_sums": {"lut": 40001, "ff": 50001, "bram": 11, "dsp": 0}},
+ "fmax_mhz": 287.5, "fmax_kind": "estimate",
+ "critical_path": {"from": "cu0/r3_stage_2", "to": "cu0/lsu0_req", "levels": 9},
+ "fits": true, "files": {}}
+JSON
+run_entry="$CLHLS_CACHE_DIR/0123456789abcdef0123456789abcdef"
+cp -r "$entry" "$run_entry"
+rm -rf "$run_entry/synth"
+cat > "$run_entry/last_run.json" <<'JSON'
+{"format": 1, "kernels": {"block_sums": {"board": "sim_dc", "time": 1700000000, "ok": true,
+ "cycles": 98766, "work_dim": 1, "global": [4096], "local": [256],
+ "counters": {"local_conflicts": 321, "busy_cycles": 98765, "work_items": 4096,
+              "stall_mem_cycles": 4321, "mem_read_requests": 257, "mem_write_requests": 16}}}}
+JSON
+out=$("$clhls" report "$kernel" -o "$work/full.html" 2>&1) || fail "report: $out"
+echo "$out" | grep -q "with synthesis results, with the last run" || fail "not found: $out"
+render "$work/full.html"
+console_messages "$work/full.html" && fail "console messages on the page"
+dom="$work/full.html.dom"
+for want in 'id="summary"' 'id="resources"' 'id="kernel-block_sums"' 'class="region-graph"' \
+    'class="cfg-graph"' 'class="loops"' 'class="lsus"' 'class="local-ports"' \
+    'class="barriers"' 'class="bar-chart operators"' 'class="bar-chart resources-total"' \
+    'class="per-cu"' 'id="last-run"' 'class="counters"' 'class="bar-chart run-cycles"' \
+    'id="source"' 'class="source"'; do
+    grep -q "$want" "$dom" || fail "the page has no $want"
+done
+grep -q 'fmax (estimate)' "$dom" || fail "fmax not labelled an estimate"
+grep -q '287.5 MHz' "$dom" || fail "no fmax"
+grep -q '43210 of 1728000 (2.5%)' "$dom" || fail "no LUTs against the capacity"
+grep -q '40001 (2.31%)' "$dom" || fail "no compute unit's LUTs"
+grep -q 'cu0/r3_stage_2' "$dom" || fail "no critical path"
+grep -q '<td class="num">321</td>' "$dom" || fail "no local_conflicts counter"
+grep -q '98765' "$dom" || fail "no busy cycles"
+grep -q 'No synthesis results' "$dom" && fail "says no synthesis with synth.json present"
+# the region graph: a node per static region and barrier, a frame per loop
+python3 - "$entry/report.json" "$dom" <<'PY' || fail "the region graph does not match report.json"
+import json, re, sys
+k, = json.load(open(sys.argv[1]))["kernels"]
+dom = open(sys.argv[2]).read()
+graph = re.search(r'<svg class="region-graph".*?</svg>', dom, re.S).group(0)
+kinds = [r["kind"] for r in k["regions"]]
+nodes = len(re.findall(r'<g class="node ', graph))
+assert nodes == kinds.count("static") + kinds.count("barrier"), (nodes, kinds)
+assert len(re.findall(r'<g class="loop"', graph)) == kinds.count("loop") == 2
+for r in k["regions"]:
+    if r["kind"] == "loop":
+        assert "credits %d | latency %d" % (r["credits"], r["latency"]) in graph, r
+cfg = re.search(r'<svg class="cfg-graph".*?</svg>', dom, re.S).group(0)
+assert len(re.findall(r'<g class="block ', cfg)) == len(k["blocks"])
+assert len(re.findall(r'class="back-edge"', cfg)) == 2
+# the source: line 10 (the loop's load) is annotated with its load-store unit
+row = re.search(r'<tr class="hw" id="L10">.*?</tr>', dom, re.S).group(0)
+assert "global load LSU" in row and "acc += in[i];" in row, row
+PY
+echo PASS
