@@ -37,6 +37,7 @@
 #include "hls.h"
 #include "regmap.h"
 #include "report.h"
+#include "synth.h"
 
 /* What clBuildProgram calls a program's source in diagnostics and in the cache key. */
 #define CLBUILD_SOURCE_NAME "<source>"
@@ -50,6 +51,7 @@ static const char usage_text[] =
     "  regmap             the kernel control block's register map\n"
     "  cache              the build cache: list, size, clean\n"
     "  report FILE.cl     an HTML report of the hardware built for a board\n"
+    "  synth FILE.cl      synthesis for a real board: resources, fmax, bitstream\n"
     "exit status: 0 success, 1 the user's error, 2 a tool failed or an internal error\n";
 
 static const char usage_build[] =
@@ -481,6 +483,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "cache"))
         return clhls_cache_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "report")) return clhls_report_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "synth")) return clhls_synth_main(argc - 1, argv + 1);
     fprintf(stderr, "clhls: unknown command '%s'\n", argv[1]);
     return print_usage(usage_text, 0);
 }

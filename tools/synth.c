@@ -1,0 +1,990 @@
+/* `clhls synth k.cl --board NAME [-o DIR] [--options "OPTS"]`: the kernel's accelerator
+ * synthesised for a real board. The program is built without a simulation model (the
+ * cache entry's rtl/ with clhls_top as the top), Yosys runs the board's synthesis
+ * command, and the cells of the result are counted against the board's capacity with
+ * the board file's cell table. The fmax is the place-and-route tool's ("routed") when the
+ * board has one, else an estimate from the longest register-to-register path of the
+ * netlist and the family's delay model (docs/board-format.md). Place and route needs
+ * pins for every port of the top, which no package has, so the routed design is a small
+ * shell around clhls_top: its inputs come from a shift register fed by one pin, its
+ * outputs are registered and XOR-reduced into one register on one pin; nothing of the accelerator can
+ * be optimised away and every path stays register to register. The results go into
+ * DIR (default: the cache entry's synth/BOARD/) with synth.json; a second run on the
+ * same entry and board reuses them (synth.key holds what they were made from). */
+#define _GNU_SOURCE
+#include "synth.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "cli.h"
+#include "hls.h"
+
+#ifndef CLHLS_RTL_DIR
+#define CLHLS_RTL_DIR "rtl-templates"
+#endif
+#ifndef CLHLS_DATA_DIR
+#define CLHLS_DATA_DIR "/usr/local/share/clhls"
+#endif
+
+extern char **environ;
+
+#define SHELL_TOP "clhls_synth_shell"
+#define LOG_TAIL_LINES 25
+
+/* The resources counted against the board, in board_cell_class order. */
+enum { RESOURCE_COUNT = BOARD_CELL_DSP + 1 };
+static const char *const resource_labels[RESOURCE_COUNT] = {"LUT", "FF", "BRAM", "DSP"};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: clhls synth FILE.cl --board NAME [-o DIR] [--options \"OPTS\"]\n"
+            "  Synthesises the kernels' accelerator for the board with Yosys (and places,\n"
+            "  routes and packs a bitstream where the board has the tools), prints the\n"
+            "  resources used against the board's capacity and the fmax, and writes the\n"
+            "  netlist, place-and-route results, bitstream and synth.json into DIR\n"
+            "  (default: the build's cache entry, synth/BOARD/). Exit 1 when the kernel\n"
+            "  does not compile or the design does not fit, 2 when a tool fails.\n");
+}
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int bad = fputs(text, f) < 0;
+    return fclose(f) != 0 || bad ? -1 : 0;
+}
+
+static cJSON *read_json(const char *path)
+{
+    char *text = read_text(path);
+    cJSON *json = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return json;
+}
+
+/* The last `lines` lines of a tool's log, to stderr. */
+static void print_log_tail(const char *path, int lines)
+{
+    char *text = read_text(path);
+    if (!text)
+        return;
+    size_t len = strlen(text);
+    const char *start = text + len;
+    int seen = 0;
+    while (start > text && seen <= lines)
+        seen += *--start == '\n';
+    if (start > text)
+        start++;
+    fprintf(stderr, "--- last lines of %s ---\n%s", path, start);
+    free(text);
+}
+
+/* Runs argv (no shell) with stdout and stderr into log_path. 0 when it exits with 0;
+ * otherwise the tail of the log is printed unless quiet. */
+static int run_tool(char *const argv[], const char *log_path, int quiet)
+{
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path,
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) {
+        fprintf(stderr, "clhls: cannot run %s: %s\n", argv[0], strerror(rc));
+        return -1;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (!quiet) {
+        fprintf(stderr, "clhls: %s failed (%s %d)\n", argv[0],
+                WIFEXITED(status) ? "exit status" : "signal",
+                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+        print_log_tail(log_path, LOG_TAIL_LINES);
+    }
+    return 1;
+}
+
+/* The RTL template directory, as the compiler finds it (hls/hls.c). */
+static const char *template_dir(void)
+{
+    const char *dirs[] = {getenv("CLHLS_RTL_DIR"), CLHLS_RTL_DIR, CLHLS_DATA_DIR "/rtl"};
+    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
+        char path[4200];
+        if (!dirs[d] || !*dirs[d])
+            continue;
+        snprintf(path, sizeof path, "%s/clhls_fifo.v", dirs[d]);
+        if (access(path, R_OK) == 0)
+            return dirs[d];
+    }
+    return NULL;
+}
+
+/* Appends the files matching pattern to the script as one read_verilog argument list. */
+static int append_files(FILE *f, const char *pattern)
+{
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return -1;
+    for (size_t i = 0; i < g.gl_pathc; i++)
+        fprintf(f, " %s", g.gl_pathv[i]);
+    globfree(&g);
+    return 0;
+}
+
+/* DIR/synth.ys: read the design, synthesise it with the board's command, check it,
+ * count cells per module, then write the flattened netlist (JSON for the path analysis
+ * and place and route, Verilog for people). */
+static int write_synth_script(const char *path, const char *dir, const char *entry,
+                              const char *templates, const board_t *board)
+{
+    char pattern[4300];
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "read_verilog -I%s", templates);
+    snprintf(pattern, sizeof pattern, "%s/rtl/*.v", entry);
+    int bad = append_files(f, pattern);
+    snprintf(pattern, sizeof pattern, "%s/clhls_*.v", templates);
+    bad |= append_files(f, pattern);
+    fprintf(f, "\nhierarchy -check -top clhls_top\n"
+               "%s\n"
+               "check -assert\n"
+               "tee -q -o %s/stat.json stat -json\n"
+               "flatten\n"
+               "write_json %s/netlist.json\n"
+               "write_verilog -noattr %s/netlist.v\n",
+            board->synth_command, dir, dir, dir);
+    return fclose(f) != 0 || bad ? -1 : 0;
+}
+
+/* ---- resources ---------------------------------------------------------------- */
+
+static const char *strip_backslash(const char *name)
+{
+    return name[0] == '\\' ? name + 1 : name;
+}
+
+static const cJSON *stat_module(const cJSON *modules, const char *name)
+{
+    const cJSON *m;
+    cJSON_ArrayForEach(m, modules)
+        if (!strcmp(strip_backslash(m->string), strip_backslash(name)))
+            return m;
+    return NULL;
+}
+
+/* Resources of one instance of module m, its submodules included. */
+static void module_resources(const cJSON *modules, const cJSON *m, const board_t *board,
+                             int depth, double used[RESOURCE_COUNT])
+{
+    const cJSON *types = cJSON_GetObjectItemCaseSensitive(m, "num_cells_by_type"), *t;
+    cJSON_ArrayForEach(t, types) {
+        const cJSON *sub = depth < 64 ? stat_module(modules, t->string) : NULL;
+        double weight = 1, count = t->valuedouble;
+        if (sub) {
+            double inner[RESOURCE_COUNT] = {0};
+            module_resources(modules, sub, board, depth + 1, inner);
+            for (int r = 0; r < RESOURCE_COUNT; r++)
+                used[r] += count * inner[r];
+            continue;
+        }
+        int cls = board_cell_class_of(board, t->string, &weight);
+        if (cls >= 0 && cls < RESOURCE_COUNT)
+            used[cls] += count * weight;
+    }
+}
+
+static cJSON *resource_object(const double used[RESOURCE_COUNT])
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int r = 0; r < RESOURCE_COUNT; r++)
+        cJSON_AddNumberToObject(o, board_cell_class_name((board_cell_class)r),
+                                (double)(long long)(used[r] + 0.5));
+    return o;
+}
+
+/* From stat.json: the resources of clhls_top into used, and per module into modules.
+ * Cell types the board's table does not list are named in unknown (comma-separated). */
+static int count_resources(const char *stat_path, const board_t *board,
+                           double used[RESOURCE_COUNT], cJSON *modules_out, char *tool,
+                           size_t tool_len)
+{
+    cJSON *stat = read_json(stat_path);
+    const cJSON *modules = cJSON_GetObjectItemCaseSensitive(stat, "modules");
+    const cJSON *top = modules ? stat_module(modules, "clhls_top") : NULL;
+    if (!top) {
+        fprintf(stderr, "clhls: %s has no statistics of clhls_top\n", stat_path);
+        cJSON_Delete(stat);
+        return -1;
+    }
+    const cJSON *creator = cJSON_GetObjectItemCaseSensitive(stat, "creator");
+    snprintf(tool, tool_len, "%s", cJSON_IsString(creator) ? creator->valuestring : "Yosys");
+    module_resources(modules, top, board, 0, used);
+    const cJSON *m;
+    cJSON_ArrayForEach(m, modules) {
+        double mine[RESOURCE_COUNT] = {0};
+        module_resources(modules, m, board, 0, mine);
+        cJSON_AddItemToObject(modules_out, strip_backslash(m->string), resource_object(mine));
+    }
+    cJSON_Delete(stat);
+    return 0;
+}
+
+/* ---- the longest register-to-register path --------------------------------------- */
+
+/* A cell of the flattened netlist. */
+typedef struct path_cell {
+    const cJSON *cell;         /* the netlist's cell object */
+    const char *name;          /* its name */
+    int cls;                   /* board_cell_class, -1 when the table does not list it */
+    int logic;                 /* 1 for LUT, carry and mux cells: logic inside a path */
+    double delay;              /* delay of the cell and its net, ns */
+    int state;                 /* 0 not visited, 1 on the current walk, 2 done */
+    double arrival;            /* latest arrival at its outputs, ns */
+    long worst_input;          /* input bit on the longest path into it, -1 none */
+} path_cell;
+
+typedef struct path_graph {
+    path_cell *cells;          /* every cell */
+    long *driver;              /* per bit: index of the cell driving it, -1 none */
+    const char **bit_name;     /* per bit: the design's name for it (or NULL) */
+    long *bit_index;           /* per bit: its index in that net */
+    int *bit_width;            /* per bit: the width of that net */
+    long nbits;                /* bits numbered 0..nbits-1 */
+} path_graph;
+
+static long bit_number(const cJSON *bit) { return cJSON_IsNumber(bit) ? (long)bit->valuedouble : -1; }
+
+static int is_input(const cJSON *cell, const char *port)
+{
+    const cJSON *dirs = cJSON_GetObjectItemCaseSensitive(cell, "port_directions");
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(dirs, port);
+    return cJSON_IsString(d) && !strcmp(d->valuestring, "input");
+}
+
+static int is_output(const cJSON *cell, const char *port)
+{
+    const cJSON *dirs = cJSON_GetObjectItemCaseSensitive(cell, "port_directions");
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(dirs, port);
+    return cJSON_IsString(d) && !strcmp(d->valuestring, "output");
+}
+
+static double cell_arrival(path_graph *g, long c);
+
+static double bit_arrival(path_graph *g, long bit)
+{
+    if (bit < 0 || bit >= g->nbits || g->driver[bit] < 0)
+        return 0;
+    long c = g->driver[bit];
+    return g->cells[c].logic ? cell_arrival(g, c) : 0;
+}
+
+static double cell_arrival(path_graph *g, long c)
+{
+    path_cell *pc = &g->cells[c];
+    if (pc->state == 2)
+        return pc->arrival;
+    if (pc->state == 1) /* a combinational loop: cut it here */
+        return 0;
+    pc->state = 1;
+    double worst = 0;
+    long worst_bit = -1;
+    const cJSON *conns = cJSON_GetObjectItemCaseSensitive(pc->cell, "connections"), *port, *b;
+    cJSON_ArrayForEach(port, conns) {
+        if (!is_input(pc->cell, port->string))
+            continue;
+        cJSON_ArrayForEach(b, port) {
+            long bit = bit_number(b);
+            if (bit < 0)
+                continue;
+            double a = bit_arrival(g, bit);
+            if (worst_bit < 0 || a > worst) {
+                worst = a;
+                worst_bit = bit;
+            }
+        }
+    }
+    pc = &g->cells[c];
+    pc->arrival = worst + pc->delay;
+    pc->worst_input = worst_bit;
+    pc->state = 2;
+    return pc->arrival;
+}
+
+static void describe_bit(const path_graph *g, long bit, char *out, size_t len)
+{
+    if (bit < 0 || bit >= g->nbits || !g->bit_name[bit])
+        snprintf(out, len, "?");
+    else if (g->bit_width[bit] > 1)
+        snprintf(out, len, "%s[%ld]", g->bit_name[bit], g->bit_index[bit]);
+    else
+        snprintf(out, len, "%s", g->bit_name[bit]);
+}
+
+/* The register a boundary cell writes: the name of its first output bit. */
+static void describe_cell_output(const path_graph *g, const path_cell *pc, char *out,
+                                 size_t len)
+{
+    const cJSON *conns = cJSON_GetObjectItemCaseSensitive(pc->cell, "connections"), *port;
+    cJSON_ArrayForEach(port, conns) {
+        if (is_output(pc->cell, port->string) && cJSON_GetArraySize(port) > 0) {
+            describe_bit(g, bit_number(cJSON_GetArrayItem(port, 0)), out, len);
+            if (strcmp(out, "?"))
+                return;
+        }
+    }
+    snprintf(out, len, "%s", pc->name);
+}
+
+/* Finds the longest path of netlist.json's clhls_top with the board's delay model:
+ * its ends (named as the design names them), its LUT levels and its delay (ns, the
+ * register overhead included). */
+static int critical_path(const char *netlist_path, const board_t *board, char *from,
+                         char *to, size_t len, int *levels, double *delay_ns)
+{
+    cJSON *net = read_json(netlist_path);
+    const cJSON *top = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(net, "modules"), "clhls_top");
+    if (!top) {
+        cJSON_Delete(net);
+        fprintf(stderr, "clhls: %s has no module clhls_top\n", netlist_path);
+        return -1;
+    }
+    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(top, "cells");
+    const cJSON *names = cJSON_GetObjectItemCaseSensitive(top, "netnames");
+    const cJSON *ports = cJSON_GetObjectItemCaseSensitive(top, "ports");
+    const cJSON *n, *b, *c, *port;
+    path_graph g = {0};
+    cJSON_ArrayForEach(n, names)
+        cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(n, "bits"))
+            if (bit_number(b) >= g.nbits)
+                g.nbits = bit_number(b) + 1;
+    long ncells = cJSON_GetArraySize(cells);
+    g.cells = calloc((size_t)ncells + 1, sizeof *g.cells);
+    g.driver = malloc(((size_t)g.nbits + 1) * sizeof *g.driver);
+    g.bit_name = calloc((size_t)g.nbits + 1, sizeof *g.bit_name);
+    g.bit_index = calloc((size_t)g.nbits + 1, sizeof *g.bit_index);
+    g.bit_width = calloc((size_t)g.nbits + 1, sizeof *g.bit_width);
+    for (long i = 0; i < g.nbits; i++)
+        g.driver[i] = -1;
+    /* Names: a visible name beats a hidden one, then the shorter one. */
+    cJSON_ArrayForEach(n, names) {
+        const cJSON *bits = cJSON_GetObjectItemCaseSensitive(n, "bits");
+        int hidden = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(n, "hide_name")) ||
+                     cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(n, "hide_name")) == 1;
+        long index = 0, width = cJSON_GetArraySize(bits);
+        cJSON_ArrayForEach(b, bits) {
+            long bit = bit_number(b);
+            if (bit >= 0) {
+                const char *old = g.bit_name[bit];
+                int old_hidden = old && old[0] == '$';
+                if (!old || (old_hidden && !hidden) ||
+                    (old_hidden == hidden && strlen(n->string) < strlen(old))) {
+                    g.bit_name[bit] = n->string;
+                    g.bit_index[bit] = index;
+                    g.bit_width[bit] = (int)width;
+                }
+            }
+            index++;
+        }
+    }
+    long i = 0;
+    cJSON_ArrayForEach(c, cells) {
+        path_cell *pc = &g.cells[i];
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(c, "type");
+        pc->cell = c;
+        pc->name = c->string;
+        pc->cls = cJSON_IsString(type) ? board_cell_class_of(board, type->valuestring, NULL) : -1;
+        pc->logic = pc->cls == BOARD_CELL_LUT || pc->cls == BOARD_CELL_CARRY ||
+                    pc->cls == BOARD_CELL_MUX;
+        pc->delay = pc->logic ? board->delay_ns[pc->cls] : 0;
+        pc->worst_input = -1;
+        cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(c, "connections"))
+            if (is_output(c, port->string))
+                cJSON_ArrayForEach(b, port)
+                    if (bit_number(b) >= 0 && bit_number(b) < g.nbits)
+                        g.driver[bit_number(b)] = i;
+        i++;
+    }
+    /* Ends: inputs of registers, RAMs, DSPs and unlisted cells; the top's outputs. */
+    double worst = -1;
+    long worst_bit = -1, worst_cell = -1;
+    const char *worst_port = NULL;
+    for (long k = 0; k < ncells; k++) {
+        if (g.cells[k].logic)
+            continue;
+        cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(g.cells[k].cell, "connections"))
+            if (is_input(g.cells[k].cell, port->string))
+                cJSON_ArrayForEach(b, port) {
+                    double a = bit_arrival(&g, bit_number(b));
+                    if (a > worst) {
+                        worst = a;
+                        worst_bit = bit_number(b);
+                        worst_cell = k;
+                    }
+                }
+    }
+    cJSON_ArrayForEach(port, ports) {
+        const cJSON *dir = cJSON_GetObjectItemCaseSensitive(port, "direction");
+        if (!cJSON_IsString(dir) || strcmp(dir->valuestring, "output"))
+            continue;
+        cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(port, "bits")) {
+            double a = bit_arrival(&g, bit_number(b));
+            if (a > worst) {
+                worst = a;
+                worst_bit = bit_number(b);
+                worst_cell = -1;
+                worst_port = port->string;
+            }
+        }
+    }
+    /* Walk back from the end to the register or port that starts the path. */
+    *levels = 0;
+    long bit = worst_bit;
+    for (int guard = 0; bit >= 0 && bit < g.nbits && g.driver[bit] >= 0 &&
+                        g.cells[g.driver[bit]].logic && guard < 1000000; guard++) {
+        const path_cell *pc = &g.cells[g.driver[bit]];
+        *levels += pc->cls == BOARD_CELL_LUT;
+        bit = pc->worst_input;
+    }
+    if (bit >= 0 && bit < g.nbits && g.driver[bit] >= 0)
+        describe_cell_output(&g, &g.cells[g.driver[bit]], from, len);
+    else
+        describe_bit(&g, bit, from, len);
+    if (worst_cell >= 0)
+        describe_cell_output(&g, &g.cells[worst_cell], to, len);
+    else
+        snprintf(to, len, "%s", worst_port ? worst_port : "?");
+    *delay_ns = board->delay_ns[BOARD_CELL_FF] + (worst > 0 ? worst : 0);
+    free(g.cells);
+    free(g.driver);
+    free(g.bit_name);
+    free(g.bit_index);
+    free(g.bit_width);
+    cJSON_Delete(net);
+    return 0;
+}
+
+/* ---- place and route ---------------------------------------------------------------- */
+
+/* DIR/shell.v: clhls_top with its inputs from a shift register (pin scan_in) and its
+ * outputs XOR-reduced into one register (pin scan_out); clk and rst are pins. */
+static int write_shell(const char *netlist_path, const char *shell_path)
+{
+    cJSON *net = read_json(netlist_path);
+    const cJSON *ports = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(net, "modules"),
+                                         "clhls_top"), "ports");
+    FILE *f = ports ? fopen(shell_path, "w") : NULL;
+    if (!f) {
+        cJSON_Delete(net);
+        return -1;
+    }
+    const cJSON *p;
+    int nin = 0, nout = 0;
+    cJSON_ArrayForEach(p, ports) {
+        const char *dir = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "direction"));
+        int width = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(p, "bits"));
+        if (dir && !strcmp(dir, "input") && strcmp(p->string, "clk") && strcmp(p->string, "rst"))
+            nin += width;
+        else if (dir && !strcmp(dir, "output"))
+            nout += width;
+    }
+    fprintf(f, "// Place-and-route shell of clhls_top, written by clhls synth: the inputs come\n"
+               "// from a shift register, the outputs are XOR-reduced into one register.\n"
+               "`default_nettype none\n"
+               "module " SHELL_TOP " (\n"
+               "    input  wire clk,      // kernel clock\n"
+               "    input  wire rst,      // synchronous active-high reset\n"
+               "    input  wire scan_in,  // shifted into the inputs of clhls_top\n"
+               "    output reg  scan_out  // XOR of all outputs of clhls_top, registered\n"
+               ");\n"
+               "    reg  [%d:0] inputs;\n"
+               "    wire [%d:0] outputs;\n"
+               "    reg  [%d:0] outputs_q;\n"
+               "    always @(posedge clk) inputs <= {inputs, scan_in};\n"
+               "    always @(posedge clk) outputs_q <= outputs;\n"
+               "    always @(posedge clk) scan_out <= ^outputs_q;\n"
+               "    clhls_top top (.clk(clk), .rst(rst)",
+            nin > 0 ? nin - 1 : 0, nout > 0 ? nout - 1 : 0, nout > 0 ? nout - 1 : 0);
+    int in_at = 0, out_at = 0;
+    cJSON_ArrayForEach(p, ports) {
+        const char *dir = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "direction"));
+        int width = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(p, "bits"));
+        if (!dir || !strcmp(p->string, "clk") || !strcmp(p->string, "rst"))
+            continue;
+        if (!strcmp(dir, "input")) {
+            fprintf(f, ",\n        .%s(inputs[%d:%d])", p->string, in_at + width - 1, in_at);
+            in_at += width;
+        } else if (!strcmp(dir, "output")) {
+            fprintf(f, ",\n        .%s(outputs[%d:%d])", p->string, out_at + width - 1, out_at);
+            out_at += width;
+        }
+    }
+    fprintf(f, ");\nendmodule\n");
+    cJSON_Delete(net);
+    return fclose(f) != 0 ? -1 : 0;
+}
+
+/* The routed fmax (the slowest clock's) and the critical path's ends from nextpnr's
+ * --report file. */
+static int read_pnr_report(const char *path, double *fmax, char *from, char *to, size_t len)
+{
+    cJSON *rep = read_json(path);
+    const cJSON *clocks = cJSON_GetObjectItemCaseSensitive(rep, "fmax"), *clock;
+    *fmax = -1;
+    cJSON_ArrayForEach(clock, clocks) {
+        double achieved = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "achieved"));
+        if (achieved > 0 && (*fmax < 0 || achieved < *fmax))
+            *fmax = achieved;
+    }
+    const cJSON *paths = cJSON_GetObjectItemCaseSensitive(rep, "critical_paths");
+    const cJSON *steps = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(paths, 0), "path");
+    int n = cJSON_GetArraySize(steps);
+    if (n > 0) {
+        const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(steps, 0), "from"), "cell"));
+        const char *z = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(steps, n - 1), "to"), "cell"));
+        if (a)
+            snprintf(from, len, "%s", a);
+        if (z)
+            snprintf(to, len, "%s", z);
+    }
+    cJSON_Delete(rep);
+    return *fmax > 0 ? 0 : -1;
+}
+
+/* Prints the lines of the place-and-route log that say what the device has. */
+static void print_pnr_utilisation(const char *log_path)
+{
+    char *text = read_text(log_path);
+    int in_table = 0;
+    for (char *line = text ? strtok(text, "\n") : NULL; line; line = strtok(NULL, "\n")) {
+        if (strstr(line, "Device utilisation"))
+            in_table = 1;
+        else if (in_table && !strchr(line, '%'))
+            in_table = 0;
+        if (in_table || strstr(line, "ERROR"))
+            fprintf(stderr, "  %s\n", line);
+    }
+    free(text);
+}
+
+/* ---- results ------------------------------------------------------------------------ */
+
+static void add_path_or_null(cJSON *o, const char *key, const char *path)
+{
+    if (path && *path)
+        cJSON_AddStringToObject(o, key, path);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+static double json_number(const cJSON *o, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    return cJSON_IsNumber(x) ? x->valuedouble : -1;
+}
+
+/* The table of resources (used, capacity, %), fmax and critical path of synth.json. */
+static void print_results(FILE *out, const cJSON *r, const char *kernel, const board_t *board)
+{
+    const cJSON *res = cJSON_GetObjectItemCaseSensitive(r, "resources");
+    fprintf(out, "%s on %s (%s %s):\n", kernel, board->name, board->vendor, board->part);
+    fprintf(out, "| resource |     used | capacity |      %% |\n"
+                 "|----------|----------|----------|--------|\n");
+    for (int k = 0; k < RESOURCE_COUNT; k++) {
+        const char *key = board_cell_class_name((board_cell_class)k);
+        double used = json_number(res, key, "used"), cap = json_number(res, key, "capacity");
+        fprintf(out, "| %-8s | %8.0f | %8.0f | %5.1f%s |\n", resource_labels[k], used, cap,
+                cap > 0 ? 100.0 * used / cap : 0.0, used > cap ? "!" : " ");
+    }
+    const cJSON *modules = cJSON_GetObjectItemCaseSensitive(r, "modules"), *m;
+    int units = 0;
+    cJSON_ArrayForEach(m, modules)
+        units += !strncmp(m->string, "clhls_cu_", 9);
+    if (units) {
+        fprintf(out, "per compute unit:\n");
+        cJSON_ArrayForEach(m, modules)
+            if (!strncmp(m->string, "clhls_cu_", 9))
+                fprintf(out, "  %-24s LUT %.0f, FF %.0f, BRAM %.1f, DSP %.0f\n", m->string,
+                        json_number(m, "lut", NULL), json_number(m, "ff", NULL),
+                        json_number(m, "bram", NULL), json_number(m, "dsp", NULL));
+    }
+    if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "fits")))
+        return;
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(r, "critical_path");
+    fprintf(out, "fmax: %.1f MHz (%s; board clock %.0f MHz)\n",
+            json_number(r, "fmax_mhz", NULL),
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "fmax_kind")),
+            board->clock_mhz);
+    fprintf(out, "critical path: %s -> %s (%.0f logic levels)\n",
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "from")),
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "to")),
+            json_number(path, "levels", NULL));
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(r, "files"), *file;
+    cJSON_ArrayForEach(file, files)
+        if (cJSON_IsString(file))
+            fprintf(out, "%s: %s\n", file->string, file->valuestring);
+}
+
+/* What the results in dir were made from: reused when it matches. */
+static char *cache_key(const char *entry, const board_t *board)
+{
+    size_t len = 4096 + strlen(entry) + strlen(board->synth_command);
+    for (char **a = board->pnr_args; a && *a; a++)
+        len += strlen(*a) + 1;
+    char *key = malloc(len);
+    int n = snprintf(key, len, "clhls %s\nentry %s\nboard %s\nsynth %s\npnr %s", hls_version(),
+                     entry, board->name, board->synth_command,
+                     board->pnr_tool ? board->pnr_tool : "none");
+    for (char **a = board->pnr_args; a && *a; a++)
+        n += snprintf(key + n, len - (size_t)n, " %s", *a);
+    snprintf(key + n, len - (size_t)n, "\nbitstream %s\n",
+             board->bitstream_tool ? board->bitstream_tool : "none");
+    return key;
+}
+
+/* The synth.json of an earlier run with the same key, or NULL. */
+static cJSON *cached_results(const char *dir, const char *key)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/synth.key", dir);
+    char *old = read_text(path);
+    int same = old && !strcmp(old, key);
+    free(old);
+    if (!same)
+        return NULL;
+    snprintf(path, sizeof path, "%s/synth.json", dir);
+    cJSON *r = read_json(path);
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(r, "files"), *file;
+    cJSON_ArrayForEach(file, files)
+        if (cJSON_IsString(file) && access(file->valuestring, R_OK) != 0) {
+            cJSON_Delete(r);
+            return NULL;
+        }
+    return r;
+}
+
+/* ---- the command ---------------------------------------------------------------- */
+
+static void report_progress(void *ctx, const char *step)
+{
+    (void)ctx;
+    cli_step_begin("%s", step);
+}
+
+/* Synthesises (and places and routes) the entry's design into dir; fills r.
+ * Returns CLI_EXIT_*. */
+static int synthesise(const char *entry, const char *dir, const board_t *board, cJSON *r)
+{
+    char script[4300], log[4300], stat[4300], netlist[4300], netlist_v[4300];
+    const char *templates = template_dir();
+    if (!templates) {
+        fprintf(stderr, "clhls: the RTL templates were not found (CLHLS_RTL_DIR)\n");
+        return CLI_EXIT_INTERNAL;
+    }
+    snprintf(script, sizeof script, "%s/synth.ys", dir);
+    snprintf(log, sizeof log, "%s/yosys.log", dir);
+    snprintf(stat, sizeof stat, "%s/stat.json", dir);
+    snprintf(netlist, sizeof netlist, "%s/netlist.json", dir);
+    snprintf(netlist_v, sizeof netlist_v, "%s/netlist.v", dir);
+    if (write_synth_script(script, dir, entry, templates, board)) {
+        fprintf(stderr, "clhls: cannot write %s\n", script);
+        return CLI_EXIT_INTERNAL;
+    }
+    double t0 = wall_seconds();
+    cli_step_begin("Yosys: %s", board->synth_command);
+    char *yosys[] = {"yosys", "-s", script, NULL};
+    int rc = run_tool(yosys, log, 0);
+    cli_step_end(rc == 0);
+    if (rc)
+        return CLI_EXIT_INTERNAL;
+
+    double used[RESOURCE_COUNT] = {0};
+    char tool[256];
+    cJSON *modules = cJSON_CreateObject();
+    if (count_resources(stat, board, used, modules, tool, sizeof tool)) {
+        cJSON_Delete(modules);
+        return CLI_EXIT_INTERNAL;
+    }
+    const double capacity[RESOURCE_COUNT] = {(double)board->luts, (double)board->ffs,
+                                             (double)board->brams, (double)board->dsps};
+    int fits = 1;
+    for (int k = 0; k < RESOURCE_COUNT; k++)
+        fits &= used[k] <= capacity[k];
+
+    char from[512] = "?", to[512] = "?";
+    int levels = 0;
+    double delay = 0, fmax = -1;
+    const char *kind = "estimate";
+    if (critical_path(netlist, board, from, to, sizeof from, &levels, &delay)) {
+        cJSON_Delete(modules);
+        return CLI_EXIT_INTERNAL;
+    }
+    fmax = delay > 0 ? 1000.0 / delay : -1;
+
+    char shell[4300] = "", pnr_in[4300] = "", asc[4300] = "", bin[4300] = "";
+    char report[4300] = "", pnr_log[4300] = "";
+    if (fits && board->pnr_tool) {
+        char pnr_script[4300], top_arg[] = SHELL_TOP;
+        snprintf(shell, sizeof shell, "%s/shell.v", dir);
+        snprintf(pnr_script, sizeof pnr_script, "%s/pnr.ys", dir);
+        snprintf(pnr_in, sizeof pnr_in, "%s/pnr_netlist.json", dir);
+        FILE *f = write_shell(netlist, shell) == 0 ? fopen(pnr_script, "w") : NULL;
+        if (f) {
+            fprintf(f, "read_json %s\ndelete =A:blackbox\nread_verilog %s\n%s -top %s\n"
+                       "write_json %s\n", netlist, shell, board->synth_command, SHELL_TOP,
+                    pnr_in);
+            if (fclose(f) != 0)
+                f = NULL;
+        }
+        if (!f) {
+            fprintf(stderr, "clhls: cannot write the place-and-route shell in %s\n", dir);
+            cJSON_Delete(modules);
+            return CLI_EXIT_INTERNAL;
+        }
+        char shell_log[4300];
+        snprintf(shell_log, sizeof shell_log, "%s/yosys_pnr.log", dir);
+        cli_step_begin("Yosys: place-and-route shell");
+        char *yosys_shell[] = {"yosys", "-s", pnr_script, NULL};
+        rc = run_tool(yosys_shell, shell_log, 0);
+        cli_step_end(rc == 0);
+        if (rc) {
+            cJSON_Delete(modules);
+            return CLI_EXIT_INTERNAL;
+        }
+        snprintf(asc, sizeof asc, "%s/routed.asc", dir);
+        snprintf(report, sizeof report, "%s/pnr_report.json", dir);
+        snprintf(pnr_log, sizeof pnr_log, "%s/pnr.log", dir);
+        char freq[32];
+        snprintf(freq, sizeof freq, "%g", board->clock_mhz);
+        size_t nargs = 0;
+        for (char **a = board->pnr_args; a && *a; a++)
+            nargs++;
+        char **argv = calloc(nargs + 16, sizeof *argv);
+        size_t k = 0;
+        argv[k++] = board->pnr_tool;
+        for (char **a = board->pnr_args; a && *a; a++)
+            argv[k++] = *a;
+        char *fixed[] = {"--json", pnr_in, "--top", top_arg, "--asc", asc, "--report", report,
+                         "--freq", freq, "--timing-allow-fail", NULL};
+        for (char **a = fixed; *a; a++)
+            argv[k++] = *a;
+        cli_step_begin("%s", board->pnr_tool);
+        rc = run_tool(argv, pnr_log, 1);
+        cli_step_end(rc == 0);
+        free(argv);
+        if (rc) {
+            char *text = read_text(pnr_log);
+            int full = text && strstr(text, "no BELs remaining");
+            free(text);
+            if (!full) {
+                fprintf(stderr, "clhls: %s failed\n", board->pnr_tool);
+                print_log_tail(pnr_log, LOG_TAIL_LINES);
+                cJSON_Delete(modules);
+                return CLI_EXIT_INTERNAL;
+            }
+            /* Yosys' cells fit but the packed logic cells do not: does not fit. */
+            fprintf(stderr, "clhls: the design does not fit %s after packing (%s):\n",
+                    board->name, board->pnr_tool);
+            print_pnr_utilisation(pnr_log);
+            fits = 0;
+            asc[0] = '\0';
+        } else {
+            if (read_pnr_report(report, &fmax, from, to, sizeof from)) {
+                fprintf(stderr, "clhls: no fmax in %s\n", report);
+                cJSON_Delete(modules);
+                return CLI_EXIT_INTERNAL;
+            }
+            kind = "routed";
+            if (board->bitstream_tool) {
+                char bit_log[4300];
+                snprintf(bin, sizeof bin, "%s/bitstream.bin", dir);
+                snprintf(bit_log, sizeof bit_log, "%s/bitstream.log", dir);
+                char *pack[] = {board->bitstream_tool, asc, bin, NULL};
+                cli_step_begin("%s", board->bitstream_tool);
+                rc = run_tool(pack, bit_log, 0);
+                cli_step_end(rc == 0);
+                if (rc) {
+                    cJSON_Delete(modules);
+                    return CLI_EXIT_INTERNAL;
+                }
+            }
+        }
+    }
+
+    cJSON_AddStringToObject(r, "board", board->name);
+    cJSON_AddStringToObject(r, "tool", tool);
+    cJSON_AddNumberToObject(r, "seconds", (double)(long long)((wall_seconds() - t0) * 10) / 10);
+    cJSON *resources = cJSON_AddObjectToObject(r, "resources");
+    for (int k = 0; k < RESOURCE_COUNT; k++) {
+        cJSON *one = cJSON_AddObjectToObject(resources,
+                                             board_cell_class_name((board_cell_class)k));
+        cJSON_AddNumberToObject(one, "used", k == BOARD_CELL_BRAM ? used[k]
+                                                                  : (double)(long long)(used[k] + 0.5));
+        cJSON_AddNumberToObject(one, "capacity", capacity[k]);
+    }
+    cJSON_AddItemToObject(r, "modules", modules);
+    cJSON_AddNumberToObject(r, "fmax_mhz", (double)(long long)(fmax * 10 + 0.5) / 10);
+    cJSON_AddStringToObject(r, "fmax_kind", kind);
+    cJSON *path = cJSON_AddObjectToObject(r, "critical_path");
+    cJSON_AddStringToObject(path, "from", from);
+    cJSON_AddStringToObject(path, "to", to);
+    cJSON_AddNumberToObject(path, "levels", levels);
+    cJSON_AddBoolToObject(r, "fits", fits);
+    cJSON *files = cJSON_AddObjectToObject(r, "files");
+    add_path_or_null(files, "netlist", netlist_v);
+    add_path_or_null(files, "pnr", asc);
+    add_path_or_null(files, "bitstream", bin);
+    return CLI_EXIT_OK;
+}
+
+int clhls_synth_main(int argc, char **argv)
+{
+    const char *file = NULL, *board_name = NULL, *out_dir = NULL, *options = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (!strcmp(argv[i], "--board") && i + 1 < argc)
+            board_name = argv[++i];
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out_dir = argv[++i];
+        else if (!strcmp(argv[i], "--options") && i + 1 < argc)
+            options = argv[++i];
+        else if (argv[i][0] != '-' && !file)
+            file = argv[i];
+        else {
+            fprintf(stderr, "clhls synth: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            return CLI_EXIT_USER;
+        }
+    }
+    if (!file || !board_name) {
+        fprintf(stderr, "clhls synth: %s\n", !file ? "no kernel file" : "no --board NAME");
+        usage(stderr);
+        return CLI_EXIT_USER;
+    }
+    char err[512];
+    board_t *board = board_load(board_name, err, sizeof err);
+    if (!board) {
+        fprintf(stderr, "clhls synth: %s\n", err);
+        return CLI_EXIT_USER;
+    }
+    char *source = read_text(file);
+    if (!source) {
+        fprintf(stderr, "clhls synth: cannot read %s: %s\n", file, strerror(errno));
+        board_free(board);
+        return CLI_EXIT_USER;
+    }
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    hls_build_request req = {.source = source, .source_name = base, .options = options,
+                             .board = board, .skip_model = 1, .progress = report_progress};
+    hls_build_result res;
+    int status = hls_build(&req, &res);
+    cli_step_end(status == HLS_OK);
+    free(source);
+    if (status != HLS_OK) {
+        fputs(res.log, stderr);
+        hls_build_result_free(&res);
+        board_free(board);
+        return status == HLS_ERR_TOOL || status == HLS_ERR_INTERNAL ? CLI_EXIT_INTERNAL
+                                                                    : CLI_EXIT_USER;
+    }
+    fputs(res.log, stderr); /* warnings */
+
+    char dir[4300];
+    if (out_dir)
+        snprintf(dir, sizeof dir, "%s", out_dir);
+    else
+        snprintf(dir, sizeof dir, "%s/synth/%s", res.entry_dir, board->name);
+    int rc = CLI_EXIT_OK;
+    char *key = cache_key(res.entry_dir, board);
+    cJSON *r = NULL;
+    if (hls_mkdir_p(dir)) {
+        fprintf(stderr, "clhls synth: cannot create %s: %s\n", dir, strerror(errno));
+        rc = CLI_EXIT_INTERNAL;
+    } else if ((r = cached_results(dir, key))) {
+        fprintf(stderr, "clhls: synthesis results reused from %s\n", dir);
+    } else {
+        char path[4400];
+        r = cJSON_CreateObject();
+        snprintf(path, sizeof path, "%s/synth.key", dir);
+        unlink(path);
+        rc = synthesise(res.entry_dir, dir, board, r);
+        char *text = rc == CLI_EXIT_OK ? cJSON_Print(r) : NULL;
+        snprintf(path, sizeof path, "%s/synth.json", dir);
+        if (text && write_text(path, text) == 0) {
+            snprintf(path, sizeof path, "%s/synth.key", dir);
+            write_text(path, key);
+        } else if (rc == CLI_EXIT_OK) {
+            fprintf(stderr, "clhls synth: cannot write %s\n", path);
+            rc = CLI_EXIT_INTERNAL;
+        }
+        cJSON_free(text);
+    }
+    if (rc == CLI_EXIT_OK) {
+        int fits = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "fits"));
+        if (!fits)
+            fprintf(stderr, "clhls synth: the design does not fit %s: it needs\n", board->name);
+        print_results(fits ? stdout : stderr, r, base, board);
+        printf("results: %s/synth.json\n", dir);
+        rc = fits ? CLI_EXIT_OK : CLI_EXIT_USER;
+    }
+    cJSON_Delete(r);
+    free(key);
+    hls_build_result_free(&res);
+    board_free(board);
+    return rc;
+}
