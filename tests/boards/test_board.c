@@ -1,5 +1,6 @@
-/* Board loader tests: every board file shipped loads, and a bad board file is an
- * error naming the file and the field. */
+/* Board loader tests: every board file shipped loads with values that agree with each
+ * other, the real boards carry their vendors' capacities, and a bad board file is an
+ * error naming the file, the field and the expected type. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,15 +25,15 @@ static void teardown(void)
 
 TestSuite(board, .init = setup, .fini = teardown);
 
-/* The default board with `from` replaced by `to`, written to DIR/NAME.json. */
-static char *variant(const char *name, const char *from, const char *to)
+/* Board `base` with `from` replaced by `to`, written to DIR/NAME.json. */
+static char *variant_of(const char *base, const char *name, const char *from, const char *to)
 {
     char err[512];
-    board_t *b = board_load("sim_dc", err, sizeof err);
+    board_t *b = board_load(base, err, sizeof err);
     cr_assert(b, "%s", err);
     FILE *f = fopen(b->path, "r");
     cr_assert(f);
-    char text[8192];
+    static char text[16384];
     size_t n = fread(text, 1, sizeof text - 1, f);
     text[n] = '\0';
     fclose(f);
@@ -46,6 +47,12 @@ static char *variant(const char *name, const char *from, const char *to)
     fprintf(f, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
     fclose(f);
     return path;
+}
+
+/* The default board with `from` replaced by `to`. */
+static char *variant(const char *name, const char *from, const char *to)
+{
+    return variant_of("sim_dc", name, from, to);
 }
 
 static void expect_error(const char *path, const char *message)
@@ -126,4 +133,200 @@ Test(board, board_dir_is_searched_first)
     cr_assert(b, "%s", err);
     cr_expect_str_eq(b->name, "extra_board");
     board_free(b);
+}
+
+Test(board, every_board_is_consistent)
+{
+    char **names = board_list();
+    for (char **p = names; *p; p++) {
+        char err[512];
+        board_t *b = board_load(*p, err, sizeof err);
+        cr_assert(b, "%s: %s", *p, err);
+        cr_expect_leq(b->max_alloc_bytes, b->global_mem_bytes, "%s", *p);
+        cr_expect(b->mem_addr_bits == 64 || b->global_mem_bytes <= (1ull << b->mem_addr_bits),
+                  "%s: memory beyond its address bits", *p);
+        cr_expect(board_cell_class_of(b, "no_such_cell_type", NULL) < 0);
+        cr_expect_gt(b->delay_ns[BOARD_CELL_LUT], 0, "%s", *p);
+        cr_expect_gt(b->delay_ns[BOARD_CELL_FF], 0, "%s", *p);
+        cr_expect_eq(!!b->pnr_tool, !!b->pnr_args, "%s", *p);
+        board_free(b);
+    }
+    board_list_free(names);
+}
+
+/* The capacities and tools of the real boards, from the vendors' data sheets. */
+Test(board, real_boards_have_their_capacities)
+{
+    static const struct {
+        const char *name, *family, *synth;
+        uint64_t luts, ffs, brams, dsps;
+        unsigned addr_bits;
+        const char *pnr;
+    } boards[] = {
+        {"alveo_u250", "xcup", "synth_xilinx -family xcup", 1728000, 3456000, 2688, 12288, 64, NULL},
+        {"de10_nano", "cyclonev", "synth_intel_alm -family cyclonev", 83018, 166036, 514, 112, 32, NULL},
+        {"icebreaker", "ice40", "synth_ice40 -dsp", 5280, 5280, 30, 8, 18, "nextpnr-ice40"},
+        {"ulx3s_85f", "ecp5", "synth_ecp5", 83640, 83640, 208, 156, 26, NULL},
+    };
+    for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+        char err[512];
+        board_t *b = board_load(boards[i].name, err, sizeof err);
+        cr_assert(b, "%s", err);
+        cr_expect_str_eq(b->family, boards[i].family);
+        cr_expect_str_eq(b->synth_command, boards[i].synth);
+        cr_expect_eq(b->luts, boards[i].luts, "%s", b->name);
+        cr_expect_eq(b->ffs, boards[i].ffs, "%s", b->name);
+        cr_expect_eq(b->brams, boards[i].brams, "%s", b->name);
+        cr_expect_eq(b->dsps, boards[i].dsps, "%s", b->name);
+        cr_expect_eq(b->mem_addr_bits, boards[i].addr_bits, "%s", b->name);
+        if (boards[i].pnr)
+            cr_expect_str_eq(b->pnr_tool, boards[i].pnr);
+        else
+            cr_expect_null(b->pnr_tool, "%s", b->name);
+        board_free(b);
+    }
+}
+
+Test(board, icebreaker_places_and_routes_an_up5k)
+{
+    char err[512];
+    board_t *b = board_load("icebreaker", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_assert(b->pnr_args);
+    cr_expect_str_eq(b->pnr_args[0], "--up5k");
+    cr_expect_str_eq(b->pnr_args[1], "--package");
+    cr_expect_str_eq(b->pnr_args[2], "sg48");
+    cr_expect_str_eq(b->bitstream_tool, "icepack");
+    cr_expect_eq(b->global_mem_bytes, 131072); /* the four SPRAMs */
+    cr_expect_eq(board_cell_class_of(b, "SB_DFFESR", NULL), BOARD_CELL_FF);
+    cr_expect_eq(board_cell_class_of(b, "SB_RAM40_4K", NULL), BOARD_CELL_BRAM);
+    cr_expect_eq(board_cell_class_of(b, "SB_MAC16", NULL), BOARD_CELL_DSP);
+    cr_expect_eq(board_cell_class_of(b, "SB_CARRY", NULL), BOARD_CELL_CARRY);
+    board_free(b);
+}
+
+Test(board, cell_weights_count_fractions)
+{
+    char err[512];
+    board_t *b = board_load("alveo_u250", err, sizeof err);
+    cr_assert(b, "%s", err);
+    double w = 0;
+    cr_expect_eq(board_cell_class_of(b, "RAMB18E2", &w), BOARD_CELL_BRAM);
+    cr_expect_float_eq(w, 0.5, 1e-9);
+    cr_expect_eq(board_cell_class_of(b, "LUT6", &w), BOARD_CELL_LUT);
+    cr_expect_float_eq(w, 1.0, 1e-9);
+    cr_expect_eq(board_cell_class_of(b, "MUXF7", NULL), BOARD_CELL_MUX);
+    board_free(b);
+}
+
+Test(board, default_board_has_64_bit_addresses)
+{
+    char err[512];
+    board_t *b = board_load("sim_dc", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_expect_eq(b->mem_addr_bits, 64);
+    board_free(b);
+}
+
+Test(board, missing_address_bits_is_named)
+{
+    expect_error(variant("no_addr", "\"address_bits\": 64,", ""),
+                 "field 'memory.address_bits' must be a number");
+}
+
+Test(board, mistyped_address_bits_is_named)
+{
+    expect_error(variant("addr_type", "\"address_bits\": 64", "\"address_bits\": \"64\""),
+                 "field 'memory.address_bits' must be a number");
+}
+
+Test(board, address_bits_out_of_range_are_refused)
+{
+    expect_error(variant("addr_big", "\"address_bits\": 64", "\"address_bits\": 65"),
+                 "field 'memory.address_bits' must be at most 64");
+    expect_error(variant("addr_small", "\"address_bits\": 64", "\"address_bits\": 8"),
+                 "field 'memory.address_bits' must be at least 12");
+}
+
+Test(board, memory_beyond_the_address_bits_is_refused)
+{
+    expect_error(variant("addr_short", "\"address_bits\": 64", "\"address_bits\": 32"),
+                 "'memory.size_bytes' (17179869184) does not fit in 'memory.address_bits'");
+}
+
+Test(board, missing_cell_table_is_named)
+{
+    expect_error(variant("no_cells", "\"cells\":", "\"cellz\":"),
+                 "field 'synthesis.cells' must be an object");
+}
+
+Test(board, missing_cell_class_is_named)
+{
+    expect_error(variant("no_dsp", "\"dsp\": { \"DSP48E2\": 1 },", ""),
+                 "missing field 'synthesis.cells.dsp'");
+}
+
+Test(board, mistyped_cell_class_is_named)
+{
+    expect_error(variant("lut_type", "\"lut\": {", "\"lut\": 3, \"x\": {"),
+                 "field 'synthesis.cells.lut' must be an object of cell type: weight");
+}
+
+Test(board, unknown_cell_class_is_named)
+{
+    expect_error(variant("uram", "\"carry\":", "\"uram\": {}, \"carry\":"),
+                 "field 'synthesis.cells.uram': unknown cell class");
+}
+
+Test(board, mistyped_cell_weight_is_named)
+{
+    expect_error(variant("weight", "\"DSP48E2\": 1", "\"DSP48E2\": \"one\""),
+                 "field 'synthesis.cells.dsp.DSP48E2' must be a number");
+}
+
+Test(board, missing_delay_is_named)
+{
+    expect_error(variant("no_delay", "\"lut\": 0.45, ", ""),
+                 "field 'synthesis.delay_ns.lut' must be a number");
+}
+
+Test(board, mistyped_delay_is_named)
+{
+    expect_error(variant("delay_type", "\"ff\": 0.35", "\"ff\": \"fast\""),
+                 "field 'synthesis.delay_ns.ff' must be a number");
+}
+
+Test(board, pnr_tool_needs_arguments)
+{
+    expect_error(variant_of("icebreaker", "no_args",
+                            "\"pnr_args\": [\"--up5k\", \"--package\", \"sg48\"],", ""),
+                 "field 'fpga.pnr_args' must be an array of strings");
+}
+
+Test(board, mistyped_pnr_arguments_are_named)
+{
+    expect_error(variant_of("icebreaker", "args_type", "\"sg48\"]", "48]"),
+                 "field 'fpga.pnr_args' must be an array of strings");
+    expect_error(variant_of("icebreaker", "args_string", "[\"--up5k\", \"--package\", \"sg48\"]",
+                            "\"--up5k\""),
+                 "field 'fpga.pnr_args' must be an array of strings");
+}
+
+Test(board, mistyped_pnr_tool_is_named)
+{
+    expect_error(variant_of("icebreaker", "tool_type", "\"nextpnr-ice40\"", "5"),
+                 "field 'fpga.pnr_tool' must be a string");
+}
+
+Test(board, bitstream_without_pnr_is_refused)
+{
+    expect_error(variant_of("icebreaker", "bit_only", "\"pnr_tool\": \"nextpnr-ice40\",", ""),
+                 "field 'fpga.bitstream_tool' needs 'fpga.pnr_tool'");
+}
+
+Test(board, max_alloc_beyond_memory_is_refused)
+{
+    expect_error(variant_of("icebreaker", "alloc", "\"max_alloc_bytes\": 131072",
+                            "\"max_alloc_bytes\": 262144"),
+                 "field 'memory.max_alloc_bytes' is larger than 'memory.size_bytes'");
 }
