@@ -514,12 +514,12 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
         goto done;
     }
 
+    step_begins(progress, ctx, "Verilator");
     char root[4096];
     if (verilator_root(verilator, work_dir, root, sizeof root, &log))
         goto done;
 
     /* 1. Verilog -> C++ */
-    step_begins(progress, ctx, "Verilator");
     char obj_dir[4200], vlog[4200];
     snprintf(obj_dir, sizeof obj_dir, "%s/obj", work_dir);
     snprintf(vlog, sizeof vlog, "%s/verilator.log", work_dir);

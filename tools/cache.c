@@ -113,7 +113,8 @@ static double tree_size(const char *path, time_t *newest)
     return walk_bytes;
 }
 
-/* The last use of an entry: the newest access or change time of its files and itself. */
+/* The last use of an entry: the newest access time of its files, or change time of
+ * its files and directories. */
 static time_t last_use(const char *dir)
 {
     struct stat st;
@@ -125,7 +126,7 @@ static time_t last_use(const char *dir)
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         if (de->d_name[0] == '.' || lstat(path, &st) != 0)
             continue;
-        if (st.st_atime > t)
+        if (S_ISREG(st.st_mode) && st.st_atime > t) /* reading a directory is no use */
             t = st.st_atime;
         if (st.st_mtime > t)
             t = st.st_mtime;

@@ -223,11 +223,11 @@ typedef struct options_text {
     size_t len;                 /* strlen(text) */
 } options_text;
 
-/* Appends prefix and word (a word with white space quoted, as the options parser
- * reads it); 0, or -1 when out of memory. */
-static int add_option(options_text *o, const char *prefix, const char *word)
+/* Appends prefix and word, the word quoted when it has white space and quote is set
+ * (as the options parser reads it); 0, or -1 when out of memory. */
+static int add_option(options_text *o, const char *prefix, const char *word, int quote)
 {
-    int quote = strpbrk(word, " \t\n") != NULL;
+    quote = quote && strpbrk(word, " \t\n") != NULL;
     size_t add = strlen(prefix) + strlen(word) + 4;
     char *t = realloc(o->text, o->len + add);
     if (!t)
@@ -248,14 +248,14 @@ static int add_include(options_text *o, const char *prefix, const char *dir)
         return -1;
     }
     if (dir[0] == '/')
-        return add_option(o, prefix, dir);
+        return add_option(o, prefix, dir, 1);
     char cwd[4096], path[8300];
     if (!getcwd(cwd, sizeof cwd)) {
         fprintf(stderr, "clhls: cannot find the current directory: %s\n", strerror(errno));
         return -1;
     }
     snprintf(path, sizeof path, "%s/%s", cwd, dir);
-    return add_option(o, prefix, path);
+    return add_option(o, prefix, path, 1);
 }
 
 /* Marks that a step was shown and shows it (the progress callback of hls_build). */
@@ -349,11 +349,11 @@ static int cmd_build(int cmd, int argc, char **argv)
         else if (!strcmp(a, "--board") && value)
             board_name = argv[++i];
         else if (!strcmp(a, "--options") && value)
-            failed = *argv[++i] && add_option(&opts, "", argv[i]);
+            failed = *argv[++i] && add_option(&opts, "", argv[i], 0); /* as it is */
         else if (!strcmp(a, "-D") && value && sources)
-            failed = add_option(&opts, "-D ", argv[++i]);
+            failed = add_option(&opts, "-D ", argv[++i], 1);
         else if (!strncmp(a, "-D", 2) && a[2] && sources)
-            failed = add_option(&opts, "-D", a + 2);
+            failed = add_option(&opts, "-D", a + 2, 1);
         else if (!strcmp(a, "-I") && value && sources)
             failed = add_include(&opts, "-I ", argv[++i]);
         else if (!strncmp(a, "-I", 2) && a[2] && sources)
