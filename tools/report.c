@@ -469,18 +469,18 @@ static double draw_region(page *p, const cJSON *kernel, const cJSON *rg, double 
         put(p, "<g class=\"loop\">");
         char tip[256];
         snprintf(tip, sizeof tip, "loop at line %d: at most %d work-items inside (credits), "
-                 "%d cycles around (latency), back-edge FIFO %d entries", (int)num(rg, "line", 0),
-                 (int)num(rg, "credits", 0), (int)num(rg, "latency", 0),
-                 (int)num(rg, "back_fifo", 0));
+                 "%d cycles around (latency), back-edge FIFO %d entries; the barrier units "
+                 "inside hold %d", (int)num(rg, "line", 0), (int)num(rg, "credits", 0),
+                 (int)num(rg, "latency", 0), (int)num(rg, "back_fifo", 0),
+                 (int)num(rg, "barrier_hold", 0));
         svg_title(p, tip);
         putf(p, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"10\"/>", x, y,
              e.w, e.h);
         svg_textf(p, x + 12, y + 18, "title", "region %d: loop at line %d (%s)", id,
                   (int)num(rg, "line", 0), blocks);
-        svg_textf(p, x + 12, y + 35, "detail", "credits %d | latency %d | back-edge FIFO %d%s",
+        svg_textf(p, x + 12, y + 35, "detail", "credits %d | latency %d | back-edge FIFO %d",
                   (int)num(rg, "credits", 0), (int)num(rg, "latency", 0),
-                  (int)num(rg, "back_fifo", 0),
-                  num(rg, "barrier_hold", 0) > 0 ? " | barriers hold work-groups" : "");
+                  (int)num(rg, "back_fifo", 0));
         put(p, "</g>\n");
     }
     const cJSON *c;
@@ -593,11 +593,12 @@ static void cfg_graph(page *p, const cJSON *kernel)
     int widest = 1;
     for (int l = 0; l < layers; l++)
         widest = width[l] > widest ? width[l] : widest;
-    double w = widest * (BLOCK_W + BLOCK_GAP_X) + 80, h = layers * LAYER_H + 10;
+    /* margins: long edges bulge out left, back edges right */
+    double w = widest * (BLOCK_W + BLOCK_GAP_X) + 140, h = layers * LAYER_H + 10;
     double *bx = calloc((size_t)n, sizeof *bx), *by = calloc((size_t)n, sizeof *by);
     for (int b = 0; b < n; b++) {
         double row = width[layer[b]] * (BLOCK_W + BLOCK_GAP_X) - BLOCK_GAP_X;
-        bx[b] = (w - 80 - row) / 2 + slot[b] * (BLOCK_W + BLOCK_GAP_X) + 20;
+        bx[b] = 70 + (w - 140 - row) / 2 + slot[b] * (BLOCK_W + BLOCK_GAP_X);
         by[b] = 10 + layer[b] * LAYER_H;
     }
     putf(p, "<svg class=\"cfg-graph\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
@@ -611,10 +612,14 @@ static void cfg_graph(page *p, const cJSON *kernel)
                 continue;
             double x0 = bx[b] + BLOCK_W / 2, y0 = by[b] + BLOCK_H;
             double x1 = bx[t] + BLOCK_W / 2, y1 = by[t];
-            if (rpo[t] > rpo[b])
+            if (rpo[t] > rpo[b] && layer[t] == layer[b] + 1)
                 putf(p, "<path class=\"edge\" d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f %.1f\" "
                         "marker-end=\"url(#arrow)\"/>", x0, y0, x0, y0 + 24, x1, y1 - 24, x1,
                      y1 - 2);
+            else if (rpo[t] > rpo[b]) /* past other layers: round their left side */
+                putf(p, "<path class=\"edge\" d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f %.1f\" "
+                        "marker-end=\"url(#arrow)\"/>", bx[b] + 6, y0, bx[b] - 70, y0 + 40,
+                     bx[t] - 70, y1 - 40, bx[t] + 6, y1 - 2);
             else if (t == b) /* a block that loops on itself */
                 putf(p, "<path class=\"back-edge\" d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f "
                         "%.1f\" marker-end=\"url(#arrow-back)\"/>", bx[b] + BLOCK_W, by[b] + 8,
@@ -787,7 +792,7 @@ static const char *const style =
     "table{border-collapse:collapse;margin:6px 0 10px;font-size:13px}"
     "th,td{border-bottom:1px solid #e6e9f0;padding:5px 10px;text-align:left;vertical-align:top}"
     "th{background:#f5f7fb;color:#4a5672;font-weight:600}"
-    "td.num,th.num{text-align:right}"
+    "td.num,th.num{text-align:right}.lsus td:not(.mono){white-space:nowrap}"
     ".note{border-radius:8px;padding:10px 14px;margin:10px 0}"
     ".note.info{background:#eef3ff;border:1px solid #c9d6fb}"
     ".note.warn{background:#fff6e5;border:1px solid #f3d9a4}"
@@ -985,6 +990,21 @@ static void write_synthesis(page *p, const report *r)
                  cap > 0 ? 100.0 * used / cap : 0);
     }
     bar_chart(p, "resources-total", bars, 4);
+    /* the same, each bar the accelerator's own use: where the resources go */
+    put(p, "<h3>Share of the accelerator</h3>\n");
+    for (int i = 0; i < 4; i++) {
+        double used = 0;
+        for (int s = 0; s < bars[i].nseg; s++)
+            used += bars[i].value[s];
+        bars[i].scale = used;
+        size_t n = 0;
+        bars[i].note[0] = '\0';
+        for (int s = 0; s + 1 < bars[i].nseg && n + 12 < sizeof bars[i].note; s++)
+            n += (size_t)snprintf(bars[i].note + n, sizeof bars[i].note - n, "%s%.0f%%",
+                                  s ? ", " : "compute units ", used > 0 ?
+                                  100 * bars[i].value[s] / used : 0);
+    }
+    bar_chart(p, "resources-share", bars, 4);
     put(p, "<div class=\"legend\">");
     const cJSON *k;
     int s = 0;
