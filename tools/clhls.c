@@ -88,6 +88,7 @@ static const char usage_compile[] =
     "  --options \"OPTS\"     build options\n"
     "  --source-name NAME   the source's name in diagnostics (default: FILE.cl's)\n"
     "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
+    "  --scratch DIR        where the compiler's temporary directory goes\n"
     "  -h, --help           this text\n";
 
 static const char usage_link[] =
@@ -362,7 +363,7 @@ static int cmd_build(int cmd, int argc, char **argv)
             source_name = argv[++i];
         else if (!strcmp(a, "--result") && value)
             result = argv[++i];
-        else if (!strcmp(a, "--scratch") && value && cmd != CMD_COMPILE)
+        else if (!strcmp(a, "--scratch") && value)
             scratch = argv[++i];
         else if (!strcmp(a, "-o") && value && cmd == CMD_BUILD)
             binary = argv[++i];

@@ -122,6 +122,19 @@ fresh_kernel "$tmp/quiet.cl" quiet
 run 0 "$clhls" build "$tmp/quiet.cl" --no-model --source-name "<source>" --result "$tmp/quiet.json"
 [ -s "$tmp/out" ] || [ -s "$tmp/err" ] && fail "--result printed: $(cat "$tmp/out" "$tmp/err")"
 grep -q '"status":0' "$tmp/quiet.json" || fail "--result: $(cat "$tmp/quiet.json")"
+# The runtime's clCompileProgram and clLinkProgram invocations (host-runtime/program.c,
+# compiler.c): accepted, silent, status 0.
+mkdir "$tmp/job"
+run 0 "$clhls" compile "$tmp/quiet.cl" -o "$tmp/job/object.bc" --board sim_dc --source-name "<source>" \
+    --options "-I $tmp/inc" --result "$tmp/job/compile.json" --scratch "$tmp/job"
+run 0 "$clhls" link "$tmp/job/object.bc" --board sim_dc --options "-cl-fast-relaxed-math" --library \
+    -o "$tmp/job/library.bc" --result "$tmp/job/library.json" --scratch "$tmp/job"
+run 0 "$clhls" link "$tmp/job/library.bc" --board sim_dc --options "" --no-model \
+    --result "$tmp/job/link.json" --scratch "$tmp/job"
+[ -s "$tmp/out" ] || [ -s "$tmp/err" ] && fail "--result printed: $(cat "$tmp/out" "$tmp/err")"
+for r in compile library link; do
+    grep -q '"status":0' "$tmp/job/$r.json" || fail "$r: $(cat "$tmp/job/$r.json")"
+done
 
 # clhls cache, in a cache of its own with things that are not the cache's.
 export CLHLS_CACHE_DIR="$tmp/cache"
