@@ -792,7 +792,8 @@ static const char *const style =
     "table{border-collapse:collapse;margin:6px 0 10px;font-size:13px}"
     "th,td{border-bottom:1px solid #e6e9f0;padding:5px 10px;text-align:left;vertical-align:top}"
     "th{background:#f5f7fb;color:#4a5672;font-weight:600}"
-    "td.num,th.num{text-align:right}.lsus td:not(.mono){white-space:nowrap}"
+    "td.num,th.num{text-align:right}"
+    ".lsus td:first-child,.lsus td:last-child{white-space:nowrap}td.mono{max-width:320px}"
     ".note{border-radius:8px;padding:10px 14px;margin:10px 0}"
     ".note.info{background:#eef3ff;border:1px solid #c9d6fb}"
     ".note.warn{background:#fff6e5;border:1px solid #f3d9a4}"
@@ -1190,7 +1191,7 @@ static void write_lsus(page *p, const report *r, const cJSON *k)
         put(p, "<tr>");
         cell(p, "ROM");
         cell(p, "load");
-        cellf(p, "__constant table %s", str(l, "table", "?"));
+        cellf(p, "__constant '%s'", str(l, "table", "?"));
         cellf(p, "%d bits", (int)num(l, "width_bits", 0));
         cellf(p, "%d", (int)num(l, "line", 0));
         int line = (int)num(l, "line", 0);
@@ -1260,11 +1261,10 @@ static void write_locals(page *p, const report *r, const cJSON *k)
             if (strcmp(v, "conflict") && strcmp(v, "disjoint") && strcmp(v, "broadcast"))
                 continue;
             if (!shown++)
-                table_begin(p, "bank-pairs", (const char *const[]){"ports", "same work-item, "
-                            "same cycle", "bytes apart", "verdict", NULL});
+                table_begin(p, "bank-pairs", (const char *const[]){"ports used in one cycle "
+                            "by one work-item", "bytes apart", "verdict", NULL});
             put(p, "<tr>");
             cellf(p, "%d and %d", (int)num(pp, "a", 0), (int)num(pp, "b", 0));
-            cell(p, "yes");
             cellf(p, "%.0f", num(pp, "bytes_apart", 0));
             putf(p, "<td><span class=\"tag %s\">", !strcmp(v, "conflict") ? "bad" : "ok");
             text(p, !strcmp(v, "conflict") ? "same bank: conflict"
