@@ -38,7 +38,8 @@ static void form_add_term(lin_form *f, int atom, int64_t coef)
 {
     for (int i = 0; i < f->nterms; i++)
         if (f->atom[i] == atom) {
-            f->coef[i] += coef;
+            if (__builtin_add_overflow(f->coef[i], coef, &f->coef[i]))
+                f->unknown = 1;
             return;
         }
     if (f->nterms == FORM_TERMS) {
@@ -52,10 +53,17 @@ static void form_add_term(lin_form *f, int atom, int64_t coef)
 /* f += scale * g */
 static void form_add(lin_form *f, const lin_form *g, int64_t scale)
 {
-    f->constant += scale * g->constant;
+    int64_t v;
+    if (__builtin_mul_overflow(scale, g->constant, &v) ||
+        __builtin_add_overflow(f->constant, v, &f->constant))
+        f->unknown = 1;
     f->unknown |= g->unknown;
-    for (int i = 0; i < g->nterms; i++)
-        form_add_term(f, g->atom[i], scale * g->coef[i]);
+    for (int i = 0; i < g->nterms; i++) {
+        if (__builtin_mul_overflow(scale, g->coef[i], &v))
+            f->unknown = 1;
+        else
+            form_add_term(f, g->atom[i], v);
+    }
 }
 
 static int64_t const_value(const hls_op *op)
@@ -130,8 +138,8 @@ static void form_of(const hls_kernel *k, int id, lin_form *f, int depth)
             if (is_small_const(k, op->args[i]) && const_value(&k->ops[op->args[i]]) >= 0) {
                 form_of(k, op->args[1 - i], &a, depth + 1);
                 if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(&a)) {
+                    f->constant = const_value(&k->ops[op->args[i]]); /* below a's span */
                     form_add(f, &a, 1);
-                    f->constant += const_value(&k->ops[op->args[i]]);
                     return;
                 }
             }
@@ -165,7 +173,8 @@ static int64_t form_stride(const hls_kernel *k, const lin_form *f, stride_memo *
         int64_t a = atom_stride(k, f->atom[i], visiting);
         if (a == STRIDE_UNKNOWN)
             return STRIDE_UNKNOWN;
-        s += a * f->coef[i];
+        if (__builtin_mul_overflow(a, f->coef[i], &a) || __builtin_add_overflow(s, a, &s))
+            return STRIDE_UNKNOWN;
     }
     return s;
 }
@@ -545,7 +554,7 @@ static const char *port_pair_verdict(const hls_kernel *k, const hls_local *m, co
     form_of(k, p->args[0], &fp, 0);
     form_of(k, q->args[0], &fq, 0);
     form_add(&fp, &fq, -1);
-    if (fp.unknown)
+    if (fp.unknown || fp.constant == INT64_MIN)
         return "unknown";
     for (int i = 0; i < fp.nterms; i++)
         if (fp.coef[i])
