@@ -17,6 +17,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <glob.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -196,7 +197,9 @@ static int write_synth_script(const char *path, const char *dir, const char *ent
     fprintf(f, "\nhierarchy -check -top clhls_top\n"
                "%s\n"
                "check -assert\n"
+               "setattr -mod -unset top\n"        /* stat -json prints no text hierarchy */
                "tee -q -o %s/stat.json stat -json\n"
+               "hierarchy -top clhls_top\n"
                "flatten\n"
                "write_json %s/netlist.json\n"
                "write_verilog -noattr %s/netlist.v\n",
@@ -220,6 +223,28 @@ static const cJSON *stat_module(const cJSON *modules, const char *name)
     return NULL;
 }
 
+/* The resource a cell type uses (its first LUT, FF, BRAM or DSP entry), -1 for none. */
+static int resource_class(const board_t *board, const char *type, double *weight)
+{
+    for (size_t i = 0; i < board->ncells; i++)
+        if ((int)board->cells[i].cls < (int)RESOURCE_COUNT && !fnmatch(board->cells[i].pattern, type, 0)) {
+            *weight = board->cells[i].weight;
+            return (int)board->cells[i].cls;
+        }
+    return -1;
+}
+
+/* What a cell type is on a path: carry or mux when listed so (a carry cell may also be
+ * listed under lut for the LUTs it holds), else its first entry; -1 when unlisted. */
+static int path_class(const board_t *board, const char *type)
+{
+    for (size_t i = 0; i < board->ncells; i++)
+        if ((board->cells[i].cls == BOARD_CELL_CARRY || board->cells[i].cls == BOARD_CELL_MUX) &&
+            !fnmatch(board->cells[i].pattern, type, 0))
+            return (int)board->cells[i].cls;
+    return board_cell_class_of(board, type, NULL);
+}
+
 /* Resources of one instance of module m, its submodules included. */
 static void module_resources(const cJSON *modules, const cJSON *m, const board_t *board,
                              int depth, double used[RESOURCE_COUNT])
@@ -235,8 +260,8 @@ static void module_resources(const cJSON *modules, const cJSON *m, const board_t
                 used[r] += count * inner[r];
             continue;
         }
-        int cls = board_cell_class_of(board, t->string, &weight);
-        if (cls >= 0 && cls < RESOURCE_COUNT)
+        int cls = resource_class(board, t->string, &weight);
+        if (cls >= 0)
             used[cls] += count * weight;
     }
 }
@@ -256,7 +281,21 @@ static int count_resources(const char *stat_path, const board_t *board,
                            double used[RESOURCE_COUNT], cJSON *modules_out, char *tool,
                            size_t tool_len)
 {
-    cJSON *stat = read_json(stat_path);
+    /* Yosys 0.23's `stat -json` without a top module ends the modules object with a
+     * comma ("},\n\n}"): drop a comma that only white space separates from the end. */
+    char *text = read_text(stat_path);
+    size_t end = text ? strlen(text) : 0;
+    while (end > 0 && strchr(" \t\r\n", text[end - 1]))
+        end--;
+    if (end > 0 && text[end - 1] == '}') {
+        size_t k = end - 1;
+        while (k > 0 && strchr(" \t\r\n", text[k - 1]))
+            k--;
+        if (k > 0 && text[k - 1] == ',')
+            text[k - 1] = ' ';
+    }
+    cJSON *stat = text ? cJSON_Parse(text) : NULL;
+    free(text);
     const cJSON *modules = cJSON_GetObjectItemCaseSensitive(stat, "modules");
     const cJSON *top = modules ? stat_module(modules, "clhls_top") : NULL;
     if (!top) {
@@ -441,7 +480,7 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(c, "type");
         pc->cell = c;
         pc->name = c->string;
-        pc->cls = cJSON_IsString(type) ? board_cell_class_of(board, type->valuestring, NULL) : -1;
+        pc->cls = cJSON_IsString(type) ? path_class(board, type->valuestring) : -1;
         pc->logic = pc->cls == BOARD_CELL_LUT || pc->cls == BOARD_CELL_CARRY ||
                     pc->cls == BOARD_CELL_MUX;
         pc->delay = pc->logic ? board->delay_ns[pc->cls] : 0;
@@ -573,6 +612,8 @@ static int write_shell(const char *netlist_path, const char *shell_path)
     return fclose(f) != 0 ? -1 : 0;
 }
 
+static double json_number(const cJSON *o, const char *a, const char *b);
+
 /* The routed fmax (the slowest clock's) and the critical path's ends from nextpnr's
  * --report file. */
 static int read_pnr_report(const char *path, double *fmax, char *from, char *to, size_t len)
@@ -587,17 +628,33 @@ static int read_pnr_report(const char *path, double *fmax, char *from, char *to,
     }
     const cJSON *paths = cJSON_GetObjectItemCaseSensitive(rep, "critical_paths");
     const cJSON *steps = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(paths, 0), "path");
-    int n = cJSON_GetArraySize(steps);
-    if (n > 0) {
-        const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(steps, 0), "from"), "cell"));
-        const char *z = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(steps, n - 1), "to"), "cell"));
-        if (a)
-            snprintf(from, len, "%s", a);
-        if (z)
-            snprintf(to, len, "%s", z);
+    const cJSON *step;
+    const char *first_net = NULL, *last_cell = NULL;
+    cJSON_ArrayForEach(step, steps) {
+        const char *net = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "net"));
+        if (net && !first_net)
+            first_net = net;
+        last_cell = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(step, "to"), "cell"));
     }
+    /* The start register's output net, and the end cell without the packer's suffix;
+     * the shell's instance prefix "top." removed. */
+    if (first_net)
+        snprintf(from, len, "%s", strncmp(first_net, "top.", 4) ? first_net : first_net + 4);
+    if (last_cell) {
+        snprintf(to, len, "%s", strncmp(last_cell, "top.", 4) ? last_cell : last_cell + 4);
+        const char *suffixes[] = {"_DFFLC", "_LC"};
+        for (int i = 0; i < 2; i++) {
+            size_t n = strlen(to), k = strlen(suffixes[i]);
+            if (n > k && !strcmp(to + n - k, suffixes[i]))
+                to[n - k] = '\0';
+        }
+    }
+    const cJSON *lc = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(rep, "utilization"), "ICESTORM_LC");
+    if (lc)
+        fprintf(stderr, "clhls: after packing: %.0f of %.0f logic cells (LUT and FF pairs)\n",
+                json_number(lc, "used", NULL), json_number(lc, "available", NULL));
     cJSON_Delete(rep);
     return *fmax > 0 ? 0 : -1;
 }
