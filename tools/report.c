@@ -852,10 +852,11 @@ static void write_head(page *p, const report *r)
     put(p, "</style></head>\n<body>\n<header>");
     elemf(p, "h1", NULL, "clhls report: %s", r->source_name);
     put(p, "<div class=\"sub\">");
-    textf(p, "board %s (%s %s, %g MHz target) | clhls %s | options \"%s\" | entry %s",
+    textf(p, "board %s (%s %s, %g MHz target) | clhls %s | %s%s%s | entry %s",
           r->board->name, r->board->vendor ? r->board->vendor : "?",
           r->board->part ? r->board->part : "?", r->board->clock_mhz,
-          str(r->rep, "tool_version", "?"), r->options, r->entry);
+          str(r->rep, "tool_version", "?"), *r->options ? "options \"" : "no build options",
+          r->options, *r->options ? "\"" : "", r->entry);
     put(p, "</div></header>\n<nav>");
     put(p, "<a href=\"#summary\">Summary</a><a href=\"#resources\">Resources</a>");
     const cJSON *k;
@@ -1050,7 +1051,7 @@ static void write_compiler_view(page *p, const report *r)
 {
     put(p, "<h3>What the compiler built</h3>\n");
     table_begin(p, "compiler-view", (const char *const[]){"kernel", "pipeline stages",
-                "operators (wires)", "FIFOs", "FIFO bits", "load-store units",
+                "operators (wires)", "operators by kind", "FIFOs", "FIFO bits", "load-store units",
                 "local memory (bytes x copies, banks)", "barrier RAM entries", NULL});
     const cJSON *k;
     cJSON_ArrayForEach(k, item(r->rep, "kernels")) {
@@ -1063,6 +1064,12 @@ static void write_compiler_view(page *p, const report *r)
         cell(p, str(k, "name", ""));
         cellf(p, "%d", (int)num(k, "pipeline_depth", 0));
         cellf(p, "%d (%d)", ops, wires);
+        char by_kind[512] = "-";
+        size_t len = 0;
+        for (int i = 0; i < nk && len + 40 < sizeof by_kind; i++)
+            len += (size_t)snprintf(by_kind + len, sizeof by_kind - len, "%s%s %d", i ? ", " : "",
+                                    kinds[i].kind, kinds[i].count);
+        cell(p, by_kind);
         cellf(p, "%d", nfifo);
         cellf(p, "%.0f", bits);
         cellf(p, "%d", cJSON_GetArraySize(item(k, "lsus")));
@@ -1155,10 +1162,25 @@ static void write_lsus(page *p, const report *r, const cJSON *k)
         put(p, "<p>None: the kernel does not touch global memory.</p>\n");
         return;
     }
+    int loads = 0, stores = 0, atomics = 0, bursts = 0, singles = 0;
+    const cJSON *l;
+    cJSON_ArrayForEach(l, lsus) {
+        const char *kind = str(l, "kind", "");
+        loads += !strcmp(kind, "load");
+        stores += !strcmp(kind, "store");
+        atomics += !strcmp(kind, "atomic");
+        bursts += flag(l, "burst");
+        singles += !flag(l, "coalescing");
+    }
+    put(p, "<p>");
+    textf(p, "%d load%s, %d store%s, %d atomic%s; %d burst-coalesced, %d making one memory "
+          "request per access; %d read%s from __constant tables in ROM.", loads,
+          loads == 1 ? "" : "s", stores, stores == 1 ? "" : "s", atomics, atomics == 1 ? "" : "s",
+          bursts, singles, cJSON_GetArraySize(roms), cJSON_GetArraySize(roms) == 1 ? "" : "s");
+    put(p, "</p>\n");
     table_begin(p, "lsus", (const char *const[]){"unit", "kind", "memory", "width", "line",
                 "source", "unit template", "access pattern", "coalescing",
                 "work-items per request", "stage", NULL});
-    const cJSON *l;
     cJSON_ArrayForEach(l, lsus) {
         int line = (int)num(l, "line", 0);
         char pat[64];
