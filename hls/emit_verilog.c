@@ -235,14 +235,29 @@ static void emit_fp_op(emitter *e, const hls_op *op)
     }
 }
 
-/* The memory-side connections shared by both load-store unit kinds. */
+/* The request side of global load-store unit n: wires of its own, gathered into the
+ * compute unit's per-unit buses by emit_request_buses. Stores and atomics also send
+ * data and byte enables, atomics an operation code. */
+static void emit_lsu_request_wires(emitter *e, const hls_op *op)
+{
+    int n = op->lsu;
+    fprintf(e->out, "    wire lsu%d_m_valid, lsu%d_m_resp_ready;\n    wire [63:0] lsu%d_m_addr;\n", n,
+            n, n);
+    if (op->opc != HOP_LOAD)
+        fprintf(e->out, "    wire [%u:0] lsu%d_m_wdata;\n    wire [%u:0] lsu%d_m_wstrb;\n",
+                e->mem_w - 1, n, e->mem_w / 8 - 1, n);
+    if (op->opc == HOP_ATOMIC)
+        fprintf(e->out, "    wire [3:0] lsu%d_m_atomic;\n", n);
+}
+
+/* The memory-side connections shared by every global load-store unit kind. */
 static void emit_lsu_memory_ports(emitter *e, int n)
 {
     fprintf(e->out,
-            "        .m_mem_req_valid(m_req_valid[%d]), .m_mem_req_ready(m_req_ready[%d]),\n"
-            "        .m_mem_req_addr(m_req_addr[%d +: 64]),\n"
-            "        .s_mem_resp_valid(s_resp_valid[%d]), .s_mem_resp_ready(s_resp_ready[%d]),\n",
-            n, n, 64 * n, n, n);
+            "        .m_mem_req_valid(lsu%d_m_valid), .m_mem_req_ready(m_req_ready[%d]),\n"
+            "        .m_mem_req_addr(lsu%d_m_addr),\n"
+            "        .s_mem_resp_valid(s_resp_valid[%d]), .s_mem_resp_ready(lsu%d_m_resp_ready),\n",
+            n, n, n, n, n);
 }
 
 /* Load-store unit capacity: twice the scheduled latency, a power of two. */
@@ -399,6 +414,7 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     unsigned mw = e->mem_w;
     if (op->opc == HOP_ATOMIC) {
         emit_answered_unit_wires(e, op);
+        emit_lsu_request_wires(e, op);
         fprintf(o, "    clhls_lsu_atomic #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
@@ -408,18 +424,15 @@ static void emit_memory_op(emitter *e, const hls_op *op)
                 op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), (int)op->imm, ARG(1),
                 op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0", n, n, R, R, op->id);
         emit_lsu_memory_ports(e, n);
-        fprintf(o, "        .m_mem_req_atomic(m_req_atomic[%d +: 4]),\n"
-                   "        .m_mem_req_wdata(m_req_wdata[%u +: %u]),\n"
-                   "        .m_mem_req_wstrb(m_req_wstrb[%u +: %u]),\n"
+        fprintf(o, "        .m_mem_req_atomic(lsu%d_m_atomic),\n"
+                   "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n"
                    "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
-                   ".count_atomic(lsu%d_count));\n", 4 * n, mw * (unsigned)n, mw,
-                mw / 8 * (unsigned)n, mw / 8, n, n);
-        fprintf(o, "    assign m_req_write[%d] = 1'b0;\n", n);
+                   ".count_atomic(lsu%d_count));\n", n, n, n, n, n);
         return;
     }
-    fprintf(o, "    assign m_req_atomic[%d +: 4] = 4'd0;\n", 4 * n);
     if (op->opc == HOP_LOAD) {
         emit_answered_unit_wires(e, op);
+        emit_lsu_request_wires(e, op);
         fprintf(o, "    clhls_lsu_load #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
@@ -430,12 +443,9 @@ static void emit_memory_op(emitter *e, const hls_op *op)
         emit_lsu_memory_ports(e, n);
         fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
                    ".count_read(lsu%d_count));\n", n, n);
-        fprintf(o, "    assign m_req_write[%d] = 1'b0;\n"
-                   "    assign m_req_wdata[%u +: %u] = %u'd0;\n"
-                   "    assign m_req_wstrb[%u +: %u] = %u'd0;\n",
-                n, mw * (unsigned)n, mw, mw, mw / 8 * (unsigned)n, mw / 8, mw / 8);
         return;
     }
+    emit_lsu_request_wires(e, op);
     fprintf(o, "    wire lsu%d_req_ready, lsu%d_idle, lsu%d_count;\n", n, n, n);
     fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start, mem_pred(e, op, start, p0));
     if (op->acked) {
@@ -456,11 +466,8 @@ static void emit_memory_op(emitter *e, const hls_op *op)
                 op->width, mw, n, n, R, n, ARG(0), ARG(1));
     }
     emit_lsu_memory_ports(e, n);
-    fprintf(o, "        .m_mem_req_wdata(m_req_wdata[%u +: %u]),\n"
-               "        .m_mem_req_wstrb(m_req_wstrb[%u +: %u]),\n"
-               "        .idle(lsu%d_idle), .count_write(lsu%d_count));\n",
-            mw * (unsigned)n, mw, mw / 8 * (unsigned)n, mw / 8, n, n);
-    fprintf(o, "    assign m_req_write[%d] = 1'b1;\n", n);
+    fprintf(o, "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n"
+               "        .idle(lsu%d_idle), .count_write(lsu%d_count));\n", n, n, n, n);
 }
 
 /* The __constant tables the kernel reads: byte arrays with their initial values. */
@@ -853,6 +860,41 @@ static void emit_lsu_reduce(emitter *e, const char *fmt, const char *join, const
     }
 }
 
+/* The compute unit's per-unit request buses, each global load-store unit's wires in
+ * its slice (a compute unit without units drives the idle values). One combinational
+ * block fills every bus: a simulator then copies each slice in place, where slice
+ * assignments to a wide bus become a concatenation rebuilt every cycle. */
+static void emit_request_buses(emitter *e)
+{
+    FILE *o = e->out;
+    unsigned mw = e->mem_w;
+    fprintf(o, "    // The request buses, one slice per load-store unit.\n"
+               "    always @(*) begin\n"
+               "        m_req_valid = 0;\n        m_req_write = 0;\n        m_req_atomic = 0;\n"
+               "        m_req_addr = 0;\n        m_req_wdata = 0;\n        m_req_wstrb = 0;\n"
+               "        s_resp_ready = ~0;\n");
+    for (int i = 0; i < e->k->nops; i++) {
+        const hls_op *op = &e->k->ops[i];
+        int n = op->lsu;
+        if (n < 0)
+            continue;
+        fprintf(o, "        m_req_valid[%d] = lsu%d_m_valid;\n"
+                   "        m_req_addr[%d +: 64] = lsu%d_m_addr;\n"
+                   "        s_resp_ready[%d] = lsu%d_m_resp_ready;\n",
+                n, n, 64 * n, n, n, n);
+        if (op->opc == HOP_LOAD)
+            continue;
+        fprintf(o, "        m_req_wdata[%u +: %u] = lsu%d_m_wdata;\n"
+                   "        m_req_wstrb[%u +: %u] = lsu%d_m_wstrb;\n",
+                mw * (unsigned)n, mw, n, mw / 8 * (unsigned)n, mw / 8, n);
+        if (op->opc == HOP_ATOMIC)
+            fprintf(o, "        m_req_atomic[%d +: 4] = lsu%d_m_atomic;\n", 4 * n, n);
+        else
+            fprintf(o, "        m_req_write[%d] = 1'b1;\n", n);
+    }
+    fprintf(o, "    end\n");
+}
+
 static void emit_region(emitter *e, int id);
 
 /* Bits of a loop's credit counter. */
@@ -1162,15 +1204,15 @@ static void emit_compute_unit(emitter *e)
             "    input  wire [15:0] reg_addr,           // register index\n"
             "    input  wire [63:0] reg_wdata,          // register write data\n"
             "    output wire [63:0] reg_rdata,          // register read data (0 outside this kernel)\n"
-            "    output wire [%d:0] m_req_valid,         // per load-store unit: request valid\n"
+            "    output reg  [%d:0] m_req_valid,         // per load-store unit: request valid\n"
             "    input  wire [%d:0] m_req_ready,         // per unit: request accepted\n"
-            "    output wire [%d:0] m_req_write,         // per unit: 1 = write\n"
-            "    output wire [%d:0] m_req_atomic,        // per unit: atomic operation code (0 = none)\n"
-            "    output wire [%d:0] m_req_addr,        // per unit: line address\n"
-            "    output wire [%u:0] m_req_wdata,       // per unit: write data\n"
-            "    output wire [%u:0] m_req_wstrb,       // per unit: write byte enables\n"
+            "    output reg  [%d:0] m_req_write,         // per unit: 1 = write\n"
+            "    output reg  [%d:0] m_req_atomic,        // per unit: atomic operation code (0 = none)\n"
+            "    output reg  [%d:0] m_req_addr,        // per unit: line address\n"
+            "    output reg  [%u:0] m_req_wdata,       // per unit: write data\n"
+            "    output reg  [%u:0] m_req_wstrb,       // per unit: write byte enables\n"
             "    input  wire [%d:0] s_resp_valid,        // per unit: response valid\n"
-            "    output wire [%d:0] s_resp_ready,        // per unit: response accepted\n"
+            "    output reg  [%d:0] s_resp_ready,        // per unit: response accepted\n"
             "    input  wire [%u:0] s_resp_rdata,       // response data (shared)\n"
             "    output wire progress                   // a work-item moved this cycle\n"
             ");\n",
@@ -1322,11 +1364,7 @@ static void emit_compute_unit(emitter *e)
             emit_invariant(e, &k->ops[i]);
     fprintf(o, "    // The kernel body.\n");
     emit_region(e, 0);
-    if (!k->nlsus)
-        fprintf(o, "    assign m_req_valid = 1'b0;\n    assign m_req_write = 1'b0;\n"
-                   "    assign m_req_atomic = 4'd0;\n"
-                   "    assign m_req_addr = 64'd0;\n    assign m_req_wdata = 0;\n"
-                   "    assign m_req_wstrb = 0;\n    assign s_resp_ready = 1'b1;\n");
+    emit_request_buses(e);
     fprintf(o, "    // Done: every work-item retired and every store acknowledged.\n"
                "    assign done_pulse = busy & drained & (");
     emit_lsu_reduce(e, "lsu%d_idle", " & ", "1'b1");
@@ -1368,33 +1406,56 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             ");\n",
             hls_version(), p->board->name, p->nkernels, total, mw, mw - 1, mw / 8 - 1, mw - 1);
     fprintf(o,
-            "    wire [%d:0] req_valid, req_ready, req_write, resp_valid, resp_ready;\n"
-            "    wire [%d:0] req_atomic;\n"
-            "    wire [%d:0] req_addr;\n    wire [%u:0] req_wdata;\n    wire [%u:0] req_wstrb;\n"
+            "    wire [%d:0] req_ready, resp_valid;\n"
+            "    reg  [%d:0] req_valid, req_write, resp_ready;\n"
+            "    reg  [%d:0] req_atomic;\n"
+            "    reg  [%d:0] req_addr;\n    reg  [%u:0] req_wdata;\n    reg  [%u:0] req_wstrb;\n"
             "    wire [%u:0] resp_rdata;\n",
-            total - 1, 4 * total - 1, 64 * total - 1, mw * (unsigned)total - 1, mw / 8 * (unsigned)total - 1,
-            mw - 1);
+            total - 1, total - 1, 4 * total - 1, 64 * total - 1, mw * (unsigned)total - 1,
+            mw / 8 * (unsigned)total - 1, mw - 1);
     int base = 0;
     for (int i = 0; i < p->nkernels; i++) {
         const hls_kernel *k = p->kernels[i];
         int n = k->nlsus ? k->nlsus : 1;
         fprintf(o,
                 "    wire [63:0] rdata_%d;\n    wire progress_%d;\n"
+                "    wire [%d:0] cu%d_req_valid, cu%d_req_write, cu%d_resp_ready;\n"
+                "    wire [%d:0] cu%d_req_atomic;\n    wire [%d:0] cu%d_req_addr;\n"
+                "    wire [%u:0] cu%d_req_wdata;\n    wire [%u:0] cu%d_req_wstrb;\n"
                 "    clhls_cu_%s cu_%s (\n"
                 "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),\n"
                 "        .reg_wdata(reg_wdata), .reg_rdata(rdata_%d),\n"
-                "        .m_req_valid(req_valid[%d +: %d]), .m_req_ready(req_ready[%d +: %d]),\n"
-                "        .m_req_write(req_write[%d +: %d]), .m_req_atomic(req_atomic[%d +: %d]),\n"
-                "        .m_req_addr(req_addr[%d +: %d]),\n"
-                "        .m_req_wdata(req_wdata[%u +: %u]), .m_req_wstrb(req_wstrb[%u +: %u]),\n"
-                "        .s_resp_valid(resp_valid[%d +: %d]), .s_resp_ready(resp_ready[%d +: %d]),\n"
+                "        .m_req_valid(cu%d_req_valid), .m_req_ready(req_ready[%d +: %d]),\n"
+                "        .m_req_write(cu%d_req_write), .m_req_atomic(cu%d_req_atomic),\n"
+                "        .m_req_addr(cu%d_req_addr),\n"
+                "        .m_req_wdata(cu%d_req_wdata), .m_req_wstrb(cu%d_req_wstrb),\n"
+                "        .s_resp_valid(resp_valid[%d +: %d]), .s_resp_ready(cu%d_resp_ready),\n"
                 "        .s_resp_rdata(resp_rdata), .progress(progress_%d));\n",
-                i, i, k->name, k->name, i, base, n, base, n, base, n, 4 * base, 4 * n, 64 * base,
-                64 * n,
-                mw * (unsigned)base, mw * (unsigned)n, mw / 8 * (unsigned)base,
-                mw / 8 * (unsigned)n, base, n, base, n, i);
+                i, i, n - 1, i, i, i, 4 * n - 1, i, 64 * n - 1, i, mw * (unsigned)n - 1, i,
+                mw / 8 * (unsigned)n - 1, i, k->name, k->name, i, i, base, n, i, i, i, i, i, base,
+                n, i, i);
         base += n;
     }
+    /* the compute units' request buses side by side, filled in one block (see
+     * emit_request_buses) */
+    fprintf(o, "    always @(*) begin\n");
+    base = 0;
+    for (int i = 0; i < p->nkernels; i++) {
+        int n = p->kernels[i]->nlsus ? p->kernels[i]->nlsus : 1;
+        fprintf(o,
+                "        req_valid[%d +: %d] = cu%d_req_valid;\n"
+                "        req_write[%d +: %d] = cu%d_req_write;\n"
+                "        resp_ready[%d +: %d] = cu%d_resp_ready;\n"
+                "        req_atomic[%d +: %d] = cu%d_req_atomic;\n"
+                "        req_addr[%d +: %d] = cu%d_req_addr;\n"
+                "        req_wdata[%u +: %u] = cu%d_req_wdata;\n"
+                "        req_wstrb[%u +: %u] = cu%d_req_wstrb;\n",
+                base, n, i, base, n, i, base, n, i, 4 * base, 4 * n, i, 64 * base, 64 * n, i,
+                mw * (unsigned)base, mw * (unsigned)n, i, mw / 8 * (unsigned)base,
+                mw / 8 * (unsigned)n, i);
+        base += n;
+    }
+    fprintf(o, "    end\n");
     fprintf(o, "    assign progress = 1'b0");
     for (int i = 0; i < p->nkernels; i++)
         fprintf(o, " | progress_%d", i);
