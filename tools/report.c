@@ -506,21 +506,23 @@ static double draw_region(page *p, const cJSON *kernel, const cJSON *rg, double 
              lane, child_top + 14, inner_cx + first_w / 2 + 3);
         putf(p, "<text class=\"lane\" transform=\"translate(%.1f %.1f) rotate(-90)\">",
              lane + 13, (child_top + last_bottom) / 2 + 4);
-        textf(p, "back edge, FIFO %d", (int)num(rg, "back_fifo", 0));
+        textf(p, last_bottom - child_top < 110 ? "FIFO %d" : "back edge, FIFO %d",
+              (int)num(rg, "back_fifo", 0));
         put(p, "</text>");
     }
     return loop ? e.h : yy - y;
 }
 
-/* Arrow heads shared by the graphs of the page. */
+/* Arrow heads shared by the graphs of the page: defined once, in an SVG of no size at
+ * the top of the body (ids are unique in a document). */
 static void svg_defs(page *p)
 {
-    put(p, "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+    put(p, "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
            "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
            "<path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow-head\"/></marker>"
            "<marker id=\"arrow-back\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
            "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
-           "<path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow-back-head\"/></marker></defs>");
+           "<path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow-back-head\"/></marker></defs></svg>\n");
 }
 
 static void region_graph(page *p, const cJSON *kernel)
@@ -533,7 +535,6 @@ static void region_graph(page *p, const cJSON *kernel)
     double h = e.h + 2 * (PILL_H + GAP) + 20;
     putf(p, "<svg class=\"region-graph\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
             "role=\"img\">", w, h, w, h);
-    svg_defs(p);
     double y = 10;
     putf(p, "<g class=\"pill\"><rect x=\"%.1f\" y=\"%.1f\" width=\"290\" height=\"%.0f\" rx=\"12\"/>",
          cx - 145, y, PILL_H);
@@ -603,7 +604,6 @@ static void cfg_graph(page *p, const cJSON *kernel)
     }
     putf(p, "<svg class=\"cfg-graph\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
             "role=\"img\">", w, h, w, h);
-    svg_defs(p);
     for (int b = 0; b < n; b++) { /* edges first, boxes over them */
         const cJSON *s;
         cJSON_ArrayForEach(s, item(cJSON_GetArrayItem(blocks, b), "succ")) {
@@ -849,7 +849,9 @@ static void write_head(page *p, const report *r)
     textf(p, "clhls report: %s on %s", r->source_name, r->board->name);
     put(p, "</title><style>");
     put(p, style);
-    put(p, "</style></head>\n<body>\n<header>");
+    put(p, "</style></head>\n<body>\n");
+    svg_defs(p);
+    put(p, "<header>");
     elemf(p, "h1", NULL, "clhls report: %s", r->source_name);
     put(p, "<div class=\"sub\">");
     textf(p, "board %s (%s %s, %g MHz target) | clhls %s | %s%s%s | entry %s",
