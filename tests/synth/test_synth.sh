@@ -1,0 +1,142 @@
+#!/bin/sh
+# clhls synth, one case per run (tests/synth/CMakeLists.txt):
+#   board NAME     synthesis of fill.cl for board NAME into a fresh directory: exit 0,
+#                  synth.json with exactly the documented schema, the board's
+#                  capacities, LUTs and FFs used, a critical path; for a board with place
+#                  and route the fmax is "routed" and the bitstream is an iCE40 image,
+#                  for the others it is an "estimate" and there is no bitstream
+#   reuse          a second run on the same design and board reuses the results at once
+#   does-not-fit   a board too small: exit 1 and the table of what the design needs
+#   errors         --help, bad invocations, unknown board, bad kernel, bad board files
+#                  (exit 1, naming file and field) and a missing Yosys (exit 2)
+set -u
+clhls=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); case=$2; here=$(cd "$(dirname "$0")" && pwd)
+boards=$(cd "$here/../../boards" && pwd)
+kernel=$here/fill.cl
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# run STATUS COMMAND...: runs COMMAND (stdout in $tmp/out, stderr in $tmp/err) and
+# fails unless it exits with STATUS.
+run() {
+    want=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    [ "$got" -eq "$want" ] || fail "$* exited $got, expected $want: $(tail -30 "$tmp/out" "$tmp/err")"
+}
+# check_json FILE BOARD_FILE KIND: synth.json has the schema, the board's capacities and
+# results that mean something.
+check_json() {
+    python3 - "$1" "$2" "$3" <<'PY' || fail "synth.json: $(cat "$1")"
+import json, os, sys
+r = json.load(open(sys.argv[1])); board = json.load(open(sys.argv[2])); kind = sys.argv[3]
+def need(cond, what):
+    if not cond:
+        print("synth.json:", what); sys.exit(1)
+need(set(r) == {"board", "tool", "seconds", "resources", "modules", "fmax_mhz", "fmax_kind",
+                "critical_path", "fits", "files"}, "keys %s" % sorted(r))
+need(r["board"] == board["name"], "board")
+need(r["tool"].startswith("Yosys "), "tool")
+need(isinstance(r["seconds"], (int, float)) and r["seconds"] > 0, "seconds")
+need(set(r["resources"]) == {"lut", "ff", "bram", "dsp"}, "resources")
+for k, v in r["resources"].items():
+    need(set(v) == {"used", "capacity"}, "resource " + k)
+    need(v["capacity"] == board["resources"][k], "capacity of " + k)
+    need(v["used"] >= 0 and v["used"] <= v["capacity"], "used " + k)
+need(r["resources"]["lut"]["used"] > 100 and r["resources"]["ff"]["used"] > 100, "LUTs and FFs")
+need(isinstance(r["modules"], dict), "modules")
+for name, m in r["modules"].items():
+    need(set(m) == {"lut", "ff", "bram", "dsp"}, "module " + name)
+need(r["fmax_mhz"] > 1 and r["fmax_mhz"] < 2000, "fmax")
+need(r["fmax_kind"] == kind, "fmax_kind %s, expected %s" % (r["fmax_kind"], kind))
+p = r["critical_path"]
+need(set(p) == {"from", "to", "levels"} and p["levels"] > 0 and p["from"] != "?" and p["to"] != "?",
+     "critical path")
+need(r["fits"] is True, "fits")
+f = r["files"]
+need(set(f) == {"netlist", "pnr", "bitstream"}, "files")
+need(os.path.getsize(f["netlist"]) > 1000, "netlist")
+if kind == "routed":
+    need(os.path.getsize(f["pnr"]) > 1000, "pnr")
+    image = open(f["bitstream"], "rb").read()
+    need(len(image) == 104090 and b"\x7e\xaa\x99\x7e" in image[:64], "not an iCE40 UP5K image")
+else:
+    need(f["pnr"] is None and f["bitstream"] is None, "pnr and bitstream should be null")
+PY
+}
+
+case $case in
+board)
+    board=$3
+    kind=estimate
+    grep -q '"pnr_tool": "' "$boards/$board.json" && kind=routed
+    run 0 "$clhls" synth "$kernel" --board "$board" -o "$tmp/out_dir"
+    check_json "$tmp/out_dir/synth.json" "$boards/$board.json" $kind
+    grep -q "^| LUT  *| *[0-9][0-9]* | *[0-9][0-9]* | *[0-9.]* *|$" "$tmp/out" || fail "table: $(cat "$tmp/out")"
+    grep -q "^fmax: [0-9.]* MHz ($kind; board clock" "$tmp/out" || fail "fmax: $(cat "$tmp/out")"
+    grep -q "^critical path: .* -> .* ([0-9]* logic levels)$" "$tmp/out" || fail "path: $(cat "$tmp/out")"
+    ;;
+reuse)
+    export CLHLS_CACHE_DIR=$tmp/cache
+    run 0 "$clhls" synth "$kernel" --board ulx3s_85f
+    json=$(sed -n 's/^results: //p' "$tmp/out")
+    case $json in "$tmp"/cache/*/synth/ulx3s_85f/synth.json) ;; *) fail "results in $json" ;; esac
+    grep -q "reused" "$tmp/err" && fail "first run reused: $(cat "$tmp/err")"
+    before=$(stat -c %Y.%s "$json")
+    cp "$tmp/out" "$tmp/first"
+    start=$(date +%s)
+    run 0 "$clhls" synth "$kernel" --board ulx3s_85f
+    [ $(( $(date +%s) - start )) -le 5 ] || fail "the second run took more than 5 s"
+    grep -q "^clhls: synthesis results reused from " "$tmp/err" || fail "not reused: $(cat "$tmp/err")"
+    grep -q "Yosys" "$tmp/err" && fail "Yosys ran again: $(cat "$tmp/err")"
+    [ "$(stat -c %Y.%s "$json")" = "$before" ] || fail "synth.json rewritten"
+    cmp -s "$tmp/out" "$tmp/first" || fail "a different report: $(diff "$tmp/first" "$tmp/out")"
+    ;;
+does-not-fit)
+    mkdir "$tmp/boards"
+    sed -e 's/"name": "ulx3s_85f"/"name": "tiny"/' -e 's/"lut": 83640/"lut": 1000/' \
+        "$boards/ulx3s_85f.json" > "$tmp/boards/tiny.json"
+    CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board tiny -o "$tmp/out_dir"
+    grep -q "^clhls synth: the design does not fit tiny: it needs" "$tmp/err" || fail "message: $(cat "$tmp/err")"
+    grep -q "^| LUT  *| *[0-9][0-9]* | *1000 | *[0-9.]*! |$" "$tmp/err" || fail "table: $(cat "$tmp/err")"
+    grep -q "^| FF  *| *[0-9][0-9]* | *83640 | *[0-9.]*  |$" "$tmp/err" || fail "table: $(cat "$tmp/err")"
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["fits"] is not False or r["resources"]["lut"]["used"] <= 1000)' \
+        "$tmp/out_dir/synth.json" || fail "synth.json: $(cat "$tmp/out_dir/synth.json")"
+    ;;
+errors)
+    run 0 "$clhls" synth --help
+    grep -q "^usage: clhls synth FILE.cl --board NAME" "$tmp/out" || fail "help: $(cat "$tmp/out")"
+    run 1 "$clhls" synth "$kernel"
+    grep -q "no --board NAME" "$tmp/err" || fail "no board: $(cat "$tmp/err")"
+    run 1 "$clhls" synth --board icebreaker
+    run 1 "$clhls" synth "$kernel" --board icebreaker --bogus
+    run 1 "$clhls" synth "$kernel" --board no_such_board
+    grep -q "unknown board 'no_such_board'" "$tmp/err" || fail "unknown board: $(cat "$tmp/err")"
+    run 1 "$clhls" synth "$tmp/missing.cl" --board icebreaker
+    printf '__kernel void bad(__global int *a)\n{\n    a[0] = undefined_name;\n}\n' > "$tmp/bad.cl"
+    run 1 "$clhls" synth "$tmp/bad.cl" --board icebreaker
+    grep -q "^bad.cl:3:12: error: use of undeclared identifier 'undefined_name'" "$tmp/err" ||
+        fail "bad kernel: $(cat "$tmp/err")"
+    mkdir "$tmp/boards"
+    sed 's/"lut": 5280/"lut": "many"/' "$boards/icebreaker.json" > "$tmp/boards/bad_type.json"
+    CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board bad_type
+    grep -q "$tmp/boards/bad_type.json: field 'resources.lut' must be a number" "$tmp/err" ||
+        fail "mistyped field: $(cat "$tmp/err")"
+    sed 's/"address_bits": 18,//' "$boards/icebreaker.json" > "$tmp/boards/no_addr.json"
+    CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board no_addr
+    grep -q "$tmp/boards/no_addr.json: field 'memory.address_bits' must be a number" "$tmp/err" ||
+        fail "missing field: $(cat "$tmp/err")"
+    sed 's/"SB_LUT4": 1/"SB_LUT4": "one"/' "$boards/icebreaker.json" > "$tmp/boards/bad_cell.json"
+    CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board bad_cell
+    grep -q "$tmp/boards/bad_cell.json: field 'synthesis.cells.lut.SB_LUT4' must be a number" "$tmp/err" ||
+        fail "mistyped cell weight: $(cat "$tmp/err")"
+    # No Yosys on the PATH: a tool error, exit 2, naming the tool.
+    mkdir "$tmp/bin"
+    PATH=$tmp/bin run 2 "$clhls" synth "$kernel" --board ulx3s_85f -o "$tmp/no_yosys"
+    grep -q "cannot run yosys" "$tmp/err" || fail "no yosys: $(cat "$tmp/err")"
+    ;;
+*)
+    fail "unknown case $case"
+    ;;
+esac
+echo "PASS: synth $case ${3:-}"
