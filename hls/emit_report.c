@@ -92,12 +92,15 @@ static int64_t low_zero_span(const lin_form *f)
     return span;
 }
 
-static void form_of(const hls_kernel *k, int id, lin_form *f, int depth)
+/* Operations visited for one form at most: a chain of x + x doubles the work per level. */
+#define FORM_BUDGET 4096
+
+static void form_walk(const hls_kernel *k, int id, lin_form *f, int depth, int *budget)
 {
     memset(f, 0, sizeof *f);
     const hls_op *op = &k->ops[id];
     lin_form a, b;
-    if (depth > FORM_DEPTH) {
+    if (depth > FORM_DEPTH || --*budget < 0) {
         form_add_term(f, id, 1);
         return;
     }
@@ -111,32 +114,32 @@ static void form_of(const hls_kernel *k, int id, lin_form *f, int depth)
     case HOP_LOCAL: /* address 0 of its own memory */
         return;
     case HOP_ADD: case HOP_SUB:
-        form_of(k, op->args[0], f, depth + 1);
-        form_of(k, op->args[1], &b, depth + 1);
+        form_walk(k, op->args[0], f, depth + 1, budget);
+        form_walk(k, op->args[1], &b, depth + 1, budget);
         form_add(f, &b, op->opc == HOP_ADD ? 1 : -1);
         return;
     case HOP_MUL:
         for (int i = 0; i < 2; i++)
             if (is_small_const(k, op->args[i])) {
-                form_of(k, op->args[1 - i], &a, depth + 1);
+                form_walk(k, op->args[1 - i], &a, depth + 1, budget);
                 form_add(f, &a, const_value(&k->ops[op->args[i]]));
                 return;
             }
         break;
     case HOP_SHL:
         if (is_small_const(k, op->args[1]) && k->ops[op->args[1]].imm < 32) {
-            form_of(k, op->args[0], &a, depth + 1);
+            form_walk(k, op->args[0], &a, depth + 1, budget);
             form_add(f, &a, (int64_t)1 << k->ops[op->args[1]].imm);
             return;
         }
         break;
     case HOP_SEXT: case HOP_ZEXT: case HOP_TRUNC: /* indexes stay in range */
-        form_of(k, op->args[0], f, depth + 1);
+        form_walk(k, op->args[0], f, depth + 1, budget);
         return;
     case HOP_OR: /* x | c is x + c when c fits below x's known low zero bits */
         for (int i = 0; i < 2; i++)
             if (is_small_const(k, op->args[i]) && const_value(&k->ops[op->args[i]]) >= 0) {
-                form_of(k, op->args[1 - i], &a, depth + 1);
+                form_walk(k, op->args[1 - i], &a, depth + 1, budget);
                 if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(&a)) {
                     f->constant = const_value(&k->ops[op->args[i]]); /* below a's span */
                     form_add(f, &a, 1);
@@ -148,6 +151,12 @@ static void form_of(const hls_kernel *k, int id, lin_form *f, int depth)
         break;
     }
     form_add_term(f, id, 1);
+}
+
+static void form_of(const hls_kernel *k, int id, lin_form *f)
+{
+    int budget = FORM_BUDGET;
+    form_walk(k, id, f, 0, &budget);
 }
 
 /* What the stride analysis knows about each op of a kernel. */
@@ -230,8 +239,8 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting
         if (e < 0)
             return STRIDE_UNKNOWN;
         lin_form start, step;
-        form_of(k, op->in_vals[e], &start, 0);
-        form_of(k, op->in_vals[1 - e], &step, 0);
+        form_of(k, op->in_vals[e], &start);
+        form_of(k, op->in_vals[1 - e], &step);
         int64_t s = form_stride(k, &start, visiting);
         int self = -1;
         for (int i = 0; i < step.nterms; i++)
@@ -254,7 +263,7 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting
         int n = hls_ir_operands(op, &args);
         for (int i = 0; i < n; i++) {
             lin_form f;
-            form_of(k, args[i], &f, 0);
+            form_of(k, args[i], &f);
             if (form_stride(k, &f, visiting) != 0)
                 return STRIDE_UNKNOWN;
         }
@@ -265,13 +274,11 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting
 
 /* Bytes between the addresses of two work-items next to each other in local-id order,
  * or STRIDE_UNKNOWN. */
-static int64_t address_stride(hls_compile *c, const hls_kernel *k, const hls_op *op)
+static int64_t address_stride(const hls_kernel *k, const hls_op *op, stride_memo *memo)
 {
-    stride_memo memo = {arena_alloc(&c->arena, (size_t)k->nops),
-                        arena_alloc(&c->arena, (size_t)k->nops * sizeof(int64_t))};
     lin_form f;
-    form_of(k, op->args[0], &f, 0);
-    return form_stride(k, &f, &memo);
+    form_of(k, op->args[0], &f);
+    return form_stride(k, &f, memo);
 }
 
 static const char *pattern_name(int64_t stride, unsigned bytes)
@@ -490,11 +497,11 @@ static cJSON *block_json(const hls_kernel *k, int b)
     return j;
 }
 
-static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op)
+static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, stride_memo *memo)
 {
     const board_t *board = c->program->board;
     unsigned bytes = op->width / 8 ? op->width / 8 : 1, mem_bytes = board->mem_width_bits / 8;
-    int64_t stride = address_stride(c, k, op);
+    int64_t stride = address_stride(k, op, memo);
     const char *unit, *kind = memory_kind(op);
     int coalescing;
     if (op->opc == HOP_ATOMIC) {
@@ -543,17 +550,16 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op)
 /* What the affine analysis predicts for two ports of one local memory. Same region
  * and stage: one work-item's two addresses, which differ by a constant or not. */
 static const char *port_pair_verdict(const hls_kernel *k, const hls_local *m, const hls_op *p,
-                                     const hls_op *q, int64_t *apart)
+                                     const hls_op *q, const lin_form *pf, const lin_form *qf,
+                                     int64_t *apart)
 {
     const hls_region *rp = region_of(k, p), *rq = region_of(k, q);
     *apart = 0;
     if (!rp || rp != rq || !rp->sched.start ||
         rp->sched.start[p->id] != rq->sched.start[q->id])
         return "timing"; /* different work-items: they meet in a bank now and then */
-    lin_form fp, fq;
-    form_of(k, p->args[0], &fp, 0);
-    form_of(k, q->args[0], &fq, 0);
-    form_add(&fp, &fq, -1);
+    lin_form fp = *pf;
+    form_add(&fp, qf, -1);
     if (fp.unknown || fp.constant == INT64_MIN)
         return "unknown";
     for (int i = 0; i < fp.nterms; i++)
@@ -568,7 +574,7 @@ static const char *port_pair_verdict(const hls_kernel *k, const hls_local *m, co
     return (d / word) % m->banks ? "disjoint" : "conflict";
 }
 
-static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index)
+static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index, stride_memo *memo)
 {
     const hls_local *m = &k->locals[index];
     cJSON *j = cJSON_CreateObject();
@@ -581,14 +587,17 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index)
     cJSON_AddNumberToObject(j, "banks", m->banks);
     cJSON_AddBoolToObject(j, "atomics", m->atomics);
     const hls_op **ports = arena_alloc(&c->arena, sizeof *ports * ((size_t)m->nports + 1));
+    lin_form *forms = arena_alloc(&c->arena, sizeof *forms * ((size_t)m->nports + 1));
     cJSON *pj = cJSON_AddArrayToObject(j, "ports");
     for (int i = 0; i < k->nops; i++) {
         const hls_op *op = &k->ops[i];
         if (op->lmem != index || !hls_ir_is_memory(op))
             continue;
-        if (op->lport >= 0 && op->lport < m->nports)
+        if (op->lport >= 0 && op->lport < m->nports) {
             ports[op->lport] = op;
-        int64_t stride = address_stride(c, k, op);
+            form_of(k, op->args[0], &forms[op->lport]);
+        }
+        int64_t stride = address_stride(k, op, memo);
         cJSON *p = cJSON_CreateObject();
         cJSON_AddNumberToObject(p, "port", op->lport);
         cJSON_AddNumberToObject(p, "op", op->id);
@@ -613,7 +622,8 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index)
             if (!ports[a] || !ports[b])
                 continue;
             int64_t apart;
-            const char *v = port_pair_verdict(k, m, ports[a], ports[b], &apart);
+            const char *v = port_pair_verdict(k, m, ports[a], ports[b], &forms[a], &forms[b],
+                                              &apart);
             certain += !strcmp(v, "conflict");
             possible += !strcmp(v, "timing") || !strcmp(v, "unknown");
             cJSON *pp = cJSON_CreateObject();
@@ -632,6 +642,9 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index)
 
 static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
 {
+    /* one stride analysis for the kernel: an op's stride does not depend on who asks */
+    stride_memo memo = {arena_alloc(&c->arena, (size_t)k->nops + 1),
+                        arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof(int64_t))};
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "name", k->name);
     add_loc(j, k->loc);
@@ -653,7 +666,7 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
     for (int i = 0; i < k->nops; i++) {
         const hls_op *op = &k->ops[i];
         if (op->lsu >= 0) {
-            cJSON_AddItemToArray(lsus, lsu_json(c, k, op));
+            cJSON_AddItemToArray(lsus, lsu_json(c, k, op, &memo));
         } else if (op->rom >= 0) {
             cJSON *r = cJSON_CreateObject();
             cJSON_AddNumberToObject(r, "op", op->id);
@@ -719,7 +732,7 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
     }
     cJSON *ls = cJSON_AddArrayToObject(j, "local_memories");
     for (int i = 0; i < k->nlocals; i++)
-        cJSON_AddItemToArray(ls, local_json(c, k, i));
+        cJSON_AddItemToArray(ls, local_json(c, k, i, &memo));
     return j;
 }
 
