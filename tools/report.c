@@ -616,10 +616,14 @@ static void cfg_graph(page *p, const cJSON *kernel)
                 putf(p, "<path class=\"edge\" d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f %.1f\" "
                         "marker-end=\"url(#arrow)\"/>", x0, y0, x0, y0 + 24, x1, y1 - 24, x1,
                      y1 - 2);
-            else if (rpo[t] > rpo[b]) /* past other layers: round their left side */
+            else if (rpo[t] > rpo[b]) { /* past other layers: round their left side,
+                                            the longer the wider */
+                int span = layer[t] - layer[b];
+                double out = span * 14.0 + 28 < 66 ? span * 14.0 + 28 : 66;
                 putf(p, "<path class=\"edge\" d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f %.1f\" "
-                        "marker-end=\"url(#arrow)\"/>", bx[b] + 6, y0, bx[b] - 70, y0 + 40,
-                     bx[t] - 70, y1 - 40, bx[t] + 6, y1 - 2);
+                        "marker-end=\"url(#arrow)\"/>", bx[b] + 6, y0, bx[b] - out, y0 + 40,
+                     bx[t] - out, y1 - 40, bx[t] + 6, y1 - 2);
+            }
             else if (t == b) /* a block that loops on itself */
                 putf(p, "<path class=\"back-edge\" d=\"M %.1f %.1f C %.1f %.1f, %.1f %.1f, %.1f "
                         "%.1f\" marker-end=\"url(#arrow-back)\"/>", bx[b] + BLOCK_W, by[b] + 8,
@@ -1111,6 +1115,37 @@ static void write_resources(page *p, const report *r)
     put(p, "</section>\n");
 }
 
+/* Where work-items may wait, region by region (the graph's red badges). */
+static void write_stall_points(page *p, const report *r, const cJSON *k)
+{
+    int shown = 0;
+    const cJSON *rg;
+    cJSON_ArrayForEach(rg, item(k, "regions")) {
+        const cJSON *s;
+        cJSON_ArrayForEach(s, item(rg, "stall_points")) {
+            if (!shown++) {
+                put(p, "<h3>Stall points</h3>\n");
+                table_begin(p, "stall-points", (const char *const[]){"region", "where work-items "
+                            "may wait", "stage", "line", "source", NULL});
+            }
+            int line = (int)num(s, "line", 0);
+            put(p, "<tr>");
+            cellf(p, "%d (%s)", (int)num(rg, "id", 0), str(rg, "kind", ""));
+            cell(p, str(s, "what", ""));
+            if (item(s, "stage"))
+                cellf(p, "%d", (int)num(s, "stage", 0));
+            else
+                cell(p, "-");
+            cellf(p, "%d", line);
+            put(p, "<td class=\"mono\">");
+            text(p, line > 0 && line <= r->nlines ? r->lines[line - 1] : "");
+            put(p, "</td></tr>\n");
+        }
+    }
+    if (shown)
+        table_end(p);
+}
+
 static void write_loops(page *p, const cJSON *k)
 {
     if (!count_kind(k, "loop"))
@@ -1459,6 +1494,7 @@ static void write_kernel(page *p, const report *r, const cJSON *k)
     put(p, "<figcaption>The control-flow graph's blocks in layers (longest path from the "
            "entry); dashed arrows are loop back edges, colours mark the innermost loop.</figcaption>"
            "</figure></div>\n");
+    write_stall_points(p, r, k);
     write_loops(p, k);
     write_lsus(p, r, k);
     write_locals(p, r, k);

@@ -82,7 +82,7 @@ render "$work/full.html"
 console_messages "$work/full.html" && fail "console messages on the page"
 dom="$work/full.html.dom"
 for want in 'id="summary"' 'id="resources"' 'id="kernel-block_sums"' 'class="region-graph"' \
-    'class="cfg-graph"' 'class="loops"' 'class="lsus"' 'class="local-ports"' \
+    'class="cfg-graph"' 'class="stall-points"' 'class="loops"' 'class="lsus"' 'class="local-ports"' \
     'class="barriers"' 'class="bar-chart operators"' 'class="bar-chart resources-total"' \
     'class="per-cu"' 'id="last-run"' 'class="counters"' 'class="bar-chart run-cycles"' \
     'id="source"' 'class="source"'; do
