@@ -31,10 +31,11 @@ static cJSON *read_record(const char *path)
     cJSON *root = NULL;
     FILE *f = fopen(path, "rb");
     if (f) {
-        char *text = malloc(LAST_RUN_MAX_BYTES + 1);
-        size_t n = text ? fread(text, 1, LAST_RUN_MAX_BYTES + 1, f) : 0;
-        if (text && n <= LAST_RUN_MAX_BYTES) {
-            text[n] = '\0';
+        long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+        char *text = size >= 0 && size <= LAST_RUN_MAX_BYTES && fseek(f, 0, SEEK_SET) == 0
+                         ? malloc((size_t)size + 1) : NULL;
+        if (text && fread(text, 1, (size_t)size, f) == (size_t)size) {
+            text[size] = '\0';
             root = cJSON_Parse(text);
         }
         free(text);
