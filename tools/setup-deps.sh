@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="build-essential cmake pkg-config git
 clang-16 llvm-16-dev libclang-cpp16 zlib1g-dev libzstd-dev libedit-dev libffi-dev libncurses-dev libxml2-dev
-verilator yosys
+verilator yosys nextpnr-ice40 fpga-icestorm
 ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers opencl-clhpp-headers clinfo
 libcriterion-dev libcjson-dev libxxhash-dev
 python3-pyopencl python3-numpy pocl-opencl-icd
