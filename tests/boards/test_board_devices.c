@@ -1,0 +1,118 @@
+/* Every board as an OpenCL device: with CLHLS_BOARDS naming all the board files, the
+ * ICD offers one device per board, and each device answers the size queries with its
+ * board's numbers (global memory, largest buffer, local memory, clock, compute units).
+ * On the boards with small memories a buffer of the largest size is created, written
+ * at both ends and read back. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+
+#define SMALL_MEMORY (64u << 20) /* buffers up to this size are really allocated */
+
+/* CLHLS_BOARDS set to every board on the search path, before the ICD is loaded. */
+static char **names;
+static size_t nnames;
+
+static void setup(void)
+{
+    names = board_list();
+    char list[4096] = "";
+    for (nnames = 0; names[nnames]; nnames++) {
+        if (nnames)
+            strncat(list, ",", sizeof list - strlen(list) - 1);
+        strncat(list, names[nnames], sizeof list - strlen(list) - 1);
+    }
+    setenv("CLHLS_BOARDS", list, 1);
+}
+
+static void teardown(void) { board_list_free(names); }
+
+TestSuite(board_devices, .init = setup, .fini = teardown);
+
+/* The device whose name starts with the board's name. */
+static cl_device_id device_of(const char *board)
+{
+    cl_platform_id platform;
+    cl_device_id devices[32];
+    cl_uint n = 0;
+    cr_assert_eq(clGetPlatformIDs(1, &platform, NULL), CL_SUCCESS);
+    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 32, devices, &n), CL_SUCCESS);
+    cr_assert_eq(n, nnames, "%u devices for %zu boards", n, nnames);
+    for (cl_uint i = 0; i < n; i++) {
+        char name[256];
+        clGetDeviceInfo(devices[i], CL_DEVICE_NAME, sizeof name, name, NULL);
+        size_t len = strlen(board);
+        if (!strncmp(name, board, len) && name[len] == ' ')
+            return devices[i];
+    }
+    cr_assert_fail("no device for board %s", board);
+    return NULL;
+}
+
+Test(board_devices, every_board_is_a_device_with_its_numbers)
+{
+    for (size_t i = 0; i < nnames; i++) {
+        char err[512];
+        board_t *b = board_load(names[i], err, sizeof err);
+        cr_assert(b, "%s", err);
+        cl_device_id d = device_of(b->name);
+        cl_ulong global = 0, alloc = 0, local = 0;
+        cl_uint mhz = 0, units = 0;
+        clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global, NULL);
+        clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+        clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+        clGetDeviceInfo(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
+        clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL);
+        cr_expect_eq(global, b->global_mem_bytes, "%s", b->name);
+        cr_expect_eq(alloc, b->max_alloc_bytes, "%s", b->name);
+        cr_expect_eq(local, b->local_mem_bytes, "%s", b->name);
+        cr_expect_eq(mhz, (cl_uint)(b->clock_mhz + 0.5), "%s", b->name);
+        cr_expect_eq(units, b->compute_units, "%s", b->name);
+        board_free(b);
+    }
+}
+
+Test(board_devices, the_largest_buffer_of_a_small_board_is_usable)
+{
+    for (size_t i = 0; i < nnames; i++) {
+        char err[512];
+        board_t *b = board_load(names[i], err, sizeof err);
+        cr_assert(b, "%s", err);
+        if (b->max_alloc_bytes > SMALL_MEMORY) {
+            board_free(b);
+            continue;
+        }
+        cl_device_id d = device_of(b->name);
+        cl_int e;
+        cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &e);
+        cr_assert_eq(e, CL_SUCCESS);
+        cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &e);
+        cr_assert_eq(e, CL_SUCCESS);
+        size_t size = b->max_alloc_bytes;
+        cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, size, NULL, &e);
+        cr_assert_eq(e, CL_SUCCESS, "%s: a buffer of %zu bytes: %d", b->name, size, e);
+        unsigned char ends[2] = {0x5a, 0xa5}, back[2] = {0, 0};
+        cr_expect_eq(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, 1, &ends[0], 0, NULL, NULL), CL_SUCCESS);
+        cr_expect_eq(clEnqueueWriteBuffer(q, m, CL_TRUE, size - 1, 1, &ends[1], 0, NULL, NULL),
+                     CL_SUCCESS);
+        cr_expect_eq(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 1, &back[0], 0, NULL, NULL), CL_SUCCESS);
+        cr_expect_eq(clEnqueueReadBuffer(q, m, CL_TRUE, size - 1, 1, &back[1], 0, NULL, NULL),
+                     CL_SUCCESS);
+        cr_expect_eq(back[0], 0x5a, "%s", b->name);
+        cr_expect_eq(back[1], 0xa5, "%s", b->name);
+        /* One byte more than the largest buffer is refused. */
+        cl_mem big = clCreateBuffer(ctx, CL_MEM_READ_WRITE, size + 1, NULL, &e);
+        cr_expect_eq(e, CL_INVALID_BUFFER_SIZE, "%s", b->name);
+        if (big)
+            clReleaseMemObject(big);
+        clReleaseMemObject(m);
+        clReleaseCommandQueue(q);
+        clReleaseContext(ctx);
+        board_free(b);
+    }
+}
