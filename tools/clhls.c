@@ -22,6 +22,7 @@
  * protocol is in docs/architecture.md, "Compiling out of process"). */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,9 +260,62 @@ static int add_include(options_text *o, const char *prefix, const char *dir)
     return add_option(o, prefix, path, 1);
 }
 
-/* Marks that a step was shown and shows it (the progress callback of hls_build). */
+/* Ctrl-C during a build reaches the compiler's children too (clang, Verilator, the C++
+ * compiler: the terminal's whole process group), which die; hls_build then fails and
+ * removes its scratch directory, and clhls ends the step as failed and then dies of
+ * the same signal. Caught while the compiler works in this process, it ends the build
+ * at the next step. The build's temporary directory is in a scratch directory of
+ * clhls's own, removed either way. A second Ctrl-C ends clhls at once. */
+static volatile sig_atomic_t interrupted;
+static char own_scratch[4300]; /* the scratch directory, or "" */
+
+static void note_interrupt(int sig)
+{
+    interrupted = sig;
+}
+
+/* Catches SIGINT, unless it is ignored (a background job): then it stays ignored. */
+static void catch_interrupt(void)
+{
+    struct sigaction sa = {.sa_handler = note_interrupt, .sa_flags = SA_RESTART | SA_RESETHAND},
+                     old;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+}
+
+/* Makes own_scratch in the cache; NULL when it cannot (hls_build then says why). */
+static const char *make_own_scratch(void)
+{
+    char root[4096];
+    hls_cache_root(NULL, root, sizeof root);
+    snprintf(own_scratch, sizeof own_scratch, "%s/tmp-cli-XXXXXX", root);
+    if (hls_mkdir_p(root) == 0 && mkdtemp(own_scratch))
+        return own_scratch;
+    own_scratch[0] = '\0';
+    return NULL;
+}
+
+/* After Ctrl-C: ends the step (when one was shown) as failed, removes the scratch
+ * directory and dies of SIGINT. */
+static _Noreturn void die_interrupted(int step_shown)
+{
+    if (step_shown)
+        cli_step_end(0);
+    fprintf(stderr, "clhls: interrupted\n");
+    if (own_scratch[0])
+        hls_remove_tree(own_scratch);
+    signal(SIGINT, SIG_DFL);
+    raise(SIGINT);
+    _exit(128 + SIGINT);
+}
+
+/* Marks that a step was shown and shows it (the progress callback of hls_build); ends
+ * the build after Ctrl-C. */
 static void show_step(void *shown, const char *step)
 {
+    if (interrupted)
+        die_interrupted(*(int *)shown);
     *(int *)shown = 1;
     cli_step_begin("%s", step);
 }
@@ -422,7 +476,22 @@ static int cmd_build(int cmd, int argc, char **argv)
                              .scratch_dir = scratch, .progress = result ? NULL : show_step,
                              .progress_ctx = &shown};
     hls_build_result res;
+    if (!result) {
+        catch_interrupt();
+        if (!scratch)
+            req.scratch_dir = make_own_scratch();
+    }
     int rc = hls_build(&req, &res);
+    if (interrupted) {
+        hls_build_result_free(&res);
+        free(source);
+        free(inputs);
+        free(opts.text);
+        board_free(board);
+        die_interrupted(shown);
+    }
+    if (own_scratch[0])
+        hls_remove_tree(own_scratch);
     if (shown)
         cli_step_end(rc == HLS_OK);
     int exit_code;

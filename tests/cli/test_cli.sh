@@ -6,7 +6,8 @@
 # error: usage, board, file, source, option) and 2 (a tool failed: no Verilator); -D
 # and -I written into the build options as a host program writes them; the steps as
 # plain lines when stderr is no terminal, one line for a cache hit, nothing at all in
-# the runtime's --result mode; `clhls cache` list, size and clean, which removes only
+# the runtime's --result mode; Ctrl-C during a build leaves nothing behind;
+# `clhls cache` list, size and clean, which removes only
 # entries (never files that are not the cache's, nor a running build's directory) and
 # does not count listing as a use.
 set -u
@@ -135,6 +136,33 @@ run 0 "$clhls" link "$tmp/job/library.bc" --board sim_dc --options "" --no-model
 for r in compile library link; do
     grep -q '"status":0' "$tmp/job/$r.json" || fail "$r: $(cat "$tmp/job/$r.json")"
 done
+
+# Ctrl-C in the middle of a build (the C++ compiler, here a sleeping script, and clhls
+# in one process group, as at a terminal): the step fails, clhls says so and dies of
+# SIGINT, and nothing is left in the cache.
+printf '#!/bin/sh\nexec sleep 30\n' > "$tmp/slow-cxx"
+chmod +x "$tmp/slow-cxx"
+fresh_kernel "$tmp/stop.cl" stop
+CLHLS_CACHE_DIR="$tmp/stop-cache" CLHLS_CXX="$tmp/slow-cxx" python3 - "$clhls" "$tmp/stop.cl" <<'PY' ||
+import os, signal, subprocess, sys, time
+p = subprocess.Popen([sys.argv[1], "build", sys.argv[2]], stdout=subprocess.DEVNULL,
+                     stderr=subprocess.PIPE, start_new_session=True)
+seen = b""
+for line in p.stderr:
+    seen += line
+    if line.endswith(b" ...\n") and b"Verilator runtime" in line:
+        break
+time.sleep(1) # the C++ compilers started
+os.killpg(p.pid, signal.SIGINT)
+seen += p.stderr.read()
+p.wait(timeout=20)
+assert p.returncode == -signal.SIGINT, (p.returncode, seen)
+assert b"clhls: Verilator runtime (once) failed in" in seen, seen
+assert seen.endswith(b"clhls: interrupted\n"), seen
+left = [n for n in os.listdir(os.environ["CLHLS_CACHE_DIR"]) if n != "verilated-runtime"]
+assert not left, left
+PY
+    fail "Ctrl-C"
 
 # clhls cache, in a cache of its own with things that are not the cache's.
 export CLHLS_CACHE_DIR="$tmp/cache"
