@@ -466,9 +466,9 @@ static int cmd_build(int cmd, int argc, char **argv)
     const char *file_name = slash ? slash + 1 : file;
     /* build: under clBuildProgram's name for a source, so the cache entry is the one
      * its build finds; the diagnostics printed here still name the file. */
-    const char *built_as = source_name             ? source_name
+    const char *built_as = source_name        ? source_name
                            : cmd == CMD_BUILD ? CLBUILD_SOURCE_NAME
-                                                   : file_name;
+                                              : file_name;
     int shown = 0;
     hls_build_request req = {.source = source, .source_name = built_as, .options = opts.text,
                              .board = board, .skip_model = no_model, .dump_after = dump,
