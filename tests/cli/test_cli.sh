@@ -82,10 +82,10 @@ grep -q "no such directory" "$tmp/err" || fail "-I: $(cat "$tmp/err")"
 run 1 "$clhls" cache clean --older-than soon
 # A tool failure: status 2 (and 1, "not built", in the runtime's --result mode).
 fresh_kernel "$tmp/tool.cl" tool
-CLHLS_VERILATOR=/bin/false run 2 "$clhls" build "$tmp/tool.cl"
+run 2 env CLHLS_VERILATOR=/bin/false "$clhls" build "$tmp/tool.cl"
 grep -q "building the simulation model failed" "$tmp/err" || fail "tool: $(cat "$tmp/err")"
 grep -q "^clhls: Verilator failed in" "$tmp/err" || fail "failed step: $(cat "$tmp/err")"
-CLHLS_VERILATOR=/bin/false run 1 "$clhls" build "$tmp/tool.cl" --source-name "<source>" \
+run 1 env CLHLS_VERILATOR=/bin/false "$clhls" build "$tmp/tool.cl" --source-name "<source>" \
     --result "$tmp/tool.json"
 grep -q '"status":-4' "$tmp/tool.json" || fail "tool result: $(cat "$tmp/tool.json")"
 
