@@ -242,6 +242,7 @@ typedef struct report {
     cJSON *synth;               /* synth/<board>/synth.json, or NULL */
     cJSON *last;                /* last_run.json, or NULL */
     char last_entry[4096];      /* the entry last_run.json came from */
+    char synth_entry[4096];     /* the entry synth.json came from */
     char **lines;               /* the source's lines */
     int nlines;                 /* how many */
 } report;
@@ -963,6 +964,18 @@ static void write_synthesis(page *p, const report *r)
     if (!routed)
         note(p, "info", "fmax is an estimate from synthesis (no place and route for this "
                         "board): the routed design may be slower.");
+    char msg[300];
+    if (num(r->synth, "fmax_mhz", 0) > 0 && num(r->synth, "fmax_mhz", 0) < r->board->clock_mhz) {
+        snprintf(msg, sizeof msg, "The fmax is below the board's clock target of %g MHz: the "
+                 "critical path below is the one to shorten.", r->board->clock_mhz);
+        note(p, "warn", msg);
+    }
+    if (!flag(r->synth, "fits"))
+        note(p, "warn", "The design does not fit the board: see the resources below.");
+    put(p, "<p>From <code>");
+    textf(p, "%s/synth/%s/synth.json", r->synth_entry, r->board->name);
+    put(p, strcmp(r->synth_entry, r->entry) ? "</code> (an earlier build of the same source, "
+                                              "board and options).</p>\n" : "</code>.</p>\n");
     const cJSON *cp = item(r->synth, "critical_path");
     if (cp) {
         put(p, "<p>Critical path: <code>");
@@ -974,14 +987,16 @@ static void write_synthesis(page *p, const report *r)
     /* one bar per resource: each compute unit, the rest of the accelerator */
     bar bars[4];
     memset(bars, 0, sizeof bars);
-    const cJSON *kernels = item(r->rep, "kernels");
+    const cJSON *kernels = item(r->rep, "kernels"), *k;
+    int units = 0; /* compute units the synthesis kept as modules (none when flattened) */
+    cJSON_ArrayForEach(k, kernels)
+        units += cu_module(modules, str(k, "name", "")) != NULL;
     for (int i = 0; i < 4; i++) {
         const cJSON *rr = item(res, resource_keys[i]);
         double used = num(rr, "used", 0), cap = num(rr, "capacity", 0), cus = 0;
         bar *b = &bars[i];
         snprintf(b->label, sizeof b->label, "%s", resource_names[i]);
         b->scale = cap > 0 ? cap : used;
-        const cJSON *k;
         int s = 0;
         cJSON_ArrayForEach(k, kernels) {
             const cJSON *m = cu_module(modules, str(k, "name", ""));
@@ -992,12 +1007,17 @@ static void write_synthesis(page *p, const report *r)
             }
         }
         b->value[s] = used > cus ? used - cus : 0;
-        b->cls[s++] = cap > 0 && used > cap ? "seg-over" : "seg-other";
+        b->cls[s++] = cap > 0 && used > cap ? "seg-over" : units ? "seg-other" : "seg0";
         b->nseg = s;
         snprintf(b->note, sizeof b->note, "%.0f of %.0f (%.1f%%)", used, cap,
                  cap > 0 ? 100.0 * used / cap : 0);
     }
     bar_chart(p, "resources-total", bars, 4);
+    if (!units) {
+        note(p, "info", "The synthesis flattened the design: it reports the whole accelerator "
+                        "only, not each kernel's compute unit.");
+        return;
+    }
     /* the same, each bar the accelerator's own use: where the resources go */
     put(p, "<h3>Share of the accelerator</h3>\n");
     for (int i = 0; i < 4; i++) {
@@ -1014,7 +1034,6 @@ static void write_synthesis(page *p, const report *r)
     }
     bar_chart(p, "resources-share", bars, 4);
     put(p, "<div class=\"legend\">");
-    const cJSON *k;
     int s = 0;
     cJSON_ArrayForEach(k, kernels)
         if (cu_module(modules, str(k, "name", "")) && s < 4) {
@@ -1735,7 +1754,7 @@ int clhls_report_main(int argc, char **argv)
     }
     char rel[300];
     snprintf(rel, sizeof rel, "synth/%s/synth.json", board->name);
-    r.synth = find_in_cache(&r, rel, NULL, 0);
+    r.synth = find_in_cache(&r, rel, r.synth_entry, sizeof r.synth_entry);
     r.last = find_in_cache(&r, "last_run.json", r.last_entry, sizeof r.last_entry);
     split_lines(&r);
     if (write_page(&r, output)) {
