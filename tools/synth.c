@@ -614,9 +614,10 @@ static int write_shell(const char *netlist_path, const char *shell_path)
 
 static double json_number(const cJSON *o, const char *a, const char *b);
 
-/* The routed fmax (the slowest clock's) and the critical path's ends from nextpnr's
- * --report file. */
-static int read_pnr_report(const char *path, double *fmax, char *from, char *to, size_t len)
+/* The routed fmax (the slowest clock's), the critical path's ends and its logic cells
+ * from nextpnr's --report file. */
+static int read_pnr_report(const char *path, double *fmax, char *from, char *to, size_t len,
+                           int *levels)
 {
     cJSON *rep = read_json(path);
     const cJSON *clocks = cJSON_GetObjectItemCaseSensitive(rep, "fmax"), *clock;
@@ -630,7 +631,10 @@ static int read_pnr_report(const char *path, double *fmax, char *from, char *to,
     const cJSON *steps = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(paths, 0), "path");
     const cJSON *step;
     const char *first_net = NULL, *last_cell = NULL;
+    *levels = 0;
     cJSON_ArrayForEach(step, steps) {
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "type"));
+        *levels += type && !strcmp(type, "logic");
         const char *net = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "net"));
         if (net && !first_net)
             first_net = net;
@@ -899,7 +903,7 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
             fits = 0;
             asc[0] = '\0';
         } else {
-            if (read_pnr_report(report, &fmax, from, to, sizeof from)) {
+            if (read_pnr_report(report, &fmax, from, to, sizeof from, &levels)) {
                 fprintf(stderr, "clhls: no fmax in %s\n", report);
                 cJSON_Delete(modules);
                 return CLI_EXIT_INTERNAL;
