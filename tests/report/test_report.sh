@@ -7,7 +7,7 @@
 # and the rendered DOM must hold each section: the region graph with a node per static
 # region and a frame per loop, the CFG, loops, load-store units, local memory, barrier
 # units, operators, resources, last run, annotated source. Text from the source is
-# escaped.
+# escaped. Last, a flattened synthesis that was placed and routed and does not fit.
 set -u
 clhls=$1; kernel=$2; chromium=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -116,4 +116,20 @@ assert len(re.findall(r'class="back-edge"', cfg)) == 2
 row = re.search(r'<tr class="hw" id="L10">.*?</tr>', dom, re.S).group(0)
 assert "global load LSU" in row and "acc += in[i];" in row, row
 PY
+
+# A flattened synthesis (only the top in its modules), placed and routed, that does not
+# fit: the whole accelerator, "routed", and the warning.
+cat > "$entry/synth/sim_dc/synth.json" <<'JSON'
+{"board": "sim_dc", "tool": "yosys", "seconds": 3,
+ "resources": {"lut": {"used": 2000000, "capacity": 1728000}, "ff": {"used": 10, "capacity": 3456000},
+               "bram": {"used": 0, "capacity": 2688}, "dsp": {"used": 0, "capacity": 12288}},
+ "modules": {"clhls_top": {"lut": 2000000, "ff": 10, "bram": 0, "dsp": 0}},
+ "fmax_mhz": 412.0, "fmax_kind": "routed", "fits": false, "files": {}}
+JSON
+"$clhls" report "$kernel" -o "$work/flat.html" > /dev/null 2>&1 || fail "report of a flattened synthesis"
+for want in 'fmax (placed and routed)' 'does not fit the board' 'flattened the design' \
+    '2000000 of 1728000 (115.7%)' 'class="seg-over"'; do
+    grep -q "$want" "$work/flat.html" || fail "flattened synthesis: no '$want'"
+done
+grep -q 'class="per-cu"' "$work/flat.html" && fail "a table per compute unit without their numbers"
 echo PASS
