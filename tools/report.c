@@ -844,6 +844,7 @@ static const char *const style =
     "monospace;font-size:12.5px;width:52%}"
     "table.source tr.hw td{background:#fbfcff}table.source tr.hw td.code{border-left:3px solid "
     "#4c78d8}"
+    "ul.findings{padding-left:4px;list-style:none;margin:6px 0}ul.findings li{margin:4px 0}"
     "footer{color:#8a94a8;font-size:12px;padding:0 32px 30px}";
 
 static void write_head(page *p, const report *r)
@@ -884,6 +885,8 @@ static void card(page *p, const char *key, const char *value)
     elem(p, "div", "v", value);
     put(p, "</div>");
 }
+
+static void write_findings(page *p, const report *r);
 
 static void write_summary(page *p, const report *r)
 {
@@ -926,6 +929,7 @@ static void write_summary(page *p, const report *r)
         put(p, "</tr>\n");
     }
     table_end(p);
+    write_findings(p, r);
     put(p, "</section>\n");
 }
 
@@ -1410,6 +1414,109 @@ static void write_operators(page *p, const cJSON *k)
 static const cJSON *last_run_of(const report *r, const char *name)
 {
     return r->last ? item(item(r->last, "kernels"), name) : NULL;
+}
+
+/* One finding: a line with where it is and what it means. */
+static void finding(page *p, const char *kind, const char *kernel, int line, const char *what)
+{
+    putf(p, "<li><span class=\"tag %s\">%s</span>", kind, !strcmp(kind, "bad") ? "look at"
+                                                        : !strcmp(kind, "ok") ? "good" : "note");
+    put(p, "<b>");
+    text(p, kernel);
+    put(p, "</b>");
+    if (line)
+        putf(p, ", <a href=\"#L%d\">line %d</a>", line, line);
+    put(p, ": ");
+    text(p, what);
+    put(p, "</li>\n");
+}
+
+/* What deserves a look first: accesses that defeat coalescing, bank conflicts the
+ * analysis is sure of, stores that wait, and what the last run measured. */
+static void write_findings(page *p, const report *r)
+{
+    put(p, "<h3>Findings</h3>\n<ul class=\"findings\">\n");
+    int n = 0;
+    char what[512];
+    const cJSON *k;
+    cJSON_ArrayForEach(k, item(r->rep, "kernels")) {
+        const char *name = str(k, "name", "");
+        const cJSON *o;
+        cJSON_ArrayForEach(o, item(k, "lsus")) {
+            int line = (int)num(o, "line", 0);
+            if (!flag(o, "coalescing") && !strcmp(str(o, "kind", ""), "store")) {
+                snprintf(what, sizeof what, "the store waits for memory's acknowledgement (a "
+                         "later access may read what it wrote): one memory request per "
+                         "work-item and %d cycles in its region", (int)num(o, "latency", 0));
+                finding(p, "op", name, line, what);
+                n++;
+            } else if (!strcmp(str(o, "pattern", ""), "irregular") && flag(o, "coalescing")) {
+                snprintf(what, sizeof what, "%s with an address the compiler cannot follow "
+                         "from one work-item to the next: coalescing works only when "
+                         "neighbouring work-items happen to share a memory word",
+                         str(o, "kind", ""));
+                finding(p, "op", name, line, what);
+                n++;
+            } else if (!strcmp(str(o, "pattern", ""), "strided") && !flag(o, "burst")) {
+                snprintf(what, sizeof what, "%s with a stride of %.0f bytes: one memory "
+                         "request per work-item", str(o, "kind", ""), num(o, "stride_bytes", 0));
+                finding(p, "bad", name, line, what);
+                n++;
+            }
+        }
+        cJSON_ArrayForEach(o, item(k, "local_memories"))
+            if (!strcmp(str(o, "predicted_conflicts", ""), "certain")) {
+                int line = 0;
+                const cJSON *pp, *pt;
+                cJSON_ArrayForEach(pp, item(o, "port_pairs"))
+                    if (!line && !strcmp(str(pp, "verdict", ""), "conflict"))
+                        cJSON_ArrayForEach(pt, item(o, "ports"))
+                            if ((int)num(pt, "port", -1) == (int)num(pp, "a", -2))
+                                line = (int)num(pt, "line", 0);
+                snprintf(what, sizeof what, "accesses of __local %s meet in one bank in the same "
+                         "cycle (%d pairs of ports): every work-item waits for them to take "
+                         "turns", str(o, "name", ""), (int)num(o, "conflicting_pairs", 0));
+                finding(p, "bad", name, line, what);
+                n++;
+            }
+        const cJSON *run = last_run_of(r, name);
+        if (run) {
+            const cJSON *cs = item(run, "counters");
+            double busy = num(cs, "busy_cycles", 0), items = num(cs, "work_items", 0);
+            double stall = num(cs, "stall_mem_cycles", 0), conflicts = num(cs, "local_conflicts", 0);
+            if (!flag(run, "ok")) {
+                finding(p, "bad", name, 0, "its last run failed");
+                n++;
+            }
+            if (busy > 0 && items > 0) {
+                snprintf(what, sizeof what, "the last run took %.3f cycles per work-item (%.0f "
+                         "cycles, %.0f work-items; 1 is the bound for loop-free code)%s",
+                         busy / items, busy, items,
+                         stall > 0.1 * busy ? "; it waited for memory in more than a tenth of "
+                                              "its cycles" : "");
+                finding(p, busy / items <= 1.1 ? "ok" : "op", name, 0, what);
+                n++;
+            }
+            if (conflicts > 0) {
+                snprintf(what, sizeof what, "the last run counted %.0f local-memory bank "
+                         "conflicts", conflicts);
+                finding(p, "op", name, 0, what);
+                n++;
+            }
+        }
+    }
+    if (r->synth && num(r->synth, "fmax_mhz", 0) > 0 &&
+        num(r->synth, "fmax_mhz", 0) < r->board->clock_mhz) {
+        snprintf(what, sizeof what, "the fmax%s, %.1f MHz, is below the clock target of %g MHz",
+                 strcmp(str(r->synth, "fmax_kind", ""), "routed") ? " (estimate)" : "",
+                 num(r->synth, "fmax_mhz", 0), r->board->clock_mhz);
+        finding(p, "bad", "the accelerator", 0, what);
+        n++;
+    }
+    if (!n)
+        finding(p, "ok", "every kernel", 0, "nothing stands out: accesses coalesce, no bank "
+                                            "conflict is certain");
+    put(p, "</ul>\n");
 }
 
 static void write_kernel_run(page *p, const report *r, const cJSON *k)

@@ -81,7 +81,7 @@ echo "$out" | grep -q "with synthesis results, with the last run" || fail "not f
 render "$work/full.html"
 console_messages "$work/full.html" && fail "console messages on the page"
 dom="$work/full.html.dom"
-for want in 'id="summary"' 'id="resources"' 'id="kernel-block_sums"' 'class="region-graph"' \
+for want in 'id="summary"' 'class="findings"' 'id="resources"' 'id="kernel-block_sums"' 'class="region-graph"' \
     'class="cfg-graph"' 'class="stall-points"' 'class="loops"' 'class="lsus"' 'class="local-ports"' \
     'class="barriers"' 'class="bar-chart operators"' 'class="bar-chart resources-total"' \
     'class="per-cu"' 'id="last-run"' 'class="counters"' 'class="bar-chart run-cycles"' \
@@ -95,6 +95,7 @@ grep -q '40001 (2.31%)' "$dom" || fail "no compute unit's LUTs"
 grep -q 'cu0/r3_stage_2' "$dom" || fail "no critical path"
 grep -q '<td class="num">321</td>' "$dom" || fail "no local_conflicts counter"
 grep -q '98765' "$dom" || fail "no busy cycles"
+grep -q 'the last run took 24.113 cycles per work-item' "$dom" || fail "no finding from the run"
 grep -q 'No synthesis results' "$dom" && fail "says no synthesis with synth.json present"
 # the region graph: a node per static region and barrier, a frame per loop
 python3 - "$entry/report.json" "$dom" <<'PY' || fail "the region graph does not match report.json"
