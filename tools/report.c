@@ -1491,7 +1491,7 @@ static void write_findings(page *p, const report *r)
             if (busy > 0 && items > 0) {
                 snprintf(what, sizeof what, "the last run took %.3f cycles per work-item (%.0f "
                          "cycles, %.0f work-items; the bound is 1%s)%s", busy / items, busy, items,
-                         count_kind(k, "loop") ? ", plus a cycle per loop iteration" : "",
+                         count_kind(k, "loop") ? ", or a cycle per loop iteration when more" : "",
                          stall > 0.1 * busy ? "; it waited for memory in more than a tenth of "
                                               "its cycles" : "");
                 finding(p, busy / items <= 1.1 ? "ok" : "op", name, 0, what);
