@@ -420,7 +420,8 @@ static double draw_region(page *p, const cJSON *kernel, const cJSON *rg, double 
         int barrier = !strcmp(kind, "barrier");
         int stall_free = flag(rg, "stall_free");
         double x = cx - NODE_W / 2;
-        putf(p, "<g class=\"node %s\">", barrier ? "barrier" : stall_free ? "stall-free" : "stall-enable");
+        putf(p, "<g class=\"node %s\">",
+             barrier ? "barrier" : stall_free ? "stall-free" : "stall-enable");
         char tip[2048];
         size_t n = (size_t)snprintf(tip, sizeof tip, "region %d (%s)", id, kind);
         const cJSON *s;
@@ -518,7 +519,8 @@ static double draw_region(page *p, const cJSON *kernel, const cJSON *rg, double 
  * the top of the body (ids are unique in a document). */
 static void svg_defs(page *p)
 {
-    put(p, "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+    put(p, "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
+           "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
            "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
            "<path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrow-head\"/></marker>"
            "<marker id=\"arrow-back\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
@@ -537,7 +539,8 @@ static void region_graph(page *p, const cJSON *kernel)
     putf(p, "<svg class=\"region-graph\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
             "role=\"img\">", w, h, w, h);
     double y = 10;
-    putf(p, "<g class=\"pill\"><rect x=\"%.1f\" y=\"%.1f\" width=\"290\" height=\"%.0f\" rx=\"12\"/>",
+    putf(p, "<g class=\"pill\"><rect x=\"%.1f\" y=\"%.1f\" width=\"290\" height=\"%.0f\" "
+            "rx=\"12\"/>",
          cx - 145, y, PILL_H);
     svg_text(p, cx, y + 16, "pill-text", "work-group dispatch, work-item generator");
     put(p, "</g>");
@@ -547,7 +550,8 @@ static void region_graph(page *p, const cJSON *kernel)
     y += draw_region(p, kernel, body, cx, y);
     arrow(p, cx, y, y + GAP);
     y += GAP;
-    putf(p, "<g class=\"pill\"><rect x=\"%.1f\" y=\"%.1f\" width=\"290\" height=\"%.0f\" rx=\"12\"/>",
+    putf(p, "<g class=\"pill\"><rect x=\"%.1f\" y=\"%.1f\" width=\"290\" height=\"%.0f\" "
+            "rx=\"12\"/>",
          cx - 145, y, PILL_H);
     svg_text(p, cx, y + 16, "pill-text", "work-items retire");
     put(p, "</g></svg>\n");
@@ -644,7 +648,8 @@ static void cfg_graph(page *p, const cJSON *kernel)
         char lines[64], tip[160];
         line_range(blk, lines, sizeof lines);
         snprintf(tip, sizeof tip, "block b%d: %s, %d ops, ends in %s%s", b, lines,
-                 (int)num(blk, "ops", 0), str(blk, "term", "?"), loop >= 0 ? ", inside a loop" : "");
+                 (int)num(blk, "ops", 0), str(blk, "term", "?"),
+                 loop >= 0 ? ", inside a loop" : "");
         putf(p, "<g class=\"block loop%d\">", loop < 0 ? 0 : 1 + loop % 4);
         svg_title(p, tip);
         putf(p, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" rx=\"5\"/>", bx[b],
@@ -803,7 +808,8 @@ static const char *const style =
     ".note.info{background:#eef3ff;border:1px solid #c9d6fb}"
     ".note.warn{background:#fff6e5;border:1px solid #f3d9a4}"
     ".note.good{background:#eaf8ef;border:1px solid #bfe5cc}"
-    ".tag{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;margin:1px 4px 1px 0;"
+    ".tag{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;"
+    "margin:1px 4px 1px 0;"
     "white-space:nowrap}"
     ".tag.op{background:#eceff5;color:#3d4760}.tag.lsu{background:#e3ecff;color:#1f47b5}"
     ".tag.local{background:#dff5f1;color:#0f6e5e}.tag.loop{background:#fff0dc;color:#9a5400}"
@@ -835,7 +841,8 @@ static const char *const style =
     ".bar-note{font-size:12px;fill:#4a5672}.bar-track{fill:#eef1f6}"
     ".seg0{fill:#4c78d8}.seg1{fill:#e8a33d}.seg2{fill:#4bab6e}.seg3{fill:#a46ad8}"
     ".seg-other{fill:#a7b1c4}.seg-over{fill:#d64545}"
-    ".legend span{display:inline-block;width:11px;height:11px;border-radius:2px;margin:0 5px 0 12px;"
+    ".legend span{display:inline-block;width:11px;height:11px;border-radius:2px;"
+    "margin:0 5px 0 12px;"
     "vertical-align:-1px}"
     "table.source{width:100%;border:1px solid #e6e9f0}"
     "table.source td{border:none;padding:1px 8px}"
@@ -1260,7 +1267,8 @@ static void write_lsus(page *p, const report *r, const cJSON *k)
         cell(p, pat);
         double per = num(l, "work_items_per_request", 1);
         put(p, flag(l, "burst") ? "<td><span class=\"tag ok\">burst-coalesced</span></td>"
-               : flag(l, "coalescing") ? "<td><span class=\"tag op\">coalescing, no burst</span></td>"
+               : flag(l, "coalescing")
+                   ? "<td><span class=\"tag op\">coalescing, no burst</span></td>"
                : "<td><span class=\"tag bad\">one request per access</span></td>");
         if (per == 0)
             cell(p, "all (one address)");
@@ -1406,7 +1414,8 @@ static void write_operators(page *p, const cJSON *k)
     }
     bar_chart(p, "operators", bars, n);
     putf(p, "<p>Each operation is its own functional unit (one work-item enters per cycle, "
-            "nothing is shared); %d more are wires (logic, extensions, shifts by a constant).</p>\n",
+            "nothing is shared); %d more are wires (logic, extensions, shifts by a "
+            "constant).</p>\n",
          wires);
 }
 
@@ -1483,7 +1492,8 @@ static void write_findings(page *p, const report *r)
         if (run) {
             const cJSON *cs = item(run, "counters");
             double busy = num(cs, "busy_cycles", 0), items = num(cs, "work_items", 0);
-            double stall = num(cs, "stall_mem_cycles", 0), conflicts = num(cs, "local_conflicts", 0);
+            double stall = num(cs, "stall_mem_cycles", 0);
+            double conflicts = num(cs, "local_conflicts", 0);
             if (!flag(run, "ok")) {
                 finding(p, "bad", name, 0, "its last run failed");
                 n++;
@@ -1491,7 +1501,8 @@ static void write_findings(page *p, const report *r)
             if (busy > 0 && items > 0) {
                 snprintf(what, sizeof what, "the last run took %.3f cycles per work-item (%.0f "
                          "cycles, %.0f work-items; the bound is 1%s)%s", busy / items, busy, items,
-                         count_kind(k, "loop") ? ", or a cycle per loop iteration when more" : "",
+                         count_kind(k, "loop") ? ", or a cycle per loop iteration when more"
+                                               : "",
                          stall > 0.1 * busy ? "; it waited for memory in more than a tenth of "
                                               "its cycles" : "");
                 finding(p, busy / items <= 1.1 ? "ok" : "op", name, 0, what);
@@ -1614,11 +1625,13 @@ static void write_kernel(page *p, const report *r, const cJSON *k)
     put(p, "<figcaption>Regions in the order work-items pass them. Green: stall-free clusters "
            "(only the input waits); amber: regions with a stall enable (they hold load-store "
            "units); violet: barrier units; dashed frames: loops with their credits, latency "
-           "and back edge. A red badge counts a region's stall points (hover for where).</figcaption>"
+           "and back edge. A red badge counts a region's stall points (hover for where)."
+           "</figcaption>"
            "</figure><figure>");
     cfg_graph(p, k);
     put(p, "<figcaption>The control-flow graph's blocks in layers (longest path from the "
-           "entry); dashed arrows are loop back edges, colours mark the innermost loop.</figcaption>"
+           "entry); dashed arrows are loop back edges, colours mark the innermost loop."
+           "</figcaption>"
            "</figure></div>\n");
     write_stall_points(p, r, k);
     write_loops(p, k);
@@ -1637,7 +1650,8 @@ static void write_last_run(page *p, const report *r)
         note(p, "info", "No run recorded yet. Run a host program that builds this source for "
                         "this board through the clhls OpenCL platform (the ICD): after each "
                         "kernel the runtime records its hardware counters in the build's cache "
-                        "entry (last_run.json), and this report shows the last run of each kernel.");
+                        "entry (last_run.json), and this report shows the last run of each "
+                        "kernel.");
         put(p, "</section>\n");
         return;
     }
@@ -1677,7 +1691,8 @@ static void tag(page *p, const char *cls, const char *s)
     put(p, "</span>");
 }
 
-static void tagf(page *p, const char *cls, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void tagf(page *p, const char *cls, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void tagf(page *p, const char *cls, const char *fmt, ...)
 {
     char buf[512];
