@@ -169,9 +169,9 @@ typedef struct stride_memo {
 /* How an atom changes from one work-item to the next in local-id order: 1 for the
  * first dimension's ids, 0 for values the same for a whole row of a group, or
  * STRIDE_UNKNOWN. */
-static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *visiting);
+static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *memo);
 
-static int64_t form_stride(const hls_kernel *k, const lin_form *f, stride_memo *visiting)
+static int64_t form_stride(const hls_kernel *k, const lin_form *f, stride_memo *memo)
 {
     if (f->unknown)
         return STRIDE_UNKNOWN;
@@ -179,7 +179,7 @@ static int64_t form_stride(const hls_kernel *k, const lin_form *f, stride_memo *
     for (int i = 0; i < f->nterms; i++) {
         if (!f->coef[i])
             continue;
-        int64_t a = atom_stride(k, f->atom[i], visiting);
+        int64_t a = atom_stride(k, f->atom[i], memo);
         if (a == STRIDE_UNKNOWN)
             return STRIDE_UNKNOWN;
         if (__builtin_mul_overflow(a, f->coef[i], &a) || __builtin_add_overflow(s, a, &s))
@@ -202,22 +202,22 @@ static int phi_entry(const hls_kernel *k, const hls_op *phi)
     return -1;
 }
 
-static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting);
+static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo);
 
-static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *visiting)
+static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *memo)
 {
-    if (visiting->state[id] == STRIDE_DONE)
-        return visiting->stride[id];
-    if (visiting->state[id] == STRIDE_VISITING)
+    if (memo->state[id] == STRIDE_DONE)
+        return memo->stride[id];
+    if (memo->state[id] == STRIDE_VISITING)
         return STRIDE_UNKNOWN; /* a cycle through loop phis */
-    visiting->state[id] = STRIDE_VISITING;
-    int64_t s = atom_stride_of(k, id, visiting);
-    visiting->state[id] = STRIDE_DONE;
-    visiting->stride[id] = s;
+    memo->state[id] = STRIDE_VISITING;
+    int64_t s = atom_stride_of(k, id, memo);
+    memo->state[id] = STRIDE_DONE;
+    memo->stride[id] = s;
     return s;
 }
 
-static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting)
+static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
 {
     const hls_op *op = &k->ops[id];
     switch (op->opc) {
@@ -241,14 +241,14 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting
         lin_form start, step;
         form_of(k, op->in_vals[e], &start);
         form_of(k, op->in_vals[1 - e], &step);
-        int64_t s = form_stride(k, &start, visiting);
+        int64_t s = form_stride(k, &start, memo);
         int self = -1;
         for (int i = 0; i < step.nterms; i++)
             if (step.atom[i] == id)
                 self = i;
         if (self >= 0 && step.coef[self] == 1) {
             step.coef[self] = 0;
-            if (form_stride(k, &step, visiting) != 0)
+            if (form_stride(k, &step, memo) != 0)
                 s = STRIDE_UNKNOWN;
         } else {
             s = STRIDE_UNKNOWN;
@@ -264,7 +264,7 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *visiting
         for (int i = 0; i < n; i++) {
             lin_form f;
             form_of(k, args[i], &f);
-            if (form_stride(k, &f, visiting) != 0)
+            if (form_stride(k, &f, memo) != 0)
                 return STRIDE_UNKNOWN;
         }
         return 0;
@@ -310,7 +310,7 @@ static const char *memory_kind(const hls_op *op)
     return op->opc == HOP_LOAD ? "load" : op->opc == HOP_STORE ? "store" : "atomic";
 }
 
-static const char *atomic_names[] = {"none", "add", "sub", "xchg", "cmpxchg", "min", "max",
+static const char *const atomic_names[] = {"none", "add", "sub", "xchg", "cmpxchg", "min", "max",
                                      "umin", "umax", "and", "or", "xor"};
 
 /* The static region holding op and its schedule, or NULL. */
@@ -540,7 +540,8 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, st
         int64_t s = stride < 0 ? -stride : stride;
         per_request = s < (int64_t)mem_bytes ? (double)mem_bytes / (double)s : 1;
     }
-    cJSON_AddBoolToObject(j, "burst", coalescing && (per_request > 1 || per_request == 0));
+    cJSON_AddBoolToObject(j, "burst",
+                          coalescing && (per_request > 1 || per_request == 0));
     cJSON_AddNumberToObject(j, "work_items_per_request", per_request);
     add_loc(j, op->loc);
     add_schedule(j, k, op);
