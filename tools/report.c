@@ -1803,10 +1803,10 @@ static int usage(FILE *f, int code)
     fprintf(f, "usage: clhls report FILE.cl [--board NAME] [--options \"OPTS\"] [-o FILE.html]\n"
                "  Builds FILE.cl for the board without the simulation model (the build\n"
                "  `clhls synth` makes) and writes an HTML report of the hardware (default\n"
-               "  output: report.html): region graphs, loops with their\n"
-               "  credits, load-store units, local memory banks, barriers, resources (from\n"
-               "  `clhls synth FILE.cl --board NAME` when it ran), the annotated source and\n"
-               "  the counters of the last run.\n");
+               "  output: report.html): region graphs, loops with their credits, load-store\n"
+               "  units, local memory banks, barriers, resources (from `clhls synth FILE.cl\n"
+               "  --board NAME` when it ran), the annotated source and the counters of the\n"
+               "  last run.\n");
     return code;
 }
 
