@@ -44,6 +44,12 @@ void hls_remove_tree(const char *path)
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+int hls_path_join(char *buf, size_t len, const char *dir, const char *name)
+{
+    int n = snprintf(buf, len, "%s/%s", dir, name);
+    return n >= 0 && (size_t)n < len ? 0 : -1;
+}
+
 const char *hls_cache_root(const char *override, char *buf, size_t len)
 {
     const char *env = getenv("CLHLS_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");

@@ -123,8 +123,8 @@ static time_t last_use(const char *dir)
     struct dirent *de;
     while (d && (de = readdir(d))) {
         char path[8300];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        if (de->d_name[0] == '.' || lstat(path, &st) != 0)
+        if (de->d_name[0] == '.' || hls_path_join(path, sizeof path, dir, de->d_name) ||
+            lstat(path, &st) != 0)
             continue;
         if (S_ISREG(st.st_mode) && st.st_atime > t) /* reading a directory is no use */
             t = st.st_atime;
@@ -168,8 +168,7 @@ static char *read_quietly(const char *path)
 static void read_metadata(const char *dir, cache_item *it)
 {
     char path[8300];
-    snprintf(path, sizeof path, "%s/metadata.json", dir);
-    char *text = read_quietly(path);
+    char *text = hls_path_join(path, sizeof path, dir, "metadata.json") ? NULL : read_quietly(path);
     cJSON *m = text ? cJSON_Parse(text) : NULL;
     free(text);
     const cJSON *board = cJSON_GetObjectItemCaseSensitive(m, "board");
@@ -197,8 +196,7 @@ static void read_metadata(const char *dir, cache_item *it)
         it->kernels = strdup("? (no readable metadata.json)");
     }
     cJSON_Delete(m);
-    snprintf(path, sizeof path, "%s/model.so", dir);
-    it->model = access(path, F_OK) == 0;
+    it->model = !hls_path_join(path, sizeof path, dir, "model.so") && access(path, F_OK) == 0;
 }
 
 /* Newest use first. */
@@ -223,9 +221,8 @@ static int scan(cache_scan *c)
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
         char path[8300];
-        snprintf(path, sizeof path, "%s/%s", c->root, de->d_name);
         struct stat st;
-        if (lstat(path, &st) != 0)
+        if (hls_path_join(path, sizeof path, c->root, de->d_name) || lstat(path, &st) != 0)
             continue;
         int entry = S_ISDIR(st.st_mode) && entry_name(de->d_name);
         int scratch = S_ISDIR(st.st_mode) && !strncmp(de->d_name, "tmp-", 4);
@@ -348,17 +345,17 @@ static int cache_size(const cache_scan *c, int bytes_only)
 static int remove_item(const char *root, const cache_item *it)
 {
     char path[8300], away[8300];
-    snprintf(path, sizeof path, "%s/%s", root, it->name);
+    if (hls_path_join(path, sizeof path, root, it->name))
+        return -1;
     if (!it->scratch) {
-        snprintf(away, sizeof away, "%s/tmp-clean-XXXXXX", root);
-        if (!mkdtemp(away))
+        if (hls_path_join(away, sizeof away, root, "tmp-clean-XXXXXX") || !mkdtemp(away))
             return -1;
         if (rename(path, away) != 0) { /* onto the empty directory just made */
             int gone = errno == ENOENT;
             rmdir(away);
             return gone ? 1 : -1;
         }
-        snprintf(path, sizeof path, "%s", away);
+        memcpy(path, away, sizeof path);
     }
     hls_remove_tree(path);
     return access(path, F_OK) == 0 ? -1 : 0;
