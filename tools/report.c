@@ -647,6 +647,8 @@ static void cfg_graph(page *p, const cJSON *kernel)
         int loop = (int)num(blk, "loop", -1);
         char lines[64], tip[160];
         line_range(blk, lines, sizeof lines);
+        if (num(blk, "ops", 0) == 0)
+            snprintf(lines, sizeof lines, "empty");
         snprintf(tip, sizeof tip, "block b%d: %s, %d ops, ends in %s%s", b, lines,
                  (int)num(blk, "ops", 0), str(blk, "term", "?"),
                  loop >= 0 ? ", inside a loop" : "");
@@ -722,9 +724,10 @@ typedef struct op_count {
 } op_count;
 
 /* Operators of a kernel (all of them when line is 0, else those of the line) by
- * kind, most frequent first; wires (logic, extensions, constant shifts) counted apart.
- * Returns the number of kinds. */
-static int count_operators(const cJSON *kernel, int line, op_count *out, int *wires)
+ * kind (with by_width: kind and bit width, "mul i32"), most frequent first; wires
+ * (logic, extensions, constant shifts) counted apart. Returns the number of kinds. */
+static int count_operators_as(const cJSON *kernel, int line, int by_width, op_count *out,
+                              int *wires)
 {
     int n = 0;
     *wires = 0;
@@ -736,7 +739,13 @@ static int count_operators(const cJSON *kernel, int line, op_count *out, int *wi
             ++*wires;
             continue;
         }
-        const char *kind = str(o, "kind", "?");
+        char kind[24];
+        const char *opcode = str(o, "kind", "?");
+        /* a comparison's width is its 1-bit result: not worth telling apart */
+        if (by_width && strcmp(opcode, "icmp") && strcmp(opcode, "fcmp"))
+            snprintf(kind, sizeof kind, "%s, %d bits", opcode, (int)num(o, "width", 0));
+        else
+            snprintf(kind, sizeof kind, "%s", str(o, "kind", "?"));
         int i = 0;
         while (i < n && strcmp(out[i].kind, kind))
             i++;
@@ -754,6 +763,11 @@ static int count_operators(const cJSON *kernel, int line, op_count *out, int *wi
             out[j - 1] = t;
         }
     return n;
+}
+
+static int count_operators(const cJSON *kernel, int line, op_count *out, int *wires)
+{
+    return count_operators_as(kernel, line, 0, out, wires);
 }
 
 /* Bits of all the kernel's FIFOs (entries x entry bits). */
@@ -1396,7 +1410,7 @@ static void write_barriers(page *p, const cJSON *k)
 static void write_operators(page *p, const cJSON *k)
 {
     op_count kinds[MAX_KINDS];
-    int wires, n = count_operators(k, 0, kinds, &wires);
+    int wires, n = count_operators_as(k, 0, 1, kinds, &wires);
     put(p, "<h3>Operators</h3>\n");
     if (!n) {
         textf(p, "No operators besides %d wires.", wires);
