@@ -139,7 +139,8 @@ static void simulate(bench *b, const kernel_spec *s, result *r)
     char note[160] = "";
     cl_program p = bench_build(b, s->name, source_of(s->name), &build_s, note, sizeof note);
     if (!p) {
-        snprintf(r->note, sizeof r->note, "%s", note);
+        size_t used = strlen(r->note);
+        snprintf(r->note + used, sizeof r->note - used, "%s%s", used ? "; " : "", note);
         return;
     }
     cl_int err;
