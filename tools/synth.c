@@ -397,9 +397,30 @@ static double cell_arrival(path_graph *g, long c)
     return pc->arrival;
 }
 
+/* A name Yosys made up for a flattened cell's net ("$flatten\cu_k.\lsu0.\q.$techmap...")
+ * as the instance that holds it ("cu_k.lsu0.q"); other names unchanged. */
+static void readable_name(const char *name, char *out, size_t len)
+{
+    size_t n = 0;
+    if (!strncmp(name, "$flatten", 8))
+        name += 8;
+    for (; *name && n + 1 < len; name++) {
+        if (*name == '\\')
+            continue;
+        if (name[0] == '.' && name[1] == '$' && n > 0)
+            break;
+        out[n++] = *name;
+    }
+    out[n] = '\0';
+}
+
 static void describe_bit(const path_graph *g, long bit, char *out, size_t len)
 {
-    if (bit < 0 || bit >= g->nbits || !g->bit_name[bit])
+    char name[512];
+    if (bit >= 0 && bit < g->nbits && g->bit_name[bit] && g->bit_name[bit][0] == '$') {
+        readable_name(g->bit_name[bit], name, sizeof name);
+        snprintf(out, len, "%s", name);
+    } else if (bit < 0 || bit >= g->nbits || !g->bit_name[bit])
         snprintf(out, len, "?");
     else if (g->bit_width[bit] > 1)
         snprintf(out, len, "%s[%ld]", g->bit_name[bit], g->bit_index[bit]);
@@ -483,6 +504,13 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
         pc->cls = cJSON_IsString(type) ? path_class(board, type->valuestring) : -1;
         pc->logic = pc->cls == BOARD_CELL_LUT || pc->cls == BOARD_CELL_CARRY ||
                     pc->cls == BOARD_CELL_MUX;
+        /* A LUT-class cell with a clock (LUT RAM, shift register) writes synchronously:
+         * its inputs end paths and its outputs start them. */
+        cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(c, "connections"))
+            if (pc->logic && is_input(c, port->string) &&
+                (strstr(port->string, "CLK") || !strcmp(port->string, "C") ||
+                 !strcmp(port->string, "WCK")))
+                pc->logic = 0;
         pc->delay = pc->logic ? board->delay_ns[pc->cls] : 0;
         pc->worst_input = -1;
         cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(c, "connections"))
