@@ -8,6 +8,31 @@
 #include "passes.h"
 #include "regmap.h"
 
+/* The kernel's global load-store units in unit order (UNIT of the templates): what
+ * each does, its size and its source location, for the simulator's messages about an
+ * access outside the kernel's buffers. */
+static cJSON *global_units(const hls_kernel *k)
+{
+    static const char *const kinds[] = {"load", "store", "atomic"};
+    cJSON *units = cJSON_CreateArray();
+    for (int n = 0; n < k->nlsus; n++)
+        for (int i = 0; i < k->nops; i++) {
+            const hls_op *op = &k->ops[i];
+            if (op->lsu != n)
+                continue;
+            int kind = op->opc == HOP_LOAD ? 0 : op->opc == HOP_STORE ? 1 : 2;
+            char at[256];
+            snprintf(at, sizeof at, "%s:%u:%u", op->loc.file ? op->loc.file : "?",
+                     op->loc.line, op->loc.col);
+            cJSON *u = cJSON_CreateObject();
+            cJSON_AddStringToObject(u, "kind", kinds[kind]);
+            cJSON_AddNumberToObject(u, "bytes", op->width / 8);
+            cJSON_AddStringToObject(u, "at", at);
+            cJSON_AddItemToArray(units, u);
+            break;
+        }
+    return units;
+}
 
 static cJSON *dims(const unsigned v[3])
 {
@@ -131,6 +156,7 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
     cJSON_AddNumberToObject(j, "local_mem_bytes", (double)local_array_bytes(k));
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
     cJSON_AddNumberToObject(j, "load_store_units", k->nlsus);
+    cJSON_AddItemToObject(j, "lsus", global_units(k));
     cJSON *args = cJSON_AddArrayToObject(j, "args");
     const hls_printf_kernel *pk = hls_printf_find(c, k->name);
     static const char *const kinds[] = {"buffer", "scalar", "local"};

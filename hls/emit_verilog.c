@@ -415,13 +415,13 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     if (op->opc == HOP_ATOMIC) {
         emit_answered_unit_wires(e, op);
         emit_lsu_request_wires(e, op);
-        fprintf(o, "    clhls_lsu_atomic #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
+        fprintf(o, "    clhls_lsu_atomic #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u), .UNIT(%d)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s), .s_req_op(4'd%d), .s_req_operand(%s), .s_req_compare(%s),\n"
                    "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
                    "        .m_resp_data(r%d_v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), (int)op->imm, ARG(1),
+                op->width, mw, lsu_depth(e->k), n, n, n, R, n, ARG(0), (int)op->imm, ARG(1),
                 op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0", n, n, R, R, op->id);
         emit_lsu_memory_ports(e, n);
         fprintf(o, "        .m_mem_req_atomic(lsu%d_m_atomic),\n"
@@ -433,13 +433,13 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     if (op->opc == HOP_LOAD) {
         emit_answered_unit_wires(e, op);
         emit_lsu_request_wires(e, op);
-        fprintf(o, "    clhls_lsu_load #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
+        fprintf(o, "    clhls_lsu_load #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u), .UNIT(%d)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s),\n"
                    "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
                    "        .m_resp_data(r%d_v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), n, n, R, R, op->id);
+                op->width, mw, lsu_depth(e->k), n, n, n, R, n, ARG(0), n, n, R, R, op->id);
         emit_lsu_memory_ports(e, n);
         fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
                    ".count_read(lsu%d_count));\n", n, n);
@@ -452,18 +452,18 @@ static void emit_memory_op(emitter *e, const hls_op *op)
         /* a later access may touch this address: wait until memory has the value */
         fprintf(o, "    wire lsu%d_resp_valid;\n    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, n, R,
                 home, mem_pred(e, op, home, p1));
-        fprintf(o, "    clhls_lsu_store_ack #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u)) lsu%d (\n"
+        fprintf(o, "    clhls_lsu_store_ack #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u), .UNIT(%d)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s), .s_req_data(%s),\n"
                    "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n",
-                op->width, mw, lsu_depth(e->k), n, n, R, n, ARG(0), ARG(1), n, n, R);
+                op->width, mw, lsu_depth(e->k), n, n, n, R, n, ARG(0), ARG(1), n, n, R);
     } else {
-        fprintf(o, "    clhls_lsu_store #(.DATA_W(%u), .MEM_W(%u), .IDLE_FLUSH(4)) lsu%d (\n"
+        fprintf(o, "    clhls_lsu_store #(.DATA_W(%u), .MEM_W(%u), .IDLE_FLUSH(4), .UNIT(%d)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s), .s_req_data(%s), .flush(drained),\n",
-                op->width, mw, n, n, R, n, ARG(0), ARG(1));
+                op->width, mw, n, n, n, R, n, ARG(0), ARG(1));
     }
     emit_lsu_memory_ports(e, n);
     fprintf(o, "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n"

@@ -59,16 +59,17 @@ static int hash_file(XXH3_state_t *state, const char *path)
     return 0;
 }
 
-/* The Verilog templates (every clhls_*.v of the first template directory found),
- * NULL-terminated and sorted; NULL when there is none. */
-static char **template_files(void)
+/* The Verilog templates (every clhls_*.EXT of the first template directory found:
+ * "v" the modules, "vh" the files they include), NULL-terminated and sorted; NULL when
+ * there is none. */
+static char **template_files(const char *ext)
 {
     const char *dirs[] = {getenv("CLHLS_RTL_DIR"), CLHLS_RTL_DIR, CLHLS_DATA_DIR "/rtl"};
     for (size_t d = 0; d < 3; d++) {
         if (!dirs[d] || !*dirs[d])
             continue;
         char pattern[4096];
-        snprintf(pattern, sizeof pattern, "%s/clhls_*.v", dirs[d]);
+        snprintf(pattern, sizeof pattern, "%s/clhls_*.%s", dirs[d], ext);
         glob_t g;
         if (glob(pattern, 0, NULL, &g) != 0)
             continue;
@@ -89,8 +90,8 @@ static void free_list(char **list)
 }
 
 /* Hash of everything that makes this toolchain what it is: the compiler's own code
- * (the shared object holding it), the RTL templates and the simulator harness.
- * Computed once per process. */
+ * (the shared object holding it), the RTL templates and their include files, the
+ * simulator harness and the operator models. Computed once per process. */
 static XXH128_hash_t toolchain;
 static pthread_once_t toolchain_once = PTHREAD_ONCE_INIT;
 
@@ -105,15 +106,18 @@ static void hash_toolchain(void)
     if (!dladdr((void *)hls_build, &info) || !info.dli_fname ||
         hash_file(state, info.dli_fname))
         hash_file(state, "/proc/self/exe");
-    char **templates = template_files();
-    for (char **p = templates; p && *p; p++)
-        hash_file(state, *p);
-    free_list(templates);
-    /* The harness and the operator models, compiled into every model. */
+    for (int inc = 0; inc < 2; inc++) {
+        char **templates = template_files(inc ? "vh" : "v");
+        for (char **p = templates; p && *p; p++)
+            hash_file(state, *p);
+        free_list(templates);
+    }
+    /* The harness, its interface and the operator models, compiled into every model. */
     const char *slash = strrchr(CLHLS_HARNESS_SOURCE, '/');
     int dir = slash ? (int)(slash - CLHLS_HARNESS_SOURCE) : 1;
-    const char *sim_sources[] = {"harness.cpp", "fp_model.c"};
-    for (size_t i = 0; i < 2; i++) {
+    const char *sim_sources[] = {"harness.cpp", "clhls_harness_abi.h", "fp_model.c",
+                                 "fp_model.h"};
+    for (size_t i = 0; i < 4; i++) {
         char path[4200];
         snprintf(path, sizeof path, "%.*s/%s", dir, slash ? CLHLS_HARNESS_SOURCE : ".",
                  sim_sources[i]);
@@ -271,7 +275,7 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     }
 
     /* Model: the generated Verilog and the templates, verilated into model.so. */
-    char **templates = template_files();
+    char **templates = template_files("v");
     if (!templates) {
         sb_free(&files);
         sb_printf(c->diag.log, "error: the RTL templates were not found (CLHLS_RTL_DIR)\n");

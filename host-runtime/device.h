@@ -19,7 +19,7 @@ typedef enum {
     RT_DEV_NOMEM = -1,        /* no device memory (or host memory) left */
     RT_DEV_TIMEOUT = -2,      /* the watchdog: the kernel made no forward progress for
                                  watchdog_cycles consecutive cycles */
-    RT_DEV_BAD_ADDRESS = -3,  /* the kernel touched memory outside every buffer */
+    RT_DEV_BAD_ADDRESS = -3,  /* the kernel touched memory outside its buffers */
     RT_DEV_LOAD = -4,         /* the program's model could not be loaded */
     RT_DEV_ERROR = -5,        /* anything else */
 } rt_dev_status;
@@ -56,6 +56,21 @@ typedef struct rt_probe {
     uint64_t capacity;          /* the most it can hold (0: not given) */
 } rt_probe;
 
+/* A global load-store unit of a kernel (metadata "lsus", in unit order). */
+typedef struct rt_lsu {
+    char *kind;                 /* "load", "store" or "atomic" */
+    char *at;                   /* source location of the access, "file:line:col" */
+    unsigned bytes;             /* size of one access */
+} rt_lsu;
+
+/* A buffer a kernel was given: the device memory its accesses may touch. */
+typedef struct rt_launch_buffer {
+    uint64_t addr;              /* device address */
+    uint64_t bytes;             /* size */
+    const char *name;           /* the argument's name ("printf buffer" for printf's) */
+    int arg;                    /* argument index, -1 for the printf buffer */
+} rt_launch_buffer;
+
 /* A counter's value after a run. */
 typedef struct rt_counter_value {
     const char *name;           /* counter name (owned by the program's metadata) */
@@ -80,6 +95,10 @@ typedef struct rt_kernel_launch {
     const rt_probe *probes;     /* their registers */
     uint64_t watchdog_cycles;   /* idle window: consecutive cycles without forward
                                    progress after which the kernel counts as hung */
+    unsigned nbuffers;          /* buffers given (every access must fall inside one) */
+    const rt_launch_buffer *buffers;
+    unsigned nlsus;             /* the kernel's global load-store units */
+    const rt_lsu *lsus;         /* (to name the access at fault) */
 } rt_kernel_launch;
 
 /* Outcome of one NDRange. */

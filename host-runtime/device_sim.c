@@ -238,6 +238,45 @@ static void append_stuck(sim_model *m, const rt_kernel_launch *l, char *msg, siz
     }
 }
 
+/* Where an access at [addr, addr + bytes) lies against the kernel's buffers: "N bytes
+ * past the end of argument I 'NAME' (SIZE bytes at 0xADDR)" for the nearest one. */
+static void append_nearest_buffer(const rt_kernel_launch *l, uint64_t addr, unsigned bytes,
+                                  char *msg, size_t size)
+{
+    const rt_launch_buffer *best = NULL;
+    uint64_t best_gap = UINT64_MAX;
+    for (unsigned i = 0; i < l->nbuffers; i++) {
+        const rt_launch_buffer *b = &l->buffers[i];
+        uint64_t end = b->addr + b->bytes;
+        uint64_t gap = addr >= end ? addr - end : addr + bytes <= b->addr ? b->addr - addr : 0;
+        if (gap < best_gap) {
+            best = b;
+            best_gap = gap;
+        }
+    }
+    size_t len = strlen(msg);
+    if (!best) {
+        msg_append(msg, size, &len, ": the kernel was given no buffer");
+        return;
+    }
+    uint64_t end = best->addr + best->bytes;
+    char what[160];
+    if (best->arg >= 0)
+        snprintf(what, sizeof what, "argument %d '%s'", best->arg, best->name);
+    else
+        snprintf(what, sizeof what, "the %s", best->name);
+    if (addr >= end)
+        msg_append(msg, size, &len, ": %" PRIu64 " bytes past the end of %s", addr - end, what);
+    else if (addr < best->addr)
+        msg_append(msg, size, &len, ": %" PRIu64 " bytes before the start of %s",
+                   best->addr - addr, what);
+    else
+        msg_append(msg, size, &len, ": it runs %" PRIu64 " bytes past the end of %s",
+                   addr + bytes - end, what);
+    msg_append(msg, size, &len, " (%" PRIu64 " bytes at 0x%" PRIx64 ")", best->bytes,
+               best->addr);
+}
+
 static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
                           const rt_kernel_launch *l, rt_kernel_result *r)
 {
@@ -261,6 +300,22 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
     }
     for (unsigned i = 0; i < l->nargs; i++)
         sim_model_reg_write(m, l->arg_regs[i], l->arg_values[i]);
+    /* Every access a work-item makes must fall inside one of the kernel's buffers. */
+    sim_mem_range few[16];
+    sim_mem_range *ranges = l->nbuffers <= 16 ? few : rt_alloc(l->nbuffers * sizeof *ranges);
+    int crc = SIM_ERR_NOMEM;
+    if (ranges) {
+        for (unsigned i = 0; i < l->nbuffers; i++)
+            ranges[i] = (sim_mem_range){l->buffers[i].addr, l->buffers[i].bytes};
+        crc = sim_model_check_accesses(m, ranges, l->nbuffers);
+        if (ranges != few)
+            rt_free(ranges);
+    }
+    if (crc != SIM_OK) {
+        pthread_mutex_unlock(&d->lock);
+        snprintf(r->message, sizeof r->message, "kernel '%s': out of host memory", l->name);
+        return RT_DEV_NOMEM;
+    }
     /* 2. Start. 3. Run until done; the watchdog ends it when nothing moves for the
      * idle window (no cap on the total: a kernel that keeps moving runs to the end). */
     sim_model_reg_write(m, g->control, g->start_mask);
@@ -283,6 +338,22 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
         return RT_DEV_OK;
     case SIM_ERR_TIMEOUT:
         return RT_DEV_TIMEOUT;
+    case SIM_ERR_BAD_ACCESS: {
+        static const char *const kinds[] = {"load", "store", "atomic"};
+        const char *kind = kinds[res.bad_kind < 3 ? res.bad_kind : 0];
+        r->bad_address = res.bad_address;
+        r->bad_write = res.bad_write;
+        size_t len = 0;
+        r->message[0] = '\0';
+        msg_append(r->message, sizeof r->message, &len,
+                   "kernel '%s': out-of-bounds %s of %u bytes at device address 0x%" PRIx64,
+                   l->name, kind, res.bad_bytes, res.bad_address);
+        if (res.bad_unit < l->nlsus)
+            msg_append(r->message, sizeof r->message, &len, " by the %s at %s",
+                       l->lsus[res.bad_unit].kind, l->lsus[res.bad_unit].at);
+        append_nearest_buffer(l, res.bad_address, res.bad_bytes, r->message, sizeof r->message);
+        return RT_DEV_BAD_ADDRESS;
+    }
     case SIM_ERR_BAD_ADDRESS:
         r->bad_address = res.bad_address;
         r->bad_write = res.bad_write;

@@ -476,13 +476,16 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     uint64_t *vals = rt_alloc((nwords + 1) * sizeof *vals);
     uint64_t *cvals = rt_alloc((meta->ncounters + 1) * sizeof *cvals);
     rt_counter_value *counters = rt_alloc((meta->ncounters + 1) * sizeof *counters);
-    if (!regs || !vals || !cvals || !counters) {
+    rt_launch_buffer *buffers = rt_alloc((meta->nargs + 1) * sizeof *buffers);
+    if (!regs || !vals || !cvals || !counters || !buffers) {
         rt_free(regs);
         rt_free(vals);
         rt_free(cvals);
         rt_free(counters);
+        rt_free(buffers);
         return CL_OUT_OF_HOST_MEMORY;
     }
+    unsigned nbuffers = 0;
     /* printf: a zeroed buffer of its own for this NDRange, the hidden argument. */
     const rt_printf_meta *pm = meta->printf;
     uint64_t pbuf = 0;
@@ -505,17 +508,21 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
             rt_free(vals);
             rt_free(cvals);
             rt_free(counters);
+            rt_free(buffers);
             return CL_OUT_OF_RESOURCES;
         }
         put_le64(c->area + pm->arg_offset, pbuf);
+        buffers[nbuffers++] = (rt_launch_buffer){pbuf, pm->buffer_bytes, "printf buffer", -1};
     }
     for (cl_uint i = 0; i < meta->nargs; i++) {
         const rt_arg_meta *a = &meta->args[i];
         cl_mem m = c->args[i].mem;
         if (a->kind != RT_ARG_BUFFER)
             continue;
-        if (m)
+        if (m) {
             rt_mem_acquire(m, di);
+            buffers[nbuffers++] = (rt_launch_buffer){m->addr[di], m->size, a->name, (int)i};
+        }
         put_le64(c->area + a->offset, m ? m->addr[di] : 0);
     }
     for (size_t w = 0; w < nwords; w++) {
@@ -541,6 +548,10 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     l.nprobes = meta->nprobes;
     l.probes = meta->probes;
     l.watchdog_cycles = watchdog_cycles();
+    l.nbuffers = nbuffers;
+    l.buffers = buffers;
+    l.nlsus = meta->nlsus;
+    l.lsus = meta->lsus;
     rt_kernel_result r;
     memset(&r, 0, sizeof r);
     r.counter_values = cvals;
@@ -578,6 +589,7 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     rt_free(regs);
     rt_free(vals);
     rt_free(cvals);
+    rt_free(buffers);
     if (rc != RT_DEV_OK) {
         fprintf(stderr, "clhls: %s\n", r.message);
         cl_context ctx = q->context;

@@ -179,6 +179,24 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
         k->nprobes++;
     }
 
+    /* Global load-store units (optional): named when one accesses memory outside the
+     * kernel's buffers. */
+    const cJSON *lsus = cJSON_GetObjectItemCaseSensitive(jk, "lsus");
+    int nl = cJSON_IsArray(lsus) ? cJSON_GetArraySize(lsus) : 0;
+    k->lsus = rt_alloc((size_t)nl * sizeof *k->lsus);
+    if (!k->lsus)
+        goto nomem;
+    for (int i = 0; i < nl; i++) {
+        const cJSON *ju = cJSON_GetArrayItem(lsus, i);
+        rt_lsu *o = &k->lsus[k->nlsus++];
+        o->kind = json_str(ju, "kind");
+        o->at = json_str(ju, "at");
+        o->bytes = 0;
+        json_u32(ju, "bytes", &o->bytes);
+        if (!o->kind || !o->at)
+            goto nomem;
+    }
+
     const cJSON *area = cJSON_GetObjectItemCaseSensitive(jk, "arg_area");
     uint64_t area_bytes = 0;
     if (json_u32(area, "reg", &k->arg_area_reg) || json_u64(area, "bytes", &area_bytes) ||
@@ -289,6 +307,11 @@ void rt_metadata_free(rt_kernel_meta *kernels, cl_uint n)
         for (unsigned j = 0; j < k->nprobes; j++)
             rt_free(k->probes[j].name);
         rt_free(k->probes);
+        for (unsigned j = 0; j < k->nlsus; j++) {
+            rt_free(k->lsus[j].kind);
+            rt_free(k->lsus[j].at);
+        }
+        rt_free(k->lsus);
         for (cl_uint j = 0; j < k->nargs; j++) {
             rt_free(k->args[j].name);
             rt_free(k->args[j].type_name);

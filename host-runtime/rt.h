@@ -251,6 +251,8 @@ typedef struct rt_kernel_meta {
     rt_counter *counters;       /* counter names and registers */
     unsigned nprobes;           /* occupancy probes ("probes"; none when absent) */
     rt_probe *probes;           /* their names, registers and capacities */
+    unsigned nlsus;             /* global load-store units ("lsus"; none when absent) */
+    rt_lsu *lsus;               /* what each does and where */
     size_t reqd_wg[3];          /* reqd_work_group_size, 0s when absent */
     size_t wg_hint[3];          /* work_group_size_hint, 0s when absent */
     char *attributes;           /* CL_KERNEL_ATTRIBUTES: the attributes above and

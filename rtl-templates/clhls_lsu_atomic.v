@@ -18,7 +18,10 @@
 module clhls_lsu_atomic #(
     parameter DATA_W = 32,  // element bits: 32 or 64
     parameter MEM_W  = 512, // memory port width in bits (>= 128)
-    parameter DEPTH  = 16   // answers outstanding at most (>= 1)
+    parameter DEPTH  = 16,  // answers outstanding at most (>= 1)
+    /* verilator lint_off UNUSEDPARAM */
+    parameter UNIT   = 0     // its number in the compute unit (read by the simulation checks only)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire               clk,              // clock
     input  wire               rst,              // synchronous active-high reset
@@ -95,6 +98,13 @@ module clhls_lsu_atomic #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused = a_ready ^ (^q_count) ^ (^a_count);
     /* verilator lint_on UNUSEDSIGNAL */
+`ifdef CLHLS_SIM_CHECKS
+    `include "clhls_sim_checks.vh"
+    // Simulation only: each accepted request, checked against the buffers of the run.
+    always @(posedge clk)
+        if (!rst && s_req_valid && s_req_ready)
+            clhls_sim_access(UNIT, s_req_addr, DATA_W / 8, 8'd2);
+`endif
 endmodule
 
 `default_nettype wire

@@ -20,7 +20,10 @@
 module clhls_lsu_load #(
     parameter DATA_W = 32,   // loaded word width: 8, 16, 32 or 64
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
-    parameter DEPTH  = 128   // accepted-but-undelivered requests (>= 1)
+    parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
+    /* verilator lint_off UNUSEDPARAM */
+    parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire              clk,               // clock
     input  wire              rst,               // synchronous active-high reset
@@ -125,6 +128,13 @@ module clhls_lsu_load #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_counts = ^{order_count, req_count, line_count};
     /* verilator lint_on UNUSEDSIGNAL */
+`ifdef CLHLS_SIM_CHECKS
+    `include "clhls_sim_checks.vh"
+    // Simulation only: each accepted request, checked against the buffers of the run.
+    always @(posedge clk)
+        if (!rst && s_req_valid && s_req_ready)
+            clhls_sim_access(UNIT, s_req_addr, DATA_W / 8, 8'd0);
+`endif
 endmodule
 
 `default_nettype wire

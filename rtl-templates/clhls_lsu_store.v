@@ -15,7 +15,10 @@
 module clhls_lsu_store #(
     parameter DATA_W     = 32,   // stored word width: 8, 16, 32 or 64
     parameter MEM_W      = 512,  // memory line width in bits (multiple of DATA_W, power of two)
-    parameter IDLE_FLUSH = 4     // cycles without a store before the open line is written (>= 1)
+    parameter IDLE_FLUSH = 4,    // cycles without a store before the open line is written (>= 1)
+    /* verilator lint_off UNUSEDPARAM */
+    parameter UNIT       = 0     // its number in the compute unit (read by the simulation checks only)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire               clk,               // clock
     input  wire               rst,               // synchronous active-high reset
@@ -120,6 +123,13 @@ module clhls_lsu_store #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_count = ^wq_count;
     /* verilator lint_on UNUSEDSIGNAL */
+`ifdef CLHLS_SIM_CHECKS
+    `include "clhls_sim_checks.vh"
+    // Simulation only: each accepted request, checked against the buffers of the run.
+    always @(posedge clk)
+        if (!rst && s_req_valid && s_req_ready)
+            clhls_sim_access(UNIT, s_req_addr, DATA_W / 8, 8'd1);
+`endif
 endmodule
 
 `default_nettype wire

@@ -17,7 +17,10 @@
 module clhls_lsu_store_ack #(
     parameter DATA_W = 32,   // stored word width: 8, 16, 32 or 64
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
-    parameter DEPTH  = 128   // stores accepted and not yet acknowledged to the pipeline (>= 1)
+    parameter DEPTH  = 128,  // stores accepted and not yet acknowledged to the pipeline (>= 1)
+    /* verilator lint_off UNUSEDPARAM */
+    parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire               clk,               // clock
     input  wire               rst,               // synchronous active-high reset
@@ -100,6 +103,13 @@ module clhls_lsu_store_ack #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_count = ^wq_count;
     /* verilator lint_on UNUSEDSIGNAL */
+`ifdef CLHLS_SIM_CHECKS
+    `include "clhls_sim_checks.vh"
+    // Simulation only: each accepted request, checked against the buffers of the run.
+    always @(posedge clk)
+        if (!rst && s_req_valid && s_req_ready)
+            clhls_sim_access(UNIT, s_req_addr, DATA_W / 8, 8'd1);
+`endif
 endmodule
 
 `default_nettype wire

@@ -553,6 +553,7 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
         argv[n++] = "500";
         if (!(flags & SIM_BUILD_RTL_OPERATORS))
             argv[n++] = "+define+CLHLS_SIM_MODELS";
+        argv[n++] = "+define+CLHLS_SIM_CHECKS"; /* the access checker (harness.cpp) */
         argv[n++] = "--prefix";
         argv[n++] = "Vclhls_top";
         argv[n++] = "--top-module";

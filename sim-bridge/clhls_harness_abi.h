@@ -11,8 +11,10 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 3 /* 2: clhls_port_out.progress, has_progress_port;
-                                       3: clhls_port_out.mem_req_atomic */
+#define CLHLS_HARNESS_ABI_VERSION 4 /* 2: clhls_port_out.progress, has_progress_port;
+                                       3: clhls_port_out.mem_req_atomic;
+                                       4: the access checker (check_accesses,
+                                          access_fault, clhls_port_out.access_fault) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -48,7 +50,23 @@ typedef struct clhls_port_out {
     uint8_t progress;           /* the top's `progress` output: something moved inside the
                                    accelerator this cycle (the watchdog's evidence; 0 when
                                    the top has no such port) */
+    uint8_t access_fault;       /* a load-store unit has accepted a request outside the
+                                   checked ranges (sticky until check_accesses) */
 } clhls_port_out;
+
+/* A range of device memory the load-store units may touch: [base, base + bytes). */
+typedef struct clhls_mem_range {
+    uint64_t base;
+    uint64_t bytes;
+} clhls_mem_range;
+
+/* The first access outside the checked ranges. */
+typedef struct clhls_access_fault {
+    uint64_t addr;              /* the work-item's byte address */
+    uint32_t unit;              /* the load-store unit (its UNIT parameter) */
+    uint32_t bytes;             /* the access's size */
+    uint8_t kind;               /* 0 load, 1 store, 2 atomic */
+} clhls_access_fault;
 
 typedef struct clhls_harness_api {
     int abi_version;            /* CLHLS_HARNESS_ABI_VERSION */
@@ -62,6 +80,13 @@ typedef struct clhls_harness_api {
     /* One clock cycle: drive in, evaluate, sample out (the values that decide this
      * cycle's handshakes), then take the rising edge. */
     void (*cycle)(void *model, const clhls_port_in *in, clhls_port_out *out);
+    /* From now on, checks every request a global load-store unit accepts against
+     * ranges (n of them; the array must stay valid until the next call), and clears
+     * the recorded fault; ranges NULL stops checking. Simulation only: the load-store
+     * unit templates report requests through the DPI-C function clhls_sim_access. */
+    void (*check_accesses)(void *model, const clhls_mem_range *ranges, unsigned n);
+    /* 1 and the first access outside the ranges since check_accesses, else 0. */
+    int (*access_fault)(void *model, clhls_access_fault *fault);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

@@ -20,6 +20,8 @@ typedef enum {
     SIM_ERR_ARG = -4,          /* invalid argument to the API */
     SIM_ERR_BUILD = -5,        /* Verilator build failed */
     SIM_ERR_NOMEM = -6,        /* out of host memory */
+    SIM_ERR_BAD_ACCESS = -7,   /* a load-store unit accepted a work-item's access outside
+                                  the ranges of sim_model_check_accesses */
 } sim_status;
 
 /* ---- board memory ---- */
@@ -107,13 +109,30 @@ uint64_t sim_model_reg_read(sim_model *model, uint32_t reg);
 /* Result of sim_model_run. */
 typedef struct sim_run_result {
     uint64_t cycles;           /* cycles simulated by this run */
-    uint64_t bad_address;      /* first offending address (SIM_ERR_BAD_ADDRESS) */
-    int bad_write;             /* 1 when the offending access was a write */
+    uint64_t bad_address;      /* first offending address (SIM_ERR_BAD_ADDRESS, and the
+                                  work-item's address with SIM_ERR_BAD_ACCESS) */
+    int bad_write;             /* 1 when the offending access was a write (or an atomic) */
+    unsigned bad_unit;         /* SIM_ERR_BAD_ACCESS: the load-store unit (UNIT) */
+    unsigned bad_bytes;        /* SIM_ERR_BAD_ACCESS: the access's size */
+    int bad_kind;              /* SIM_ERR_BAD_ACCESS: 0 load, 1 store, 2 atomic */
     uint64_t mem_read_bytes;   /* bytes moved from memory (whole port words) */
     uint64_t mem_write_bytes;  /* bytes written to memory (enabled lanes) */
     uint64_t mem_requests;     /* memory requests served */
     uint64_t last_progress;    /* cycle of this run (1-based) that last moved, 0 if none */
 } sim_run_result;
+
+/* A range of device memory, [base, base + bytes). */
+typedef struct sim_mem_range {
+    uint64_t base;
+    uint64_t bytes;
+} sim_mem_range;
+
+/* Checks, from now on, every access a global load-store unit of the model accepts (a
+ * work-item's address and size, before lines are formed) against ranges: the first
+ * one outside all of them ends the run with SIM_ERR_BAD_ACCESS. It stays recorded
+ * (every later run ends at once) until the next call; ranges NULL ends the checking.
+ * Copies the ranges. SIM_OK, SIM_ERR_NOMEM or SIM_ERR_ARG. */
+int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsigned n);
 
 /* Steps the model against mem until (reg_read(status_reg) & done_mask) != 0. The
  * watchdog judges forward progress, not time: a cycle moves when the top's `progress`
@@ -124,7 +143,7 @@ typedef struct sim_run_result {
  * SIM_RUNNING after max_cycles cycles, and the next run continues the idle count
  * (sim_model_reset and sim_model_reg_write clear it), so a hung kernel stepped in
  * slices still times out. Returns SIM_OK, SIM_RUNNING, SIM_ERR_TIMEOUT,
- * SIM_ERR_BAD_ADDRESS or SIM_ERR_ARG. Allocates nothing. */
+ * SIM_ERR_BAD_ADDRESS, SIM_ERR_BAD_ACCESS or SIM_ERR_ARG. Allocates nothing. */
 int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
                   uint64_t done_mask, uint64_t idle_cycles, uint64_t max_cycles,
                   sim_run_result *result);

@@ -8,7 +8,10 @@
  * serves every memory width from 32 to 1024 bits. The 1-bit `progress` output (the
  * watchdog's evidence that the accelerator moves) is read when the top has it; a top
  * without it (a hand-written design from before harness ABI 2) reports 0, so only its
- * memory handshakes count. This is the project's only C++ file; keep it small. */
+ * memory handshakes count. The global load-store units report each request they
+ * accept through the DPI-C function clhls_sim_access (defined here), which checks it
+ * against the ranges check_accesses gave. This is the project's only C++ file; keep
+ * it small. */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -139,14 +142,22 @@ static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
 
 /* One model instance: its own context, so several models never share state. */
 struct instance {
-    VerilatedContext *ctx; /* Verilator context of this instance */
-    Vclhls_top *top;       /* the verilated accelerator */
+    VerilatedContext *ctx;          /* Verilator context of this instance */
+    Vclhls_top *top;                /* the verilated accelerator */
+    const clhls_mem_range *ranges;  /* what the load-store units may touch; NULL: no check */
+    unsigned nranges;               /* number of ranges */
+    bool faulted;                   /* fault holds the first access outside them */
+    clhls_access_fault fault;
 };
+
+/* The instance whose cycle() is evaluating (the load-store units' DPI calls find
+ * their instance through it). */
+thread_local instance *evaluating;
 
 void *h_create(const char *vcd_path)
 {
     (void)vcd_path; /* waveforms need a build with tracing: not supported yet */
-    instance *m = new instance;
+    instance *m = new instance();
     m->ctx = new VerilatedContext;
     m->ctx->fatalOnError(false);
     m->top = new Vclhls_top(m->ctx, "clhls_top");
@@ -169,7 +180,9 @@ void h_destroy(void *p)
 
 void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
 {
-    Vclhls_top *t = static_cast<instance *>(p)->top;
+    instance *m = static_cast<instance *>(p);
+    Vclhls_top *t = m->top;
+    evaluating = m;
 
     t->rst = in->rst;
     t->reg_we = in->reg_we;
@@ -198,13 +211,47 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
 
     t->clk = 1;
     t->eval();
+    out->access_fault = m->faulted;
+}
+
+void h_check_accesses(void *p, const clhls_mem_range *ranges, unsigned n)
+{
+    instance *m = static_cast<instance *>(p);
+    m->ranges = ranges;
+    m->nranges = n;
+    m->faulted = false;
+}
+
+int h_access_fault(void *p, clhls_access_fault *fault)
+{
+    const instance *m = static_cast<const instance *>(p);
+    if (m->faulted)
+        *fault = m->fault;
+    return m->faulted;
 }
 
 const clhls_harness_api api = {
-    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES, HAS_PROGRESS, h_create, h_destroy, h_cycle,
+    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,      HAS_PROGRESS,   h_create, h_destroy, h_cycle,
+    h_check_accesses,          h_access_fault,
 };
 
 } // namespace
+
+/* A global load-store unit accepted a work-item's request (clhls_sim_checks.vh): a
+ * fault when [addr, addr + bytes) is not inside one of the checked ranges. */
+extern "C" void clhls_sim_access(unsigned unit, unsigned long long addr, unsigned bytes,
+                                 unsigned char kind)
+{
+    instance *m = evaluating;
+    if (!m || !m->ranges || m->faulted)
+        return;
+    for (unsigned i = 0; i < m->nranges; i++)
+        if (addr >= m->ranges[i].base && bytes <= m->ranges[i].bytes &&
+            addr - m->ranges[i].base <= m->ranges[i].bytes - bytes)
+            return;
+    m->faulted = true;
+    m->fault = clhls_access_fault{addr, unit, bytes, kind};
+}
 
 /* The one exported symbol (the library is built with hidden visibility). */
 extern "C" __attribute__((visibility("default"))) const clhls_harness_api *

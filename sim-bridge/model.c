@@ -2,7 +2,8 @@
  * dlopen(RTLD_LOCAL), so several models live side by side, and drives it through the
  * harness ABI one clock cycle at a time: reset, register access through the register
  * port, and the run loop that steps the model against the board memory until the
- * kernel reports done, the memory sees a bad address, or the watchdog sees no forward
+ * kernel reports done, a load-store unit accepts an access outside the checked
+ * ranges, the memory sees a bad address, or the watchdog sees no forward
  * progress (neither the top's `progress` output nor a memory handshake) for the idle
  * window. The run loop allocates nothing and copies only the port width. Every cycle
  * runs in the default floating-point environment (round to nearest, no flush-to-zero),
@@ -66,6 +67,8 @@ struct sim_model {
     uint64_t idle;                 /* consecutive cycles without progress, carried from a
                                       run that returned SIM_RUNNING to the next run */
     int port_reset_pending;        /* the next run starts with an empty memory port */
+    clhls_mem_range *ranges;       /* the accesses checked against (the harness reads
+                                      them), NULL when not checking */
 };
 
 static void fail(char *err, size_t errlen, const char *fmt, ...)
@@ -137,6 +140,7 @@ void sim_model_close(sim_model *model)
         return;
     model->api->destroy(model->inst);
     dlclose(model->dl);
+    free(model->ranges);
     free(model);
 }
 
@@ -184,6 +188,24 @@ uint64_t sim_model_reg_read(sim_model *model, uint32_t reg)
     return model->out.reg_rdata;
 }
 
+int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsigned n)
+{
+    if (!model || (!ranges && n))
+        return SIM_ERR_ARG;
+    clhls_mem_range *copy = NULL;
+    if (ranges) {
+        copy = malloc((n ? n : 1) * sizeof *copy);
+        if (!copy)
+            return SIM_ERR_NOMEM;
+        for (unsigned i = 0; i < n; i++)
+            copy[i] = (clhls_mem_range){ranges[i].base, ranges[i].bytes};
+    }
+    model->api->check_accesses(model->inst, copy, n);
+    free(model->ranges);
+    model->ranges = copy;
+    return SIM_OK;
+}
+
 int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
                   uint64_t done_mask, uint64_t idle_cycles, uint64_t max_cycles,
                   sim_run_result *result)
@@ -220,6 +242,10 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
         /* forward progress: inside the accelerator, or a handshake on the memory port */
         unsigned moved = out->progress | (in->mem_req_ready & out->mem_req_valid) |
                          (in->mem_resp_valid & out->mem_resp_ready);
+        if (out->access_fault) {
+            status = SIM_ERR_BAD_ACCESS;
+            break;
+        }
         if (sim_mem_port_update(mem, in, out)) {
             status = SIM_ERR_BAD_ADDRESS;
             break;
@@ -249,6 +275,14 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
     result->mem_requests = after.requests - before.requests;
     if (status == SIM_ERR_BAD_ADDRESS)
         sim_mem_bad(mem, &result->bad_address, &result->bad_write);
+    clhls_access_fault fault;
+    if (status == SIM_ERR_BAD_ACCESS && model->api->access_fault(inst, &fault)) {
+        result->bad_address = fault.addr;
+        result->bad_write = fault.kind != 0;
+        result->bad_unit = fault.unit;
+        result->bad_bytes = fault.bytes;
+        result->bad_kind = fault.kind;
+    }
     return status;
 }
 

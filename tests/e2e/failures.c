@@ -1,7 +1,8 @@
 /* End-to-end: failures the host program survives. A build with a clang error fails with
  * CL_BUILD_PROGRAM_FAILURE and a "file:line:col: error" log; a kernel that stores out of
- * bounds ends its event with a negative status (and a message on stderr) while the queue
- * and the program go on working; so does a kernel stopped by the watchdog, whose
+ * bounds ends its event with a negative status and a message naming the access, its
+ * source line and the buffer it missed (on stderr and to the context's callback), while
+ * the queue and the program go on working; so does a kernel stopped by the watchdog, whose
  * message names the loop where its work-items are stuck, or the barrier where part of a
  * work-group waits for the rest. */
 #include <regex.h>
@@ -40,6 +41,16 @@ static const char *oob_src =
     "    for (int i = 0; i < a[l]; i++)\n"
     "        barrier(CLK_LOCAL_MEM_FENCE);\n"
     "    a[get_global_id(0)] = t[63 - l];\n"
+    "}\n"
+    "__kernel void peek(__global int *dst, __global const int *src, int off)\n"
+    "{\n"
+    "    dst[get_global_id(0)] = src[get_global_id(0) + off];\n"
+    "}\n"
+    "__kernel void guarded(__global int *a, int n)\n"
+    "{\n"
+    "    int i = get_global_id(0);\n"
+    "    if (i < n)\n"
+    "        a[i] = 3 * i;\n"
     "}\n";
 
 /* The last message the runtime gave the context's notify callback. */
@@ -110,6 +121,10 @@ int main(void)
     clReleaseEvent(ev);
     clReleaseEvent(after);
 
+    EXPECT(strstr(notified, "kernel 'oob': out-of-bounds store of 4 bytes at device address 0x"));
+    EXPECT(strstr(notified, " by the store at <source>:3:"));
+    EXPECT(strstr(notified, ": 4194048 bytes past the end of argument 0 'a' (256 bytes at 0x"));
+
     /* The program goes on: the same model runs a good kernel afterwards. */
     cl_kernel kf = clCreateKernel(p, "fill", &err);
     CL_OK(err);
@@ -121,6 +136,61 @@ int main(void)
     e2e_read(&env, m, sizeof back, back);
     for (int i = 0; i < 64; i++)
         EXPECT(back[i] == 42);
+
+    /* Precise: a store 16 bytes past the end of a 64-byte buffer (inside its allocation's
+     * padding), a load just past another buffer's end, a store past the end of a
+     * sub-buffer into its parent's memory: each ends the kernel with the access, its
+     * source line and the buffer it missed. A bounds check keeps the accesses of the
+     * work-items beyond the buffer from being made at all. */
+    cl_mem m16 = e2e_buffer(&env, 16 * sizeof(int), NULL);
+    far = 20;
+    size_t one = 1;
+    CL_OK(clSetKernelArg(k, 0, sizeof m16, &m16));
+    CL_OK(clSetKernelArg(k, 1, sizeof far, &far));
+    EXPECT(e2e_run(&env, k, 1, NULL, &one, NULL) < 0);
+    EXPECT(strstr(notified, "kernel 'oob': out-of-bounds store of 4 bytes at device address 0x"));
+    EXPECT(strstr(notified, ": 16 bytes past the end of argument 0 'a' (64 bytes at 0x"));
+    cl_kernel kp = clCreateKernel(p, "peek", &err);
+    CL_OK(err);
+    int off = 1;
+    size_t sixteen = 16;
+    CL_OK(clSetKernelArg(kp, 0, sizeof m, &m));
+    CL_OK(clSetKernelArg(kp, 1, sizeof m16, &m16));
+    CL_OK(clSetKernelArg(kp, 2, sizeof off, &off));
+    EXPECT(e2e_run(&env, kp, 1, NULL, &sixteen, NULL) < 0);
+    EXPECT(strstr(notified, "kernel 'peek': out-of-bounds load of 4 bytes at device address 0x"));
+    EXPECT(strstr(notified, " by the load at <source>:29:29:"));
+    EXPECT(strstr(notified, ": 0 bytes past the end of argument 1 'src' (64 bytes at 0x"));
+    off = 0; /* in bounds, the same kernel runs */
+    CL_OK(clSetKernelArg(kp, 2, sizeof off, &off));
+    EXPECT(e2e_run(&env, kp, 1, NULL, &sixteen, NULL) == CL_COMPLETE);
+    cl_buffer_region half = {0, 32 * sizeof(int)};
+    cl_mem sub = clCreateSubBuffer(m, 0, CL_BUFFER_CREATE_TYPE_REGION, &half, &err);
+    CL_OK(err);
+    size_t n33 = 33;
+    CL_OK(clSetKernelArg(kf, 0, sizeof sub, &sub));
+    CL_OK(clSetKernelArg(kf, 1, sizeof v, &v));
+    EXPECT(e2e_run(&env, kf, 1, NULL, &n33, NULL) < 0);
+    EXPECT(strstr(notified, "kernel 'fill': out-of-bounds store of 4 bytes"));
+    EXPECT(strstr(notified, ": 0 bytes past the end of argument 0 'a' (128 bytes at 0x"));
+    cl_kernel kg = clCreateKernel(p, "guarded", &err);
+    CL_OK(err);
+    int count = 60;
+    size_t n64 = 64;
+    CL_OK(clSetKernelArg(kg, 0, sizeof sub, &sub));
+    CL_OK(clSetKernelArg(kg, 1, sizeof(int), &(int){32}));
+    EXPECT(e2e_run(&env, kg, 1, NULL, &n64, NULL) == CL_COMPLETE);
+    CL_OK(clSetKernelArg(kg, 0, sizeof m, &m));
+    CL_OK(clSetKernelArg(kg, 1, sizeof count, &count));
+    EXPECT(e2e_run(&env, kg, 1, NULL, &n64, NULL) == CL_COMPLETE);
+    int got[64];
+    e2e_read(&env, m, sizeof got, got);
+    for (int i = 0; i < 60; i++)
+        EXPECT(got[i] == 3 * i);
+    clReleaseKernel(kg);
+    clReleaseKernel(kp);
+    clReleaseMemObject(sub);
+    clReleaseMemObject(m16);
 
     /* 3. A loop that never ends (x stays even, the stop is odd) makes no forward
      * progress: the watchdog ends it with a negative status and a message that names

@@ -1,8 +1,8 @@
 #!/bin/sh
 # lint_templates.sh TEMPLATE_DIR [yosys]
 # Every template must pass `verilator --lint-only -Wall` (with and without the
-# simulation models, +define+CLHLS_SIM_MODELS) and `yosys synth` with no warning at
-# all, the floating-point ones at W = 64 too.
+# simulation models and checks, +define+CLHLS_SIM_MODELS, +define+CLHLS_SIM_CHECKS)
+# and `yosys synth` with no warning at all, the floating-point ones at W = 64 too.
 tpl=$1; yosys=${2:-yosys}; verilator=${VERILATOR:-verilator}
 status=0
 for f in "$tpl"/clhls_*.v; do
@@ -14,6 +14,11 @@ for f in "$tpl"/clhls_*.v; do
         out=$("$verilator" --lint-only -Wall +define+CLHLS_SIM_MODELS -y "$tpl" -I"$tpl" \
               --top-module "$mod" "$f" 2>&1) || status=1
         if [ -n "$out" ]; then echo "$mod (models): $out"; status=1; fi
+    fi
+    if grep -q CLHLS_SIM_CHECKS "$f"; then
+        out=$("$verilator" --lint-only -Wall +define+CLHLS_SIM_CHECKS -y "$tpl" -I"$tpl" \
+              --top-module "$mod" "$f" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "$mod (checks): $out"; status=1; fi
     fi
     if command -v "$yosys" >/dev/null 2>&1; then
         # The load unit's line queue has no BRAM library to map to in a plain
