@@ -444,7 +444,7 @@ static void describe_cell_output(const path_graph *g, const path_cell *pc, char 
 }
 
 /* Finds the longest path of netlist.json's clhls_top with the board's delay model:
- * its ends (named as the design names them), its LUT levels and its delay (ns, the
+ * its ends (named as the design names them), its logic cells and its delay (ns, the
  * register overhead included). */
 static int critical_path(const char *netlist_path, const board_t *board, char *from,
                          char *to, size_t len, int *levels, double *delay_ns)
@@ -558,7 +558,7 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
     for (int guard = 0; bit >= 0 && bit < g.nbits && g.driver[bit] >= 0 &&
                         g.cells[g.driver[bit]].logic && guard < 1000000; guard++) {
         const path_cell *pc = &g.cells[g.driver[bit]];
-        *levels += pc->cls == BOARD_CELL_LUT;
+        *levels += 1;
         bit = pc->worst_input;
     }
     if (bit >= 0 && bit < g.nbits && g.driver[bit] >= 0)
