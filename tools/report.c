@@ -251,17 +251,14 @@ typedef struct report {
 static int same_program(const report *r, const char *dir)
 {
     char path[4400];
-    snprintf(path, sizeof path, "%s/report.json", dir);
-    cJSON *rep = load_json(path);
-    snprintf(path, sizeof path, "%s/metadata.json", dir);
-    cJSON *meta = load_json(path);
+    cJSON *rep = hls_path_join(path, sizeof path, dir, "report.json") ? NULL : load_json(path);
+    cJSON *meta = hls_path_join(path, sizeof path, dir, "metadata.json") ? NULL : load_json(path);
     int same = 0;
     const char *name = str(rep, "source_name", NULL);
     if (rep && meta && name && !strchr(name, '/') &&
         !strcmp(str(meta, "board", ""), r->board->name) &&
         !strcmp(str(meta, "options", ""), r->options)) {
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        char *src = read_text(path);
+        char *src = hls_path_join(path, sizeof path, dir, name) ? NULL : read_text(path);
         same = src && !strcmp(src, r->source);
         free(src);
     }
@@ -1419,7 +1416,8 @@ static void write_operators(page *p, const cJSON *k)
     bar bars[MAX_KINDS];
     memset(bars, 0, sizeof bars);
     for (int i = 0; i < n; i++) {
-        snprintf(bars[i].label, sizeof bars[i].label, "%s", kinds[i].kind);
+        snprintf(bars[i].label, sizeof bars[i].label, "%.*s", (int)sizeof bars[i].label - 1,
+                 kinds[i].kind);
         bars[i].value[0] = kinds[i].count;
         bars[i].cls[0] = "seg0";
         bars[i].nseg = 1;
