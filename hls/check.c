@@ -214,8 +214,8 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     hls_loc loc = hls_llvm_loc(c, inst);
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     int moves_bits = op == LLVMPHI || op == LLVMSelect || op == LLVMExtractElement ||
-                     op == LLVMInsertElement || op == LLVMFreeze || op == LLVMBitCast ||
-                     op == LLVMLoad || op == LLVMStore;
+                     op == LLVMInsertElement || op == LLVMShuffleVector ||
+                     op == LLVMFreeze || op == LLVMBitCast || op == LLVMLoad || op == LLVMStore;
     const char *bad = unsupported_operand_type(LLVMTypeOf(inst), moves_bits);
     if (bad && op != LLVMStore && op != LLVMAtomicCmpXchg) { /* cmpxchg: {old, success} */
         hls_error(&c->diag, loc, "%s is not supported yet", bad);
@@ -254,7 +254,7 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     case LLVMIntToPtr: case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
     case LLVMRet: case LLVMBr: case LLVMSwitch: case LLVMPHI: case LLVMUnreachable:
     case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
-    case LLVMExtractElement: case LLVMInsertElement:
+    case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
         return 0;
     case LLVMLoad:
         return check_memory(c, LLVMGetOperand(inst, 0), LLVMTypeOf(inst), loc, "loading");

@@ -385,6 +385,31 @@ static int resize(lowering *L, int id, unsigned from, unsigned to, int sign, hls
     return op1(L, sign ? HOP_SEXT : HOP_ZEXT, to, id, loc);
 }
 
+/* A shufflevector (its mask is constant): every lane an element of either operand,
+ * moved into place (wires); a lane the mask leaves undefined is 0. */
+static int lower_shuffle(lowering *L, LLVMValueRef inst, unsigned width, hls_loc loc)
+{
+    LLVMTypeRef in = LLVMTypeOf(LLVMGetOperand(inst, 0));
+    int lanes_in = (int)LLVMGetVectorSize(in);
+    unsigned bits = width_of(LLVMGetElementType(in));
+    int from[2] = {value(L, LLVMGetOperand(inst, 0)), value(L, LLVMGetOperand(inst, 1))};
+    int result = constant(L, width, 0);
+    for (unsigned lane = 0, n = LLVMGetNumMaskElements(inst); lane < n; lane++) {
+        int m = LLVMGetMaskValue(inst, lane);
+        if (m < 0) /* LLVMGetUndefMaskElem() */
+            continue;
+        int element = op2(L, HOP_EXTRACT, bits, from[m / lanes_in],
+                          constant(L, 32, (uint64_t)(m % lanes_in)), loc);
+        L->k->ops[element].imm = bits;
+        hls_op *op = emit(L, HOP_INSERT, width, loc);
+        op->nargs = 3;
+        op->args[0] = result, op->args[1] = element, op->args[2] = constant(L, 32, lane);
+        op->imm = bits;
+        result = op->id;
+    }
+    return result;
+}
+
 static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc)
 {
     int addr = value(L, LLVMGetOperand(inst, 0));
@@ -768,6 +793,8 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         L->k->ops[id].imm = w;
         return id;
     }
+    case LLVMShuffleVector:
+        return lower_shuffle(L, inst, w, loc);
     case LLVMInsertElement: {
         int args[3] = {OPERAND(0), OPERAND(1), OPERAND(2)};
         hls_op *op = emit(L, HOP_INSERT, w, loc);

@@ -7,7 +7,8 @@
  * updated in a loop with a data-dependent trip count, a table with an initialiser
  * updated and read at computed indices, a char array cleared by `= {0}` filled in a
  * do-while loop and read back, a 2-D array whose rows are swapped at run-time
- * indices. Every output element is checked against a host reference; the private
+ * indices, an array filled from a vector put together from two others (a
+ * shufflevector) and read at run-time indices. Every output element is checked against a host reference; the private
  * array kernels run a second time under random memory latency and back-pressure. */
 #include "e2e.h"
 
@@ -95,6 +96,16 @@ static const char *fixed_src =
     "    for (int r = 0; r < 4; r++)\n"
     "        for (int c = 0; c < 4; c++)\n"
     "            out[16 * i + 4 * r + c] = m[r][c] * (float)(r + 1);\n"
+    "}\n"
+    "__kernel void gather(__global const float4 *in, __global const int *idx,\n"
+    "                     __global float *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    float8 v = (float8)(in[2 * i + 1], in[2 * i]);\n"
+    "    float t[8];\n"
+    "    for (int j = 0; j < 8; j++)\n"
+    "        t[j] = v[j];\n"
+    "    out[i] = t[idx[i] & 7] - t[(idx[i] >> 3) & 7];\n"
     "}\n";
 
 /* The private array kernels, each against its host reference; 0 when all match. */
@@ -189,6 +200,22 @@ static int private_arrays(e2e_env *env, cl_program prog)
                 if (e2e_fbits(f[16 * i + 4 * r + c]) != e2e_fbits(m[r][c] * (float)(r + 1)))
                     bad = fprintf(stderr, "matrix[%d][%d][%d] = %g, expected %g\n", i, r, c,
                                   f[16 * i + 4 * r + c], m[r][c] * (float)(r + 1));
+    }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "gather");
+    E2E_ARG(k, 0, bfin);
+    E2E_ARG(k, 1, bin);
+    E2E_ARG(k, 2, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, N * sizeof *f, f, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++) {
+        float t[8];
+        memcpy(t, fin + 4 * (2 * i + 1), 4 * sizeof *t);
+        memcpy(t + 4, fin + 4 * (2 * i), 4 * sizeof *t);
+        float e = t[in[i] & 7] - t[(in[i] >> 3) & 7];
+        if (e2e_fbits(f[i]) != e2e_fbits(e))
+            bad = fprintf(stderr, "gather[%d] = %g, expected %g\n", i, f[i], e);
     }
     clReleaseKernel(k);
     clReleaseMemObject(bin);
