@@ -10,7 +10,7 @@ TEST_BUILD  ?= build-test
 BENCH_BUILD ?= build-release
 JOBS        ?= 2
 
-.PHONY: run test build deps bench clean tsan
+.PHONY: run test build deps bench clean tsan fuzz
 
 deps:
 	@tools/setup-deps.sh
@@ -47,6 +47,21 @@ tsan: deps
 	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLHLS_SANITIZE=OFF -DCLHLS_TSAN=ON
 	cmake --build build-tsan -j $(JOBS) --target clhls_icd test_runtime_threads
 	cd build-tsan && ctest --output-on-failure -R '^runtime_threads$$'
+
+# libFuzzer: the harnesses of the input parsers (tests/fuzz/libfuzzer/: program binaries,
+# board files, build options, metadata.json) in build-fuzz/, built by clang-16 with
+# coverage, ASan and UBSan, each run FUZZ_SECONDS (default 60) on a copy of its seed
+# corpus; any crash, leak or sanitizer report fails it (inputs in build-fuzz/fuzz-artifacts/).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@dpkg-query -W -f='$${Status}' libclang-rt-16-dev 2>/dev/null | grep -q "install ok installed" || \
+	    { S=$$(test "$$(id -u)" -eq 0 || echo sudo); $$S apt-get update -qq && \
+	      DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq \
+	      --no-install-recommends libclang-rt-16-dev; }
+	cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-16 \
+	    -DCMAKE_CXX_COMPILER=clang++-16 -DCLHLS_SANITIZE=OFF -DCLHLS_FUZZERS=ON
+	cmake --build build-fuzz -j $(JOBS) --target clhls_fuzzers
+	tests/fuzz/libfuzzer/run.sh build-fuzz $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(BENCH_BUILD)
