@@ -44,6 +44,25 @@ void hls_remove_tree(const char *path)
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+char *hls_read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *s = NULL;
+    long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = malloc((size_t)n + 1))) {
+        if (fread(s, 1, (size_t)n, f) == (size_t)n) {
+            s[n] = '\0';
+        } else {
+            free(s);
+            s = NULL;
+        }
+    }
+    fclose(f);
+    return s;
+}
+
 int hls_path_join(char *buf, size_t len, const char *dir, const char *name)
 {
     int n = snprintf(buf, len, "%s/%s", dir, name);

@@ -131,25 +131,6 @@ static int print_usage(const char *text, int asked)
     return asked ? CLI_EXIT_OK : CLI_EXIT_USER;
 }
 
-static char *read_source(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
-
 static int cmd_boards(int argc, char **argv)
 {
     if (argc > 0)
@@ -447,7 +428,7 @@ static int cmd_build(int cmd, int argc, char **argv)
     }
     char err[512];
     board_t *board = board_load(board_name, err, sizeof err);
-    char *source = board && file ? read_source(file) : NULL;
+    char *source = board && file ? hls_read_text(file) : NULL;
     if (!board || (file && !source)) {
         char msg[600];
         if (!board)

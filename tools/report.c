@@ -210,25 +210,6 @@ static const cJSON *item(const cJSON *o, const char *key)
     return cJSON_GetObjectItemCaseSensitive(o, key);
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* ---- what the report is made of ---- */
 
 typedef struct report {
@@ -258,7 +239,7 @@ static int same_program(const report *r, const char *dir)
     if (rep && meta && name && !strchr(name, '/') &&
         !strcmp(str(meta, "board", ""), r->board->name) &&
         !strcmp(str(meta, "options", ""), r->options)) {
-        char *src = hls_path_join(path, sizeof path, dir, name) ? NULL : read_text(path);
+        char *src = hls_path_join(path, sizeof path, dir, name) ? NULL : hls_read_text(path);
         same = src && !strcmp(src, r->source);
         free(src);
     }
@@ -1854,7 +1835,7 @@ int clhls_report_main(int argc, char **argv)
         fprintf(stderr, "clhls: %s\n", err);
         return CLI_EXIT_USER;
     }
-    char *source = read_text(file);
+    char *source = hls_read_text(file);
     if (!source) {
         fprintf(stderr, "clhls: cannot read %s\n", file);
         board_free(board);
