@@ -99,11 +99,8 @@ module clhls_lsu_atomic #(
     wire unused = a_ready ^ (^q_count) ^ (^a_count);
     /* verilator lint_on UNUSEDSIGNAL */
 `ifdef CLHLS_SIM_CHECKS
+    localparam [7:0] SIM_ACCESS_KIND = 8'd2; // an atomic (clhls_sim_checks.vh)
     `include "clhls_sim_checks.vh"
-    // Simulation only: each accepted request, checked against the buffers of the run.
-    always @(posedge clk)
-        if (!rst && s_req_valid && s_req_ready)
-            clhls_sim_access(UNIT, s_req_addr, DATA_W / 8, 8'd2);
 `endif
 endmodule
 

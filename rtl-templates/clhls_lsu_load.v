@@ -129,11 +129,8 @@ module clhls_lsu_load #(
     wire unused_counts = ^{order_count, req_count, line_count};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifdef CLHLS_SIM_CHECKS
+    localparam [7:0] SIM_ACCESS_KIND = 8'd0; // a load (clhls_sim_checks.vh)
     `include "clhls_sim_checks.vh"
-    // Simulation only: each accepted request, checked against the buffers of the run.
-    always @(posedge clk)
-        if (!rst && s_req_valid && s_req_ready)
-            clhls_sim_access(UNIT, s_req_addr, DATA_W / 8, 8'd0);
 `endif
 endmodule
 
