@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +97,10 @@ static int get_u64(const cJSON *root, const char *path, double min, uint64_t *ou
     double v;
     if (get_number(root, path, min, &v, file, err, errlen))
         return -1;
+    if (v >= 18446744073709551616.0) { /* 2^64: the conversion would be undefined */
+        fail(err, errlen, "%s: field '%s' must be less than 2^64", file, path);
+        return -1;
+    }
     *out = (uint64_t)v;
     return 0;
 }
@@ -106,6 +111,10 @@ static int get_uint(const cJSON *root, const char *path, double min, unsigned *o
     double v;
     if (get_number(root, path, min, &v, file, err, errlen))
         return -1;
+    if (v > UINT_MAX) {
+        fail(err, errlen, "%s: field '%s' must be at most %u", file, path, UINT_MAX);
+        return -1;
+    }
     *out = (unsigned)v;
     return 0;
 }
