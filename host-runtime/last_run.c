@@ -4,10 +4,15 @@
  *   {"format": 1, "kernels": {"NAME": {"board": B, "time": UNIX_SECONDS, "ok": true,
  *     "cycles": N, "work_dim": D, "global": [..], "local": [..],
  *     "counters": {"busy_cycles": N, ...}}}}
- * The file is read, the kernel's entry replaced and the whole written to a temporary
- * file renamed over the old one, so a reader never sees half a file. Threads of this
- * process take turns; two processes running kernels of one program at once may lose
- * one another's entry, never corrupt the file. Nothing here can fail a kernel. */
+ * Runs are kept in memory per cache entry; the file is written at an entry's first
+ * run, then at most once a second while runs come (a program launching thousands of
+ * small kernels must not pay a file write for each), and for whatever is left when
+ * the process exits (rt_last_run_flush, registered with atexit). A write reads the
+ * file, replaces the entries of the kernels that ran and writes the whole to a
+ * temporary file renamed over the old one, so a reader never sees half a file.
+ * Threads of this process take turns; two processes running kernels of one program
+ * at once may lose one another's entry, never corrupt the file. Nothing here can fail
+ * a kernel. */
 #define _GNU_SOURCE
 #include "last_run.h"
 
@@ -20,10 +25,22 @@
 #include <unistd.h>
 
 #define LAST_RUN_FILE "last_run.json"
+/* Seconds between two writes of one entry's file while kernels keep running. */
+#define LAST_RUN_INTERVAL 1.0
 /* Larger files are not ours to parse: start afresh. */
 #define LAST_RUN_MAX_BYTES (1 << 20)
 
+/* The runs of one cache entry not yet in its file. */
+typedef struct pending_runs {
+    struct pending_runs *next;
+    char *entry_dir;            /* the cache entry */
+    cJSON *kernels;             /* kernel name -> its last run, since the last write */
+    double last_write;          /* monotonic seconds of the last write, 0 for none */
+} pending_runs;
+
 static pthread_mutex_t last_run_lock = PTHREAD_MUTEX_INITIALIZER;
+static pending_runs *pending;   /* under last_run_lock */
+static pthread_once_t at_exit_once = PTHREAD_ONCE_INIT;
 
 /* The recorded runs, or a new empty record when there is none (or it is unreadable). */
 static cJSON *read_record(const char *path)
@@ -101,25 +118,83 @@ static int replace_file(const char *dir, const char *path, const char *text)
     return 0;
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Writes p's runs into its entry's file (when the entry can still be written) and
+ * forgets them. Under last_run_lock. */
+static void write_pending(pending_runs *p)
+{
+    char path[4200];
+    if (!cJSON_GetArraySize(p->kernels) || access(p->entry_dir, W_OK) != 0 ||
+        snprintf(path, sizeof path, "%s/%s", p->entry_dir, LAST_RUN_FILE) >= (int)sizeof path)
+        return;
+    cJSON *root = read_record(path);
+    cJSON *kernels = cJSON_GetObjectItem(root, "kernels");
+    while (p->kernels->child) {
+        cJSON *run = cJSON_DetachItemViaPointer(p->kernels, p->kernels->child);
+        cJSON *old = cJSON_GetObjectItem(kernels, run->string); /* run keeps its name */
+        if (old)
+            cJSON_ReplaceItemViaPointer(kernels, old, run);
+        else
+            cJSON_AddItemToObject(kernels, run->string, run);
+    }
+    char *text = cJSON_Print(root);
+    if (text)
+        replace_file(p->entry_dir, path, text);
+    cJSON_free(text);
+    cJSON_Delete(root);
+    p->last_write = now_seconds();
+}
+
+void rt_last_run_flush(void)
+{
+    pthread_mutex_lock(&last_run_lock);
+    for (pending_runs *p = pending; p; p = p->next)
+        write_pending(p);
+    pthread_mutex_unlock(&last_run_lock);
+}
+
+static void flush_at_exit(void) { atexit(rt_last_run_flush); }
+
+/* The pending runs of entry_dir, created when missing; NULL when out of memory. */
+static pending_runs *pending_of(const char *entry_dir)
+{
+    for (pending_runs *p = pending; p; p = p->next)
+        if (!strcmp(p->entry_dir, entry_dir))
+            return p;
+    pending_runs *p = calloc(1, sizeof *p);
+    if (!p || !(p->entry_dir = strdup(entry_dir)) || !(p->kernels = cJSON_CreateObject())) {
+        if (p)
+            free(p->entry_dir);
+        free(p);
+        return NULL;
+    }
+    p->next = pending;
+    pending = p;
+    return p;
+}
+
 void rt_last_run_record(const char *entry_dir, const char *board, const rt_kernel_launch *launch,
                         const uint64_t *counter_values, uint64_t cycles, int ok)
 {
-    if (!entry_dir || !launch || !launch->name || access(entry_dir, W_OK) != 0)
+    if (!entry_dir || !launch || !launch->name)
         return;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", entry_dir, LAST_RUN_FILE);
+    pthread_once(&at_exit_once, flush_at_exit);
     pthread_mutex_lock(&last_run_lock);
-    cJSON *root = read_record(path);
-    cJSON *kernels = cJSON_GetObjectItem(root, "kernels");
-    cJSON *run = run_json(board, launch, counter_values, cycles, ok);
-    if (cJSON_GetObjectItem(kernels, launch->name))
-        cJSON_ReplaceItemInObject(kernels, launch->name, run);
-    else
-        cJSON_AddItemToObject(kernels, launch->name, run);
-    char *text = cJSON_Print(root);
-    if (text)
-        replace_file(entry_dir, path, text);
-    cJSON_free(text);
-    cJSON_Delete(root);
+    pending_runs *p = pending_of(entry_dir);
+    cJSON *run = p ? run_json(board, launch, counter_values, cycles, ok) : NULL;
+    if (run) {
+        if (cJSON_GetObjectItem(p->kernels, launch->name))
+            cJSON_ReplaceItemInObject(p->kernels, launch->name, run);
+        else
+            cJSON_AddItemToObject(p->kernels, launch->name, run);
+        if (!p->last_write || now_seconds() - p->last_write >= LAST_RUN_INTERVAL)
+            write_pending(p);
+    }
     pthread_mutex_unlock(&last_run_lock);
 }

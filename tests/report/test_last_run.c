@@ -104,6 +104,12 @@ Test(last_run, records_replaces_and_adds)
     uint64_t second[] = {2200, 2048};
     a.global[0] = 2048;
     rt_last_run_record(entry, "sim_dc", &a, second, 2201, 1);
+    /* within a second of the first write: kept in memory until the next flush */
+    r = read_record();
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r, "kernels")), 1, "written at once");
+    cr_assert_eq(value(cJSON_GetObjectItem(r, "kernels"), "vadd", "counters", "busy_cycles"), 1100);
+    cJSON_Delete(r);
+    rt_last_run_flush();
     r = read_record();
     const cJSON *ks = cJSON_GetObjectItem(r, "kernels");
     cr_assert_eq(cJSON_GetArraySize(ks), 2, "two kernels recorded");
