@@ -20,7 +20,8 @@ int rt_valid_program(cl_program p) { return p && p->magic == RT_MAGIC_PROGRAM; }
 static int json_u64(const cJSON *obj, const char *key, uint64_t *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!cJSON_IsNumber(v) || v->valuedouble < 0)
+    if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
+        v->valuedouble >= 18446744073709551616.0) /* 2^64: no uint64_t */
         return -1;
     *out = (uint64_t)v->valuedouble;
     return 0;
@@ -45,7 +46,7 @@ static int json_u32x3(const cJSON *obj, const char *key, uint32_t out[3], int op
         return -1;
     for (int i = 0; i < 3; i++) {
         const cJSON *v = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(v) || v->valuedouble < 0)
+        if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > UINT32_MAX)
             return -1;
         out[i] = (uint32_t)v->valuedouble;
     }
