@@ -200,47 +200,6 @@ static int exit_for_status(int status)
     }
 }
 
-/* The build options that -D, -I and --options make, in command-line order. */
-typedef struct options_text {
-    char *text;                 /* the options, space-separated; NULL when none */
-    size_t len;                 /* strlen(text) */
-} options_text;
-
-/* Appends prefix and word, the word quoted when it has white space and quote is set
- * (as the options parser reads it); 0, or -1 when out of memory. */
-static int add_option(options_text *o, const char *prefix, const char *word, int quote)
-{
-    quote = quote && strpbrk(word, " \t\n") != NULL;
-    size_t add = strlen(prefix) + strlen(word) + 4;
-    char *t = realloc(o->text, o->len + add);
-    if (!t)
-        return -1;
-    o->text = t;
-    o->len += (size_t)snprintf(t + o->len, add, "%s%s%s%s%s", o->len ? " " : "", prefix,
-                               quote ? "\"" : "", word, quote ? "\"" : "");
-    return 0;
-}
-
-/* Appends -I DIR (spelling "-I" or "-I DIR"-glued as given) with DIR made absolute:
- * clang runs in the build's own directory. 0, or -1 after a message. */
-static int add_include(options_text *o, const char *prefix, const char *dir)
-{
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "clhls: -I %s: no such directory\n", dir);
-        return -1;
-    }
-    if (dir[0] == '/')
-        return add_option(o, prefix, dir, 1);
-    char cwd[4096], path[8300];
-    if (!getcwd(cwd, sizeof cwd)) {
-        fprintf(stderr, "clhls: cannot find the current directory: %s\n", strerror(errno));
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/%s", cwd, dir);
-    return add_option(o, prefix, path, 1);
-}
-
 /* Ctrl-C during a build reaches the compiler's children too (clang, Verilator, the C++
  * compiler: the terminal's whole process group), which die; hls_build then fails and
  * removes its scratch directory, and clhls ends the step as failed and then dies of
@@ -374,8 +333,8 @@ static int cmd_build(int cmd, int argc, char **argv)
     const char *file = NULL, *board_name = board_default_name();
     const char *dump = NULL, *source_name = NULL, *result = NULL, *output = NULL;
     const char *scratch = NULL, *binary = NULL;
-    int no_model = 0, library = 0, ninputs = 0, help = 0, bad_usage = 0, failed = 0;
-    options_text opts = {0};
+    int no_model = 0, library = 0, ninputs = 0, help = 0, bad_usage = 0, failed = 0, taken;
+    cli_build_options opts = {0};
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     for (int i = 0; i < argc && !bad_usage && !failed && !help; i++) {
         const char *a = argv[i];
@@ -384,16 +343,8 @@ static int cmd_build(int cmd, int argc, char **argv)
             help = 1;
         else if (!strcmp(a, "--board") && value)
             board_name = argv[++i];
-        else if (!strcmp(a, "--options") && value)
-            failed = *argv[++i] && add_option(&opts, "", argv[i], 0); /* as it is */
-        else if (!strcmp(a, "-D") && value && sources)
-            failed = add_option(&opts, "-D ", argv[++i], 1);
-        else if (!strncmp(a, "-D", 2) && a[2] && sources)
-            failed = add_option(&opts, "-D", a + 2, 1);
-        else if (!strcmp(a, "-I") && value && sources)
-            failed = add_include(&opts, "-I ", argv[++i]);
-        else if (!strncmp(a, "-I", 2) && a[2] && sources)
-            failed = add_include(&opts, "-I", a + 2);
+        else if ((taken = cli_take_build_option(&opts, argc, argv, &i, sources)) != 0)
+            failed = taken < 0;
         else if (!strcmp(a, "--source-name") && value && sources)
             source_name = argv[++i];
         else if (!strcmp(a, "--result") && value)

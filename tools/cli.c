@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -184,4 +185,59 @@ void cli_step_end(int ok)
     else
         fprintf(stderr, "clhls: %s %s in %.1f s\n", step.name, how, elapsed);
     step.active = 0;
+}
+
+/* Appends prefix and word, the word quoted when it has white space and quote is set
+ * (as the options parser reads it); 0, or -1 when out of memory. */
+static int add_option(cli_build_options *o, const char *prefix, const char *word, int quote)
+{
+    quote = quote && strpbrk(word, " \t\n") != NULL;
+    size_t add = strlen(prefix) + strlen(word) + 4;
+    char *t = realloc(o->text, o->len + add);
+    if (!t) {
+        fprintf(stderr, "clhls: out of memory\n");
+        return -1;
+    }
+    o->text = t;
+    o->len += (size_t)snprintf(t + o->len, add, "%s%s%s%s%s", o->len ? " " : "", prefix,
+                               quote ? "\"" : "", word, quote ? "\"" : "");
+    return 0;
+}
+
+/* Appends -I DIR (prefix "-I " or "-I", as given) with DIR made absolute. */
+static int add_include(cli_build_options *o, const char *prefix, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "clhls: -I %s: no such directory\n", dir);
+        return -1;
+    }
+    if (dir[0] == '/')
+        return add_option(o, prefix, dir, 1);
+    char cwd[4096], path[8300];
+    if (!getcwd(cwd, sizeof cwd)) {
+        fprintf(stderr, "clhls: cannot find the current directory: %s\n", strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s", cwd, dir);
+    return add_option(o, prefix, path, 1);
+}
+
+int cli_take_build_option(cli_build_options *o, int argc, char **argv, int *i, int sources)
+{
+    const char *a = argv[*i];
+    int value = *i + 1 < argc;
+    if (!strcmp(a, "--options") && value)
+        return !*argv[++*i] || !add_option(o, "", argv[*i], 0) ? 1 : -1; /* as it is */
+    if (!sources)
+        return 0;
+    if (!strcmp(a, "-D") && value)
+        return add_option(o, "-D ", argv[++*i], 1) ? -1 : 1;
+    if (!strncmp(a, "-D", 2) && a[2])
+        return add_option(o, "-D", a + 2, 1) ? -1 : 1;
+    if (!strcmp(a, "-I") && value)
+        return add_include(o, "-I ", argv[++*i]) ? -1 : 1;
+    if (!strncmp(a, "-I", 2) && a[2])
+        return add_include(o, "-I", a + 2) ? -1 : 1;
+    return 0;
 }

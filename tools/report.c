@@ -1793,13 +1793,14 @@ static int write_page(const report *r, const char *path)
 
 static int usage(FILE *f, int code)
 {
-    fprintf(f, "usage: clhls report FILE.cl [--board NAME] [--options \"OPTS\"] [-o FILE.html]\n"
+    fprintf(f, "usage: clhls report FILE.cl [--board NAME] [-D NAME[=V]]... [-I DIR]...\n"
+               "                    [--options \"OPTS\"] [-o FILE.html]\n"
                "  Builds FILE.cl for the board without the simulation model (the build\n"
                "  `clhls synth` makes) and writes an HTML report of the hardware (default\n"
                "  output: report.html): region graphs, loops with their credits, load-store\n"
                "  units, local memory banks, barriers, resources (from `clhls synth FILE.cl\n"
                "  --board NAME` when it ran), the annotated source and the counters of the\n"
-               "  last run.\n");
+               "  last run. -D, -I and --options are build options, as for `clhls build`.\n");
     return code;
 }
 
@@ -1811,34 +1812,41 @@ static void on_progress(void *ctx, const char *step)
 
 int clhls_report_main(int argc, char **argv)
 {
-    const char *file = NULL, *board_name = board_default_name(), *options = "";
+    const char *file = NULL, *board_name = board_default_name();
     const char *output = "report.html";
-    for (int i = 1; i < argc; i++) {
+    cli_build_options opts = {0};
+    int help = 0, bad_usage = 0, failed = 0;
+    for (int i = 1; i < argc && !help && !bad_usage && !failed; i++) {
+        int taken;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return usage(stdout, CLI_EXIT_OK);
+            help = 1;
         else if (!strcmp(argv[i], "--board") && i + 1 < argc)
             board_name = argv[++i];
-        else if (!strcmp(argv[i], "--options") && i + 1 < argc)
-            options = argv[++i];
+        else if ((taken = cli_take_build_option(&opts, argc, argv, &i, 1)) != 0)
+            failed = taken < 0;
         else if (!strcmp(argv[i], "-o") && i + 1 < argc)
             output = argv[++i];
         else if (argv[i][0] != '-' && !file)
             file = argv[i];
         else
-            return usage(stderr, CLI_EXIT_USER);
+            bad_usage = 1;
     }
-    if (!file)
-        return usage(stderr, CLI_EXIT_USER);
+    if (help || bad_usage || failed || !file) {
+        free(opts.text);
+        return help ? usage(stdout, CLI_EXIT_OK) : failed ? CLI_EXIT_USER
+                                                          : usage(stderr, CLI_EXIT_USER);
+    }
+    const char *options = opts.text ? opts.text : "";
     char err[512];
     board_t *board = board_load(board_name, err, sizeof err);
-    if (!board) {
-        fprintf(stderr, "clhls: %s\n", err);
-        return CLI_EXIT_USER;
-    }
-    char *source = hls_read_text(file);
+    char *source = board ? hls_read_text(file) : NULL;
     if (!source) {
-        fprintf(stderr, "clhls: cannot read %s\n", file);
+        if (board)
+            fprintf(stderr, "clhls: cannot read %s\n", file);
+        else
+            fprintf(stderr, "clhls: %s\n", err);
         board_free(board);
+        free(opts.text);
         return CLI_EXIT_USER;
     }
     const char *slash = strrchr(file, '/');
@@ -1891,6 +1899,7 @@ done:
     cJSON_Delete(r.last);
     hls_build_result_free(&res);
     free(source);
+    free(opts.text);
     board_free(board);
     return exit_code;
 }

@@ -40,6 +40,12 @@ printf '__kernel void k(__global int *a) { a[0] = undeclared; }\n' > "$work/bad.
 out=$("$clhls" report "$work/bad.cl" -o "$work/bad.html" 2>&1); [ $? -eq 1 ] || fail "bad source: $out"
 echo "$out" | grep -q "bad.cl:1:.*error" || fail "bad source without its diagnostic: $out"
 [ ! -e "$work/bad.html" ] || fail "a page for a program that did not build"
+# Build options as for clhls build: -D reaches the compiler (the macro decides whether
+# the kernel builds), a missing -I directory is the user's error.
+printf '#ifndef OK\n#error OK is not defined\n#endif\n__kernel void k(__global int *a) { a[0] = 1; }\n' > "$work/def.cl"
+out=$("$clhls" report "$work/def.cl" -D OK -o "$work/def.html" 2>&1) || fail "report -D: $out"
+"$clhls" report "$work/def.cl" -o "$work/def.html" > /dev/null 2>&1 && fail "built without -D"
+"$clhls" report "$kernel" -I "$work/no/such/dir" > /dev/null 2>&1; [ $? -eq 1 ] || fail "-I: not exit 1"
 
 # Without synthesis results or a run.
 out=$("$clhls" report "$kernel" -o "$work/plain.html" 2>&1) || fail "report: $out"
