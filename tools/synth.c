@@ -7,8 +7,8 @@
  * netlist and the family's delay model (docs/board-format.md). Place and route needs
  * pins for every port of the top, which no package has, so the routed design is a small
  * shell around clhls_top: its inputs come from a shift register fed by one pin, its
- * outputs are registered and XOR-reduced into one register on one pin; nothing of the accelerator can
- * be optimised away and every path stays register to register. The results go into
+ * outputs are registered and XOR-reduced into one register on one pin; nothing of the
+ * accelerator can be optimised away and every path stays register to register. The results go into
  * DIR (default: the cache entry's synth/BOARD/) with synth.json; a second run on the
  * same entry and board reuses them (synth.key holds what they were made from). */
 #define _GNU_SOURCE
@@ -508,8 +508,7 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
          * its inputs end paths and its outputs start them. */
         cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(c, "connections"))
             if (pc->logic && is_input(c, port->string) &&
-                (strstr(port->string, "CLK") || !strcmp(port->string, "C") ||
-                 !strcmp(port->string, "WCK")))
+                (strstr(port->string, "CLK") || strstr(port->string, "WCK")))
                 pc->logic = 0;
         pc->delay = pc->logic ? board->delay_ns[pc->cls] : 0;
         pc->worst_input = -1;
@@ -813,6 +812,100 @@ static void report_progress(void *ctx, const char *step)
     cli_step_begin("%s", step);
 }
 
+/* What place and route found. */
+typedef struct pnr_outcome {
+    int fits;                  /* 0 when the packed design does not fit the device */
+    double fmax;               /* routed fmax, MHz */
+    char from[512], to[512];   /* the critical path's ends */
+    int levels;                /* logic cells on it */
+    char asc[4300];            /* the routed design */
+    char bin[4300];            /* the bitstream, "" without a bitstream tool */
+} pnr_outcome;
+
+/* Wraps the synthesised clhls_top (netlist.json) in the pin shell, synthesises that,
+ * places and routes it with the board's tool and packs the bitstream, all in dir.
+ * A design the device cannot hold is out->fits = 0. Returns CLI_EXIT_*. */
+static int place_and_route(const char *dir, const char *netlist, const board_t *board,
+                           pnr_outcome *out)
+{
+    char shell[4300], pnr_script[4300], pnr_in[4300], shell_log[4300], top_arg[] = SHELL_TOP;
+    snprintf(shell, sizeof shell, "%s/shell.v", dir);
+    snprintf(pnr_script, sizeof pnr_script, "%s/pnr.ys", dir);
+    snprintf(pnr_in, sizeof pnr_in, "%s/pnr_netlist.json", dir);
+    snprintf(shell_log, sizeof shell_log, "%s/yosys_pnr.log", dir);
+    FILE *f = write_shell(netlist, shell) == 0 ? fopen(pnr_script, "w") : NULL;
+    if (f) {
+        fprintf(f, "read_json %s\ndelete =A:blackbox\nread_verilog %s\n%s -top %s\n"
+                   "write_json %s\n", netlist, shell, board->synth_command, SHELL_TOP, pnr_in);
+        if (fclose(f) != 0)
+            f = NULL;
+    }
+    if (!f) {
+        fprintf(stderr, "clhls: cannot write the place-and-route shell in %s\n", dir);
+        return CLI_EXIT_INTERNAL;
+    }
+    cli_step_begin("Yosys: place-and-route shell");
+    char *yosys_shell[] = {"yosys", "-s", pnr_script, NULL};
+    int rc = run_tool(yosys_shell, shell_log, 0);
+    cli_step_end(rc == 0);
+    if (rc)
+        return CLI_EXIT_INTERNAL;
+
+    char report[4300], pnr_log[4300], freq[32];
+    snprintf(out->asc, sizeof out->asc, "%s/routed.asc", dir);
+    snprintf(report, sizeof report, "%s/pnr_report.json", dir);
+    snprintf(pnr_log, sizeof pnr_log, "%s/pnr.log", dir);
+    snprintf(freq, sizeof freq, "%g", board->clock_mhz);
+    size_t nargs = 0;
+    for (char **a = board->pnr_args; a && *a; a++)
+        nargs++;
+    char **argv = calloc(nargs + 16, sizeof *argv);
+    size_t k = 0;
+    argv[k++] = board->pnr_tool;
+    for (char **a = board->pnr_args; a && *a; a++)
+        argv[k++] = *a;
+    char *fixed[] = {"--json", pnr_in, "--top", top_arg, "--asc", out->asc, "--report", report,
+                     "--freq", freq, "--timing-allow-fail", NULL};
+    for (char **a = fixed; *a; a++)
+        argv[k++] = *a;
+    cli_step_begin("%s", board->pnr_tool);
+    rc = run_tool(argv, pnr_log, 1);
+    cli_step_end(rc == 0);
+    free(argv);
+    if (rc) {
+        char *text = read_text(pnr_log);
+        int full = text && strstr(text, "no BELs remaining");
+        free(text);
+        if (!full) {
+            fprintf(stderr, "clhls: %s failed\n", board->pnr_tool);
+            print_log_tail(pnr_log, LOG_TAIL_LINES);
+            return CLI_EXIT_INTERNAL;
+        }
+        /* Yosys' cells fit but the packed logic cells do not. */
+        fprintf(stderr, "clhls: the design does not fit %s after packing (%s):\n",
+                board->name, board->pnr_tool);
+        print_pnr_utilisation(pnr_log);
+        out->fits = 0;
+        out->asc[0] = '\0';
+        return CLI_EXIT_OK;
+    }
+    if (read_pnr_report(report, &out->fmax, out->from, out->to, sizeof out->from,
+                        &out->levels)) {
+        fprintf(stderr, "clhls: no fmax in %s\n", report);
+        return CLI_EXIT_INTERNAL;
+    }
+    if (!board->bitstream_tool)
+        return CLI_EXIT_OK;
+    char bit_log[4300];
+    snprintf(out->bin, sizeof out->bin, "%s/bitstream.bin", dir);
+    snprintf(bit_log, sizeof bit_log, "%s/bitstream.log", dir);
+    char *pack[] = {board->bitstream_tool, out->asc, out->bin, NULL};
+    cli_step_begin("%s", board->bitstream_tool);
+    rc = run_tool(pack, bit_log, 0);
+    cli_step_end(rc == 0);
+    return rc ? CLI_EXIT_INTERNAL : CLI_EXIT_OK;
+}
+
 /* Synthesises (and places and routes) the entry's design into dir; fills r.
  * Returns CLI_EXIT_*. */
 static int synthesise(const char *entry, const char *dir, const board_t *board, cJSON *r)
@@ -863,93 +956,23 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     }
     fmax = delay > 0 ? 1000.0 / delay : -1;
 
-    char shell[4300] = "", pnr_in[4300] = "", asc[4300] = "", bin[4300] = "";
-    char report[4300] = "", pnr_log[4300] = "";
+    char asc[4300] = "", bin[4300] = "";
     if (fits && board->pnr_tool) {
-        char pnr_script[4300], top_arg[] = SHELL_TOP;
-        snprintf(shell, sizeof shell, "%s/shell.v", dir);
-        snprintf(pnr_script, sizeof pnr_script, "%s/pnr.ys", dir);
-        snprintf(pnr_in, sizeof pnr_in, "%s/pnr_netlist.json", dir);
-        FILE *f = write_shell(netlist, shell) == 0 ? fopen(pnr_script, "w") : NULL;
-        if (f) {
-            fprintf(f, "read_json %s\ndelete =A:blackbox\nread_verilog %s\n%s -top %s\n"
-                       "write_json %s\n", netlist, shell, board->synth_command, SHELL_TOP,
-                    pnr_in);
-            if (fclose(f) != 0)
-                f = NULL;
-        }
-        if (!f) {
-            fprintf(stderr, "clhls: cannot write the place-and-route shell in %s\n", dir);
+        pnr_outcome routed = {.fits = 1};
+        rc = place_and_route(dir, netlist, board, &routed);
+        if (rc != CLI_EXIT_OK) {
             cJSON_Delete(modules);
-            return CLI_EXIT_INTERNAL;
+            return rc;
         }
-        char shell_log[4300];
-        snprintf(shell_log, sizeof shell_log, "%s/yosys_pnr.log", dir);
-        cli_step_begin("Yosys: place-and-route shell");
-        char *yosys_shell[] = {"yosys", "-s", pnr_script, NULL};
-        rc = run_tool(yosys_shell, shell_log, 0);
-        cli_step_end(rc == 0);
-        if (rc) {
-            cJSON_Delete(modules);
-            return CLI_EXIT_INTERNAL;
-        }
-        snprintf(asc, sizeof asc, "%s/routed.asc", dir);
-        snprintf(report, sizeof report, "%s/pnr_report.json", dir);
-        snprintf(pnr_log, sizeof pnr_log, "%s/pnr.log", dir);
-        char freq[32];
-        snprintf(freq, sizeof freq, "%g", board->clock_mhz);
-        size_t nargs = 0;
-        for (char **a = board->pnr_args; a && *a; a++)
-            nargs++;
-        char **argv = calloc(nargs + 16, sizeof *argv);
-        size_t k = 0;
-        argv[k++] = board->pnr_tool;
-        for (char **a = board->pnr_args; a && *a; a++)
-            argv[k++] = *a;
-        char *fixed[] = {"--json", pnr_in, "--top", top_arg, "--asc", asc, "--report", report,
-                         "--freq", freq, "--timing-allow-fail", NULL};
-        for (char **a = fixed; *a; a++)
-            argv[k++] = *a;
-        cli_step_begin("%s", board->pnr_tool);
-        rc = run_tool(argv, pnr_log, 1);
-        cli_step_end(rc == 0);
-        free(argv);
-        if (rc) {
-            char *text = read_text(pnr_log);
-            int full = text && strstr(text, "no BELs remaining");
-            free(text);
-            if (!full) {
-                fprintf(stderr, "clhls: %s failed\n", board->pnr_tool);
-                print_log_tail(pnr_log, LOG_TAIL_LINES);
-                cJSON_Delete(modules);
-                return CLI_EXIT_INTERNAL;
-            }
-            /* Yosys' cells fit but the packed logic cells do not: does not fit. */
-            fprintf(stderr, "clhls: the design does not fit %s after packing (%s):\n",
-                    board->name, board->pnr_tool);
-            print_pnr_utilisation(pnr_log);
-            fits = 0;
-            asc[0] = '\0';
-        } else {
-            if (read_pnr_report(report, &fmax, from, to, sizeof from, &levels)) {
-                fprintf(stderr, "clhls: no fmax in %s\n", report);
-                cJSON_Delete(modules);
-                return CLI_EXIT_INTERNAL;
-            }
+        fits = routed.fits;
+        if (fits) {
+            fmax = routed.fmax;
             kind = "routed";
-            if (board->bitstream_tool) {
-                char bit_log[4300];
-                snprintf(bin, sizeof bin, "%s/bitstream.bin", dir);
-                snprintf(bit_log, sizeof bit_log, "%s/bitstream.log", dir);
-                char *pack[] = {board->bitstream_tool, asc, bin, NULL};
-                cli_step_begin("%s", board->bitstream_tool);
-                rc = run_tool(pack, bit_log, 0);
-                cli_step_end(rc == 0);
-                if (rc) {
-                    cJSON_Delete(modules);
-                    return CLI_EXIT_INTERNAL;
-                }
-            }
+            levels = routed.levels;
+            snprintf(from, sizeof from, "%s", routed.from);
+            snprintf(to, sizeof to, "%s", routed.to);
+            snprintf(asc, sizeof asc, "%s", routed.asc);
+            snprintf(bin, sizeof bin, "%s", routed.bin);
         }
     }
 
