@@ -256,6 +256,8 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     bad |= !bad && get_number(root, "memory.bandwidth_gbps", 0.001, &b->mem_bandwidth_gbps, path, err, errlen);
     bad |= !bad && get_u64(root, "local_memory_bytes", 0, &b->local_mem_bytes, path, err, errlen);
     bad |= !bad && get_uint(root, "max_work_group_size", 1, &b->max_work_group_size, path, err, errlen);
+    bad |= !bad && get_uint(root, "work_item_index_bits", 16, &b->work_item_index_bits, path, err,
+                            errlen);
     bad |= !bad && get_uint(root, "compute_units", 1, &b->compute_units, path, err, errlen);
     bad |= !bad && get_number(root, "host_link.bandwidth_gbps", 1e-6, &b->host_link_gbps, path, err, errlen);
     bad |= !bad && get_number(root, "host_link.latency_us", 0, &b->host_link_latency_us, path, err, errlen);
@@ -268,6 +270,10 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     if (!bad && (w & (w - 1) || w > 1024)) {
         fail(err, errlen, "%s: field 'memory.width_bits' must be a power of two up to 1024",
              path);
+        bad = 1;
+    }
+    if (!bad && b->work_item_index_bits > 64) {
+        fail(err, errlen, "%s: field 'work_item_index_bits' must be at most 64", path);
         bad = 1;
     }
     if (!bad && b->mem_addr_bits > 64) {

@@ -73,6 +73,8 @@ typedef struct board {
     double mem_bandwidth_gbps;   /* sustained bandwidth of one port, GB/s */
     uint64_t local_mem_bytes;    /* local memory per compute unit */
     unsigned max_work_group_size;/* largest work-group the hardware is built for */
+    unsigned work_item_index_bits;/* bits of global ids, sizes and offsets in the hardware
+                                   (16..64): offset + size stays below 2^bits */
     unsigned compute_units;      /* default compute units per kernel */
     double host_link_gbps;       /* host link (PCIe) bandwidth, GB/s */
     double host_link_latency_us; /* host link latency per transfer, microseconds */

@@ -1251,7 +1251,7 @@ static void emit_compute_unit(emitter *e)
     emit_region_reduce(e, HLS_REGION_STATIC, " | r%d_stall_mem", "", "");
     fprintf(o, ";\n");
     fprintf(o,
-            "    clhls_kernel_regs #(.NARGS(%u), .NPROBES(%d)) regs (\n"
+            "    clhls_kernel_regs #(.NARGS(%u), .NPROBES(%d), .ID_W(%u)) regs (\n"
             "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),\n"
             "        .reg_sel(reg_addr[15:8] == 8'd%d), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),\n"
             "        .start(start), .busy(busy), .work_dim(work_dim),\n"
@@ -1263,7 +1263,8 @@ static void emit_compute_unit(emitter *e)
             "        .count_work_item(retire), .count_stall_mem(busy & stall_mem),\n"
             "        .count_local_conflicts(local_conflicts),\n"
             "        .probes(probes), .count_mem_read(",
-            nwords, nprobes ? nprobes : 1, e->kernel_index);
+            nwords, nprobes ? nprobes : 1, e->c->program->board->work_item_index_bits,
+            e->kernel_index);
     int any_load = 0, any_store = 0;
     for (int i = 0; i < k->nops; i++) {
         if ((k->ops[i].opc == HOP_LOAD || k->ops[i].opc == HOP_ATOMIC) && k->ops[i].lsu >= 0)
@@ -1321,7 +1322,7 @@ static void emit_compute_unit(emitter *e)
             "    wire [31:0] wi_group_size_x, wi_group_size_y, wi_group_size_z;\n"
             "    wire [31:0] wi_local_linear_id, wi_group_linear_size;\n"
             "    wire [%d:0] wi_slot;\n"
-            "    clhls_wi_gen #(.SLOT_W(%d)) items (\n"
+            "    clhls_wi_gen #(.SLOT_W(%d), .ID_W(%u)) items (\n"
             "        .clk(clk), .rst(rst),\n"
             "        .s_valid(%s_valid), .s_ready(%s_ready), .s_slot(%s),\n"
             "        .s_group_id_x(%s_id_x), .s_group_id_y(%s_id_y), .s_group_id_z(%s_id_z),\n"
@@ -1336,7 +1337,8 @@ static void emit_compute_unit(emitter *e)
             "        .m_slot(wi_slot), .m_local_linear_id(wi_local_linear_id),\n"
             "        .m_group_linear_size(wi_group_linear_size),\n"
             "        .m_last_in_group(wi_last), .idle(wi_idle));\n",
-            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, g, g, slots ? "sg_slot" : no_slot, g, g, g, g, g, g);
+            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, e->c->program->board->work_item_index_bits, g, g,
+            slots ? "sg_slot" : no_slot, g, g, g, g, g, g);
     int entry = k->regions[0].children[0];
     fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
     fprintf(o, "    // No work-item left to enter or in flight: stores may flush.\n"

@@ -335,9 +335,12 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
     RT_CHECK(built, CL_INVALID_PROGRAM_EXECUTABLE);
     RT_CHECK(dim >= 1 && dim <= 3, CL_INVALID_WORK_DIMENSION);
     RT_CHECK(global, CL_INVALID_GLOBAL_WORK_SIZE);
+    /* The hardware counts work-items in the board's index width. */
+    unsigned index_bits = q->device->board->work_item_index_bits;
+    uint64_t max_index = index_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << index_bits) - 1;
     for (cl_uint i = 0; i < dim; i++) {
-        RT_CHECK(global[i] > 0, CL_INVALID_GLOBAL_WORK_SIZE);
-        RT_CHECK(!offset || offset[i] <= SIZE_MAX - global[i], CL_INVALID_GLOBAL_OFFSET);
+        RT_CHECK(global[i] > 0 && global[i] <= max_index, CL_INVALID_GLOBAL_WORK_SIZE);
+        RT_CHECK(!offset || offset[i] <= max_index - global[i], CL_INVALID_GLOBAL_OFFSET);
     }
     const rt_kernel_meta *meta = k->meta;
     size_t max_wg = kernel_max_wg(k, q->device);

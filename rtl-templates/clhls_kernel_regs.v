@@ -10,12 +10,14 @@
 // 0 so that the top can OR all blocks together. Probes are occupancies the compute
 // unit exposes (work-items inside a loop, ...), read by the runtime to say where a
 // hung kernel is stuck. The argument area holds every argument at its byte offset;
-// only its first NARGS registers exist.
+// only its first NARGS registers exist. Global sizes and offsets keep ID_W bits (the
+// board's work-item index width; the runtime never writes more) and read as 64.
 `default_nettype none
 
 module clhls_kernel_regs #(
     parameter NARGS = 1,   // argument area registers that exist (>= 1; at most 128)
-    parameter NPROBES = 1  // number of probe registers (>= 1; at most 11)
+    parameter NPROBES = 1, // number of probe registers (>= 1; at most 11)
+    parameter ID_W = 64    // bits kept of global sizes and offsets (16..64)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -27,15 +29,15 @@ module clhls_kernel_regs #(
     output reg                   start,            // one-cycle pulse: run the kernel
     output reg                   busy,             // kernel running (status bit0)
     output reg  [31:0]           work_dim,         // 1, 2 or 3
-    output reg  [63:0]           global_size_x,    // global size, dimension 0
-    output reg  [63:0]           global_size_y,    // global size, dimension 1
-    output reg  [63:0]           global_size_z,    // global size, dimension 2
+    output wire [63:0]           global_size_x,    // global size, dimension 0
+    output wire [63:0]           global_size_y,    // global size, dimension 1
+    output wire [63:0]           global_size_z,    // global size, dimension 2
     output reg  [31:0]           local_size_x,     // enqueued local size, dimension 0
     output reg  [31:0]           local_size_y,     // enqueued local size, dimension 1
     output reg  [31:0]           local_size_z,     // enqueued local size, dimension 2
-    output reg  [63:0]           global_offset_x,  // global offset, dimension 0
-    output reg  [63:0]           global_offset_y,  // global offset, dimension 1
-    output reg  [63:0]           global_offset_z,  // global offset, dimension 2
+    output wire [63:0]           global_offset_x,  // global offset, dimension 0
+    output wire [63:0]           global_offset_y,  // global offset, dimension 1
+    output wire [63:0]           global_offset_z,  // global offset, dimension 2
     output reg  [31:0]           num_groups_x,     // work-groups, dimension 0
     output reg  [31:0]           num_groups_y,     // work-groups, dimension 1
     output reg  [31:0]           num_groups_z,     // work-groups, dimension 2
@@ -51,6 +53,21 @@ module clhls_kernel_regs #(
     `include "clhls_regmap.vh"
 
     reg        done;                 // status bit1
+    reg [ID_W-1:0] size_x, size_y, size_z;       // global size
+    reg [ID_W-1:0] offset_x, offset_y, offset_z; // global offset
+
+    function [63:0] widen(input [ID_W-1:0] v);
+        begin
+            widen = 64'd0;
+            widen[ID_W-1:0] = v;
+        end
+    endfunction
+    assign global_size_x   = widen(size_x);
+    assign global_size_y   = widen(size_y);
+    assign global_size_z   = widen(size_z);
+    assign global_offset_x = widen(offset_x);
+    assign global_offset_y = widen(offset_y);
+    assign global_offset_z = widen(offset_z);
     reg [63:0] busy_cycles;          // cycles spent busy
     reg [63:0] work_items;           // work-items retired
     reg [63:0] stall_mem_cycles;     // cycles stalled on memory
@@ -71,15 +88,15 @@ module clhls_kernel_regs #(
     always @(posedge clk) begin
         if (rst) begin
             work_dim        <= 32'd1;
-            global_size_x   <= 64'd1;
-            global_size_y   <= 64'd1;
-            global_size_z   <= 64'd1;
+            size_x          <= 1;
+            size_y          <= 1;
+            size_z          <= 1;
             local_size_x    <= 32'd1;
             local_size_y    <= 32'd1;
             local_size_z    <= 32'd1;
-            global_offset_x <= 64'd0;
-            global_offset_y <= 64'd0;
-            global_offset_z <= 64'd0;
+            offset_x        <= 0;
+            offset_y        <= 0;
+            offset_z        <= 0;
             num_groups_x    <= 32'd1;
             num_groups_y    <= 32'd1;
             num_groups_z    <= 32'd1;
@@ -87,15 +104,15 @@ module clhls_kernel_regs #(
         end else if (write) begin
             case (reg_addr)
                 REG_WORK_DIM:              work_dim <= reg_wdata[31:0];
-                REG_GLOBAL_SIZE:           global_size_x <= reg_wdata;
-                REG_GLOBAL_SIZE + 8'd1:    global_size_y <= reg_wdata;
-                REG_GLOBAL_SIZE + 8'd2:    global_size_z <= reg_wdata;
+                REG_GLOBAL_SIZE:           size_x <= reg_wdata[ID_W-1:0];
+                REG_GLOBAL_SIZE + 8'd1:    size_y <= reg_wdata[ID_W-1:0];
+                REG_GLOBAL_SIZE + 8'd2:    size_z <= reg_wdata[ID_W-1:0];
                 REG_LOCAL_SIZE:            local_size_x <= reg_wdata[31:0];
                 REG_LOCAL_SIZE + 8'd1:     local_size_y <= reg_wdata[31:0];
                 REG_LOCAL_SIZE + 8'd2:     local_size_z <= reg_wdata[31:0];
-                REG_GLOBAL_OFFSET:         global_offset_x <= reg_wdata;
-                REG_GLOBAL_OFFSET + 8'd1:  global_offset_y <= reg_wdata;
-                REG_GLOBAL_OFFSET + 8'd2:  global_offset_z <= reg_wdata;
+                REG_GLOBAL_OFFSET:         offset_x <= reg_wdata[ID_W-1:0];
+                REG_GLOBAL_OFFSET + 8'd1:  offset_y <= reg_wdata[ID_W-1:0];
+                REG_GLOBAL_OFFSET + 8'd2:  offset_z <= reg_wdata[ID_W-1:0];
                 REG_NUM_GROUPS:            num_groups_x <= reg_wdata[31:0];
                 REG_NUM_GROUPS + 8'd1:     num_groups_y <= reg_wdata[31:0];
                 REG_NUM_GROUPS + 8'd2:     num_groups_z <= reg_wdata[31:0];

@@ -11,10 +11,13 @@
 // so there is no bubble between groups. m_valid and the token come from registers;
 // s_ready depends on m_ready and registered state only (never on s_valid). The
 // enqueued local size and global offset inputs must be stable while groups flow.
+// Global ids are computed in ID_W bits (the board's work-item index width: global
+// offset + global size stay below 2^ID_W, which the runtime checks) and zero-extended.
 `default_nettype none
 
 module clhls_wi_gen #(
-    parameter SLOT_W = 1  // bits of a work-group slot number (>= 1)
+    parameter SLOT_W = 1,  // bits of a work-group slot number (>= 1)
+    parameter ID_W   = 64  // bits of a global id (16..64)
 ) (
     input  wire        clk,              // clock
     input  wire        rst,              // synchronous active-high reset
@@ -30,9 +33,11 @@ module clhls_wi_gen #(
     input  wire [31:0] local_size_x,     // enqueued local size, dimension 0
     input  wire [31:0] local_size_y,     // enqueued local size, dimension 1
     input  wire [31:0] local_size_z,     // enqueued local size, dimension 2
+    /* verilator lint_off UNUSEDSIGNAL */ // bits from ID_W on are zero
     input  wire [63:0] global_offset_x,  // global offset, dimension 0
     input  wire [63:0] global_offset_y,  // global offset, dimension 1
     input  wire [63:0] global_offset_z,  // global offset, dimension 2
+    /* verilator lint_on UNUSEDSIGNAL */
     output reg         m_valid,          // a work-item is offered
     input  wire        m_ready,          // consumer takes the work-item
     output reg  [63:0] m_global_id_x,    // global id, dimension 0
@@ -57,11 +62,27 @@ module clhls_wi_gen #(
     reg        cur_valid;                       // a group is in progress
     reg [31:0] cur_id_x, cur_id_y, cur_id_z;     // its id
     reg [31:0] cur_size_x, cur_size_y, cur_size_z; // its actual size
-    reg [63:0] cur_base_x, cur_base_y, cur_base_z; // group id * local size + offset
+    reg [ID_W-1:0] cur_base_x, cur_base_y, cur_base_z; // group id * local size + offset
     reg [31:0] lid_x, lid_y, lid_z;              // local id of the next work-item
     reg [SLOT_W-1:0] cur_slot;                   // its slot
     reg [31:0] cur_lsize;                        // its number of work-items
     reg [31:0] lin;                              // local linear id of the next work-item
+
+    // Indexes are computed wide and kept in ID_W bits (the rest is zero).
+    function [63:0] widen(input [ID_W-1:0] v);
+        begin
+            widen = 64'd0;
+            widen[ID_W-1:0] = v;
+        end
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [63:0] base_next_x = s_group_id_x * local_size_x + global_offset_x;
+    wire [63:0] base_next_y = s_group_id_y * local_size_y + global_offset_y;
+    wire [63:0] base_next_z = s_group_id_z * local_size_z + global_offset_z;
+    wire [63:0] id_x = widen(cur_base_x) + {32'd0, lid_x};
+    wire [63:0] id_y = widen(cur_base_y) + {32'd0, lid_y};
+    wire [63:0] id_z = widen(cur_base_z) + {32'd0, lid_z};
+    /* verilator lint_on UNUSEDSIGNAL */
 
     wire out_free = !m_valid || m_ready;
     wire emit     = cur_valid && out_free;
@@ -82,9 +103,9 @@ module clhls_wi_gen #(
             if (out_free)
                 m_valid <= cur_valid;
             if (emit) begin
-                m_global_id_x   <= cur_base_x + {32'd0, lid_x};
-                m_global_id_y   <= cur_base_y + {32'd0, lid_y};
-                m_global_id_z   <= cur_base_z + {32'd0, lid_z};
+                m_global_id_x   <= widen(id_x[ID_W-1:0]);
+                m_global_id_y   <= widen(id_y[ID_W-1:0]);
+                m_global_id_z   <= widen(id_z[ID_W-1:0]);
                 m_local_id_x    <= lid_x;
                 m_local_id_y    <= lid_y;
                 m_local_id_z    <= lid_z;
@@ -124,9 +145,9 @@ module clhls_wi_gen #(
                 cur_size_x <= s_group_size_x;
                 cur_size_y <= s_group_size_y;
                 cur_size_z <= s_group_size_z;
-                cur_base_x <= s_group_id_x * local_size_x + global_offset_x;
-                cur_base_y <= s_group_id_y * local_size_y + global_offset_y;
-                cur_base_z <= s_group_id_z * local_size_z + global_offset_z;
+                cur_base_x <= base_next_x[ID_W-1:0];
+                cur_base_y <= base_next_y[ID_W-1:0];
+                cur_base_z <= base_next_z[ID_W-1:0];
                 lid_x      <= 32'd0;
                 lid_y      <= 32'd0;
                 lid_z      <= 32'd0;

@@ -330,3 +330,19 @@ Test(board, max_alloc_beyond_memory_is_refused)
                             "\"max_alloc_bytes\": 262144"),
                  "field 'memory.max_alloc_bytes' is larger than 'memory.size_bytes'");
 }
+
+Test(board, work_item_index_bits_are_checked)
+{
+    char err[512];
+    board_t *b = board_load("icebreaker", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_expect_eq(b->work_item_index_bits, 24);
+    board_free(b);
+    expect_error(variant("no_index", "\"work_item_index_bits\": 64,", ""),
+                 "field 'work_item_index_bits' must be a number");
+    expect_error(variant("index_8", "\"work_item_index_bits\": 64", "\"work_item_index_bits\": 8"),
+                 "field 'work_item_index_bits' must be at least 16");
+    expect_error(variant("index_65", "\"work_item_index_bits\": 64",
+                         "\"work_item_index_bits\": 65"),
+                 "field 'work_item_index_bits' must be at most 64");
+}

@@ -2,7 +2,8 @@
  * ICD offers one device per board, and each device answers the size queries with its
  * board's numbers (global memory, largest buffer, local memory, clock, compute units).
  * On the boards with small memories a buffer of the largest size is created, written
- * at both ends and read back. */
+ * at both ends and read back. A kernel runs on the iCEBreaker with global ids at the
+ * top of its 24-bit index width (offset + size below 2^24). */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <criterion/criterion.h>
@@ -115,4 +116,55 @@ Test(board_devices, the_largest_buffer_of_a_small_board_is_usable)
         clReleaseContext(ctx);
         board_free(b);
     }
+}
+
+/* The iCEBreaker counts work-items in 24 bits: global ids just below 2^24 come out
+ * right (the hardware's narrower index zero-extends), and an NDRange whose offset and
+ * size reach 2^24 is refused at enqueue. */
+Test(board_devices, global_ids_in_a_narrow_index_width)
+{
+    static const char *src =
+        "__kernel void ids(__global uint *out)\n"
+        "{\n"
+        "    out[get_global_id(0) - get_global_offset(0)] = (uint)get_global_id(0);\n"
+        "}\n";
+    char err[512];
+    board_t *b = board_load("icebreaker", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_assert_eq(b->work_item_index_bits, 24);
+    board_free(b);
+    cl_device_id d = device_of("icebreaker");
+    cl_int e;
+    cl_context ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    cl_command_queue q = clCreateCommandQueue(ctx, d, 0, &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    cr_assert_eq(clBuildProgram(p, 1, &d, "", NULL, NULL), CL_SUCCESS);
+    cl_kernel k = clCreateKernel(p, "ids", &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    enum { N = 64 };
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL, &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+    size_t offset = (1u << 24) - 1 - N, global = N, local = 16; /* offset + size < 2^24 */
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, &offset, &global, &local, 0, NULL, NULL),
+                 CL_SUCCESS);
+    cl_uint ids[N];
+    cr_assert_eq(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof ids, ids, 0, NULL, NULL),
+                 CL_SUCCESS);
+    for (cl_uint i = 0; i < N; i++)
+        cr_expect_eq(ids[i], offset + i, "work-item %u: %u", i, ids[i]);
+    offset++;
+    cr_expect_eq(clEnqueueNDRangeKernel(q, k, 1, &offset, &global, &local, 0, NULL, NULL),
+                 CL_INVALID_GLOBAL_OFFSET);
+    global = (size_t)1 << 24;
+    cr_expect_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL),
+                 CL_INVALID_GLOBAL_WORK_SIZE);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
 }
