@@ -384,7 +384,10 @@ static double cell_arrival(path_graph *g, long c)
             if (bit < 0)
                 continue;
             double a = bit_arrival(g, bit);
-            if (worst_bit < 0 || a > worst) {
+            /* On a tie, a bit something drives: the path then starts at a register. */
+            int driven = bit < g->nbits && g->driver[bit] >= 0;
+            int worst_driven = worst_bit >= 0 && worst_bit < g->nbits && g->driver[worst_bit] >= 0;
+            if (worst_bit < 0 || a > worst || (a == worst && driven && !worst_driven)) {
                 worst = a;
                 worst_bit = bit;
             }
@@ -554,16 +557,19 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
     /* Walk back from the end to the register or port that starts the path. */
     *levels = 0;
     long bit = worst_bit;
+    const path_cell *first = NULL;
     for (int guard = 0; bit >= 0 && bit < g.nbits && g.driver[bit] >= 0 &&
                         g.cells[g.driver[bit]].logic && guard < 1000000; guard++) {
-        const path_cell *pc = &g.cells[g.driver[bit]];
+        first = &g.cells[g.driver[bit]];
         *levels += 1;
-        bit = pc->worst_input;
+        bit = first->worst_input;
     }
     if (bit >= 0 && bit < g.nbits && g.driver[bit] >= 0)
         describe_cell_output(&g, &g.cells[g.driver[bit]], from, len);
     else
         describe_bit(&g, bit, from, len);
+    if (!strcmp(from, "?") && first) /* an undriven input: name the first logic cell */
+        readable_name(first->name, from, len);
     if (worst_cell >= 0)
         describe_cell_output(&g, &g.cells[worst_cell], to, len);
     else
