@@ -412,6 +412,17 @@ static void emit_memory_op(emitter *e, const hls_op *op)
     }
     int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
     unsigned mw = e->mem_w;
+    /* Only the board's address bits reach the unit: the rest of the address
+     * arithmetic and of the unit's address registers is left unused. */
+    unsigned abits = e->c->program->board->mem_addr_bits;
+    char address[48];
+    if (abits < 64) {
+        fprintf(o, "    wire [63:0] lsu%d_address = %s & 64'h%llx;\n", n, ARG(0),
+                (1ull << abits) - 1);
+        snprintf(address, sizeof address, "lsu%d_address", n);
+    } else {
+        snprintf(address, sizeof address, "%s", ARG(0));
+    }
     if (op->opc == HOP_ATOMIC) {
         emit_answered_unit_wires(e, op);
         emit_lsu_request_wires(e, op);
@@ -421,7 +432,7 @@ static void emit_memory_op(emitter *e, const hls_op *op)
                    "        .s_req_addr(%s), .s_req_op(4'd%d), .s_req_operand(%s), .s_req_compare(%s),\n"
                    "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
                    "        .m_resp_data(r%d_v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, n, n, R, n, ARG(0), (int)op->imm, ARG(1),
+                op->width, mw, lsu_depth(e->k), n, n, n, R, n, address, (int)op->imm, ARG(1),
                 op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0", n, n, R, R, op->id);
         emit_lsu_memory_ports(e, n);
         fprintf(o, "        .m_mem_req_atomic(lsu%d_m_atomic),\n"
@@ -439,7 +450,7 @@ static void emit_memory_op(emitter *e, const hls_op *op)
                    "        .s_req_addr(%s),\n"
                    "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
                    "        .m_resp_data(r%d_v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, n, n, R, n, ARG(0), n, n, R, R, op->id);
+                op->width, mw, lsu_depth(e->k), n, n, n, R, n, address, n, n, R, R, op->id);
         emit_lsu_memory_ports(e, n);
         fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
                    ".count_read(lsu%d_count));\n", n, n);
@@ -457,13 +468,13 @@ static void emit_memory_op(emitter *e, const hls_op *op)
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s), .s_req_data(%s),\n"
                    "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n",
-                op->width, mw, lsu_depth(e->k), n, n, n, R, n, ARG(0), ARG(1), n, n, R);
+                op->width, mw, lsu_depth(e->k), n, n, n, R, n, address, ARG(1), n, n, R);
     } else {
         fprintf(o, "    clhls_lsu_store #(.DATA_W(%u), .MEM_W(%u), .IDLE_FLUSH(4), .UNIT(%d)) lsu%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
                    "        .s_req_addr(%s), .s_req_data(%s), .flush(drained),\n",
-                op->width, mw, n, n, n, R, n, ARG(0), ARG(1));
+                op->width, mw, n, n, n, R, n, address, ARG(1));
     }
     emit_lsu_memory_ports(e, n);
     fprintf(o, "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n"
