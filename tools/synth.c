@@ -818,6 +818,23 @@ static void report_progress(void *ctx, const char *step)
     cli_step_begin("%s", step);
 }
 
+/* 1 when the place-and-route log says the design needs more of a resource than the
+ * device has: a "Device utilisation" line over 100% ("ICESTORM_LC:  5895/ 5280  111%"),
+ * or the placer running out of cells. */
+static int device_overfull(const char *log_path)
+{
+    char *text = read_text(log_path);
+    int full = text && (strstr(text, "no BELs remaining") != NULL);
+    for (char *line = text ? strtok(text, "\n") : NULL; line && !full; line = strtok(NULL, "\n")) {
+        char resource[64];
+        long used, available;
+        if (sscanf(line, "Info: %63[^:]: %ld/ %ld", resource, &used, &available) == 3)
+            full = used > available;
+    }
+    free(text);
+    return full;
+}
+
 /* What place and route found. */
 typedef struct pnr_outcome {
     int fits;                  /* 0 when the packed design does not fit the device */
@@ -879,10 +896,7 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
     cli_step_end(rc == 0);
     free(argv);
     if (rc) {
-        char *text = read_text(pnr_log);
-        int full = text && strstr(text, "no BELs remaining");
-        free(text);
-        if (!full) {
+        if (!device_overfull(pnr_log)) {
             fprintf(stderr, "clhls: %s failed\n", board->pnr_tool);
             print_log_tail(pnr_log, LOG_TAIL_LINES);
             return CLI_EXIT_INTERNAL;
