@@ -53,11 +53,8 @@ tsan: deps
 # coverage, ASan and UBSan, each run FUZZ_SECONDS (default 60) on a copy of its seed
 # corpus; any crash, leak or sanitizer report fails it (inputs in build-fuzz/fuzz-artifacts/).
 FUZZ_SECONDS ?= 60
-fuzz: deps
-	@dpkg-query -W -f='$${Status}' libclang-rt-16-dev 2>/dev/null | grep -q "install ok installed" || \
-	    { S=$$(test "$$(id -u)" -eq 0 || echo sudo); $$S apt-get update -qq && \
-	      DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq \
-	      --no-install-recommends libclang-rt-16-dev; }
+fuzz:
+	@tools/setup-deps.sh libclang-rt-16-dev
 	cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang-16 \
 	    -DCMAKE_CXX_COMPILER=clang++-16 -DCLHLS_SANITIZE=OFF -DCLHLS_FUZZERS=ON
 	cmake --build build-fuzz -j $(JOBS) --target clhls_fuzzers

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian 12 packages clhls needs to build and test, when any is missing.
 # Called by `make run` and `make test`; safe to run again (it does nothing when all
-# packages are present).
+# packages are present). Packages named as arguments are wanted too (`make fuzz`
+# passes libclang-rt-16-dev, which only the fuzzers need).
 set -eu
 
 PACKAGES="build-essential cmake pkg-config git
@@ -11,6 +12,7 @@ ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers opencl-clhpp-headers clinfo
 libcriterion-dev libcjson-dev libxxhash-dev
 python3-pyopencl python3-numpy pocl-opencl-icd
 chromium"
+PACKAGES="$PACKAGES $*"
 
 missing=""
 for p in $PACKAGES; do
