@@ -1,4 +1,4 @@
-/* `clhls synth k.cl --board NAME [-o DIR] [--options "OPTS"]`: the kernel's accelerator
+/* `clhls synth k.cl --board NAME [-o DIR] [-D NAME[=V]]... [-I DIR]... [--options "OPTS"]`: the kernel's accelerator
  * synthesised for a real board. The program is built without a simulation model (the
  * cache entry's rtl/ with clhls_top as the top), Yosys runs the board's synthesis
  * command, and the cells of the result are counted against the board's capacity with
@@ -51,7 +51,8 @@ static const char *const resource_labels[RESOURCE_COUNT] = {"LUT", "FF", "BRAM",
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: clhls synth FILE.cl --board NAME [-o DIR] [--options \"OPTS\"]\n"
+            "usage: clhls synth FILE.cl --board NAME [-o DIR] [-D NAME[=V]]... [-I DIR]...\n"
+            "                   [--options \"OPTS\"]\n"
             "  Synthesises the kernels' accelerator for the board with Yosys (and places,\n"
             "  routes and packs a bitstream where the board has the tools), prints the\n"
             "  resources used against the board's capacity and the fmax, and writes the\n"
@@ -67,25 +68,6 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-        free(s);
-        s = NULL;
-    }
-    if (s)
-        s[n] = '\0';
-    fclose(f);
-    return s;
-}
-
 static int write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");
@@ -97,7 +79,7 @@ static int write_text(const char *path, const char *text)
 
 static cJSON *read_json(const char *path)
 {
-    char *text = read_text(path);
+    char *text = hls_read_text(path);
     cJSON *json = text ? cJSON_Parse(text) : NULL;
     free(text);
     return json;
@@ -106,7 +88,7 @@ static cJSON *read_json(const char *path)
 /* The last `lines` lines of a tool's log, to stderr. */
 static void print_log_tail(const char *path, int lines)
 {
-    char *text = read_text(path);
+    char *text = hls_read_text(path);
     if (!text)
         return;
     size_t len = strlen(text);
@@ -283,7 +265,7 @@ static int count_resources(const char *stat_path, const board_t *board,
 {
     /* Yosys 0.23's `stat -json` without a top module ends the modules object with a
      * comma ("},\n\n}"): drop a comma that only white space separates from the end. */
-    char *text = read_text(stat_path);
+    char *text = hls_read_text(stat_path);
     size_t end = text ? strlen(text) : 0;
     while (end > 0 && strchr(" \t\r\n", text[end - 1]))
         end--;
@@ -699,7 +681,7 @@ static int read_pnr_report(const char *path, double *fmax, char *from, char *to,
 /* Prints the lines of the place-and-route log that say what the device has. */
 static void print_pnr_utilisation(const char *log_path)
 {
-    char *text = read_text(log_path);
+    char *text = hls_read_text(log_path);
     int in_table = 0;
     for (char *line = text ? strtok(text, "\n") : NULL; line; line = strtok(NULL, "\n")) {
         if (strstr(line, "Device utilisation"))
@@ -793,13 +775,13 @@ static char *cache_key(const char *entry, const board_t *board)
 static cJSON *cached_results(const char *dir, const char *key)
 {
     char path[4300];
-    snprintf(path, sizeof path, "%s/synth.key", dir);
-    char *old = read_text(path);
+    hls_path_join(path, sizeof path, dir, "synth.key");
+    char *old = hls_read_text(path);
     int same = old && !strcmp(old, key);
     free(old);
     if (!same)
         return NULL;
-    snprintf(path, sizeof path, "%s/synth.json", dir);
+    hls_path_join(path, sizeof path, dir, "synth.json");
     cJSON *r = read_json(path);
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(r, "files"), *file;
     cJSON_ArrayForEach(file, files)
@@ -823,7 +805,7 @@ static void report_progress(void *ctx, const char *step)
  * or the placer running out of cells. */
 static int device_overfull(const char *log_path)
 {
-    char *text = read_text(log_path);
+    char *text = hls_read_text(log_path);
     int full = text && (strstr(text, "no BELs remaining") != NULL);
     for (char *line = text ? strtok(text, "\n") : NULL; line && !full; line = strtok(NULL, "\n")) {
         char resource[64];
@@ -852,10 +834,10 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
                            pnr_outcome *out)
 {
     char shell[4300], pnr_script[4300], pnr_in[4300], shell_log[4300], top_arg[] = SHELL_TOP;
-    snprintf(shell, sizeof shell, "%s/shell.v", dir);
-    snprintf(pnr_script, sizeof pnr_script, "%s/pnr.ys", dir);
-    snprintf(pnr_in, sizeof pnr_in, "%s/pnr_netlist.json", dir);
-    snprintf(shell_log, sizeof shell_log, "%s/yosys_pnr.log", dir);
+    hls_path_join(shell, sizeof shell, dir, "shell.v");
+    hls_path_join(pnr_script, sizeof pnr_script, dir, "pnr.ys");
+    hls_path_join(pnr_in, sizeof pnr_in, dir, "pnr_netlist.json");
+    hls_path_join(shell_log, sizeof shell_log, dir, "yosys_pnr.log");
     FILE *f = write_shell(netlist, shell) == 0 ? fopen(pnr_script, "w") : NULL;
     if (f) {
         fprintf(f, "read_json %s\ndelete =A:blackbox\nread_verilog %s\n%s -top %s\n"
@@ -875,9 +857,9 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
         return CLI_EXIT_INTERNAL;
 
     char report[4300], pnr_log[4300], freq[32];
-    snprintf(out->asc, sizeof out->asc, "%s/routed.asc", dir);
-    snprintf(report, sizeof report, "%s/pnr_report.json", dir);
-    snprintf(pnr_log, sizeof pnr_log, "%s/pnr.log", dir);
+    hls_path_join(out->asc, sizeof out->asc, dir, "routed.asc");
+    hls_path_join(report, sizeof report, dir, "pnr_report.json");
+    hls_path_join(pnr_log, sizeof pnr_log, dir, "pnr.log");
     snprintf(freq, sizeof freq, "%g", board->clock_mhz);
     size_t nargs = 0;
     for (char **a = board->pnr_args; a && *a; a++)
@@ -917,8 +899,8 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
     if (!board->bitstream_tool)
         return CLI_EXIT_OK;
     char bit_log[4300];
-    snprintf(out->bin, sizeof out->bin, "%s/bitstream.bin", dir);
-    snprintf(bit_log, sizeof bit_log, "%s/bitstream.log", dir);
+    hls_path_join(out->bin, sizeof out->bin, dir, "bitstream.bin");
+    hls_path_join(bit_log, sizeof bit_log, dir, "bitstream.log");
     char *pack[] = {board->bitstream_tool, out->asc, out->bin, NULL};
     cli_step_begin("%s", board->bitstream_tool);
     rc = run_tool(pack, bit_log, 0);
@@ -936,11 +918,11 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
         fprintf(stderr, "clhls: the RTL templates were not found (CLHLS_RTL_DIR)\n");
         return CLI_EXIT_INTERNAL;
     }
-    snprintf(script, sizeof script, "%s/synth.ys", dir);
-    snprintf(log, sizeof log, "%s/yosys.log", dir);
-    snprintf(stat, sizeof stat, "%s/stat.json", dir);
-    snprintf(netlist, sizeof netlist, "%s/netlist.json", dir);
-    snprintf(netlist_v, sizeof netlist_v, "%s/netlist.v", dir);
+    hls_path_join(script, sizeof script, dir, "synth.ys");
+    hls_path_join(log, sizeof log, dir, "yosys.log");
+    hls_path_join(stat, sizeof stat, dir, "stat.json");
+    hls_path_join(netlist, sizeof netlist, dir, "netlist.json");
+    hls_path_join(netlist_v, sizeof netlist_v, dir, "netlist.v");
     if (write_synth_script(script, dir, entry, templates, board)) {
         fprintf(stderr, "clhls: cannot write %s\n", script);
         return CLI_EXIT_INTERNAL;
@@ -1024,49 +1006,56 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
 
 int clhls_synth_main(int argc, char **argv)
 {
-    const char *file = NULL, *board_name = NULL, *out_dir = NULL, *options = NULL;
+    const char *file = NULL, *board_name = NULL, *out_dir = NULL;
+    cli_build_options opts = {0}; /* freed once the program is built */
+    int taken = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            free(opts.text);
             usage(stdout);
             return CLI_EXIT_OK;
         } else if (!strcmp(argv[i], "--board") && i + 1 < argc)
             board_name = argv[++i];
         else if (!strcmp(argv[i], "-o") && i + 1 < argc)
             out_dir = argv[++i];
-        else if (!strcmp(argv[i], "--options") && i + 1 < argc)
-            options = argv[++i];
-        else if (argv[i][0] != '-' && !file)
+        else if ((taken = cli_take_build_option(&opts, argc, argv, &i, 1)) != 0) {
+            if (taken < 0) {
+                free(opts.text);
+                return CLI_EXIT_USER;
+            }
+        } else if (argv[i][0] != '-' && !file)
             file = argv[i];
         else {
             fprintf(stderr, "clhls synth: unexpected argument '%s'\n", argv[i]);
+            free(opts.text);
             usage(stderr);
             return CLI_EXIT_USER;
         }
     }
+    char err[512];
+    board_t *board = NULL;
+    char *source = NULL;
     if (!file || !board_name) {
         fprintf(stderr, "clhls synth: %s\n", !file ? "no kernel file" : "no --board NAME");
         usage(stderr);
-        return CLI_EXIT_USER;
-    }
-    char err[512];
-    board_t *board = board_load(board_name, err, sizeof err);
-    if (!board) {
+    } else if (!(board = board_load(board_name, err, sizeof err))) {
         fprintf(stderr, "clhls synth: %s\n", err);
-        return CLI_EXIT_USER;
-    }
-    char *source = read_text(file);
-    if (!source) {
+    } else if (!(source = hls_read_text(file))) {
         fprintf(stderr, "clhls synth: cannot read %s: %s\n", file, strerror(errno));
         board_free(board);
+    }
+    if (!source) {
+        free(opts.text);
         return CLI_EXIT_USER;
     }
     const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-    hls_build_request req = {.source = source, .source_name = base, .options = options,
+    hls_build_request req = {.source = source, .source_name = base, .options = opts.text,
                              .board = board, .skip_model = 1, .progress = report_progress};
     hls_build_result res;
     int status = hls_build(&req, &res);
     cli_step_end(status == HLS_OK);
     free(source);
+    free(opts.text);
     if (status != HLS_OK) {
         fputs(res.log, stderr);
         hls_build_result_free(&res);
@@ -1076,11 +1065,18 @@ int clhls_synth_main(int argc, char **argv)
     }
     fputs(res.log, stderr); /* warnings */
 
+    /* Every file of the results is DIR/NAME with a short NAME: room for it is made
+     * here, once. */
     char dir[4300];
-    if (out_dir)
-        snprintf(dir, sizeof dir, "%s", out_dir);
-    else
-        snprintf(dir, sizeof dir, "%s/synth/%s", res.entry_dir, board->name);
+    int dir_len = out_dir ? snprintf(dir, sizeof dir - 64, "%s", out_dir)
+                          : snprintf(dir, sizeof dir - 64, "%s/synth/%s", res.entry_dir,
+                                     board->name);
+    if (dir_len < 0 || dir_len >= (int)sizeof dir - 64) {
+        fprintf(stderr, "clhls synth: the output directory's path is too long\n");
+        hls_build_result_free(&res);
+        board_free(board);
+        return CLI_EXIT_USER;
+    }
     int rc = CLI_EXIT_OK;
     char *key = cache_key(res.entry_dir, board);
     cJSON *r = NULL;
@@ -1092,13 +1088,13 @@ int clhls_synth_main(int argc, char **argv)
     } else {
         char path[4400];
         r = cJSON_CreateObject();
-        snprintf(path, sizeof path, "%s/synth.key", dir);
+        hls_path_join(path, sizeof path, dir, "synth.key");
         unlink(path);
         rc = synthesise(res.entry_dir, dir, board, r);
         char *text = rc == CLI_EXIT_OK ? cJSON_Print(r) : NULL;
-        snprintf(path, sizeof path, "%s/synth.json", dir);
+        hls_path_join(path, sizeof path, dir, "synth.json");
         if (text && write_text(path, text) == 0) {
-            snprintf(path, sizeof path, "%s/synth.key", dir);
+            hls_path_join(path, sizeof path, dir, "synth.key");
             write_text(path, key);
         } else if (rc == CLI_EXIT_OK) {
             fprintf(stderr, "clhls synth: cannot write %s\n", path);
