@@ -171,20 +171,9 @@ static void svg_title(page *p, const char *s)
 
 static cJSON *load_json(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    cJSON *j = NULL;
-    if (s && fread(s, 1, (size_t)n, f) == (size_t)n) {
-        s[n] = '\0';
-        j = cJSON_Parse(s);
-    }
-    free(s);
-    fclose(f);
+    char *text = hls_read_text(path);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    free(text);
     return j;
 }
 
