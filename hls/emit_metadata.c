@@ -203,10 +203,7 @@ int hls_emit_metadata(hls_compile *c, const char *path)
         cJSON_AddItemToArray(ks, kernel_json(c, p->kernels[i], i));
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f)
-        ok &= fclose(f) == 0;
+    int ok = text && hls_write_text(path, text, 1) == 0;
     cJSON_free(text);
     if (!ok) {
         sb_printf(c->diag.log, "error: cannot write %s\n", path);

@@ -754,10 +754,7 @@ int hls_emit_report(hls_compile *c, const char *entry)
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     char *path = arena_printf(&c->arena, "%s/report.json", entry);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f)
-        ok &= fclose(f) == 0;
+    int ok = text && hls_write_text(path, text, 1) == 0;
     cJSON_free(text);
     if (!ok) {
         sb_printf(c->diag.log, "error: cannot write %s\n", path);

@@ -62,21 +62,11 @@ static const char cl30_undef_header[] =
     "#undef cl_khr_subgroup_clustered_reduce\n"
     "#undef cl_khr_subgroup_rotate\n";
 
-/* Writes text to the file at path; 0 on success. */
-static int write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return -1;
-    int bad = fputs(text, f) < 0;
-    return fclose(f) != 0 || bad ? -1 : 0;
-}
-
 int hls_frontend(hls_compile *c)
 {
     char *src_path = arena_printf(&c->arena, "%s/%s", c->work_dir, c->source_name);
     char *bc_path = arena_printf(&c->arena, "%s/program.bc", c->work_dir);
-    if (write_file(src_path, c->req->source)) {
+    if (hls_write_text(src_path, c->req->source, 0)) {
         sb_printf(c->diag.log, "error: cannot write %s\n", src_path);
         return HLS_ERR_TOOL;
     }
@@ -85,7 +75,7 @@ int hls_frontend(hls_compile *c)
                                                                        : "clhls-cl30.h";
     if (cl30) {
         char *undef_path = arena_printf(&c->arena, "%s/%s", c->work_dir, undef_name);
-        if (write_file(undef_path, cl30_undef_header)) {
+        if (hls_write_text(undef_path, cl30_undef_header, 0)) {
             sb_printf(c->diag.log, "error: cannot write %s\n", undef_path);
             return HLS_ERR_TOOL;
         }

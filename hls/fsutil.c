@@ -63,6 +63,15 @@ char *hls_read_text(const char *path)
     return s;
 }
 
+int hls_write_text(const char *path, const char *text, int newline)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int bad = fputs(text, f) < 0 || (newline && fputc('\n', f) < 0);
+    return fclose(f) != 0 || bad ? -1 : 0;
+}
+
 int hls_path_join(char *buf, size_t len, const char *dir, const char *name)
 {
     int n = snprintf(buf, len, "%s/%s", dir, name);

@@ -1,6 +1,6 @@
 /* The compiler's file-system helpers that the runtime shares without linking the
  * compiler (or LLVM): the build cache's root directory, mkdir -p, rm -rf and the tool
- * version, reading a file, joining paths. They live in the small static library clhls_fsutil (hls/fsutil.c), which
+ * version, reading and writing a file, joining paths. They live in the small static library clhls_fsutil (hls/fsutil.c), which
  * both clhls_hls and the ICD link. */
 #ifndef CLHLS_HLS_FSUTIL_H
 #define CLHLS_HLS_FSUTIL_H
@@ -16,6 +16,8 @@ int hls_mkdir_p(const char *path);
 void hls_remove_tree(const char *path);
 /* The whole file as a NUL-terminated malloc'd string; NULL when it cannot be read. */
 char *hls_read_text(const char *path);
+/* Writes text (and a newline when newline is set) to path, replacing it; 0 on success. */
+int hls_write_text(const char *path, const char *text, int newline);
 /* dir/name into buf; 0 on success, -1 (buf truncated) when it does not fit. */
 int hls_path_join(char *buf, size_t len, const char *dir, const char *name);
 

@@ -192,12 +192,9 @@ static int write_model_report(const char *path, const sim_build_stats *st, int r
     cJSON_AddNumberToObject(r, "link_seconds", st->link_seconds);
     char *text = cJSON_Print(r);
     cJSON_Delete(r);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int bad = !f || fputs(text, f) < 0 || fputc('\n', f) < 0;
-    if (f && fclose(f))
-        bad = 1;
+    int rc = text ? hls_write_text(path, text, 1) : -1;
     cJSON_free(text);
-    return bad ? -1 : 0;
+    return rc;
 }
 
 /* Tells the caller (clhls build's progress line) that a step begins. */

@@ -171,10 +171,7 @@ static int write_result(const char *path, int status, const char *log, const cha
     cJSON_AddNumberToObject(r, "seconds", seconds);
     char *text = cJSON_PrintUnformatted(r);
     cJSON_Delete(r);
-    FILE *f = text ? fopen(path, "wb") : NULL;
-    int bad = !f || fputs(text, f) < 0 || fputc('\n', f) < 0;
-    if (f && fclose(f) != 0)
-        bad = 1;
+    int bad = !text || hls_write_text(path, text, 1) != 0;
     if (bad)
         fprintf(stderr, "clhls: cannot write %s\n", path);
     cJSON_free(text);

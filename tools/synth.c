@@ -68,15 +68,6 @@ static double wall_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return -1;
-    int bad = fputs(text, f) < 0;
-    return fclose(f) != 0 || bad ? -1 : 0;
-}
-
 static cJSON *read_json(const char *path)
 {
     char *text = hls_read_text(path);
@@ -1093,9 +1084,9 @@ int clhls_synth_main(int argc, char **argv)
         rc = synthesise(res.entry_dir, dir, board, r);
         char *text = rc == CLI_EXIT_OK ? cJSON_Print(r) : NULL;
         hls_path_join(path, sizeof path, dir, "synth.json");
-        if (text && write_text(path, text) == 0) {
+        if (text && hls_write_text(path, text, 0) == 0) {
             hls_path_join(path, sizeof path, dir, "synth.key");
-            write_text(path, key);
+            hls_write_text(path, key, 0);
         } else if (rc == CLI_EXIT_OK) {
             fprintf(stderr, "clhls synth: cannot write %s\n", path);
             rc = CLI_EXIT_INTERNAL;
