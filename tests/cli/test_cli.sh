@@ -9,7 +9,8 @@
 # the runtime's --result mode; Ctrl-C during a build leaves nothing behind;
 # `clhls cache` list, size and clean, which removes only
 # entries (never files that are not the cache's, nor a running build's directory) and
-# does not count listing as a use.
+# does not count listing as a use. A changed template include file makes a new cache
+# entry.
 set -u
 clhls=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); kernel=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -213,4 +214,13 @@ for f in outside/file cache/keep/file cache/notes.txt cache/verilated-runtime/li
 done
 run 0 "$clhls" cache list
 grep -q "^no entries in $CLHLS_CACHE_DIR$" "$tmp/out" || fail "list after clean: $(cat "$tmp/out")"
+# The cache key covers the templates and the files they include: after a change to an
+# include file the same program is a new build.
+cp -r "$(dirname "$kernel")/../../rtl-templates" "$tmp/rtl"
+run 0 env CLHLS_RTL_DIR="$tmp/rtl" "$clhls" build "$kernel" --no-model
+first=$(cat "$tmp/out" "$tmp/err" | sed -n 's/^  entry: //p')
+printf '// changed\n' >> "$tmp/rtl/clhls_sim_checks.vh"
+run 0 env CLHLS_RTL_DIR="$tmp/rtl" "$clhls" build "$kernel" --no-model
+second=$(cat "$tmp/out" "$tmp/err" | sed -n 's/^  entry: //p')
+[ -n "$first" ] && [ "$first" != "$second" ] || fail "a changed include file, the same entry: $first"
 echo PASS
