@@ -56,12 +56,7 @@ module clhls_kernel_regs #(
     reg [ID_W-1:0] size_x, size_y, size_z;       // global size
     reg [ID_W-1:0] offset_x, offset_y, offset_z; // global offset
 
-    function [63:0] widen(input [ID_W-1:0] v);
-        begin
-            widen = 64'd0;
-            widen[ID_W-1:0] = v;
-        end
-    endfunction
+    `include "clhls_widen.vh"
     assign global_size_x   = widen(size_x);
     assign global_size_y   = widen(size_y);
     assign global_size_z   = widen(size_z);

@@ -69,12 +69,7 @@ module clhls_wi_gen #(
     reg [31:0] lin;                              // local linear id of the next work-item
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
-    function [63:0] widen(input [ID_W-1:0] v);
-        begin
-            widen = 64'd0;
-            widen[ID_W-1:0] = v;
-        end
-    endfunction
+    `include "clhls_widen.vh"
     /* verilator lint_off UNUSEDSIGNAL */
     wire [63:0] base_next_x = s_group_id_x * local_size_x + global_offset_x;
     wire [63:0] base_next_y = s_group_id_y * local_size_y + global_offset_y;
