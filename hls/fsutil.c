@@ -1,5 +1,6 @@
 /* File-system helpers shared by the compiler and the runtime (hls/fsutil.h): the build
- * cache's root, mkdir -p, rm -rf and the tool version. Nothing here needs LLVM, so the
+ * cache's root, mkdir -p, rm -rf, whole-file reads (through the allocation hook,
+ * alloc.h) and writes, and the tool version. Nothing here needs LLVM, so the
  * ICD links this library and never the compiler. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "alloc.h"
 #include "fsutil.h"
 
 #ifndef CLHLS_VERSION
@@ -51,7 +53,7 @@ char *hls_read_text(const char *path)
         return NULL;
     char *s = NULL;
     long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = malloc((size_t)n + 1))) {
+    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = hls_try_alloc((size_t)n + 1))) {
         if (fread(s, 1, (size_t)n, f) == (size_t)n) {
             s[n] = '\0';
         } else {
@@ -59,7 +61,9 @@ char *hls_read_text(const char *path)
             s = NULL;
         }
     }
+    int saved = errno; /* why s is NULL */
     fclose(f);
+    errno = saved;
     return s;
 }
 

@@ -1,7 +1,9 @@
 /* The build driver: computes the cache key, and on a miss runs the compiler's passes
  * in order, writes the Verilog and the metadata, and has the simulator build the
  * model — all in a scratch directory inside the cache that is renamed into place only
- * when whole, so concurrent builds and crashes never leave half an entry. */
+ * when whole, its manifest (hls/manifest.h) written last, so concurrent builds and
+ * crashes never leave half an entry. A hit is used only when the manifest checks; a
+ * damaged entry is moved aside and rebuilt, and the log says why. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dlfcn.h>
@@ -16,7 +18,9 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "alloc.h"
 #include "clhls_sim.h"
+#include "manifest.h"
 #include "passes.h"
 
 #ifndef CLHLS_VERSION
@@ -73,9 +77,9 @@ static char **template_files(const char *ext)
         glob_t g;
         if (glob(pattern, 0, NULL, &g) != 0)
             continue;
-        char **files = calloc(g.gl_pathc + 1, sizeof *files);
+        char **files = hls_alloc((g.gl_pathc + 1) * sizeof *files);
         for (size_t i = 0; i < g.gl_pathc; i++)
-            files[i] = strdup(g.gl_pathv[i]);
+            files[i] = hls_strdup(g.gl_pathv[i]);
         globfree(&g);
         return files;
     }
@@ -294,7 +298,12 @@ static int compile(hls_compile *c, const char *entry, const char *root)
                                        arena_printf(&c->arena, "%s/model.so", entry),
                                        c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0,
                                        c->req->progress, c->req->progress_ctx, &log, &st);
-    if (sim != SIM_OK) {
+    if (sim != SIM_OK && (sim == SIM_ERR_NOMEM || hls_alloc_ran_out())) {
+        free(log); /* its text may be lost: out of memory is the reason to give */
+        free_list(templates);
+        sb_free(&files);
+        hls_out_of_memory();
+    } else if (sim != SIM_OK) {
         sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
                   log ? log : "");
         rc = HLS_ERR_TOOL;
@@ -313,11 +322,49 @@ static int compile(hls_compile *c, const char *entry, const char *root)
 static void fill_paths(hls_build_result *res, const char *entry, int model)
 {
     char buf[4200];
-    res->entry_dir = strdup(entry);
+    res->entry_dir = hls_strdup(entry);
     snprintf(buf, sizeof buf, "%s/metadata.json", entry);
-    res->metadata_path = strdup(buf);
+    res->metadata_path = hls_strdup(buf);
     snprintf(buf, sizeof buf, "%s/model.so", entry);
-    res->model_path = model && access(buf, R_OK) == 0 ? strdup(buf) : NULL;
+    res->model_path = model && access(buf, R_OK) == 0 ? hls_strdup(buf) : NULL;
+}
+
+/* Whether the cache holds a usable entry: 1 when it is whole (its manifest checked,
+ * hls/manifest.h, and metadata.json there); 0 when there is none, or when it was
+ * damaged, then discarded with the reason in why; -1 when it could not be checked
+ * (why). */
+static int cached_entry(const char *entry, char *why, size_t len)
+{
+    *why = '\0';
+    struct stat st;
+    if (lstat(entry, &st) != 0)
+        return 0;
+    int rc = hls_manifest_check(entry, why, len);
+    if (rc == 0 && !file_exists(entry, "metadata.json")) {
+        snprintf(why, len, "metadata.json: not in the manifest");
+        rc = 1;
+    }
+    if (rc == 1)
+        hls_entry_discard(entry);
+    return rc == 0 ? 1 : rc == 1 ? 0 : -1;
+}
+
+/* The finished build in tmp made the cache entry: the build log and the manifest
+ * written (last), then renamed into place; 0, or -1 with the reason in the log. */
+static int make_entry(const char *tmp, const char *entry, strbuf *log)
+{
+    char path[4400], why[600];
+    snprintf(path, sizeof path, "%s/build.log", tmp);
+    if (hls_write_text(path, log->data, 0) != 0 || hls_manifest_write(tmp) != 0) {
+        sb_printf(log, "error: cannot write the cache entry %s: %s\n", tmp, strerror(errno));
+        hls_remove_tree(tmp);
+        return -1;
+    }
+    if (hls_entry_publish(tmp, entry, why, sizeof why) != 0) {
+        sb_printf(log, "error: cannot put the cache entry in place: %s\n", why);
+        return -1;
+    }
+    return 0;
 }
 
 int hls_build(const hls_build_request *req, hls_build_result *res)
@@ -352,16 +399,19 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
         return res->status = HLS_ERR_TOOL;
     }
     /* A dump needs the passes to run, so it never takes the cached entry; bitcode
-     * output (a compiled object, a library) makes no entry. */
-    if (!req->dump_after && !req->output && file_exists(entry, "metadata.json")) {
-        FILE *f = fopen(strcat(strcpy(tmp, entry), "/build.log"), "r");
-        if (f) {
-            char buf[4096];
-            size_t n;
-            while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-                sb_appendn(&log, buf, n);
-            fclose(f);
-        }
+     * output (a compiled object, a library) makes no entry. An entry is used only
+     * when its manifest says it is whole; a damaged one is rebuilt. */
+    char why[600] = "";
+    int cached = req->dump_after || req->output ? 0 : cached_entry(entry, why, sizeof why);
+    if (cached < 0) {
+        sb_printf(&log, "error: cannot check the cache entry %s: %s\n", entry, why);
+        res->log = sb_take(&log);
+        return res->status = HLS_ERR_TOOL;
+    }
+    if (cached) {
+        char *text = hls_read_text(strcat(strcpy(tmp, entry), "/build.log"));
+        sb_append(&log, text ? text : "");
+        free(text);
         fill_paths(res, entry, !req->skip_model);
         res->cache_hit = 1;
         res->log = sb_take(&log);
@@ -379,6 +429,7 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
         res->log = sb_take(&log);
         return res->status = HLS_ERR_TOOL;
     }
+    hls_set_scratch(tmp);
     hls_compile c = {0};
     c.req = req;
     c.work_dir = tmp;
@@ -391,21 +442,19 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     LLVMContextDispose(c.llvm);
     arena_free(&c.arena);
 
-    if (rc == HLS_OK && req->output) {
-        hls_remove_tree(tmp);
-    } else if (rc == HLS_OK) {
-        char path[4400];
-        snprintf(path, sizeof path, "%s/build.log", tmp);
-        FILE *f = fopen(path, "w");
-        if (f) {
-            fputs(log.data, f);
-            fclose(f);
-        }
-        if (rename(tmp, entry) != 0)
-            hls_remove_tree(tmp); /* another build finished first: use its entry */
+    if (rc == HLS_OK && !req->output && make_entry(tmp, entry, &log) != 0)
+        rc = HLS_ERR_TOOL;
+    else if (rc == HLS_OK && !req->output)
         fill_paths(res, entry, !req->skip_model);
-    } else {
+    else
         hls_remove_tree(tmp);
+    hls_set_scratch(NULL);
+    if (*why) { /* said here, not in the entry's build.log, which every hit repeats */
+        strbuf damaged = {0};
+        sb_printf(&damaged, "clhls: cache entry %s is damaged (%s); rebuilt\n", key, why);
+        sb_append(&damaged, log.data);
+        sb_free(&log);
+        log = damaged;
     }
     res->log = sb_take(&log);
     res->seconds = now_seconds() - t0;

@@ -1,11 +1,59 @@
-/* Arena, string buffer and diagnostics shared by the compiler's passes. Diagnostics
- * follow the clang format so that editors and the build log read them the same way:
- * "file:line:col: error: message", then the source line and a caret. */
+/* Arena, string buffer and diagnostics shared by the compiler's passes, and the
+ * compiler's allocation hook. Diagnostics follow the clang format so that editors and
+ * the build log read them the same way: "file:line:col: error: message", then the
+ * source line and a caret. Out of memory (real, or injected by the toolchain's hook,
+ * hls/alloc.h, with CLHLS_FAIL_ALLOC_AFTER=N) ends the compiler cleanly: a message,
+ * the build's scratch directory removed, exit status 2. */
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "alloc.h"
+#include "fsutil.h"
+
+/* The scratch directory of the build under way (hls_build), removed when out of
+ * memory ends the compiler; NULL when none. */
+static const char *_Atomic oom_scratch;
+
+void hls_set_scratch(const char *dir)
+{
+    oom_scratch = dir;
+}
+
+_Noreturn void hls_out_of_memory(void)
+{
+    fputs("clhls: out of memory\n", stderr);
+    const char *dir = oom_scratch;
+    if (dir)
+        hls_remove_tree(dir);
+    exit(2); /* the clhls tool's status for a tool failure or an internal error */
+}
+
+void *hls_alloc(size_t size)
+{
+    void *p = hls_try_alloc(size);
+    if (!p)
+        hls_out_of_memory();
+    return p;
+}
+
+void *hls_realloc(void *p, size_t size)
+{
+    void *q = hls_try_realloc(p, size);
+    if (!q)
+        hls_out_of_memory();
+    return q;
+}
+
+char *hls_strdup(const char *s)
+{
+    char *d = hls_try_strdup(s);
+    if (!d)
+        hls_out_of_memory();
+    return d;
+}
 
 struct arena_chunk {
     arena_chunk *next;  /* older chunk */
@@ -19,9 +67,7 @@ void *arena_alloc(arena *a, size_t size)
     arena_chunk *c = a->chunks;
     if (!c || c->used + size > c->cap) {
         size_t cap = size > 65536 ? size : 65536;
-        c = malloc(sizeof *c + cap);
-        if (!c)
-            HLS_BUG("out of memory allocating %zu bytes", cap);
+        c = hls_alloc(sizeof *c + cap);
         c->next = a->chunks;
         c->used = 0;
         c->cap = cap;
@@ -68,9 +114,7 @@ static void sb_reserve(strbuf *sb, size_t extra)
     size_t cap = sb->cap ? sb->cap : 256;
     while (cap < sb->len + extra + 1)
         cap *= 2;
-    sb->data = realloc(sb->data, cap);
-    if (!sb->data)
-        HLS_BUG("out of memory growing a string to %zu bytes", cap);
+    sb->data = hls_realloc(sb->data, cap);
     sb->cap = cap;
     sb->data[sb->len] = '\0';
 }

@@ -1,10 +1,23 @@
-/* Small shared helpers of the compiler: an arena per compilation, a growable string
- * buffer, source locations and diagnostics with file:line:col and a caret. */
+/* Small shared helpers of the compiler: its allocation hook, an arena per compilation,
+ * a growable string buffer, source locations and diagnostics with file:line:col and
+ * a caret. */
 #ifndef CLHLS_HLS_UTIL_H
 #define CLHLS_HLS_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>
+
+/* The compiler's allocations: zeroed (hls_alloc), through the toolchain's allocation
+ * hook (alloc.h); never NULL, as out of memory ends the compiler (hls_out_of_memory). */
+void *hls_alloc(size_t size);
+void *hls_realloc(void *p, size_t size);
+char *hls_strdup(const char *s);
+/* Prints "clhls: out of memory", removes the scratch directory given to
+ * hls_set_scratch and exits with status 2. */
+_Noreturn void hls_out_of_memory(void);
+/* The build's scratch directory, removed when out of memory ends the compiler; NULL
+ * when there is none. */
+void hls_set_scratch(const char *dir);
 
 typedef struct arena_chunk arena_chunk;
 typedef struct arena {

@@ -25,8 +25,10 @@
  * A blob is accepted only whole: every field checked, the hash equal, every file inside
  * the payload, metadata.json and model.so present in an executable and program.bc in
  * an object or library, the board the device's (when the caller names one). It unpacks
- * into <cache>/bin-<hash>, written in a scratch directory and renamed into place, so an
- * entry is either whole or absent. */
+ * into <cache>/bin-<hash>, written in a scratch directory with a manifest
+ * (hls/manifest.h) and renamed into place, so an entry is either whole or absent; an
+ * entry unpacked before is used only when its manifest checks, else unpacked again.
+ * An entry is packed only when its manifest checks. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
@@ -39,6 +41,7 @@
 
 #include "fsutil.h"
 #include "binfmt.h"
+#include "manifest.h"
 
 #define BINFMT_VERSION 2u
 #define BINFMT_HEADER 128u
@@ -264,6 +267,13 @@ int binfmt_pack_entry(const binfmt_alloc *a, const char *entry_dir, const char *
         snprintf(err, errlen, "board name '%s' longer than %d characters", board, BOARD_LEN - 1);
         return -1;
     }
+    char why[600];
+    int damaged = hls_manifest_check(entry_dir, why, sizeof why);
+    if (damaged) {
+        snprintf(err, errlen, "%s the build's cache entry %s: %s",
+                 damaged < 0 ? "cannot check" : "damaged:", entry_dir, why);
+        return -1;
+    }
     file_list l = {.a = a};
     if (list_dir(entry_dir, "", &l, 0) != 0 || l.n == 0) {
         snprintf(err, errlen, "cannot read the build's cache entry %s", entry_dir);
@@ -441,28 +451,38 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
     for (int i = 0; i < 16; i++)
         snprintf(hex + 2 * i, 3, "%02x", blob[OFF_HASH + i]);
     snprintf(entry, sizeof entry, "%s/bin-%s", root, hex);
-    char probe[4400];
+    char probe[4400], why[600], note[1200] = "";
     snprintf(probe, sizeof probe, "%s/metadata.json", entry);
-    if (access(probe, R_OK) == 0)
-        return mem_strdup(a, entry); /* unpacked before: the name is the content's hash */
+    if (access(entry, F_OK) == 0) {
+        /* Unpacked before (the name is the content's hash): used when still whole. */
+        int rc = hls_manifest_check(entry, why, sizeof why);
+        if (rc == 0 && access(probe, R_OK) == 0)
+            return mem_strdup(a, entry);
+        if (rc < 0) {
+            snprintf(err, errlen, "cannot check the cache entry %s: %s", entry, why);
+            return NULL;
+        }
+        snprintf(note, sizeof note, "cache entry bin-%s is damaged (%s); unpacked again",
+                 hex, rc == 0 ? "metadata.json: missing" : why);
+        hls_entry_discard(entry);
+    }
     snprintf(tmp, sizeof tmp, "%s/tmp-bin-%s-XXXXXX", root, hex);
     if (hls_mkdir_p(root) != 0 || !mkdtemp(tmp)) {
         snprintf(err, errlen, "cannot create a directory in the cache %s: %s", root,
                  strerror(errno));
         return NULL;
     }
-    if (write_files(blob, len, tmp) != 0) {
+    if (write_files(blob, len, tmp) != 0 || hls_manifest_write(tmp) != 0) {
         snprintf(err, errlen, "cannot unpack the program binary into %s: %s", tmp,
                  strerror(errno));
         hls_remove_tree(tmp);
         return NULL;
     }
-    if (rename(tmp, entry) != 0)
-        hls_remove_tree(tmp); /* unpacked by someone else meanwhile: use theirs */
-    if (access(probe, R_OK) != 0) {
-        snprintf(err, errlen, "cannot unpack the program binary into %s", entry);
+    if (hls_entry_publish(tmp, entry, why, sizeof why) != 0) {
+        snprintf(err, errlen, "cannot unpack the program binary into %s: %s", entry, why);
         return NULL;
     }
+    snprintf(err, errlen, "%s", note);
     return mem_strdup(a, entry);
 }
 

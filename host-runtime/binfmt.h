@@ -26,7 +26,8 @@ typedef struct binfmt_alloc {
 } binfmt_alloc;
 
 /* Packs every regular file under entry_dir as an executable for board into a new blob
- * (*out, *out_len; released with a->free). 0, or -1 and a message in err. */
+ * (*out, *out_len; released with a->free), when the entry's manifest checks. 0, or -1
+ * and a message in err. */
 int binfmt_pack_entry(const binfmt_alloc *a, const char *entry_dir, const char *board,
                       unsigned char **out, size_t *out_len, char *err, size_t errlen);
 /* Packs LLVM bitcode as a compiled object or a library (type) for board. */
@@ -40,8 +41,10 @@ int binfmt_check(const unsigned char *blob, size_t len, const char *board, unsig
                  char *err, size_t errlen);
 
 /* Unpacks a checked executable blob into the build cache (<cache>/bin-<hash>, written
- * in a scratch directory and renamed into place) and returns the entry's directory
- * (released with a->free), or NULL and a message in err. */
+ * in a scratch directory with its manifest and renamed into place; an earlier
+ * unpacking is reused when its manifest checks) and returns the entry's directory
+ * (released with a->free), with err empty, or saying why an earlier unpacking was
+ * damaged and replaced; or NULL and a message in err. */
 char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len, char *err,
                     size_t errlen);
 

@@ -834,6 +834,11 @@ static cl_int build_binary(cl_program p, int di)
         b->status = CL_BUILD_ERROR;
         return CL_BUILD_PROGRAM_FAILURE;
     }
+    if (*err) { /* an earlier unpacking was damaged and replaced */
+        log_append(&b->log, "clhls: ");
+        log_append(&b->log, err);
+        log_append(&b->log, "\n");
+    }
     /* The log of the build that made the binary. */
     char path[4200];
     snprintf(path, sizeof path, "%s/build.log", entry);

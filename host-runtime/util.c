@@ -1,64 +1,32 @@
 /* Small shared helpers of the runtime: the one allocation hook (every runtime
- * allocation goes through rt_alloc, so a test can make the N-th allocation fail with
- * CLHLS_FAIL_ALLOC_AFTER=N), the host clock and the profiling clock, logging of failed
- * argument checks (CLHLS_VERBOSE=1 or CLHLS_API_LOG=1) and the clGet*Info copy rule. */
+ * allocation goes through rt_alloc, so a test can make allocations fail with
+ * CLHLS_FAIL_ALLOC_AFTER=N; the counter is the process's one, hls/alloc.c, which the
+ * simulator bridge counts on too), the host clock and the profiling clock, logging of
+ * failed argument checks (CLHLS_VERBOSE=1 or CLHLS_API_LOG=1) and the clGet*Info copy
+ * rule. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "rt.h"
-
-/* Allocations left before an injected failure; negative = never fail. */
-static atomic_long alloc_budget = -2;
-
-static long alloc_budget_init(void)
-{
-    const char *s = getenv("CLHLS_FAIL_ALLOC_AFTER");
-    return s && *s ? atol(s) : -1;
-}
-
-static int alloc_fails(void)
-{
-    long b = atomic_load(&alloc_budget);
-    if (b == -2) {
-        long init = alloc_budget_init();
-        atomic_compare_exchange_strong(&alloc_budget, &b, init);
-    }
-    for (;;) {
-        b = atomic_load(&alloc_budget);
-        if (b < 0)
-            return 0;
-        if (b == 0)
-            return 1;
-        if (atomic_compare_exchange_weak(&alloc_budget, &b, b - 1))
-            return 0;
-    }
-}
 
 void *rt_alloc(size_t size)
 {
-    if (alloc_fails())
-        return NULL;
-    return calloc(1, size ? size : 1);
+    return hls_try_alloc(size);
 }
 
 void *rt_realloc(void *p, size_t size)
 {
-    if (alloc_fails())
-        return NULL;
-    return realloc(p, size ? size : 1);
+    return hls_try_realloc(p, size);
 }
 
 void rt_free(void *p) { free(p); }
 
 char *rt_strdup(const char *s)
 {
-    size_t n = strlen(s) + 1;
-    char *d = rt_alloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
+    return hls_try_strdup(s);
 }
 
 unsigned char *rt_read_file(const char *path, size_t *len)

@@ -51,7 +51,7 @@ static void sb_append(strbuf *b, const char *s, size_t n)
         size_t cap = b->cap ? b->cap : 1024;
         while (cap < b->len + n + 1)
             cap *= 2;
-        char *p = realloc(b->s, cap);
+        char *p = hls_try_realloc(b->s, cap);
         if (!p)
             return; /* the log loses text; the build result stays right */
         b->s = p;
@@ -389,14 +389,14 @@ static int write_units(const char *obj_dir, const char *work_dir, units *u, strb
         snprintf(path, sizeof path, "%s/%s", obj_dir, e->d_name);
         if (n == cap) {
             cap = cap ? 2 * cap : 32;
-            cpp_file *p = realloc(files, cap * sizeof *p);
+            cpp_file *p = hls_try_realloc(files, cap * sizeof *p);
             if (!p) {
                 rc = -1;
                 break;
             }
             files = p;
         }
-        files[n].name = strdup(e->d_name);
+        files[n].name = hls_try_strdup(e->d_name);
         files[n].bytes = stat(path, &st) ? 0 : (size_t)st.st_size;
         files[n].slow = strstr(e->d_name, "__Slow") != NULL;
         if (!files[n].name)
@@ -526,7 +526,7 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
     rmtree(obj_dir);
     {
         size_t max = 21 + 2 * nfiles + 1;
-        char **argv = calloc(max, sizeof *argv);
+        char **argv = hls_try_alloc(max * sizeof *argv);
         if (!argv) {
             rc = SIM_ERR_NOMEM;
             goto done;
@@ -561,14 +561,18 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
         argv[n++] = "-Mdir";
         argv[n++] = obj_dir;
         /* `include files are looked up beside the files given. */
-        char **incdirs = calloc(nfiles, sizeof *incdirs);
+        char **incdirs = hls_try_alloc(nfiles * sizeof *incdirs);
         size_t ninc = 0;
-        for (size_t i = 0; incdirs && i < nfiles; i++) {
+        int r = incdirs ? 0 : SIM_ERR_NOMEM;
+        for (size_t i = 0; !r && i < nfiles; i++) {
             const char *slash = strrchr(verilog_files[i], '/');
             int len = slash ? (int)(slash - verilog_files[i]) : 1;
-            char *dir = malloc((size_t)len + 3);
-            if (dir)
-                snprintf(dir, (size_t)len + 3, "-I%.*s", len, slash ? verilog_files[i] : ".");
+            char *dir = hls_try_alloc((size_t)len + 3);
+            if (!dir) {
+                r = SIM_ERR_NOMEM;
+                break;
+            }
+            snprintf(dir, (size_t)len + 3, "-I%.*s", len, slash ? verilog_files[i] : ".");
             for (size_t j = 0; dir && j < ninc; j++)
                 if (!strcmp(incdirs[j], dir)) {
                     free(dir);
@@ -581,13 +585,19 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
             argv[n++] = (char *)verilog_files[i];
         argv[n] = NULL;
         t = now_seconds();
-        int r = run(argv, vlog, &log);
+        if (!r)
+            r = run(argv, vlog, &log);
         if (stats)
             stats->verilator_seconds = now_seconds() - t;
         for (size_t i = 0; i < ninc; i++)
             free(incdirs[i]);
         free(incdirs);
         free(argv);
+        if (r == SIM_ERR_NOMEM) {
+            sb_printf(&log, "clhls: out of memory\n");
+            rc = SIM_ERR_NOMEM;
+            goto done;
+        }
         if (r) {
             sb_printf(&log, "clhls: Verilator failed on top module %s\n", top);
             goto done;
@@ -733,7 +743,7 @@ done:
     if (log_out) {
         if (!log.s)
             sb_append(&log, "", 0);
-        *log_out = log.s ? log.s : calloc(1, 1);
+        *log_out = log.s ? log.s : hls_try_alloc(1);
     } else {
         free(log.s);
     }

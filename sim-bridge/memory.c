@@ -109,7 +109,7 @@ sim_memory *sim_memory_create(const board_t *board)
     double bpc = board_mem_bytes_per_cycle(board);
     if (!(bpc > 0))
         return NULL;
-    sim_memory *m = calloc(1, sizeof *m);
+    sim_memory *m = hls_try_alloc(sizeof *m);
     if (!m)
         return NULL;
     m->width = board->mem_width_bits / 8;
@@ -122,8 +122,8 @@ sim_memory *sim_memory_create(const board_t *board)
      * cannot save up for a burst of more than one request beyond the rate */
     m->token_cap = m->token_cost + m->token_gain - 1;
     m->qcap = STRESS_QUEUE * m->latency;
-    m->queue = calloc(m->qcap, sizeof *m->queue);
-    m->qdata = calloc(m->qcap, m->width);
+    m->queue = hls_try_alloc(m->qcap * sizeof *m->queue);
+    m->qdata = hls_try_alloc((size_t)m->qcap * m->width);
     if (!m->queue || !m->qdata) {
         sim_memory_destroy(m);
         return NULL;
@@ -188,13 +188,13 @@ int sim_memory_map(sim_memory *mem, uint64_t addr, uint64_t size)
         return SIM_ERR_NOMEM;
     if (mem->nregions == mem->cap_regions) {
         size_t cap = mem->cap_regions ? 2 * mem->cap_regions : 16;
-        region *r = realloc(mem->regions, cap * sizeof *r);
+        region *r = hls_try_realloc(mem->regions, cap * sizeof *r);
         if (!r)
             return SIM_ERR_NOMEM;
         mem->regions = r;
         mem->cap_regions = cap;
     }
-    uint8_t *data = calloc(1, (size_t)size);
+    uint8_t *data = hls_try_alloc((size_t)size);
     if (!data)
         return SIM_ERR_NOMEM;
     memmove(&mem->regions[i + 1], &mem->regions[i],

@@ -114,7 +114,7 @@ sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
         dlclose(dl);
         return NULL;
     }
-    sim_model *m = calloc(1, sizeof *m);
+    sim_model *m = hls_try_alloc(sizeof *m);
     if (!m) {
         fail(err, errlen, "out of memory");
         dlclose(dl);
@@ -194,7 +194,7 @@ int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsi
         return SIM_ERR_ARG;
     clhls_mem_range *copy = NULL;
     if (ranges) {
-        copy = malloc((n ? n : 1) * sizeof *copy);
+        copy = hls_try_alloc((n ? n : 1) * sizeof *copy);
         if (!copy)
             return SIM_ERR_NOMEM;
         for (unsigned i = 0; i < n; i++)

@@ -1,9 +1,11 @@
 /* Private interface between the parts of the simulator library: the memory port's
  * per-cycle timing model (memory.c), driven by the run loop (model.c). Not installed;
- * nothing outside sim-bridge/ includes it. */
+ * nothing outside sim-bridge/ includes it. Every allocation of the bridge goes through
+ * the toolchain's allocation hook (hls/alloc.h), so a test can make each one fail. */
 #ifndef CLHLS_SIM_INTERNAL_H
 #define CLHLS_SIM_INTERNAL_H
 
+#include "alloc.h" /* the allocation hook: hls_try_alloc, ... (CLHLS_FAIL_ALLOC_AFTER) */
 #include "clhls_harness_abi.h"
 #include "clhls_sim.h"
 

@@ -31,6 +31,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "binfmt.h"
 #include "board.h"
 #include "cache.h"
@@ -221,14 +222,25 @@ static void catch_interrupt(void)
         sigaction(SIGINT, &sa, NULL);
 }
 
-/* Makes own_scratch in the cache; NULL when it cannot (hls_build then says why). */
+/* Removes own_scratch, if there is one. */
+static void remove_own_scratch(void)
+{
+    if (own_scratch[0])
+        hls_remove_tree(own_scratch);
+    own_scratch[0] = '\0';
+}
+
+/* Makes own_scratch in the cache, removed at exit too (out of memory ends the
+ * compiler with exit); NULL when it cannot (hls_build then says why). */
 static const char *make_own_scratch(void)
 {
     char root[4096];
     hls_cache_root(NULL, root, sizeof root);
     snprintf(own_scratch, sizeof own_scratch, "%s/tmp-cli-XXXXXX", root);
-    if (hls_mkdir_p(root) == 0 && mkdtemp(own_scratch))
+    if (hls_mkdir_p(root) == 0 && mkdtemp(own_scratch)) {
+        atexit(remove_own_scratch);
         return own_scratch;
+    }
     own_scratch[0] = '\0';
     return NULL;
 }
@@ -419,8 +431,7 @@ static int cmd_build(int cmd, int argc, char **argv)
         board_free(board);
         die_interrupted(shown);
     }
-    if (own_scratch[0])
-        hls_remove_tree(own_scratch);
+    remove_own_scratch();
     if (shown)
         cli_step_end(rc == HLS_OK);
     int exit_code;
@@ -464,9 +475,18 @@ static int cmd_regmap(int argc, char **argv)
     return CLI_EXIT_OK;
 }
 
+/* Says how many allocations went through the allocation hook (the test that fails
+ * each of them in turn counts them so), at exit when CLHLS_FAIL_ALLOC_AFTER is set. */
+static void report_allocations(void)
+{
+    fprintf(stderr, "clhls: %ld allocations (CLHLS_FAIL_ALLOC_AFTER)\n", hls_alloc_count());
+}
+
 /* The subcommands, one line each: clhls COMMAND ARGS... */
 int main(int argc, char **argv)
 {
+    if (getenv("CLHLS_FAIL_ALLOC_AFTER"))
+        atexit(report_allocations);
     if (argc < 2 || is_help(argv[1]))
         return print_usage(usage_text, argc == 2);
     if (!strcmp(argv[1], "build"))
