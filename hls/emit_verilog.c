@@ -999,6 +999,12 @@ static unsigned lid_bits(const hls_kernel *k)
     return bits;
 }
 
+/* Bits of a local size or a group's work-item count (1 .. the largest work-group). */
+static unsigned local_size_bits(const hls_kernel *k)
+{
+    return lid_bits(k) + 1;
+}
+
 /* A barrier unit: every work-item's token waits in the entry of its work-group slot
  * and local id until the whole group is there, then the group leaves in local-id
  * order. */
@@ -1262,7 +1268,7 @@ static void emit_compute_unit(emitter *e)
     emit_region_reduce(e, HLS_REGION_STATIC, " | r%d_stall_mem", "", "");
     fprintf(o, ";\n");
     fprintf(o,
-            "    clhls_kernel_regs #(.NARGS(%u), .NPROBES(%d), .ID_W(%u)) regs (\n"
+            "    clhls_kernel_regs #(.NARGS(%u), .NPROBES(%d), .ID_W(%u), .LS_W(%u)) regs (\n"
             "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),\n"
             "        .reg_sel(reg_addr[15:8] == 8'd%d), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),\n"
             "        .start(start), .busy(busy), .work_dim(work_dim),\n"
@@ -1275,7 +1281,7 @@ static void emit_compute_unit(emitter *e)
             "        .count_local_conflicts(local_conflicts),\n"
             "        .probes(probes), .count_mem_read(",
             nwords, nprobes ? nprobes : 1, e->c->program->board->work_item_index_bits,
-            e->kernel_index);
+            local_size_bits(k), e->kernel_index);
     int any_load = 0, any_store = 0;
     for (int i = 0; i < k->nops; i++) {
         if ((k->ops[i].opc == HOP_LOAD || k->ops[i].opc == HOP_ATOMIC) && k->ops[i].lsu >= 0)
@@ -1292,7 +1298,7 @@ static void emit_compute_unit(emitter *e)
             "    // Work-groups, then work-items, one per cycle.\n"
             "    wire wg_valid, wg_ready, all_issued, dispatch_busy;\n"
             "    wire [31:0] wg_id_x, wg_id_y, wg_id_z, wg_size_x, wg_size_y, wg_size_z;\n"
-            "    clhls_wg_dispatch dispatch (\n"
+            "    clhls_wg_dispatch #(.ID_W(%u), .LS_W(%u)) dispatch (\n"
             "        .clk(clk), .rst(rst), .start(start),\n"
             "        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),\n"
             "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
@@ -1300,7 +1306,8 @@ static void emit_compute_unit(emitter *e)
             "        .m_valid(wg_valid), .m_ready(wg_ready),\n"
             "        .m_group_id_x(wg_id_x), .m_group_id_y(wg_id_y), .m_group_id_z(wg_id_z),\n"
             "        .m_group_size_x(wg_size_x), .m_group_size_y(wg_size_y), .m_group_size_z(wg_size_z),\n"
-            "        .all_issued(all_issued), .busy(dispatch_busy));\n");
+            "        .all_issued(all_issued), .busy(dispatch_busy));\n",
+            e->c->program->board->work_item_index_bits, local_size_bits(k));
     int slots = k->slot_op >= 0;
     int last = k->regions[0].children[k->regions[0].nchildren - 1];
     if (slots)
@@ -1310,7 +1317,7 @@ static void emit_compute_unit(emitter *e)
             "    wire sg_valid, sg_ready, slots_idle;\n"
             "    wire [31:0] sg_id_x, sg_id_y, sg_id_z, sg_size_x, sg_size_y, sg_size_z;\n"
             "    wire [%d:0] sg_slot;\n    wire [%d:0] slots_in_use;\n"
-            "    clhls_wg_slots #(.SLOTS(%d), .SLOT_W(%d)) slots (\n"
+            "    clhls_wg_slots #(.SLOTS(%d), .SLOT_W(%d), .LS_W(%u)) slots (\n"
             "        .clk(clk), .rst(rst),\n"
             "        .s_valid(wg_valid), .s_ready(wg_ready),\n"
             "        .s_group_id_x(wg_id_x), .s_group_id_y(wg_id_y), .s_group_id_z(wg_id_z),\n"
@@ -1321,7 +1328,7 @@ static void emit_compute_unit(emitter *e)
             "        .m_slot(sg_slot), .retire_valid(retire), .retire_slot(r%d_out_v%d),\n"
             "        .in_use(slots_in_use), .idle(slots_idle));\n",
             HLS_WG_SLOTS, HLS_SLOT_BITS - 1, slot_count_width() - 1, HLS_WG_SLOTS, HLS_SLOT_BITS,
-            last, k->slot_op);
+            local_size_bits(k), last, k->slot_op);
     const char *g = slots ? "sg" : "wg";
     char no_slot[16]; /* a kernel without slots: every group in slot 0 */
     snprintf(no_slot, sizeof no_slot, "%d'd0", HLS_SLOT_BITS);
@@ -1333,7 +1340,7 @@ static void emit_compute_unit(emitter *e)
             "    wire [31:0] wi_group_size_x, wi_group_size_y, wi_group_size_z;\n"
             "    wire [31:0] wi_local_linear_id, wi_group_linear_size;\n"
             "    wire [%d:0] wi_slot;\n"
-            "    clhls_wi_gen #(.SLOT_W(%d), .ID_W(%u)) items (\n"
+            "    clhls_wi_gen #(.SLOT_W(%d), .ID_W(%u), .LS_W(%u)) items (\n"
             "        .clk(clk), .rst(rst),\n"
             "        .s_valid(%s_valid), .s_ready(%s_ready), .s_slot(%s),\n"
             "        .s_group_id_x(%s_id_x), .s_group_id_y(%s_id_y), .s_group_id_z(%s_id_z),\n"
@@ -1348,7 +1355,8 @@ static void emit_compute_unit(emitter *e)
             "        .m_slot(wi_slot), .m_local_linear_id(wi_local_linear_id),\n"
             "        .m_group_linear_size(wi_group_linear_size),\n"
             "        .m_last_in_group(wi_last), .idle(wi_idle));\n",
-            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, e->c->program->board->work_item_index_bits, g, g,
+            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, e->c->program->board->work_item_index_bits,
+            local_size_bits(k), g, g,
             slots ? "sg_slot" : no_slot, g, g, g, g, g, g);
     int entry = k->regions[0].children[0];
     fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);

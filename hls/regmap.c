@@ -14,11 +14,11 @@ const hls_reg_field hls_regmap[] = {
     {"status", HLS_REGF_CONTROL, 1, 1, "R",
      "bit 0: busy; bit 1: done (set when the last work-item retired and every store was "
      "acknowledged; cleared by start)"},
-    {"work_dim", HLS_REGF_GEOMETRY, 2, 1, "RW", "1, 2 or 3"},
-    {"global_size", HLS_REGF_GEOMETRY, 3, 3, "RW", "per dimension"},
-    {"local_size", HLS_REGF_GEOMETRY, 6, 3, "RW", "enqueued local size per dimension"},
-    {"global_offset", HLS_REGF_GEOMETRY, 9, 3, "RW", "per dimension"},
-    {"num_groups", HLS_REGF_GEOMETRY, 12, 3, "RW", "ceil(global/local) per dimension"},
+    {"work_dim", HLS_REGF_GEOMETRY, 2, 1, "W", "1, 2 or 3"},
+    {"global_size", HLS_REGF_GEOMETRY, 3, 3, "W", "per dimension"},
+    {"local_size", HLS_REGF_GEOMETRY, 6, 3, "W", "enqueued local size per dimension"},
+    {"global_offset", HLS_REGF_GEOMETRY, 9, 3, "W", "per dimension"},
+    {"num_groups", HLS_REGF_GEOMETRY, 12, 3, "W", "ceil(global/local) per dimension"},
     {"local_conflicts", HLS_REGF_COUNTER, 15, 1, "R",
      "local-memory requests that waited a cycle because another access had their bank "
      "(bank conflicts; one per request per cycle)"},
@@ -31,7 +31,7 @@ const hls_reg_field hls_regmap[] = {
     {"probes", HLS_REGF_PROBES, HLS_REG_FIRST_PROBE, HLS_MAX_PROBES, "R",
      "occupancies (work-items inside each loop, waiting in each barrier); `metadata.json` "
      "names them"},
-    {"args", HLS_REGF_ARGS, HLS_REG_FIRST_ARG, HLS_ARG_AREA_BYTES / 8, "RW",
+    {"args", HLS_REGF_ARGS, HLS_REG_FIRST_ARG, HLS_ARG_AREA_BYTES / 8, "W",
      "the argument area: every argument at its byte offset, laid out like the fields of "
      "a C struct (little-endian; byte b is bits 8·(b mod 8) of register 32 + b/8)"},
 };

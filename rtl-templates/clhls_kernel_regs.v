@@ -10,14 +10,18 @@
 // 0 so that the top can OR all blocks together. Probes are occupancies the compute
 // unit exposes (work-items inside a loop, ...), read by the runtime to say where a
 // hung kernel is stuck. The argument area holds every argument at its byte offset;
-// only its first NARGS registers exist. Global sizes and offsets keep ID_W bits (the
-// board's work-item index width; the runtime never writes more) and read as 64.
+// only its first NARGS registers exist. The geometry and the argument area are
+// write-only (they read as 0), so synthesis keeps only the bits the kernel uses.
+// Global sizes and offsets keep ID_W bits (the board's work-item index width; the
+// runtime never writes more), work-group counts min(ID_W, 32) bits, local sizes LS_W
+// bits; the outputs are zero-extended.
 `default_nettype none
 
 module clhls_kernel_regs #(
     parameter NARGS = 1,   // argument area registers that exist (>= 1; at most 128)
     parameter NPROBES = 1, // number of probe registers (>= 1; at most 11)
-    parameter ID_W = 64    // bits kept of global sizes and offsets (16..64)
+    parameter ID_W = 64,   // bits kept of global sizes and offsets (16..64)
+    parameter LS_W = 32    // bits kept of local sizes (the kernel's largest work-group fits)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -28,19 +32,19 @@ module clhls_kernel_regs #(
     output reg  [63:0]           reg_rdata,        // read data of reg_addr (0 when !reg_sel)
     output reg                   start,            // one-cycle pulse: run the kernel
     output reg                   busy,             // kernel running (status bit0)
-    output reg  [31:0]           work_dim,         // 1, 2 or 3
+    output wire [31:0]           work_dim,         // 1, 2 or 3
     output wire [63:0]           global_size_x,    // global size, dimension 0
     output wire [63:0]           global_size_y,    // global size, dimension 1
     output wire [63:0]           global_size_z,    // global size, dimension 2
-    output reg  [31:0]           local_size_x,     // enqueued local size, dimension 0
-    output reg  [31:0]           local_size_y,     // enqueued local size, dimension 1
-    output reg  [31:0]           local_size_z,     // enqueued local size, dimension 2
+    output wire [31:0]           local_size_x,     // enqueued local size, dimension 0
+    output wire [31:0]           local_size_y,     // enqueued local size, dimension 1
+    output wire [31:0]           local_size_z,     // enqueued local size, dimension 2
     output wire [63:0]           global_offset_x,  // global offset, dimension 0
     output wire [63:0]           global_offset_y,  // global offset, dimension 1
     output wire [63:0]           global_offset_z,  // global offset, dimension 2
-    output reg  [31:0]           num_groups_x,     // work-groups, dimension 0
-    output reg  [31:0]           num_groups_y,     // work-groups, dimension 1
-    output reg  [31:0]           num_groups_z,     // work-groups, dimension 2
+    output wire [31:0]           num_groups_x,     // work-groups, dimension 0
+    output wire [31:0]           num_groups_y,     // work-groups, dimension 1
+    output wire [31:0]           num_groups_z,     // work-groups, dimension 2
     output reg  [NARGS*64-1:0]   args,             // argument area, byte b at bits [8*b +: 8]
     input  wire                  done_pulse,       // compute unit finished (clears busy, sets done)
     input  wire                  count_work_item,  // pulse: a work-item retired
@@ -52,17 +56,35 @@ module clhls_kernel_regs #(
 );
     `include "clhls_regmap.vh"
 
+    localparam GW = ID_W < 32 ? ID_W : 32;       // bits of a work-group count
+
     reg        done;                 // status bit1
+    reg [1:0]      dims;                         // work_dim
     reg [ID_W-1:0] size_x, size_y, size_z;       // global size
     reg [ID_W-1:0] offset_x, offset_y, offset_z; // global offset
+    reg [LS_W-1:0] lsize_x, lsize_y, lsize_z;    // local size
+    reg [GW-1:0]   groups_x, groups_y, groups_z; // work-group count
 
     `include "clhls_widen.vh"
+    function [31:0] local32(input [LS_W-1:0] v);
+        begin local32 = 32'd0; local32[LS_W-1:0] = v; end
+    endfunction
+    function [31:0] groups32(input [GW-1:0] v);
+        begin groups32 = 32'd0; groups32[GW-1:0] = v; end
+    endfunction
+    assign work_dim        = {30'd0, dims};
     assign global_size_x   = widen(size_x);
     assign global_size_y   = widen(size_y);
     assign global_size_z   = widen(size_z);
     assign global_offset_x = widen(offset_x);
     assign global_offset_y = widen(offset_y);
     assign global_offset_z = widen(offset_z);
+    assign local_size_x    = local32(lsize_x);
+    assign local_size_y    = local32(lsize_y);
+    assign local_size_z    = local32(lsize_z);
+    assign num_groups_x    = groups32(groups_x);
+    assign num_groups_y    = groups32(groups_y);
+    assign num_groups_z    = groups32(groups_z);
     reg [63:0] busy_cycles;          // cycles spent busy
     reg [63:0] work_items;           // work-items retired
     reg [63:0] stall_mem_cycles;     // cycles stalled on memory
@@ -79,38 +101,38 @@ module clhls_kernel_regs #(
 
     integer i;
 
-    // Geometry and argument registers.
+    // Geometry and argument registers (the runtime writes every argument before a start:
+    // the argument area has no reset).
     always @(posedge clk) begin
         if (rst) begin
-            work_dim        <= 32'd1;
-            size_x          <= 1;
-            size_y          <= 1;
-            size_z          <= 1;
-            local_size_x    <= 32'd1;
-            local_size_y    <= 32'd1;
-            local_size_z    <= 32'd1;
-            offset_x        <= 0;
-            offset_y        <= 0;
-            offset_z        <= 0;
-            num_groups_x    <= 32'd1;
-            num_groups_y    <= 32'd1;
-            num_groups_z    <= 32'd1;
-            args            <= {NARGS*64{1'b0}};
+            dims     <= 2'd1;
+            size_x   <= 1;
+            size_y   <= 1;
+            size_z   <= 1;
+            lsize_x  <= 1;
+            lsize_y  <= 1;
+            lsize_z  <= 1;
+            offset_x <= 0;
+            offset_y <= 0;
+            offset_z <= 0;
+            groups_x <= 1;
+            groups_y <= 1;
+            groups_z <= 1;
         end else if (write) begin
             case (reg_addr)
-                REG_WORK_DIM:              work_dim <= reg_wdata[31:0];
+                REG_WORK_DIM:              dims <= reg_wdata[1:0];
                 REG_GLOBAL_SIZE:           size_x <= reg_wdata[ID_W-1:0];
                 REG_GLOBAL_SIZE + 8'd1:    size_y <= reg_wdata[ID_W-1:0];
                 REG_GLOBAL_SIZE + 8'd2:    size_z <= reg_wdata[ID_W-1:0];
-                REG_LOCAL_SIZE:            local_size_x <= reg_wdata[31:0];
-                REG_LOCAL_SIZE + 8'd1:     local_size_y <= reg_wdata[31:0];
-                REG_LOCAL_SIZE + 8'd2:     local_size_z <= reg_wdata[31:0];
+                REG_LOCAL_SIZE:            lsize_x <= reg_wdata[LS_W-1:0];
+                REG_LOCAL_SIZE + 8'd1:     lsize_y <= reg_wdata[LS_W-1:0];
+                REG_LOCAL_SIZE + 8'd2:     lsize_z <= reg_wdata[LS_W-1:0];
                 REG_GLOBAL_OFFSET:         offset_x <= reg_wdata[ID_W-1:0];
                 REG_GLOBAL_OFFSET + 8'd1:  offset_y <= reg_wdata[ID_W-1:0];
                 REG_GLOBAL_OFFSET + 8'd2:  offset_z <= reg_wdata[ID_W-1:0];
-                REG_NUM_GROUPS:            num_groups_x <= reg_wdata[31:0];
-                REG_NUM_GROUPS + 8'd1:     num_groups_y <= reg_wdata[31:0];
-                REG_NUM_GROUPS + 8'd2:     num_groups_z <= reg_wdata[31:0];
+                REG_NUM_GROUPS:            groups_x <= reg_wdata[GW-1:0];
+                REG_NUM_GROUPS + 8'd1:     groups_y <= reg_wdata[GW-1:0];
+                REG_NUM_GROUPS + 8'd2:     groups_z <= reg_wdata[GW-1:0];
                 default: begin
                     for (i = 0; i < NARGS; i = i + 1)
                         if (in_args && arg_index == i[7:0])
@@ -126,23 +148,23 @@ module clhls_kernel_regs #(
             start              <= 1'b0;
             busy               <= 1'b0;
             done               <= 1'b0;
-            busy_cycles        <= 64'd0;
-            work_items         <= 64'd0;
-            stall_mem_cycles   <= 64'd0;
-            mem_read_requests  <= 64'd0;
-            mem_write_requests <= 64'd0;
-            local_conflicts    <= 64'd0;
+            busy_cycles        <= 0;
+            work_items         <= 0;
+            stall_mem_cycles   <= 0;
+            mem_read_requests  <= 0;
+            mem_write_requests <= 0;
+            local_conflicts    <= 0;
         end else begin
             start <= start_cmd;
             if (start_cmd) begin
                 busy               <= 1'b1;
                 done               <= 1'b0;
-                busy_cycles        <= 64'd0;
-                work_items         <= 64'd0;
-                stall_mem_cycles   <= 64'd0;
-                mem_read_requests  <= 64'd0;
-                mem_write_requests <= 64'd0;
-                local_conflicts    <= 64'd0;
+                busy_cycles        <= 0;
+                work_items         <= 0;
+                stall_mem_cycles   <= 0;
+                mem_read_requests  <= 0;
+                mem_write_requests <= 0;
+                local_conflicts    <= 0;
             end else begin
                 if (done_pulse) begin
                     busy <= 1'b0;
@@ -158,25 +180,12 @@ module clhls_kernel_regs #(
         end
     end
 
-    // Combinational read port.
+    // Combinational read port: status, counters and probes.
     always @(*) begin
         reg_rdata = 64'd0;
         if (reg_sel) begin
             case (reg_addr)
                 REG_STATUS:                reg_rdata = {62'd0, done, busy};
-                REG_WORK_DIM:              reg_rdata = {32'd0, work_dim};
-                REG_GLOBAL_SIZE:           reg_rdata = global_size_x;
-                REG_GLOBAL_SIZE + 8'd1:    reg_rdata = global_size_y;
-                REG_GLOBAL_SIZE + 8'd2:    reg_rdata = global_size_z;
-                REG_LOCAL_SIZE:            reg_rdata = {32'd0, local_size_x};
-                REG_LOCAL_SIZE + 8'd1:     reg_rdata = {32'd0, local_size_y};
-                REG_LOCAL_SIZE + 8'd2:     reg_rdata = {32'd0, local_size_z};
-                REG_GLOBAL_OFFSET:         reg_rdata = global_offset_x;
-                REG_GLOBAL_OFFSET + 8'd1:  reg_rdata = global_offset_y;
-                REG_GLOBAL_OFFSET + 8'd2:  reg_rdata = global_offset_z;
-                REG_NUM_GROUPS:            reg_rdata = {32'd0, num_groups_x};
-                REG_NUM_GROUPS + 8'd1:     reg_rdata = {32'd0, num_groups_y};
-                REG_NUM_GROUPS + 8'd2:     reg_rdata = {32'd0, num_groups_z};
                 REG_LOCAL_CONFLICTS:       reg_rdata = local_conflicts;
                 REG_BUSY_CYCLES:           reg_rdata = busy_cycles;
                 REG_WORK_ITEMS:            reg_rdata = work_items;
@@ -184,9 +193,6 @@ module clhls_kernel_regs #(
                 REG_MEM_READ_REQUESTS:     reg_rdata = mem_read_requests;
                 REG_MEM_WRITE_REQUESTS:    reg_rdata = mem_write_requests;
                 default: begin
-                    for (i = 0; i < NARGS; i = i + 1)
-                        if (in_args && arg_index == i[7:0])
-                            reg_rdata = args[64*i +: 64];
                     for (i = 0; i < NPROBES; i = i + 1)
                         if (in_probes && probe_index == i[7:0])
                             reg_rdata = {32'd0, probes[32*i +: 32]};

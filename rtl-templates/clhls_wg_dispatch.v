@@ -5,28 +5,31 @@
 // id and the group's ACTUAL size: the enqueued local size, except for the last group
 // of a dimension whose global size is not a multiple of the local size (non-uniform
 // work-groups), which gets global_size - group_id * local_size. No multiplier: the
-// first global index of the current group is kept as a running sum, modulo 2^32 (a
-// group is never wider than 32 bits, so the low halves give its size). Unused
-// dimensions must have global size 1, local size 1 and one group. m_valid and the
-// token come from registers. Latency: the first token is valid two cycles after
-// start.
+// first global index of the current group is kept as a running sum modulo 2^LS_W (a
+// group is never wider than its LS_W-bit local size, so the low bits give its size).
+// Group ids are counted in min(ID_W, 32) bits. Unused dimensions must have global
+// size 1, local size 1 and one group. m_valid and the token come from registers.
+// Latency: the first token is valid two cycles after start.
 `default_nettype none
 
-module clhls_wg_dispatch (
+module clhls_wg_dispatch #(
+    parameter ID_W = 64,   // bits of a work-item index (the board's; group ids keep min(ID_W, 32))
+    parameter LS_W = 32    // bits of a local size (the kernel's largest work-group size fits)
+) (
     input  wire        clk,             // clock
     input  wire        rst,             // synchronous active-high reset
     input  wire        start,           // pulse: latch the geometry and begin
-    /* verilator lint_off UNUSEDSIGNAL */ // the low 32 bits give the last group's size
+    /* verilator lint_off UNUSEDSIGNAL */ // the low LS_W bits give the last group's size,
     input  wire [63:0] global_size_x,   // global size, dimension 0 (>= 1)
     input  wire [63:0] global_size_y,   // global size, dimension 1 (>= 1)
     input  wire [63:0] global_size_z,   // global size, dimension 2 (>= 1)
-    /* verilator lint_on UNUSEDSIGNAL */
-    input  wire [31:0] local_size_x,    // enqueued local size, dimension 0 (>= 1)
-    input  wire [31:0] local_size_y,    // enqueued local size, dimension 1 (>= 1)
-    input  wire [31:0] local_size_z,    // enqueued local size, dimension 2 (>= 1)
-    input  wire [31:0] num_groups_x,    // ceil(global/local), dimension 0 (>= 1)
-    input  wire [31:0] num_groups_y,    // ceil(global/local), dimension 1 (>= 1)
-    input  wire [31:0] num_groups_z,    // ceil(global/local), dimension 2 (>= 1)
+    input  wire [31:0] local_size_x,    // enqueued local size, dimension 0 (1 .. 2^LS_W - 1)
+    input  wire [31:0] local_size_y,    // enqueued local size, dimension 1 (1 .. 2^LS_W - 1)
+    input  wire [31:0] local_size_z,    // enqueued local size, dimension 2 (1 .. 2^LS_W - 1)
+    input  wire [31:0] num_groups_x,    // ceil(global/local), dimension 0 (1 .. 2^GW)
+    input  wire [31:0] num_groups_y,    // ceil(global/local), dimension 1 (1 .. 2^GW)
+    input  wire [31:0] num_groups_z,    // ceil(global/local), dimension 2 (1 .. 2^GW)
+    /* verilator lint_on UNUSEDSIGNAL */ // (the high bits of sizes and counts are zero)
     output reg         m_valid,         // a group token is offered
     input  wire        m_ready,         // consumer takes the token
     output reg  [31:0] m_group_id_x,    // group id, dimension 0
@@ -38,15 +41,17 @@ module clhls_wg_dispatch (
     output reg         all_issued,      // the last group was taken (until the next start)
     output wire        busy             // started and not all groups taken
 );
+    localparam GW = ID_W < 32 ? ID_W : 32;    // bits of a group id
+
     // Latched geometry.
-    reg [31:0] global_x, global_y, global_z;   // global size modulo 2^32
-    reg [31:0] local_x, local_y, local_z;
-    reg [31:0] last_group_x, last_group_y, last_group_z;  // num_groups - 1
+    reg [LS_W-1:0] global_x, global_y, global_z;   // global size modulo 2^LS_W
+    reg [LS_W-1:0] local_x, local_y, local_z;
+    reg [GW-1:0]   last_group_x, last_group_y, last_group_z;  // num_groups - 1
 
     // The next group to hand out.
-    reg        pending;                        // groups remain to be loaded into the output
-    reg [31:0] group_x, group_y, group_z;      // its id
-    reg [31:0] base_x, base_y, base_z;         // group id * local size modulo 2^32
+    reg            pending;                        // groups remain to be loaded into the output
+    reg [GW-1:0]   group_x, group_y, group_z;      // its id
+    reg [LS_W-1:0] base_x, base_y, base_z;         // group id * local size modulo 2^LS_W
     reg        running;                        // between start and the last handshake
     reg        out_is_last;                    // the token in the output register is the last
 
@@ -56,9 +61,19 @@ module clhls_wg_dispatch (
     wire y_last   = (group_y == last_group_y);
     wire z_last   = (group_z == last_group_z);
     // Size of the last group of each dimension (global - base).
-    wire [31:0] rest_x = global_x - base_x;
-    wire [31:0] rest_y = global_y - base_y;
-    wire [31:0] rest_z = global_z - base_z;
+    wire [LS_W-1:0] rest_x = global_x - base_x;
+    wire [LS_W-1:0] rest_y = global_y - base_y;
+    wire [LS_W-1:0] rest_z = global_z - base_z;
+    // Zero-extensions to the 32-bit token.
+    function [31:0] size32(input [LS_W-1:0] v);
+        begin size32 = 32'd0; size32[LS_W-1:0] = v; end
+    endfunction
+    function [31:0] id32(input [GW-1:0] v);
+        begin id32 = 32'd0; id32[GW-1:0] = v; end
+    endfunction
+    wire [GW-1:0] num_x = num_groups_x[GW-1:0] - 1'b1;  // the last group's id
+    wire [GW-1:0] num_y = num_groups_y[GW-1:0] - 1'b1;
+    wire [GW-1:0] num_z = num_groups_z[GW-1:0] - 1'b1;
 
     assign busy = running;
 
@@ -70,21 +85,21 @@ module clhls_wg_dispatch (
             all_issued <= 1'b0;
             out_is_last <= 1'b0;
         end else if (start) begin
-            global_x     <= global_size_x[31:0];
-            global_y     <= global_size_y[31:0];
-            global_z     <= global_size_z[31:0];
-            local_x      <= local_size_x;
-            local_y      <= local_size_y;
-            local_z      <= local_size_z;
-            last_group_x <= num_groups_x - 32'd1;
-            last_group_y <= num_groups_y - 32'd1;
-            last_group_z <= num_groups_z - 32'd1;
-            group_x      <= 32'd0;
-            group_y      <= 32'd0;
-            group_z      <= 32'd0;
-            base_x       <= 32'd0;
-            base_y       <= 32'd0;
-            base_z       <= 32'd0;
+            global_x     <= global_size_x[LS_W-1:0];
+            global_y     <= global_size_y[LS_W-1:0];
+            global_z     <= global_size_z[LS_W-1:0];
+            local_x      <= local_size_x[LS_W-1:0];
+            local_y      <= local_size_y[LS_W-1:0];
+            local_z      <= local_size_z[LS_W-1:0];
+            last_group_x <= num_x;
+            last_group_y <= num_y;
+            last_group_z <= num_z;
+            group_x      <= 0;
+            group_y      <= 0;
+            group_z      <= 0;
+            base_x       <= 0;
+            base_y       <= 0;
+            base_z       <= 0;
             pending      <= 1'b1;
             m_valid      <= 1'b0;
             running      <= 1'b1;
@@ -98,28 +113,28 @@ module clhls_wg_dispatch (
             if (out_free)
                 m_valid <= pending;
             if (load) begin
-                m_group_id_x   <= group_x;
-                m_group_id_y   <= group_y;
-                m_group_id_z   <= group_z;
-                m_group_size_x <= x_last ? rest_x : local_x;
-                m_group_size_y <= y_last ? rest_y : local_y;
-                m_group_size_z <= z_last ? rest_z : local_z;
+                m_group_id_x   <= id32(group_x);
+                m_group_id_y   <= id32(group_y);
+                m_group_id_z   <= id32(group_z);
+                m_group_size_x <= size32(x_last ? rest_x : local_x);
+                m_group_size_y <= size32(y_last ? rest_y : local_y);
+                m_group_size_z <= size32(z_last ? rest_z : local_z);
                 out_is_last    <= x_last && y_last && z_last;
                 // Advance x fastest, then y, then z.
                 if (!x_last) begin
-                    group_x <= group_x + 32'd1;
+                    group_x <= group_x + 1'b1;
                     base_x  <= base_x + local_x;
                 end else begin
-                    group_x <= 32'd0;
-                    base_x  <= 32'd0;
+                    group_x <= 0;
+                    base_x  <= 0;
                     if (!y_last) begin
-                        group_y <= group_y + 32'd1;
+                        group_y <= group_y + 1'b1;
                         base_y  <= base_y + local_y;
                     end else begin
-                        group_y <= 32'd0;
-                        base_y  <= 32'd0;
+                        group_y <= 0;
+                        base_y  <= 0;
                         if (!z_last) begin
-                            group_z <= group_z + 32'd1;
+                            group_z <= group_z + 1'b1;
                             base_z  <= base_z + local_z;
                         end else begin
                             pending <= 1'b0;

@@ -4,7 +4,7 @@
 // (0, 1, .., SLOTS-1, 0, ..): a group token is admitted only when the next slot in
 // turn is free, and leaves with that slot number (m_slot). At admission the slot
 // becomes busy and its counter is loaded with the group's number of work-items,
-// size_x * size_y * size_z (computed once per group, modulo 2^32); each retire_valid
+// size_x * size_y * size_z (computed once per group in LS_W bits); each retire_valid
 // pulse for the slot counts one of them down, and the pulse retiring the last one
 // frees the slot from the next cycle on (the freed slot can be handed out again in
 // that cycle). Retirements for one slot and an admission to another happen in the
@@ -15,7 +15,8 @@
 
 module clhls_wg_slots #(
     parameter SLOTS  = 2,  // work-group slots (>= 1)
-    parameter SLOT_W = 1   // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
+    parameter SLOT_W = 1,  // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
+    parameter LS_W   = 32  // bits of a group's work-item count (the largest work-group fits)
 ) (
     input  wire                         clk,             // clock
     input  wire                         rst,             // synchronous active-high reset (all slots free)
@@ -24,9 +25,9 @@ module clhls_wg_slots #(
     input  wire [31:0]                  s_group_id_x,    // group id, dimension 0
     input  wire [31:0]                  s_group_id_y,    // group id, dimension 1
     input  wire [31:0]                  s_group_id_z,    // group id, dimension 2
-    input  wire [31:0]                  s_group_size_x,  // actual group size, dimension 0 (>= 1)
-    input  wire [31:0]                  s_group_size_y,  // actual group size, dimension 1 (>= 1)
-    input  wire [31:0]                  s_group_size_z,  // actual group size, dimension 2 (>= 1)
+    input  wire [31:0]                  s_group_size_x,  // actual group size, dimension 0 (1 .. 2^LS_W - 1)
+    input  wire [31:0]                  s_group_size_y,  // actual group size, dimension 1 (1 .. 2^LS_W - 1)
+    input  wire [31:0]                  s_group_size_z,  // actual group size, dimension 2 (1 .. 2^LS_W - 1)
     output reg                          m_valid,         // an admitted group token is offered
     input  wire                         m_ready,         // consumer takes the token
     output reg  [31:0]                  m_group_id_x,    // group id, dimension 0
@@ -46,10 +47,12 @@ module clhls_wg_slots #(
     localparam [SLOT_W-1:0] LAST_SLOT = LAST_INDEX[SLOT_W-1:0];
 
     reg  [SLOTS-1:0]    busy;       // per slot: holds a group with unretired work-items
-    reg  [SLOTS*32-1:0] left;       // per slot: its work-items not yet retired
+    reg  [SLOTS*LS_W-1:0] left;     // per slot: its work-items not yet retired
     reg  [SLOT_W-1:0]   next_slot;  // the slot handed out next
     reg                 next_busy;  // busy[next_slot]
-    wire [31:0]         items = s_group_size_x * s_group_size_y * s_group_size_z;
+    wire [LS_W-1:0]     items = s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
+                                * s_group_size_z[LS_W-1:0];
+    localparam [LS_W-1:0] ONE = 1;
     wire                take  = s_valid && s_ready;
     reg                 freed;      // this cycle's retirement frees its slot
     integer i;
@@ -60,7 +63,7 @@ module clhls_wg_slots #(
         for (i = 0; i < SLOTS; i = i + 1) begin
             if (next_slot == i[SLOT_W-1:0])
                 next_busy = busy[i];
-            if (retire_valid && busy[i] && retire_slot == i[SLOT_W-1:0] && left[i*32 +: 32] == 32'd1)
+            if (retire_valid && busy[i] && retire_slot == i[SLOT_W-1:0] && left[i*LS_W +: LS_W] == ONE)
                 freed = 1'b1;
         end
     end
@@ -84,10 +87,10 @@ module clhls_wg_slots #(
             for (i = 0; i < SLOTS; i = i + 1) begin
                 if (take && next_slot == i[SLOT_W-1:0]) begin
                     busy[i]         <= 1'b1;
-                    left[i*32 +: 32] <= items;
+                    left[i*LS_W +: LS_W] <= items;
                 end else if (retire_valid && busy[i] && retire_slot == i[SLOT_W-1:0]) begin
-                    left[i*32 +: 32] <= left[i*32 +: 32] - 32'd1;
-                    if (left[i*32 +: 32] == 32'd1)
+                    left[i*LS_W +: LS_W] <= left[i*LS_W +: LS_W] - ONE;
+                    if (left[i*LS_W +: LS_W] == ONE)
                         busy[i] <= 1'b0;
                 end
             end

@@ -6,23 +6,27 @@
 // local id, group id, the group's actual size, m_last_in_group, the group's slot
 // (s_slot, from clhls_wg_slots), the local linear id (0, 1, 2, .. in emission order:
 // lid_x + lid_y * size_x + lid_z * size_x * size_y) and the group's number of
-// work-items size_x * size_y * size_z (computed once per group, modulo 2^32). The
+// work-items size_x * size_y * size_z (computed once per group). The
 // next group is taken in the same cycle as the last item of the current one leaves,
 // so there is no bubble between groups. m_valid and the token come from registers;
 // s_ready depends on m_ready and registered state only (never on s_valid). The
 // enqueued local size and global offset inputs must be stable while groups flow.
 // Global ids are computed in ID_W bits (the board's work-item index width: global
-// offset + global size stay below 2^ID_W, which the runtime checks) and zero-extended.
+// offset + global size stay below 2^ID_W, which the runtime checks), group ids in
+// min(ID_W, 32), local ids, sizes and linear ids in LS_W (every local size is below
+// 2^LS_W), all zero-extended on the outputs.
 `default_nettype none
 
 module clhls_wi_gen #(
     parameter SLOT_W = 1,  // bits of a work-group slot number (>= 1)
-    parameter ID_W   = 64  // bits of a global id (16..64)
+    parameter ID_W   = 64, // bits of a global id (16..64)
+    parameter LS_W   = 32  // bits of a local size (the kernel's largest work-group size fits)
 ) (
     input  wire        clk,              // clock
     input  wire        rst,              // synchronous active-high reset
     input  wire        s_valid,          // a group token is offered
     output wire        s_ready,          // the generator takes the group token
+    /* verilator lint_off UNUSEDSIGNAL */ // bits from GW, LS_W and ID_W on are zero
     input  wire [31:0] s_group_id_x,     // group id, dimension 0
     input  wire [31:0] s_group_id_y,     // group id, dimension 1
     input  wire [31:0] s_group_id_z,     // group id, dimension 2
@@ -33,7 +37,6 @@ module clhls_wi_gen #(
     input  wire [31:0] local_size_x,     // enqueued local size, dimension 0
     input  wire [31:0] local_size_y,     // enqueued local size, dimension 1
     input  wire [31:0] local_size_z,     // enqueued local size, dimension 2
-    /* verilator lint_off UNUSEDSIGNAL */ // bits from ID_W on are zero
     input  wire [63:0] global_offset_x,  // global offset, dimension 0
     input  wire [63:0] global_offset_y,  // global offset, dimension 1
     input  wire [63:0] global_offset_z,  // global offset, dimension 2
@@ -58,32 +61,43 @@ module clhls_wi_gen #(
     output reg  [31:0] m_group_linear_size,  // the group's work-items: size_x * size_y * size_z
     output wire        idle              // no group in progress and nothing offered
 );
+    localparam GW = ID_W < 32 ? ID_W : 32;        // bits of a group id
+
     // The group being expanded.
-    reg        cur_valid;                       // a group is in progress
-    reg [31:0] cur_id_x, cur_id_y, cur_id_z;     // its id
-    reg [31:0] cur_size_x, cur_size_y, cur_size_z; // its actual size
+    reg            cur_valid;                       // a group is in progress
+    reg [GW-1:0]   cur_id_x, cur_id_y, cur_id_z;     // its id
+    reg [LS_W-1:0] cur_size_x, cur_size_y, cur_size_z; // its actual size
     reg [ID_W-1:0] cur_base_x, cur_base_y, cur_base_z; // group id * local size + offset
-    reg [31:0] lid_x, lid_y, lid_z;              // local id of the next work-item
-    reg [SLOT_W-1:0] cur_slot;                   // its slot
-    reg [31:0] cur_lsize;                        // its number of work-items
-    reg [31:0] lin;                              // local linear id of the next work-item
+    reg [LS_W-1:0] lid_x, lid_y, lid_z;              // local id of the next work-item
+    reg [SLOT_W-1:0] cur_slot;                       // its slot
+    reg [LS_W-1:0] cur_lsize;                        // its number of work-items
+    reg [LS_W-1:0] lin;                              // local linear id of the next work-item
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
     `include "clhls_widen.vh"
+    function [31:0] id32(input [GW-1:0] v);
+        begin id32 = 32'd0; id32[GW-1:0] = v; end
+    endfunction
+    function [31:0] local32(input [LS_W-1:0] v);
+        begin local32 = 32'd0; local32[LS_W-1:0] = v; end
+    endfunction
+    function [63:0] local64(input [LS_W-1:0] v);
+        begin local64 = 64'd0; local64[LS_W-1:0] = v; end
+    endfunction
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0] base_next_x = s_group_id_x * local_size_x + global_offset_x;
-    wire [63:0] base_next_y = s_group_id_y * local_size_y + global_offset_y;
-    wire [63:0] base_next_z = s_group_id_z * local_size_z + global_offset_z;
-    wire [63:0] id_x = widen(cur_base_x) + {32'd0, lid_x};
-    wire [63:0] id_y = widen(cur_base_y) + {32'd0, lid_y};
-    wire [63:0] id_z = widen(cur_base_z) + {32'd0, lid_z};
+    wire [63:0] base_next_x = s_group_id_x[GW-1:0] * local_size_x[LS_W-1:0] + global_offset_x;
+    wire [63:0] base_next_y = s_group_id_y[GW-1:0] * local_size_y[LS_W-1:0] + global_offset_y;
+    wire [63:0] base_next_z = s_group_id_z[GW-1:0] * local_size_z[LS_W-1:0] + global_offset_z;
+    wire [63:0] id_x = widen(cur_base_x) + local64(lid_x);
+    wire [63:0] id_y = widen(cur_base_y) + local64(lid_y);
+    wire [63:0] id_z = widen(cur_base_z) + local64(lid_z);
     /* verilator lint_on UNUSEDSIGNAL */
 
     wire out_free = !m_valid || m_ready;
     wire emit     = cur_valid && out_free;
-    wire x_end    = (lid_x == cur_size_x - 32'd1);
-    wire y_end    = (lid_y == cur_size_y - 32'd1);
-    wire z_end    = (lid_z == cur_size_z - 32'd1);
+    wire x_end    = (lid_x == cur_size_x - 1'b1);
+    wire y_end    = (lid_y == cur_size_y - 1'b1);
+    wire z_end    = (lid_z == cur_size_z - 1'b1);
     wire cur_last = x_end && y_end && z_end;
     wire take     = s_valid && s_ready;
 
@@ -101,32 +115,32 @@ module clhls_wi_gen #(
                 m_global_id_x   <= widen(id_x[ID_W-1:0]);
                 m_global_id_y   <= widen(id_y[ID_W-1:0]);
                 m_global_id_z   <= widen(id_z[ID_W-1:0]);
-                m_local_id_x    <= lid_x;
-                m_local_id_y    <= lid_y;
-                m_local_id_z    <= lid_z;
-                m_group_id_x    <= cur_id_x;
-                m_group_id_y    <= cur_id_y;
-                m_group_id_z    <= cur_id_z;
-                m_group_size_x  <= cur_size_x;
-                m_group_size_y  <= cur_size_y;
-                m_group_size_z  <= cur_size_z;
+                m_local_id_x    <= local32(lid_x);
+                m_local_id_y    <= local32(lid_y);
+                m_local_id_z    <= local32(lid_z);
+                m_group_id_x    <= id32(cur_id_x);
+                m_group_id_y    <= id32(cur_id_y);
+                m_group_id_z    <= id32(cur_id_z);
+                m_group_size_x  <= local32(cur_size_x);
+                m_group_size_y  <= local32(cur_size_y);
+                m_group_size_z  <= local32(cur_size_z);
                 m_last_in_group <= cur_last;
                 m_slot          <= cur_slot;
-                m_local_linear_id   <= lin;
-                m_group_linear_size <= cur_lsize;
-                lin <= lin + 32'd1;
+                m_local_linear_id   <= local32(lin);
+                m_group_linear_size <= local32(cur_lsize);
+                lin <= lin + 1'b1;
                 if (!x_end) begin
-                    lid_x <= lid_x + 32'd1;
+                    lid_x <= lid_x + 1'b1;
                 end else begin
-                    lid_x <= 32'd0;
+                    lid_x <= 0;
                     if (!y_end) begin
-                        lid_y <= lid_y + 32'd1;
+                        lid_y <= lid_y + 1'b1;
                     end else begin
-                        lid_y <= 32'd0;
+                        lid_y <= 0;
                         if (!z_end)
-                            lid_z <= lid_z + 32'd1;
+                            lid_z <= lid_z + 1'b1;
                         else
-                            lid_z <= 32'd0;
+                            lid_z <= 0;
                     end
                 end
                 if (cur_last)
@@ -134,21 +148,22 @@ module clhls_wi_gen #(
             end
             if (take) begin
                 cur_valid  <= 1'b1;
-                cur_id_x   <= s_group_id_x;
-                cur_id_y   <= s_group_id_y;
-                cur_id_z   <= s_group_id_z;
-                cur_size_x <= s_group_size_x;
-                cur_size_y <= s_group_size_y;
-                cur_size_z <= s_group_size_z;
+                cur_id_x   <= s_group_id_x[GW-1:0];
+                cur_id_y   <= s_group_id_y[GW-1:0];
+                cur_id_z   <= s_group_id_z[GW-1:0];
+                cur_size_x <= s_group_size_x[LS_W-1:0];
+                cur_size_y <= s_group_size_y[LS_W-1:0];
+                cur_size_z <= s_group_size_z[LS_W-1:0];
                 cur_base_x <= base_next_x[ID_W-1:0];
                 cur_base_y <= base_next_y[ID_W-1:0];
                 cur_base_z <= base_next_z[ID_W-1:0];
-                lid_x      <= 32'd0;
-                lid_y      <= 32'd0;
-                lid_z      <= 32'd0;
-                lin        <= 32'd0;
+                lid_x      <= 0;
+                lid_y      <= 0;
+                lid_z      <= 0;
+                lin        <= 0;
                 cur_slot   <= s_slot;
-                cur_lsize  <= s_group_size_x * s_group_size_y * s_group_size_z;
+                cur_lsize  <= s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
+                              * s_group_size_z[LS_W-1:0];
             end
         end
     end

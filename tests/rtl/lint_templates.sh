@@ -83,5 +83,25 @@ for cfg in "-GOP=1 -GVW=64" "-GOP=2 -GFUNC=3 -GTYPE=1 -GVW=32" "-GOP=2 -GFUNC=1 
     fi
     echo "checked clhls_barrier ($cfg)"
 done
+# The NDRange templates keep indexes, sizes and counters as narrow as the board and
+# the kernel allow (a small board's 24-bit indexes, a 64-item work-group; one-item
+# groups): lint those widths too.
+for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -GLS_W=2" \
+           "clhls_wg_dispatch -GID_W=24 -GLS_W=7" "clhls_wg_dispatch -GID_W=32 -GLS_W=2" \
+           "clhls_wi_gen -GID_W=24 -GLS_W=7" "clhls_wi_gen -GID_W=40 -GLS_W=11" \
+           "clhls_wg_slots -GSLOTS=4 -GSLOT_W=2 -GLS_W=7"; do
+    set -- $cfg
+    mod=$1; shift
+    [ -f "$tpl/$mod.v" ] || continue
+    out=$("$verilator" --lint-only -Wall "$@" -y "$tpl" -I"$tpl" --top-module "$mod" \
+          "$tpl/$mod.v" 2>&1) || status=1
+    if [ -n "$out" ]; then echo "$mod $*: $out"; status=1; fi
+    if command -v "$yosys" >/dev/null 2>&1; then
+        params=$(echo "$*" | sed 's/-G\([A-Z_]*\)=\([0-9]*\)/-set \1 \2/g')
+        out=$("$yosys" -q -p "read_verilog -I$tpl $tpl/clhls_*.v; chparam $params $mod; synth -top $mod" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "$mod $* (yosys): $out"; status=1; fi
+    fi
+    echo "checked $mod ($*)"
+done
 [ $status -eq 0 ] && echo PASS
 exit $status

@@ -1,6 +1,8 @@
-// tb_kernel_regs: every register of clhls_kernel_regs written and read back, the
-// start pulse, busy/done and every counter, the probe registers, reads returning 0
-// when not selected.
+// tb_kernel_regs: every register of clhls_kernel_regs written: the geometry and the
+// argument area reach the output ports and read back as 0 (write-only), writes
+// without reg_sel are ignored; the start pulse, busy/done and every counter, the
+// probe registers, reads returning 0 when not selected. The second instance keeps a
+// small board's widths (24-bit indexes, local sizes up to 64) and zero-extends them.
 `timescale 1ns/1ps
 module tb_kernel_regs;
     localparam NARGS = 3, NPROBES = 2;
@@ -17,6 +19,18 @@ module tb_kernel_regs;
         .local_size_x(lx), .local_size_y(ly), .local_size_z(lz),
         .global_offset_x(ox), .global_offset_y(oy), .global_offset_z(oz),
         .num_groups_x(ngx), .num_groups_y(ngy), .num_groups_z(ngz), .args(args),
+        .done_pulse(done_pulse), .count_work_item(c_wi), .count_stall_mem(c_stall),
+        .count_mem_read(c_rd), .count_mem_write(c_wr), .count_local_conflicts(c_lc), .probes(probes));
+    // The same writes into a small board's control block (reg_rdata ignored).
+    wire [63:0] nr_rdata; wire nr_start, nr_busy; wire [31:0] n_wd, n_lx, n_ly, n_lz, n_ngx, n_ngy, n_ngz;
+    wire [63:0] n_gx, n_gy, n_gz, n_ox, n_oy, n_oz; wire [NARGS*64-1:0] n_args;
+    clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(24), .LS_W(7)) narrow (
+        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),
+        .reg_sel(reg_sel), .reg_wdata(reg_wdata), .reg_rdata(nr_rdata), .start(nr_start), .busy(nr_busy),
+        .work_dim(n_wd), .global_size_x(n_gx), .global_size_y(n_gy), .global_size_z(n_gz),
+        .local_size_x(n_lx), .local_size_y(n_ly), .local_size_z(n_lz),
+        .global_offset_x(n_ox), .global_offset_y(n_oy), .global_offset_z(n_oz),
+        .num_groups_x(n_ngx), .num_groups_y(n_ngy), .num_groups_z(n_ngz), .args(n_args),
         .done_pulse(done_pulse), .count_work_item(c_wi), .count_stall_mem(c_stall),
         .count_mem_read(c_rd), .count_mem_write(c_wr), .count_local_conflicts(c_lc), .probes(probes));
     reg [63:0] expect_val [0:255];
@@ -47,14 +61,26 @@ module tb_kernel_regs;
         for (i = 0; i < NARGS; i = i + 1) begin expect_val[32+i] = rnd64(i); wr(32 + i[7:0], expect_val[32+i], 1); end
         wr(8'd40, 64'h1234, 1);                // beyond NARGS: reads 0
         wr(8'd200, 64'h5678, 1);               // beyond the argument area: reads 0
-        for (i = 2; i <= 14; i = i + 1) check(i[7:0], expect_val[i]);
-        for (i = 0; i < NARGS; i = i + 1) check(32 + i[7:0], expect_val[32+i]);
+        for (i = 2; i <= 14; i = i + 1) check(i[7:0], 0);               // write-only
+        for (i = 0; i < NARGS; i = i + 1) check(32 + i[7:0], 0);
         check(8'd40, 0); check(8'd200, 0); check(8'd15, 0); check(8'd1, 0);  // 15: no conflict yet
         check(8'd21, 64'hbeef0001); check(8'd22, 64'hcafe0002); check(8'd23, 0); check(8'd31, 0);
         probes[31:0] = 32'd7; check(8'd21, 64'd7);  // probes are read live
-        if (work_dim !== expect_val[2][31:0] || gy !== expect_val[4] || lz !== expect_val[8][31:0] ||
-            ox !== expect_val[9] || ngz !== expect_val[14][31:0] || args[64 +: 64] !== expect_val[33]) begin
-            $display("FAIL output ports differ from registers"); $fatal(1); end
+        if (work_dim !== {30'd0, expect_val[2][1:0]} || gx !== expect_val[3] || gy !== expect_val[4] ||
+            gz !== expect_val[5] || lx !== expect_val[6][31:0] || ly !== expect_val[7][31:0] ||
+            lz !== expect_val[8][31:0] || ox !== expect_val[9] || oy !== expect_val[10] ||
+            oz !== expect_val[11] || ngx !== expect_val[12][31:0] || ngy !== expect_val[13][31:0] ||
+            ngz !== expect_val[14][31:0]) begin
+            $display("FAIL output ports differ from the registers written"); $fatal(1); end
+        for (i = 0; i < NARGS; i = i + 1)
+            if (args[64*i +: 64] !== expect_val[32+i]) begin
+                $display("FAIL argument register %0d", i); $fatal(1); end
+        // The narrow instance keeps 24 bits of sizes and offsets, 24 of group counts
+        // and 7 of local sizes.
+        if (n_gx !== {40'd0, expect_val[3][23:0]} || n_oz !== {40'd0, expect_val[11][23:0]} ||
+            n_lx !== {25'd0, expect_val[6][6:0]} || n_ngy !== {8'd0, expect_val[13][23:0]} ||
+            n_wd !== {30'd0, expect_val[2][1:0]}) begin
+            $display("FAIL narrow instance: %h %h %h %h", n_gx, n_oz, n_lx, n_ngy); $fatal(1); end
         // Start (twice, with random counter pulses in between).
         for (k = 0; k < 2; k = k + 1) begin
             wr(8'd0, 64'h0, 1);  // bit0 = 0: no start
