@@ -156,13 +156,6 @@ static void build_key(const hls_build_request *req, char out[33])
              (unsigned long long)h.low64);
 }
 
-static int file_exists(const char *dir, const char *name)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return access(path, R_OK) == 0;
-}
-
 static int verify(hls_compile *c, const char *after)
 {
     strbuf err = {0};
@@ -329,26 +322,6 @@ static void fill_paths(hls_build_result *res, const char *entry, int model)
     res->model_path = model && access(buf, R_OK) == 0 ? hls_strdup(buf) : NULL;
 }
 
-/* Whether the cache holds a usable entry: 1 when it is whole (its manifest checked,
- * hls/manifest.h, and metadata.json there); 0 when there is none, or when it was
- * damaged, then discarded with the reason in why; -1 when it could not be checked
- * (why). */
-static int cached_entry(const char *entry, char *why, size_t len)
-{
-    *why = '\0';
-    struct stat st;
-    if (lstat(entry, &st) != 0)
-        return 0;
-    int rc = hls_manifest_check(entry, why, len);
-    if (rc == 0 && !file_exists(entry, "metadata.json")) {
-        snprintf(why, len, "metadata.json: not in the manifest");
-        rc = 1;
-    }
-    if (rc == 1)
-        hls_entry_discard(entry);
-    return rc == 0 ? 1 : rc == 1 ? 0 : -1;
-}
-
 /* The finished build in tmp made the cache entry: the build log and the manifest
  * written (last), then renamed into place; 0, or -1 with the reason in the log. */
 static int make_entry(const char *tmp, const char *entry, strbuf *log)
@@ -402,7 +375,7 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
      * output (a compiled object, a library) makes no entry. An entry is used only
      * when its manifest says it is whole; a damaged one is rebuilt. */
     char why[600] = "";
-    int cached = req->dump_after || req->output ? 0 : cached_entry(entry, why, sizeof why);
+    int cached = req->dump_after || req->output ? 0 : hls_entry_usable(entry, why, sizeof why);
     if (cached < 0) {
         sb_printf(&log, "error: cannot check the cache entry %s: %s\n", entry, why);
         res->log = sb_take(&log);
@@ -451,7 +424,8 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     hls_set_scratch(NULL);
     if (*why) { /* said here, not in the entry's build.log, which every hit repeats */
         strbuf damaged = {0};
-        sb_printf(&damaged, "clhls: cache entry %s is damaged (%s); rebuilt\n", key, why);
+        sb_printf(&damaged, "clhls: cache entry %s is damaged (%s); %s\n", key, why,
+                  rc == HLS_OK ? "rebuilt" : "rebuilding it failed");
         sb_append(&damaged, log.data);
         sb_free(&log);
         log = damaged;

@@ -247,9 +247,26 @@ int hls_manifest_check(const char *dir, char *why, size_t len)
     return rc;
 }
 
-/* ---- putting entries in place and out of the way ---- */
+/* ---- entries: used, put in place, moved out of the way ---- */
 
-void hls_entry_discard(const char *entry)
+/* 0 when entry is whole: its manifest checks and it has metadata.json; else as
+ * hls_manifest_check. */
+static int check_entry(const char *entry, char *why, size_t len)
+{
+    int rc = hls_manifest_check(entry, why, len);
+    char path[4200];
+    if (rc == 0 &&
+        (hls_path_join(path, sizeof path, entry, "metadata.json") || access(path, R_OK))) {
+        snprintf(why, len, "metadata.json: missing");
+        rc = 1;
+    }
+    return rc;
+}
+
+/* Moves a damaged entry out of the way: renamed to a scratch name beside it
+ * (tmp-damaged-...), which `clhls cache clean` removes if this process does not get
+ * to, then removed. A process still reading the old files keeps them. */
+static void discard(const char *entry)
 {
     char aside[4300];
     const char *slash = strrchr(entry, '/');
@@ -266,6 +283,17 @@ void hls_entry_discard(const char *entry)
     hls_remove_tree(aside);
 }
 
+int hls_entry_usable(const char *entry, char *why, size_t len)
+{
+    *why = '\0';
+    if (access(entry, F_OK) != 0)
+        return 0;
+    int rc = check_entry(entry, why, len);
+    if (rc == 1)
+        discard(entry);
+    return rc == 0 ? 1 : rc == 1 ? 0 : -1;
+}
+
 int hls_entry_publish(const char *tmp, const char *entry, char *why, size_t len)
 {
     for (int attempt = 0; attempt < 3; attempt++) {
@@ -276,14 +304,14 @@ int hls_entry_publish(const char *tmp, const char *entry, char *why, size_t len)
             break;
         }
         /* Another build was first: its entry, when whole, is as good as this one. */
-        int rc = hls_manifest_check(entry, why, len);
+        int rc = check_entry(entry, why, len);
         if (rc == 0) {
             hls_remove_tree(tmp);
             return 0;
         }
         if (rc < 0)
             break;
-        hls_entry_discard(entry);
+        discard(entry);
     }
     hls_remove_tree(tmp);
     return -1;

@@ -24,14 +24,16 @@ int hls_manifest_write(const char *dir);
  * checked (out of memory), why saying so. */
 int hls_manifest_check(const char *dir, char *why, size_t len);
 
-/* Moves a damaged entry out of the way: renamed to a scratch name beside it
- * (tmp-damaged-...), which `clhls cache clean` removes if this process does not get
- * to, then removed. A process still reading the old files keeps them. */
-void hls_entry_discard(const char *entry);
+/* Whether the cache entry can be used: 1 when it is whole (its manifest checks and it
+ * has metadata.json); 0 when there is none, or when it was damaged: then it has been
+ * moved aside and removed (a process still reading its files keeps them; a scratch
+ * name, tmp-damaged-..., which `clhls cache clean` removes if this process does not
+ * get to), and why says what was wrong; -1 when it could not be checked (why). */
+int hls_entry_usable(const char *entry, char *why, size_t len);
 
 /* Puts the finished scratch directory tmp (its manifest written) in place as entry.
  * When another process was first, tmp is removed and its entry is used if whole; a
- * damaged one in the way is discarded and the rename tried again. 0 when entry is
+ * damaged one in the way is moved aside and the rename tried again. 0 when entry is
  * whole; -1 (tmp removed, the reason in why) when not. */
 int hls_entry_publish(const char *tmp, const char *entry, char *why, size_t len);
 

@@ -451,20 +451,14 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
     for (int i = 0; i < 16; i++)
         snprintf(hex + 2 * i, 3, "%02x", blob[OFF_HASH + i]);
     snprintf(entry, sizeof entry, "%s/bin-%s", root, hex);
-    char probe[4400], why[600], note[1200] = "";
-    snprintf(probe, sizeof probe, "%s/metadata.json", entry);
-    if (access(entry, F_OK) == 0) {
-        /* Unpacked before (the name is the content's hash): used when still whole. */
-        int rc = hls_manifest_check(entry, why, sizeof why);
-        if (rc == 0 && access(probe, R_OK) == 0)
-            return mem_strdup(a, entry);
-        if (rc < 0) {
-            snprintf(err, errlen, "cannot check the cache entry %s: %s", entry, why);
-            return NULL;
-        }
-        snprintf(note, sizeof note, "cache entry bin-%s is damaged (%s); unpacked again",
-                 hex, rc == 0 ? "metadata.json: missing" : why);
-        hls_entry_discard(entry);
+    /* Unpacked before (the name is the content's hash): used when still whole. */
+    char why[600];
+    int usable = hls_entry_usable(entry, why, sizeof why);
+    if (usable > 0)
+        return mem_strdup(a, entry);
+    if (usable < 0) {
+        snprintf(err, errlen, "cannot check the cache entry %s: %s", entry, why);
+        return NULL;
     }
     snprintf(tmp, sizeof tmp, "%s/tmp-bin-%s-XXXXXX", root, hex);
     if (hls_mkdir_p(root) != 0 || !mkdtemp(tmp)) {
@@ -482,7 +476,10 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
         snprintf(err, errlen, "cannot unpack the program binary into %s: %s", entry, why);
         return NULL;
     }
-    snprintf(err, errlen, "%s", note);
+    if (*why) /* the earlier unpacking was damaged */
+        snprintf(err, errlen, "cache entry bin-%s is damaged (%s); unpacked again", hex, why);
+    else
+        *err = '\0';
     return mem_strdup(a, entry);
 }
 

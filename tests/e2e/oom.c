@@ -1,9 +1,13 @@
 /* End-to-end: host out-of-memory. Child processes run one whole host program (platform,
- * context, queue, buffers, build, kernel, run, read back) with the runtime's N-th
- * allocation failing (CLHLS_FAIL_ALLOC_AFTER=N), for every N up to the count the
- * program needs. Each must end normally: every failing call returns an error code,
- * nothing crashes, nothing leaks (LeakSanitizer runs in each child), and the
- * program's own cleanup works on whatever was created. */
+ * context, queue, buffers, build, kernel, run, read back) with every allocation after
+ * the N-th failing (CLHLS_FAIL_ALLOC_AFTER=N), for every N up to the count the program
+ * needs. The count is the process's one (hls/alloc.h): the runtime's allocations and
+ * the simulator bridge's (the model opened, the device memory, the checked ranges of
+ * each run) in one sequence; the compiler that clBuildProgram runs counts its own and
+ * fails likewise. Each must end normally: every failing call returns an error code (a
+ * failing command ends its event with a negative status), nothing crashes, nothing
+ * leaks (LeakSanitizer runs in each child), and the program's own cleanup works on
+ * whatever was created. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
