@@ -282,6 +282,9 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
  * number's two bits are used in full. */
 #define HLS_WG_SLOTS 4
 #define HLS_SLOT_BITS 2
+/* The narrowest memory port a global atomic unit works on: its request carries the
+ * operand and the compare value (64 bits each) in one beat (clhls_lsu_atomic). */
+#define HLS_ATOMIC_MIN_PORT_BITS 128
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY). */
 #define HLS_LOCAL_LATENCY 3

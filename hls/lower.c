@@ -625,6 +625,23 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
     HLS_BUG("intrinsic %s has no lowering", name);
 }
 
+/* A global load-store unit moves an access in one beat of the board's memory port:
+ * an access wider than the port, or an atomic (operand and compare value in one
+ * request) on a port narrower than HLS_ATOMIC_MIN_PORT_BITS, cannot be built. */
+static void check_port_width(lowering *L, const hls_op *op)
+{
+    const board_t *b = L->c->req->board;
+    if (op->opc == HOP_ATOMIC && b->mem_width_bits < HLS_ATOMIC_MIN_PORT_BITS)
+        hls_error(&L->c->diag, op->loc, "an atomic operation on __global memory (an atomic "
+                  "function, or printf claiming room in its buffer) needs a memory port of at "
+                  "least %d bits, for the operand and the compare value travel in one request; "
+                  "board '%s' has %u", HLS_ATOMIC_MIN_PORT_BITS, b->name, b->mem_width_bits);
+    else if (op->width > b->mem_width_bits)
+        hls_error(&L->c->diag, op->loc, "a %u-bit access of __global memory is wider than the "
+                  "%u-bit memory port of board '%s' (accesses of several beats are not "
+                  "supported yet)", op->width, b->mem_width_bits, b->name);
+}
+
 static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
                          hls_loc loc)
 {
@@ -671,6 +688,7 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned
         op->rom = (int)L->k->ops[base].imm; /* a table in ROM: no load-store unit */
     } else {
         op->lsu = L->k->nlsus++;
+        check_port_width(L, op);
     }
     return op->id;
 }

@@ -970,11 +970,15 @@ static void write_synthesis(page *p, const report *r)
                                               "board and options).</p>\n" : "</code>.</p>\n");
     const cJSON *cp = item(r->synth, "critical_path");
     if (cp) {
-        put(p, "<p>Critical path: <code>");
+        put(p, "<p>Critical path: from the ");
+        text(p, str(cp, "from_where", "?"));
+        put(p, " to the ");
+        text(p, str(cp, "to_where", "?"));
+        putf(p, ", %d logic levels (<code>", (int)num(cp, "levels", 0));
         text(p, str(cp, "from", "?"));
         put(p, "</code> to <code>");
         text(p, str(cp, "to", "?"));
-        putf(p, "</code>, %d logic levels.</p>\n", (int)num(cp, "levels", 0));
+        put(p, "</code>).</p>\n");
     }
     /* one bar per resource: each compute unit, the rest of the accelerator */
     bar bars[4];

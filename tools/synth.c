@@ -30,7 +30,9 @@
 
 #include "board.h"
 #include "cli.h"
+#include "design_names.h"
 #include "hls.h"
+#include "manifest.h"
 
 #ifndef CLHLS_RTL_DIR
 #define CLHLS_RTL_DIR "rtl-templates"
@@ -736,14 +738,20 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "fmax_kind")),
             board->clock_mhz);
     fprintf(out, "critical path: %s -> %s (%.0f logic levels)\n",
-            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "from")),
-            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "to")),
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "from_where")),
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "to_where")),
             json_number(path, "levels", NULL));
+    fprintf(out, "  from %s\n  to   %s\n",
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "from")),
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "to")));
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(r, "files"), *file;
     cJSON_ArrayForEach(file, files)
         if (cJSON_IsString(file))
             fprintf(out, "%s: %s\n", file->string, file->valuestring);
 }
+
+/* The layout of synth.json: results of another layout are made again. */
+#define SYNTH_RESULTS_FORMAT 2
 
 /* What the results in dir were made from: reused when it matches. */
 static char *cache_key(const char *entry, const board_t *board)
@@ -752,8 +760,8 @@ static char *cache_key(const char *entry, const board_t *board)
     for (char **a = board->pnr_args; a && *a; a++)
         len += strlen(*a) + 1;
     char *key = malloc(len);
-    int n = snprintf(key, len, "clhls %s\nentry %s\nboard %s\nsynth %s\npnr %s", hls_version(),
-                     entry, board->name, board->synth_command,
+    int n = snprintf(key, len, "clhls %s\nresults %d\nentry %s\nboard %s\nsynth %s\npnr %s",
+                     hls_version(), SYNTH_RESULTS_FORMAT, entry, board->name, board->synth_command,
                      board->pnr_tool ? board->pnr_tool : "none");
     for (char **a = board->pnr_args; a && *a; a++)
         n += snprintf(key + n, len - (size_t)n, " %s", *a);
@@ -762,16 +770,22 @@ static char *cache_key(const char *entry, const board_t *board)
     return key;
 }
 
-/* The synth.json of an earlier run with the same key, or NULL. */
+/* The synth.json of an earlier run with the same key whose files are whole (their
+ * manifest checks), or NULL. */
 static cJSON *cached_results(const char *dir, const char *key)
 {
-    char path[4300];
+    char path[4300], why[600];
     hls_path_join(path, sizeof path, dir, "synth.key");
     char *old = hls_read_text(path);
     int same = old && !strcmp(old, key);
     free(old);
     if (!same)
         return NULL;
+    if (hls_manifest_check(dir, why, sizeof why) != 0) {
+        fprintf(stderr, "clhls: the synthesis results in %s are damaged (%s); synthesising "
+                        "again\n", dir, why);
+        return NULL;
+    }
     hls_path_join(path, sizeof path, dir, "synth.json");
     cJSON *r = read_json(path);
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(r, "files"), *file;
@@ -987,6 +1001,15 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     cJSON_AddStringToObject(path, "from", from);
     cJSON_AddStringToObject(path, "to", to);
     cJSON_AddNumberToObject(path, "levels", levels);
+    /* the ends in the kernel's terms, from the build's report */
+    char report_path[4300], where[512];
+    hls_path_join(report_path, sizeof report_path, entry, "report.json");
+    cJSON *report = read_json(report_path);
+    design_describe(report, from, where, sizeof where);
+    cJSON_AddStringToObject(path, "from_where", where);
+    design_describe(report, to, where, sizeof where);
+    cJSON_AddStringToObject(path, "to_where", where);
+    cJSON_Delete(report);
     cJSON_AddBoolToObject(r, "fits", fits);
     cJSON *files = cJSON_AddObjectToObject(r, "files");
     add_path_or_null(files, "netlist", netlist_v);
@@ -1085,8 +1108,13 @@ int clhls_synth_main(int argc, char **argv)
         char *text = rc == CLI_EXIT_OK ? cJSON_Print(r) : NULL;
         hls_path_join(path, sizeof path, dir, "synth.json");
         if (text && hls_write_text(path, text, 0) == 0) {
+            /* the key, then the manifest of everything: written last, so results
+             * interrupted on the way are never reused */
             hls_path_join(path, sizeof path, dir, "synth.key");
-            hls_write_text(path, key, 0);
+            if (hls_write_text(path, key, 0) != 0 || hls_manifest_write(dir) != 0) {
+                fprintf(stderr, "clhls synth: cannot write %s: %s\n", path, strerror(errno));
+                rc = CLI_EXIT_INTERNAL;
+            }
         } else if (rc == CLI_EXIT_OK) {
             fprintf(stderr, "clhls synth: cannot write %s\n", path);
             rc = CLI_EXIT_INTERNAL;
