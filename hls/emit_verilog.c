@@ -130,6 +130,9 @@ static void emit_int_op(emitter *e, const hls_op *op)
     char args[4][40];
     FILE *o = e->out;
     unsigned w = op->width;
+    if (op->opc == HOP_EXTRACT) /* the elements shifted down to the one the index picks */
+        fprintf(o, "    wire [%u:0] r%d_v%d_s = %s >> (%s * %u);\n", ARG_WIDTH(0) - 1, R, op->id,
+                ARG(0), ARG(1), w);
     fprintf(o, "    wire [%u:0] r%d_v%d_c = ", w - 1, R, op->id);
     switch (op->opc) {
     case HOP_ADD: fprintf(o, "%s + %s", ARG(0), ARG(1)); break;
@@ -144,9 +147,7 @@ static void emit_int_op(emitter *e, const hls_op *op)
     case HOP_ICMP: fprintf(o, icmp_expr(op->imm), ARG(0), ARG(1)); break;
     case HOP_SELECT: fprintf(o, "%s ? %s : %s", ARG(0), ARG(1), ARG(2)); break;
     case HOP_TRUNC: fprintf(o, "%s[%u:0]", ARG(0), w - 1); break;
-    case HOP_EXTRACT: /* a multiplexer over the elements */
-        fprintf(o, "%s[%s * %u +: %u]", ARG(0), ARG(1), w, w);
-        break;
+    case HOP_EXTRACT: fprintf(o, "r%d_v%d_s[%u:0]", R, op->id, w - 1); break;
     case HOP_INSERT: { /* every element: the new value where the index points */
         unsigned ew = (unsigned)op->imm, n = w / ew;
         fprintf(o, "{");

@@ -242,6 +242,12 @@ Test(hls, cache_hits_on_the_same_build_and_misses_on_a_change)
     hls_build_result_free(&other);
 }
 
+/* The control-flow kernels of tests/hls/dump: branches, loops (nested, with early
+ * exits), ordered memory, tables in ROM, barriers, private arrays. */
+static const char *const dump_kernels[] = {"guard.cl", "select.cl",  "loop.cl",
+                                           "nested.cl", "order.cl",   "rom.cl",
+                                           "barrier.cl", "private.cl", "exclusive.cl"};
+
 /* Verilator's -Wall lint of a kernel's generated Verilog with the templates. */
 static void lint(const char *dir, const char *name, const char *options)
 {
@@ -275,10 +281,23 @@ Test(hls, generated_verilog_lints_with_the_templates)
     lint(dir, "cooperate.cl", "-cl-std=CL2.0");
     /* control flow: branches, loops (nested, with early exits), ordered memory */
     snprintf(dir, sizeof dir, "%s/dump", TEST_DIR);
-    static const char *const kernels[] = {"guard.cl", "select.cl", "loop.cl", "nested.cl",
-                                          "order.cl", "rom.cl", "barrier.cl"};
-    for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
-        lint(dir, kernels[i], "-D LINT");
+    for (size_t i = 0; i < sizeof dump_kernels / sizeof *dump_kernels; i++)
+        lint(dir, dump_kernels[i], "-D LINT");
+}
+
+/* The same kernels for the smallest board (32-bit memory port, 18-bit addresses,
+ * 24-bit work-item indexes, work-groups of up to 64): the narrow widths lint too. */
+Test(hls, generated_verilog_for_a_small_board_lints)
+{
+    char err[512], dir[512];
+    board_t *default_board = board;
+    board = board_load("icebreaker", err, sizeof err);
+    cr_assert(board, "%s", err);
+    snprintf(dir, sizeof dir, "%s/dump", TEST_DIR);
+    for (size_t i = 0; i < sizeof dump_kernels / sizeof *dump_kernels; i++)
+        lint(dir, dump_kernels[i], "-D LINT");
+    board_free(board);
+    board = default_board;
 }
 
 Test(hls, arguments_beyond_the_parameter_area_are_an_error)
