@@ -8,7 +8,8 @@
  * entry point then returns. For the OpenCL 3.0 entry points of features the devices
  * lack (SVM, pipes, device queues, sub-groups, intermediate languages, program-scope
  * global variables, device and host timers) CL_INVALID_OPERATION is the error the
- * specification gives; the timer and program-release stubs check their handle first. */
+ * specification gives (clGetPipeInfo: CL_INVALID_MEM_OBJECT, since no memory object
+ * is a pipe); the timer and program-release stubs check their handle first. */
 #include "rt.h"
 
 /* ---- stubs for what the runtime does not implement ---- */
@@ -153,9 +154,10 @@ static cl_mem CL_API_CALL stub_clCreatePipe(cl_context context, cl_mem_flags fla
     return NULL;
 }
 
+/* No memory object is a pipe. */
 static cl_int CL_API_CALL stub_clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size, void * param_value, size_t * param_value_size_ret)
 {
-    return CL_INVALID_OPERATION;
+    return CL_INVALID_MEM_OBJECT;
 }
 
 static void * CL_API_CALL stub_clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size, unsigned int alignment)

@@ -1013,6 +1013,13 @@ Test(api, opencl30_optional_features_absent)
     cr_assert_eq(err, CL_INVALID_OPERATION);
     cr_assert_eq(clSetDefaultDeviceCommandQueue(ctx, device, queue), CL_INVALID_OPERATION);
     cr_assert_eq(clGetHostTimer(NULL, NULL), CL_INVALID_DEVICE);
+    /* No memory object is a pipe (CTS api consistency_pipes). */
+    cl_mem m = clCreateBuffer(ctx, 0, 4, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_uint u;
+    cr_assert_eq(clGetPipeInfo(m, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL),
+                 CL_INVALID_MEM_OBJECT);
+    clReleaseMemObject(m);
 }
 
 Test(api, unsupported_features_fail_cleanly)
@@ -1071,6 +1078,12 @@ Test(api, images_absent)
     cr_assert_eq(clGetSupportedImageFormats(ctx, (cl_mem_flags)1 << 40, CL_MEM_OBJECT_IMAGE2D,
                                             0, NULL, &n), CL_INVALID_VALUE);
     cr_assert_eq(clGetSupportedImageFormats(ctx, 0, CL_MEM_OBJECT_IMAGE3D, 4, &fmt, &n), 0);
+    cr_assert_eq(n, 0);
+    /* Read-write images in a kernel (OpenCL 2.0 flag): none either (CTS api
+     * consistency_read_write_images, consistency_depth_images). */
+    n = 99;
+    cr_assert_eq(clGetSupportedImageFormats(ctx, CL_MEM_KERNEL_READ_AND_WRITE,
+                                            CL_MEM_OBJECT_IMAGE2D, 0, NULL, &n), 0);
     cr_assert_eq(n, 0);
     /* A buffer is not an image. */
     cl_mem m = clCreateBuffer(ctx, 0, 64, NULL, &err);
