@@ -319,6 +319,25 @@ static void pick_local(const size_t *global, cl_uint dim, size_t max_wg, size_t 
     }
 }
 
+/* An NDRange without work-items (global_work_size NULL or a 0 in it, OpenCL 2.1): a
+ * kernel command that runs nothing, complete once its wait list is. The arguments must
+ * still all be set. */
+static cl_int enqueue_empty(cl_command_queue q, cl_kernel k, cl_uint n, const cl_event *list,
+                            cl_event *event)
+{
+    int unset = 0;
+    pthread_mutex_lock(&k->lock);
+    for (cl_uint i = 0; i < k->meta->nargs; i++)
+        unset |= !k->args[i].set;
+    pthread_mutex_unlock(&k->lock);
+    RT_CHECK(!unset, CL_INVALID_KERNEL_ARGS);
+    cl_int rc = rt_check_wait_list(q->context, n, list);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+    rt_command *c = rt_command_new(q, RT_CMD_NONE, CL_COMMAND_NDRANGE_KERNEL, n, list);
+    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    return rt_command_submit(c, 0, event);
+}
+
 cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim,
                                           const size_t *offset, const size_t *global,
                                           const size_t *local, cl_uint n, const cl_event *list,
@@ -334,12 +353,16 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_ui
     pthread_mutex_unlock(&p->lock);
     RT_CHECK(built, CL_INVALID_PROGRAM_EXECUTABLE);
     RT_CHECK(dim >= 1 && dim <= 3, CL_INVALID_WORK_DIMENSION);
-    RT_CHECK(global, CL_INVALID_GLOBAL_WORK_SIZE);
+    int empty = !global;
+    for (cl_uint i = 0; global && i < dim; i++)
+        empty |= global[i] == 0;
+    if (empty)
+        return enqueue_empty(q, k, n, list, event);
     /* The hardware counts work-items in the board's index width. */
     unsigned index_bits = q->device->board->work_item_index_bits;
     uint64_t max_index = index_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << index_bits) - 1;
     for (cl_uint i = 0; i < dim; i++) {
-        RT_CHECK(global[i] > 0 && global[i] <= max_index, CL_INVALID_GLOBAL_WORK_SIZE);
+        RT_CHECK(global[i] <= max_index, CL_INVALID_GLOBAL_WORK_SIZE);
         RT_CHECK(!offset || offset[i] <= max_index - global[i], CL_INVALID_GLOBAL_OFFSET);
     }
     const rt_kernel_meta *meta = k->meta;

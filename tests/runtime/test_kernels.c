@@ -5,7 +5,7 @@
  * program binaries (round trip through an empty cache, corrupt, truncated and foreign
  * blobs), byte and short stores at odd addresses (cl_khr_byte_addressable_store),
  * CL_KERNEL_ATTRIBUTES, the absence of __IMAGE_SUPPORT__ in kernels, clCloneKernel and
- * the OpenCL 3.0 queries of a built program. */
+ * the OpenCL 3.0 queries of a built program, NDRanges without work-items. */
 #define _XOPEN_SOURCE 700 /* nftw, mkdtemp */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -174,6 +174,54 @@ Test(kernels, enqueued_kernel_holds_its_buffers)
     clReleaseEvent(kernel_event);
     clReleaseEvent(gate);
     clReleaseMemObject(in2);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+}
+
+/* ---- NDRanges without work-items ---- */
+
+/* A global size of 0 in any dimension, or a NULL global size, is a kernel command that
+ * runs nothing (OpenCL 2.1; the Khronos CTS's zero_sized_enqueue): it waits for its
+ * wait list, completes as CL_COMMAND_NDRANGE_KERNEL and writes nothing. */
+Test(kernels, zero_sized_ndrange)
+{
+    enum { N = 16 };
+    int zeros[N] = {0}, back[N];
+    cl_kernel k = kernel("scale");
+    cl_mem in = buffer(CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros);
+    cl_mem out = buffer(CL_MEM_COPY_HOST_PTR, sizeof zeros, zeros);
+    /* The arguments must still be set. */
+    size_t none[3] = {0, 0, 0};
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, k, 1, NULL, none, NULL, 0, NULL, NULL),
+                 CL_INVALID_KERNEL_ARGS);
+    int factor = 2;
+    cr_assert_eq(clSetKernelArg(k, 0, sizeof in, &in), 0);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof out, &out), 0);
+    cr_assert_eq(clSetKernelArg(k, 2, sizeof factor, &factor), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, k, 1, NULL, NULL, NULL, 0, NULL, NULL), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, k, 1, NULL, none, NULL, 0, NULL, NULL), 0);
+    size_t some_zero[3] = {N, 1, 0};
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, k, 3, NULL, some_zero, NULL, 0, NULL, NULL), 0);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(ctx, &err), ev;
+    cr_assert_eq(clEnqueueNDRangeKernel(queue, k, 2, NULL, none, NULL, 1, &gate, &ev), 0);
+    cl_command_type type;
+    cr_assert_eq(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL), 0);
+    cr_assert_eq(type, CL_COMMAND_NDRANGE_KERNEL);
+    cl_int st;
+    usleep(20000);
+    cr_assert_eq(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL), 0);
+    cr_assert(st == CL_QUEUED || st == CL_SUBMITTED, "waits for its wait list (%d)", st);
+    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
+    cr_assert_eq(clFinish(queue), 0);
+    cr_assert_eq(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL), 0);
+    cr_assert_eq(st, CL_COMPLETE);
+    cr_assert_eq(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL), 0);
+    for (int i = 0; i < N; i++)
+        cr_assert_eq(back[i], 0, "nothing written at %d", i);
+    clReleaseEvent(ev);
+    clReleaseEvent(gate);
+    clReleaseMemObject(in);
     clReleaseMemObject(out);
     clReleaseKernel(k);
 }
