@@ -1,11 +1,12 @@
 // clhls_delay: a pipeline of LATENCY registers with a clock enable. The operators
-// (clhls_fadd, clhls_fmul, ...) compute combinationally and put their result through
-// one of these, and the compiler uses it for multi-cycle integer operations and to
-// carry values between the stages that read them: with ce tied to the region's
-// pipeline enable, the value moves with its work-item. LATENCY = 0 is a wire. From
-// RING_MIN stages on, the delay is a ring buffer (one RAM, a pointer that advances on
-// ce) instead of a register chain: the same behaviour, constant work per cycle in
-// simulation and LUT RAM/shift registers instead of flip-flops on an FPGA.
+// put their result through one of these (clhls_fadd and clhls_fmul also use them, with
+// LATENCY 0 or 1, as the registers between their stages), and the compiler uses it
+// for multi-cycle integer operations and to carry values between the stages that
+// read them: with ce tied to the region's pipeline enable, the value moves with its
+// work-item. LATENCY = 0 is a wire. From RING_MIN stages on, the delay is a ring
+// buffer (one RAM, a pointer that advances on ce) instead of a register chain: the
+// same behaviour, constant work per cycle in simulation and LUT RAM/shift registers
+// instead of flip-flops on an FPGA.
 `default_nettype none
 module clhls_delay #(
     parameter WIDTH = 32,  // bits of the value
@@ -20,6 +21,11 @@ module clhls_delay #(
     generate
         if (LATENCY == 0) begin : wire_only
             assign q = d;
+            // No register: the clock and its enable are not used (an operator's
+            // optional stage register, clhls_fadd's for instance, is one of these).
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_clk_ce = clk ^ ce;
+            /* verilator lint_on UNUSEDSIGNAL */
         end else if (LATENCY == 1) begin : one_stage
             reg [WIDTH-1:0] stage;
             always @(posedge clk)

@@ -1,15 +1,29 @@
 // clhls_fadd: IEEE-754 binary32 or binary64 adder/subtractor, fully pipelined.
 //
 // y = a + b (or a - b when sub = 1) appears exactly LATENCY enabled clock cycles
-// after the operands (one result per enabled cycle). The arithmetic is
-// combinational, followed by LATENCY registers that hold while ce = 0. W selects the
-// format: 32 (binary32, 8-bit exponent, 23-bit fraction) or 64 (binary64, 11 and 52).
-// Conventions shared by the clhls floating-point units: round to nearest even;
-// denormal inputs are treated as zeros of the same sign and denormal results are
-// flushed to zeros of the same sign (flush-to-zero, the rounded result decides);
-// infinities and NaN follow IEEE, every NaN result is the canonical quiet NaN
+// after the operands (one result per enabled cycle; every register holds while
+// ce = 0). W selects the format: 32 (binary32, 8-bit exponent, 23-bit fraction) or 64
+// (binary64, 11 and 52). Conventions shared by the clhls floating-point units: round
+// to nearest even; denormal inputs are treated as zeros of the same sign and denormal
+// results are flushed to zeros of the same sign (flush-to-zero, the rounded result
+// decides); infinities and NaN follow IEEE, every NaN result is the canonical quiet NaN
 // (0x7FC00000, or 0x7FF8000000000000 at W = 64); overflow gives infinity;
 // x + (-x) = +0.
+//
+// Structure: five stages. (1) Unpack, order the operands by magnitude, exponent
+// difference (the alignment shift, saturated at the window), special cases (NaN;
+// a zero or infinite operand makes the smaller significand 0, so that the sum is the
+// larger operand). (2) Align: the smaller significand shifted right in a window of
+// MW + 3 bits (MW = 24 or 53; guard, round, sticky), bits shifted out folded into the
+// sticky bit. (3) Add or subtract. (4) Normalise: the leading zeros counted by a
+// tree, then shifted out. (5) Round to nearest even and pack (clhls_fround.vh), or
+// the NaN or zero result. Registers go between the stages as LATENCY allows, the
+// last one always after stage 5, in the order that keeps the longest path between
+// registers shortest (measured on an iCE40: stages 4 and 5 are the deepest, stages 2
+// and 3 together about as deep as one of them): LATENCY 1: none inside, all five
+// stages before the one register; 2: after the add (stage 3); 3: after the unpack
+// and the add (1, 3); 4: also after the normalisation (1, 3, 4); 5 or more: after
+// every stage, and LATENCY - 4 registers after stage 5 (clhls_delay).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fadd32/64 of sim-bridge/fp_model.c through DPI-C
@@ -48,17 +62,27 @@ module clhls_fadd #(
     localparam MW = FW + 1;               // significand bits, hidden bit included
     localparam GW = MW + 3;               // significand with guard, round and sticky
     localparam XW = EW + 2;               // signed exponent arithmetic
-    localparam LZW = $clog2(GW);          // leading-zero count
-    localparam integer TOP_I = GW - 1;
-    localparam [LZW-1:0] TOP = TOP_I[LZW-1:0];   // index of the leading bit
+    localparam SHW = $clog2(GW + 1);      // alignment shift, 0 .. GW
+    localparam LZW = $clog2(GW + 1);      // normalising shift of the GW + 1-bit sum
+    localparam integer GW_I = GW;
+    localparam [SHW-1:0] SH_MAX = GW_I[SHW-1:0];  // shifts everything into the sticky bit
     localparam [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(FW-1){1'b0}}};
     localparam [EW-1:0] E_MAX = {EW{1'b1}};      // infinity and NaN
     localparam [EW-1:0] E_ONE = {{(EW-1){1'b0}}, 1'b1};
     localparam signed [XW-1:0] X_ZERO = 0, X_ONE = 1, X_INF = (1 << EW) - 1;
+    // Registers inside (NI, at most 4) and where they go; see the header.
+    localparam NI = (LATENCY > 5) ? 4 : LATENCY - 1;
+    localparam R1 = (NI >= 2) ? 1 : 0;          // after stage 1, unpack
+    localparam R2 = (NI >= 4) ? 1 : 0;          // after stage 2, align
+    localparam R3 = (NI >= 1) ? 1 : 0;          // after stage 3, add
+    localparam R4 = (NI >= 3) ? 1 : 0;          // after stage 4, normalise
+    localparam OUT_LAT = LATENCY - NI;          // after stage 5 (>= 1)
 
-    // Unpack (b's sign flipped for subtraction).
+    `include "clhls_fround.vh"
+
+    // ---- Stage 1: unpack, order by magnitude, special cases ----
     wire          sign_a = a[W-1];
-    wire          sign_b = b[W-1] ^ sub;
+    wire          sign_b = b[W-1] ^ sub;        // b's sign flipped for subtraction
     wire [EW-1:0] exp_a  = a[W-2:FW];
     wire [EW-1:0] exp_b  = b[W-2:FW];
     wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
@@ -68,95 +92,120 @@ module clhls_fadd #(
     wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
     wire          nan_b  = (exp_b == E_MAX) && (b[FW-1:0] != {FW{1'b0}});
 
-    // Order the operands by magnitude: big >= small.
-    wire          a_bigger   = (a[W-2:0] >= b[W-2:0]);
-    wire          sign_big   = a_bigger ? sign_a : sign_b;
-    wire          sign_small = a_bigger ? sign_b : sign_a;
-    wire [EW-1:0] exp_big    = a_bigger ? exp_a : exp_b;
-    wire [EW-1:0] exp_small  = a_bigger ? exp_b : exp_a;
+    // big >= small: |a| >= |b|, the exponents and the fractions compared side by side.
+    // The exponent difference needs only the exponents' order (equal exponents: 0).
+    wire          exp_a_ge   = (exp_a >= exp_b);
+    wire          a_bigger   = (exp_a > exp_b) || (exp_a_ge && (a[FW-1:0] >= b[FW-1:0]));
+    wire [EW-1:0] diff_ab    = exp_a - exp_b;
+    wire [EW-1:0] diff_ba    = exp_b - exp_a;
+    wire [EW-1:0] exp_diff   = exp_a_ge ? diff_ab : diff_ba;
     wire [FW-1:0] frac_big   = a_bigger ? a[FW-1:0] : b[FW-1:0];
     wire [FW-1:0] frac_small = a_bigger ? b[FW-1:0] : a[FW-1:0];
-    wire          effective_sub = sign_big ^ sign_small;
 
-    // Mantissas with hidden bit and three extra bits (guard, round, sticky).
-    wire [GW-1:0] mant_big   = {1'b1, frac_big, 3'b000};
-    wire [GW-1:0] mant_small = {1'b1, frac_small, 3'b000};
-    wire [EW-1:0] exp_diff   = exp_big - exp_small;
+    // NaN, also inf - inf; the other special cases go through the arithmetic: a zero
+    // (or denormal) smaller operand, or an infinite larger one, adds a zero significand
+    // (the sum is the larger operand, infinity by overflow); two zeros add two zero
+    // significands, and a zero sum is +0 or, for two zeros, -0 when both are -0.
+    wire nan_1       = nan_a || nan_b || (inf_a && inf_b && (sign_a != sign_b));
+    wire zero_sign_1 = zero_a && zero_b && sign_a && sign_b;   // sign of a zero sum
+    wire sign_1      = a_bigger ? sign_a : sign_b;             // of the larger operand
+    wire eff_sub_1   = sign_a ^ sign_b;                        // effective subtraction
+    wire [EW-1:0]  exp_big_1    = a_bigger ? exp_a : exp_b;
+    wire [MW-1:0]  mant_big_1   = (zero_a && zero_b) ? {MW{1'b0}} : {1'b1, frac_big};
+    wire [MW-1:0]  mant_small_1 = (zero_a || zero_b || inf_a || inf_b) ? {MW{1'b0}}
+                                                                      : {1'b1, frac_small};
+    wire [SHW-1:0] shift_1      = (exp_diff >= GW_I[EW-1:0]) ? SH_MAX : exp_diff[SHW-1:0];
 
-    reg  [GW-1:0]  aligned_small;  // mant_small >> exp_diff, sticky folded into bit 0
-    reg  [GW:0]    sum;            // raw sum or difference
-    reg  [GW-1:0]  norm;           // normalised: the top bit is the leading one
-    reg  signed [XW-1:0] exp_norm; // exponent of norm
-    reg  [LZW-1:0] lead_zeros;
-    reg  [MW:0]    rounded;        // {carry, significand}
-    reg  signed [XW-1:0] exp_final;
-    reg  [W-1:0]   result;
-    integer i;
+    localparam S1_W = 4 + EW + 2 * MW + SHW;
+    wire           nan_2, zero_sign_2, sign_2, eff_sub_2;
+    wire [EW-1:0]  exp_big_2;
+    wire [MW-1:0]  mant_big_2, mant_small_2;
+    wire [SHW-1:0] shift_2;
+    clhls_delay #(.WIDTH(S1_W), .LATENCY(R1)) reg1 (.clk(clk), .ce(ce),
+        .d({nan_1, zero_sign_1, sign_1, eff_sub_1, exp_big_1, mant_big_1, mant_small_1, shift_1}),
+        .q({nan_2, zero_sign_2, sign_2, eff_sub_2, exp_big_2, mant_big_2, mant_small_2, shift_2}));
 
-    always @(*) begin
-        // Align.
-        if (exp_diff >= GW[EW-1:0])
-            aligned_small = {{(GW-1){1'b0}}, 1'b1};  // only sticky survives
-        else
-            aligned_small = (mant_small >> exp_diff) |
-                            {{(GW-1){1'b0}}, |(mant_small & ~({GW{1'b1}} << exp_diff))};
-        // Add or subtract.
-        if (effective_sub)
-            sum = {1'b0, mant_big} - {1'b0, aligned_small};
-        else
-            sum = {1'b0, mant_big} + {1'b0, aligned_small};
-        // Normalise.
-        lead_zeros = {LZW{1'b0}};
-        for (i = 0; i < GW; i = i + 1)
-            if (sum[i])
-                lead_zeros = TOP - i[LZW-1:0];
-        if (sum[GW]) begin
-            norm     = sum[GW:1] | {{(GW-1){1'b0}}, sum[0]};
-            exp_norm = {2'b00, exp_big} + X_ONE;
-        end else begin
-            norm     = sum[GW-1:0] << lead_zeros;
-            exp_norm = {2'b00, exp_big} - {{(XW-LZW){1'b0}}, lead_zeros};
+    // ---- Stage 2: align the smaller significand, bits shifted out into the sticky bit ----
+    wire [GW-1:0] small_w   = {mant_small_2, 3'b000};
+    wire [GW-1:0] aligned_2 = (small_w >> shift_2) |
+                              {{(GW-1){1'b0}}, |(small_w & ~({GW{1'b1}} << shift_2))};
+
+    localparam S2_W = 4 + EW + MW + GW;
+    wire           nan_3, zero_sign_3, sign_3, eff_sub_3;
+    wire [EW-1:0]  exp_big_3;
+    wire [MW-1:0]  mant_big_3;
+    wire [GW-1:0]  aligned_3;
+    clhls_delay #(.WIDTH(S2_W), .LATENCY(R2)) reg2 (.clk(clk), .ce(ce),
+        .d({nan_2, zero_sign_2, sign_2, eff_sub_2, exp_big_2, mant_big_2, aligned_2}),
+        .q({nan_3, zero_sign_3, sign_3, eff_sub_3, exp_big_3, mant_big_3, aligned_3}));
+
+    // ---- Stage 3: add or subtract (the larger minus the smaller: no borrow) ----
+    wire [GW:0] big_w = {1'b0, mant_big_3, 3'b000};
+    wire [GW:0] sum_3 = eff_sub_3 ? big_w - {1'b0, aligned_3} : big_w + {1'b0, aligned_3};
+
+    localparam S3_W = 3 + EW + GW + 1;
+    wire           nan_4, zero_sign_4, sign_4;
+    wire [EW-1:0]  exp_big_4;
+    wire [GW:0]    sum_4;
+    clhls_delay #(.WIDTH(S3_W), .LATENCY(R3)) reg3 (.clk(clk), .ce(ce),
+        .d({nan_3, zero_sign_3, sign_3, exp_big_3, sum_3}),
+        .q({nan_4, zero_sign_4, sign_4, exp_big_4, sum_4}));
+
+    // ---- Stage 4: normalise ----
+    // The leading zeros of the GW + 1-bit sum, counted by a tree: the sum padded below
+    // with ones to LN = 2^LZW bits; a node at level l covers 2^l bits and holds l + 1
+    // bits, its count of leading zeros (2^l: all zero). Then the sum is shifted left by
+    // the count. The larger operand's leading one sits one below the top (a carry puts
+    // it at the top): its exponent is exp_big + 1 - count. A zero sum stays zero.
+    localparam LN = 1 << LZW;
+    genvar l, n;
+    generate
+        for (l = 0; l <= LZW; l = l + 1) begin : lzc
+            wire [(LN >> l) * (l + 1) - 1:0] cnt;   // node n: cnt[n*(l+1) +: l+1]
+            if (l == 0) begin : leaf
+                wire [LN-1:0] padded = {sum_4, {(LN - GW - 1){1'b1}}};
+                assign cnt = ~padded;
+            end else begin : node
+                for (n = 0; n < (LN >> l); n = n + 1) begin : merge
+                    wire [l-1:0] lo = lzc[l - 1].cnt[(2 * n) * l +: l];       // lower half
+                    wire [l-1:0] hi = lzc[l - 1].cnt[(2 * n + 1) * l +: l];   // upper half
+                    if (l == 1) begin : pair
+                        assign cnt[n * 2 +: 2] = {hi[0] & lo[0], hi[0] & ~lo[0]};
+                    end else begin : wide
+                        assign cnt[n * (l + 1) +: l + 1] =
+                            {hi[l-1] & lo[l-1], hi[l-1] & ~lo[l-1],
+                             hi[l-1] ? lo[l-2:0] : hi[l-2:0]};
+                    end
+                end
+            end
         end
-        // Round to nearest even.
-        if (norm[2] && (norm[1] || norm[0] || norm[3]))
-            rounded = {1'b0, norm[GW-1:3]} + {{MW{1'b0}}, 1'b1};
-        else
-            rounded = {1'b0, norm[GW-1:3]};
-        exp_final = rounded[MW] ? exp_norm + X_ONE : exp_norm;
-
-        // Assemble, special cases first.
-        if (nan_a || nan_b || (inf_a && inf_b && (sign_a != sign_b)))
-            result = QNAN;
-        else if (inf_a)
-            result = {sign_a, E_MAX, {FW{1'b0}}};
-        else if (inf_b)
-            result = {sign_b, E_MAX, {FW{1'b0}}};
-        else if (zero_a && zero_b)
-            result = {sign_a & sign_b, {(W-1){1'b0}}};
-        else if (zero_b)
-            result = a;
-        else if (zero_a)
-            result = {sign_b, b[W-2:0]};
-        else if (sum == {(GW+1){1'b0}})
-            result = {W{1'b0}};  // exact cancellation: +0
-        else if (exp_norm <= X_ZERO)
-            // Tiny: rounds to the smallest normal only if it rounds up at the
-            // denormal grid (1.111..1 x 2^-bias and above), else signed zero.
-            result = (exp_norm == X_ZERO && norm[GW-1:3] == {MW{1'b1}})
-                     ? {sign_big, E_ONE, {FW{1'b0}}} : {sign_big, {(W-1){1'b0}}};
-        else if (exp_final >= X_INF)
-            result = {sign_big, E_MAX, {FW{1'b0}}};
-        else
-            result = {sign_big, exp_final[EW-1:0], rounded[FW-1:0]};
-    end
-
-    // The hidden bit of the rounded mantissa is implied by the exponent.
+    endgenerate
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_hidden = rounded[FW];
+    wire [LZW:0]   lzc_root   = lzc[LZW].cnt;   // at most GW + 1: the top bit is 0
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [LZW-1:0] lead_zeros = lzc_root[LZW-1:0];
+    wire [GW:0]    norm       = sum_4 << lead_zeros;   // the top bit is the leading one
+    wire                 sum_zero_4 = !norm[GW];
+    wire signed [XW-1:0] exp_norm_4 = {2'b00, exp_big_4} + X_ONE - {{(XW-LZW){1'b0}}, lead_zeros};
+    wire [MW-1:0]        mant_4     = norm[GW:4];
+    wire                 guard_4    = norm[3];
+    wire                 sticky_4   = |norm[2:0];
 
-    // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+    localparam S4_W = 4 + XW + MW + 2;
+    wire           nan_5, zero_sign_5, sign_5, sum_zero_5, guard_5, sticky_5;
+    wire signed [XW-1:0] exp_norm_5;
+    wire [MW-1:0]  mant_5;
+    clhls_delay #(.WIDTH(S4_W), .LATENCY(R4)) reg4 (.clk(clk), .ce(ce),
+        .d({nan_4, zero_sign_4, sign_4, sum_zero_4, exp_norm_4, mant_4, guard_4, sticky_4}),
+        .q({nan_5, zero_sign_5, sign_5, sum_zero_5, exp_norm_5, mant_5, guard_5, sticky_5}));
+
+    // ---- Stage 5: round and pack ----
+    wire [W-1:0] result = nan_5      ? QNAN :
+                          sum_zero_5 ? {zero_sign_5, {(W-1){1'b0}}} :
+                          round_pack(sign_5, exp_norm_5, mant_5, guard_5, sticky_5);
+
+    // Output pipeline: the remaining registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(OUT_LAT)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `endif
 endmodule

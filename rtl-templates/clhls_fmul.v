@@ -1,13 +1,24 @@
 // clhls_fmul: IEEE-754 binary32 or binary64 multiplier, fully pipelined.
 //
 // y = a * b appears exactly LATENCY enabled clock cycles after the operands (one
-// result per enabled cycle): combinational arithmetic followed by LATENCY registers
-// that hold while ce = 0. W selects the format: 32 (binary32) or 64 (binary64; a
-// 53 x 53-bit significand product, DSP blocks on an FPGA). Same conventions as
-// clhls_fadd: round to nearest even, denormal inputs are signed zeros, denormal
-// results flush to signed zero (a result that rounds up to the smallest normal is
-// kept), infinities per IEEE, every NaN result is the canonical quiet NaN
-// (0x7FC00000 or 0x7FF8000000000000; inf * 0 too), overflow gives infinity.
+// result per enabled cycle; every register holds while ce = 0). W selects the
+// format: 32 (binary32) or 64 (binary64). Same conventions as clhls_fadd: round to
+// nearest even, denormal inputs are signed zeros, denormal results flush to signed
+// zero (a result that rounds up to the smallest normal is kept), infinities per IEEE,
+// every NaN result is the canonical quiet NaN (0x7FC00000 or 0x7FF8000000000000;
+// inf * 0 too), overflow gives infinity.
+//
+// Structure: four stages. (1) Unpack, special cases, the exponent sum, and the
+// MW x MW-bit significand product (MW = 24 or 53) as partial products of 16 x 16-bit
+// pieces (4 at W = 32, 16 at W = 64): each fits one DSP multiplier (an iCE40
+// SB_MAC16, which can hold the register after it; an ECP5 or Cyclone V 18 x 18).
+// (2) The sum of the partial products. (3) Normalise: the product's top bit picks the
+// MW leading bits, guard and sticky, and the exponent. (4) Round to nearest even and
+// pack (clhls_fround.vh), or the special result. Registers go between the stages as
+// LATENCY allows, the last one always after stage 4, in this order: LATENCY 1: none
+// inside, all four stages before the one register; 2: after the partial products
+// (1); 3: also after their sum (1, 2); 4 or more: after every stage, and LATENCY - 3
+// registers after stage 4 (clhls_delay).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fmul32/64 of sim-bridge/fp_model.c through DPI-C
@@ -40,79 +51,110 @@ module clhls_fmul #(
     clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `else
-    localparam OUT_BITS = W;
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
     localparam MW = FW + 1;               // significand bits, hidden bit included
+    localparam PW = 2 * MW;               // product bits
     localparam XW = EW + 2;               // signed exponent arithmetic
     localparam BIAS = (1 << (EW - 1)) - 1;
+    localparam NP = (MW + 15) / 16;       // 16-bit pieces of a significand
+    localparam NPP = NP * NP;             // partial products, 32 bits each
     localparam [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(FW-1){1'b0}}};
     localparam [EW-1:0] E_MAX = {EW{1'b1}};
     localparam [EW-1:0] E_ONE = {{(EW-1){1'b0}}, 1'b1};
     localparam signed [XW-1:0] X_ZERO = 0, X_ONE = 1, X_INF = (1 << EW) - 1;
-    localparam signed [XW-1:0] X_BIAS = BIAS, X_BIAS_1 = BIAS - 1;
+    localparam signed [XW-1:0] X_BIAS = BIAS;
+    // Registers inside (NI, at most 3) and where they go; see the header.
+    localparam NI = (LATENCY > 4) ? 3 : LATENCY - 1;
+    localparam R1 = (NI >= 1) ? 1 : 0;          // after stage 1, the partial products
+    localparam R2 = (NI >= 2) ? 1 : 0;          // after stage 2, their sum
+    localparam R3 = (NI >= 3) ? 1 : 0;          // after stage 3, normalise
+    localparam OUT_LAT = LATENCY - NI;          // after stage 4 (>= 1)
 
-    wire          sign   = a[W-1] ^ b[W-1];
+    `include "clhls_fround.vh"
+
+    // ---- Stage 1: unpack, special cases, partial products ----
+    wire          sign_1 = a[W-1] ^ b[W-1];
     wire [EW-1:0] exp_a  = a[W-2:FW];
     wire [EW-1:0] exp_b  = b[W-2:FW];
-    wire          zero_a = (exp_a == {EW{1'b0}});
+    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
     wire          zero_b = (exp_b == {EW{1'b0}});
     wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
     wire          inf_b  = (exp_b == E_MAX) && (b[FW-1:0] == {FW{1'b0}});
     wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
     wire          nan_b  = (exp_b == E_MAX) && (b[FW-1:0] != {FW{1'b0}});
+    wire          nan_1  = nan_a || nan_b || (inf_a && zero_b) || (inf_b && zero_a);
+    wire          inf_1  = inf_a || inf_b;         // after NaN
+    wire          zero_1 = zero_a || zero_b;       // after infinity
+    // Biased exponent of the product when its top bit is 0 (one more when it is 1).
+    wire signed [XW-1:0] exp_1 = {2'b00, exp_a} + {2'b00, exp_b} - X_BIAS;
 
-    // The significand product, in [2^(2MW-2), 2^2MW).
-    wire [2*MW-1:0] product = {1'b1, a[FW-1:0]} * {1'b1, b[FW-1:0]};
-
-    reg  [MW-1:0] mant;           // MW leading bits of the product
-    reg           guard, sticky;  // first dropped bit, OR of the rest
-    reg  signed [XW-1:0] exp_norm;   // biased exponent before rounding
-    reg  [MW:0]   rounded;        // {carry, mantissa} after rounding
-    reg  signed [XW-1:0] exp_final;
-    reg  [W-1:0]  result;
-
-    always @(*) begin
-        if (product[2*MW-1]) begin
-            mant     = product[2*MW-1:MW];
-            guard    = product[MW-1];
-            sticky   = |product[MW-2:0];
-            exp_norm = {2'b00, exp_a} + {2'b00, exp_b} - X_BIAS_1;
-        end else begin
-            mant     = product[2*MW-2:MW-1];
-            guard    = product[MW-2];
-            sticky   = |product[MW-3:0];
-            exp_norm = {2'b00, exp_a} + {2'b00, exp_b} - X_BIAS;
+    // The significands, zero-extended to NP pieces; piece i times piece j.
+    wire [16*NP-1:0] mant_a = {{(16*NP-MW){1'b0}}, 1'b1, a[FW-1:0]};
+    wire [16*NP-1:0] mant_b = {{(16*NP-MW){1'b0}}, 1'b1, b[FW-1:0]};
+    wire [32*NPP-1:0] pp_1;
+    genvar i, j;
+    generate
+        for (i = 0; i < NP; i = i + 1) begin : piece_a
+            for (j = 0; j < NP; j = j + 1) begin : piece_b
+                assign pp_1[32*(NP*i+j) +: 32] = mant_a[16*i +: 16] * mant_b[16*j +: 16];
+            end
         end
-        if (guard && (sticky || mant[0]))
-            rounded = {1'b0, mant} + {{MW{1'b0}}, 1'b1};
-        else
-            rounded = {1'b0, mant};
-        exp_final = rounded[MW] ? exp_norm + X_ONE : exp_norm;
+    endgenerate
 
-        if (nan_a || nan_b || (inf_a && zero_b) || (inf_b && zero_a))
-            result = QNAN;
-        else if (inf_a || inf_b)
-            result = {sign, E_MAX, {FW{1'b0}}};
-        else if (zero_a || zero_b)
-            result = {sign, {(W-1){1'b0}}};
-        else if (exp_norm <= X_ZERO)
-            // Tiny: only 1.111..1 x 2^-bias and above round up to the smallest normal.
-            result = (exp_norm == X_ZERO && mant == {MW{1'b1}})
-                     ? {sign, E_ONE, {FW{1'b0}}} : {sign, {(W-1){1'b0}}};
-        else if (exp_final >= X_INF)
-            result = {sign, E_MAX, {FW{1'b0}}};
-        else
-            result = {sign, exp_final[EW-1:0], rounded[FW-1:0]};
+    localparam S1_W = 4 + XW + 32 * NPP;
+    wire                 sign_2, nan_2, inf_2, zero_2;
+    wire signed [XW-1:0] exp_2;
+    wire [32*NPP-1:0]    pp_2;
+    clhls_delay #(.WIDTH(S1_W), .LATENCY(R1)) reg1 (.clk(clk), .ce(ce),
+        .d({sign_1, nan_1, inf_1, zero_1, exp_1, pp_1}),
+        .q({sign_2, nan_2, inf_2, zero_2, exp_2, pp_2}));
+
+    // ---- Stage 2: the product, in [2^(PW-2), 2^PW) ----
+    reg [32*NP-1:0] product_all;   // the sum of the partial products (the top bits are zero)
+    integer p;
+    always @(*) begin
+        product_all = {(32*NP){1'b0}};
+        for (p = 0; p < NPP; p = p + 1)
+            product_all = product_all +
+                          ({{(32*NP-32){1'b0}}, pp_2[32*p +: 32]} << (16 * (p / NP + p % NP)));
     end
-
-    // The hidden bit of the rounded mantissa is implied by the exponent.
+    wire [PW-1:0] product_2 = product_all[PW-1:0];
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_hidden = rounded[FW];
+    wire [32*NP-PW-1:0] unused_top = product_all[32*NP-1:PW];   // zero
     /* verilator lint_on UNUSEDSIGNAL */
 
-    // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
+    localparam S2_W = 4 + XW + PW;
+    wire                 sign_3, nan_3, inf_3, zero_3;
+    wire signed [XW-1:0] exp_3;
+    wire [PW-1:0]        product_3;
+    clhls_delay #(.WIDTH(S2_W), .LATENCY(R2)) reg2 (.clk(clk), .ce(ce),
+        .d({sign_2, nan_2, inf_2, zero_2, exp_2, product_2}),
+        .q({sign_3, nan_3, inf_3, zero_3, exp_3, product_3}));
+
+    // ---- Stage 3: normalise: MW leading bits, the first dropped bit, the OR of the rest ----
+    wire                 top_3    = product_3[PW-1];
+    wire [MW-1:0]        mant_3   = top_3 ? product_3[PW-1:MW] : product_3[PW-2:MW-1];
+    wire                 guard_3  = top_3 ? product_3[MW-1] : product_3[MW-2];
+    wire                 sticky_3 = (top_3 && product_3[MW-2]) || (|product_3[MW-3:0]);
+    wire signed [XW-1:0] exp_norm_3 = top_3 ? exp_3 + X_ONE : exp_3;
+
+    localparam S3_W = 4 + XW + MW + 2;
+    wire                 sign_4, nan_4, inf_4, zero_4, guard_4, sticky_4;
+    wire signed [XW-1:0] exp_norm_4;
+    wire [MW-1:0]        mant_4;
+    clhls_delay #(.WIDTH(S3_W), .LATENCY(R3)) reg3 (.clk(clk), .ce(ce),
+        .d({sign_3, nan_3, inf_3, zero_3, exp_norm_3, mant_3, guard_3, sticky_3}),
+        .q({sign_4, nan_4, inf_4, zero_4, exp_norm_4, mant_4, guard_4, sticky_4}));
+
+    // ---- Stage 4: round and pack ----
+    wire [W-1:0] result = nan_4  ? QNAN :
+                          inf_4  ? {sign_4, E_MAX, {FW{1'b0}}} :
+                          zero_4 ? {sign_4, {(W-1){1'b0}}} :
+                          round_pack(sign_4, exp_norm_4, mant_4, guard_4, sticky_4);
+
+    // Output pipeline: the remaining registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(W), .LATENCY(OUT_LAT)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `endif
 endmodule

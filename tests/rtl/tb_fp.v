@@ -1,6 +1,7 @@
 // tb_fp: the floating-point templates (clhls_fadd, clhls_fmul, clhls_fcmp, clhls_itofp
-// and clhls_fptoi for every width and signedness, clhls_fdiv, clhls_fsqrt and
-// clhls_fma with several latencies) against reference vectors from
+// and clhls_fptoi for every width and signedness, clhls_fdiv, clhls_fsqrt; clhls_fadd,
+// clhls_fmul and clhls_fma at a latency for each of their register structures)
+// against reference vectors from
 // gen_fp_vectors (host FPU, flush-to-zero), loaded from the directory given by
 // +dir=DIR. Two tops, verilated separately (each in about half the time): tb_fp
 // checks the binary32 instances (W = 32), tb_fp64 the binary64 ones (W = 64) and the
@@ -188,7 +189,7 @@ endmodule
 
 module tb_fp;
     reg clk = 0; always #5 clk = ~clk;
-    localparam NU = 27;
+    localparam NU = 33;
     wire [NU-1:0] done;
     wire [31:0] errors [0:NU-1];
     wire [31:0] checked [0:NU-1];
@@ -218,6 +219,21 @@ module tb_fp;
         fma2 (.clk(clk), .done(done[25]), .errors(errors[25]), .checked(checked[25]));
     fp_check #(.KIND(7), .LAT(1), .NAME("fma"))
         fma1 (.clk(clk), .done(done[26]), .errors(errors[26]), .checked(checked[26]));
+
+    // fadd and fmul: a register between every two stages and more at the output (6),
+    // and the latencies that merge stages (fadd 1 to 4, fmul 1 to 3).
+    fp_check #(.KIND(0), .LAT(6), .NAME("fadd"))
+        fadd6 (.clk(clk), .done(done[27]), .errors(errors[27]), .checked(checked[27]));
+    fp_check #(.KIND(0), .LAT(3), .NAME("fadd"))
+        fadd3 (.clk(clk), .done(done[28]), .errors(errors[28]), .checked(checked[28]));
+    fp_check #(.KIND(0), .LAT(2), .NAME("fadd"))
+        fadd2 (.clk(clk), .done(done[29]), .errors(errors[29]), .checked(checked[29]));
+    fp_check #(.KIND(1), .LAT(6), .NAME("fmul"))
+        fmul6 (.clk(clk), .done(done[30]), .errors(errors[30]), .checked(checked[30]));
+    fp_check #(.KIND(1), .LAT(2), .NAME("fmul"))
+        fmul2 (.clk(clk), .done(done[31]), .errors(errors[31]), .checked(checked[31]));
+    fp_check #(.KIND(1), .LAT(1), .NAME("fmul"))
+        fmul1 (.clk(clk), .done(done[32]), .errors(errors[32]), .checked(checked[32]));
 
     genvar s, i;
     generate
@@ -258,7 +274,7 @@ endmodule
 // The binary64 instances (W = 64) and the conversions between the formats.
 module tb_fp64;
     reg clk = 0; always #5 clk = ~clk;
-    localparam NU = 31;
+    localparam NU = 37;
     wire [NU-1:0] done;
     wire [31:0] errors [0:NU-1];
     wire [31:0] checked [0:NU-1];
@@ -298,6 +314,20 @@ module tb_fp64;
         dtof2 (.clk(clk), .done(done[29]), .errors(errors[29]), .checked(checked[29]));
     fp_check #(.KIND(9), .LAT(1), .NAME("dtof"))
         dtof1 (.clk(clk), .done(done[30]), .errors(errors[30]), .checked(checked[30]));
+
+    // dadd and dmul at the latencies of every register structure (as in tb_fp).
+    fp_check #(.KIND(0), .F(64), .LAT(6), .NAME("dadd"))
+        dadd6 (.clk(clk), .done(done[31]), .errors(errors[31]), .checked(checked[31]));
+    fp_check #(.KIND(0), .F(64), .LAT(3), .NAME("dadd"))
+        dadd3 (.clk(clk), .done(done[32]), .errors(errors[32]), .checked(checked[32]));
+    fp_check #(.KIND(0), .F(64), .LAT(2), .NAME("dadd"))
+        dadd2 (.clk(clk), .done(done[33]), .errors(errors[33]), .checked(checked[33]));
+    fp_check #(.KIND(1), .F(64), .LAT(6), .NAME("dmul"))
+        dmul6 (.clk(clk), .done(done[34]), .errors(errors[34]), .checked(checked[34]));
+    fp_check #(.KIND(1), .F(64), .LAT(2), .NAME("dmul"))
+        dmul2 (.clk(clk), .done(done[35]), .errors(errors[35]), .checked(checked[35]));
+    fp_check #(.KIND(1), .F(64), .LAT(1), .NAME("dmul"))
+        dmul1 (.clk(clk), .done(done[36]), .errors(errors[36]), .checked(checked[36]));
 
     genvar s, i;
     generate
