@@ -5,10 +5,11 @@
 // from clhls_regmap.vh, generated from the compiler's register map (hls/regmap.c;
 // the table in docs/architecture.md is generated from it too). Writing control with
 // bit0 = 1 clears done and every counter, sets busy and, one cycle later, pulses
-// `start` (so the compute unit sees the geometry already written). done_pulse
-// clears busy and sets done. Reads are combinational and return 0 when reg_sel is
-// 0 so that the top can OR all blocks together. Probes are occupancies the compute
-// unit exposes (work-items inside a loop, ...), read by the runtime to say where a
+// `start` (so the compute unit sees the geometry already written). done_pulse clears
+// busy and, two cycles later (when every counter has counted its last event), sets
+// done. Reads are combinational and return 0 when reg_sel is 0 so that the top can OR
+// all blocks together. Probes are occupancies the compute unit exposes (work-items
+// inside a loop, ...), read by the runtime to say where a
 // hung kernel is stuck. The argument area holds every argument at its byte offset;
 // only its first NARGS registers exist. The geometry and the argument area are
 // write-only (they read as 0), so synthesis keeps only the bits the kernel uses.
@@ -85,19 +86,38 @@ module clhls_kernel_regs #(
     assign num_groups_x    = groups32(groups_x);
     assign num_groups_y    = groups32(groups_y);
     assign num_groups_z    = groups32(groups_z);
-    reg [63:0] busy_cycles;          // cycles spent busy
-    reg [63:0] work_items;           // work-items retired
-    reg [63:0] stall_mem_cycles;     // cycles stalled on memory
-    reg [63:0] mem_read_requests;    // memory read requests
-    reg [63:0] mem_write_requests;   // memory write requests
-    reg [63:0] local_conflicts;      // local-memory bank conflicts
-
     wire       write     = reg_we && reg_sel;
     wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
     wire [7:0] arg_index   = reg_addr - REG_ARGS;    // meaningful when in_args
     wire       in_args     = (reg_addr >= REG_ARGS) && ({1'b0, arg_index} < REG_ARGS_COUNT);
     wire [7:0] probe_index = reg_addr - REG_PROBES;  // meaningful when in_probes
     wire       in_probes   = (reg_addr >= REG_PROBES) && ({1'b0, probe_index} < REG_PROBES_COUNT);
+
+    // Counters (clhls_counter: 32-bit carry chains). The events are registered first,
+    // so no path runs from the compute unit into a counter's adder; a count is exact two
+    // cycles after its event, and done is set two cycles after done_pulse, so a count
+    // read once done is set is final.
+    reg        q_work_item, q_stall_mem, q_mem_read, q_mem_write;  // events, registered
+    reg  [7:0] q_local_conflicts;
+    reg  [1:0] done_delay;           // done_pulse, one and two cycles ago
+    wire [63:0] busy_cycles;         // cycles spent busy
+    wire [63:0] work_items;          // work-items retired
+    wire [63:0] stall_mem_cycles;    // cycles stalled on memory
+    wire [63:0] mem_read_requests;   // memory read requests
+    wire [63:0] mem_write_requests;  // memory write requests
+    wire [63:0] local_conflicts;     // local-memory bank conflicts
+    clhls_counter count_busy (.clk(clk), .rst(rst), .clear(start_cmd), .inc(busy),
+                              .value(busy_cycles));
+    clhls_counter count_items (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_work_item),
+                               .value(work_items));
+    clhls_counter count_stalls (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_stall_mem),
+                                .value(stall_mem_cycles));
+    clhls_counter count_reads (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_mem_read),
+                               .value(mem_read_requests));
+    clhls_counter count_writes (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_mem_write),
+                                .value(mem_write_requests));
+    clhls_counter #(.INC_W(8)) count_conflicts (.clk(clk), .rst(rst), .clear(start_cmd),
+                                                .inc(q_local_conflicts), .value(local_conflicts));
 
     integer i;
 
@@ -142,41 +162,43 @@ module clhls_kernel_regs #(
         end
     end
 
-    // Control, status and counters.
+    // Control and status.
     always @(posedge clk) begin
         if (rst) begin
-            start              <= 1'b0;
-            busy               <= 1'b0;
-            done               <= 1'b0;
-            busy_cycles        <= 0;
-            work_items         <= 0;
-            stall_mem_cycles   <= 0;
-            mem_read_requests  <= 0;
-            mem_write_requests <= 0;
-            local_conflicts    <= 0;
+            start      <= 1'b0;
+            busy       <= 1'b0;
+            done       <= 1'b0;
+            done_delay <= 2'b00;
         end else begin
             start <= start_cmd;
             if (start_cmd) begin
-                busy               <= 1'b1;
-                done               <= 1'b0;
-                busy_cycles        <= 0;
-                work_items         <= 0;
-                stall_mem_cycles   <= 0;
-                mem_read_requests  <= 0;
-                mem_write_requests <= 0;
-                local_conflicts    <= 0;
+                busy       <= 1'b1;
+                done       <= 1'b0;
+                done_delay <= 2'b00;
             end else begin
-                if (done_pulse) begin
+                if (done_pulse)
                     busy <= 1'b0;
+                done_delay <= {done_delay[0], done_pulse};
+                if (done_delay[1])
                     done <= 1'b1;
-                end
-                if (busy)            busy_cycles        <= busy_cycles + 64'd1;
-                if (count_work_item) work_items         <= work_items + 64'd1;
-                if (count_stall_mem) stall_mem_cycles   <= stall_mem_cycles + 64'd1;
-                if (count_mem_read)  mem_read_requests  <= mem_read_requests + 64'd1;
-                if (count_mem_write) mem_write_requests <= mem_write_requests + 64'd1;
-                local_conflicts <= local_conflicts + {56'd0, count_local_conflicts};
             end
+        end
+    end
+
+    // The counted events, registered (cleared with the counters by a start).
+    always @(posedge clk) begin
+        if (rst || start_cmd) begin
+            q_work_item       <= 1'b0;
+            q_stall_mem       <= 1'b0;
+            q_mem_read        <= 1'b0;
+            q_mem_write       <= 1'b0;
+            q_local_conflicts <= 8'd0;
+        end else begin
+            q_work_item       <= count_work_item;
+            q_stall_mem       <= count_stall_mem;
+            q_mem_read        <= count_mem_read;
+            q_mem_write       <= count_mem_write;
+            q_local_conflicts <= count_local_conflicts;
         end
     end
 

@@ -98,6 +98,7 @@ module tb_kernel_regs;
             end
             @(negedge clk); c_wi = 0; c_stall = 0; c_rd = 0; c_wr = 0; c_lc = 0; done_pulse = 1; n_busy = n_busy + 1;
             @(negedge clk); done_pulse = 0;
+            check(8'd1, 64'd0);   // not busy; done follows when the last events are counted
             check(8'd1, 64'd2);
             check(8'd16, n_busy); check(8'd17, n_wi); check(8'd18, n_st); check(8'd19, n_rd); check(8'd20, n_wr); check(8'd15, n_lc);
             if (starts_seen != k + 1) begin $display("FAIL start count %0d", starts_seen); $fatal(1); end

@@ -1,0 +1,42 @@
+// clhls_counter: a 64-bit event counter whose carry chains are at most 32 bits long.
+//
+// Counts `inc` (0 .. 2^INC_W - 1) every cycle into two halves: the low LOW_W bits add
+// `inc`, their carry-out is registered and added to the high bits one cycle later, so
+// no path crosses more than a 32-bit adder (a 64-bit increment is the longest path of
+// a small FPGA's design otherwise). `value` is exact one cycle after the last
+// increment (while a carry is pending the high half is one behind). `clear` zeroes
+// the count, any pending carry included, and wins over `inc` in the same cycle.
+`default_nettype none
+
+module clhls_counter #(
+    parameter INC_W = 1,    // bits of the increment (1 .. LOW_W - 1)
+    parameter LOW_W = 32    // bits of the low half (a test makes it small to see carries)
+) (
+    input  wire             clk,    // clock
+    input  wire             rst,    // synchronous active-high reset (zero)
+    input  wire             clear,  // zero the count
+    input  wire [INC_W-1:0] inc,    // added this cycle
+    output wire [63:0]      value   // the count (exact one cycle after the last inc)
+);
+    reg  [LOW_W-1:0]    low;
+    reg  [63-LOW_W:0]   high;
+    reg                 carry;      // the low half wrapped: the high half adds 1 next
+    wire [LOW_W:0]      low_next = {1'b0, low} + {{(LOW_W + 1 - INC_W){1'b0}}, inc};
+    localparam [63-LOW_W:0] ZERO_HIGH = 0;
+
+    assign value = {high, low};
+
+    always @(posedge clk) begin
+        if (rst || clear) begin
+            low   <= {LOW_W{1'b0}};
+            high  <= ZERO_HIGH;
+            carry <= 1'b0;
+        end else begin
+            low   <= low_next[LOW_W-1:0];
+            carry <= low_next[LOW_W];
+            high  <= high + {ZERO_HIGH[63-LOW_W:1], carry};
+        end
+    end
+endmodule
+
+`default_nettype wire
