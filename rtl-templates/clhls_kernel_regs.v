@@ -67,12 +67,6 @@ module clhls_kernel_regs #(
     reg [GW-1:0]   groups_x, groups_y, groups_z; // work-group count
 
     `include "clhls_widen.vh"
-    function [31:0] local32(input [LS_W-1:0] v);
-        begin local32 = 32'd0; local32[LS_W-1:0] = v; end
-    endfunction
-    function [31:0] groups32(input [GW-1:0] v);
-        begin groups32 = 32'd0; groups32[GW-1:0] = v; end
-    endfunction
     assign work_dim        = {30'd0, dims};
     assign global_size_x   = widen(size_x);
     assign global_size_y   = widen(size_y);
@@ -83,9 +77,9 @@ module clhls_kernel_regs #(
     assign local_size_x    = local32(lsize_x);
     assign local_size_y    = local32(lsize_y);
     assign local_size_z    = local32(lsize_z);
-    assign num_groups_x    = groups32(groups_x);
-    assign num_groups_y    = groups32(groups_y);
-    assign num_groups_z    = groups32(groups_z);
+    assign num_groups_x    = group32(groups_x);
+    assign num_groups_y    = group32(groups_y);
+    assign num_groups_z    = group32(groups_z);
     wire       write     = reg_we && reg_sel;
     wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
     wire [7:0] arg_index   = reg_addr - REG_ARGS;    // meaningful when in_args

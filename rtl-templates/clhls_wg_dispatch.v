@@ -64,13 +64,7 @@ module clhls_wg_dispatch #(
     wire [LS_W-1:0] rest_x = global_x - base_x;
     wire [LS_W-1:0] rest_y = global_y - base_y;
     wire [LS_W-1:0] rest_z = global_z - base_z;
-    // Zero-extensions to the 32-bit token.
-    function [31:0] size32(input [LS_W-1:0] v);
-        begin size32 = 32'd0; size32[LS_W-1:0] = v; end
-    endfunction
-    function [31:0] id32(input [GW-1:0] v);
-        begin id32 = 32'd0; id32[GW-1:0] = v; end
-    endfunction
+    `include "clhls_widen.vh"   // group32, local32: zero-extensions to the token
     wire [GW-1:0] num_x = num_groups_x[GW-1:0] - 1'b1;  // the last group's id
     wire [GW-1:0] num_y = num_groups_y[GW-1:0] - 1'b1;
     wire [GW-1:0] num_z = num_groups_z[GW-1:0] - 1'b1;
@@ -113,12 +107,12 @@ module clhls_wg_dispatch #(
             if (out_free)
                 m_valid <= pending;
             if (load) begin
-                m_group_id_x   <= id32(group_x);
-                m_group_id_y   <= id32(group_y);
-                m_group_id_z   <= id32(group_z);
-                m_group_size_x <= size32(x_last ? rest_x : local_x);
-                m_group_size_y <= size32(y_last ? rest_y : local_y);
-                m_group_size_z <= size32(z_last ? rest_z : local_z);
+                m_group_id_x   <= group32(group_x);
+                m_group_id_y   <= group32(group_y);
+                m_group_id_z   <= group32(group_z);
+                m_group_size_x <= local32(x_last ? rest_x : local_x);
+                m_group_size_y <= local32(y_last ? rest_y : local_y);
+                m_group_size_z <= local32(z_last ? rest_z : local_z);
                 out_is_last    <= x_last && y_last && z_last;
                 // Advance x fastest, then y, then z.
                 if (!x_last) begin

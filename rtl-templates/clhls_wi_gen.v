@@ -75,22 +75,13 @@ module clhls_wi_gen #(
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
     `include "clhls_widen.vh"
-    function [31:0] id32(input [GW-1:0] v);
-        begin id32 = 32'd0; id32[GW-1:0] = v; end
-    endfunction
-    function [31:0] local32(input [LS_W-1:0] v);
-        begin local32 = 32'd0; local32[LS_W-1:0] = v; end
-    endfunction
-    function [63:0] local64(input [LS_W-1:0] v);
-        begin local64 = 64'd0; local64[LS_W-1:0] = v; end
-    endfunction
     /* verilator lint_off UNUSEDSIGNAL */
     wire [63:0] base_next_x = s_group_id_x[GW-1:0] * local_size_x[LS_W-1:0] + global_offset_x;
     wire [63:0] base_next_y = s_group_id_y[GW-1:0] * local_size_y[LS_W-1:0] + global_offset_y;
     wire [63:0] base_next_z = s_group_id_z[GW-1:0] * local_size_z[LS_W-1:0] + global_offset_z;
-    wire [63:0] id_x = widen(cur_base_x) + local64(lid_x);
-    wire [63:0] id_y = widen(cur_base_y) + local64(lid_y);
-    wire [63:0] id_z = widen(cur_base_z) + local64(lid_z);
+    wire [63:0] id_x = widen(cur_base_x) + {32'd0, local32(lid_x)};
+    wire [63:0] id_y = widen(cur_base_y) + {32'd0, local32(lid_y)};
+    wire [63:0] id_z = widen(cur_base_z) + {32'd0, local32(lid_z)};
     /* verilator lint_on UNUSEDSIGNAL */
 
     wire out_free = !m_valid || m_ready;
@@ -118,9 +109,9 @@ module clhls_wi_gen #(
                 m_local_id_x    <= local32(lid_x);
                 m_local_id_y    <= local32(lid_y);
                 m_local_id_z    <= local32(lid_z);
-                m_group_id_x    <= id32(cur_id_x);
-                m_group_id_y    <= id32(cur_id_y);
-                m_group_id_z    <= id32(cur_id_z);
+                m_group_id_x    <= group32(cur_id_x);
+                m_group_id_y    <= group32(cur_id_y);
+                m_group_id_z    <= group32(cur_id_z);
                 m_group_size_x  <= local32(cur_size_x);
                 m_group_size_y  <= local32(cur_size_y);
                 m_group_size_z  <= local32(cur_size_z);

@@ -1,10 +1,24 @@
-// clhls_widen.vh: widen(v), an ID_W-bit work-item index zero-extended to 64 bits (the
-// kernel's size_t). Included inside the modules that keep indexes in the board's
-// work_item_index_bits (clhls_kernel_regs, clhls_wi_gen), after ID_W is declared;
-// module scope, no include guard.
+// clhls_widen.vh: zero-extensions of the NDRange's narrow fields to the widths of the
+// ports between the NDRange modules: widen(v), an ID_W-bit work-item index to 64 bits
+// (the kernel's size_t); group32(v), a GW-bit group id or count to 32; local32(v), an
+// LS_W-bit local size or id to 32. Included inside the modules that keep these fields
+// narrow (clhls_kernel_regs, clhls_wg_dispatch, clhls_wi_gen), after ID_W, LS_W and GW
+// are declared; module scope, no include guard.
 function [63:0] widen(input [ID_W-1:0] v);
     begin
         widen = 64'd0;
         widen[ID_W-1:0] = v;
+    end
+endfunction
+function [31:0] group32(input [GW-1:0] v);
+    begin
+        group32 = 32'd0;
+        group32[GW-1:0] = v;
+    end
+endfunction
+function [31:0] local32(input [LS_W-1:0] v);
+    begin
+        local32 = 32'd0;
+        local32[LS_W-1:0] = v;
     end
 endfunction
