@@ -7,6 +7,7 @@
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "alloc.h"
@@ -80,6 +81,20 @@ int hls_path_join(char *buf, size_t len, const char *dir, const char *name)
 {
     int n = snprintf(buf, len, "%s/%s", dir, name);
     return n >= 0 && (size_t)n < len ? 0 : -1;
+}
+
+int hls_path_stays_inside(const char *p)
+{
+    if (!*p || *p == '/' || strlen(p) > 1024)
+        return 0;
+    for (const char *part = p; part;) {
+        const char *end = strchr(part, '/');
+        size_t n = end ? (size_t)(end - part) : strlen(part);
+        if (n == 0 || (n == 1 && part[0] == '.') || (n == 2 && !strncmp(part, "..", 2)))
+            return 0;
+        part = end ? end + 1 : NULL;
+    }
+    return 1;
 }
 
 const char *hls_cache_root(const char *override, char *buf, size_t len)

@@ -20,6 +20,10 @@ char *hls_read_text(const char *path);
 int hls_write_text(const char *path, const char *text, int newline);
 /* dir/name into buf; 0 on success, -1 (buf truncated) when it does not fit. */
 int hls_path_join(char *buf, size_t len, const char *dir, const char *name);
+/* 1 when p is a relative path that stays inside the directory it is relative to: at
+ * most 1024 characters, no empty, "." or ".." component (a name from an untrusted
+ * file: a manifest, an embedded header's include name). */
+int hls_path_stays_inside(const char *p);
 
 /* Version string that is part of every cache key. */
 const char *hls_version(void);

@@ -159,21 +159,6 @@ int hls_manifest_write(const char *dir)
 
 /* ---- checking ---- */
 
-/* 1 when p is a relative path that stays inside the entry: no empty, "." or ".."
- * component. */
-static int inside(const char *p)
-{
-    if (!*p || *p == '/' || strlen(p) > 1024)
-        return 0;
-    for (const char *part = p; part;) {
-        const char *end = strchr(part, '/');
-        size_t n = end ? (size_t)(end - part) : strlen(part);
-        if (n == 0 || (n == 1 && part[0] == '.') || (n == 2 && !strncmp(part, "..", 2)))
-            return 0;
-        part = end ? end + 1 : NULL;
-    }
-    return 1;
-}
 
 /* Checks one file entry of the manifest against the file; 0, or 1 with why. */
 static int check_file(const char *dir, const cJSON *f, char *why, size_t len)
@@ -183,8 +168,8 @@ static int check_file(const char *dir, const cJSON *f, char *why, size_t len)
     const cJSON *size = cJSON_GetObjectItemCaseSensitive(f, "size");
     char *end = NULL;
     unsigned long long want = xxh3 && strlen(xxh3) == 16 ? strtoull(xxh3, &end, 16) : 0;
-    if (!path || !inside(path) || !cJSON_IsNumber(size) || !(size->valuedouble >= 0) ||
-        size->valuedouble > 9e15 || !end || *end) {
+    if (!path || !hls_path_stays_inside(path) || !cJSON_IsNumber(size) ||
+        !(size->valuedouble >= 0) || size->valuedouble > 9e15 || !end || *end) {
         snprintf(why, len, HLS_MANIFEST_FILE ": a bad file entry");
         return 1;
     }

@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "fsutil.h"
 #include "rt.h"
 
 int rt_valid_program(cl_program p) { return p && p->magic == RT_MAGIC_PROGRAM; }
@@ -924,21 +925,6 @@ static int program_built(cl_program p)
 
 /* ---- separate compilation: clCompileProgram, clLinkProgram ---- */
 
-/* 1 when an embedded header's include name is a relative path without "." or ".."
- * parts (it is written under the job's headers/ directory). */
-static int safe_include_name(const char *name)
-{
-    if (!*name || name[0] == '/' || strlen(name) > 1024)
-        return 0;
-    for (const char *part = name; part;) {
-        const char *end = strchr(part, '/');
-        size_t n = end ? (size_t)(end - part) : strlen(part);
-        if (n == 0 || (n == 1 && part[0] == '.') || (n == 2 && !strncmp(part, "..", 2)))
-            return 0;
-        part = end ? end + 1 : NULL;
-    }
-    return 1;
-}
 
 /* Compiles p's source for context device di into a compiled object (LLVM bitcode):
  * `clhls compile`, with the embedded headers under the job's headers/ directory, which
@@ -996,7 +982,7 @@ cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, const cl_device_
     for (cl_uint i = 0; i < nheaders; i++) {
         RT_CHECK(rt_valid_program(headers[i]), CL_INVALID_VALUE);
         RT_CHECK(headers[i]->context == c, CL_INVALID_VALUE);
-        RT_CHECK(names[i] && safe_include_name(names[i]), CL_INVALID_VALUE);
+        RT_CHECK(names[i] && hls_path_stays_inside(names[i]), CL_INVALID_VALUE);
     }
     /* Only a program made from source can be compiled, and not while it has kernels. */
     RT_CHECK(!p->from_binary && !p->linked, CL_INVALID_OPERATION);
