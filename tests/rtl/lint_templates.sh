@@ -1,12 +1,17 @@
 #!/bin/sh
-# lint_templates.sh TEMPLATE_DIR [yosys]
+# lint_templates.sh TEMPLATE_DIR [yosys [MODULE]]
 # Every template must pass `verilator --lint-only -Wall` (with and without the
 # simulation models and checks, +define+CLHLS_SIM_MODELS, +define+CLHLS_SIM_CHECKS)
 # and `yosys synth` with no warning at all, the floating-point ones at W = 64 too.
-tpl=$1; yosys=${2:-yosys}; verilator=${VERILATOR:-verilator}
+# With MODULE, only that template and its extra configurations (the tests run one
+# template per test, in parallel).
+tpl=$1; yosys=${2:-yosys}; only=${3:-}; verilator=${VERILATOR:-verilator}
 status=0
+# skip MOD: true when a MODULE was given and MOD is another one
+skip() { [ -n "$only" ] && [ "$1" != "$only" ]; }
 for f in "$tpl"/clhls_*.v; do
     mod=$(basename "$f" .v)
+    skip "$mod" && continue
     out=$("$verilator" --lint-only -Wall -y "$tpl" --top-module "$mod" "$f" 2>&1) || status=1
     if [ -n "$out" ]; then echo "$out"; status=1; fi
     # and as simulation builds it: the operators through their C models
@@ -32,7 +37,7 @@ for f in "$tpl"/clhls_*.v; do
 done
 # clhls_fma registers between its parts only from LATENCY 2 and 3 on: lint those
 # structures too.
-if [ -f "$tpl/clhls_fma.v" ]; then
+if [ -f "$tpl/clhls_fma.v" ] && ! skip clhls_fma; then
     for lat in 1 2; do
         out=$("$verilator" --lint-only -Wall -GLATENCY=$lat -y "$tpl" --top-module clhls_fma \
               "$tpl/clhls_fma.v" 2>&1) || status=1
@@ -53,6 +58,7 @@ for cfg in "clhls_fadd" "clhls_fmul" "clhls_fcmp" "clhls_fdiv" "clhls_fsqrt" \
     set -- $cfg
     mod=$1; shift
     [ -f "$tpl/$mod.v" ] || continue
+    skip "$mod" && continue
     out=$("$verilator" --lint-only -Wall -GW=64 "$@" -y "$tpl" --top-module "$mod" \
           "$tpl/$mod.v" 2>&1) || status=1
     if [ -n "$out" ]; then echo "$out"; status=1; fi
@@ -72,6 +78,7 @@ for cfg in "-GOP=1 -GVW=64" "-GOP=2 -GFUNC=3 -GTYPE=1 -GVW=32" "-GOP=2 -GFUNC=1 
            "-GOP=3 -GFUNC=0 -GTYPE=0 -GVW=32" "-GOP=4 -GFUNC=1 -GTYPE=2 -GVW=32" \
            "-GOP=3 -GFUNC=0 -GTYPE=2 -GVW=64"; do
     [ -f "$tpl/clhls_barrier.v" ] || continue
+    skip clhls_barrier && continue
     out=$("$verilator" --lint-only -Wall $cfg -y "$tpl" --top-module clhls_barrier \
           "$tpl/clhls_barrier.v" 2>&1) || status=1
     if [ -n "$out" ]; then echo "$out"; status=1; fi
@@ -93,6 +100,7 @@ for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -
     set -- $cfg
     mod=$1; shift
     [ -f "$tpl/$mod.v" ] || continue
+    skip "$mod" && continue
     out=$("$verilator" --lint-only -Wall "$@" -y "$tpl" -I"$tpl" --top-module "$mod" \
           "$tpl/$mod.v" 2>&1) || status=1
     if [ -n "$out" ]; then echo "$mod $*: $out"; status=1; fi
