@@ -84,10 +84,12 @@ static int list_files(const char *root, const char *rel, path_list *l, int depth
             (!*rel && !strcmp(de->d_name, HLS_MANIFEST_FILE)))
             continue;
         char path[4096], full[8192];
-        snprintf(path, sizeof path, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
-        snprintf(full, sizeof full, "%s/%s", root, path);
+        int n = snprintf(path, sizeof path, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
         struct stat st;
-        if (lstat(full, &st) != 0) {
+        if (n < 0 || (size_t)n >= sizeof path || hls_path_join(full, sizeof full, root, path)) {
+            errno = ENAMETOOLONG;
+            rc = -1;
+        } else if (lstat(full, &st) != 0) {
             rc = -1;
         } else if (S_ISDIR(st.st_mode)) {
             rc = list_files(root, path, l, depth + 1);

@@ -19,19 +19,6 @@ static cl_int CL_API_CALL stub_clSetCommandQueueProperty(cl_command_queue comman
     return CL_INVALID_OPERATION;
 }
 
-
-
-
-
-
-
-
-
-
-
-
-
-
 static cl_int CL_API_CALL stub_clEnqueueNativeKernel(cl_command_queue command_queue, void(CL_CALLBACK *user_func)(void *), void *args, size_t cb_args, cl_uint num_mem_objects, const cl_mem *mem_list, const void **args_mem_loc, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event)
 {
     return CL_INVALID_OPERATION;
