@@ -56,8 +56,7 @@ module clhls_kernel_regs #(
     input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
 );
     `include "clhls_regmap.vh"
-
-    localparam GW = ID_W < 32 ? ID_W : 32;       // bits of a work-group count
+    `include "clhls_widen.vh"   // GW, widen, group32, local32
 
     reg        done;                 // status bit1
     reg [1:0]      dims;                         // work_dim
@@ -66,7 +65,6 @@ module clhls_kernel_regs #(
     reg [LS_W-1:0] lsize_x, lsize_y, lsize_z;    // local size
     reg [GW-1:0]   groups_x, groups_y, groups_z; // work-group count
 
-    `include "clhls_widen.vh"
     assign work_dim        = {30'd0, dims};
     assign global_size_x   = widen(size_x);
     assign global_size_y   = widen(size_y);

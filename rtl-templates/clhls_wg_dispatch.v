@@ -41,7 +41,7 @@ module clhls_wg_dispatch #(
     output reg         all_issued,      // the last group was taken (until the next start)
     output wire        busy             // started and not all groups taken
 );
-    localparam GW = ID_W < 32 ? ID_W : 32;    // bits of a group id
+    `include "clhls_widen.vh"   // GW, widen, group32, local32
 
     // Latched geometry.
     reg [LS_W-1:0] global_x, global_y, global_z;   // global size modulo 2^LS_W
@@ -64,7 +64,6 @@ module clhls_wg_dispatch #(
     wire [LS_W-1:0] rest_x = global_x - base_x;
     wire [LS_W-1:0] rest_y = global_y - base_y;
     wire [LS_W-1:0] rest_z = global_z - base_z;
-    `include "clhls_widen.vh"   // group32, local32: zero-extensions to the token
     wire [GW-1:0] num_x = num_groups_x[GW-1:0] - 1'b1;  // the last group's id
     wire [GW-1:0] num_y = num_groups_y[GW-1:0] - 1'b1;
     wire [GW-1:0] num_z = num_groups_z[GW-1:0] - 1'b1;

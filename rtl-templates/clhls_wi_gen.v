@@ -61,7 +61,7 @@ module clhls_wi_gen #(
     output reg  [31:0] m_group_linear_size,  // the group's work-items: size_x * size_y * size_z
     output wire        idle              // no group in progress and nothing offered
 );
-    localparam GW = ID_W < 32 ? ID_W : 32;        // bits of a group id
+    `include "clhls_widen.vh"   // GW, widen, group32, local32
 
     // The group being expanded.
     reg            cur_valid;                       // a group is in progress
@@ -74,7 +74,6 @@ module clhls_wi_gen #(
     reg [LS_W-1:0] lin;                              // local linear id of the next work-item
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
-    `include "clhls_widen.vh"
     /* verilator lint_off UNUSEDSIGNAL */
     wire [63:0] base_next_x = s_group_id_x[GW-1:0] * local_size_x[LS_W-1:0] + global_offset_x;
     wire [63:0] base_next_y = s_group_id_y[GW-1:0] * local_size_y[LS_W-1:0] + global_offset_y;
