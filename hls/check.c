@@ -327,7 +327,8 @@ static void check_arguments(hls_compile *c, LLVMValueRef fn, hls_loc loc)
                                          "__constant or __local memory", name);
             continue;
         }
-        const char *bad = unsupported_type(t);
+        /* A vector by value is bits of the argument area like a scalar. */
+        const char *bad = unsupported_operand_type(t, 1);
         if (bad)
             hls_error(&c->diag, loc, "kernel argument '%s': %s is not supported yet", name,
                       bad);

@@ -974,7 +974,8 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
         } else {
             a->kind = HLS_ARG_SCALAR;
             a->width = width_of(t);
-            a->size = (unsigned)LLVMStoreSizeOfType(L->td, t);
+            /* A 3-element vector takes the room of 4, as the host's cl_float3 does. */
+            a->size = (unsigned)LLVMABISizeOfType(L->td, t);
             align = LLVMABIAlignmentOfType(L->td, t);
         }
         /* The argument area holds the arguments like the fields of a C struct. */

@@ -1,7 +1,8 @@
 /* End-to-end: kernels at the edges of what the compiler supports. A kernel without
  * memory operations (and one without arguments) runs to completion; bool results
  * stored as bytes; a __constant argument; 64-bit arithmetic mixed with char and ushort
- * scalars, reading and writing the same buffer. */
+ * scalars, reading and writing the same buffer; vectors passed by value (3-element ones
+ * take the room of 4, as cl_float3 does on the host; a long8 is 64 bytes). */
 #include "e2e.h"
 
 static const char *src =
@@ -19,6 +20,14 @@ static const char *src =
     "    size_t i = get_global_id(0);\n"
     "    o[i] = (ulong)s * i + (ulong)(long)c - (ulong)us + (i << 40) + (o[i] >> 3)\n"
     "           + get_work_dim();\n"
+    "}\n"
+    "__kernel void vector_args(__global float4 *f, float4 s, int3 k, char3 c, double2 d,\n"
+    "                          __global uchar16 *u, uchar16 x, long8 l, __global long *o)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    f[i] = f[i] * s + (float4)(k.z, c.x, c.z, (float)(d.x * d.y));\n"
+    "    u[i] = u[i] ^ x;\n"
+    "    o[i] = l.s7 * (long)i + l.s0 + k.x;\n"
     "}\n";
 
 int main(void)
@@ -82,11 +91,67 @@ int main(void)
     for (int i = 0; i < 1000; i++)
         EXPECT(o[i] == want[i]);
 
-    cl_kernel ks[] = {k0, k1, kb, kw};
-    for (int i = 0; i < 4; i++)
+    /* Vectors by value: their bytes as the host lays them out. */
+    enum { V = 64 };
+    cl_float4 f[V], fwant[V];
+    cl_uchar16 u[V], uwant[V];
+    cl_long lo[V];
+    cl_float4 vs = {{1.5f, -2.0f, 0.25f, 3.0f}};
+    cl_int3 vk = {{-7, 11, 123456}};
+    cl_char3 vc = {{-3, 100, 42}};
+    cl_double2 vd = {{0.5, -6.0}};
+    cl_uchar16 vx;
+    cl_long8 vl;
+    for (int j = 0; j < 16; j++)
+        vx.s[j] = (cl_uchar)(0x11 * j + 3);
+    for (int j = 0; j < 8; j++)
+        vl.s[j] = (cl_long)0x100000001ll * (j + 1) * (j % 2 ? -1 : 1);
+    for (int i = 0; i < V; i++)
+        for (int j = 0; j < 16; j++) {
+            if (j < 4)
+                f[i].s[j] = (float)(i * 4 + j) * 0.5f - 9.0f;
+            u[i].s[j] = (cl_uchar)(i * 16 + j);
+        }
+    float add[4] = {(float)vk.s[2], (float)vc.s[0], (float)vc.s[2], (float)(vd.s[0] * vd.s[1])};
+    for (int i = 0; i < V; i++)
+        for (int j = 0; j < 16; j++) {
+            if (j < 4)
+                fwant[i].s[j] = f[i].s[j] * vs.s[j] + add[j];
+            uwant[i].s[j] = u[i].s[j] ^ vx.s[j];
+        }
+    cl_mem bf = e2e_buffer(&env, sizeof f, f), bu = e2e_buffer(&env, sizeof u, u);
+    cl_mem blo = e2e_buffer(&env, sizeof lo, NULL);
+    cl_kernel kv = clCreateKernel(p, "vector_args", &err);
+    CL_OK(err);
+    EXPECT(clSetKernelArg(kv, 2, 12, &vk) == CL_INVALID_ARG_SIZE); /* an int3 is 16 bytes */
+    CL_OK(clSetKernelArg(kv, 0, sizeof bf, &bf));
+    CL_OK(clSetKernelArg(kv, 1, sizeof vs, &vs));
+    CL_OK(clSetKernelArg(kv, 2, sizeof vk, &vk));
+    CL_OK(clSetKernelArg(kv, 3, sizeof vc, &vc));
+    CL_OK(clSetKernelArg(kv, 4, sizeof vd, &vd));
+    CL_OK(clSetKernelArg(kv, 5, sizeof bu, &bu));
+    CL_OK(clSetKernelArg(kv, 6, sizeof vx, &vx));
+    CL_OK(clSetKernelArg(kv, 7, sizeof vl, &vl));
+    CL_OK(clSetKernelArg(kv, 8, sizeof blo, &blo));
+    char type[32];
+    CL_OK(clGetKernelArgInfo(kv, 2, CL_KERNEL_ARG_TYPE_NAME, sizeof type, type, NULL));
+    EXPECT(!strcmp(type, "int3"));
+    size_t nv = V;
+    EXPECT(e2e_run(&env, kv, 1, NULL, &nv, NULL) == CL_COMPLETE);
+    e2e_read(&env, bf, sizeof f, f);
+    e2e_read(&env, bu, sizeof u, u);
+    e2e_read(&env, blo, sizeof lo, lo);
+    for (int i = 0; i < V; i++) {
+        EXPECT(!memcmp(&f[i], &fwant[i], sizeof f[i]));
+        EXPECT(!memcmp(&u[i], &uwant[i], sizeof u[i]));
+        EXPECT(lo[i] == vl.s[7] * i + vl.s[0] + vk.s[0]);
+    }
+
+    cl_kernel ks[] = {k0, k1, kb, kw, kv};
+    for (int i = 0; i < 5; i++)
         clReleaseKernel(ks[i]);
-    cl_mem ms[] = {bin, bflags, bk, bo};
-    for (int i = 0; i < 4; i++)
+    cl_mem ms[] = {bin, bflags, bk, bo, bf, bu, blo};
+    for (int i = 0; i < 7; i++)
         clReleaseMemObject(ms[i]);
     clReleaseProgram(p);
     e2e_fini(&env);
