@@ -151,12 +151,15 @@ static int check_memory(hls_compile *c, LLVMValueRef ptr, LLVMTypeRef type, hls_
         }
     }
     if (LLVMGetTypeKind(type) == LLVMVectorTypeKind) {
-        /* a whole vector in one access of a load-store unit, at most half a line */
+        /* A whole vector in one access of a load-store unit (of several when it is wider
+         * than the memory port: lower.c) or of a local memory's word. */
         unsigned long long bits =
             8 * LLVMStoreSizeOfType(LLVMGetModuleDataLayout(c->module), type);
-        if (bits & (bits - 1) || bits > c->req->board->mem_width_bits / 2) {
+        if (bits & (bits - 1) || (as == 3 && bits > HLS_MAX_LOCAL_WORD_BITS)) {
             hls_error(&c->diag, loc, "%s of a %llu-bit vector in one access is not supported "
-                      "yet (at most %u bits)", what, bits, c->req->board->mem_width_bits / 2);
+                      "yet (%s %d bits)", what, bits,
+                      as == 3 ? "local memory words have at most" : "not a power of two:",
+                      as == 3 ? HLS_MAX_LOCAL_WORD_BITS : (int)bits);
             return 1;
         }
     }

@@ -321,11 +321,11 @@ static int position(const hls_kernel *k, int id)
 
 static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
 {
-    /* Only the ops that move bits around carry values wider than 64 bits (and a
-     * vector argument). */
+    /* Only the ops that move bits around carry values wider than 64 bits (a vector
+     * argument, the pieces of an access wider than the memory port). */
     int moves_bits = op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_PHI ||
-                     op->opc == HOP_SELECT || op->opc == HOP_INSERT || op->opc == HOP_LOAD ||
-                     op->opc == HOP_STORE;
+                     op->opc == HOP_SELECT || op->opc == HOP_INSERT || op->opc == HOP_EXTRACT ||
+                     op->opc == HOP_LOAD || op->opc == HOP_STORE;
     if (op->width < 1 || op->width > (moves_bits ? HLS_MAX_WIDE_BITS : 64))
         FAIL("%s: op %%%d has width %u\n", k->name, op->id, op->width);
     const int *args;

@@ -290,6 +290,8 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 #define HLS_LOCAL_LATENCY 3
 /* Largest number of banks per local memory copy. */
 #define HLS_MAX_LOCAL_BANKS 8
+/* Widest local-memory word, so the widest local access (clhls_local_mem's WORD_W). */
+#define HLS_MAX_LOCAL_WORD_BITS 256
 
 /* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes for float and double
  * (their localparam LATENCY; a test compares with their headers). */

@@ -448,8 +448,8 @@ static int lower_gep(lowering *L, LLVMValueRef inst, hls_loc loc)
     return addr;
 }
 
-static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
-                         hls_loc loc);
+static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, int data,
+                         unsigned width, hls_loc loc);
 
 /* A barrier for the work-item's group: it waits in the barrier unit for the rest. */
 static void barrier(lowering *L, uint64_t flags, hls_loc loc)
@@ -470,7 +470,7 @@ static void barrier(lowering *L, uint64_t flags, hls_loc loc)
 static int atomic(lowering *L, hls_atomic_op aop, LLVMValueRef ptr, int operand, int compare,
                   unsigned w, hls_loc loc)
 {
-    int id = memory_access(L, HOP_ATOMIC, ptr, w, loc);
+    int id = memory_access(L, HOP_ATOMIC, ptr, -1, w, loc);
     hls_op *op = &L->k->ops[id];
     op->nargs = compare >= 0 ? 3 : 2;
     op->args[1] = operand, op->args[2] = compare;
@@ -625,10 +625,9 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
     HLS_BUG("intrinsic %s has no lowering", name);
 }
 
-/* A global load-store unit moves an access in one beat of the board's memory port:
- * an access wider than the port, or an atomic (operand and compare value in one
- * request) on a port narrower than HLS_ATOMIC_MIN_PORT_BITS, cannot be built. */
-static void check_port_width(lowering *L, const hls_op *op)
+/* A global atomic (operand and compare value in one request) on a port narrower than
+ * HLS_ATOMIC_MIN_PORT_BITS cannot be built. */
+static void check_atomic_port(lowering *L, const hls_op *op)
 {
     const board_t *b = L->c->req->board;
     if (op->opc == HOP_ATOMIC && b->mem_width_bits < HLS_ATOMIC_MIN_PORT_BITS)
@@ -636,14 +635,53 @@ static void check_port_width(lowering *L, const hls_op *op)
                   "function, or printf claiming room in its buffer) needs a memory port of at "
                   "least %d bits, for the operand and the compare value travel in one request; "
                   "board '%s' has %u", HLS_ATOMIC_MIN_PORT_BITS, b->name, b->mem_width_bits);
-    else if (op->width > b->mem_width_bits)
-        hls_error(&L->c->diag, op->loc, "a %u-bit access of __global memory is wider than the "
-                  "%u-bit memory port of board '%s' (accesses of several beats are not "
-                  "supported yet)", op->width, b->mem_width_bits, b->name);
 }
 
-static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned width,
-                         hls_loc loc)
+/* One access op of `width` bits at addr (a store's data: `data`, else -1). */
+static hls_op *access_op(lowering *L, hls_opcode opc, int addr, int data, unsigned width,
+                         int space, hls_loc loc)
+{
+    hls_op *op = emit(L, opc, width, loc);
+    op->nargs = data >= 0 ? 2 : 1;
+    op->args[0] = addr;
+    op->args[1] = data;
+    op->addr_space = space;
+    return op;
+}
+
+/* A load or store of __global memory wider than the board's memory port (a float16 on a
+ * 256-bit port, a double on a 32-bit one) is one access per port-wide piece at
+ * consecutive addresses, each with its own load-store unit: a load's pieces are put
+ * together into its value, a store's data is taken apart. Returns the loaded value. */
+static int split_access(lowering *L, hls_opcode opc, int addr, int data, unsigned width,
+                        int space, hls_loc loc)
+{
+    unsigned piece = L->c->req->board->mem_width_bits;
+    int whole = opc == HOP_LOAD ? constant(L, width, 0) : -1;
+    for (unsigned i = 0; i < width / piece; i++) {
+        int at = i ? op2(L, HOP_ADD, 64, addr, constant(L, 64, i * piece / 8), loc) : addr;
+        int part = -1;
+        if (opc == HOP_STORE) {
+            part = op2(L, HOP_EXTRACT, piece, data, constant(L, 32, i), loc);
+            L->k->ops[part].imm = piece;
+        }
+        hls_op *op = access_op(L, opc, at, part, piece, space, loc);
+        op->lsu = L->k->nlsus++;
+        if (opc == HOP_LOAD) {
+            hls_op *ins = emit(L, HOP_INSERT, width, loc);
+            ins->nargs = 3;
+            ins->args[0] = whole, ins->args[1] = op->id, ins->args[2] = constant(L, 32, i);
+            ins->imm = piece;
+            whole = ins->id;
+        }
+    }
+    return whole;
+}
+
+/* A load, store (data: the stored value, else -1) or atomic at ptr; returns the op (a
+ * load's value). */
+static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, int data,
+                         unsigned width, hls_loc loc)
 {
     uint64_t offset;
     LLVMValueRef param = hls_llvm_byval_field(L->td, ptr, &offset);
@@ -673,10 +711,10 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned
                       "(a pointer chosen at run time); index the array itself instead");
         }
     }
-    hls_op *op = emit(L, opc, width, loc);
-    op->nargs = 1;
-    op->args[0] = addr;
-    op->addr_space = space;
+    int rom = local < 0 && L->k->ops[base].opc == HOP_ROM && opc == HOP_LOAD;
+    if (local < 0 && !rom && opc != HOP_ATOMIC && width > L->c->req->board->mem_width_bits)
+        return split_access(L, opc, addr, data, width, space, loc);
+    hls_op *op = access_op(L, opc, addr, data, width, space, loc);
     if (local >= 0) {
         hls_local *m = &L->k->locals[local];
         op->lmem = local;
@@ -684,11 +722,11 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, unsigned
         m->atomics |= opc == HOP_ATOMIC;
         if (width > m->word_bits)
             m->word_bits = width;
-    } else if (L->k->ops[base].opc == HOP_ROM && opc == HOP_LOAD) {
+    } else if (rom) {
         op->rom = (int)L->k->ops[base].imm; /* a table in ROM: no load-store unit */
     } else {
         op->lsu = L->k->nlsus++;
-        check_port_width(L, op);
+        check_atomic_port(L, op);
     }
     return op->id;
 }
@@ -822,15 +860,11 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         return op->id;
     }
     case LLVMLoad:
-        return memory_access(L, HOP_LOAD, LLVMGetOperand(inst, 0), w, loc);
+        return memory_access(L, HOP_LOAD, LLVMGetOperand(inst, 0), -1, w, loc);
     case LLVMStore: {
         LLVMValueRef v = LLVMGetOperand(inst, 0);
-        int data = value(L, v);
-        int id = memory_access(L, HOP_STORE, LLVMGetOperand(inst, 1), width_of(LLVMTypeOf(v)),
-                               loc);
-        hls_op *op = &L->k->ops[id];
-        op->nargs = 2;
-        op->args[1] = data;
+        memory_access(L, HOP_STORE, LLVMGetOperand(inst, 1), value(L, v),
+                      width_of(LLVMTypeOf(v)), loc);
         return -1;
     }
     case LLVMCall:

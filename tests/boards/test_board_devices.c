@@ -120,13 +120,21 @@ Test(board_devices, the_largest_buffer_of_a_small_board_is_usable)
 
 /* The iCEBreaker counts work-items in 24 bits: global ids just below 2^24 come out
  * right (the hardware's narrower index zero-extends), and an NDRange whose offset and
- * size reach 2^24 is refused at enqueue. */
+ * size reach 2^24 is refused at enqueue. Its memory port is 32 bits wide: a float4, a
+ * long or a double is moved in 32-bit pieces, each by its own load-store unit. */
 Test(board_devices, global_ids_in_a_narrow_index_width)
 {
     static const char *src =
         "__kernel void ids(__global uint *out)\n"
         "{\n"
         "    out[get_global_id(0) - get_global_offset(0)] = (uint)get_global_id(0);\n"
+        "}\n"
+        "__kernel void wide(__global float4 *f, __global long *l, __global double *d)\n"
+        "{\n"
+        "    size_t i = get_global_id(0);\n"
+        "    f[i] = f[i] * 2.0f + (float4)(0.5f, 1.0f, 1.5f, 2.0f);\n"
+        "    l[i] = l[i] * 3 - 0x100000000l;\n"
+        "    d[i] = d[i] / 4.0;\n"
         "}\n";
     char err[512];
     board_t *b = board_load("icebreaker", err, sizeof err);
@@ -162,6 +170,46 @@ Test(board_devices, global_ids_in_a_narrow_index_width)
     global = (size_t)1 << 24;
     cr_expect_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL),
                  CL_INVALID_GLOBAL_WORK_SIZE);
+
+    cl_kernel kw = clCreateKernel(p, "wide", &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    cl_float f[4 * N];
+    cl_long l[N];
+    cl_double dv[N];
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < 4; j++)
+            f[4 * i + j] = (float)(i * 4 + j) - 100.0f;
+        l[i] = (cl_long)0x123456789ll * (i - 20);
+        dv[i] = 1e300 / (i + 1);
+    }
+    cl_mem bf = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof f, f, &e);
+    cl_mem bl = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof l, l, &e);
+    cl_mem bd = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof dv, dv, &e);
+    cr_assert_eq(e, CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(kw, 0, sizeof bf, &bf), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(kw, 1, sizeof bl, &bl), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(kw, 2, sizeof bd, &bd), CL_SUCCESS);
+    global = N;
+    cr_assert_eq(clEnqueueNDRangeKernel(q, kw, 1, NULL, &global, &local, 0, NULL, NULL),
+                 CL_SUCCESS);
+    cl_float fo[4 * N];
+    cl_long lo[N];
+    cl_double dout[N];
+    cr_assert_eq(clEnqueueReadBuffer(q, bf, CL_TRUE, 0, sizeof fo, fo, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(clEnqueueReadBuffer(q, bl, CL_TRUE, 0, sizeof lo, lo, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(clEnqueueReadBuffer(q, bd, CL_TRUE, 0, sizeof dout, dout, 0, NULL, NULL),
+                 CL_SUCCESS);
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < 4; j++)
+            cr_expect_eq(fo[4 * i + j], f[4 * i + j] * 2.0f + 0.5f * (float)(j + 1),
+                         "float4 %d.%d: %g", i, j, fo[4 * i + j]);
+        cr_expect_eq(lo[i], l[i] * 3 - 0x100000000ll, "long %d", i);
+        cr_expect_eq(dout[i], dv[i] / 4.0, "double %d", i);
+    }
+    clReleaseMemObject(bf);
+    clReleaseMemObject(bl);
+    clReleaseMemObject(bd);
+    clReleaseKernel(kw);
     clReleaseMemObject(out);
     clReleaseKernel(k);
     clReleaseProgram(p);

@@ -2,7 +2,8 @@
  * memory operations (and one without arguments) runs to completion; bool results
  * stored as bytes; a __constant argument; 64-bit arithmetic mixed with char and ushort
  * scalars, reading and writing the same buffer; vectors passed by value (3-element ones
- * take the room of 4, as cl_float3 does on the host; a long8 is 64 bytes). */
+ * take the room of 4, as cl_float3 does on the host; a long8 is 64 bytes); a float16
+ * access is one whole line of the 512-bit memory port, a long16 two. */
 #include "e2e.h"
 
 static const char *src =
@@ -28,6 +29,12 @@ static const char *src =
     "    f[i] = f[i] * s + (float4)(k.z, c.x, c.z, (float)(d.x * d.y));\n"
     "    u[i] = u[i] ^ x;\n"
     "    o[i] = l.s7 * (long)i + l.s0 + k.x;\n"
+    "}\n"
+    "__kernel void lines(__global float16 *f, __global long16 *l)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    f[i] = f[i].sfedcba9876543210 * 0.5f;\n"
+    "    l[i] = l[i] + (long16)(i) * l[i].s0;\n"
     "}\n";
 
 int main(void)
@@ -147,11 +154,37 @@ int main(void)
         EXPECT(lo[i] == vl.s[7] * i + vl.s[0] + vk.s[0]);
     }
 
-    cl_kernel ks[] = {k0, k1, kb, kw, kv};
-    for (int i = 0; i < 5; i++)
+    /* Whole memory lines and two lines per access. */
+    static cl_float16 f16[V], f16want[V];
+    static cl_long16 l16[V], l16want[V];
+    for (int i = 0; i < V; i++)
+        for (int j = 0; j < 16; j++) {
+            f16[i].s[j] = (float)(i * 16 + j) - 333.0f;
+            l16[i].s[j] = (cl_long)0x10000000001ll * (i + 1) - j;
+        }
+    for (int i = 0; i < V; i++)
+        for (int j = 0; j < 16; j++) {
+            f16want[i].s[j] = f16[i].s[15 - j] * 0.5f;
+            l16want[i].s[j] = l16[i].s[j] + (cl_long)i * l16[i].s[0];
+        }
+    cl_mem bf16 = e2e_buffer(&env, sizeof f16, f16), bl16 = e2e_buffer(&env, sizeof l16, l16);
+    cl_kernel kl = clCreateKernel(p, "lines", &err);
+    CL_OK(err);
+    CL_OK(clSetKernelArg(kl, 0, sizeof bf16, &bf16));
+    CL_OK(clSetKernelArg(kl, 1, sizeof bl16, &bl16));
+    EXPECT(e2e_run(&env, kl, 1, NULL, &nv, NULL) == CL_COMPLETE);
+    e2e_read(&env, bf16, sizeof f16, f16);
+    e2e_read(&env, bl16, sizeof l16, l16);
+    for (int i = 0; i < V; i++) {
+        EXPECT(!memcmp(&f16[i], &f16want[i], sizeof f16[i]));
+        EXPECT(!memcmp(&l16[i], &l16want[i], sizeof l16[i]));
+    }
+
+    cl_kernel ks[] = {k0, k1, kb, kw, kv, kl};
+    for (int i = 0; i < 6; i++)
         clReleaseKernel(ks[i]);
-    cl_mem ms[] = {bin, bflags, bk, bo, bf, bu, blo};
-    for (int i = 0; i < 7; i++)
+    cl_mem ms[] = {bin, bflags, bk, bo, bf, bu, blo, bf16, bl16};
+    for (int i = 0; i < 9; i++)
         clReleaseMemObject(ms[i]);
     clReleaseProgram(p);
     e2e_fini(&env);

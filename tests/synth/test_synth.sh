@@ -136,13 +136,13 @@ errors)
     run 1 "$clhls" synth "$tmp/bad.cl" --board icebreaker
     grep -q "^bad.cl:3:12: error: use of undeclared identifier 'undefined_name'" "$tmp/err" ||
         fail "bad kernel: $(cat "$tmp/err")"
-    # what a narrow memory port cannot carry is a build error at the access
+    # what a narrow memory port cannot carry is a build error at the access (a 64-bit
+    # load is two 32-bit ones there, and is no error)
     printf '__kernel void count(__global int *bins, __global const long *x)\n{\n    atomic_inc(&bins[0]);\n    bins[1] = (int)x[get_global_id(0)];\n}\n' > "$tmp/narrow.cl"
     run 1 "$clhls" synth "$tmp/narrow.cl" --board icebreaker
     grep -q "^narrow.cl:3:5: error: an atomic operation on __global memory .* needs a memory port of at least 128 bits.*board 'icebreaker' has 32$" "$tmp/err" ||
         fail "atomic on a narrow port: $(cat "$tmp/err")"
-    grep -q "^narrow.cl:4:[0-9]*: error: a 64-bit access of __global memory is wider than the 32-bit memory port of board 'icebreaker'" "$tmp/err" ||
-        fail "wide access: $(cat "$tmp/err")"
+    grep -q "^narrow.cl:4:" "$tmp/err" && fail "a 64-bit load on a 32-bit port: $(cat "$tmp/err")"
     mkdir "$tmp/boards"
     sed 's/"lut": 5280/"lut": "many"/' "$boards/icebreaker.json" > "$tmp/boards/bad_type.json"
     CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board bad_type
