@@ -250,9 +250,50 @@ static cJSON *resource_object(const double used[RESOURCE_COUNT])
     return o;
 }
 
-/* From stat.json: the resources of clhls_top into used, and per module into modules.
- * Cell types the board's table does not list are named in unknown (comma-separated). */
-static int count_resources(const char *stat_path, const board_t *board,
+/* The name of a template parametrisation as a person reads it: Yosys calls it
+ * `$paramod$HASH\clhls_fadd` (or `$paramod\clhls_fadd\W=32'...` when short) and
+ * says which parameters made it in its log, as "Parameter \W = 32" lines just before
+ * "Generating RTLIL representation for module `NAME'.". Gives
+ * "clhls_fadd(LATENCY=4,W=32)", or the name without its backslash when the log does
+ * not tell. */
+static void readable_module_name(const char *log_text, const char *name, char *out,
+                                 size_t len)
+{
+    snprintf(out, len, "%s", strip_backslash(name));
+    const char *base = strchr(name, '\\');
+    if (strncmp(name, "$paramod", 8) || !base || !log_text)
+        return;
+    int base_len = (int)strcspn(base + 1, "\\");
+    char line[512];
+    snprintf(line, sizeof line, "Generating RTLIL representation for module `%s'.", name);
+    const char *at = strstr(log_text, line);
+    if (!at)
+        return;
+    /* The parameter lines end where `at` begins; find where they start. */
+    const char *start = at;
+    while (start > log_text) {
+        const char *prev = start - 1;
+        while (prev > log_text && prev[-1] != '\n')
+            prev--;
+        if (strncmp(prev, "Parameter \\", 11))
+            break;
+        start = prev;
+    }
+    size_t n = (size_t)snprintf(out, len, "%.*s(", base_len, base + 1);
+    for (const char *p = start; p < at && n < len; p = strchr(p, '\n') + 1) {
+        int name_len = (int)strcspn(p + 11, " ");
+        const char *value = strstr(p, " = ");
+        int value_len = value ? (int)strcspn(value + 3, "\n") : 0;
+        n += (size_t)snprintf(out + n, len - n, "%s%.*s=%.*s", p == start ? "" : ",", name_len,
+                              p + 11, value_len, value ? value + 3 : "");
+    }
+    if (n < len)
+        snprintf(out + n, len - n, ")");
+}
+
+/* From stat.json: the resources of clhls_top into used, and per module into modules
+ * (named as readable_module_name names them from log_path, Yosys's log). */
+static int count_resources(const char *stat_path, const char *log_path, const board_t *board,
                            double used[RESOURCE_COUNT], cJSON *modules_out, char *tool,
                            size_t tool_len)
 {
@@ -281,12 +322,16 @@ static int count_resources(const char *stat_path, const board_t *board,
     const cJSON *creator = cJSON_GetObjectItemCaseSensitive(stat, "creator");
     snprintf(tool, tool_len, "%s", cJSON_IsString(creator) ? creator->valuestring : "Yosys");
     module_resources(modules, top, board, 0, used);
+    char *log_text = hls_read_text(log_path);
     const cJSON *m;
     cJSON_ArrayForEach(m, modules) {
         double mine[RESOURCE_COUNT] = {0};
         module_resources(modules, m, board, 0, mine);
-        cJSON_AddItemToObject(modules_out, strip_backslash(m->string), resource_object(mine));
+        char name[512];
+        readable_module_name(log_text, m->string, name, sizeof name);
+        cJSON_AddItemToObject(modules_out, name, resource_object(mine));
     }
+    free(log_text);
     cJSON_Delete(stat);
     return 0;
 }
@@ -751,7 +796,7 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
 }
 
 /* The layout of synth.json: results of another layout are made again. */
-#define SYNTH_RESULTS_FORMAT 2
+#define SYNTH_RESULTS_FORMAT 3
 
 /* What the results in dir were made from: reused when it matches. */
 static char *cache_key(const char *entry, const board_t *board)
@@ -943,7 +988,7 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     double used[RESOURCE_COUNT] = {0};
     char tool[256];
     cJSON *modules = cJSON_CreateObject();
-    if (count_resources(stat, board, used, modules, tool, sizeof tool)) {
+    if (count_resources(stat, log, board, used, modules, tool, sizeof tool)) {
         cJSON_Delete(modules);
         return CLI_EXIT_INTERNAL;
     }

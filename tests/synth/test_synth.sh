@@ -33,7 +33,7 @@ run() {
 # results that mean something.
 check_json() {
     python3 - "$1" "$2" "$3" <<'PY' || fail "synth.json: $(cat "$1")"
-import json, os, sys
+import json, os, re, sys
 r = json.load(open(sys.argv[1])); board = json.load(open(sys.argv[2])); kind = sys.argv[3]
 def need(cond, what):
     if not cond:
@@ -52,6 +52,11 @@ need(r["resources"]["lut"]["used"] > 100 and r["resources"]["ff"]["used"] > 100,
 need(isinstance(r["modules"], dict), "modules")
 for name, m in r["modules"].items():
     need(set(m) == {"lut", "ff", "bram", "dsp"}, "module " + name)
+# a template parametrisation is named by its parameters, not by Yosys's hash
+need(not any("$paramod" in n for n in r["modules"]), "module names %s" % sorted(r["modules"]))
+if any(n.startswith("clhls_cu_") for n in r["modules"]):
+    need(any(re.match(r"clhls_fadd\(LATENCY=\d+,W=32\)$", n) for n in r["modules"]),
+         "no clhls_fadd(LATENCY=..,W=32) among %s" % sorted(r["modules"]))
 need(r["fmax_mhz"] > 1 and r["fmax_mhz"] < 2000, "fmax")
 need(r["fmax_kind"] == kind, "fmax_kind %s, expected %s" % (r["fmax_kind"], kind))
 p = r["critical_path"]
@@ -59,7 +64,6 @@ need(set(p) == {"from", "to", "from_where", "to_where", "levels"} and p["levels"
      p["from"] != "?" and p["to"] != "?", "critical path")
 # an end inside a load-store unit (lsuN) or an operator (uN) or carrying an operation's
 # value (rR_vN) of a compute unit is named with the kernel's source line
-import re
 for end in ("from", "to"):
     where = p[end + "_where"]
     need(where and where != "?", end + "_where")
