@@ -15,149 +15,10 @@
 
 #include "passes.h"
 
-/* ---- affine address analysis ---- */
+/* ---- affine address analysis (hls_form_of, linform.c) ---- */
 
-/* Terms an address form keeps before it gives up. */
-#define FORM_TERMS 8
-/* Operand chains followed before an operation is taken as an opaque value. */
-#define FORM_DEPTH 24
 /* A work-item stride the analysis could not find. */
 #define STRIDE_UNKNOWN INT64_MIN
-
-/* An address as constant + sum of coef * value, where the values (atoms) are ops the
- * analysis does not look into: tokens, arguments, loop phis, loads, divisions. */
-typedef struct lin_form {
-    int nterms;                 /* terms used */
-    int atom[FORM_TERMS];       /* op id of each term's value */
-    int64_t coef[FORM_TERMS];   /* its coefficient */
-    int64_t constant;           /* the constant part */
-    int unknown;                /* 1 when the form overflowed (too many terms) */
-} lin_form;
-
-static void form_add_term(lin_form *f, int atom, int64_t coef)
-{
-    for (int i = 0; i < f->nterms; i++)
-        if (f->atom[i] == atom) {
-            if (__builtin_add_overflow(f->coef[i], coef, &f->coef[i]))
-                f->unknown = 1;
-            return;
-        }
-    if (f->nterms == FORM_TERMS) {
-        f->unknown = 1;
-        return;
-    }
-    f->atom[f->nterms] = atom;
-    f->coef[f->nterms++] = coef;
-}
-
-/* f += scale * g */
-static void form_add(lin_form *f, const lin_form *g, int64_t scale)
-{
-    int64_t v;
-    if (__builtin_mul_overflow(scale, g->constant, &v) ||
-        __builtin_add_overflow(f->constant, v, &f->constant))
-        f->unknown = 1;
-    f->unknown |= g->unknown;
-    for (int i = 0; i < g->nterms; i++) {
-        if (__builtin_mul_overflow(scale, g->coef[i], &v))
-            f->unknown = 1;
-        else
-            form_add_term(f, g->atom[i], v);
-    }
-}
-
-static int64_t const_value(const hls_op *op)
-{
-    if (op->width >= 64)
-        return (int64_t)op->imm;
-    uint64_t sign = 1ull << (op->width - 1), v = op->imm & ((sign << 1) - 1);
-    return (int64_t)(v ^ sign) - (int64_t)sign;
-}
-
-static int is_small_const(const hls_kernel *k, int id)
-{
-    const hls_op *op = &k->ops[id];
-    return op->opc == HOP_CONST && !op->wide;
-}
-
-/* The largest power of two every value of the form is a multiple of (up to 2^30). */
-static int64_t low_zero_span(const lin_form *f)
-{
-    int64_t span = (int64_t)1 << 30;
-    for (int i = -1; i < f->nterms; i++) {
-        int64_t v = i < 0 ? f->constant : f->coef[i];
-        while (v && v % span)
-            span >>= 1;
-    }
-    return span;
-}
-
-/* Operations visited for one form at most: a chain of x + x doubles the work per level. */
-#define FORM_BUDGET 4096
-
-static void form_walk(const hls_kernel *k, int id, lin_form *f, int depth, int *budget)
-{
-    memset(f, 0, sizeof *f);
-    const hls_op *op = &k->ops[id];
-    lin_form a, b;
-    if (depth > FORM_DEPTH || --*budget < 0) {
-        form_add_term(f, id, 1);
-        return;
-    }
-    switch (op->opc) {
-    case HOP_CONST:
-        if (op->wide)
-            form_add_term(f, id, 1);
-        else
-            f->constant = const_value(op);
-        return;
-    case HOP_LOCAL: /* address 0 of its own memory */
-        return;
-    case HOP_ADD: case HOP_SUB:
-        form_walk(k, op->args[0], f, depth + 1, budget);
-        form_walk(k, op->args[1], &b, depth + 1, budget);
-        form_add(f, &b, op->opc == HOP_ADD ? 1 : -1);
-        return;
-    case HOP_MUL:
-        for (int i = 0; i < 2; i++)
-            if (is_small_const(k, op->args[i])) {
-                form_walk(k, op->args[1 - i], &a, depth + 1, budget);
-                form_add(f, &a, const_value(&k->ops[op->args[i]]));
-                return;
-            }
-        break;
-    case HOP_SHL:
-        if (is_small_const(k, op->args[1]) && k->ops[op->args[1]].imm < 32) {
-            form_walk(k, op->args[0], &a, depth + 1, budget);
-            form_add(f, &a, (int64_t)1 << k->ops[op->args[1]].imm);
-            return;
-        }
-        break;
-    case HOP_SEXT: case HOP_ZEXT: case HOP_TRUNC: /* indexes stay in range */
-        form_walk(k, op->args[0], f, depth + 1, budget);
-        return;
-    case HOP_OR: /* x | c is x + c when c fits below x's known low zero bits */
-        for (int i = 0; i < 2; i++)
-            if (is_small_const(k, op->args[i]) && const_value(&k->ops[op->args[i]]) >= 0) {
-                form_walk(k, op->args[1 - i], &a, depth + 1, budget);
-                if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(&a)) {
-                    f->constant = const_value(&k->ops[op->args[i]]); /* below a's span */
-                    form_add(f, &a, 1);
-                    return;
-                }
-            }
-        break;
-    default:
-        break;
-    }
-    form_add_term(f, id, 1);
-}
-
-static void form_of(const hls_kernel *k, int id, lin_form *f)
-{
-    int budget = FORM_BUDGET;
-    form_walk(k, id, f, 0, &budget);
-}
 
 /* What the stride analysis knows about each op of a kernel. */
 enum { STRIDE_TODO, STRIDE_VISITING, STRIDE_DONE };
@@ -171,7 +32,7 @@ typedef struct stride_memo {
  * STRIDE_UNKNOWN. */
 static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *memo);
 
-static int64_t form_stride(const hls_kernel *k, const lin_form *f, stride_memo *memo)
+static int64_t form_stride(const hls_kernel *k, const hls_form *f, stride_memo *memo)
 {
     if (f->unknown)
         return STRIDE_UNKNOWN;
@@ -238,9 +99,9 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
         int e = phi_entry(k, op);
         if (e < 0)
             return STRIDE_UNKNOWN;
-        lin_form start, step;
-        form_of(k, op->in_vals[e], &start);
-        form_of(k, op->in_vals[1 - e], &step);
+        hls_form start, step;
+        hls_form_of(k, op->in_vals[e], &start);
+        hls_form_of(k, op->in_vals[1 - e], &step);
         int64_t s = form_stride(k, &start, memo);
         int self = -1;
         for (int i = 0; i < step.nterms; i++)
@@ -262,8 +123,8 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
         const int *args;
         int n = hls_ir_operands(op, &args);
         for (int i = 0; i < n; i++) {
-            lin_form f;
-            form_of(k, args[i], &f);
+            hls_form f;
+            hls_form_of(k, args[i], &f);
             if (form_stride(k, &f, memo) != 0)
                 return STRIDE_UNKNOWN;
         }
@@ -276,8 +137,8 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
  * or STRIDE_UNKNOWN. */
 static int64_t address_stride(const hls_kernel *k, const hls_op *op, stride_memo *memo)
 {
-    lin_form f;
-    form_of(k, op->args[0], &f);
+    hls_form f;
+    hls_form_of(k, op->args[0], &f);
     return form_stride(k, &f, memo);
 }
 
@@ -551,7 +412,7 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, st
 /* What the affine analysis predicts for two ports of one local memory. Same region
  * and stage: one work-item's two addresses, which differ by a constant or not. */
 static const char *port_pair_verdict(const hls_kernel *k, const hls_local *m, const hls_op *p,
-                                     const hls_op *q, const lin_form *pf, const lin_form *qf,
+                                     const hls_op *q, const hls_form *pf, const hls_form *qf,
                                      int64_t *apart)
 {
     const hls_region *rp = region_of(k, p), *rq = region_of(k, q);
@@ -559,14 +420,10 @@ static const char *port_pair_verdict(const hls_kernel *k, const hls_local *m, co
     if (!rp || rp != rq || !rp->sched.start ||
         rp->sched.start[p->id] != rq->sched.start[q->id])
         return "timing"; /* different work-items: they meet in a bank now and then */
-    lin_form fp = *pf;
-    form_add(&fp, qf, -1);
-    if (fp.unknown || fp.constant == INT64_MIN)
+    int64_t d, word = m->word_bits / 8;
+    if (!hls_form_difference(qf, pf, &d) || d == INT64_MIN)
         return "unknown";
-    for (int i = 0; i < fp.nterms; i++)
-        if (fp.coef[i])
-            return "unknown";
-    int64_t d = fp.constant < 0 ? -fp.constant : fp.constant, word = m->word_bits / 8;
+    d = d < 0 ? -d : d;
     *apart = d;
     if (d < word)
         return p->opc == HOP_LOAD && q->opc == HOP_LOAD ? "broadcast" : "conflict";
@@ -588,7 +445,7 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index, stride_
     cJSON_AddNumberToObject(j, "banks", m->banks);
     cJSON_AddBoolToObject(j, "atomics", m->atomics);
     const hls_op **ports = arena_alloc(&c->arena, sizeof *ports * ((size_t)m->nports + 1));
-    lin_form *forms = arena_alloc(&c->arena, sizeof *forms * ((size_t)m->nports + 1));
+    hls_form *forms = arena_alloc(&c->arena, sizeof *forms * ((size_t)m->nports + 1));
     cJSON *pj = cJSON_AddArrayToObject(j, "ports");
     for (int i = 0; i < k->nops; i++) {
         const hls_op *op = &k->ops[i];
@@ -596,7 +453,7 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index, stride_
             continue;
         if (op->lport >= 0 && op->lport < m->nports) {
             ports[op->lport] = op;
-            form_of(k, op->args[0], &forms[op->lport]);
+            hls_form_of(k, op->args[0], &forms[op->lport]);
         }
         int64_t stride = address_stride(k, op, memo);
         cJSON *p = cJSON_CreateObject();
@@ -701,6 +558,9 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
             cJSON_AddNumberToObject(o, "op", op->id);
             cJSON_AddStringToObject(o, "kind", hls_ir_opcode_name(op->opc));
             cJSON_AddNumberToObject(o, "width", op->width);
+            /* a compare's or a conversion's operands may be wider than its result */
+            cJSON_AddNumberToObject(o, "operand_width",
+                                    op->nargs ? k->ops[op->args[0]].width : op->width);
             add_loc(o, op->loc);
             add_schedule(o, k, op);
             const hls_region *r = region_of(k, op);

@@ -10,8 +10,11 @@
  * load of the same address waits for the load's data), since the schedule would
  * otherwise issue them in the same cycle. Two accesses may alias unless one is a
  * __constant load (kernels never write __constant memory), they are in different
- * memories (global, each local memory) or they come from two different
- * restrict-qualified buffer arguments; an atomic may alias every access of its memory,
+ * memories (global, each local memory), they come from two different
+ * restrict-qualified buffer arguments, or their addresses are one address plus two
+ * constants far enough apart that their bytes cannot overlap (a[i] and a[i + 1], an
+ * unrolled loop's a[0] ... a[99], the fields of one struct); an atomic may alias every
+ * access of its memory,
  * so it runs after the work-item's earlier stores there have landed and before its
  * later accesses (OpenCL C 2.0 atomics are sequentially consistent). A barrier waits for the stores before it:
  * they are acknowledged too. */
@@ -32,6 +35,27 @@ static int base_argument(const hls_kernel *k, int addr)
     }
 }
 
+/* 1 when a's and b's bytes are at one address plus constants that keep them apart
+ * (their exact forms differ by a constant). Every atom of the address must be computed
+ * outside every loop: there it has one value for the whole work-item, while one
+ * computed in a loop changes between the iterations whose accesses are compared (a
+ * store of a[i] and the next iteration's load of a[i + 1] with i going down meet). */
+static int disjoint_offsets(const hls_kernel *k, const hls_op *a, const hls_op *b)
+{
+    hls_form fa, fb;
+    int64_t b_after_a;
+    hls_exact_form_of(k, a->args[0], &fa);
+    hls_exact_form_of(k, b->args[0], &fb);
+    if (!hls_form_difference(&fa, &fb, &b_after_a))
+        return 0;
+    for (int i = 0; i < fa.nterms; i++) {
+        const hls_op *atom = &k->ops[fa.atom[i]];
+        if (!hls_ir_is_invariant(atom) && k->blocks[atom->block].loop >= 0)
+            return 0;
+    }
+    return b_after_a >= (int64_t)(a->width / 8) || -b_after_a >= (int64_t)(b->width / 8);
+}
+
 static int is_restrict(const hls_kernel *k, int arg)
 {
     return arg >= 0 && strstr(k->args[arg].type_qual, "restrict") != NULL;
@@ -47,6 +71,8 @@ static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
         return 0;
     if (a->opc == HOP_ATOMIC || b->opc == HOP_ATOMIC)
         return 1; /* an atomic is ordered with every access of its memory */
+    if (disjoint_offsets(k, a, b))
+        return 0;
     int ba = base_argument(k, a->args[0]), bb = base_argument(k, b->args[0]);
     if (ba >= 0 && bb >= 0 && ba != bb && is_restrict(k, ba) && is_restrict(k, bb))
         return 0;

@@ -92,6 +92,25 @@ int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_ve
 int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
 int hls_emit_report(hls_compile *c, const char *entry);    /* emit_report.c: report.json */
 
+/* An address (or index) as constant + sum of coef * atom, where the atoms are ops the
+ * analysis does not look into (linform.c). */
+#define HLS_FORM_TERMS 8
+typedef struct hls_form {
+    int nterms;                   /* terms used */
+    int atom[HLS_FORM_TERMS];     /* op id of each term's value */
+    int64_t coef[HLS_FORM_TERMS]; /* its coefficient */
+    int64_t constant;             /* the constant part */
+    int unknown;                  /* 1 when the form overflowed (too many terms) */
+} hls_form;
+/* The form of op id, looking through extensions and truncations (indexes stay in range). */
+void hls_form_of(const hls_kernel *k, int id, hls_form *f);
+/* The form of op id through 64-bit arithmetic only: exact modulo 2^64. */
+void hls_exact_form_of(const hls_kernel *k, int id, hls_form *f);
+/* f += scale * g */
+void hls_form_add(hls_form *f, const hls_form *g, int64_t scale);
+/* 1 when b - a is a constant (*diff); 0 when it depends on an atom or is unknown. */
+int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff);
+
 /* The source location of an LLVM instruction (from its debug location). */
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
 /* Where a function is defined: its line, and the column of its name. */
