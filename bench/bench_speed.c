@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "bench_tools.h"
 #include "kernels.h"
 
 /* What one kernel measured; negative numbers are "not measured". */
@@ -120,20 +121,14 @@ static void read_model_report(const char *entry, result *r)
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/model.json", entry);
-    FILE *f = fopen(path, "rb");
-    char text[4096];
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = '\0';
-    cJSON *j = cJSON_Parse(text);
-    const cJSON *v;
-    if ((v = cJSON_GetObjectItem(j, "verilator_seconds")) && cJSON_IsNumber(v))
-        r->verilator_s = v->valuedouble;
-    if ((v = cJSON_GetObjectItem(j, "compile_seconds")) && cJSON_IsNumber(v))
-        r->compile_s = v->valuedouble;
-    if ((v = cJSON_GetObjectItem(j, "cxx_bytes")) && cJSON_IsNumber(v))
-        r->cxx_bytes = v->valuedouble;
+    cJSON *j = bench_read_json(path);
+    double v;
+    if ((v = bench_number(j, "verilator_seconds", NULL)) >= 0)
+        r->verilator_s = v;
+    if ((v = bench_number(j, "compile_seconds", NULL)) >= 0)
+        r->compile_s = v;
+    if ((v = bench_number(j, "cxx_bytes", NULL)) >= 0)
+        r->cxx_bytes = v;
     cJSON_Delete(j);
 }
 

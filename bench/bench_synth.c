@@ -8,16 +8,9 @@
  * A design that does not fit shows what it needs and "does not fit". Names on the command
  * line pick kernels and boards. Prints a table; asserts nothing. */
 #define _GNU_SOURCE
-#include <cjson/cJSON.h>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include "bench.h"
+#include "bench_tools.h"
 #include "kernels.h"
-
-extern char **environ;
 
 #define ITEMS 4096  /* work-items of each NDRange: small enough for a 128 KB board */
 #define LOCAL 64    /* work-group size: the smallest board's largest */
@@ -68,14 +61,6 @@ static const char *source_of(const char *name)
                                       : mandel_src;
 }
 
-static double number(const cJSON *o, const char *a, const char *b)
-{
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
-    if (b)
-        x = cJSON_GetObjectItemCaseSensitive(x, b);
-    return cJSON_IsNumber(x) ? x->valuedouble : -1;
-}
-
 /* Runs `clhls synth` on the kernel for the board into dir and reads its synth.json. */
 static void synthesise(const char *cache, const kernel_spec *s, const char *board, result *r)
 {
@@ -84,49 +69,27 @@ static void synthesise(const char *cache, const kernel_spec *s, const char *boar
     snprintf(dir, sizeof dir, "%s/synth-%s-%s", cache, s->name, board);
     snprintf(log, sizeof log, "%s.log", dir);
     snprintf(json, sizeof json, "%s/synth.json", dir);
-    FILE *f = fopen(src, "w");
-    if (!f || fputs(source_of(s->name), f) < 0 || fclose(f) != 0) {
+    if (bench_write_file(src, source_of(s->name))) {
         snprintf(r->note, sizeof r->note, "cannot write %.100s", src);
         return;
     }
     char *argv[] = {CLHLS_TOOL, "synth", src, "--board", (char *)board, "-o", dir, NULL};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC,
-                                     0644);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    pid_t pid;
-    int status = -1;
-    if (posix_spawn(&pid, argv[0], &actions, NULL, argv, environ) == 0)
-        waitpid(pid, &status, 0);
-    posix_spawn_file_actions_destroy(&actions);
-    f = fopen(json, "rb");
-    char *text = NULL;
-    size_t cap = 0;
-    FILE *mem = open_memstream(&text, &cap);
-    int c;
-    while (f && mem && (c = getc(f)) != EOF)
-        putc(c, mem);
-    if (mem)
-        fclose(mem);
-    if (f)
-        fclose(f);
-    cJSON *j = text ? cJSON_Parse(text) : NULL;
-    free(text);
+    int status = bench_spawn(argv, log);
+    cJSON *j = bench_read_json(json);
     if (!j) {
         snprintf(r->note, sizeof r->note, "clhls synth failed (status %d): see %.100s", status, log);
         return;
     }
     const cJSON *res = cJSON_GetObjectItemCaseSensitive(j, "resources");
-    r->lut = number(res, "lut", "used");
-    r->ff = number(res, "ff", "used");
-    r->bram = number(res, "bram", "used");
-    r->dsp = number(res, "dsp", "used");
-    r->seconds = number(j, "seconds", NULL);
+    r->lut = bench_number(res, "lut", "used");
+    r->ff = bench_number(res, "ff", "used");
+    r->bram = bench_number(res, "bram", "used");
+    r->dsp = bench_number(res, "dsp", "used");
+    r->seconds = bench_number(j, "seconds", NULL);
     r->fits = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "fits"));
     const cJSON *kind = cJSON_GetObjectItemCaseSensitive(j, "fmax_kind");
     r->routed = cJSON_IsString(kind) && !strcmp(kind->valuestring, "routed");
-    r->fmax = r->fits ? number(j, "fmax_mhz", NULL) : -1;
+    r->fmax = r->fits ? bench_number(j, "fmax_mhz", NULL) : -1;
     if (!r->fits)
         snprintf(r->note, sizeof r->note, "does not fit");
     cJSON_Delete(j);
