@@ -6,20 +6,27 @@
  * propagates to its own dependants. Callbacks run once per status they asked for, on
  * the thread that changed the status, without the runtime lock held.
  *
- * One worker thread per device takes, in enqueue order, the first pending command whose
- * wait list and queue-order predecessors are all finished, marks it SUBMITTED, runs it
- * and completes it. In-order queues chain each command to the previous one; out-of-order
- * queues order only through wait lists, barriers and markers.
+ * One worker thread per device takes a pending command whose wait list and queue-order
+ * predecessors are all finished (see the timeline below for which), marks it
+ * SUBMITTED, runs it and completes it. In-order queues chain each command to the
+ * previous one; out-of-order queues order only through wait lists, barriers and
+ * markers.
  *
  * Profiling times are on the profiling clock (rt_clock_now): host time, except that a
  * host thread that waits for the device resumes when the awaited command ended on the
  * device timeline, however long its simulation took. QUEUED is the clock at enqueue.
  * SUBMIT is when the command could go to the device: QUEUED, or later the time its last
- * predecessor (wait list, in-order predecessor, barrier, user event) ended. Each device
- * executes one command at a time: START = max(SUBMIT, end of the device's previous
- * command), END = START + the modelled duration (kernel: busy cycles at the board clock;
- * transfer: host-link time; copy and fill: device memory time), COMPLETE = END. No host
- * time enters START or END, so commands enqueued back to back run back to back. */
+ * predecessor (wait list, in-order predecessor, barrier, user event) ended. A device has
+ * two engines (rt_engine): the host link (transfers) and the accelerator (kernels,
+ * copies, fills); each executes one command at a time: START = max(SUBMIT, END of the
+ * engine's previous command), END = START + the modelled duration (kernel: busy cycles
+ * at the board clock; transfer: host-link time; copy and fill: device memory time),
+ * COMPLETE = END. Commands of different engines that do not wait for each other overlap
+ * (a write of another queue during a kernel), as the FPGA's DMA and its kernels would.
+ * Markers and barriers use no engine: START = END = SUBMIT. No host time enters START
+ * or END, so commands enqueued back to back run back to back. The worker executes the
+ * ready command that starts first on this timeline, so a transfer the host link could
+ * do during a kernel is not held behind a read waiting for that kernel. */
 #include <stdio.h>
 #include <string.h>
 
@@ -340,32 +347,63 @@ static int command_ready(rt_command *c)
 
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-static void command_run(cl_device_id d, rt_command *c)
+/* The engine c occupies on the device timeline; RT_ENGINES for none (markers, barriers,
+ * NDRanges without work-items). */
+static rt_engine command_engine(const rt_command *c)
 {
-    command_full *f = (command_full *)c;
-    cl_event e = c->event;
-    int failed_dep = 0;
-    /* SUBMIT: the command could go to the device once its last predecessor ended. */
-    uint64_t ready = e->t_queued;
-    pthread_mutex_lock(&rt_lock);
+    switch (c->kind) {
+    case RT_CMD_NONE:
+        return RT_ENGINES;
+    case RT_CMD_KERNEL:
+    case RT_CMD_COPY:
+    case RT_CMD_COPY_RECT:
+    case RT_CMD_FILL:
+        return RT_ENGINE_ACCELERATOR;
+    default:
+        return RT_ENGINE_HOST_LINK;
+    }
+}
+
+/* SUBMIT of a ready command: QUEUED, or later the END of its last predecessor; *failed
+ * is set when an event of its wait list failed. rt_lock held. */
+static uint64_t command_submit_time(const rt_command *c, int *failed)
+{
+    const command_full *f = (const command_full *)c;
+    uint64_t ready = c->event->t_queued;
+    *failed = 0;
     for (cl_uint i = 0; i < c->ndeps; i++) {
-        failed_dep |= c->deps[i]->status < 0;
+        *failed |= c->deps[i]->status < 0;
         ready = max_u64(ready, c->deps[i]->t_complete);
     }
     for (cl_uint i = 0; i < f->order.n; i++)
         ready = max_u64(ready, f->order.events[i]->t_complete);
-    pthread_mutex_unlock(&rt_lock);
-    e->t_submit = ready;
+    return ready;
+}
+
+/* START of a ready command on d's timeline: SUBMIT, or later when its engine is free
+ * (a command that does not run, or needs no engine, starts at SUBMIT). rt_lock held. */
+static uint64_t command_start_time(cl_device_id d, const rt_command *c, uint64_t submit,
+                                   int failed)
+{
+    rt_engine engine = command_engine(c);
+    if (failed || engine == RT_ENGINES)
+        return submit;
+    return max_u64(submit, d->engine_free_ns[engine]);
+}
+
+/* Runs c, whose SUBMIT and START the worker set when it picked c. */
+static void command_run(cl_device_id d, rt_command *c, int failed_dep)
+{
+    cl_event e = c->event;
     rt_event_set_status(e, CL_SUBMITTED);
     if (failed_dep) {
         if (c->kind != RT_CMD_KERNEL && c->kind != RT_CMD_NONE)
             rt_mem_cancel(c);
-        e->t_start = e->t_end = e->t_complete = e->t_submit;
+        e->t_end = e->t_complete = e->t_start;
         rt_event_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         return;
     }
-    /* The device runs one command at a time, for the modelled time only. */
-    e->t_start = max_u64(d->timeline_ns, e->t_submit);
+    /* Its engine runs one command at a time, for the modelled time only. */
     rt_event_set_status(e, CL_RUNNING);
     uint64_t ns = 0;
     cl_int status = CL_COMPLETE;
@@ -374,8 +412,13 @@ static void command_run(cl_device_id d, rt_command *c)
     else if (c->kind != RT_CMD_NONE)
         status = rt_mem_execute(c, &ns);
     e->t_end = e->t_start + ns;
-    d->timeline_ns = e->t_end;
     e->t_complete = e->t_end;
+    rt_engine engine = command_engine(c);
+    if (engine != RT_ENGINES) {
+        pthread_mutex_lock(&rt_lock);
+        d->engine_free_ns[engine] = e->t_end;
+        pthread_mutex_unlock(&rt_lock);
+    }
     rt_event_set_status(e, status);
 }
 
@@ -417,31 +460,57 @@ static void command_done(rt_command *c)
     rt_command_free(c);
 }
 
+/* Ready commands the worker compares when it picks the next one (bounds the cost of a
+ * pick when thousands are ready at once). */
+#define PICK_WINDOW 64
+
 static void *worker_main(void *arg)
 {
     cl_device_id d = arg;
     pthread_mutex_lock(&rt_lock);
     for (;;) {
-        rt_command *prev = NULL, *c = d->pending;
-        while (c && !command_ready(c)) {
-            prev = c;
-            c = c->next;
+        /* Of the first PICK_WINDOW ready commands, the one that starts first on the
+         * device timeline (the earliest in enqueue order among equals): a transfer
+         * that its engine could do while a kernel runs goes before a read that waits
+         * for that kernel's END, whatever their enqueue order. */
+        rt_command *best = NULL, *best_prev = NULL;
+        uint64_t best_submit = 0, best_start = 0;
+        int best_failed = 0;
+        unsigned nready = 0;
+        for (rt_command *prev = NULL, *c = d->pending; c && nready < PICK_WINDOW;
+             prev = c, c = c->next) {
+            if (!command_ready(c))
+                continue;
+            nready++;
+            int failed;
+            uint64_t submit = command_submit_time(c, &failed);
+            uint64_t start = command_start_time(d, c, submit, failed);
+            if (!best || start < best_start) {
+                best = c;
+                best_prev = prev;
+                best_submit = submit;
+                best_start = start;
+                best_failed = failed;
+            }
         }
-        if (!c) {
+        if (!best) {
             idle_workers++;
             pthread_cond_wait(&work_cond, &rt_lock);
             idle_workers--;
             continue;
         }
-        if (prev)
-            prev->next = c->next;
+        if (best_prev)
+            best_prev->next = best->next;
         else
-            d->pending = c->next;
-        if (d->pending_tail == c)
-            d->pending_tail = prev;
+            d->pending = best->next;
+        if (d->pending_tail == best)
+            d->pending_tail = best_prev;
+        /* Published by the status changes of command_run. */
+        best->event->t_submit = best_submit;
+        best->event->t_start = best_start;
         pthread_mutex_unlock(&rt_lock);
-        command_run(d, c);
-        command_done(c);
+        command_run(d, best, best_failed);
+        command_done(best);
         pthread_mutex_lock(&rt_lock);
     }
     return NULL;

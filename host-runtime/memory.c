@@ -10,7 +10,8 @@
  * every map points into (the same address each time), filled by the map and written
  * back by the unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps from the
  * host; sub-buffers inherit them unless they name their own. Transfers take host-link
- * time on the device timeline, copies and fills device-memory time. */
+ * time on the device timeline (the host-link engine), copies and fills device-memory time
+ * (the accelerator engine, event.c). */
 #include <string.h>
 
 #include "rt.h"

@@ -107,6 +107,16 @@ struct _cl_platform_id {
     cl_device_id *devices;      /* one per board of CLHLS_BOARDS */
 };
 
+/* The engines of a device, each running one command at a time on the device timeline
+ * (event.c): the host link (DMA: reads, writes, maps, unmaps, their rectangular forms,
+ * migrations) and the accelerator (kernels, and copies and fills, which use the device
+ * memory port the kernels use). Commands of different engines overlap. */
+typedef enum rt_engine {
+    RT_ENGINE_HOST_LINK,
+    RT_ENGINE_ACCELERATOR,
+    RT_ENGINES,                 /* how many; also "no engine" (markers, barriers) */
+} rt_engine;
+
 struct _cl_device_id {
     cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
     uint32_t magic;             /* RT_MAGIC_DEVICE */
@@ -120,7 +130,8 @@ struct _cl_device_id {
     pthread_t worker;           /* executes this device's commands */
     struct rt_command *pending; /* commands not yet executed, in enqueue order (rt_lock) */
     struct rt_command *pending_tail; /* last of pending (rt_lock) */
-    uint64_t timeline_ns;       /* device timeline: END of its last command (worker) */
+    uint64_t engine_free_ns[RT_ENGINES]; /* device timeline: END of each engine's last
+                                   command (rt_lock) */
 };
 
 /* Destructor callback of a context (clSetContextDestructorCallback). */

@@ -1,7 +1,8 @@
 /* Runtime tests that run kernels, through the real ocl-icd loader. One program of
  * several kernels (built once per build tree: every test process finds it in the shared
  * build cache) serves them all: buffer lifetimes with kernel arguments (the kernel does
- * not hold a buffer, an enqueued NDRange does), kernels on the profiling timeline,
+ * not hold a buffer, an enqueued NDRange does), kernels on the profiling timeline and
+ * transfers overlapping them there (the host-link and accelerator engines),
  * program binaries (round trip through an empty cache, corrupt, truncated and foreign
  * blobs), byte and short stores at odd addresses (cl_khr_byte_addressable_store),
  * CL_KERNEL_ATTRIBUTES, the absence of __IMAGE_SUPPORT__ in kernels, clCloneKernel and
@@ -16,6 +17,7 @@
 #include "runtime_test.h"
 #include <dirent.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,6 +357,197 @@ Test(kernels, profiling_kernel_then_read)
     clReleaseEvent(re);
     clReleaseEvent(ke2);
     clReleaseEvent(me);
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+}
+
+/* ---- engines: transfers overlap kernels on the device timeline ---- */
+
+/* A profiling queue; out of order when ooo. */
+static cl_command_queue profiling_queue(int ooo)
+{
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueue(
+        ctx, device, CL_QUEUE_PROFILING_ENABLE | (ooo ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0),
+        &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    return q;
+}
+
+/* `scale` of n work-items set up on fresh buffers *in and *out (out = 2 * in). */
+static cl_kernel long_scale(size_t n, cl_mem *in, cl_mem *out)
+{
+    cl_kernel k = kernel("scale");
+    *in = buffer(0, n * sizeof(int), NULL);
+    *out = buffer(0, n * sizeof(int), NULL);
+    int factor = 2;
+    cr_assert_eq(clSetKernelArg(k, 0, sizeof *in, in), 0);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof *out, out), 0);
+    cr_assert_eq(clSetKernelArg(k, 2, sizeof factor, &factor), 0);
+    return k;
+}
+
+/* [a0, a1) and [b0, b1) share some time. */
+static int overlap(const cl_ulong a[5], const cl_ulong b[5]) { return a[2] < b[3] && b[2] < a[3]; }
+
+/* Sets the user event *arg after 20 ms. */
+static void *open_gate_later(void *arg)
+{
+    usleep(20000);
+    cr_assert_eq(clSetUserEventStatus(*(cl_event *)arg, CL_COMPLETE), 0);
+    return NULL;
+}
+
+/* A kernel on one queue and writes on two other queues, all held by one user event: the
+ * first write runs on the host link while the kernel runs on the accelerator (both start
+ * when the event was set), the second write waits for the link; the host thread that
+ * waited for the first write (from before the event was set, so that none of its own
+ * time counts) resumes at its END, long before the kernel's. */
+Test(kernels, engines_write_during_kernel)
+{
+    enum { N = 1 << 20, SMALL = 4096 };
+    static char data[SMALL];
+    cl_mem in, out;
+    cl_kernel k = long_scale(N, &in, &out);
+    cl_mem w1m = buffer(0, SMALL, NULL), w2m = buffer(0, SMALL, NULL);
+    cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0), q3 = profiling_queue(0);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(ctx, &err), ke, w1, w2, mk;
+    size_t global = N;
+    cr_assert_eq(clEnqueueNDRangeKernel(q1, k, 1, NULL, &global, NULL, 1, &gate, &ke), 0);
+    cr_assert_eq(clEnqueueWriteBuffer(q2, w1m, CL_FALSE, 0, SMALL, data, 1, &gate, &w1), 0);
+    cr_assert_eq(clEnqueueWriteBuffer(q3, w2m, CL_FALSE, 0, SMALL, data, 1, &gate, &w2), 0);
+    pthread_t opener;
+    cr_assert_eq(pthread_create(&opener, NULL, open_gate_later, &gate), 0);
+    cr_assert_eq(clWaitForEvents(1, &w1), 0);
+    cr_assert_eq(clEnqueueMarkerWithWaitList(q2, 0, NULL, &mk), 0);
+    pthread_join(opener, NULL);
+    cr_assert_eq(clFinish(q1), 0);
+    cr_assert_eq(clFinish(q2), 0);
+    cr_assert_eq(clFinish(q3), 0);
+    cl_ulong tk[5], t1[5], t2[5], tm[5];
+    prof_times(ke, tk);
+    prof_times(w1, t1);
+    prof_times(w2, t2);
+    prof_times(mk, tm);
+    cr_log_info("kernel [%llu, %llu], write [%llu, %llu], write [%llu, %llu] ns",
+                (unsigned long long)tk[2], (unsigned long long)tk[3],
+                (unsigned long long)t1[2], (unsigned long long)t1[3],
+                (unsigned long long)t2[2], (unsigned long long)t2[3]);
+    /* Both engines start when the gate opened. */
+    cr_assert_eq(tk[2], tk[1]);
+    cr_assert_eq(t1[2], t1[1]);
+    cr_assert(overlap(tk, t1), "the write overlaps the kernel");
+    cr_assert(t1[3] < tk[3], "the 4 KiB write ends long before the 1M-item kernel");
+    /* One host link: the second write starts where the first ended. */
+    cr_assert_eq(t2[2], t1[3]);
+    /* The host waited for the write, not for the kernel: the marker enqueued right after
+     * is queued at the write's END (plus the host's own few microseconds), before the
+     * kernel ends on the device timeline (its simulation took the host far longer). */
+    cr_assert_geq(tm[0], t1[3]);
+    cr_assert_lt(tm[0], tk[3], "queued %llu ns after the write, the kernel ends %llu ns after it",
+                 (unsigned long long)(tm[0] - t1[3]), (unsigned long long)(tk[3] - t1[3]));
+    cl_event all[] = {ke, w1, w2, mk, gate};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        clReleaseEvent(all[i]);
+    clReleaseCommandQueue(q1);
+    clReleaseCommandQueue(q2);
+    clReleaseCommandQueue(q3);
+    clReleaseMemObject(w1m);
+    clReleaseMemObject(w2m);
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+}
+
+/* An out-of-order queue: a read that does not wait for the kernel runs during it; a
+ * read that waits for it starts at its END; a fill (the accelerator's, like a copy)
+ * does not overlap the kernel. Results right. */
+Test(kernels, engines_out_of_order_queue)
+{
+    enum { N = 1 << 20, SMALL = 4096 };
+    cl_mem in, out;
+    cl_kernel k = long_scale(N, &in, &out);
+    static int host_in[N];
+    for (int i = 0; i < N; i++)
+        host_in[i] = i - 7;
+    int other_init[SMALL / 4], other_back[SMALL / 4], back[SMALL / 4], pattern = 0x5a5a;
+    for (int i = 0; i < SMALL / 4; i++)
+        other_init[i] = 100 + i;
+    cl_mem other = buffer(CL_MEM_COPY_HOST_PTR, SMALL, other_init);
+    cl_mem filled = buffer(0, SMALL, NULL);
+    cl_command_queue q = profiling_queue(1);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(ctx, &err), wi, ke, r_other, r_out, fe;
+    size_t global = N;
+    cr_assert_eq(clEnqueueWriteBuffer(q, in, CL_FALSE, 0, sizeof host_in, host_in, 1, &gate, &wi), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 1, &wi, &ke), 0);
+    cr_assert_eq(clEnqueueReadBuffer(q, other, CL_FALSE, 0, SMALL, other_back, 1, &wi, &r_other), 0);
+    cr_assert_eq(clEnqueueReadBuffer(q, out, CL_FALSE, 0, SMALL, back, 1, &ke, &r_out), 0);
+    cr_assert_eq(clEnqueueFillBuffer(q, filled, &pattern, sizeof pattern, 0, SMALL, 1, &wi, &fe), 0);
+    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
+    cr_assert_eq(clFinish(q), 0);
+    for (int i = 0; i < SMALL / 4; i++) {
+        cr_assert_eq(back[i], 2 * (i - 7), "at %d", i);
+        cr_assert_eq(other_back[i], 100 + i, "at %d", i);
+    }
+    cl_ulong tw[5], tk[5], to[5], tr[5], tf[5];
+    prof_times(wi, tw);
+    prof_times(ke, tk);
+    prof_times(r_other, to);
+    prof_times(r_out, tr);
+    prof_times(fe, tf);
+    cr_assert_eq(tk[2], tw[3], "the kernel starts when its input arrived");
+    cr_assert_eq(to[2], tw[3], "the independent read starts when the link is free");
+    cr_assert(overlap(tk, to), "the independent read overlaps the kernel");
+    cr_assert_eq(tr[2], tk[3], "the dependent read starts at the kernel's END");
+    cr_assert(!overlap(tk, tf), "a fill runs on the accelerator, not beside the kernel");
+    cl_event all[] = {wi, ke, r_other, r_out, fe, gate};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        clReleaseEvent(all[i]);
+    clReleaseCommandQueue(q);
+    clReleaseMemObject(other);
+    clReleaseMemObject(filled);
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+}
+
+/* Double buffering: queue A runs a kernel and then reads its result; queue B's write,
+ * enqueued after that read, goes first on the host link (during the kernel) instead of
+ * behind the read that waits for the kernel's END. */
+Test(kernels, engines_transfer_not_held_behind_a_waiting_read)
+{
+    enum { N = 1 << 20, SMALL = 4096 };
+    static char data[SMALL];
+    int back[16];
+    cl_mem in, out;
+    cl_kernel k = long_scale(N, &in, &out);
+    cl_mem next = buffer(0, SMALL, NULL);
+    cl_command_queue qa = profiling_queue(0), qb = profiling_queue(0);
+    cl_int err;
+    cl_event gate = clCreateUserEvent(ctx, &err), ke, re, we;
+    size_t global = N;
+    cr_assert_eq(clEnqueueNDRangeKernel(qa, k, 1, NULL, &global, NULL, 1, &gate, &ke), 0);
+    cr_assert_eq(clEnqueueReadBuffer(qa, out, CL_FALSE, 0, sizeof back, back, 0, NULL, &re), 0);
+    cr_assert_eq(clEnqueueWriteBuffer(qb, next, CL_FALSE, 0, SMALL, data, 1, &gate, &we), 0);
+    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
+    cr_assert_eq(clFinish(qa), 0);
+    cr_assert_eq(clFinish(qb), 0);
+    cl_ulong tk[5], tr[5], tw[5];
+    prof_times(ke, tk);
+    prof_times(re, tr);
+    prof_times(we, tw);
+    cr_assert_eq(tr[2], tk[3]);
+    cr_assert_eq(tw[2], tw[1], "the write starts when the gate opened");
+    cr_assert(overlap(tk, tw), "the write overlaps the kernel");
+    cl_event all[] = {ke, re, we, gate};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        clReleaseEvent(all[i]);
+    clReleaseCommandQueue(qa);
+    clReleaseCommandQueue(qb);
+    clReleaseMemObject(next);
     clReleaseMemObject(in);
     clReleaseMemObject(out);
     clReleaseKernel(k);
