@@ -6,7 +6,10 @@
  * build tree's clhls.icd and the system's pocl.icd. Each figure is the best of several
  * batches. Prints a table with the ratio clhls/PoCL (the goal is at most 1.0x); PoCL
  * missing (or --clhls-only) leaves its column n/a. Asserts nothing. clhls's kernel time includes the
- * simulation of the one work-item. */
+ * simulation of the one work-item. A second table (clhls only) shows the device
+ * timeline of a kernel and a 1 MiB write released together: on one in-order queue they
+ * run one after the other; on two queues the write runs on the host link during the
+ * kernel. */
 #define _GNU_SOURCE
 #include "bench.h"
 
@@ -138,6 +141,69 @@ static void measure(cl_platform_id p, double us[M_COUNT], char *dev_name, size_t
     clReleaseContext(ctx);
 }
 
+#define SPAN_ITEMS (64 * 1024)  /* work-items of the kernel on the timeline */
+#define SPAN_BYTES (1u << 20)   /* bytes of the write beside it */
+
+/* Profiling time name of a finished event. */
+static cl_ulong prof(cl_event e, cl_profiling_info name)
+{
+    cl_ulong t = 0;
+    CHECK(clGetEventProfilingInfo(e, name, sizeof t, &t, NULL));
+    return t;
+}
+
+/* The device timeline of `one` over SPAN_ITEMS work-items and a SPAN_BYTES write, both
+ * held by one user event: on one in-order queue (two = 0) or on two queues. ns[0] the
+ * kernel's END - START, ns[1] the write's, ns[2] from the first START to the last END. */
+static void timeline(cl_platform_id p, int two, double ns[3])
+{
+    cl_device_id dev;
+    cl_int err;
+    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    cl_command_queue q[2];
+    for (int i = 0; i < 2; i++) {
+        q[i] = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
+        CHECK(err);
+    }
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &dev, NULL, NULL, NULL));
+    cl_kernel k = clCreateKernel(prog, "one", &err);
+    CHECK(err);
+    cl_mem items = clCreateBuffer(ctx, 0, SPAN_ITEMS * sizeof(int), NULL, &err);
+    CHECK(err);
+    cl_mem dst = clCreateBuffer(ctx, 0, SPAN_BYTES, NULL, &err);
+    CHECK(err);
+    unsigned char *host = calloc(1, SPAN_BYTES);
+    ARG(k, 0, items);
+    cl_event gate = clCreateUserEvent(ctx, &err), ke, we;
+    CHECK(err);
+    size_t global = SPAN_ITEMS;
+    CHECK(clEnqueueNDRangeKernel(q[0], k, 1, NULL, &global, NULL, 1, &gate, &ke));
+    CHECK(clEnqueueWriteBuffer(q[two], dst, CL_FALSE, 0, SPAN_BYTES, host, 1, &gate, &we));
+    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CHECK(clFinish(q[0]));
+    CHECK(clFinish(q[1]));
+    cl_ulong ks = prof(ke, CL_PROFILING_COMMAND_START), kend = prof(ke, CL_PROFILING_COMMAND_END);
+    cl_ulong ws = prof(we, CL_PROFILING_COMMAND_START), wend = prof(we, CL_PROFILING_COMMAND_END);
+    ns[0] = (double)(kend - ks);
+    ns[1] = (double)(wend - ws);
+    ns[2] = (double)((kend > wend ? kend : wend) - (ks < ws ? ks : ws));
+    free(host);
+    clReleaseEvent(gate);
+    clReleaseEvent(ke);
+    clReleaseEvent(we);
+    clReleaseMemObject(items);
+    clReleaseMemObject(dst);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q[0]);
+    clReleaseCommandQueue(q[1]);
+    clReleaseContext(ctx);
+}
+
 int main(int argc, char **argv)
 {
     /* --clhls-only: leave PoCL out (to profile the runtime alone). */
@@ -183,6 +249,19 @@ int main(int argc, char **argv)
         cell(b, sizeof b, us[1][m], "%.1f");
         cell(r, sizeof r, pocl && us[1][m] > 0 ? us[0][m] / us[1][m] : -1, "%.2fx");
         printf("| %-36s | %10s | %10s | %12s |\n", what[m], a, b, r);
+    }
+
+    printf("\nDevice timeline (clhls): a kernel of %d work-items and a %u KiB write released "
+           "together (ns)\n\n", SPAN_ITEMS, SPAN_BYTES / 1024);
+    printf("| %-36s | %10s | %10s | %12s |\n", "queues", "kernel", "write", "first-last");
+    printf("|%s|%s|%s|%s|\n", "--------------------------------------", "------------",
+           "------------", "--------------");
+    for (int two = 0; two < 2; two++) {
+        double ns[3];
+        timeline(clhls, two, ns);
+        printf("| %-36s | %10.0f | %10.0f | %12.0f |\n",
+               two ? "two queues (write during the kernel)" : "one in-order queue", ns[0], ns[1],
+               ns[2]);
     }
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s %s", vendors, cache);
