@@ -7,7 +7,9 @@
 // bit0 = 1 clears done and every counter, sets busy and, one cycle later, pulses
 // `start` (so the compute unit sees the geometry already written). done_pulse clears
 // busy and, two cycles later (when every counter has counted its last event), sets
-// done. Reads are combinational and return 0 when reg_sel is 0 so that the top can OR
+// done. done_pulse is ignored in the cycle of the start pulse: a compute unit that
+// finished a run still looks drained until it has seen start, so without this a
+// restart without a reset would end at once. Reads are combinational and return 0 when reg_sel is 0 so that the top can OR
 // all blocks together. Probes are occupancies the compute unit exposes (work-items
 // inside a loop, ...), read by the runtime to say where a
 // hung kernel is stuck. The argument area holds every argument at its byte offset;
@@ -168,9 +170,9 @@ module clhls_kernel_regs #(
                 done       <= 1'b0;
                 done_delay <= 2'b00;
             end else begin
-                if (done_pulse)
+                if (done_pulse && !start)
                     busy <= 1'b0;
-                done_delay <= {done_delay[0], done_pulse};
+                done_delay <= {done_delay[0], done_pulse && !start};
                 if (done_delay[1])
                     done <= 1'b1;
             end

@@ -1,7 +1,8 @@
 // tb_kernel_regs: every register of clhls_kernel_regs written: the geometry and the
 // argument area reach the output ports and read back as 0 (write-only), writes
 // without reg_sel are ignored; the start pulse, busy/done and every counter, the
-// probe registers, reads returning 0 when not selected. The second instance keeps a
+// probe registers, reads returning 0 when not selected, a restart whose compute unit
+// still shows the last run drained in the start cycle. The second instance keeps a
 // small board's widths (24-bit indexes, local sizes up to 64) and zero-extends them.
 `timescale 1ns/1ps
 module tb_kernel_regs;
@@ -103,6 +104,18 @@ module tb_kernel_regs;
             check(8'd16, n_busy); check(8'd17, n_wi); check(8'd18, n_st); check(8'd19, n_rd); check(8'd20, n_wr); check(8'd15, n_lc);
             if (starts_seen != k + 1) begin $display("FAIL start count %0d", starts_seen); $fatal(1); end
         end
+        // A restart without a reset: the compute unit, drained since its last run,
+        // raises done_pulse in the cycle of the start pulse (it has not seen start yet);
+        // that pulse is ignored and the run goes on until a done_pulse after it.
+        @(negedge clk); reg_we = 1; reg_sel = 1; reg_addr = 0; reg_wdata = 1;
+        @(negedge clk); reg_we = 0; reg_sel = 0; done_pulse = 1;
+        if (!start || !busy) begin $display("FAIL restart pulse/busy"); $fatal(1); end
+        @(negedge clk); done_pulse = 0;
+        repeat (3) @(negedge clk);
+        check(8'd1, 64'd1);   // still busy, not done
+        @(negedge clk); done_pulse = 1;
+        @(negedge clk); done_pulse = 0;
+        check(8'd1, 64'd0); check(8'd1, 64'd2);
         $display("PASS tb_kernel_regs");
         $finish;
     end
