@@ -34,6 +34,13 @@
 // value), with a read's timing.
 // With ATOMICS = 0 (or words narrower than 32 bits, which no atomic uses) those
 // inputs are ignored and the banks have no arithmetic.
+// Static wiring (STATIC = 1): the compiler proved which banks each port's addresses can
+// reach (bit p*BANKS + b of PORT_BANKS: port p may reach bank b) and that no two ports
+// share a bank. Each bank is then wired to the one port that reaches it: no arbiter, no
+// broadcast, no conflict (`conflicts` is 0); a port that reaches one bank does not even
+// look at its address's bank bits. Timing, ports and atomics are those of the crossbar.
+// An address outside its port's banks is a compiler error the hardware cannot see: with
+// CLHLS_SIM_CHECKS defined (simulation only) such a request is reported with $error.
 // Needs clhls_fifo.v.
 `default_nettype none
 
@@ -44,7 +51,10 @@ module clhls_local_mem #(
     parameter BANKS      = 2,   // banks: a power of two >= 1, at most the number of words
     parameter REQ_DEPTH  = 2,   // request queue entries per port (>= 1; 2 for full throughput)
     parameter RESP_DEPTH = 8,   // response queue entries per port (>= 1; 3 for full throughput)
-    parameter ATOMICS    = 0    // 1: the banks execute atomic requests
+    parameter ATOMICS    = 0,   // 1: the banks execute atomic requests
+    parameter STATIC     = 0,   // 1: banks wired to ports by PORT_BANKS (no arbiters)
+    parameter [NPORTS*BANKS-1:0] PORT_BANKS = {NPORTS*BANKS{1'b1}}  // STATIC: bit p*BANKS+b,
+                                // port p may reach bank b (each bank at most one port)
 ) (
     input  wire                          clk,           // clock
     input  wire                          rst,           // synchronous active-high reset (empties the queues)
@@ -101,7 +111,9 @@ module clhls_local_mem #(
     // Per port: served last cycle (its response is in the bank's read register now)
     // and from which bank.
     reg  [NPORTS-1:0]        pend;
-    reg  [NPORTS*BSEL_W-1:0] pend_bank;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [NPORTS*BSEL_W-1:0] pend_bank;  // (unused when every port is wired to one bank)
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [NPORTS-1:0]        port_busy;  // per port: a request queued or a response owed
 
     integer i, b;
@@ -169,10 +181,36 @@ module clhls_local_mem #(
                     used <= used - 1'b1;
             end
 
+            // The read data: from the bank that served the port (a statically wired
+            // port that reaches one bank: that bank's register, no multiplexer).
+            wire [WORD_W-1:0] pend_q;
+            if (STATIC != 0 && port_bank_count(p) == 1) begin : wired_q
+                assign pend_q = bank_q[port_only_bank(p)*WORD_W +: WORD_W];
+            end else begin : muxed_q
+                assign pend_q = bank_q[pend_bank[p*BSEL_W +: BSEL_W]*WORD_W +: WORD_W];
+            end
+
+`ifdef CLHLS_SIM_CHECKS
+            // A statically wired port must never be given an address outside its banks.
+            if (STATIC != 0) begin : wiring_check
+                wire [BANKS-1:0]  reach = PORT_BANKS[p*BANKS +: BANKS];
+                wire [BSEL_W-1:0] in_bank;
+                if (BANK_BITS > 0) begin : banked_in
+                    assign in_bank = in_idx[BANK_BITS-1:0];
+                end else begin : single_in
+                    assign in_bank = 1'b0;
+                end
+                always @(posedge clk)
+                    if (!rst && s_req_valid[p] && s_req_ready[p] && !reach[in_bank])
+                        $error("clhls_local_mem: port %0d, statically wired, got byte address 'h%0h in bank %0d outside its banks",
+                               p, s_req_addr[p*ADDR_W +: ADDR_W], in_bank);
+            end
+`endif
+
             clhls_fifo #(.WIDTH(WORD_W), .DEPTH(RESP_DEPTH)) resp_q (
                 .clk(clk), .rst(rst),
                 .s_valid(pend[p]), .s_ready(rs_ready),
-                .s_data(bank_q[pend_bank[p*BSEL_W +: BSEL_W]*WORD_W +: WORD_W]),
+                .s_data(pend_q),
                 .m_valid(m_resp_valid[p]), .m_ready(m_resp_ready[p]),
                 .m_data(m_resp_rdata[p*WORD_W +: WORD_W]),
                 .count(rs_count));
@@ -182,8 +220,8 @@ module clhls_local_mem #(
             localparam [BSEL_W-1:0] BANK_ID = g;
             reg  [WORD_W-1:0] mem [0:ROWS-1];  // the bank's RAM
             reg  [WORD_W-1:0] q;               // registered read data
-            reg  [NPORTS-1:0] prio;            // ports at or after the rotating pointer
-            reg  [NPORTS-1:0] req;             // ports whose head competes for this bank
+            wire [NPORTS-1:0] req;             // ports whose head competes for this bank
+            wire [NPORTS-1:0] win;             // the port served first: one-hot
             reg               w_write;         // the winner's request
             reg  [ROW_W-1:0]  w_row;
             reg  [WORD_W-1:0] w_wdata;
@@ -200,15 +238,38 @@ module clhls_local_mem #(
             reg  [WORD_W-1:0] at_wdata, at_cmp;
             reg  [WB-1:0]     at_wstrb;
             wire [WORD_W-1:0] at_new;          // the word after the operation, per lane
-            wire [NPORTS-1:0] masked = req & prio;
-            wire [NPORTS-1:0] cand   = (|masked) ? masked : req;
-            wire [NPORTS-1:0] win    = cand & (~cand + 1'b1);  // lowest candidate: one-hot
             wire              any    = |req;
             integer k, j;
 
-            always @* begin
-                for (k = 0; k < NPORTS; k = k + 1)
-                    req[k] = compete[k] && (head_bank[k*BSEL_W +: BSEL_W] == BANK_ID);
+            if (STATIC == 0) begin : crossbar
+                // Every port may ask: a rotating-priority arbiter picks the winner.
+                reg  [NPORTS-1:0] asks;
+                reg  [NPORTS-1:0] prio;        // ports at or after the rotating pointer
+                wire [NPORTS-1:0] masked = asks & prio;
+                wire [NPORTS-1:0] cand   = (|masked) ? masked : asks;
+                integer a;
+                always @* begin
+                    for (a = 0; a < NPORTS; a = a + 1)
+                        asks[a] = compete[a] && (head_bank[a*BSEL_W +: BSEL_W] == BANK_ID);
+                end
+                assign req = asks;
+                assign win = cand & (~cand + 1'b1);  // lowest candidate
+                always @(posedge clk) begin
+                    if (rst)
+                        prio <= {NPORTS{1'b1}};
+                    else if (any)
+                        prio <= ~((win << 1) - 1'b1);  // the ports after the winner
+                end
+            end else if (bank_owner(g) >= 0) begin : wired
+                // The one port that reaches this bank, wired to it.
+                localparam integer OWNER = bank_owner(g);
+                wire asks = compete[OWNER] && (port_bank_count(OWNER) == 1 ||
+                                               head_bank[OWNER*BSEL_W +: BSEL_W] == BANK_ID);
+                assign req = {{(NPORTS-1){1'b0}}, asks} << OWNER;
+                assign win = req;
+            end else begin : unused_bank
+                assign req = {NPORTS{1'b0}};
+                assign win = {NPORTS{1'b0}};
             end
 
             always @* begin
@@ -230,21 +291,15 @@ module clhls_local_mem #(
                         w_cmp    = head_cmp[k*WORD_W +: WORD_W];
                     end
                 end
-                // A read winner takes along every (plain) read of the same word.
+                // A read winner takes along every (plain) read of the same word
+                // (with static wiring the winner is the only port).
                 for (k = 0; k < NPORTS; k = k + 1)
-                    srv[k] = win[k] || (req[k] && !w_write && w_atomic == 4'd0 && !head_write[k] &&
+                    srv[k] = win[k] || (STATIC == 0 && req[k] && !w_write && w_atomic == 4'd0 && !head_write[k] &&
                                         head_atomic[4*k +: 4] == 4'd0 &&
                                         head_row[k*ROW_W +: ROW_W] == w_row);
             end
             assign bank_served[g*NPORTS +: NPORTS] = srv;
             assign bank_q[g*WORD_W +: WORD_W] = q;
-
-            always @(posedge clk) begin
-                if (rst)
-                    prio <= {NPORTS{1'b1}};
-                else if (any)
-                    prio <= ~((win << 1) - 1'b1);  // the ports after the winner
-            end
 
             // The word as the last cycle's atomic leaves it (its lanes over the word it
             // read), for a request of this cycle to the same row.
@@ -350,14 +405,46 @@ module clhls_local_mem #(
         endcase
     endfunction
 
+    // Static wiring: the port that reaches bank `bank` (the lowest one), or -1.
+    function integer bank_owner(input integer bank_id);
+        integer q;
+        begin
+            bank_owner = -1;
+            for (q = NPORTS - 1; q >= 0; q = q - 1)
+                if (PORT_BANKS[q*BANKS + bank_id])
+                    bank_owner = q;
+        end
+    endfunction
+
+    // Static wiring: how many banks port `port` reaches, and the last of them.
+    function integer port_bank_count(input integer port_id);
+        integer c;
+        begin
+            port_bank_count = 0;
+            for (c = 0; c < BANKS; c = c + 1)
+                port_bank_count = port_bank_count + (PORT_BANKS[port_id*BANKS + c] ? 1 : 0);
+        end
+    endfunction
+
+    function integer port_only_bank(input integer port_id);
+        integer c;
+        begin
+            port_only_bank = 0;
+            for (c = 0; c < BANKS; c = c + 1)
+                if (PORT_BANKS[port_id*BANKS + c])
+                    port_only_bank = c;
+        end
+    endfunction
+
     always @* begin
         served = {NPORTS{1'b0}};
         for (b = 0; b < BANKS; b = b + 1)
             served = served | bank_served[b*NPORTS +: NPORTS];
         conflicts = {CONF_W{1'b0}};
-        for (i = 0; i < NPORTS; i = i + 1)
-            if (compete[i] && !served[i])
-                conflicts = conflicts + 1'b1;
+        if (STATIC == 0)  // static wiring: no conflict, no counter logic
+            for (i = 0; i < NPORTS; i = i + 1)
+                if (compete[i] && !served[i])
+                    conflicts = conflicts + 1'b1;
     end
 
     always @(posedge clk) begin

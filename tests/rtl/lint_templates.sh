@@ -111,5 +111,24 @@ for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -
     fi
     echo "checked $mod ($*)"
 done
+# clhls_local_mem statically wired (STATIC = 1): one bank per port, a port reaching
+# two banks with atomics, one port; linted as synthesis and as the simulator builds it
+# (the wiring check).
+for cfg in "-GSTATIC=1 -GPORT_BANKS=4'b1001" "-GSTATIC=1 -GBANKS=4 -GPORT_BANKS=8'b11000011 -GATOMICS=1" \
+           "-GNPORTS=1 -GBANKS=1 -GSTATIC=1 -GPORT_BANKS=1'b1"; do
+    [ -f "$tpl/clhls_local_mem.v" ] || continue
+    skip clhls_local_mem && continue
+    for define in "" "+define+CLHLS_SIM_CHECKS"; do
+        out=$("$verilator" --lint-only -Wall $cfg $define -y "$tpl" --top-module clhls_local_mem \
+              "$tpl/clhls_local_mem.v" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "clhls_local_mem $cfg $define: $out"; status=1; fi
+    done
+    if command -v "$yosys" >/dev/null 2>&1; then
+        params=$(echo "$cfg" | sed 's/-G\([A-Z_]*\)=/-set \1 /g')
+        out=$("$yosys" -q -p "read_verilog $tpl/clhls_*.v; chparam $params clhls_local_mem; synth -top clhls_local_mem" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "clhls_local_mem $cfg (yosys): $out"; status=1; fi
+    fi
+    echo "checked clhls_local_mem ($cfg)"
+done
 [ $status -eq 0 ] && echo PASS
 exit $status
