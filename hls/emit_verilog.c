@@ -1178,15 +1178,26 @@ static void emit_local_memories(emitter *e)
             fprintf(o, "    wire [%u:0] lm%d_req_atomic;\n    wire [%u:0] lm%d_req_wide;\n"
                        "    wire [%u:0] lm%d_req_cmp;\n",
                     4 * np - 1, i, np - 1, i, np * ww - 1, i);
-        fprintf(o, "    clhls_local_mem #(.NPORTS(%u), .ADDR_W(%u), .WORD_W(%u), .BANKS(%d)%s) lm%d (\n"
+        if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
+            fprintf(o, "    // statically wired: %s\n", m->wiring_reason);
+            fprintf(o, "    localparam [%u:0] LM%d_PORT_BANKS = %u'b", np * (unsigned)m->banks - 1, i,
+                    np * (unsigned)m->banks);
+            for (int p = (int)np - 1; p >= 0; p--)
+                for (int b = m->banks - 1; b >= 0; b--)
+                    fputc(m->port_banks[p] >> b & 1 ? '1' : '0', o);
+            fprintf(o, ";\n");
+        }
+        fprintf(o, "    clhls_local_mem #(.NPORTS(%u), .ADDR_W(%u), .WORD_W(%u), .BANKS(%d)%s%s) lm%d (\n"
                    "        .clk(clk), .rst(rst),\n"
                    "        .s_req_valid(lm%d_req_valid), .s_req_ready(lm%d_req_ready),\n"
                    "        .s_req_write(lm%d_req_write), .s_req_addr(lm%d_req_addr),\n"
                    "        .s_req_wdata(lm%d_req_wdata), .s_req_wstrb(lm%d_req_wstrb),\n"
                    "        .m_resp_valid(lm%d_resp_valid), .m_resp_ready(lm%d_resp_ready),\n"
                    "        .m_resp_rdata(lm%d_resp_rdata), .conflicts(lm%d_conflicts), .idle(lm%d_idle)",
-                np, aw, ww, m->banks, m->atomics ? ", .ATOMICS(1)" : "", i, i, i, i, i, i, i, i,
-                i, i, i, i);
+                np, aw, ww, m->banks, m->atomics ? ", .ATOMICS(1)" : "",
+                m->wiring == HLS_BANKS_STATIC ? arena_printf(&e->c->arena, ",\n        .STATIC(1), "
+                                                             ".PORT_BANKS(LM%d_PORT_BANKS)", i) : "",
+                i, i, i, i, i, i, i, i, i, i, i, i);
         if (m->atomics)
             fprintf(o, ",\n        .s_req_atomic(lm%d_req_atomic), .s_req_wide(lm%d_req_wide), "
                        ".s_req_cmp(lm%d_req_cmp));\n", i, i, i);

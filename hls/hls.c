@@ -33,7 +33,8 @@
 #define CLHLS_RTL_DIR "rtl-templates"
 #endif
 
-const char *const hls_pass_names[] = {"lower", "cfg", "ifconvert", "memorder", "schedule", NULL};
+const char *const hls_pass_names[] = {"lower", "cfg", "ifconvert", "memorder", "banks",
+                                      "schedule", NULL};
 
 static int known_pass(const char *name)
 {
@@ -247,6 +248,10 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     if ((rc = hls_memorder(c)) || (rc = verify(c, "memorder"))) /* memory order per work-item */
         return rc;
     dump(c, "memorder");
+    /* which banks each local-memory port can reach: static wiring or a crossbar */
+    if ((rc = hls_local_banks(c)) || (rc = verify(c, "banks")))
+        return rc;
+    dump(c, "banks");
     if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* stages and credits */
         return rc;
     dump(c, "schedule");

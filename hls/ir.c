@@ -259,6 +259,13 @@ void hls_ir_dump(FILE *out, const hls_program *p)
         const hls_kernel *k = p->kernels[ki];
         fprintf(out, "kernel %s (%d args, %d load-store units, %d blocks, %d loops)\n",
                 k->name, k->nargs, k->nlsus, k->nblocks, k->nloops);
+        for (int i = 0; i < k->nlocals; i++) {
+            const hls_local *m = &k->locals[i];
+            if (m->wiring != HLS_BANKS_UNDECIDED)
+                fprintf(out, "  local %s: %d ports, %d banks, %s: %s\n", m->name, m->nports,
+                        m->banks, m->wiring == HLS_BANKS_STATIC ? "static banks" : "crossbar",
+                        m->wiring_reason);
+        }
         if (k->nregions) {
             dump_region(out, k, 0, 2);
             continue;

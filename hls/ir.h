@@ -186,6 +186,13 @@ typedef struct hls_arg {
     unsigned area_bytes;       /* bytes it takes there (a __local size takes 8) */
 } hls_arg;
 
+/* How a local memory's ports reach its banks (localbanks.c). */
+typedef enum {
+    HLS_BANKS_UNDECIDED, /* before the banks pass */
+    HLS_BANKS_CROSSBAR,  /* any port may reach any bank: an arbiter per bank */
+    HLS_BANKS_STATIC,    /* each bank wired to the one port that can reach it */
+} hls_bank_wiring;
+
 /* A local memory of a kernel: a __local array, or a __local pointer argument (whose
  * size the host chooses at enqueue time, up to `bytes`). The hardware keeps one copy
  * per work-group slot, each in `banks` word-interleaved banks. */
@@ -201,6 +208,9 @@ typedef struct hls_local {
     int slot_shift;            /* the constant op holding addr_bits: an access's address is
                                   its offset plus the work-group slot shifted by it */
     void *llvm;                /* the LLVM global variable (lowering's key), or NULL */
+    hls_bank_wiring wiring;    /* static or crossbar (localbanks.c) */
+    unsigned *port_banks;      /* per port: bit b set when its address may reach bank b */
+    const char *wiring_reason; /* why: the proof, or the ports that may meet in a bank */
 } hls_local;
 
 typedef struct hls_kernel {
