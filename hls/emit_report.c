@@ -4,8 +4,8 @@
  * FIFO; loops with latency, credits and back-edge FIFO; barrier units), the CFG's
  * blocks, every load-store unit with its kind, width, source line and the access
  * pattern an affine analysis of its address finds (consecutive work-items at a
- * constant stride, or irregular), the local memories with their banks and the bank
- * conflicts the same analysis predicts, the barrier and collective units, and every
+ * constant stride, or irregular), the local memories with their banks, their wiring
+ * (static or crossbar, localbanks.c) and the bank conflicts the same analysis predicts, the barrier and collective units, and every
  * operator with its source line and stage. The format is described in
  * docs/architecture.md ("report.json"). */
 #include <cjson/cJSON.h>
@@ -444,6 +444,9 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index, stride_
     cJSON_AddNumberToObject(j, "word_bits", m->word_bits);
     cJSON_AddNumberToObject(j, "banks", m->banks);
     cJSON_AddBoolToObject(j, "atomics", m->atomics);
+    /* the banks pass's decision (localbanks.c) */
+    cJSON_AddStringToObject(j, "wiring", m->wiring == HLS_BANKS_STATIC ? "static" : "crossbar");
+    cJSON_AddStringToObject(j, "wiring_reason", m->wiring_reason ? m->wiring_reason : "");
     const hls_op **ports = arena_alloc(&c->arena, sizeof *ports * ((size_t)m->nports + 1));
     hls_form *forms = arena_alloc(&c->arena, sizeof *forms * ((size_t)m->nports + 1));
     cJSON *pj = cJSON_AddArrayToObject(j, "ports");
@@ -466,6 +469,10 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index, stride_
         cJSON_AddStringToObject(p, "pattern", pattern_name(stride, op->width / 8));
         if (stride != STRIDE_UNKNOWN)
             cJSON_AddNumberToObject(p, "stride_bytes", (double)stride);
+        cJSON *banks = cJSON_AddArrayToObject(p, "banks"); /* those its address may reach */
+        for (int b = 0; m->port_banks && b < m->banks; b++)
+            if (m->port_banks[op->lport] >> b & 1)
+                cJSON_AddItemToArray(banks, cJSON_CreateNumber(b));
         add_loc(p, op->loc);
         add_schedule(p, k, op);
         cJSON_AddItemToArray(pj, p);
@@ -492,8 +499,12 @@ static cJSON *local_json(hls_compile *c, const hls_kernel *k, int index, stride_
                 cJSON_AddNumberToObject(pp, "bytes_apart", (double)apart);
             cJSON_AddItemToArray(pairs, pp);
         }
+    /* statically wired: no two ports share a bank, whatever the timing */
     cJSON_AddStringToObject(j, "predicted_conflicts",
-                            certain ? "certain" : possible ? "possible" : "none");
+                            m->wiring == HLS_BANKS_STATIC ? "none"
+                            : certain                     ? "certain"
+                            : possible                    ? "possible"
+                                                          : "none");
     cJSON_AddNumberToObject(j, "conflicting_pairs", certain);
     return j;
 }

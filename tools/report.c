@@ -1302,7 +1302,12 @@ static void write_locals(page *p, const report *r, const cJSON *k)
         putf(p, "<span class=\"tag %s\">", !strcmp(pred, "certain") ? "bad"
                                             : !strcmp(pred, "none") ? "ok" : "op");
         text(p, pred);
-        put(p, "</span></p>\n");
+        put(p, "</span></p>\n<p class=\"wiring\">");
+        int wired = !strcmp(str(m, "wiring", ""), "static");
+        text(p, wired ? "Banks wired statically (no arbiter, no conflict): "
+                      : "Banks behind a crossbar (an arbiter per bank): ");
+        text(p, str(m, "wiring_reason", ""));
+        put(p, "</p>\n");
         if (!strcmp(pred, "certain"))
             note(p, "warn", "Two accesses of one work-item in the same cycle meet in one bank "
                             "every time (see the pairs below): they take turns, and the pipeline "

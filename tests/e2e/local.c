@@ -6,11 +6,17 @@
  * tiles and barriers inside the tile loop; a transpose through a padded tile; a
  * __local array of structs and one of float4; bytes written into a __local array of
  * words (byte enables) through two __local arguments; a barrier inside a branch that
- * whole work-groups take or skip. Every output is checked against a host reference;
+ * whole work-groups take or skip; tickets from four __local counters, one atomic port
+ * each, statically wired to their own banks (no bank conflict counted), and the same
+ * from one counter behind the crossbar (conflicts counted). Every output is checked
+ * against a host reference;
  * the cooperating kernels run again under random memory latency and back-pressure.
  * Then the rules: CL_KERNEL_LOCAL_MEM_SIZE, a __local argument larger than the
  * hardware holds (CL_OUT_OF_RESOURCES at enqueue), a __local array larger than the
  * board has (the build fails and says how much). */
+#include <stdint.h>
+#include <unistd.h>
+
 #include "e2e.h"
 
 static const char *src =
@@ -98,6 +104,18 @@ static const char *src =
     "        v = t[(l + 1) % n] - 1;\n"
     "    }\n"
     "    out[get_global_id(0)] = v;\n"
+    "}\n"
+    "__kernel void tickets(__global uint4 *out)\n"
+    "{\n"
+    "    __local uint t[4];\n"
+    "    out[get_global_id(0)] = (uint4)(atomic_inc(&t[0]), atomic_inc(&t[1]),\n"
+    "                                    atomic_inc(&t[2]), atomic_inc(&t[3]));\n"
+    "}\n"
+    "__kernel void tickets_shared(__global uint4 *out)\n"
+    "{\n"
+    "    __local uint t[4];\n"
+    "    out[get_global_id(0)] = (uint4)(atomic_inc(&t[0]), atomic_inc(&t[0]),\n"
+    "                                    atomic_inc(&t[0]), atomic_inc(&t[0]));\n"
     "}\n";
 
 static int *random_ints(size_t n, unsigned seed, int mod)
@@ -328,6 +346,81 @@ static int branchy(e2e_env *env, cl_program prog)
     return bad;
 }
 
+/* Runs kernel k with CLHLS_VERBOSE=1 and stderr in a file; returns the local_conflicts
+ * counter the runtime printed for it, or -1. */
+static long run_counting_conflicts(e2e_env *env, cl_kernel k, size_t global, size_t local)
+{
+    char path[] = "/tmp/e2e_local_XXXXXX";
+    int fd = mkstemp(path);
+    EXPECT(fd >= 0);
+    fflush(stderr);
+    int saved = dup(2);
+    EXPECT(saved >= 0 && dup2(fd, 2) == 2);
+    setenv("CLHLS_VERBOSE", "1", 1);
+    cl_int status = e2e_run(env, k, 1, NULL, &global, &local);
+    unsetenv("CLHLS_VERBOSE");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(fd);
+    EXPECT(status == CL_COMPLETE);
+    FILE *f = fopen(path, "r");
+    EXPECT(f);
+    char line[4096];
+    long conflicts = -1;
+    while (fgets(line, sizeof line, f)) {
+        const char *c = strstr(line, "local_conflicts=");
+        if (strstr(line, "clhls: kernel '") && c)
+            conflicts = strtol(c + strlen("local_conflicts="), NULL, 10);
+    }
+    fclose(f);
+    unlink(path);
+    return conflicts;
+}
+
+/* Tickets: each work-item takes one from each of four __local counters (tickets: one
+ * counter per port, statically wired) or four from one (tickets_shared: four ports on
+ * one bank, a crossbar). Whatever a work-group slot's counters held before, a group's
+ * tickets from one counter are consecutive numbers, each once. */
+static int tickets(e2e_env *env, cl_program prog, const char *name, int shared)
+{
+    enum { GROUPS = 6, L = 64, N = GROUPS * L };
+    cl_uint out[4 * N];
+    cl_mem bo = e2e_buffer(env, sizeof out, NULL);
+    cl_kernel k = e2e_kernel(prog, name);
+    E2E_ARG(k, 0, bo);
+    long conflicts = run_counting_conflicts(env, k, N, L);
+    CL_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    int bad = 0;
+    for (int grp = 0; grp < GROUPS && !bad; grp++)
+        for (int c = 0; c < (shared ? 1 : 4) && !bad; c++) {
+            /* the counter's tickets in this group: 4 per work-item when shared */
+            int n = shared ? 4 * L : L;
+            cl_uint v[4 * L];
+            for (int i = 0; i < n; i++)
+                v[i] = shared ? out[4 * (grp * L + i / 4) + i % 4] : out[4 * (grp * L + i) + c];
+            /* n consecutive numbers are within n - 1 of v[0] either way (mod 2^32) */
+            int lowest = 0;
+            for (int i = 0; i < n; i++)
+                if ((int32_t)(v[i] - v[0]) < lowest)
+                    lowest = (int32_t)(v[i] - v[0]);
+            cl_uint first = v[0] + (cl_uint)lowest;
+            unsigned char seen[4 * L] = {0};
+            for (int i = 0; i < n && !bad; i++) {
+                cl_uint d = v[i] - first;
+                if (d >= (cl_uint)n || seen[d]++)
+                    bad = fprintf(stderr, "%s: group %d counter %d: ticket %u not one of %d "
+                                  "consecutive ones from %u\n", name, grp, c, v[i], n, first);
+            }
+        }
+    if (!bad && (shared ? conflicts <= 0 : conflicts != 0))
+        bad = fprintf(stderr, "%s: local_conflicts = %ld, expected %s\n", name, conflicts,
+                      shared ? "some" : "0");
+    clReleaseKernel(k);
+    clReleaseMemObject(bo);
+    return bad;
+}
+
 /* The kernels whose work-items wait for each other, under the current timing. */
 static int cooperate(e2e_env *env, cl_program prog)
 {
@@ -349,7 +442,8 @@ int main(void)
     if (cooperate(&env, prog) || reverse(&env, prog, 5, 1) || reverse(&env, prog, 600, 256) ||
         reverse(&env, prog, 3000, 1024) || reduce(&env, prog, 3, 256) ||
         reduce(&env, prog, 4, 1) || transpose(&env, prog) || structs(&env, prog) ||
-        bytes(&env, prog, 8))
+        bytes(&env, prog, 8) || tickets(&env, prog, "tickets", 0) ||
+        tickets(&env, prog, "tickets_shared", 1))
         return 1;
     setenv("CLHLS_SIM_STRESS", "20261123", 1);
     if (cooperate(&env, prog))

@@ -246,7 +246,8 @@ Test(hls, cache_hits_on_the_same_build_and_misses_on_a_change)
  * exits), ordered memory, tables in ROM, barriers, private arrays. */
 static const char *const dump_kernels[] = {"guard.cl", "select.cl",  "loop.cl",
                                            "nested.cl", "order.cl",   "rom.cl",
-                                           "barrier.cl", "private.cl", "exclusive.cl"};
+                                           "barrier.cl", "private.cl", "exclusive.cl",
+                                           "banks.cl"};
 
 /* Verilator's -Wall lint of a kernel's generated Verilog with the templates. */
 static void lint(const char *dir, const char *name, const char *options)

@@ -94,6 +94,8 @@ for want in 'id="summary"' 'class="findings"' 'id="resources"' 'id="kernel-block
     'id="source"' 'class="source"'; do
     grep -q "$want" "$dom" || fail "the page has no $want"
 done
+grep -q 'Banks behind a crossbar (an arbiter per bank): port 0 may hit any bank' "$dom" ||
+    fail "no bank wiring of the local memory"
 grep -q 'fmax (estimate)' "$dom" || fail "fmax not labelled an estimate"
 grep -q '287.5 MHz' "$dom" || fail "no fmax"
 grep -q '43210 of 1728000 (2.5%)' "$dom" || fail "no LUTs against the capacity"

@@ -28,6 +28,9 @@ assert [r["line"] for r in k["regions"] if r["kind"] == "barrier"] == [12]
 m, = k["local_memories"]
 assert m["name"] == "partial" and m["bytes"] == 1024 and m["banks"] >= 1, m
 assert sorted((p["kind"], p["line"]) for p in m["ports"]) == [("load", 16), ("store", 11)], m
+# partial[l] and partial[j]: any bank each, so the banks pass keeps the crossbar
+assert m["wiring"] == "crossbar" and m["wiring_reason"] == "port 0 may hit any bank", m
+assert all(p["banks"] == list(range(m["banks"])) for p in m["ports"]), m
 lsus = sorted((l["kind"], l["line"], l["pattern"]) for l in k["lsus"])
 assert lsus == [("load", 10, "consecutive"), ("store", 17, "uniform")], lsus
 assert any(o["kind"] == "add" and o["line"] == 10 for o in k["operators"]), k["operators"]
