@@ -29,7 +29,9 @@
  *       256 apart (one bank: bank conflicts). Each __local array has up to 8 banks,
  *       one access per bank per cycle; with 8 accesses per work-item the bound is one
  *       work-item per cycle either way (over the whole run every bank gets 1 access
- *       per work-item). The note gives __local accesses per cycle.
+ *       per work-item). The note gives __local accesses per cycle. lds_static: four
+ *       atomic_inc per work-item on four __local counters, one port each, which the
+ *       compiler wires statically to their own banks (no arbiter, no conflict).
  *   (d) the transposes (256 x 256, naive and through a padded 16 x 16 tile) and the
  *       tiled matrix multiply (64 x 64, 16 x 16 tiles padded to 16 x 17) against
  *       max(work-items, memory lines). The naive transpose's stores need a line per
@@ -395,7 +397,38 @@ static const char *banks_src =
     "    t[4 * l + 3] = v.w;\n"
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "    out[get_global_id(0)] = t[l] + t[l + 256] + t[l + 512] + t[l + 768];\n"
+    "}\n"
+    "__kernel __attribute__((reqd_work_group_size(256, 1, 1)))\n"
+    "void lds_static(__global uint4 *restrict out)\n"
+    "{\n"
+    "    __local uint t[4];\n"
+    "    out[get_global_id(0)] = (uint4)(atomic_inc(&t[0]), atomic_inc(&t[1]),\n"
+    "                                    atomic_inc(&t[2]), atomic_inc(&t[3]));\n"
     "}\n";
+
+/* lds_static: four __local counters, one atomic port each, wired statically to their
+ * own banks (no arbiter). A group's tickets from one counter must be 256 consecutive
+ * numbers (from whatever the slot's counter held); returns the groups that differ. */
+static long static_tickets_wrong(const cl_uint *out, int n, int wg)
+{
+    long wrong = 0;
+    for (int g = 0; g < n / wg; g++)
+        for (int c = 0; c < 4; c++) {
+            const cl_uint *v = out + 4 * g * wg + c;
+            int lowest = 0;
+            for (int i = 0; i < wg; i++)
+                if ((int32_t)(v[4 * i] - v[0]) < lowest)
+                    lowest = (int32_t)(v[4 * i] - v[0]);
+            unsigned char seen[256] = {0};
+            int ok = wg <= 256;
+            for (int i = 0; i < wg && ok; i++) {
+                cl_uint d = v[4 * i] - (v[0] + (cl_uint)lowest);
+                ok = d < (cl_uint)wg && !seen[d]++;
+            }
+            wrong += !ok;
+        }
+    return wrong;
+}
 
 static void bench_banks(bench *b, program *pp)
 {
@@ -404,6 +437,7 @@ static void bench_banks(bench *b, program *pp)
     row *r[2];
     for (int i = 0; i < 2; i++)
         r[i] = add_row("(c)", names[i], pp, N, N);
+    row *rs = add_row("(c)", "lds_static", pp, N, N);
     /* small integers: the sums are exact in any order */
     float *in = xmalloc(4 * N * sizeof *in), *out = xmalloc(N * sizeof *out);
     float *want[2] = {xmalloc(N * sizeof(float)), xmalloc(N * sizeof(float))};
@@ -434,8 +468,23 @@ static void bench_banks(bench *b, program *pp)
         }
         clReleaseKernel(k);
     }
-    if (p)
+    if (p) {
+        cl_mem btickets = buffer(b, 4 * N * sizeof(cl_uint), NULL);
+        cl_kernel k = kernel(p, "lds_static");
+        ARG(k, 0, btickets);
+        size_t g = N, l = WG;
+        if (run(b, k, 1, &g, &l, rs) == 0) {
+            cl_uint *tickets = xmalloc(4 * N * sizeof *tickets);
+            read_back(b, btickets, 4 * N * sizeof *tickets, tickets);
+            rs->wrong = static_tickets_wrong(tickets, N, WG);
+            snprintf(rs->note, sizeof rs->note, "%.2f __local accesses/cycle (4 atomics per "
+                     "work-item, static banks)", 4.0 * N / rs->cycles);
+            free(tickets);
+        }
+        clReleaseKernel(k);
+        clReleaseMemObject(btickets);
         clReleaseProgram(p);
+    }
     clReleaseMemObject(bin);
     clReleaseMemObject(bout);
     free(in);

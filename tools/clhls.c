@@ -71,7 +71,7 @@ static const char usage_build[] =
     "  -o FILE.clbin        also write the program binary (clCreateProgramWithBinary)\n"
     "  --no-model           stop after the Verilog and metadata.json\n"
     "  --dump-after=PASS    print the hardware IR after PASS (lower, cfg, ifconvert,\n"
-    "                       memorder, schedule); always compiles\n"
+    "                       memorder, banks, schedule); always compiles\n"
     "  --source-name NAME   the source's name in the build (default: clBuildProgram's,\n"
     "                       \"<source>\"; diagnostics printed here name FILE.cl)\n"
     "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
