@@ -226,6 +226,8 @@ static cl_command_queue queue_new(cl_context c, cl_device_id d,
     q->context = c;
     atomic_fetch_add(&c->refcount, 1);
     q->device = d;
+    static atomic_uint queues_created;
+    q->serial = atomic_fetch_add(&queues_created, 1) + 1;
     q->props = props;
     q->props_array = copy;
     q->nprops_array = list ? nlist : 0;

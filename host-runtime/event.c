@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "rt.h"
+#include "trace.h"
 
 int rt_valid_event(cl_event e) { return e && e->magic == RT_MAGIC_EVENT; }
 
@@ -400,6 +401,7 @@ static void command_run(cl_device_id d, rt_command *c, int failed_dep)
         if (c->kind != RT_CMD_KERNEL && c->kind != RT_CMD_NONE)
             rt_mem_cancel(c);
         e->t_end = e->t_complete = e->t_start;
+        rt_trace_command(d, c, RT_ENGINES, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         rt_event_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         return;
     }
@@ -419,6 +421,8 @@ static void command_run(cl_device_id d, rt_command *c, int failed_dep)
         d->engine_free_ns[engine] = e->t_end;
         pthread_mutex_unlock(&rt_lock);
     }
+    /* Recorded before the host can see it finish (and exit). */
+    rt_trace_command(d, c, engine, status);
     rt_event_set_status(e, status);
 }
 
@@ -519,6 +523,7 @@ static void *worker_main(void *arg)
 int rt_device_start_worker(cl_device_id d)
 {
     int rc = 0;
+    rt_trace_start(); /* on a host thread, before any command runs */
     pthread_mutex_lock(&rt_lock);
     if (!d->worker_started) {
         rc = pthread_create(&d->worker, NULL, worker_main, d);

@@ -602,6 +602,7 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     }
     e->counters = counters;
     e->ncounters = meta->ncounters;
+    e->sim_cycles = r.cycles;
     rt_last_run_record(k->program->builds[di].entry_dir, d->board->name, &l, cvals, r.cycles,
                        rc == RT_DEV_OK); /* for `clhls report` */
     *ns = (uint64_t)((double)busy * 1000.0 / d->board->clock_mhz);

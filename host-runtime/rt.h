@@ -171,6 +171,8 @@ struct _cl_command_queue {
     size_t outstanding;         /* commands enqueued and not yet complete (rt_lock) */
     unsigned finishers;         /* threads in clFinish on it (rt_lock) */
     uint64_t t_done;            /* latest COMPLETE time of its finished commands (rt_lock) */
+    unsigned serial;            /* 1 for the process's first queue, 2 for the next, ...
+                                   (names it in CLHLS_TRACE's trace) */
 };
 
 /* One mapping of a buffer region (clEnqueueMapBuffer). */
@@ -356,6 +358,7 @@ struct _cl_event {
     rt_event_cb *callbacks;     /* registered callbacks (rt_lock) */
     unsigned ncounters;         /* hardware counters read after a kernel */
     rt_counter_value *counters; /* their values */
+    uint64_t sim_cycles;        /* kernel: cycles the simulation ran (0 for other commands) */
 };
 
 /* ---- the global state ---- */

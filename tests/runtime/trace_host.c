@@ -1,0 +1,162 @@
+/* A host program for check_trace.py, run with CLHLS_TRACE and CLHLS_COUNTERS set as a
+ * user would set them. It exits without releasing anything (the files are written at
+ * exit) and prints what clGetEventProfilingInfo returned, one line per command:
+ *   PROFILE <label> <queued> <submit> <start> <end>      (ns)
+ *   FAILED <label> <status>
+ *
+ * `trace_host timeline`: on two in-order profiling queues, a kernel of 64K work-items
+ * and a 4 KiB write of the other queue both held by one user event (they overlap on the
+ * device timeline), a marker, a kernel that stores far outside its buffer (it fails)
+ * and a read that waits for it (it fails without running).
+ * `trace_host threads`: four threads each enqueue writes and a marker on a queue of
+ * their own; the program exits as soon as they enqueued, without waiting. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *source =
+    "__kernel void scale(__global const int *in, __global int *out, int k)\n"
+    "{ size_t i = get_global_id(0); out[i] = k * in[i]; }\n"
+    "__kernel void store_at(__global int *out, int at)\n"
+    "{ out[at + get_global_id(0)] = 1; }\n";
+
+static cl_context ctx;
+static cl_device_id dev;
+
+#define CHECK(call)                                                                   \
+    do {                                                                              \
+        cl_int rc_ = (call);                                                          \
+        if (rc_ != CL_SUCCESS) {                                                      \
+            fprintf(stderr, "%s:%d: %s: %d\n", __FILE__, __LINE__, #call, rc_);      \
+            exit(1);                                                                  \
+        }                                                                             \
+    } while (0)
+
+static cl_command_queue queue(void)
+{
+    cl_int err;
+    cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+    cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, props, &err);
+    CHECK(err);
+    return q;
+}
+
+static cl_mem buffer(size_t bytes)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    CHECK(err);
+    return m;
+}
+
+static void print_profile(const char *label, cl_event e)
+{
+    cl_int status;
+    CHECK(clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+    if (status != CL_COMPLETE) {
+        printf("FAILED %s %d\n", label, status);
+        return;
+    }
+    static const cl_profiling_info what[] = {CL_PROFILING_COMMAND_QUEUED,
+                                             CL_PROFILING_COMMAND_SUBMIT,
+                                             CL_PROFILING_COMMAND_START,
+                                             CL_PROFILING_COMMAND_END};
+    cl_ulong t[4];
+    for (int i = 0; i < 4; i++)
+        CHECK(clGetEventProfilingInfo(e, what[i], sizeof t[i], &t[i], NULL));
+    printf("PROFILE %s %llu %llu %llu %llu\n", label, (unsigned long long)t[0],
+           (unsigned long long)t[1], (unsigned long long)t[2], (unsigned long long)t[3]);
+}
+
+static void timeline(void)
+{
+    enum { N = 1 << 16, SMALL = 4096 };
+    static char data[SMALL];
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
+    cl_kernel scale = clCreateKernel(p, "scale", &err);
+    CHECK(err);
+    cl_kernel store_at = clCreateKernel(p, "store_at", &err);
+    CHECK(err);
+    cl_mem in = buffer(N * sizeof(int)), out = buffer(N * sizeof(int)), w = buffer(SMALL);
+    int factor = 3, far = 1 << 28;
+    CHECK(clSetKernelArg(scale, 0, sizeof in, &in));
+    CHECK(clSetKernelArg(scale, 1, sizeof out, &out));
+    CHECK(clSetKernelArg(scale, 2, sizeof factor, &factor));
+    CHECK(clSetKernelArg(store_at, 0, sizeof w, &w));
+    CHECK(clSetKernelArg(store_at, 1, sizeof far, &far));
+    cl_command_queue q1 = queue(), q2 = queue();
+    cl_event gate = clCreateUserEvent(ctx, &err), ke, we, mk, bad, rd;
+    CHECK(err);
+    size_t global = N, local = 64, one = 1;
+    CHECK(clEnqueueNDRangeKernel(q1, scale, 1, NULL, &global, &local, 1, &gate, &ke));
+    CHECK(clEnqueueWriteBuffer(q2, w, CL_FALSE, 0, SMALL, data, 1, &gate, &we));
+    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CHECK(clFinish(q1));
+    CHECK(clFinish(q2));
+    CHECK(clEnqueueMarkerWithWaitList(q2, 0, NULL, &mk));
+    CHECK(clEnqueueNDRangeKernel(q1, store_at, 1, NULL, &one, &one, 0, NULL, &bad));
+    static int back[16];
+    cl_int rc = clEnqueueReadBuffer(q1, w, CL_TRUE, 0, sizeof back, back, 1, &bad, &rd);
+    if (rc != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
+        fprintf(stderr, "the read after the failing kernel returned %d\n", rc);
+        exit(1);
+    }
+    CHECK(clFinish(q1));
+    CHECK(clFinish(q2));
+    print_profile("kernel", ke);
+    print_profile("write", we);
+    print_profile("marker", mk);
+    print_profile("bad_kernel", bad);
+    print_profile("read", rd);
+}
+
+enum { THREADS = 4, WRITES = 20 };
+
+static void *enqueue_writes(void *arg)
+{
+    static char data[THREADS][1024];
+    char *mine = data[(size_t)arg];
+    cl_command_queue q = queue();
+    cl_mem m = buffer(sizeof data[0]);
+    for (int i = 0; i < WRITES; i++)
+        CHECK(clEnqueueWriteBuffer(q, m, CL_FALSE, 0, sizeof data[0], mine, 0, NULL, NULL));
+    CHECK(clEnqueueMarkerWithWaitList(q, 0, NULL, NULL));
+    return NULL;
+}
+
+static void threads(void)
+{
+    pthread_t t[THREADS];
+    for (size_t i = 0; i < THREADS; i++)
+        if (pthread_create(&t[i], NULL, enqueue_writes, (void *)i) != 0)
+            exit(1);
+    for (size_t i = 0; i < THREADS; i++)
+        pthread_join(t[i], NULL);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2 || (strcmp(argv[1], "timeline") && strcmp(argv[1], "threads"))) {
+        fprintf(stderr, "usage: trace_host timeline|threads\n");
+        return 2;
+    }
+    cl_platform_id plat;
+    cl_int err;
+    CHECK(clGetPlatformIDs(1, &plat, NULL));
+    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    if (!strcmp(argv[1], "timeline"))
+        timeline();
+    else
+        threads();
+    printf("DONE\n");
+    fflush(stdout);
+    return 0; /* nothing released: the runtime writes its files at exit */
+}
