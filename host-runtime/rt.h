@@ -9,7 +9,8 @@
  * callbacks, the per-device pending lists, queue bookkeeping), because dependencies
  * cross queues and devices; host threads wait on rt_cond, idle workers on a condition
  * of event.c, each woken only when what it waits for may have happened. Kernel arguments and program builds
- * have their own per-object mutex; each device serialises its operations internally.
+ * have their own per-object mutex, CLHLS_TRACE's records their own (trace.c, taken
+ * without rt_lock); each device serialises its operations internally.
  * Lock order: rt_lock may be held while taking an object or device mutex, never the
  * other way round. */
 #ifndef CLHLS_RT_H
