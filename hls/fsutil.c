@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "fsutil.h"
@@ -75,6 +76,30 @@ int hls_write_text(const char *path, const char *text, int newline)
         return -1;
     int bad = fputs(text, f) < 0 || (newline && fputc('\n', f) < 0);
     return fclose(f) != 0 || bad ? -1 : 0;
+}
+
+int hls_replace_text(const char *path, const char *text)
+{
+    /* dir/.base.XXXXXX: hidden, so nothing that lists the directory takes it */
+    char tmp[4200];
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    int n = snprintf(tmp, sizeof tmp, "%.*s.%s.XXXXXX", (int)(base - path), path, base);
+    if (n < 0 || (size_t)n >= sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return -1;
+    int bad = fchmod(fd, 0644) != 0; /* mkstemp's 0600 would hide it from other readers */
+    close(fd);
+    if (bad || hls_write_text(tmp, text, 1) != 0 || rename(tmp, path) != 0) {
+        int saved = errno;
+        unlink(tmp);
+        errno = saved;
+        return -1;
+    }
+    return 0;
 }
 
 int hls_path_join(char *buf, size_t len, const char *dir, const char *name)

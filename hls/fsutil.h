@@ -18,6 +18,10 @@ void hls_remove_tree(const char *path);
 char *hls_read_text(const char *path);
 /* Writes text (and a newline when newline is set) to path, replacing it; 0 on success. */
 int hls_write_text(const char *path, const char *text, int newline);
+/* Replaces the file at path with text and a newline through a temporary file in the
+ * same directory (.NAME.XXXXXX) renamed over it (mode 0644), so a reader sees the old
+ * file or the whole new one; 0 on success, -1 with errno set. */
+int hls_replace_text(const char *path, const char *text);
 /* dir/name into buf; 0 on success, -1 (buf truncated) when it does not fit. */
 int hls_path_join(char *buf, size_t len, const char *dir, const char *name);
 /* 1 when p is a relative path that stays inside the directory it is relative to: at

@@ -14,6 +14,7 @@
  * at once may lose one another's entry, never corrupt the file. Nothing here can fail
  * a kernel. */
 #define _GNU_SOURCE
+#include "fsutil.h"
 #include "last_run.h"
 
 #include <cjson/cJSON.h>
@@ -95,29 +96,6 @@ static cJSON *run_json(const char *board, const rt_kernel_launch *l, const uint6
     return run;
 }
 
-/* Writes text to path through a temporary file in the same directory; 0 on success. */
-static int replace_file(const char *dir, const char *path, const char *text)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, LAST_RUN_FILE);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return -1;
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        close(fd);
-        unlink(tmp);
-        return -1;
-    }
-    int bad = fputs(text, f) < 0 || fputc('\n', f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
-}
-
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -145,7 +123,7 @@ static void write_pending(pending_runs *p)
     }
     char *text = cJSON_Print(root);
     if (text)
-        replace_file(p->entry_dir, path, text);
+        hls_replace_text(path, text);
     cJSON_free(text);
     cJSON_Delete(root);
     p->last_write = now_seconds();

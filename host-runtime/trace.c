@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fsutil.h"
@@ -391,24 +390,11 @@ void rt_trace_command(cl_device_id d, const rt_command *c, rt_engine engine, cl_
 static void write_file(const char *what, const char *path, cJSON *root)
 {
     char *text = root ? cJSON_Print(root) : NULL;
-    char tmp[4200];
-    int n = snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-    int fd = -1;
     const char *why = NULL;
     if (!text)
         why = "out of memory";
-    else if (n < 0 || (size_t)n >= sizeof tmp)
-        why = "path too long";
-    else if ((fd = mkstemp(tmp)) < 0)
+    else if (hls_replace_text(path, text) != 0)
         why = strerror(errno);
-    if (fd >= 0) {
-        fchmod(fd, 0644); /* mkstemp's 0600 would hide it from other readers */
-        close(fd);
-        if (hls_write_text(tmp, text, 1) != 0 || rename(tmp, path) != 0) {
-            why = strerror(errno);
-            unlink(tmp);
-        }
-    }
     if (why)
         fprintf(stderr, "clhls: %s: cannot write '%s': %s\n", what, path, why);
     cJSON_free(text);
