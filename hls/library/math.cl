@@ -1117,124 +1117,128 @@ VEC_1(float, float, erfc)
 VEC_1(float, float, tgamma)
 VEC_1(float, float, lgamma)
 
-/* f(floatn, intn) per element, and ldexp(floatn, int). */
-#define MATH_VEC_FI(f)                                                                 \
-    float2 OVERLOAD f(float2 x, int2 n) { return (float2)(f(x.s0, n.s0), f(x.s1, n.s1)); } \
-    float3 OVERLOAD f(float3 x, int3 n)                                                  \
+/* f(Tn, intn) per element (T float or double, here and below; math_double.cl uses
+ * these macros too), and ldexp(Tn, int). */
+#define MATH_VEC_FI(T, f)                                                              \
+    T##2 OVERLOAD f(T##2 x, int2 n) { return (T##2)(f(x.s0, n.s0), f(x.s1, n.s1)); }     \
+    T##3 OVERLOAD f(T##3 x, int3 n)                                                      \
     {                                                                                  \
-        return (float3)(f(x.s0, n.s0), f(x.s1, n.s1), f(x.s2, n.s2));                     \
+        return (T##3)(f(x.s0, n.s0), f(x.s1, n.s1), f(x.s2, n.s2));                       \
     }                                                                                  \
-    float4 OVERLOAD f(float4 x, int4 n) { return (float4)(f(x.lo, n.lo), f(x.hi, n.hi)); } \
-    float8 OVERLOAD f(float8 x, int8 n) { return (float8)(f(x.lo, n.lo), f(x.hi, n.hi)); } \
-    float16 OVERLOAD f(float16 x, int16 n) { return (float16)(f(x.lo, n.lo), f(x.hi, n.hi)); }
-MATH_VEC_FI(pown)
-MATH_VEC_FI(rootn)
-MATH_VEC_FI(ldexp)
-float2 OVERLOAD ldexp(float2 x, int n) { return ldexp(x, (int2)(n)); }
-float3 OVERLOAD ldexp(float3 x, int n) { return ldexp(x, (int3)(n)); }
-float4 OVERLOAD ldexp(float4 x, int n) { return ldexp(x, (int4)(n)); }
-float8 OVERLOAD ldexp(float8 x, int n) { return ldexp(x, (int8)(n)); }
-float16 OVERLOAD ldexp(float16 x, int n) { return ldexp(x, (int16)(n)); }
+    T##4 OVERLOAD f(T##4 x, int4 n) { return (T##4)(f(x.lo, n.lo), f(x.hi, n.hi)); }     \
+    T##8 OVERLOAD f(T##8 x, int8 n) { return (T##8)(f(x.lo, n.lo), f(x.hi, n.hi)); }     \
+    T##16 OVERLOAD f(T##16 x, int16 n) { return (T##16)(f(x.lo, n.lo), f(x.hi, n.hi)); }
+#define MATH_LDEXP_SCALAR(T)                                                           \
+    T##2 OVERLOAD ldexp(T##2 x, int n) { return ldexp(x, (int2)(n)); }                   \
+    T##3 OVERLOAD ldexp(T##3 x, int n) { return ldexp(x, (int3)(n)); }                   \
+    T##4 OVERLOAD ldexp(T##4 x, int n) { return ldexp(x, (int4)(n)); }                   \
+    T##8 OVERLOAD ldexp(T##8 x, int n) { return ldexp(x, (int8)(n)); }                   \
+    T##16 OVERLOAD ldexp(T##16 x, int n) { return ldexp(x, (int16)(n)); }
+MATH_VEC_FI(float, pown)
+MATH_VEC_FI(float, rootn)
+MATH_VEC_FI(float, ldexp)
+MATH_LDEXP_SCALAR(float)
 
 /* Functions that also store through a pointer, in each address space: the scalar
  * helper H(x, &t) (or H(x, y, &t)) per element, through private temporaries. */
-#define MATH_PTR1_(f, H, P, AS)                                                       \
-    float OVERLOAD f(float x, AS P *p)                                                 \
+#define MATH_PTR1_(T, f, H, P, AS)                                                    \
+    T OVERLOAD f(T x, AS P *p)                                                         \
     {                                                                                \
         P t;                                                                         \
-        float r = H(x, &t);                                                          \
+        T r = H(x, &t);                                                              \
         *p = t;                                                                      \
         return r;                                                                    \
     }                                                                                \
-    float2 OVERLOAD f(float2 x, AS P##2 *p)                                            \
+    T##2 OVERLOAD f(T##2 x, AS P##2 *p)                                                \
     {                                                                                \
         P a, b;                                                                      \
-        float2 r = (float2)(H(x.s0, &a), H(x.s1, &b));                                \
+        T##2 r = (T##2)(H(x.s0, &a), H(x.s1, &b));                                    \
         *p = (P##2)(a, b);                                                             \
         return r;                                                                    \
     }                                                                                \
-    float3 OVERLOAD f(float3 x, AS P##3 *p)                                            \
+    T##3 OVERLOAD f(T##3 x, AS P##3 *p)                                                \
     {                                                                                \
         P a, b, c;                                                                   \
-        float3 r = (float3)(H(x.s0, &a), H(x.s1, &b), H(x.s2, &c));                   \
+        T##3 r = (T##3)(H(x.s0, &a), H(x.s1, &b), H(x.s2, &c));                       \
         *p = (P##3)(a, b, c);                                                          \
         return r;                                                                    \
     }                                                                                \
-    float4 OVERLOAD f(float4 x, AS P##4 *p)                                            \
+    T##4 OVERLOAD f(T##4 x, AS P##4 *p)                                                \
     {                                                                                \
         P##2 a, b;                                                                     \
-        float4 r = (float4)(f(x.lo, &a), f(x.hi, &b));                                \
+        T##4 r = (T##4)(f(x.lo, &a), f(x.hi, &b));                                    \
         *p = (P##4)(a, b);                                                             \
         return r;                                                                    \
     }                                                                                \
-    float8 OVERLOAD f(float8 x, AS P##8 *p)                                            \
+    T##8 OVERLOAD f(T##8 x, AS P##8 *p)                                                \
     {                                                                                \
         P##4 a, b;                                                                     \
-        float8 r = (float8)(f(x.lo, &a), f(x.hi, &b));                                \
+        T##8 r = (T##8)(f(x.lo, &a), f(x.hi, &b));                                    \
         *p = (P##8)(a, b);                                                             \
         return r;                                                                    \
     }                                                                                \
-    float16 OVERLOAD f(float16 x, AS P##16 *p)                                         \
+    T##16 OVERLOAD f(T##16 x, AS P##16 *p)                                             \
     {                                                                                \
         P##8 a, b;                                                                     \
-        float16 r = (float16)(f(x.lo, &a), f(x.hi, &b));                              \
+        T##16 r = (T##16)(f(x.lo, &a), f(x.hi, &b));                                  \
         *p = (P##16)(a, b);                                                            \
         return r;                                                                    \
     }
-#define MATH_PTR1(f, H, P)                                                            \
-    MATH_PTR1_(f, H, P, __private) MATH_PTR1_(f, H, P, __global) MATH_PTR1_(f, H, P, __local)
-MATH_PTR1(frexp, __clhls_frexp, int)
-MATH_PTR1(modf, __clhls_modf, float)
-MATH_PTR1(fract, __clhls_fract, float)
-MATH_PTR1(sincos, __clhls_sincos, float)
-MATH_PTR1(lgamma_r, __clhls_lgamma, int)
+#define MATH_PTR1(T, f, H, P)                                                         \
+    MATH_PTR1_(T, f, H, P, __private) MATH_PTR1_(T, f, H, P, __global)                 \
+    MATH_PTR1_(T, f, H, P, __local)
+MATH_PTR1(float, frexp, __clhls_frexp, int)
+MATH_PTR1(float, modf, __clhls_modf, float)
+MATH_PTR1(float, fract, __clhls_fract, float)
+MATH_PTR1(float, sincos, __clhls_sincos, float)
+MATH_PTR1(float, lgamma_r, __clhls_lgamma, int)
 
-#define MATH_PTR2_(f, H, AS)                                                          \
-    float OVERLOAD f(float x, float y, AS int *p)                                      \
+#define MATH_PTR2_(T, f, H, AS)                                                       \
+    T OVERLOAD f(T x, T y, AS int *p)                                                  \
     {                                                                                \
         int t;                                                                       \
-        float r = H(x, y, &t);                                                       \
+        T r = H(x, y, &t);                                                           \
         *p = t;                                                                      \
         return r;                                                                    \
     }                                                                                \
-    float2 OVERLOAD f(float2 x, float2 y, AS int2 *p)                                  \
+    T##2 OVERLOAD f(T##2 x, T##2 y, AS int2 *p)                                        \
     {                                                                                \
         int a, b;                                                                    \
-        float2 r = (float2)(H(x.s0, y.s0, &a), H(x.s1, y.s1, &b));                    \
+        T##2 r = (T##2)(H(x.s0, y.s0, &a), H(x.s1, y.s1, &b));                        \
         *p = (int2)(a, b);                                                           \
         return r;                                                                    \
     }                                                                                \
-    float3 OVERLOAD f(float3 x, float3 y, AS int3 *p)                                  \
+    T##3 OVERLOAD f(T##3 x, T##3 y, AS int3 *p)                                        \
     {                                                                                \
         int a, b, c;                                                                 \
-        float3 r = (float3)(H(x.s0, y.s0, &a), H(x.s1, y.s1, &b), H(x.s2, y.s2, &c)); \
+        T##3 r = (T##3)(H(x.s0, y.s0, &a), H(x.s1, y.s1, &b), H(x.s2, y.s2, &c));     \
         *p = (int3)(a, b, c);                                                        \
         return r;                                                                    \
     }                                                                                \
-    float4 OVERLOAD f(float4 x, float4 y, AS int4 *p)                                  \
+    T##4 OVERLOAD f(T##4 x, T##4 y, AS int4 *p)                                        \
     {                                                                                \
         int2 a, b;                                                                   \
-        float4 r = (float4)(f(x.lo, y.lo, &a), f(x.hi, y.hi, &b));                    \
+        T##4 r = (T##4)(f(x.lo, y.lo, &a), f(x.hi, y.hi, &b));                        \
         *p = (int4)(a, b);                                                           \
         return r;                                                                    \
     }                                                                                \
-    float8 OVERLOAD f(float8 x, float8 y, AS int8 *p)                                  \
+    T##8 OVERLOAD f(T##8 x, T##8 y, AS int8 *p)                                        \
     {                                                                                \
         int4 a, b;                                                                   \
-        float8 r = (float8)(f(x.lo, y.lo, &a), f(x.hi, y.hi, &b));                    \
+        T##8 r = (T##8)(f(x.lo, y.lo, &a), f(x.hi, y.hi, &b));                        \
         *p = (int8)(a, b);                                                           \
         return r;                                                                    \
     }                                                                                \
-    float16 OVERLOAD f(float16 x, float16 y, AS int16 *p)                              \
+    T##16 OVERLOAD f(T##16 x, T##16 y, AS int16 *p)                                    \
     {                                                                                \
         int8 a, b;                                                                   \
-        float16 r = (float16)(f(x.lo, y.lo, &a), f(x.hi, y.hi, &b));                  \
+        T##16 r = (T##16)(f(x.lo, y.lo, &a), f(x.hi, y.hi, &b));                      \
         *p = (int16)(a, b);                                                          \
         return r;                                                                    \
     }
-MATH_PTR2_(remquo, __clhls_remquo, __private)
-MATH_PTR2_(remquo, __clhls_remquo, __global)
-MATH_PTR2_(remquo, __clhls_remquo, __local)
+#define MATH_PTR2(T, f, H)                                                            \
+    MATH_PTR2_(T, f, H, __private) MATH_PTR2_(T, f, H, __global) MATH_PTR2_(T, f, H, __local)
+MATH_PTR2(float, remquo, __clhls_remquo)
 
 /* native_ and half_ versions: the full functions. */
 #define MATH_ALIAS_1(f, g)                                                            \

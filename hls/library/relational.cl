@@ -1,41 +1,48 @@
-/* OpenCL C 1.2 section 6.12.6, relational functions for float: the scalar versions
- * return 0 or 1, the vector versions 0 or -1 per element; select and bitselect. */
+/* OpenCL C 1.2 section 6.12.6, relational functions for float and double: the scalar
+ * versions return 0 or 1 (int), the vector versions 0 or -1 per element (intn for
+ * float, longn for double); select and bitselect. */
 #include "common.h"
 
-/* Scalar test f(x) -> int, and its vector versions giving -1 for true. */
-#define TEST_1(f, expr)                                                                \
-    int OVERLOAD f(float x) { return (expr) ? 1 : 0; }                                   \
-    int2 OVERLOAD f(float2 x) { return (int2)(-f(x.s0), -f(x.s1)); }                     \
-    int3 OVERLOAD f(float3 x) { return (int3)(-f(x.s0), -f(x.s1), -f(x.s2)); }           \
-    int4 OVERLOAD f(float4 x) { return (int4)(f(x.lo), f(x.hi)); }                       \
-    int8 OVERLOAD f(float8 x) { return (int8)(f(x.lo), f(x.hi)); }                       \
-    int16 OVERLOAD f(float16 x) { return (int16)(f(x.lo), f(x.hi)); }
+/* Scalar test f(x) -> int, and its vector versions giving -1 for true in I, the
+ * signed integer type of T's size. */
+#define TEST_1(f, T, I, expr)                                                          \
+    int OVERLOAD f(T x) { return (expr) ? 1 : 0; }                                       \
+    I##2 OVERLOAD f(T##2 x) { return (I##2)(-(I)f(x.s0), -(I)f(x.s1)); }                 \
+    I##3 OVERLOAD f(T##3 x) { return (I##3)(-(I)f(x.s0), -(I)f(x.s1), -(I)f(x.s2)); }    \
+    I##4 OVERLOAD f(T##4 x) { return (I##4)(f(x.lo), f(x.hi)); }                         \
+    I##8 OVERLOAD f(T##8 x) { return (I##8)(f(x.lo), f(x.hi)); }                         \
+    I##16 OVERLOAD f(T##16 x) { return (I##16)(f(x.lo), f(x.hi)); }
 
-#define TEST_2(f, expr)                                                                \
-    int OVERLOAD f(float x, float y) { return (expr) ? 1 : 0; }                          \
-    int2 OVERLOAD f(float2 x, float2 y) { return (int2)(-f(x.s0, y.s0), -f(x.s1, y.s1)); } \
-    int3 OVERLOAD f(float3 x, float3 y)                                                  \
+#define TEST_2(f, T, I, expr)                                                          \
+    int OVERLOAD f(T x, T y) { return (expr) ? 1 : 0; }                                  \
+    I##2 OVERLOAD f(T##2 x, T##2 y) { return (I##2)(-(I)f(x.s0, y.s0), -(I)f(x.s1, y.s1)); } \
+    I##3 OVERLOAD f(T##3 x, T##3 y)                                                      \
     {                                                                                  \
-        return (int3)(-f(x.s0, y.s0), -f(x.s1, y.s1), -f(x.s2, y.s2));                    \
+        return (I##3)(-(I)f(x.s0, y.s0), -(I)f(x.s1, y.s1), -(I)f(x.s2, y.s2));           \
     }                                                                                  \
-    int4 OVERLOAD f(float4 x, float4 y) { return (int4)(f(x.lo, y.lo), f(x.hi, y.hi)); }  \
-    int8 OVERLOAD f(float8 x, float8 y) { return (int8)(f(x.lo, y.lo), f(x.hi, y.hi)); }  \
-    int16 OVERLOAD f(float16 x, float16 y) { return (int16)(f(x.lo, y.lo), f(x.hi, y.hi)); }
+    I##4 OVERLOAD f(T##4 x, T##4 y) { return (I##4)(f(x.lo, y.lo), f(x.hi, y.hi)); }      \
+    I##8 OVERLOAD f(T##8 x, T##8 y) { return (I##8)(f(x.lo, y.lo), f(x.hi, y.hi)); }      \
+    I##16 OVERLOAD f(T##16 x, T##16 y) { return (I##16)(f(x.lo, y.lo), f(x.hi, y.hi)); }
 
-TEST_1(isnan, x != x)
-TEST_1(isinf, (as_uint(x) & 0x7fffffffu) == 0x7f800000u)
-TEST_1(isfinite, (as_uint(x) & 0x7f800000u) != 0x7f800000u)
-TEST_1(isnormal, (as_uint(x) & 0x7f800000u) != 0x7f800000u && (as_uint(x) & 0x7f800000u) != 0)
-TEST_1(signbit, as_int(x) < 0)
-TEST_2(isequal, x == y)
-TEST_2(isnotequal, x != y)
-TEST_2(isgreater, x > y)
-TEST_2(isgreaterequal, x >= y)
-TEST_2(isless, x < y)
-TEST_2(islessequal, x <= y)
-TEST_2(islessgreater, x < y || x > y)
-TEST_2(isordered, x == x && y == y)
-TEST_2(isunordered, x != x || y != y)
+/* The tests for T, whose bits are the unsigned U (ABS: all but the sign bit, EXP: the
+ * exponent's bits, which are INF's too). */
+#define RELATIONAL(T, I, U, ABS, EXP)                                                  \
+    TEST_1(isnan, T, I, x != x)                                                        \
+    TEST_1(isinf, T, I, (as_##U(x) & ABS) == EXP)                                      \
+    TEST_1(isfinite, T, I, (as_##U(x) & EXP) != EXP)                                   \
+    TEST_1(isnormal, T, I, (as_##U(x) & EXP) != EXP && (as_##U(x) & EXP) != 0)         \
+    TEST_1(signbit, T, I, as_##I(x) < 0)                                               \
+    TEST_2(isequal, T, I, x == y)                                                      \
+    TEST_2(isnotequal, T, I, x != y)                                                   \
+    TEST_2(isgreater, T, I, x > y)                                                     \
+    TEST_2(isgreaterequal, T, I, x >= y)                                               \
+    TEST_2(isless, T, I, x < y)                                                        \
+    TEST_2(islessequal, T, I, x <= y)                                                  \
+    TEST_2(islessgreater, T, I, x < y || x > y)                                        \
+    TEST_2(isordered, T, I, x == x && y == y)                                          \
+    TEST_2(isunordered, T, I, x != x || y != y)
+RELATIONAL(float, int, uint, 0x7fffffffu, 0x7f800000u)
+RELATIONAL(double, long, ulong, 0x7fffffffffffffffUL, 0x7ff0000000000000UL)
 
 /* select(a, b, c): c ? b : a; for vectors per element, by the most significant bit of
  * c's element (S: the signed type of c's element size). */
@@ -47,12 +54,18 @@ TEST_2(isunordered, x != x || y != y)
     SELECT_N(T, C, S, 8) SELECT_N(T, C, S, 16)
 SELECT(float, int, int)
 SELECT(float, uint, int)
+SELECT(double, long, long)
+SELECT(double, ulong, long)
 
-float OVERLOAD bitselect(float a, float b, float c)
-{
-    return as_float((as_uint(a) & ~as_uint(c)) | (as_uint(b) & as_uint(c)));
-}
-VEC_3(float, float, bitselect)
+/* bitselect on the bits of T (as the unsigned U). */
+#define FP_BITSELECT(T, U)                                                             \
+    T OVERLOAD bitselect(T a, T b, T c)                                                \
+    {                                                                                  \
+        return as_##T((as_##U(a) & ~as_##U(c)) | (as_##U(b) & as_##U(c)));            \
+    }                                                                                  \
+    VEC_3(T, T, bitselect)
+FP_BITSELECT(float, uint)
+FP_BITSELECT(double, ulong)
 
 /* any / all: the most significant bit of any / every element. */
 #define ANY_ALL(T)                                                                     \

@@ -1,11 +1,12 @@
 /* OpenCL C 1.2 section 6.12.7, vector data load and store: vloadn and vstoren for
- * every scalar type and n = 2, 3, 4, 8, 16, and the half-precision forms (vload_half,
- * vload_halfn, vloada_halfn, vstore_half, vstore_halfn, vstorea_halfn, with the
- * rounding-mode suffixes of the stores), for every address space. vloadn and vstoren
- * only promise the element's alignment, so they read and write element by element
- * (neighbouring elements share a memory line; the load-store units fetch it once per
- * line). Half values are converted with integer operations on their bits: denormal
- * halves are exact floats; float to half rounds as the suffix says (to nearest even by
+ * every scalar type (double included) and n = 2, 3, 4, 8, 16, and the half-precision
+ * forms (vload_half, vload_halfn, vloada_halfn, vstore_half, vstore_halfn,
+ * vstorea_halfn, the stores from float or double and with the rounding-mode
+ * suffixes), for every address space. vloadn and vstoren only promise the element's
+ * alignment, so they read and write element by element (neighbouring elements share
+ * a memory line; the load-store units fetch it once per line). Half values are
+ * converted with integer operations on their bits: denormal halves are exact floats;
+ * float or double to half rounds once, as the suffix says (to nearest even by
  * default), overflows to infinity or to the largest half as the rounding direction
  * says, and produces half denormals. */
 #include "common.h"
@@ -75,6 +76,7 @@ VLOAD_VSTORE(uint)
 VLOAD_VSTORE(long)
 VLOAD_VSTORE(ulong)
 VLOAD_VSTORE(float)
+VLOAD_VSTORE(double)
 
 /* The float value of half bits h. */
 static float half_to_float(ushort h)
@@ -87,32 +89,41 @@ static float half_to_float(ushort h)
     return as_float(sign | (exp + 112) << 23 | mant << 13);
 }
 
-/* Half bits of f rounded by mode: 0 to nearest even, 1 toward zero, 2 toward +inf,
- * 3 toward -inf. A float denormal counts as zero, as in the float units. */
-static ushort float_to_half(float f, int mode)
-{
-    uint u = as_uint(f), sign = (u >> 16) & 0x8000, a = u & 0x7fffffffu;
-    if (a > 0x7f800000u) /* NaN: quiet, top payload bits kept */
-        return (ushort)(sign | 0x7e00 | (a >> 13 & 0x1ff));
-    if (a == 0x7f800000u)
-        return (ushort)(sign | 0x7c00);
-    int away = (mode == 2 && !sign) || (mode == 3 && sign); /* rounding away from 0 */
-    int e = (int)(a >> 23) - 127;
-    if (e > 15) /* beyond the half range: infinity, or the largest half */
-        return (ushort)(sign | (mode == 0 || away ? 0x7c00 : 0x7bff));
-    /* q: the magnitude in units of the half's last place, with the exponent field
-     * above the 10 fraction bits for a normal half; rest: what the truncation lost,
-     * against half of that last place */
-    ulong sig = a >= 0x00800000u ? (a & 0x7fffff) | 0x800000 : 0;
-    int shift = e >= -14 ? 13 : min(13 + (-14 - e), 40);
-    ulong q = sig >> shift, rest = sig & ((1ul << shift) - 1), halfway = 1ul << (shift - 1);
-    if (e >= -14)
-        q = (ulong)(e + 15) << 10 | (q & 0x3ff);
-    int up = mode == 0 ? rest > halfway || (rest == halfway && (q & 1))
-             : mode == 1 ? 0
-                         : away && rest;
-    return (ushort)(sign | (q + (ulong)up)); /* a carry into the exponent is right */
-}
+/* Half bits of f (a float or a double: F, whose bits are the unsigned U, with M
+ * fraction bits and exponent bias BIAS) rounded by mode: 0 to nearest even, 1 toward
+ * zero, 2 toward +inf, 3 toward -inf. A denormal f counts as zero, as in the
+ * floating-point units. */
+#define TO_HALF(F, U, M, BIAS)                                                         \
+    static ushort OVERLOAD to_half(F f, int mode)                                      \
+    {                                                                                  \
+        U sign_bit = (U)1 << (8 * sizeof(U) - 1);                                      \
+        U inf = (((U)1 << (8 * sizeof(U) - 1 - M)) - 1) << M;                          \
+        U u = as_##U(f), a = u & ~sign_bit;                                            \
+        uint sign = (uint)(u >> (8 * sizeof(U) - 16)) & 0x8000;                        \
+        if (a > inf) /* NaN: quiet, top payload bits kept */                           \
+            return (ushort)(sign | 0x7e00 | (uint)(a >> (M - 10) & 0x1ff));             \
+        if (a == inf)                                                                  \
+            return (ushort)(sign | 0x7c00);                                            \
+        int away = (mode == 2 && !sign) || (mode == 3 && sign); /* away from 0 */      \
+        int e = (int)(a >> M) - BIAS;                                                  \
+        if (e > 15) /* beyond the half range: infinity, or the largest half */         \
+            return (ushort)(sign | (mode == 0 || away ? 0x7c00 : 0x7bff));             \
+        /* q: the magnitude in units of the half's last place, with the exponent      \
+         * field above the 10 fraction bits for a normal half; rest: what the         \
+         * truncation lost, against half of that last place */                         \
+        ulong sig = a >> M != 0 ? (ulong)(a & (((U)1 << M) - 1)) | (1ul << M) : 0;     \
+        int shift = e >= -14 ? M - 10 : min(M - 10 + (-14 - e), M + 8);                \
+        ulong q = sig >> shift, rest = sig & ((1ul << shift) - 1);                     \
+        ulong halfway = 1ul << (shift - 1);                                            \
+        if (e >= -14)                                                                  \
+            q = (ulong)(e + 15) << 10 | (q & 0x3ff);                                   \
+        int up = mode == 0 ? rest > halfway || (rest == halfway && (q & 1))            \
+                 : mode == 1 ? 0                                                       \
+                             : away && rest;                                           \
+        return (ushort)(sign | (q + (ulong)up)); /* a carry into the exponent is right */ \
+    }
+TO_HALF(float, uint, 23, 127)
+TO_HALF(double, ulong, 52, 1023)
 
 #define VLOAD_HALF_AS(AS)                                                              \
     float OVERLOAD vload_half(size_t i, const AS half *p)                               \
@@ -155,55 +166,57 @@ VLOAD_HALF_AS(__local)
 VLOAD_HALF_AS(__constant)
 VLOAD_HALF_AS(__private)
 
-/* vstore_half<R>: R is the suffix, M the rounding mode number. */
-#define VSTORE_HALF_MODE(AS, R, M)                                                     \
-    void OVERLOAD vstore_half##R(float v, size_t i, AS half *p)                          \
+/* vstore_half<R> of F (float or double): R is the suffix, M the rounding mode number. */
+#define VSTORE_HALF_MODE(AS, R, M, F)                                                     \
+    void OVERLOAD vstore_half##R(F v,    size_t i, AS half *p)                          \
     {                                                                                  \
-        ((AS ushort *)p)[i] = float_to_half(v, M);                                     \
+        ((AS ushort *)p)[i] = to_half(v, M);                                           \
     }                                                                                  \
-    void OVERLOAD vstore_half2##R(float2 v, size_t i, AS half *p)                        \
+    void OVERLOAD vstore_half2##R(F##2 v,  size_t i, AS half *p)                        \
     {                                                                                  \
         vstore_half##R(v.s0, 2 * i, p);                                                \
         vstore_half##R(v.s1, 2 * i + 1, p);                                            \
     }                                                                                  \
-    void OVERLOAD vstore_half3##R(float3 v, size_t i, AS half *p)                        \
+    void OVERLOAD vstore_half3##R(F##3 v,  size_t i, AS half *p)                        \
     {                                                                                  \
         vstore_half##R(v.s0, 3 * i, p);                                                \
         vstore_half##R(v.s1, 3 * i + 1, p);                                            \
         vstore_half##R(v.s2, 3 * i + 2, p);                                            \
     }                                                                                  \
-    void OVERLOAD vstore_half4##R(float4 v, size_t i, AS half *p)                        \
+    void OVERLOAD vstore_half4##R(F##4 v,  size_t i, AS half *p)                        \
     {                                                                                  \
         vstore_half2##R(v.lo, 2 * i, p);                                               \
         vstore_half2##R(v.hi, 2 * i + 1, p);                                           \
     }                                                                                  \
-    void OVERLOAD vstore_half8##R(float8 v, size_t i, AS half *p)                        \
+    void OVERLOAD vstore_half8##R(F##8 v,  size_t i, AS half *p)                        \
     {                                                                                  \
         vstore_half4##R(v.lo, 2 * i, p);                                               \
         vstore_half4##R(v.hi, 2 * i + 1, p);                                           \
     }                                                                                  \
-    void OVERLOAD vstore_half16##R(float16 v, size_t i, AS half *p)                      \
+    void OVERLOAD vstore_half16##R(F##16 v,  size_t i, AS half *p)                      \
     {                                                                                  \
         vstore_half8##R(v.lo, 2 * i, p);                                               \
         vstore_half8##R(v.hi, 2 * i + 1, p);                                           \
     }                                                                                  \
-    void OVERLOAD vstorea_half2##R(float2 v, size_t i, AS half *p) { vstore_half2##R(v, i, p); } \
-    void OVERLOAD vstorea_half3##R(float3 v, size_t i, AS half *p)                       \
+    void OVERLOAD vstorea_half2##R(F##2 v,  size_t i, AS half *p) { vstore_half2##R(v, i, p); } \
+    void OVERLOAD vstorea_half3##R(F##3 v,  size_t i, AS half *p)                       \
     {                                                                                  \
         vstore_half##R(v.s0, 4 * i, p);                                                \
         vstore_half##R(v.s1, 4 * i + 1, p);                                            \
         vstore_half##R(v.s2, 4 * i + 2, p);                                            \
     }                                                                                  \
-    void OVERLOAD vstorea_half4##R(float4 v, size_t i, AS half *p) { vstore_half4##R(v, i, p); } \
-    void OVERLOAD vstorea_half8##R(float8 v, size_t i, AS half *p) { vstore_half8##R(v, i, p); } \
-    void OVERLOAD vstorea_half16##R(float16 v, size_t i, AS half *p)                     \
+    void OVERLOAD vstorea_half4##R(F##4 v,  size_t i, AS half *p) { vstore_half4##R(v, i, p); } \
+    void OVERLOAD vstorea_half8##R(F##8 v,  size_t i, AS half *p) { vstore_half8##R(v, i, p); } \
+    void OVERLOAD vstorea_half16##R(F##16 v,  size_t i, AS half *p)                     \
     {                                                                                  \
         vstore_half16##R(v, i, p);                                                     \
     }
 
-#define VSTORE_HALF_AS(AS)                                                             \
-    VSTORE_HALF_MODE(AS, , 0) VSTORE_HALF_MODE(AS, _rte, 0) VSTORE_HALF_MODE(AS, _rtz, 1) \
-    VSTORE_HALF_MODE(AS, _rtp, 2) VSTORE_HALF_MODE(AS, _rtn, 3)
+#define VSTORE_HALF_TYPE(AS, F)                                                        \
+    VSTORE_HALF_MODE(AS, , 0, F) VSTORE_HALF_MODE(AS, _rte, 0, F)                      \
+    VSTORE_HALF_MODE(AS, _rtz, 1, F) VSTORE_HALF_MODE(AS, _rtp, 2, F)                  \
+    VSTORE_HALF_MODE(AS, _rtn, 3, F)
+#define VSTORE_HALF_AS(AS) VSTORE_HALF_TYPE(AS, float) VSTORE_HALF_TYPE(AS, double)
 VSTORE_HALF_AS(__global)
 VSTORE_HALF_AS(__local)
 VSTORE_HALF_AS(__private)
