@@ -1,22 +1,30 @@
 /* End-to-end: explicit conversions (convert_<type>[_sat][_rte|_rtz|_rtp|_rtn]) and the
- * float rounding functions, all kernels of one program (the hardware is built once).
- * Float to int, uint, char, long and ulong in every rounding mode, with and without
- * _sat; int, uint, long and ulong to float in every rounding mode (and char and
- * ushort, which convert exactly); integer to integer conversions that saturate in
- * both directions (narrower, wider, signed to unsigned and back) and some that wrap;
- * vector forms (int4 from float4, uchar16 from int16, float4 from int4) and rint,
- * round, trunc, floor and ceil on scalars and float4. The float inputs include
- * halfway cases of both parities, values one ulp either side of integers and of
- * every type's range limits, signed zeros, NaN, infinities, large magnitudes up to
- * and past 2^64, and random values; the integer inputs the ties and range limits of
- * the int-to-float and integer conversions, and random values. Every result is
- * compared bit for bit with a host reference: the rounding of floats by rintf,
- * truncf, ceilf, floorf and roundf, the rounding of integers to float and the
+ * float and double rounding functions, all kernels of one program (the hardware is
+ * built once). Float to int, uint, char, long and ulong in every rounding mode, with
+ * and without _sat; int, uint, long and ulong to float in every rounding mode (and
+ * char and ushort, which convert exactly); integer to integer conversions that
+ * saturate in both directions (narrower, wider, signed to unsigned and back) and some
+ * that wrap; vector forms (int4 from float4, uchar16 from int16, float4 from int4) and
+ * rint, round, trunc, floor and ceil on scalars and float4. Double: to long, ulong,
+ * int, uint and char in every mode with and without _sat, to float in every mode
+ * (the host converting in each rounding mode), long and ulong to double in every mode,
+ * int, uint, char and float to double (exact), a vector form each way, and the
+ * rounding functions. The float inputs include halfway cases of both parities,
+ * values one ulp either side of integers and of every type's range limits, signed
+ * zeros, NaN, infinities, large magnitudes up to and past 2^64, and random values; the
+ * double inputs the same and double's own edges (around 2^52, 2^63, the float range
+ * and halfway between floats); the integer inputs the ties and range limits of the
+ * int-to-float and integer conversions, and random values. Every result is compared
+ * bit for bit with a host reference: the rounding of floats and doubles by rint,
+ * trunc, ceil, floor and round, the rounding of integers to float or double and the
  * clamping by exact integer arithmetic. Results out of the destination's range
  * without _sat are undefined and not compared (the kernels must still finish).
- * The inputs have no denormals, which the device flushes to zero. */
+ * The inputs have no denormals, which the device flushes to zero (nor results below
+ * float's normal range from double). */
 #include "e2e.h"
 
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -113,6 +121,54 @@ static const char *src =
     "    of[3 * i] = (float8)(rint(x), round(x));\n"
     "    of[3 * i + 1] = (float8)(trunc(x), floor(x));\n"
     "    of[3 * i + 2] = (float8)(ceil(x), convert_float4_rtz(v.s5af0));\n"
+    "}\n"
+    "/* double: to every integer type in every mode, to float, and from integers */\n"
+    "__kernel void double_to(__global const double *a, __global long4 *ol, __global ulong4 *ou,\n"
+    "                        __global int8 *oi, __global uint8 *ouu, __global char16 *oc,\n"
+    "                        __global float8 *of)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    double x = a[i];\n"
+    "    long16 rl = ALL_MODES(long, x);\n"
+    "    ulong16 ru = ALL_MODES(ulong, x);\n"
+    "    ol[3 * i] = rl.s0123;\n"
+    "    ol[3 * i + 1] = rl.s4567;\n"
+    "    ol[3 * i + 2] = rl.s89ab;\n"
+    "    ou[3 * i] = ru.s0123;\n"
+    "    ou[3 * i + 1] = ru.s4567;\n"
+    "    ou[3 * i + 2] = ru.s89ab;\n"
+    "    int16 ri = ALL_MODES(int, x);\n"
+    "    uint16 rv = ALL_MODES(uint, x);\n"
+    "    oi[2 * i] = ri.lo;\n"
+    "    oi[2 * i + 1] = ri.hi;\n"
+    "    ouu[2 * i] = rv.lo;\n"
+    "    ouu[2 * i + 1] = rv.hi;\n"
+    "    oc[i] = ALL_MODES(char, x);\n"
+    "    of[i] = (float8)(TO_FLOAT(x), convert_float2_rtp((double2)(x)).y, 0.0f, 0.0f);\n"
+    "}\n"
+    "/* convert_double, _rte, _rtz, _rtp, _rtn of v */\n"
+    "#define TO_DOUBLE(v)                                                               \\\n"
+    "    convert_double(v), convert_double_rte(v), convert_double_rtz(v),               \\\n"
+    "        convert_double_rtp(v), convert_double_rtn(v)\n"
+    "__kernel void to_double(__global const int *a, __global const long *b,\n"
+    "                        __global const float *f, __global double4 *o)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    int x = a[i];\n"
+    "    long y = b[i];\n"
+    "    double8 r0 = (double8)(TO_DOUBLE(y), convert_double(x), convert_double_rtn((uint)x),\n"
+    "                           convert_double(f[i]));\n"
+    "    double8 r1 = (double8)(TO_DOUBLE((ulong)y), convert_double_rtp((char)x),\n"
+    "                           convert_double4_rtz((long4)(y)).z, 0.0);\n"
+    "    double t = (double)y * 0x1p-20;\n"
+    "    double8 r2 = (double8)(rint(t), round(t), trunc(t), floor(t), ceil(t),\n"
+    "                           convert_double(3.5f), 0.0, 0.0);\n"
+    "    o[6 * i] = r0.lo;\n"
+    "    o[6 * i + 1] = r0.hi;\n"
+    "    o[6 * i + 2] = r1.lo;\n"
+    "    o[6 * i + 3] = r1.hi;\n"
+    "    o[6 * i + 4] = r2.lo;\n"
+    "    o[6 * i + 5] = r2.hi;\n"
     "}\n";
 
 static cl_program prog;
@@ -178,27 +234,27 @@ static void float_inputs(float *a)
     }
 }
 
-/* x rounded to an integral value (host libm, exact; rintf in the default mode). */
-static float ref_round(float x, int mode)
+/* x rounded to an integral value (host libm, exact; rint in the default mode). */
+static double ref_round(double x, int mode)
 {
     switch (mode) {
-    case RTE: return rintf(x);
-    case RTZ: return truncf(x);
-    case RTP: return ceilf(x);
-    default: return floorf(x);
+    case RTE: return rint(x);
+    case RTZ: return trunc(x);
+    case RTP: return ceil(x);
+    default: return floor(x);
     }
 }
 
-/* Checks o[10 i + j], the conversions of in[i] to a type with range [min, max]
- * (lo = min and hi = max + 1 as floats): j = 0 the default (toward zero), 1..4 the
- * modes, 5..9 the same saturated. */
-static void check_float_to(const char *type, const float *in, const wide *o, float lo, float hi,
-                           wide min, wide max)
+/* Checks o[10 i + j], the conversions of in[i] (a float or a double, as a double)
+ * to a type with range [min, max] (lo = min and hi = max + 1 as doubles): j = 0 the
+ * default (toward zero), 1..4 the modes, 5..9 the same saturated. */
+static void check_float_to(const char *type, const double *in, const wide *o, double lo,
+                           double hi, wide min, wide max)
 {
     static const int modes[5] = {RTZ, RTE, RTZ, RTP, RTN};
     for (int i = 0; i < N; i++)
         for (int j = 0; j < 10; j++) {
-            float x = in[i], r = ref_round(x, modes[j % 5]);
+            double x = in[i], r = ref_round(x, modes[j % 5]);
             int sat = j >= 5;
             wide want;
             if (sat)
@@ -229,7 +285,10 @@ static void test_float_to_integer(void)
     static int64_t ol[12 * N];
     static uint64_t oul[12 * N];
     static wide w[10 * N];
+    static double ad[N];
     float_inputs(a);
+    for (int i = 0; i < N; i++)
+        ad[i] = a[i];
     cl_mem ba = e2e_buffer(&env, sizeof a, a);
     cl_mem bi = e2e_buffer(&env, sizeof oi, NULL), bu = e2e_buffer(&env, sizeof ou, NULL);
     cl_mem bc = e2e_buffer(&env, sizeof oc, NULL), bl = e2e_buffer(&env, sizeof ol, NULL);
@@ -255,19 +314,19 @@ static void test_float_to_integer(void)
     e2e_read(&env, bul, sizeof oul, oul);
     for (int i = 0; i < 10 * N; i++)
         w[i] = oi[16 * (i / 10) + i % 10];
-    check_float_to("int", a, w, -0x1p31f, 0x1p31f, INT32_MIN, INT32_MAX);
+    check_float_to("int", ad, w, -0x1p31f, 0x1p31f, INT32_MIN, INT32_MAX);
     for (int i = 0; i < 10 * N; i++)
         w[i] = ou[16 * (i / 10) + i % 10];
-    check_float_to("uint", a, w, 0.0f, 0x1p32f, 0, UINT32_MAX);
+    check_float_to("uint", ad, w, 0.0f, 0x1p32f, 0, UINT32_MAX);
     for (int i = 0; i < 10 * N; i++)
         w[i] = oc[16 * (i / 10) + i % 10];
-    check_float_to("char", a, w, -0x1p7f, 0x1p7f, INT8_MIN, INT8_MAX);
+    check_float_to("char", ad, w, -0x1p7f, 0x1p7f, INT8_MIN, INT8_MAX);
     for (int i = 0; i < 10 * N; i++)
         w[i] = ol[12 * (i / 10) + i % 10];
-    check_float_to("long", a, w, -0x1p63f, 0x1p63f, INT64_MIN, INT64_MAX);
+    check_float_to("long", ad, w, -0x1p63f, 0x1p63f, INT64_MIN, INT64_MAX);
     for (int i = 0; i < 10 * N; i++)
         w[i] = oul[12 * (i / 10) + i % 10];
-    check_float_to("ulong", a, w, 0.0f, 0x1p64f, 0, UINT64_MAX);
+    check_float_to("ulong", ad, w, 0.0f, 0x1p64f, 0, UINT64_MAX);
     clReleaseMemObject(ba);
     clReleaseMemObject(bi);
     clReleaseMemObject(bu);
@@ -276,28 +335,36 @@ static void test_float_to_integer(void)
     clReleaseMemObject(bul);
 }
 
-/* The integer m (negated if neg) rounded to float as mode says, by exact integer
- * arithmetic: keep the top 24 significant bits and decide on the rest. */
-static float ref_to_float(uint64_t m, int neg, int mode)
+/* The integer m (negated if neg) rounded to a significand of prec bits (24: float,
+ * 53: double) as mode says, by exact integer arithmetic: keep the top prec
+ * significant bits and decide on the rest. */
+static double ref_to_fp(uint64_t m, int neg, int mode, int prec)
 {
     int bits = m ? 64 - __builtin_clzll(m) : 0;
-    if (bits <= 24) {
-        float f = (float)m; /* exact */
+    if (bits <= prec) {
+        double f = (double)m; /* exact */
         return neg ? -f : f;
     }
-    int shift = bits - 24;
+    int shift = bits - prec;
     uint64_t q = m >> shift, rest = m & ((1ull << shift) - 1), half = 1ull << (shift - 1);
     int up = mode == RTE   ? rest > half || (rest == half && (q & 1))
              : mode == RTP ? !neg && rest != 0
              : mode == RTN ? neg && rest != 0
                            : 0;
-    float f = ldexpf((float)(q + (uint64_t)up), shift); /* q + up <= 2^24: exact */
+    double f = ldexp((double)(q + (uint64_t)up), shift); /* q + up <= 2^prec: exact */
     return neg ? -f : f;
 }
+
+static float ref_to_float(uint64_t m, int neg, int mode) { return (float)ref_to_fp(m, neg, mode, 24); }
 
 static float ref_signed_to_float(int64_t x, int mode)
 {
     return ref_to_float(x < 0 ? 0 - (uint64_t)x : (uint64_t)x, x < 0, mode);
+}
+
+static double ref_signed_to_double(int64_t x, int mode)
+{
+    return ref_to_fp(x < 0 ? 0 - (uint64_t)x : (uint64_t)x, x < 0, mode, 53);
 }
 
 static void test_integer_to_float(void)
@@ -540,6 +607,187 @@ static void test_vectors(void)
     clReleaseMemObject(bf);
 }
 
+static int same_double(double got, double want)
+{
+    return memcmp(&got, &want, sizeof got) == 0 || (isnan(got) && isnan(want));
+}
+
+/* The double inputs: the float ones, edge cases of double's own, random doubles. */
+static void double_inputs(double *a)
+{
+    static float f[N];
+    float_inputs(f);
+    const double edge[] = {
+        0x1p52, 0x1p52 + 1.0, 0x1p51 + 0.5, -0x1p51 - 0.5, 0x1p51 + 1.5, 4503599627370495.5,
+        0.49999999999999994, -0.49999999999999994, 0x1.fffffffffffffp62, -0x1.fffffffffffffp62,
+        0x1.fffffffffffffp63, 0x1.0000000000001p63, -0x1.0000000000001p63,
+        2147483647.5, 2147483646.5, -2147483648.5, -2147483647.5, 4294967295.5, 4294967294.5,
+        127.5, -128.5, -128.49999999999997, 1e300, -1e300, 0x1.fffffefffffffp127,
+        0x1.fffffep127 + 0x1p103, 0x1.ffffff0000001p127, 0x1.000001p0, 0x1.0000010000001p0,
+        -0x1.000003p0, 0x1.fffffffffffffp1023, 3.4028235677973366e38,
+    };
+    const int nedge = (int)(sizeof edge / sizeof *edge);
+    unsigned seed = 99;
+    for (int i = 0; i < N; i++) {
+        uint64_t r = (uint64_t)e2e_xorshift(&seed) << 32 | e2e_xorshift(&seed);
+        uint32_t s = e2e_xorshift(&seed);
+        if (i < nedge)
+            a[i] = edge[i];
+        else if (i % 3 == 0) { /* any significand, |x| from 2^-20 to 2^66 */
+            uint64_t bits = (r & 0x800fffffffffffffull) | (uint64_t)(1003 + s % 87) << 52;
+            memcpy(&a[i], &bits, 8);
+        } else if (i % 3 == 1) /* the float inputs */
+            a[i] = f[i];
+        else { /* any significand, |x| from 1/2 to 2^54 */
+            uint64_t bits = (r & 0x800fffffffffffffull) | (uint64_t)(1022 + s % 55) << 52;
+            memcpy(&a[i], &bits, 8);
+        }
+    }
+}
+
+/* x rounded to float in the host's rounding mode (mode), NaN to a NaN. */
+static float ref_double_to_float(double x, int mode)
+{
+    static const int fe[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+    fesetround(fe[mode]);
+    volatile double v = x;
+    volatile float f = (float)v;
+    fesetround(FE_TONEAREST);
+    return f;
+}
+
+static void test_double(void)
+{
+    static double a[N];
+    static int64_t ol[12 * N];
+    static uint64_t oul[12 * N];
+    static int32_t oi[16 * N];
+    static uint32_t ou[16 * N];
+    static int8_t oc[16 * N];
+    static float of[8 * N];
+    static wide w[10 * N];
+    double_inputs(a);
+    cl_mem ba = e2e_buffer(&env, sizeof a, a);
+    cl_mem bl = e2e_buffer(&env, sizeof ol, NULL), bul = e2e_buffer(&env, sizeof oul, NULL);
+    cl_mem bi = e2e_buffer(&env, sizeof oi, NULL), bu = e2e_buffer(&env, sizeof ou, NULL);
+    cl_mem bc = e2e_buffer(&env, sizeof oc, NULL), bf = e2e_buffer(&env, sizeof of, NULL);
+    cl_kernel k = e2e_kernel(prog, "double_to");
+    E2E_ARG(k, 0, ba);
+    E2E_ARG(k, 1, bl);
+    E2E_ARG(k, 2, bul);
+    E2E_ARG(k, 3, bi);
+    E2E_ARG(k, 4, bu);
+    E2E_ARG(k, 5, bc);
+    E2E_ARG(k, 6, bf);
+    size_t g = N;
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    clReleaseKernel(k);
+    e2e_read(&env, bl, sizeof ol, ol);
+    e2e_read(&env, bul, sizeof oul, oul);
+    e2e_read(&env, bi, sizeof oi, oi);
+    e2e_read(&env, bu, sizeof ou, ou);
+    e2e_read(&env, bc, sizeof oc, oc);
+    e2e_read(&env, bf, sizeof of, of);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = ol[12 * (i / 10) + i % 10];
+    check_float_to("long", a, w, -0x1p63, 0x1p63, INT64_MIN, INT64_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = oul[12 * (i / 10) + i % 10];
+    check_float_to("ulong", a, w, 0.0, 0x1p64, 0, UINT64_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = oi[16 * (i / 10) + i % 10];
+    check_float_to("int", a, w, -0x1p31, 0x1p31, INT32_MIN, INT32_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = ou[16 * (i / 10) + i % 10];
+    check_float_to("uint", a, w, 0.0, 0x1p32, 0, UINT32_MAX);
+    for (int i = 0; i < 10 * N; i++)
+        w[i] = oc[16 * (i / 10) + i % 10];
+    check_float_to("char", a, w, -0x1p7, 0x1p7, INT8_MIN, INT8_MAX);
+    static const int modes[6] = {RTE, RTE, RTZ, RTP, RTN, RTP};
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < 6; j++) {
+            float want = ref_double_to_float(a[i], modes[j]), got = of[8 * i + j];
+            if (fabsf(want) < FLT_MIN || fabs(a[i]) < FLT_MIN)
+                continue; /* below float's normal range: the device flushes */
+            if (!same_float(got, want)) {
+                fprintf(stderr, "convert_float%s%s(%a) = %a, expected %a\n", j % 5 ? "_" : "",
+                        j % 5 ? mode_name[modes[j]] : "", a[i], got, want);
+                _Exit(1);
+            }
+        }
+
+    /* integers and floats to double */
+    static int32_t x[N];
+    static int64_t y[N];
+    static float f[N];
+    static double o[24 * N];
+    const int64_t edge64[] = {
+        0, 1, -1, INT64_MAX, INT64_MIN, INT64_MIN + 1, 0x20000000000001, 0x20000000000003,
+        -0x20000000000001, -0x20000000000003, 0x40000000000002, 0x40000000000006,
+        0x7ffffffffffffc00, 0x7ffffffffffffbff, 0x7ffffffffffffdff, 0x7ffffffffffffe00,
+        (int64_t)0xfffffffffffff800u, (int64_t)0xfffffffffffffc00u, (int64_t)0xfffffffffffffbffu,
+        (int64_t)0x8000000000000400u, (int64_t)0x8000000000000c00u, 0x1fffffffffffff,
+    };
+    const int n64 = (int)(sizeof edge64 / sizeof *edge64);
+    unsigned seed = 5150;
+    float_inputs(f);
+    for (int i = 0; i < N; i++) {
+        uint32_t r1 = e2e_xorshift(&seed), r2 = e2e_xorshift(&seed), r3 = e2e_xorshift(&seed);
+        uint32_t s = e2e_xorshift(&seed);
+        uint64_t r64 = ((uint64_t)r2 << 32 | r3) >> (s / 64 % 64);
+        x[i] = (int32_t)r1 >> (s % 32);
+        y[i] = i < n64 ? edge64[i] : (int64_t)(s & 64 ? 0 - r64 : r64);
+    }
+    cl_mem bx = e2e_buffer(&env, sizeof x, x), by = e2e_buffer(&env, sizeof y, y);
+    cl_mem bff = e2e_buffer(&env, sizeof f, f), bo = e2e_buffer(&env, sizeof o, NULL);
+    k = e2e_kernel(prog, "to_double");
+    E2E_ARG(k, 0, bx);
+    E2E_ARG(k, 1, by);
+    E2E_ARG(k, 2, bff);
+    E2E_ARG(k, 3, bo);
+    EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    clReleaseKernel(k);
+    e2e_read(&env, bo, sizeof o, o);
+    for (int i = 0; i < N; i++) {
+        double e[24] = {0};
+        uint64_t uy = (uint64_t)y[i];
+        static const int m5[5] = {RTE, RTE, RTZ, RTP, RTN};
+        for (int j = 0; j < 5; j++) {
+            e[j] = ref_signed_to_double(y[i], m5[j]);
+            e[8 + j] = ref_to_fp(uy, 0, m5[j], 53);
+        }
+        e[5] = x[i];
+        e[6] = (uint32_t)x[i];
+        e[7] = f[i];
+        e[13] = (int8_t)x[i];
+        e[14] = ref_signed_to_double(y[i], RTZ);
+        double t = (double)y[i] * 0x1p-20;
+        e[16] = rint(t);
+        e[17] = round(t);
+        e[18] = trunc(t);
+        e[19] = floor(t);
+        e[20] = ceil(t);
+        e[21] = 3.5;
+        for (int j = 0; j < 24; j++)
+            if (!same_double(o[24 * i + j], e[j])) {
+                fprintf(stderr, "to_double[%d] output %d (x=%d y=%lld f=%a): %a, expected %a\n",
+                        i, j, x[i], (long long)y[i], f[i], o[24 * i + j], e[j]);
+                _Exit(1);
+            }
+    }
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bl);
+    clReleaseMemObject(bul);
+    clReleaseMemObject(bi);
+    clReleaseMemObject(bu);
+    clReleaseMemObject(bc);
+    clReleaseMemObject(bf);
+    clReleaseMemObject(bx);
+    clReleaseMemObject(by);
+    clReleaseMemObject(bff);
+    clReleaseMemObject(bo);
+}
+
 int main(void)
 {
     e2e_init(&env);
@@ -549,6 +797,7 @@ int main(void)
     test_integer_to_integer();
     test_rounding_functions();
     test_vectors();
+    test_double();
     clReleaseProgram(prog);
     e2e_fini(&env);
     printf("PASS\n");
