@@ -14,7 +14,11 @@
  * NaN) and vstore_half in all four rounding modes (overflow, half denormals,
  * halfway cases); shuffle and shuffle2 (int8 to int4, float4, char16 from two vectors,
  * ulong2, short4 to short8, uchar2 to uchar16) over random masks whose unused high bits
- * are set. Every output is compared bit for bit
+ * are set; for double: fmin, fmax, fdim, copysign, clamp, mix, step, smoothstep,
+ * sign, degrees, radians, mad, dot, length, distance, normalize, cross, bitselect,
+ * select (scalar and vector), every relational function (vector results -1/0),
+ * vload4 and vstore3, vstore_half from double in the four modes, shuffle and
+ * shuffle2 of double4. Every output is compared bit for bit
  * with a host reference. Compiled with -ffp-contract=off (the kernels say
  * FP_CONTRACT OFF). */
 #include "e2e.h"
@@ -127,6 +131,63 @@ static const char *src =
     "                          as_int4(shuffle(as_ulong2(z.lo), as_ulong2(l.hi))));\n"
     "    o[3 * i + 2] = (int8)(as_int4(shuffle2(as_short4(z.s45), as_short4(z.s67), as_ushort8(n.lo))),\n"
     "                          as_int4(shuffle(as_uchar2((ushort)z.s0), as_uchar16(n.hi))));\n"
+    "}\n"
+    "__kernel void doubles(__global const double *a, __global const double *b,\n"
+    "                      __global const ulong *m, __global double *o, __global long *ol,\n"
+    "                      __global double *o3, __global half *ho, __global double4 *os)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    double x = a[i], y = b[i];\n"
+    "    double4 v = vload4(0, a + i), w = vload4(0, b + i);\n"
+    "    ulong k = m[i];\n"
+    "    o[24 * i] = fmin(x, y);\n"
+    "    o[24 * i + 1] = fmax(x, y);\n"
+    "    o[24 * i + 2] = fdim(x, y);\n"
+    "    o[24 * i + 3] = copysign(x, y);\n"
+    "    o[24 * i + 4] = clamp(x, -1.0, 2.0);\n"
+    "    o[24 * i + 5] = mix(x, y, 0.25);\n"
+    "    o[24 * i + 6] = step(y, x);\n"
+    "    o[24 * i + 7] = smoothstep(-1.0, 2.0, x);\n"
+    "    o[24 * i + 8] = sign(x);\n"
+    "    o[24 * i + 9] = degrees(x);\n"
+    "    o[24 * i + 10] = radians(x);\n"
+    "    o[24 * i + 11] = mad(x, y, 1.0);\n"
+    "    o[24 * i + 12] = dot(v.xyz, w.xyz);\n"
+    "    o[24 * i + 13] = length(v.xy);\n"
+    "    o[24 * i + 14] = distance(v, w);\n"
+    "    o[24 * i + 15] = normalize(v).z;\n"
+    "    o[24 * i + 16] = cross(v.xyz, w.xyz).x;\n"
+    "    o[24 * i + 17] = cross(v, w).y;\n"
+    "    o[24 * i + 18] = bitselect(x, y, as_double(k));\n"
+    "    o[24 * i + 19] = select(x, y, (long)(k & 1));\n"
+    "    o[24 * i + 20] = select(v, w, as_long4((ulong4)(k, k << 1, k << 2, k << 3))).w;\n"
+    "    o[24 * i + 21] = fmin(v, y).z;\n"
+    "    o[24 * i + 22] = clamp(v, -1.0, 2.0).y;\n"
+    "    o[24 * i + 23] = smoothstep(-1.0, 2.0, (double2)(x)).y;\n"
+    "    ol[16 * i] = isequal(x, y);\n"
+    "    ol[16 * i + 1] = isnotequal(x, y);\n"
+    "    ol[16 * i + 2] = isgreater(x, y);\n"
+    "    ol[16 * i + 3] = isgreaterequal(x, y);\n"
+    "    ol[16 * i + 4] = isless(x, y);\n"
+    "    ol[16 * i + 5] = islessequal(x, y);\n"
+    "    ol[16 * i + 6] = islessgreater(x, y);\n"
+    "    ol[16 * i + 7] = isordered(x, y);\n"
+    "    ol[16 * i + 8] = isunordered(x, y);\n"
+    "    ol[16 * i + 9] = isnan(x);\n"
+    "    ol[16 * i + 10] = isinf(x);\n"
+    "    ol[16 * i + 11] = isfinite(x);\n"
+    "    ol[16 * i + 12] = isnormal(x);\n"
+    "    ol[16 * i + 13] = signbit(x);\n"
+    "    ol[16 * i + 14] = isless(v, w).x;\n"
+    "    ol[16 * i + 15] = isnan((double3)(y, x, y)).y + 2 * any(isgreater(v, w));\n"
+    "    vstore3(v.xyz * 2.0 + v.w, i, o3);\n"
+    "    vstore_half(x, 4 * i, ho);\n"
+    "    vstore_half_rtz(x, 4 * i + 1, ho);\n"
+    "    vstore_half_rtp(x, 4 * i + 2, ho);\n"
+    "    vstore_half_rtn(x, 4 * i + 3, ho);\n"
+    "    ulong4 mk = (ulong4)(k, k >> 8, k >> 16, k >> 24);\n"
+    "    os[2 * i] = shuffle(v, mk);\n"
+    "    os[2 * i + 1] = shuffle2(v, w, mk >> 3);\n"
     "}\n";
 
 static cl_program prog;
@@ -491,14 +552,15 @@ static float half_to_float_ref(uint16_t h)
     return sign * (float)half_value[h & 0x7fff];
 }
 
-/* The half nearest f by mode (0 even, 1 zero, 2 +inf, 3 -inf), by search in the table. */
-static uint16_t float_to_half_ref(float f, int mode)
+/* The half nearest f (a float or a double, whose smallest normal value is min) by
+ * mode (0 even, 1 zero, 2 +inf, 3 -inf), by search in the table. */
+static uint16_t to_half_ref(double f, double min, int mode)
 {
     if (isnan(f))
         return 0; /* compared separately: any quiet NaN */
     uint16_t sign = signbit(f) ? 0x8000 : 0;
-    double m = fabs((double)f);
-    if (m < 1.17549435e-38) /* flushed to zero */
+    double m = fabs(f);
+    if (m < min) /* flushed to zero */
         return sign;
     if (isinf(m))
         return sign | 0x7c00;
@@ -564,7 +626,7 @@ static void test_vloads(void)
             }
         }
         for (int mode = 0; mode < 4; mode++) {
-            uint16_t got = ho[4 * i + mode], want = float_to_half_ref(a[i], mode);
+            uint16_t got = ho[4 * i + mode], want = to_half_ref(a[i], 0x1p-126, mode);
             int ok = isnan(a[i]) ? (got & 0x7c00) == 0x7c00 && (got & 0x3ff) : got == want;
             if (!ok) {
                 fprintf(stderr, "vstore_half mode %d of %a: 0x%04x, expected 0x%04x\n", mode,
@@ -585,6 +647,176 @@ static void test_vloads(void)
     clReleaseMemObject(bh);
     clReleaseMemObject(bho);
     clReleaseMemObject(bhf);
+}
+
+static void ref_shuffle(const void *src, int n, const void *mask, int m, int size, void *dst);
+
+static double ftz_d(double x) { return fabs(x) < 0x1p-1022 ? copysign(0.0, x) : x; }
+
+static int same_double(double got, double want)
+{
+    return memcmp(&got, &want, sizeof got) == 0 || (isnan(got) && isnan(want));
+}
+
+static double ref_fmin_d(double x, double y) { return isnan(y) ? x : isnan(x) ? y : y < x ? y : x; }
+static double ref_fmax_d(double x, double y) { return isnan(y) ? x : isnan(x) ? y : y > x ? y : x; }
+static double ref_clamp_d(double x, double lo, double hi) { return ref_fmin_d(ref_fmax_d(x, lo), hi); }
+
+static double ref_smoothstep_d(double e0, double e1, double x)
+{
+    double t = ref_clamp_d(ftz_d(ftz_d(x - e0) / ftz_d(e1 - e0)), 0.0, 1.0);
+    return ftz_d(ftz_d(t * t) * ftz_d(3.0 - ftz_d(2.0 * t)));
+}
+
+/* sqrt of the sum of squares of the n elements of d, left to right. */
+static double ref_length_d(const double *d, int n)
+{
+    double sum = ftz_d(d[0] * d[0]);
+    for (int j = 1; j < n; j++)
+        sum = ftz_d(sum + ftz_d(d[j] * d[j]));
+    return sqrt(sum);
+}
+
+/* Double built-ins: common, geometric, relational, select and bitselect, vload4 and
+ * vstore3, vstore_half in four modes, shuffle and shuffle2, bit for bit. */
+static void test_doubles(void)
+{
+    enum { M = 64 };
+    static double a[M + 4], b[M + 4], o[24 * M], o3[3 * M], os[8 * M];
+    static int64_t ol[16 * M];
+    static uint64_t k[M];
+    static uint16_t ho[4 * M];
+    unsigned seed = 2024;
+    const double edge[] = {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, 0.5, 65504.0,
+                           65519.99, 65520.0, -70000.0, 0x1p-24, 0x1.8p-25, 1e-8, 1.00048828125,
+                           1.0009765625 + 0x1p-40, -2.5, 0.1, 2.0, -1.5};
+    for (int i = 0; i < M + 4; i++) {
+        uint64_t r = (uint64_t)e2e_xorshift(&seed) << 32 | e2e_xorshift(&seed);
+        uint64_t bits = (r & 0x800fffffffffffffull) | (uint64_t)(1023 - 30 + r % 61) << 52;
+        memcpy(&a[i], &bits, 8);
+        b[i] = i % 5 == 0 ? a[i] : (double)((int)(e2e_xorshift(&seed) % 41u) - 20) / 8.0;
+        if (i < (int)(sizeof edge / sizeof *edge))
+            a[i] = edge[i];
+        if (i == 3 || i == 7)
+            b[i] = NAN;
+    }
+    for (int i = 0; i < M; i++)
+        k[i] = (uint64_t)e2e_xorshift(&seed) << 32 | e2e_xorshift(&seed);
+    cl_mem ba = e2e_buffer(&env, sizeof a, a), bb = e2e_buffer(&env, sizeof b, b);
+    cl_mem bk = e2e_buffer(&env, sizeof k, k), bo = e2e_buffer(&env, sizeof o, NULL);
+    cl_mem bl = e2e_buffer(&env, sizeof ol, NULL), b3 = e2e_buffer(&env, sizeof o3, NULL);
+    cl_mem bh = e2e_buffer(&env, sizeof ho, NULL), bs = e2e_buffer(&env, sizeof os, NULL);
+    cl_kernel kern = e2e_kernel(prog, "doubles");
+    E2E_ARG(kern, 0, ba);
+    E2E_ARG(kern, 1, bb);
+    E2E_ARG(kern, 2, bk);
+    E2E_ARG(kern, 3, bo);
+    E2E_ARG(kern, 4, bl);
+    E2E_ARG(kern, 5, b3);
+    E2E_ARG(kern, 6, bh);
+    E2E_ARG(kern, 7, bs);
+    size_t g = M;
+    EXPECT(e2e_run(&env, kern, 1, NULL, &g, NULL) == CL_COMPLETE);
+    e2e_read(&env, bo, sizeof o, o);
+    e2e_read(&env, bl, sizeof ol, ol);
+    e2e_read(&env, b3, sizeof o3, o3);
+    e2e_read(&env, bh, sizeof ho, ho);
+    e2e_read(&env, bs, sizeof os, os);
+    for (int i = 0; i < M; i++) {
+        double x = a[i], y = b[i], e[24];
+        const double *v = a + i, *w = b + i;
+        double d[4];
+        for (int j = 0; j < 4; j++)
+            d[j] = ftz_d(v[j] - w[j]);
+        uint64_t ux, uy, ub;
+        memcpy(&ux, &x, 8);
+        memcpy(&uy, &y, 8);
+        ub = (ux & ~k[i]) | (uy & k[i]);
+        e[0] = ref_fmin_d(x, y);
+        e[1] = ref_fmax_d(x, y);
+        e[2] = isnan(x) || isnan(y) ? NAN : x > y ? ftz_d(x - y) : 0.0;
+        e[3] = copysign(x, y);
+        e[4] = ref_clamp_d(x, -1.0, 2.0);
+        e[5] = ftz_d(x + ftz_d(ftz_d(y - x) * 0.25));
+        e[6] = x < y ? 0.0 : 1.0;
+        e[7] = ref_smoothstep_d(-1.0, 2.0, x);
+        e[8] = isnan(x) ? 0.0 : x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;
+        e[9] = ftz_d(x * 57.295779513082320876798154814105);
+        e[10] = ftz_d(x * 0.017453292519943295769236907684886);
+        e[11] = ftz_d(ftz_d(x * y) + 1.0);
+        e[12] = ftz_d(ftz_d(ftz_d(v[0] * w[0]) + ftz_d(v[1] * w[1])) + ftz_d(v[2] * w[2]));
+        e[13] = ref_length_d(v, 2);
+        e[14] = ref_length_d(d, 4);
+        double l = ref_length_d(v, 4);
+        e[15] = l == 0.0 ? v[2] : ftz_d(v[2] / l);
+        e[16] = ftz_d(ftz_d(v[1] * w[2]) - ftz_d(v[2] * w[1]));
+        e[17] = ftz_d(ftz_d(v[2] * w[0]) - ftz_d(v[0] * w[2]));
+        memcpy(&e[18], &ub, 8);
+        e[19] = k[i] & 1 ? y : x;
+        e[20] = (int64_t)(k[i] << 3) < 0 ? w[3] : v[3];
+        e[21] = ref_fmin_d(v[2], y);
+        e[22] = ref_clamp_d(v[1], -1.0, 2.0);
+        e[23] = ref_smoothstep_d(-1.0, 2.0, x);
+        for (int j = 0; j < 24; j++)
+            if (!same_double(o[24 * i + j], e[j])) {
+                fprintf(stderr, "doubles[%d] output %d (x=%a y=%a): %a, expected %a\n", i, j, x,
+                        y, o[24 * i + j], e[j]);
+                _Exit(1);
+            }
+        int any_greater = 0;
+        for (int j = 0; j < 4; j++)
+            any_greater |= v[j] > w[j];
+        int64_t el[16] = {x == y, x != y, x > y, x >= y, x < y, x <= y, x < y || x > y,
+                          !isnan(x) && !isnan(y), isnan(x) || isnan(y), isnan(x) != 0,
+                          isinf(x) != 0, isfinite(x) != 0, isnormal(x) != 0, signbit(x) != 0,
+                          v[0] < w[0] ? -1 : 0, (isnan(x) ? -1 : 0) + 2 * any_greater};
+        for (int j = 0; j < 16; j++)
+            if (ol[16 * i + j] != el[j]) {
+                fprintf(stderr, "doubles[%d] relational %d (x=%a y=%a): %lld, expected %lld\n",
+                        i, j, x, y, (long long)ol[16 * i + j], (long long)el[j]);
+                _Exit(1);
+            }
+        for (int j = 0; j < 3; j++) {
+            double want = ftz_d(ftz_d(v[j] * 2.0) + v[3]);
+            if (!same_double(o3[3 * i + j], want)) {
+                fprintf(stderr, "vload4/vstore3 of doubles[%d].s%d = %a, expected %a\n", i, j,
+                        o3[3 * i + j], want);
+                _Exit(1);
+            }
+        }
+        for (int mode = 0; mode < 4; mode++) {
+            uint16_t got = ho[4 * i + mode], want = to_half_ref(x, 0x1p-1022, mode);
+            int ok = isnan(x) ? (got & 0x7c00) == 0x7c00 && (got & 0x3ff) : got == want;
+            if (!ok) {
+                fprintf(stderr, "vstore_half mode %d of double %a: 0x%04x, expected 0x%04x\n",
+                        mode, x, got, want);
+                _Exit(1);
+            }
+        }
+        uint64_t mk[4] = {k[i], k[i] >> 8, k[i] >> 16, k[i] >> 24}, m2[4];
+        for (int j = 0; j < 4; j++)
+            m2[j] = mk[j] >> 3;
+        double vw[8], want[8];
+        memcpy(vw, v, 32);
+        memcpy(vw + 4, w, 32);
+        ref_shuffle(v, 4, mk, 4, 8, want);
+        ref_shuffle(vw, 8, m2, 4, 8, want + 4);
+        for (int j = 0; j < 8; j++)
+            if (!same_double(os[8 * i + j], want[j])) {
+                fprintf(stderr, "double shuffle%s[%d].s%d = %a, expected %a\n", j < 4 ? "" : "2",
+                        i, j % 4, os[8 * i + j], want[j]);
+                _Exit(1);
+            }
+    }
+    clReleaseKernel(kern);
+    clReleaseMemObject(ba);
+    clReleaseMemObject(bb);
+    clReleaseMemObject(bk);
+    clReleaseMemObject(bo);
+    clReleaseMemObject(bl);
+    clReleaseMemObject(b3);
+    clReleaseMemObject(bh);
+    clReleaseMemObject(bs);
 }
 
 /* The reference of shuffle: m elements of `size` bytes, element j the one of the n in
@@ -643,6 +875,7 @@ int main(void)
     half_table();
     test_vloads();
     test_shuffles();
+    test_doubles();
     clReleaseProgram(prog);
     e2e_fini(&env);
     printf("PASS\n");
