@@ -15,10 +15,12 @@
  * zero) must match exactly, the sign of a zero included. Each limit is the one of
  * section 7.4 for double; the exact functions (fmod, remainder, remquo, frexp,
  * ldexp, modf, fract, nextafter, logb, ilogb, floor, ceil, rint, round, trunc,
- * copysign, fdim, fmin, fmax, maxmag, minmag) have limit 0: bit for bit. An element
+ * copysign, fdim, fmin, fmax, maxmag, minmag) have limit 0: bit for bit. lgamma's
+ * limit is undefined there; it is checked as 16 ulp or 2^-48 absolute (near its zeros
+ * at 1 and 2 and for x < 0 only the absolute error is meaningful). An element
  * of a vector version on (x, x, ...) must equal the scalar result. A table of the
  * largest error and the number of failed inputs per function is printed (and the first
- * three failures of each); any failure fails the test. Two programs. Compiled with
+ * three failures of each); any failure fails the test. Three programs. Compiled with
  * -ffp-contract=off. */
 #define _GNU_SOURCE
 #include "e2e.h"
@@ -67,17 +69,31 @@ static const char *src_trig =
     "G(round, o0[i] = (double4)(round(x), trunc(x), copysign(x, y), fdim(x, y));\n"
     "  o1[i] = (double4)(fmin(x, y), fmax(x, y), floor((double16)(x)).sa, 0.0);)\n";
 
+static const char *src_inv =
+    GROUP_MACRO
+    "G(pi, o0[i] = (double4)(sinpi(x), cospi(x), tanpi(x), cospi((double2)(x)).x);)\n"
+    "G(asin, o0[i] = (double4)(asin(x), acos(x), asinpi(x), acospi(x));)\n"
+    "G(atan, o0[i] = (double4)(atan(x), atanpi(x), atan2(x, y), atan2pi(x, y));\n"
+    "  o1[i] = (double4)(atan2((double3)(x), (double3)(y)).z, 0.0, 0.0, 0.0);)\n"
+    "G(hyp, o0[i] = (double4)(sinh(x), cosh(x), tanh(x), asinh(x));\n"
+    "  o1[i] = (double4)(acosh(x), atanh(x), 0.0, 0.0);)\n"
+    "G(erf, o0[i] = (double4)(erf(x), erfc(x), erfc((double4)(x)).z, 0.0);)\n"
+    "G(gamma, int sg; double lr = lgamma_r(x, &sg);\n"
+    "  o0[i] = (double4)(tgamma(x), lgamma(x), lr, (double)sg);)\n";
+
 enum { N = 256 }; /* inputs per function */
-enum { PROGRAMS = 2 };
-static const char *const *const sources[PROGRAMS] = {&src_expo, &src_trig};
+enum { PROGRAMS = 3 };
+static const char *const *const sources[PROGRAMS] = {&src_expo, &src_trig, &src_inv};
 
 typedef struct group {
     const char *name; /* kernel g_<name> */
     int prog;         /* program */
 } group;
 
-static const group groups[] = {{"exp", 0},  {"log", 0}, {"pow", 0},
-                               {"trig", 1}, {"rem", 1}, {"bits", 1}, {"round", 1}};
+static const group groups[] = {{"exp", 0},  {"log", 0}, {"pow", 0},   {"trig", 1},
+                               {"rem", 1},  {"bits", 1}, {"round", 1}, {"pi", 2},
+                               {"asin", 2}, {"atan", 2}, {"hyp", 2},   {"erf", 2},
+                               {"gamma", 2}};
 enum { NGROUP = (int)(sizeof groups / sizeof *groups) };
 
 static e2e_env env;
@@ -119,6 +135,46 @@ static double ref_fract(double x, double *ip)
     if (x == 0.0 || isnan(x))
         return x;
     return fmin(x - floor(x), 0x1.fffffffffffffp-1);
+}
+
+/* sinpi, cospi, tanpi from their definitions: x reduced exactly modulo 2 and then
+ * into [-1/2, 1/2] by the exact reflections (sinpi(r) = sinpi(1 - r), cospi(r) =
+ * sinpi(1/2 - r)), where pi r is accurate in long double. */
+static long double sinpi_half(long double r) { return sinl(M_PIl * r); }
+
+static long double ref_sinpi(long double x)
+{
+    if (isinf(x) || isnan(x))
+        return NAN;
+    long double r = x - 2.0L * nearbyintl(x / 2.0L); /* exact: in [-1, 1] */
+    if (r == 0.0L || fabsl(r) == 1.0L)
+        return copysignl(0.0L, x);
+    r = r > 0.5L ? 1.0L - r : r < -0.5L ? -1.0L - r : r;
+    return sinpi_half(r);
+}
+
+static long double ref_cospi(long double x)
+{
+    if (isinf(x) || isnan(x))
+        return NAN;
+    long double r = fabsl(x - 2.0L * nearbyintl(x / 2.0L)); /* in [0, 1] */
+    if (r == 0.5L)
+        return 0.0L;
+    return sinpi_half(0.5L - r);
+}
+
+static long double ref_tanpi(long double x)
+{
+    if (isinf(x) || isnan(x))
+        return NAN;
+    long double r = x - 2.0L * nearbyintl(x / 2.0L);
+    if (x == nearbyintl(x)) { /* n: zero, signed as n if even, -n if odd */
+        int odd = fmodl(fabsl(x), 2.0L) == 1.0L;
+        return copysignl(0.0L, odd ? -x : x);
+    }
+    if (fabsl(r) == 0.5L) /* n + 1/2: +inf for even n, -inf for odd */
+        return fmodl(fabsl(floorl(x)), 2.0L) == 0.0L ? INFINITY : -INFINITY;
+    return ref_sinpi(x) / ref_cospi(x);
 }
 
 /* remquo's quotient: the low 7 bits of n (x = n y + r) with the sign of x/y. */
@@ -201,6 +257,28 @@ static const fn fns[] = {
     {"cos", 3, ARG_X, 4, -30, 1023, 0, 0, 1, -1, -1},
     {"tan", 3, ARG_X, 5, -30, 1023, 0, 0, 2, -1, 5},
     {"sincos", 3, ARG_X, 4, -30, 1023, 0, 0, 3, 4, -1},
+    {"sinpi", 7, ARG_X, 4, -30, 60, 0, 0, 0, -1, -1},
+    {"cospi", 7, ARG_X, 4, -30, 60, 0, 0, 1, -1, 3},
+    {"tanpi", 7, ARG_X, 6, -30, 60, 0, 0, 2, -1, -1},
+    {"asin", 8, ARG_X, 4, -60, -1, 0, 0, 0, -1, -1},
+    {"acos", 8, ARG_X, 4, -60, -1, 0, 0, 1, -1, -1},
+    {"asinpi", 8, ARG_X, 5, -60, -1, 0, 0, 2, -1, -1},
+    {"acospi", 8, ARG_X, 5, -60, -1, 0, 0, 3, -1, -1},
+    {"atan", 9, ARG_X, 5, -60, 60, 0, 0, 0, -1, -1},
+    {"atanpi", 9, ARG_X, 5, -60, 60, 0, 0, 1, -1, -1},
+    {"atan2", 9, ARG_XY, 6, -100, 100, -100, 100, 2, -1, 4},
+    {"atan2pi", 9, ARG_XY, 6, -100, 100, -100, 100, 3, -1, -1},
+    {"sinh", 10, ARG_X, 4, -60, 10, 0, 0, 0, -1, -1},
+    {"cosh", 10, ARG_X, 4, -60, 10, 0, 0, 1, -1, -1},
+    {"tanh", 10, ARG_X, 5, -60, 5, 0, 0, 2, -1, -1},
+    {"asinh", 10, ARG_X, 4, -60, 1023, 0, 0, 3, -1, -1},
+    {"acosh", 10, ARG_X, 4, 0, 1023, 0, 0, 4, -1, -1},
+    {"atanh", 10, ARG_X, 5, -60, -1, 0, 0, 5, -1, -1},
+    {"erf", 11, ARG_X, 16, -60, 5, 0, 0, 0, -1, -1},
+    {"erfc", 11, ARG_X, 16, -60, 5, 0, 0, 1, -1, 2},
+    {"tgamma", 12, ARG_X, 16, -40, 8, 0, 0, 0, -1, -1},
+    {"lgamma", 12, ARG_X, 16, -40, 1023, 0, 0, 1, -1, -1},
+    {"lgamma_r", 12, ARG_X, 16, -40, 1023, 0, 0, 2, 3, -1},
     {"fmod", 4, ARG_XY, 0, -1022, 1023, -1022, 1023, 0, -1, 4},
     {"remainder", 4, ARG_XY, 0, -1022, 1023, -1022, 1023, 1, -1, -1},
     {"remquo", 4, ARG_XY, 0, -1022, 1023, -1022, 1023, 2, 3, -1},
@@ -300,6 +378,64 @@ static int interesting(const fn *f, double *x, double *y, unsigned *seed)
         for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
             PUT(t[i]);
     }
+    if (f->group == 7) { /* near halves and integers, large arguments */
+        for (int i = 0; i < 40; i++) {
+            double m = (double)(1 + e2e_xorshift(seed) % (i < 20 ? 64u : 1u << 30)) * 0.5;
+            PUT(from_bits(dbits(m) + (e2e_xorshift(seed) % 5u) - 2u));
+        }
+        const double t[] = {0x1p52, 0x1p52 + 1.0, 0x1p53, 0x1p51 + 0.5, 0x1p51 + 1.5, 0.25,
+                            -0.25, 0.75, 1e300, 4503599627370495.5, -4503599627370495.5};
+        for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+            PUT(t[i]);
+    }
+    if (f->group == 8 || !strcmp(nm, "atanh")) {
+        const double t[] = {0.5, -0.5, 0.5000000000000001, 0.49999999999999994, 0.9999999999999999,
+                            -0.9999999999999999, 1.0000000000000002, 0.866, -0.9, 0.7};
+        for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+            PUT(t[i]);
+        for (int i = 0; i < 60; i++)
+            PUT((double)(e2e_xorshift(seed) % 2000001u) / 1e6 - 1.0);
+    }
+    if (f->group == 9) {
+        const double t[] = {0.4375, 0.4374999999999999, 0.6875, 0.6874999999999999, 1.1875,
+                            2.4375, -0.4375, 1e300, -1e300, 0.99999999999999, 1.0000000000000002};
+        for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+            PUT(t[i]);
+    }
+    if (f->group == 10) {
+        const double t[] = {22.0, 21.999999999999996, 22.000000000000004, 710.4758600739439,
+                            710.476, -710.4758600739439, 709.78, 0x1p28, 0x1p28 - 1.0, 2.0,
+                            1.0000000000000002, 1e300, 19.06, 0.34, -0.34, 1.5};
+        for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+            PUT(t[i]);
+    }
+    if (f->group == 11) {
+        for (int i = 0; i < 80; i++)
+            PUT((double)(e2e_xorshift(seed) % 6000001u) / 1e5 - 30.0);
+        const double t[] = {0.5, 0.49999999999999994, 1.0, 1.5, 2.0, 2.75, 3.5, 4.5, 6.0, 8.0,
+                            11.0, 15.0, 20.0, 26.5, 27.2, 27.5, 28.0, -0.5, -1.0, -6.0, -27.0};
+        for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+            PUT(t[i]);
+    }
+    if (f->group == 12) { /* poles and near them, both signs, across the range */
+        for (int i = 1; i <= 30; i++) {
+            double p = -(double)i;
+            if (i % 4 == 0)
+                PUT(p);
+            PUT(from_bits(dbits(p) + 1u));
+            PUT(from_bits(dbits(p) - 1u));
+            PUT(p + 0.5);
+            PUT(p + (double)(e2e_xorshift(seed) % 1000u) / 1000.0);
+        }
+        const double t[] = {171.0, 171.6, 171.7, 170.5, 1.0, 2.0, 3.0, 0.5, 1.5, 9.999999999999998,
+                            10.0, 1e-300, -1e-300, 1e-20, 1e300, 2.5e305, 1.4616321449683622,
+                            -2.7476826467274127, -171.5, -180.5, 0.9999999999999999,
+                            1.0000000000000002, 2.0000000000000004};
+        for (int i = 0; i < (int)(sizeof t / sizeof *t); i++)
+            PUT(t[i]);
+        for (int i = 0; i < 40; i++)
+            PUT((double)(e2e_xorshift(seed) % 18000001u) / 1e5);
+    }
     if (!strcmp(nm, "fmod") || !strncmp(nm, "rem", 3)) {
         for (int i = 0; i < 40; i++) { /* halfway cases and small quotients */
             double yy = rand_double(seed, -60, 60, 0);
@@ -366,7 +502,32 @@ static void reference(const fn *f, double x, double y, int n, long double *r, lo
     else if (!strcmp(nm, "cos")) *r = cosl(lx);
     else if (!strcmp(nm, "tan")) *r = tanl(lx);
     else if (!strcmp(nm, "sincos")) *r = sinl(lx), *s = cosl(lx);
-    else if (!strcmp(nm, "fmod")) *r = fmod(x, y);
+    else if (!strcmp(nm, "sinpi")) *r = ref_sinpi(lx);
+    else if (!strcmp(nm, "cospi")) *r = ref_cospi(lx);
+    else if (!strcmp(nm, "tanpi")) *r = ref_tanpi(lx);
+    else if (!strcmp(nm, "asin")) *r = asinl(lx);
+    else if (!strcmp(nm, "acos")) *r = acosl(lx);
+    else if (!strcmp(nm, "asinpi")) *r = asinl(lx) / M_PIl;
+    else if (!strcmp(nm, "acospi")) *r = acosl(lx) / M_PIl;
+    else if (!strcmp(nm, "atan")) *r = atanl(lx);
+    else if (!strcmp(nm, "atanpi")) *r = atanl(lx) / M_PIl;
+    else if (!strcmp(nm, "atan2")) *r = atan2l(lx, ly);
+    else if (!strcmp(nm, "atan2pi")) *r = atan2l(lx, ly) / M_PIl;
+    else if (!strcmp(nm, "sinh")) *r = sinhl(lx);
+    else if (!strcmp(nm, "cosh")) *r = coshl(lx);
+    else if (!strcmp(nm, "tanh")) *r = tanhl(lx);
+    else if (!strcmp(nm, "asinh")) *r = asinhl(lx);
+    else if (!strcmp(nm, "acosh")) *r = acoshl(lx);
+    else if (!strcmp(nm, "atanh")) *r = atanhl(lx);
+    else if (!strcmp(nm, "erf")) *r = erfl(lx);
+    else if (!strcmp(nm, "erfc")) *r = erfcl(lx);
+    else if (!strcmp(nm, "tgamma")) *r = tgammal(lx);
+    else if (!strcmp(nm, "lgamma")) *r = lgammal(lx);
+    else if (!strcmp(nm, "lgamma_r")) {
+        int sg = 1;
+        *r = lgammal_r(lx, &sg);
+        *s = sg;
+    } else if (!strcmp(nm, "fmod")) *r = fmod(x, y);
     else if (!strcmp(nm, "remainder")) *r = remainder(x, y);
     else if (!strcmp(nm, "remquo")) *r = remainder(x, y), *s = ref_quo(x, y);
     else if (!strcmp(nm, "frexp")) {
@@ -424,6 +585,10 @@ static double error_of(const fn *f, double x, double y, int n, double got, doubl
                         (fx == 0.0 && got == INT_MIN) || (isinf(fx) && got == INT_MAX)
                     ? 0.0
                     : INFINITY;
+        } else if (!strncmp(f->name, "lgamma", 6)) {
+            e = ulp_error(got, r);
+            if (isfinite(r) && fabsl((long double)got - r) <= 0x1p-48L)
+                e = fmin(e, 0.0); /* absolute accuracy near zeros and poles */
         } else if ((!strcmp(f->name, "maxmag") || !strcmp(f->name, "minmag") ||
                     !strcmp(f->name, "fmin") || !strcmp(f->name, "fmax")) &&
                    fx == 0.0 && fy == 0.0)
@@ -431,8 +596,10 @@ static double error_of(const fn *f, double x, double y, int n, double got, doubl
         else
             e = ulp_error(got, r);
         int sok = 1;
-        if (!strcmp(f->name, "frexp") || !strcmp(f->name, "remquo"))
-            sok = gots == (double)s || (!strcmp(f->name, "frexp") && fx == 0.0 && gots == 0.0);
+        if (!strcmp(f->name, "frexp") || !strcmp(f->name, "remquo") ||
+            !strcmp(f->name, "lgamma_r"))
+            sok = gots == (double)s || (!strcmp(f->name, "lgamma_r") && !isfinite(r)) ||
+                  (!strcmp(f->name, "frexp") && fx == 0.0 && gots == 0.0);
         else if (!strcmp(f->name, "sincos"))
             sok = ulp_error(gots, s) <= f->ulps;
         else if (!strcmp(f->name, "modf") || !strcmp(f->name, "fract"))
