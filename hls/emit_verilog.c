@@ -1,6 +1,7 @@
 /* Verilog emission: one compute-unit module per kernel (clhls_cu_NAME) and the
  * accelerator top (clhls_top) that joins them on the register port and, through
- * clhls_mem_interconnect, on the board's memory port.
+ * clhls_mem_interconnect (and a clhls_atomic_unit when a kernel has global atomics),
+ * on the board's memory port.
  *
  * A compute unit is the kernel's register block, the work-group dispatcher, the
  * work-group slot allocator (when the kernel has local memory or barriers), the
@@ -23,6 +24,7 @@
 #include <string.h>
 
 #include "passes.h"
+#include "regmap.h"
 
 typedef struct emitter {
     hls_compile *c;       /* the compilation */
@@ -1404,6 +1406,83 @@ static void emit_compute_unit(emitter *e)
     fprintf(o, ");\nendmodule\n`default_nettype wire\n");
 }
 
+/* Whether a kernel of the program has a global atomic (then clhls_top has an atomic
+ * unit on its memory port). */
+static int has_global_atomic(const hls_program *p)
+{
+    for (int i = 0; i < p->nkernels; i++)
+        for (int j = 0; j < p->kernels[i]->nops; j++) {
+            const hls_op *op = &p->kernels[i]->ops[j];
+            if (op->opc == HOP_ATOMIC && op->lmem < 0)
+                return 1;
+        }
+    return 0;
+}
+
+/* The memory port of clhls_top: the interconnect's requests straight out when no
+ * kernel has a global atomic, else through a clhls_atomic_unit, which executes the
+ * atomics (the port carries reads and writes only) and clears its cache when any
+ * kernel starts (the host may have written memory). */
+static void emit_memory_port(FILE *o, const hls_program *p, int nports, unsigned mw)
+{
+    const char *ic = "m_mem_req";  /* the interconnect's memory side: the port, or ... */
+    const char *icr = "s_mem_resp";
+    if (has_global_atomic(p)) {
+        ic = "ic_req";              /* ... the wires into the atomic unit */
+        icr = "ic_resp";
+        const board_t *b = p->board;
+        /* enough requests in flight for one per cycle at the board's latency */
+        unsigned depth = 32;
+        while (depth < 2 * b->mem_latency_cycles + 8)
+            depth *= 2;
+        fprintf(o,
+                "    wire ic_req_valid, ic_req_ready, ic_req_write, ic_resp_valid, ic_resp_ready;\n"
+                "    wire [3:0] ic_req_atomic;\n    wire [63:0] ic_req_addr;\n"
+                "    wire [%u:0] ic_req_wdata, ic_resp_rdata;\n    wire [%u:0] ic_req_wstrb;\n"
+                "    wire [15:0] ic_req_tag, ic_resp_tag;\n"
+                "    // A kernel starts (its control register's start bit): the host may have\n"
+                "    // written memory, so the atomic unit forgets its cached lines.\n"
+                "    wire kernel_start = reg_we && reg_addr[7:0] == 8'd%u && reg_wdata[0];\n"
+                "    clhls_atomic_unit #(.MEM_W(%u), .TAG_W(16), .ADDR_W(%u), .LINES(16), "
+                ".DEPTH(%u)) atomic_unit (\n"
+                "        .clk(clk), .rst(rst), .invalidate(kernel_start),\n"
+                "        .s_req_valid(ic_req_valid), .s_req_ready(ic_req_ready),\n"
+                "        .s_req_write(ic_req_write), .s_req_atomic(ic_req_atomic),\n"
+                "        .s_req_addr(ic_req_addr), .s_req_wdata(ic_req_wdata),\n"
+                "        .s_req_wstrb(ic_req_wstrb), .s_req_tag(ic_req_tag),\n"
+                "        .m_resp_valid(ic_resp_valid), .m_resp_ready(ic_resp_ready),\n"
+                "        .m_resp_rdata(ic_resp_rdata), .m_resp_tag(ic_resp_tag),\n"
+                "        .m_mem_req_valid(m_mem_req_valid), .m_mem_req_ready(m_mem_req_ready),\n"
+                "        .m_mem_req_write(m_mem_req_write), .m_mem_req_addr(m_mem_req_addr),\n"
+                "        .m_mem_req_wdata(m_mem_req_wdata), .m_mem_req_wstrb(m_mem_req_wstrb),\n"
+                "        .m_mem_req_tag(m_mem_req_tag),\n"
+                "        .s_mem_resp_valid(s_mem_resp_valid), .s_mem_resp_ready(s_mem_resp_ready),\n"
+                "        .s_mem_resp_rdata(s_mem_resp_rdata), .s_mem_resp_tag(s_mem_resp_tag));\n",
+                mw - 1, mw / 8 - 1, hls_regmap_find("control")->offset, mw, b->mem_addr_bits,
+                depth);
+    } else {
+        fprintf(o, "    /* verilator lint_off UNUSEDSIGNAL */\n"
+                   "    wire [3:0] no_atomic;  // no kernel has a global atomic: always 0\n"
+                   "    /* verilator lint_on UNUSEDSIGNAL */\n");
+    }
+    const char *atomic = has_global_atomic(p) ? "ic_req_atomic" : "no_atomic";
+    fprintf(o,
+            "    clhls_mem_interconnect #(.NPORTS(%d), .MEM_W(%u), .TAG_W(16)) memory_interconnect (\n"
+            "        .clk(clk), .rst(rst),\n"
+            "        .s_req_valid(req_valid), .s_req_ready(req_ready), .s_req_write(req_write),\n"
+            "        .s_req_atomic(req_atomic),\n"
+            "        .s_req_addr(req_addr), .s_req_wdata(req_wdata), .s_req_wstrb(req_wstrb),\n"
+            "        .m_resp_valid(resp_valid), .m_resp_ready(resp_ready), .m_resp_rdata(resp_rdata),\n"
+            "        .m_mem_req_valid(%s_valid), .m_mem_req_ready(%s_ready),\n"
+            "        .m_mem_req_write(%s_write), .m_mem_req_atomic(%s),\n"
+            "        .m_mem_req_addr(%s_addr),\n"
+            "        .m_mem_req_wdata(%s_wdata), .m_mem_req_wstrb(%s_wstrb),\n"
+            "        .m_mem_req_tag(%s_tag),\n"
+            "        .s_mem_resp_valid(%s_valid), .s_mem_resp_ready(%s_ready),\n"
+            "        .s_mem_resp_rdata(%s_rdata), .s_mem_resp_tag(%s_tag));\n",
+            nports, mw, ic, ic, ic, atomic, ic, ic, ic, ic, icr, icr, icr, icr);
+}
+
 static void emit_top(FILE *o, const hls_program *p, unsigned mw)
 {
     int total = 0;
@@ -1423,10 +1502,6 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             "    output wire m_mem_req_valid,          // memory request valid\n"
             "    input  wire m_mem_req_ready,          // memory accepts the request\n"
             "    output wire m_mem_req_write,          // 1 = write, 0 = read\n"
-            "    output wire [3:0] m_mem_req_atomic,   // atomic operation code (0 = none): the\n"
-            "                                          // memory updates the element at m_mem_req_addr\n"
-            "                                          // (operand wdata[63:0], compare wdata[127:64],\n"
-            "                                          // size in wstrb) and answers its old value\n"
             "    output wire [63:0] m_mem_req_addr,    // byte address, port aligned\n"
             "    output wire [%u:0] m_mem_req_wdata,  // write data\n"
             "    output wire [%u:0] m_mem_req_wstrb,   // write byte enables\n"
@@ -1495,23 +1570,9 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
     fprintf(o, ";\n    assign reg_rdata = 64'd0");
     for (int i = 0; i < p->nkernels; i++)
         fprintf(o, " | rdata_%d", i);
-    fprintf(o,
-            ";\n"
-            "    clhls_mem_interconnect #(.NPORTS(%d), .MEM_W(%u), .TAG_W(16)) memory_interconnect (\n"
-            "        .clk(clk), .rst(rst),\n"
-            "        .s_req_valid(req_valid), .s_req_ready(req_ready), .s_req_write(req_write),\n"
-            "        .s_req_atomic(req_atomic),\n"
-            "        .s_req_addr(req_addr), .s_req_wdata(req_wdata), .s_req_wstrb(req_wstrb),\n"
-            "        .m_resp_valid(resp_valid), .m_resp_ready(resp_ready), .m_resp_rdata(resp_rdata),\n"
-            "        .m_mem_req_valid(m_mem_req_valid), .m_mem_req_ready(m_mem_req_ready),\n"
-            "        .m_mem_req_write(m_mem_req_write), .m_mem_req_atomic(m_mem_req_atomic),\n"
-            "        .m_mem_req_addr(m_mem_req_addr),\n"
-            "        .m_mem_req_wdata(m_mem_req_wdata), .m_mem_req_wstrb(m_mem_req_wstrb),\n"
-            "        .m_mem_req_tag(m_mem_req_tag),\n"
-            "        .s_mem_resp_valid(s_mem_resp_valid), .s_mem_resp_ready(s_mem_resp_ready),\n"
-            "        .s_mem_resp_rdata(s_mem_resp_rdata), .s_mem_resp_tag(s_mem_resp_tag));\n"
-            "endmodule\n`default_nettype wire\n",
-            total, mw);
+    fprintf(o, ";\n");
+    emit_memory_port(o, p, total, mw);
+    fprintf(o, "endmodule\n`default_nettype wire\n");
 }
 
 static FILE *open_output(hls_compile *c, const char *dir, const char *name, strbuf *files)

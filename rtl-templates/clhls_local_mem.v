@@ -367,43 +367,7 @@ module clhls_local_mem #(
         end
     endgenerate
 
-    // One lane of an atomic: the new value from the old one, the operand and the
-    // expected value (cmpxchg).
-    function [31:0] atomic_lane32(input [3:0] op, input [31:0] old, input [31:0] v,
-                                  input [31:0] cmp);
-        case (op)
-            4'd1: atomic_lane32 = old + v;
-            4'd2: atomic_lane32 = old - v;
-            4'd3: atomic_lane32 = v;
-            4'd4: atomic_lane32 = old == cmp ? v : old;
-            4'd5: atomic_lane32 = $signed(v) < $signed(old) ? v : old;
-            4'd6: atomic_lane32 = $signed(v) > $signed(old) ? v : old;
-            4'd7: atomic_lane32 = v < old ? v : old;
-            4'd8: atomic_lane32 = v > old ? v : old;
-            4'd9: atomic_lane32 = old & v;
-            4'd10: atomic_lane32 = old | v;
-            4'd11: atomic_lane32 = old ^ v;
-            default: atomic_lane32 = old;
-        endcase
-    endfunction
-
-    function [63:0] atomic_lane64(input [3:0] op, input [63:0] old, input [63:0] v,
-                                  input [63:0] cmp);
-        case (op)
-            4'd1: atomic_lane64 = old + v;
-            4'd2: atomic_lane64 = old - v;
-            4'd3: atomic_lane64 = v;
-            4'd4: atomic_lane64 = old == cmp ? v : old;
-            4'd5: atomic_lane64 = $signed(v) < $signed(old) ? v : old;
-            4'd6: atomic_lane64 = $signed(v) > $signed(old) ? v : old;
-            4'd7: atomic_lane64 = v < old ? v : old;
-            4'd8: atomic_lane64 = v > old ? v : old;
-            4'd9: atomic_lane64 = old & v;
-            4'd10: atomic_lane64 = old | v;
-            4'd11: atomic_lane64 = old ^ v;
-            default: atomic_lane64 = old;
-        endcase
-    endfunction
+    `include "clhls_atomic_ops.vh"
 
     // Static wiring: the port that reaches bank `bank` (the lowest one), or -1.
     function integer bank_owner(input integer bank_id);

@@ -11,10 +11,13 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 4 /* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 5 /* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
-                                          access_fault, clhls_port_out.access_fault) */
+                                          access_fault, clhls_port_out.access_fault);
+                                       5: no mem_req_atomic (the accelerator's atomic
+                                          unit executes atomics; the port carries reads
+                                          and writes only) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -35,15 +38,9 @@ typedef struct clhls_port_out {
     uint64_t reg_rdata;         /* contents of register reg_addr (combinational read) */
     uint8_t mem_req_valid;      /* a request is presented */
     uint8_t mem_req_write;      /* 1 = write, 0 = read */
-    uint8_t mem_req_atomic;     /* atomic operation code (hls_atomic_op), 0 = none: update
-                                   the element at mem_req_addr (wstrb's lanes from 0 give
-                                   its size) with the operand in wdata[0..7] (compare value
-                                   of a cmpxchg in wdata[8..15]); answer its old value */
-    uint64_t mem_req_addr;      /* byte address, aligned to the port width (an atomic's:
-                                   the element's) */
+    uint64_t mem_req_addr;      /* byte address, aligned to the port width */
     uint32_t mem_req_tag;       /* tag, echoed in the response */
-    /* wdata and wstrb are filled only when mem_req_valid && (mem_req_write ||
-     * mem_req_atomic) */
+    /* wdata and wstrb are filled only when mem_req_valid && mem_req_write */
     uint8_t mem_req_wdata[CLHLS_MEM_MAX_BYTES]; /* write data */
     uint8_t mem_req_wstrb[CLHLS_MEM_MAX_BYTES]; /* write byte enables, one byte per lane (0/1) */
     uint8_t mem_resp_ready;     /* the accelerator accepts the presented response */

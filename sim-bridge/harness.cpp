@@ -123,18 +123,6 @@ template <typename T> inline uint8_t read_progress(const T &, std::false_type) {
 
 constexpr unsigned HAS_PROGRESS = has_progress<Vclhls_top>::value ? 1u : 0u;
 
-/* Whether the top has an `m_mem_req_atomic` output (tops without atomics need not). */
-template <typename T, typename = void> struct has_atomic : std::false_type {};
-template <typename T>
-struct has_atomic<T, decltype((void)std::declval<T &>().m_mem_req_atomic)> : std::true_type {};
-
-/* The atomic operation code of this cycle's request; 0 for a top without the port. */
-template <typename T> inline uint8_t read_atomic(const T &t, std::true_type)
-{
-    return (uint8_t)(t.m_mem_req_atomic & 15u);
-}
-template <typename T> inline uint8_t read_atomic(const T &, std::false_type) { return 0; }
-
 /* Width of the memory port in bytes, from the type of the generated data signal. */
 constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>();
 static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
@@ -199,12 +187,11 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     out->reg_rdata = t->reg_rdata;
     out->mem_req_valid = t->m_mem_req_valid;
     out->mem_req_write = t->m_mem_req_write;
-    out->mem_req_atomic = read_atomic(*t, has_atomic<Vclhls_top>{});
     out->mem_req_addr = t->m_mem_req_addr;
     out->mem_req_tag = t->m_mem_req_tag;
     out->mem_resp_ready = t->s_mem_resp_ready;
     out->progress = read_progress(*t, has_progress<Vclhls_top>{});
-    if (out->mem_req_valid && (out->mem_req_write || out->mem_req_atomic)) { /* only then */
+    if (out->mem_req_valid && out->mem_req_write) { /* only then */
         sig_to_bytes(out->mem_req_wdata, t->m_mem_req_wdata, MEM_BYTES);
         sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
     }

@@ -2,11 +2,11 @@
  * each with zero-filled host memory) and the timing model of the board's memory port.
  * The port accepts at most one request per cycle while a token bucket filled with the
  * board's bytes per cycle holds a port word's worth and the in-flight queue has room;
- * it answers every request, reads, writes and atomics, exactly once, in order,
+ * it answers every request, reads and writes, exactly once, in order,
  * mem_latency_cycles after acceptance. Requests take effect when accepted (writes
- * land, reads take their snapshot, an atomic reads, updates and writes its element at
- * once: the memory side's atomic unit), so responses in order also mean data in
- * order.
+ * land, reads take their snapshot), so responses in order also mean data in order.
+ * Like a board's memory controller it executes no atomics: the accelerator's
+ * clhls_atomic_unit turns them into reads and writes.
  * An access outside every region is recorded as a bad address and answered with zeros
  * (the write is dropped) so the hardware never hangs; the run loop then stops.
  *
@@ -468,51 +468,6 @@ static unsigned port_write(sim_memory *mem, uint64_t addr, const uint8_t *data,
     return n;
 }
 
-/* Atomic operation codes of the memory port (hls_atomic_op in the compiler). */
-enum { AT_ADD = 1, AT_SUB, AT_XCHG, AT_CMPXCHG, AT_MIN, AT_MAX, AT_UMIN, AT_UMAX, AT_AND,
-       AT_OR, AT_XOR };
-
-/* Executes an atomic request on the element at addr (size from the strobes: 4 or 8
- * bytes) and writes its old value into dst (the response, zero-filled); returns the
- * bytes touched, 0 for an unmapped element (recorded as a bad address). */
-static unsigned port_atomic(sim_memory *mem, uint64_t addr, unsigned op, const uint8_t *wdata,
-                            const uint8_t *strb, uint8_t *dst)
-{
-    unsigned size = strb[4] ? 8 : 4;
-    memset(dst, 0, mem->width);
-    region *r = lookup(mem, addr, size);
-    if (!r || addr % size) {
-        record_bad(mem, addr, 1);
-        return 0;
-    }
-    uint8_t *p = r->data + (addr - r->addr);
-    uint64_t old = 0, v = 0, cmp = 0, mask = size == 8 ? ~0ull : 0xffffffffull;
-    memcpy(&old, p, size); /* little-endian host and device */
-    memcpy(&v, wdata, size);
-    memcpy(&cmp, wdata + 8, size);
-    int64_t so = size == 8 ? (int64_t)old : (int32_t)old;
-    int64_t sv = size == 8 ? (int64_t)v : (int32_t)v;
-    uint64_t next = old;
-    switch (op) {
-    case AT_ADD: next = old + v; break;
-    case AT_SUB: next = old - v; break;
-    case AT_XCHG: next = v; break;
-    case AT_CMPXCHG: next = old == cmp ? v : old; break;
-    case AT_MIN: next = sv < so ? v : old; break;
-    case AT_MAX: next = sv > so ? v : old; break;
-    case AT_UMIN: next = v < old ? v : old; break;
-    case AT_UMAX: next = v > old ? v : old; break;
-    case AT_AND: next = old & v; break;
-    case AT_OR: next = old | v; break;
-    case AT_XOR: next = old ^ v; break;
-    default: break;
-    }
-    next &= mask;
-    memcpy(p, &next, size);
-    memcpy(dst, &old, size);
-    return size;
-}
-
 int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
                         const clhls_port_out *out)
 {
@@ -549,13 +504,7 @@ int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
             if (e->due < mem->scan_from)
                 mem->scan_from = e->due;
         }
-        if (out->mem_req_atomic) {
-            unsigned n = port_atomic(mem, out->mem_req_addr, out->mem_req_atomic,
-                                     out->mem_req_wdata, out->mem_req_wstrb,
-                                     mem->qdata + (size_t)slot * mem->width);
-            mem->stats.read_bytes += n;
-            mem->stats.write_bytes += n;
-        } else if (e->is_write) {
+        if (e->is_write) {
             mem->stats.write_bytes +=
                 port_write(mem, addr, out->mem_req_wdata, out->mem_req_wstrb);
         } else {
