@@ -26,10 +26,12 @@ for f in "$tpl"/clhls_*.v; do
         if [ -n "$out" ]; then echo "$mod (checks): $out"; status=1; fi
     fi
     if command -v "$yosys" >/dev/null 2>&1; then
-        # The load unit's line queue has no BRAM library to map to in a plain
-        # `synth`; synthesise a smaller instance to keep the test quick.
+        # The load unit's line queue and the atomic unit's cache and queue have no BRAM
+        # library to map to in a plain `synth`; synthesise smaller instances to keep the
+        # test quick.
         params=""
         [ "$mod" = clhls_lsu_load ] && params="chparam -set DEPTH 8 $mod;"
+        [ "$mod" = clhls_atomic_unit ] && params="chparam -set MEM_W 128 -set LINES 4 -set DEPTH 8 $mod;"
         out=$("$yosys" -q -p "read_verilog $tpl/clhls_*.v; $params synth -top $mod" 2>&1) || status=1
         if [ -n "$out" ]; then echo "$mod (yosys): $out"; status=1; fi
     fi
