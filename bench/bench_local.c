@@ -39,6 +39,13 @@
  *       note also gives two tighter counts: tile-loop iterations (4 per work-item) and
  *       the __local ports: each array has 17 accesses per iteration (16 reads of the
  *       unrolled inner loop and the store) on its 8 banks.
+ *   (e) atomics: a 256-bin histogram of 262144 random bytes (4096 work-items in groups
+ *       of 256, 64 bytes each) with one global atomic per byte (histogram_global: the
+ *       atomic unit's cache holds every bin) and with __local atomics per work-group
+ *       merged by 256 global atomics per group (histogram_local), and one global
+ *       counter that every one of 65536 work-items increments (counter). The bound is
+ *       one byte (loop iteration) or work-item per cycle; the note gives cycles per
+ *       byte or per atomic.
  * Against another OpenCL platform (OCL_ICD_VENDORS=...) it runs too; the "cycles" are
  * then that device's time at its reported clock. */
 #define _GNU_SOURCE
@@ -67,7 +74,7 @@ typedef struct row {
     char note[160];             /* a remark */
 } row;
 
-enum { MAXROWS = 16 };
+enum { MAXROWS = 20 };
 static row rows[MAXROWS];
 static int nrows;
 
@@ -628,6 +635,101 @@ static void bench_matmul(bench *b, program *pp)
     free(c);
 }
 
+/* ---- (e) atomics ----------------------------------------------------------------- */
+
+static const char *atomics_src =
+    "__kernel void histogram_global(__global const uchar *data, __global uint *bins, int n)\n"
+    "{\n"
+    "    for (int k = get_global_id(0); k < n; k += get_global_size(0))\n"
+    "        atomic_inc(&bins[data[k]]);\n"
+    "}\n"
+    "__kernel void histogram_local(__global const uchar *data, __global uint *bins, int n)\n"
+    "{\n"
+    "    __local uint local_bins[256];\n"
+    "    int l = get_local_id(0), size = get_local_size(0);\n"
+    "    for (int b = l; b < 256; b += size)\n"
+    "        local_bins[b] = 0;\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int k = get_global_id(0); k < n; k += get_global_size(0))\n"
+    "        atomic_inc(&local_bins[data[k]]);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int b = l; b < 256; b += size)\n"
+    "        atomic_add(&bins[b], local_bins[b]);\n"
+    "}\n"
+    "__kernel void counter(__global uint *count, __global uint *old)\n"
+    "{\n"
+    "    old[get_global_id(0)] = atomic_inc(count);\n"
+    "}\n";
+
+static void bench_atomics(bench *b, program *pp)
+{
+    enum { N = 262144, ITEMS = 4096, WG = 256, COUNT = 65536 };
+    static const char *const names[2] = {"histogram_global", "histogram_local"};
+    row *r[3];
+    for (int i = 0; i < 2; i++)
+        r[i] = add_row("(e)", names[i], pp, ITEMS, N);
+    r[2] = add_row("(e)", "counter", pp, COUNT, COUNT);
+    unsigned char *data = xmalloc(N);
+    cl_uint expect[256] = {0}, bins[256];
+    for (int i = 0; i < N; i++) {
+        data[i] = (unsigned char)(rnd() >> 7);
+        expect[data[i]]++;
+    }
+    cl_uint *old = xmalloc(COUNT * sizeof *old);
+    cl_mem bdata = buffer(b, N, data), bbins = buffer(b, sizeof bins, NULL);
+    cl_mem bcount = buffer(b, sizeof(cl_uint), NULL), bold = buffer(b, COUNT * sizeof *old, NULL);
+    cl_program p = build(b, pp, atomics_src, NULL);
+    for (int i = 0; p && i < 2; i++) {
+        cl_kernel k = kernel(p, names[i]);
+        cl_int n = N;
+        ARG(k, 0, bdata);
+        ARG(k, 1, bbins);
+        ARG(k, 2, n);
+        cl_uint zero = 0;
+        CHECK(clEnqueueFillBuffer(b->q, bbins, &zero, sizeof zero, 0, sizeof bins, 0, NULL, NULL));
+        size_t g = ITEMS, l = WG;
+        if (run(b, k, 1, &g, &l, r[i]) == 0) {
+            read_back(b, bbins, sizeof bins, bins);
+            r[i]->wrong = 0;
+            for (int j = 0; j < 256; j++)
+                r[i]->wrong += bins[j] != expect[j];
+            snprintf(r[i]->note, sizeof r[i]->note, "%.2f cycles/byte", r[i]->cycles / N);
+        }
+        clReleaseKernel(k);
+    }
+    if (p) {
+        cl_kernel k = kernel(p, "counter");
+        ARG(k, 0, bcount);
+        ARG(k, 1, bold);
+        cl_uint zero = 0;
+        CHECK(clEnqueueFillBuffer(b->q, bcount, &zero, sizeof zero, 0, sizeof zero, 0, NULL, NULL));
+        size_t g = COUNT, l = WG;
+        if (run(b, k, 1, &g, &l, r[2]) == 0) {
+            /* every old value 0..COUNT-1 exactly once */
+            read_back(b, bold, COUNT * sizeof *old, old);
+            unsigned char *seen = xmalloc(COUNT);
+            memset(seen, 0, COUNT);
+            r[2]->wrong = 0;
+            for (int j = 0; j < COUNT; j++) {
+                if (old[j] >= COUNT || seen[old[j]])
+                    r[2]->wrong++;
+                else
+                    seen[old[j]] = 1;
+            }
+            free(seen);
+            snprintf(r[2]->note, sizeof r[2]->note, "%.2f cycles/atomic", r[2]->cycles / COUNT);
+        }
+        clReleaseKernel(k);
+        clReleaseProgram(p);
+    }
+    clReleaseMemObject(bdata);
+    clReleaseMemObject(bbins);
+    clReleaseMemObject(bcount);
+    clReleaseMemObject(bold);
+    free(data);
+    free(old);
+}
+
 /* ---- report ---------------------------------------------------------------------- */
 
 int main(void)
@@ -635,9 +737,10 @@ int main(void)
     bench b;
     bench_open(&b, ICD_FILE);
 
-    enum { NP = 6 };
+    enum { NP = 7 };
     program progs[NP] = {{.name = "scans"},   {.name = "scan_wg"},   {.name = "barrier"},
-                         {.name = "banks"},   {.name = "transpose"}, {.name = "matmul"}};
+                         {.name = "banks"},   {.name = "transpose"}, {.name = "matmul"},
+                         {.name = "atomics"}};
     for (int i = 0; i < NP; i++)
         progs[i].build = -1;
     double t0 = now();
@@ -646,6 +749,7 @@ int main(void)
     bench_banks(&b, &progs[3]);
     bench_transpose(&b, &progs[4]);
     bench_matmul(&b, &progs[5]);
+    bench_atomics(&b, &progs[6]);
     double total = now() - t0;
 
     printf("__local memory and barriers, platform \"%s\", device \"%s\" (%u MHz); bound: "

@@ -1431,9 +1431,10 @@ static void emit_memory_port(FILE *o, const hls_program *p, int nports, unsigned
         ic = "ic_req";              /* ... the wires into the atomic unit */
         icr = "ic_resp";
         const board_t *b = p->board;
-        /* enough requests in flight for one per cycle at the board's latency */
+        /* enough requests in flight for one per cycle at the board's latency (and the
+         * unit's and the interconnect's cycles) */
         unsigned depth = 32;
-        while (depth < 2 * b->mem_latency_cycles + 8)
+        while (depth < b->mem_latency_cycles + 16)
             depth *= 2;
         fprintf(o,
                 "    wire ic_req_valid, ic_req_ready, ic_req_write, ic_resp_valid, ic_resp_ready;\n"

@@ -286,6 +286,32 @@ Test(hls, generated_verilog_lints_with_the_templates)
         lint(dir, dump_kernels[i], "-D LINT");
 }
 
+/* A program with a global atomic gets the atomic unit on its memory port, which then
+ * carries no operation code; a program without one has no unit. */
+Test(hls, global_atomics_get_the_atomic_unit)
+{
+    static const char *const with =
+        "__kernel void count(__global uint *c, __global uint *out)\n"
+        "{\n    out[get_global_id(0)] = atomic_inc(c);\n}\n";
+    static const char *const without =
+        "__kernel void local_count(__global uint *out)\n"
+        "{\n    __local uint c;\n    if (get_local_id(0) == 0) c = 0;\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n    atomic_inc(&c);\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n    out[get_global_id(0)] = c;\n}\n";
+    const char *const sources[2] = {with, without};
+    for (int i = 0; i < 2; i++) {
+        hls_build_result res;
+        cr_assert_eq(build(sources[i], "count.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+        char path[512];
+        snprintf(path, sizeof path, "%s/rtl/clhls_top.v", res.entry_dir);
+        char *top = slurp(path);
+        cr_expect_eq(strstr(top, "clhls_atomic_unit #(") != NULL, i == 0, "%s", top);
+        cr_expect_null(strstr(top, "output wire [3:0] m_mem_req_atomic"), "%s", top);
+        free(top);
+        hls_build_result_free(&res);
+    }
+}
+
 /* The same kernels for the smallest board (32-bit memory port, 18-bit addresses,
  * 24-bit work-item indexes, work-groups of up to 64): the narrow widths lint too. */
 Test(hls, generated_verilog_for_a_small_board_lints)
