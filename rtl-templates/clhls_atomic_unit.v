@@ -72,6 +72,7 @@ module clhls_atomic_unit #(
     localparam PB     = MEM_W / 8;                  // bytes per line
     localparam OFF_W  = $clog2(PB);                 // byte-offset bits of a line
     localparam LANE_W = OFF_W - 2;                  // 32-bit lane index bits
+    localparam LANES  = MEM_W / 32;                 // 32-bit lanes per line
     localparam IDX_B  = $clog2(LINES);              // line index bits
     localparam IDX_W  = IDX_B > 0 ? IDX_B : 1;
     localparam LTAG_W = ADDR_W - OFF_W - IDX_B;     // line tag bits
@@ -114,11 +115,13 @@ module clhls_atomic_unit #(
     wire              hit = line_valid[st_idx] && st_entry[ENTRY_W-1:MEM_W] == st_ltag;
     wire              st_atomic = st_op != 4'd0;
 
-    // The atomic's element and its new value.
+    // The atomic's element and its new value. The lanes are picked by comparing the
+    // lane index with each constant lane (a multiplexer per lane) rather than by a
+    // variable part-select, which synthesis turns into a barrel shifter of the line.
     wire [LANE_W-1:0] lane = st_addr[OFF_W-1:2];
     wire              wide = st_wstrb[4];
-    wire [31:0]       old32 = st_line[32 * lane +: 32];
-    wire [63:0]       old64 = st_line[64 * lane[LANE_W-1:1] +: 64];
+    reg  [31:0]       old32;
+    reg  [63:0]       old64;
     wire [31:0]       new32 = atomic_lane32(st_op, old32, st_wdata[31:0], st_wdata[95:64]);
     wire [63:0]       new64 = atomic_lane64(st_op, old64, st_wdata[63:0], st_wdata[127:64]);
     wire [63:0]       old_element = wide ? old64 : {32'd0, old32};
@@ -126,21 +129,27 @@ module clhls_atomic_unit #(
     reg  [PB-1:0]     elem_strb;    // the atomic's bytes in the line
     integer j;
     always @* begin
+        old32 = 32'd0;
+        old64 = 64'd0;
+        for (j = 0; j < LANES; j = j + 1)
+            if (lane == j[LANE_W-1:0]) begin
+                old32 = st_line[32 * j +: 32];
+                old64 = st_line[64 * (j / 2) +: 64];
+            end
+    end
+    always @* begin
         new_line  = st_line;
         elem_strb = {PB{1'b0}};
-        if (st_atomic) begin
-            if (wide) begin
-                new_line[64 * lane[LANE_W-1:1] +: 64] = new64;
-                elem_strb[8 * lane[LANE_W-1:1] +: 8] = 8'hff;
-            end else begin
-                new_line[32 * lane +: 32] = new32;
-                elem_strb[4 * lane +: 4] = 4'hf;
+        for (j = 0; j < LANES; j = j + 1) begin
+            if (st_atomic && (wide ? lane[LANE_W-1:1] == j[LANE_W-1:1] : lane == j[LANE_W-1:0])) begin
+                new_line[32 * j +: 32]  = wide ? new64[32 * (j % 2) +: 32] : new32;
+                elem_strb[4 * j +: 4] = 4'hf;
             end
-        end else begin
+        end
+        if (!st_atomic)
             for (j = 0; j < PB; j = j + 1)
                 if (st_wstrb[j])
                     new_line[8 * j +: 8] = st_wdata[8 * j +: 8];
-        end
     end
 
     // Issue: the stage's request goes to memory when the slice and the queue of
