@@ -11,7 +11,9 @@
 // Downstream (m_mem_req_*, s_mem_resp_*) every request carries the tag 0, so the
 // memory answers all of them in request order; the unit keeps one entry per request in
 // flight (a DEPTH-entry queue: requester tag, what to answer) and pairs it with the
-// memory's next response. At most DEPTH requests are in flight.
+// memory's next response. At most DEPTH requests are in flight, so one request per
+// cycle needs DEPTH above the memory's latency (the answers of a miss's earlier
+// requests are not waited for: the responses are in order anyway).
 // Cache: LINES lines of one port word each (direct mapped on the line address, tags
 // and data in a RAM, valid bits in registers), holding the words atomics used
 // recently. Each request spends one cycle in the unit's stage (its line was read from
@@ -31,7 +33,11 @@
 // flight then is not installed.
 // Timing: a request accepted in cycle 0 is issued to memory in cycle 1 (a hit or a
 // plain access), its memory request is presented from cycle 2 (register slice); the
-// answer is the memory's response, routed combinationally.
+// answer is the memory's response, routed combinationally. A miss costs the memory's
+// latency once: 16 lines of 64 bytes hold a 256-bin histogram of 32-bit counts.
+// Why write-through and whole lines: memory stays equal to the cache, so plain reads
+// need no lookup and nothing is ever written back; a plain write touches at most one
+// line, so it updates the cache in the same single cycle.
 // Needs clhls_fifo.v, clhls_skid.v, clhls_atomic_ops.vh. MEM_W >= 128.
 `default_nettype none
 
