@@ -41,7 +41,7 @@
 // look at its address's bank bits. Timing, ports and atomics are those of the crossbar.
 // An address outside its port's banks is a compiler error the hardware cannot see: with
 // CLHLS_SIM_CHECKS defined (simulation only) such a request is reported with $error.
-// Needs clhls_fifo.v.
+// Needs clhls_fifo.v and (for ATOMICS) clhls_atomic_ops.vh.
 `default_nettype none
 
 module clhls_local_mem #(
