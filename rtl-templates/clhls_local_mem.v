@@ -219,7 +219,10 @@ module clhls_local_mem #(
         for (g = 0; g < BANKS; g = g + 1) begin : bank
             localparam [BSEL_W-1:0] BANK_ID = g;
             reg  [WORD_W-1:0] mem [0:ROWS-1];  // the bank's RAM
-            reg  [WORD_W-1:0] q;               // registered read data
+            reg  [WORD_W-1:0] ram_q;           // the RAM's registered read data
+            reg               fwd;             // the read met an atomic's write-back:
+            reg  [WORD_W-1:0] fwd_word;        //   the word as the atomic left it
+            wire [WORD_W-1:0] q = fwd ? fwd_word : ram_q;  // the word read
             wire [NPORTS-1:0] req;             // ports whose head competes for this bank
             wire [NPORTS-1:0] win;             // the port served first: one-hot
             reg               w_write;         // the winner's request
@@ -323,8 +326,14 @@ module clhls_local_mem #(
                         if (w_wstrb[j])
                             mem[w_row][8*j +: 8] <= w_wdata[8*j +: 8];
                 end
-                if (any && !w_write)
-                    q <= at_busy && w_row == at_row ? at_word : mem[w_row];
+                // The read register takes the RAM's data alone (so that synthesis maps
+                // the bank to a block RAM); a row the write-back changes in this cycle
+                // is read from the forwarding register instead.
+                if (any && !w_write) begin
+                    ram_q    <= mem[w_row];
+                    fwd      <= at_busy && w_row == at_row;
+                    fwd_word <= at_word;
+                end
             end
 
             always @(posedge clk) begin
