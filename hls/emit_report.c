@@ -516,6 +516,7 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
                         arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof(int64_t))};
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "name", k->name);
+    cJSON_AddStringToObject(j, "unit", k->unit); /* cu_UNIT in the design's names */
     add_loc(j, k->loc);
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
     cJSON_AddNumberToObject(j, "mem_latency", k->mem_latency);

@@ -1,4 +1,5 @@
-/* Verilog emission: one compute-unit module per kernel (clhls_cu_NAME) and the
+/* Verilog emission: one compute-unit module per kernel (clhls_cu_UNIT, UNIT the kernel's
+ * name or a short form of a long one: hls_kernel.unit) and the
  * accelerator top (clhls_top) that joins them on the register port and, through
  * clhls_mem_interconnect (and a clhls_atomic_unit when a kernel has global atomics),
  * on the board's memory port.
@@ -1247,7 +1248,7 @@ static void emit_compute_unit(emitter *e)
             "    input  wire [%u:0] s_resp_rdata,       // response data (shared)\n"
             "    output wire progress                   // a work-item moved this cycle\n"
             ");\n",
-            k->name, hls_version(), k->nregions, k->depth, k->nlsus, k->mem_latency, k->name, nports - 1,
+            k->name, hls_version(), k->nregions, k->depth, k->nlsus, k->mem_latency, k->unit, nports - 1,
             nports - 1, nports - 1, 4 * nports - 1, 64 * nports - 1, mw * (unsigned)nports - 1,
             mw / 8 * (unsigned)nports - 1, nports - 1, nports - 1, mw - 1);
 
@@ -1541,7 +1542,7 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
                 "        .s_resp_valid(resp_valid[%d +: %d]), .s_resp_ready(cu%d_resp_ready),\n"
                 "        .s_resp_rdata(resp_rdata), .progress(progress_%d));\n",
                 i, i, n - 1, i, i, i, 4 * n - 1, i, 64 * n - 1, i, mw * (unsigned)n - 1, i,
-                mw / 8 * (unsigned)n - 1, i, k->name, k->name, i, i, base, n, i, i, i, i, i, base,
+                mw / 8 * (unsigned)n - 1, i, k->unit, k->unit, i, i, base, n, i, i, i, i, i, base,
                 n, i, i);
         base += n;
     }
@@ -1592,7 +1593,7 @@ int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files)
     const hls_program *p = c->program;
     unsigned mw = p->board->mem_width_bits;
     for (int i = 0; i < p->nkernels; i++) {
-        char *name = arena_printf(&c->arena, "clhls_cu_%s.v", p->kernels[i]->name);
+        char *name = arena_printf(&c->arena, "clhls_cu_%s.v", p->kernels[i]->unit);
         FILE *f = open_output(c, dir, name, files);
         if (!f)
             return HLS_ERR_TOOL;

@@ -215,6 +215,8 @@ typedef struct hls_local {
 
 typedef struct hls_kernel {
     const char *name;          /* kernel function name */
+    const char *unit;          /* its compute unit's name: module clhls_cu_UNIT, instance
+                                  cu_UNIT (the kernel name, shortened when long) */
     hls_loc loc;               /* where the kernel is defined */
     hls_arg *args;             /* arguments in order */
     int nargs;                 /* number of arguments */
@@ -298,6 +300,9 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY). */
 #define HLS_LOCAL_LATENCY 3
+/* Longest kernel name used as it is in the names of the hardware (a longer one is
+ * shortened, so that file names stay within the file system's 255 bytes). */
+#define HLS_MAX_UNIT_NAME 64
 /* Largest number of banks per local memory copy. */
 #define HLS_MAX_LOCAL_BANKS 8
 /* Widest local-memory word, so the widest local access (clhls_local_mem's WORD_W). */

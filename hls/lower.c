@@ -1162,6 +1162,28 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     return k;
 }
 
+/* Names the compute units: a kernel's name, or for a name longer than
+ * HLS_MAX_UNIT_NAME its first part and the kernel's position ("..._k3"), made unique
+ * against every kernel name. */
+static void name_units(hls_compile *c, hls_program *p)
+{
+    for (int i = 0; i < p->nkernels; i++) {
+        hls_kernel *k = p->kernels[i];
+        k->unit = k->name;
+        if (strlen(k->name) <= HLS_MAX_UNIT_NAME)
+            continue;
+        for (int tries = 0;; tries++) {
+            k->unit = arena_printf(&c->arena, "%.*s_k%d%.*s", HLS_MAX_UNIT_NAME - 16, k->name,
+                                   i, tries, "__________");
+            int taken = 0;
+            for (int j = 0; j < p->nkernels; j++)
+                taken |= !strcmp(p->kernels[j]->name, k->unit);
+            if (!taken)
+                break;
+        }
+    }
+}
+
 int hls_lower(hls_compile *c)
 {
     hls_program *p = arena_alloc(&c->arena, sizeof *p);
@@ -1185,5 +1207,6 @@ int hls_lower(hls_compile *c)
                       "fit (CL_DEVICE_MAX_PARAMETER_SIZE)", k->name, k->arg_bytes,
                       HLS_ARG_AREA_BYTES);
     }
+    name_units(c, p);
     return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;
 }

@@ -88,15 +88,18 @@ int design_describe(const cJSON *report, const char *name, char *out, size_t len
     if (strncmp(name, "cu_", 3) != 0) {
         if (!strncmp(name, "memory_interconnect", 19))
             snprintf(out, len, "memory interconnect");
+        else if (!strncmp(name, "atomic_unit", 11))
+            snprintf(out, len, "global atomic unit");
         else
             snprintf(out, len, "accelerator top (register file, memory port)");
         return 0;
     }
-    /* cu_KERNEL.INSTANCE...: the longest kernel name that matches (names hold '_') */
+    /* cu_UNIT.INSTANCE...: the longest compute-unit name that matches (names hold '_');
+     * UNIT is the kernel's name, or a short form of a long one */
     const cJSON *kernels = cJSON_GetObjectItemCaseSensitive(report, "kernels"), *k, *best = NULL;
     size_t best_len = 0;
     cJSON_ArrayForEach(k, kernels) {
-        const char *kn = string(k, "name", "");
+        const char *kn = string(k, "unit", string(k, "name", ""));
         size_t n = strlen(kn);
         if (n > best_len && !strncmp(name + 3, kn, n) && (name[3 + n] == '.' || !name[3 + n])) {
             best = k;

@@ -924,11 +924,11 @@ static void write_summary(page *p, const report *r)
 static const char *const resource_keys[] = {"lut", "ff", "bram", "dsp"};
 static const char *const resource_names[] = {"LUTs", "flip-flops", "block RAMs", "DSP blocks"};
 
-/* The synthesis module of a kernel's compute unit, or NULL. */
-static const cJSON *cu_module(const cJSON *modules, const char *kernel)
+/* The synthesis module of a kernel's compute unit (report.json's kernel k), or NULL. */
+static const cJSON *cu_module(const cJSON *modules, const cJSON *k)
 {
     char name[300];
-    snprintf(name, sizeof name, "clhls_cu_%s", kernel);
+    snprintf(name, sizeof name, "clhls_cu_%s", str(k, "unit", str(k, "name", "")));
     const cJSON *m = item(modules, name);
     if (m)
         return m;
@@ -986,7 +986,7 @@ static void write_synthesis(page *p, const report *r)
     const cJSON *kernels = item(r->rep, "kernels"), *k;
     int units = 0; /* compute units the synthesis kept as modules (none when flattened) */
     cJSON_ArrayForEach(k, kernels)
-        units += cu_module(modules, str(k, "name", "")) != NULL;
+        units += cu_module(modules, k) != NULL;
     for (int i = 0; i < 4; i++) {
         const cJSON *rr = item(res, resource_keys[i]);
         double used = num(rr, "used", 0), cap = num(rr, "capacity", 0), cus = 0;
@@ -995,7 +995,7 @@ static void write_synthesis(page *p, const report *r)
         b->scale = cap > 0 ? cap : used;
         int s = 0;
         cJSON_ArrayForEach(k, kernels) {
-            const cJSON *m = cu_module(modules, str(k, "name", ""));
+            const cJSON *m = cu_module(modules, k);
             if (m && s < 4) {
                 b->value[s] = num(m, resource_keys[i], 0);
                 b->cls[s] = (const char *[]){"seg0", "seg1", "seg2", "seg3"}[s];
@@ -1032,7 +1032,7 @@ static void write_synthesis(page *p, const report *r)
     put(p, "<div class=\"legend\">");
     int s = 0;
     cJSON_ArrayForEach(k, kernels)
-        if (cu_module(modules, str(k, "name", "")) && s < 4) {
+        if (cu_module(modules, k) && s < 4) {
             putf(p, "<span class=\"seg%d\" style=\"background:%s\"></span>", s,
                  (const char *[]){"#4c78d8", "#e8a33d", "#4bab6e", "#a46ad8"}[s]);
             textf(p, "compute unit of %s", str(k, "name", ""));
@@ -1044,7 +1044,7 @@ static void write_synthesis(page *p, const report *r)
     table_begin(p, "per-cu", (const char *const[]){"kernel", "module", "LUTs", "flip-flops",
                 "block RAMs", "DSP blocks", NULL});
     cJSON_ArrayForEach(k, kernels) {
-        const cJSON *m = cu_module(modules, str(k, "name", ""));
+        const cJSON *m = cu_module(modules, k);
         put(p, "<tr>");
         cell(p, str(k, "name", ""));
         cell(p, m && m->string ? m->string : "(not in the synthesis results)");

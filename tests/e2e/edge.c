@@ -3,7 +3,8 @@
  * stored as bytes; a __constant argument; 64-bit arithmetic mixed with char and ushort
  * scalars, reading and writing the same buffer; vectors passed by value (3-element ones
  * take the room of 4, as cl_float3 does on the host; a long8 is 64 bytes); a float16
- * access is one whole line of the 512-bit memory port, a long16 two. */
+ * access is one whole line of the 512-bit memory port, a long16 two; a kernel whose
+ * name has 250 characters (the hardware names its compute unit with a short form). */
 #include "e2e.h"
 
 static const char *src =
@@ -41,7 +42,14 @@ int main(void)
 {
     e2e_env env;
     e2e_init(&env);
-    cl_program p = e2e_build(&env, src, "", 1, NULL);
+    /* One more kernel, named with 250 characters. */
+    char long_name[251], full[8192];
+    for (int i = 0; i < 250; i++)
+        long_name[i] = (char)('a' + i % 26);
+    long_name[250] = '\0';
+    snprintf(full, sizeof full, "%s__kernel void %s(__global int *o) { o[get_global_id(0)] = 7; }\n",
+             src, long_name);
+    cl_program p = e2e_build(&env, full, "", 1, NULL);
     cl_int err;
     size_t n = 100, big = 1000;
 
@@ -180,8 +188,20 @@ int main(void)
         EXPECT(!memcmp(&l16[i], &l16want[i], sizeof l16[i]));
     }
 
-    cl_kernel ks[] = {k0, k1, kb, kw, kv, kl};
-    for (int i = 0; i < 6; i++)
+    /* The long name is the kernel's, whatever the hardware calls its unit. */
+    cl_kernel kn = clCreateKernel(p, long_name, &err);
+    CL_OK(err);
+    char got[300];
+    CL_OK(clGetKernelInfo(kn, CL_KERNEL_FUNCTION_NAME, sizeof got, got, NULL));
+    EXPECT(!strcmp(got, long_name));
+    CL_OK(clSetKernelArg(kn, 0, sizeof bin, &bin));
+    EXPECT(e2e_run(&env, kn, 1, NULL, &n, NULL) == CL_COMPLETE);
+    e2e_read(&env, bin, sizeof in, in);
+    for (int i = 0; i < 100; i++)
+        EXPECT(in[i] == 7);
+
+    cl_kernel ks[] = {k0, k1, kb, kw, kv, kl, kn};
+    for (int i = 0; i < 7; i++)
         clReleaseKernel(ks[i]);
     cl_mem ms[] = {bin, bflags, bk, bo, bf, bu, blo, bf16, bl16};
     for (int i = 0; i < 9; i++)
