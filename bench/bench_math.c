@@ -39,11 +39,11 @@ static const char *const ops_src =
     "    f[4 * i] = a + b;\n"
     "    f[4 * i + 1] = a * b;\n"
     "    f[4 * i + 2] = a / b;\n"
-    "    f[4 * i + 3] = sqrt(a) + fma(a, b, c) + (float)p + (float)(a < b) + (float)x;\n"
+    "    f[4 * i + 3] = sqrt(a) + fma(a, b, c) + (float)p + (a < b ? c : 0.0f) + (float)x;\n"
     "    d[4 * i] = x + y;\n"
     "    d[4 * i + 1] = x * y;\n"
     "    d[4 * i + 2] = x / y;\n"
-    "    d[4 * i + 3] = sqrt(x) + fma(x, y, z) + (double)r + (double)(x < y) + (double)a;\n"
+    "    d[4 * i + 3] = sqrt(x) + fma(x, y, z) + (double)r + (x < y ? z : 0.0) + (double)a;\n"
     "    n[2 * i] = p / q + (int)a;\n"
     "    n[2 * i + 1] = p % q;\n"
     "    l[2 * i] = r / s + (long)x;\n"
@@ -118,7 +118,8 @@ static long module_param(const char *name, const char *param)
     return -1;
 }
 
-/* The template in costs[] a synthesised module is, or NULL. */
+/* The template in costs[] a synthesised module is, or NULL. The operator kernel has one
+ * instance of each template and format (a compare feeds a select, not a conversion). */
 static template_cost *cost_of_module(const char *name)
 {
     size_t len = strcspn(name, "(");
