@@ -248,6 +248,11 @@ static double ref_round(double x, int mode)
 /* Checks o[10 i + j], the conversions of in[i] (a float or a double, as a double)
  * to a type with range [min, max] (lo = min and hi = max + 1 as doubles): j = 0 the
  * default (toward zero), 1..4 the modes, 5..9 the same saturated. */
+/* The 10 results of each of the N inputs, `stride` apart in out, into w in order. */
+#define GATHER(w, out, stride)                                                         \
+    for (int i_ = 0; i_ < 10 * N; i_++)                                                \
+        (w)[i_] = (out)[(stride) * (i_ / 10) + i_ % 10]
+
 static void check_float_to(const char *type, const double *in, const wide *o, double lo,
                            double hi, wide min, wide max)
 {
@@ -312,20 +317,15 @@ static void test_float_to_integer(void)
     e2e_read(&env, bc, sizeof oc, oc);
     e2e_read(&env, bl, sizeof ol, ol);
     e2e_read(&env, bul, sizeof oul, oul);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = oi[16 * (i / 10) + i % 10];
+    GATHER(w, oi, 16);
     check_float_to("int", ad, w, -0x1p31f, 0x1p31f, INT32_MIN, INT32_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = ou[16 * (i / 10) + i % 10];
+    GATHER(w, ou, 16);
     check_float_to("uint", ad, w, 0.0f, 0x1p32f, 0, UINT32_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = oc[16 * (i / 10) + i % 10];
+    GATHER(w, oc, 16);
     check_float_to("char", ad, w, -0x1p7f, 0x1p7f, INT8_MIN, INT8_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = ol[12 * (i / 10) + i % 10];
+    GATHER(w, ol, 12);
     check_float_to("long", ad, w, -0x1p63f, 0x1p63f, INT64_MIN, INT64_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = oul[12 * (i / 10) + i % 10];
+    GATHER(w, oul, 12);
     check_float_to("ulong", ad, w, 0.0f, 0x1p64f, 0, UINT64_MAX);
     clReleaseMemObject(ba);
     clReleaseMemObject(bi);
@@ -688,20 +688,15 @@ static void test_double(void)
     e2e_read(&env, bu, sizeof ou, ou);
     e2e_read(&env, bc, sizeof oc, oc);
     e2e_read(&env, bf, sizeof of, of);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = ol[12 * (i / 10) + i % 10];
+    GATHER(w, ol, 12);
     check_float_to("long", a, w, -0x1p63, 0x1p63, INT64_MIN, INT64_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = oul[12 * (i / 10) + i % 10];
+    GATHER(w, oul, 12);
     check_float_to("ulong", a, w, 0.0, 0x1p64, 0, UINT64_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = oi[16 * (i / 10) + i % 10];
+    GATHER(w, oi, 16);
     check_float_to("int", a, w, -0x1p31, 0x1p31, INT32_MIN, INT32_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = ou[16 * (i / 10) + i % 10];
+    GATHER(w, ou, 16);
     check_float_to("uint", a, w, 0.0, 0x1p32, 0, UINT32_MAX);
-    for (int i = 0; i < 10 * N; i++)
-        w[i] = oc[16 * (i / 10) + i % 10];
+    GATHER(w, oc, 16);
     check_float_to("char", a, w, -0x1p7, 0x1p7, INT8_MIN, INT8_MAX);
     static const int modes[6] = {RTE, RTE, RTZ, RTP, RTN, RTP};
     for (int i = 0; i < N; i++)
