@@ -30,7 +30,8 @@ static void form_add_term(hls_form *f, int atom, int64_t coef)
     f->coef[f->nterms++] = coef;
 }
 
-void hls_form_add(hls_form *f, const hls_form *g, int64_t scale)
+/* f += scale * g */
+static void form_add(hls_form *f, const hls_form *g, int64_t scale)
 {
     int64_t v;
     if (__builtin_mul_overflow(scale, g->constant, &v) ||
@@ -93,20 +94,20 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
     case HOP_ADD: case HOP_SUB:
         form_walk(k, exact, op->args[0], f, depth + 1, budget);
         form_walk(k, exact, op->args[1], &b, depth + 1, budget);
-        hls_form_add(f, &b, op->opc == HOP_ADD ? 1 : -1);
+        form_add(f, &b, op->opc == HOP_ADD ? 1 : -1);
         return;
     case HOP_MUL:
         for (int i = 0; i < 2; i++)
             if (is_small_const(k, op->args[i])) {
                 form_walk(k, exact, op->args[1 - i], &a, depth + 1, budget);
-                hls_form_add(f, &a, const_value(&k->ops[op->args[i]]));
+                form_add(f, &a, const_value(&k->ops[op->args[i]]));
                 return;
             }
         break;
     case HOP_SHL:
         if (is_small_const(k, op->args[1]) && k->ops[op->args[1]].imm < 32) {
             form_walk(k, exact, op->args[0], &a, depth + 1, budget);
-            hls_form_add(f, &a, (int64_t)1 << k->ops[op->args[1]].imm);
+            form_add(f, &a, (int64_t)1 << k->ops[op->args[1]].imm);
             return;
         }
         break;
@@ -121,7 +122,7 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
                 form_walk(k, exact, op->args[1 - i], &a, depth + 1, budget);
                 if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(&a)) {
                     f->constant = const_value(&k->ops[op->args[i]]); /* below a's span */
-                    hls_form_add(f, &a, 1);
+                    form_add(f, &a, 1);
                     return;
                 }
             }
@@ -147,7 +148,7 @@ void hls_exact_form_of(const hls_kernel *k, int id, hls_form *f)
 int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff)
 {
     hls_form d = *b;
-    hls_form_add(&d, a, -1);
+    form_add(&d, a, -1);
     if (d.unknown)
         return 0;
     for (int i = 0; i < d.nterms; i++)

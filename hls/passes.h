@@ -107,8 +107,6 @@ typedef struct hls_form {
 void hls_form_of(const hls_kernel *k, int id, hls_form *f);
 /* The form of op id through 64-bit arithmetic only: exact modulo 2^64. */
 void hls_exact_form_of(const hls_kernel *k, int id, hls_form *f);
-/* f += scale * g */
-void hls_form_add(hls_form *f, const hls_form *g, int64_t scale);
 /* 1 when b - a is a constant (*diff); 0 when it depends on an atom or is unknown. */
 int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff);
 
