@@ -4,11 +4,11 @@
  * clhls_mem_interconnect (and a clhls_atomic_unit when a kernel has global atomics),
  * on the board's memory port.
  *
- * A compute unit is the kernel's register block, the work-group dispatcher, the
- * work-group slot allocator (when the kernel has local memory or barriers), the
- * work-item generator, its local memories and the region tree. Every region has a
- * valid/ready input and
- * output carrying the work-item's token (the region's live values). A static region
+ * A compute unit is the fixed shell (rtl-templates/clhls_cu_shell.v: the kernel's
+ * register block, the work-group dispatcher, the work-group slot allocator when the
+ * kernel has local memory or barriers, the work-item generator), its local memories
+ * and the region tree. Every region has a valid/ready input and output carrying the
+ * work-item's token (the region's live values). A static region
  * is a pipeline whose stages advance together (r<N>_en) unless a load's data is not
  * back, a load-store unit cannot take a request or its exit FIFO is full; the exit
  * FIFO's registered ready keeps every stall inside its region. In region N a value
@@ -1138,15 +1138,6 @@ static void emit_region_reduce(emitter *e, hls_region_kind kind, const char *fmt
     if (!any)
         fprintf(e->out, "%s", none);
 }
-/* Bits of the number of work-group slots in use (0..HLS_WG_SLOTS). */
-static int slot_count_width(void)
-{
-    int bits = 1;
-    while ((1 << bits) < HLS_WG_SLOTS + 1)
-        bits++;
-    return bits;
-}
-
 /* Bits of a local memory's conflict count (0..ports). */
 static int conflict_width(const hls_local *m)
 {
@@ -1252,14 +1243,30 @@ static void emit_compute_unit(emitter *e)
             nports - 1, nports - 1, 4 * nports - 1, 64 * nports - 1, mw * (unsigned)nports - 1,
             mw / 8 * (unsigned)nports - 1, nports - 1, nports - 1, mw - 1);
 
+    int slots = k->slot_op >= 0;
+    int entry = k->regions[0].children[0];
+    int last = k->regions[0].children[k->regions[0].nchildren - 1];
     fprintf(o,
-            "    wire start, busy, done_pulse;\n"
+            "    // The NDRange registers and argument area, and the work-items entering the\n"
+            "    // body, from the shell (clhls_cu_shell).\n"
             "    wire [31:0] work_dim;\n"
             "    wire [63:0] global_size_x, global_size_y, global_size_z;\n"
             "    wire [31:0] local_size_x, local_size_y, local_size_z;\n"
             "    wire [63:0] global_offset_x, global_offset_y, global_offset_z;\n"
             "    wire [31:0] num_groups_x, num_groups_y, num_groups_z;\n"
-            "    wire [%u:0] args;  // the argument area, byte b at bits 8*b\n", 64 * nwords - 1);
+            "    wire [%u:0] args;  // the argument area, byte b at bits 8*b\n"
+            "    wire wi_valid, wi_ready;\n"
+            "    wire [63:0] wi_global_id_x, wi_global_id_y, wi_global_id_z;\n"
+            "    wire [31:0] wi_local_id_x, wi_local_id_y, wi_local_id_z;\n"
+            "    wire [31:0] wi_group_id_x, wi_group_id_y, wi_group_id_z;\n"
+            "    wire [31:0] wi_group_size_x, wi_group_size_y, wi_group_size_z;\n"
+            "    wire [31:0] wi_local_linear_id, wi_group_linear_size;\n"
+            "    wire [%d:0] wi_slot;\n"
+            "    wire drained;     // no work-item left to enter or inside: stores may flush\n"
+            "    wire body_empty;  // no work-item inside a region\n"
+            "    wire lsus_idle;   // every load-store unit idle, every store acknowledged\n"
+            "    wire mem_read, mem_write;  // a memory request issued this cycle\n",
+            64 * nwords - 1, HLS_SLOT_BITS - 1);
     declare_regions(e);
     emit_local_memories(e);
     int probed[HLS_MAX_PROBES];
@@ -1276,111 +1283,42 @@ static void emit_compute_unit(emitter *e)
     }
     fprintf(o, "%s};\n", nprobes ? "" : "32'd0");
     fprintf(o, "    wire retire = r%d_out_valid;  // a work-item leaves the last region\n"
-               "    assign r%d_out_ready = 1'b1;\n",
-            k->regions[0].children[k->regions[0].nchildren - 1],
-            k->regions[0].children[k->regions[0].nchildren - 1]);
+               "    assign r%d_out_ready = 1'b1;\n", last, last);
     fprintf(o, "    wire stall_mem = 1'b0");
     emit_region_reduce(e, HLS_REGION_STATIC, " | r%d_stall_mem", "", "");
     fprintf(o, ";\n");
-    fprintf(o,
-            "    clhls_kernel_regs #(.NARGS(%u), .NPROBES(%d), .ID_W(%u), .LS_W(%u)) regs (\n"
-            "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),\n"
-            "        .reg_sel(reg_addr[15:8] == 8'd%d), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),\n"
-            "        .start(start), .busy(busy), .work_dim(work_dim),\n"
-            "        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),\n"
-            "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
-            "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y), .global_offset_z(global_offset_z),\n"
-            "        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),\n"
-            "        .args(args), .done_pulse(done_pulse),\n"
-            "        .count_work_item(retire), .count_stall_mem(busy & stall_mem),\n"
-            "        .count_local_conflicts(local_conflicts),\n"
-            "        .probes(probes), .count_mem_read(",
-            nwords, nprobes ? nprobes : 1, e->c->program->board->work_item_index_bits,
-            local_size_bits(k), e->kernel_index);
-    int any_load = 0, any_store = 0;
-    for (int i = 0; i < k->nops; i++) {
-        if ((k->ops[i].opc == HOP_LOAD || k->ops[i].opc == HOP_ATOMIC) && k->ops[i].lsu >= 0)
-            fprintf(o, "%slsu%d_count", any_load++ ? " | " : "", k->ops[i].lsu);
-    }
-    fprintf(o, "%s), .count_mem_write(", any_load ? "" : "1'b0");
-    for (int i = 0; i < k->nops; i++) {
-        if (k->ops[i].opc == HOP_STORE && k->ops[i].lsu >= 0)
-            fprintf(o, "%slsu%d_count", any_store++ ? " | " : "", k->ops[i].lsu);
-    }
-    fprintf(o, "%s));\n", any_store ? "" : "1'b0");
-
-    fprintf(o,
-            "    // Work-groups, then work-items, one per cycle.\n"
-            "    wire wg_valid, wg_ready, all_issued, dispatch_busy;\n"
-            "    wire [31:0] wg_id_x, wg_id_y, wg_id_z, wg_size_x, wg_size_y, wg_size_z;\n"
-            "    clhls_wg_dispatch #(.ID_W(%u), .LS_W(%u)) dispatch (\n"
-            "        .clk(clk), .rst(rst), .start(start),\n"
-            "        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),\n"
-            "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
-            "        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),\n"
-            "        .m_valid(wg_valid), .m_ready(wg_ready),\n"
-            "        .m_group_id_x(wg_id_x), .m_group_id_y(wg_id_y), .m_group_id_z(wg_id_z),\n"
-            "        .m_group_size_x(wg_size_x), .m_group_size_y(wg_size_y), .m_group_size_z(wg_size_z),\n"
-            "        .all_issued(all_issued), .busy(dispatch_busy));\n",
-            e->c->program->board->work_item_index_bits, local_size_bits(k));
-    int slots = k->slot_op >= 0;
-    int last = k->regions[0].children[k->regions[0].nchildren - 1];
+    char retire_slot[48];
     if (slots)
-        fprintf(o,
-            "    // At most %d work-groups in flight, each in a slot (its local memory copy and\n"
-            "    // barrier entries); a slot is free again when its last work-item retired.\n"
-            "    wire sg_valid, sg_ready, slots_idle;\n"
-            "    wire [31:0] sg_id_x, sg_id_y, sg_id_z, sg_size_x, sg_size_y, sg_size_z;\n"
-            "    wire [%d:0] sg_slot;\n    wire [%d:0] slots_in_use;\n"
-            "    clhls_wg_slots #(.SLOTS(%d), .SLOT_W(%d), .LS_W(%u)) slots (\n"
-            "        .clk(clk), .rst(rst),\n"
-            "        .s_valid(wg_valid), .s_ready(wg_ready),\n"
-            "        .s_group_id_x(wg_id_x), .s_group_id_y(wg_id_y), .s_group_id_z(wg_id_z),\n"
-            "        .s_group_size_x(wg_size_x), .s_group_size_y(wg_size_y), .s_group_size_z(wg_size_z),\n"
-            "        .m_valid(sg_valid), .m_ready(sg_ready),\n"
-            "        .m_group_id_x(sg_id_x), .m_group_id_y(sg_id_y), .m_group_id_z(sg_id_z),\n"
-            "        .m_group_size_x(sg_size_x), .m_group_size_y(sg_size_y), .m_group_size_z(sg_size_z),\n"
-            "        .m_slot(sg_slot), .retire_valid(retire), .retire_slot(r%d_out_v%d),\n"
-            "        .in_use(slots_in_use), .idle(slots_idle));\n",
-            HLS_WG_SLOTS, HLS_SLOT_BITS - 1, slot_count_width() - 1, HLS_WG_SLOTS, HLS_SLOT_BITS,
-            local_size_bits(k), last, k->slot_op);
-    const char *g = slots ? "sg" : "wg";
-    char no_slot[16]; /* a kernel without slots: every group in slot 0 */
-    snprintf(no_slot, sizeof no_slot, "%d'd0", HLS_SLOT_BITS);
+        snprintf(retire_slot, sizeof retire_slot, "r%d_out_v%d", last, k->slot_op);
+    else
+        snprintf(retire_slot, sizeof retire_slot, "%d'd0", HLS_SLOT_BITS);
     fprintf(o,
-            "    wire wi_valid, wi_last, wi_idle;\n"
-            "    wire [63:0] wi_global_id_x, wi_global_id_y, wi_global_id_z;\n"
-            "    wire [31:0] wi_local_id_x, wi_local_id_y, wi_local_id_z;\n"
-            "    wire [31:0] wi_group_id_x, wi_group_id_y, wi_group_id_z;\n"
-            "    wire [31:0] wi_group_size_x, wi_group_size_y, wi_group_size_z;\n"
-            "    wire [31:0] wi_local_linear_id, wi_group_linear_size;\n"
-            "    wire [%d:0] wi_slot;\n"
-            "    clhls_wi_gen #(.SLOT_W(%d), .ID_W(%u), .LS_W(%u)) items (\n"
-            "        .clk(clk), .rst(rst),\n"
-            "        .s_valid(%s_valid), .s_ready(%s_ready), .s_slot(%s),\n"
-            "        .s_group_id_x(%s_id_x), .s_group_id_y(%s_id_y), .s_group_id_z(%s_id_z),\n"
-            "        .s_group_size_x(%s_size_x), .s_group_size_y(%s_size_y), .s_group_size_z(%s_size_z),\n"
+            "    // Control block, work-group dispatch%s and work-item generation.\n"
+            "    clhls_cu_shell #(.NARGS(%u), .NPROBES(%d), .ID_W(%u), .LS_W(%u), .BLOCK(%d),\n"
+            "        .SLOTS(%d), .SLOT_W(%d)) shell (\n"
+            "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),\n"
+            "        .reg_wdata(reg_wdata), .reg_rdata(reg_rdata), .work_dim(work_dim),\n"
+            "        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),\n"
             "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
-            "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y), .global_offset_z(global_offset_z),\n"
-            "        .m_valid(wi_valid), .m_ready(wi_ready),\n"
+            "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y),\n"
+            "        .global_offset_z(global_offset_z),\n"
+            "        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),\n"
+            "        .args(args), .m_valid(wi_valid), .m_ready(wi_ready),\n"
             "        .m_global_id_x(wi_global_id_x), .m_global_id_y(wi_global_id_y), .m_global_id_z(wi_global_id_z),\n"
             "        .m_local_id_x(wi_local_id_x), .m_local_id_y(wi_local_id_y), .m_local_id_z(wi_local_id_z),\n"
             "        .m_group_id_x(wi_group_id_x), .m_group_id_y(wi_group_id_y), .m_group_id_z(wi_group_id_z),\n"
-            "        .m_group_size_x(wi_group_size_x), .m_group_size_y(wi_group_size_y), .m_group_size_z(wi_group_size_z),\n"
-            "        .m_slot(wi_slot), .m_local_linear_id(wi_local_linear_id),\n"
-            "        .m_group_linear_size(wi_group_linear_size),\n"
-            "        .m_last_in_group(wi_last), .idle(wi_idle));\n",
-            HLS_SLOT_BITS - 1, HLS_SLOT_BITS, e->c->program->board->work_item_index_bits,
-            local_size_bits(k), g, g,
-            slots ? "sg_slot" : no_slot, g, g, g, g, g, g);
-    int entry = k->regions[0].children[0];
-    fprintf(o, "    wire wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
-    fprintf(o, "    // No work-item left to enter or in flight: stores may flush.\n"
-               "    wire drained = all_issued & wi_idle & ~wi_valid%s", slots ? " & slots_idle" : "");
-    emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
-    emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
-    emit_region_reduce(e, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid", "", "");
-    fprintf(o, ";\n    // Forward progress, the watchdog's sign of life: a work-item entered a\n"
+            "        .m_group_size_x(wi_group_size_x), .m_group_size_y(wi_group_size_y),\n"
+            "        .m_group_size_z(wi_group_size_z), .m_slot(wi_slot),\n"
+            "        .m_local_linear_id(wi_local_linear_id), .m_group_linear_size(wi_group_linear_size),\n"
+            "        .retire_valid(retire), .retire_slot(%s), .body_empty(body_empty),\n"
+            "        .lsus_idle(lsus_idle), .stall_mem(stall_mem), .mem_read(mem_read),\n"
+            "        .mem_write(mem_write), .local_conflicts(local_conflicts), .probes(probes),\n"
+            "        .drained(drained));\n",
+            slots ? ", work-group slots" : "", nwords, nprobes ? nprobes : 1,
+            e->c->program->board->work_item_index_bits, local_size_bits(k), e->kernel_index,
+            slots ? HLS_WG_SLOTS : 0, HLS_SLOT_BITS, retire_slot);
+    fprintf(o, "    assign wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
+    fprintf(o, "    // Forward progress, the watchdog's sign of life: a work-item entered a\n"
                "    // region of the body, left a loop, or retired (going round a loop is not).\n"
                "    assign progress = retire");
     for (int c = 0; c < k->regions[0].nchildren; c++)
@@ -1401,10 +1339,22 @@ static void emit_compute_unit(emitter *e)
     fprintf(o, "    // The kernel body.\n");
     emit_region(e, 0);
     emit_request_buses(e);
-    fprintf(o, "    // Done: every work-item retired and every store acknowledged.\n"
-               "    assign done_pulse = busy & drained & (");
+    fprintf(o, "    // What the shell needs to know of the body.\n"
+               "    assign body_empty = 1'b1");
+    emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
+    emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
+    emit_region_reduce(e, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid", "", "");
+    fprintf(o, ";\n    assign lsus_idle = ");
     emit_lsu_reduce(e, "lsu%d_idle", " & ", "1'b1");
-    fprintf(o, ");\nendmodule\n`default_nettype wire\n");
+    fprintf(o, ";\n    assign mem_read = 1'b0");
+    for (int i = 0; i < k->nops; i++)
+        if ((k->ops[i].opc == HOP_LOAD || k->ops[i].opc == HOP_ATOMIC) && k->ops[i].lsu >= 0)
+            fprintf(o, " | lsu%d_count", k->ops[i].lsu);
+    fprintf(o, ";\n    assign mem_write = 1'b0");
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].opc == HOP_STORE && k->ops[i].lsu >= 0)
+            fprintf(o, " | lsu%d_count", k->ops[i].lsu);
+    fprintf(o, ";\nendmodule\n`default_nettype wire\n");
 }
 
 /* Whether a kernel of the program has a global atomic (then clhls_top has an atomic

@@ -98,7 +98,8 @@ done
 for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -GLS_W=2" \
            "clhls_wg_dispatch -GID_W=24 -GLS_W=7" "clhls_wg_dispatch -GID_W=32 -GLS_W=2" \
            "clhls_wi_gen -GID_W=24 -GLS_W=7" "clhls_wi_gen -GID_W=40 -GLS_W=11" \
-           "clhls_wg_slots -GSLOTS=4 -GSLOT_W=2 -GLS_W=7"; do
+           "clhls_wg_slots -GSLOTS=4 -GSLOT_W=2 -GLS_W=7" \
+           "clhls_cu_shell -GSLOTS=4 -GSLOT_W=2 -GID_W=24 -GLS_W=7 -GBLOCK=3 -GNARGS=2 -GNPROBES=3"; do
     set -- $cfg
     mod=$1; shift
     [ -f "$tpl/$mod.v" ] || continue

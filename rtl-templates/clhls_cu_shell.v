@@ -1,0 +1,164 @@
+// clhls_cu_shell: the fixed part of every compute unit, around the kernel's body.
+//
+// Joins the kernel's control block (clhls_kernel_regs: geometry, argument area,
+// status and counters; block BLOCK of the register space), the work-group
+// dispatcher (clhls_wg_dispatch), the work-group slot allocator (clhls_wg_slots,
+// only when SLOTS > 0: kernels with local memory or barriers; otherwise every group
+// is in slot 0) and the work-item generator (clhls_wi_gen). Its output is the
+// stream of work-items entering the body, one per cycle, each with its ids; the body
+// reports each retiring work-item (and its slot, which frees the slot after the
+// group's last one), whether any work-item is still inside it and whether its
+// load-store units are idle (every store acknowledged). `drained` says that every
+// group was issued and every work-item retired (stores flush their open lines then);
+// the kernel is done when it is drained and the load-store units are idle, and the
+// control block then clears busy and sets done. The geometry and argument outputs
+// feed the body's invariant values and must stay stable while the kernel runs (the
+// runtime writes them before start).
+`default_nettype none
+
+module clhls_cu_shell #(
+    parameter NARGS   = 1,   // argument area registers that exist (>= 1; at most 128)
+    parameter NPROBES = 1,   // probe registers (>= 1; at most 11)
+    parameter ID_W    = 64,  // bits of a work-item index (the board's, 16..64)
+    parameter LS_W    = 32,  // bits of a local size (the kernel's largest work-group fits)
+    parameter BLOCK   = 0,   // this kernel's control block: register addresses BLOCK*256 ..
+    parameter SLOTS   = 0,   // work-group slots (0: no slot allocator, every group in slot 0)
+    parameter SLOT_W  = 2    // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
+) (
+    input  wire                  clk,                 // kernel clock
+    input  wire                  rst,                 // synchronous active-high reset
+    input  wire                  reg_we,              // register write strobe
+    input  wire [15:0]           reg_addr,            // register index (block in bits 15:8)
+    input  wire [63:0]           reg_wdata,           // register write data
+    output wire [63:0]           reg_rdata,           // read data (0 outside this block)
+    output wire [31:0]           work_dim,            // 1, 2 or 3
+    output wire [63:0]           global_size_x,       // global size, dimension 0
+    output wire [63:0]           global_size_y,       // global size, dimension 1
+    output wire [63:0]           global_size_z,       // global size, dimension 2
+    output wire [31:0]           local_size_x,        // enqueued local size, dimension 0
+    output wire [31:0]           local_size_y,        // enqueued local size, dimension 1
+    output wire [31:0]           local_size_z,        // enqueued local size, dimension 2
+    output wire [63:0]           global_offset_x,     // global offset, dimension 0
+    output wire [63:0]           global_offset_y,     // global offset, dimension 1
+    output wire [63:0]           global_offset_z,     // global offset, dimension 2
+    output wire [31:0]           num_groups_x,        // work-groups, dimension 0
+    output wire [31:0]           num_groups_y,        // work-groups, dimension 1
+    output wire [31:0]           num_groups_z,        // work-groups, dimension 2
+    output wire [NARGS*64-1:0]   args,                // argument area, byte b at bits [8*b +: 8]
+    output wire                  m_valid,             // a work-item is offered to the body
+    input  wire                  m_ready,             // the body takes it
+    output wire [63:0]           m_global_id_x,       // global id, dimension 0
+    output wire [63:0]           m_global_id_y,       // global id, dimension 1
+    output wire [63:0]           m_global_id_z,       // global id, dimension 2
+    output wire [31:0]           m_local_id_x,        // local id, dimension 0
+    output wire [31:0]           m_local_id_y,        // local id, dimension 1
+    output wire [31:0]           m_local_id_z,        // local id, dimension 2
+    output wire [31:0]           m_group_id_x,        // group id, dimension 0
+    output wire [31:0]           m_group_id_y,        // group id, dimension 1
+    output wire [31:0]           m_group_id_z,        // group id, dimension 2
+    output wire [31:0]           m_group_size_x,      // actual group size, dimension 0
+    output wire [31:0]           m_group_size_y,      // actual group size, dimension 1
+    output wire [31:0]           m_group_size_z,      // actual group size, dimension 2
+    output wire [SLOT_W-1:0]     m_slot,              // the group's work-group slot
+    output wire [31:0]           m_local_linear_id,   // local linear id within the group
+    output wire [31:0]           m_group_linear_size, // work-items in the group
+    input  wire                  retire_valid,        // pulse: a work-item left the body
+    input  wire [SLOT_W-1:0]     retire_slot,         // its slot (ignored when SLOTS == 0)
+    input  wire                  body_empty,          // no work-item inside the body
+    input  wire                  lsus_idle,           // every load-store unit idle, stores acknowledged
+    input  wire                  stall_mem,           // the body waits for memory this cycle
+    input  wire                  mem_read,            // pulse: a memory read request issued
+    input  wire                  mem_write,           // pulse: a memory write request issued
+    input  wire [7:0]            local_conflicts,     // local-memory requests refused a bank this cycle
+    input  wire [NPROBES*32-1:0] probes,              // probe i at bits [32*i +: 32]
+    output wire                  drained              // no work-item left to enter or inside
+);
+    wire start;        // one-cycle pulse: the kernel runs
+    wire busy;         // between start and done
+    wire done_pulse;   // every work-item retired, every store acknowledged
+
+    clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W)) regs (
+        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
+        .reg_sel(reg_addr[15:8] == BLOCK[7:0]), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),
+        .start(start), .busy(busy), .work_dim(work_dim),
+        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),
+        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),
+        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y),
+        .global_offset_z(global_offset_z),
+        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),
+        .args(args), .done_pulse(done_pulse),
+        .count_work_item(retire_valid), .count_stall_mem(busy & stall_mem),
+        .count_mem_read(mem_read), .count_mem_write(mem_write),
+        .count_local_conflicts(local_conflicts), .probes(probes));
+
+    // Work-groups, one token per group.
+    wire        wg_valid, wg_ready, all_issued;
+    wire [31:0] wg_id_x, wg_id_y, wg_id_z, wg_size_x, wg_size_y, wg_size_z;
+    /* verilator lint_off PINCONNECTEMPTY */
+    clhls_wg_dispatch #(.ID_W(ID_W), .LS_W(LS_W)) dispatch (
+        .clk(clk), .rst(rst), .start(start),
+        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),
+        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),
+        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),
+        .m_valid(wg_valid), .m_ready(wg_ready),
+        .m_group_id_x(wg_id_x), .m_group_id_y(wg_id_y), .m_group_id_z(wg_id_z),
+        .m_group_size_x(wg_size_x), .m_group_size_y(wg_size_y), .m_group_size_z(wg_size_z),
+        .all_issued(all_issued), .busy());
+
+    // At most SLOTS work-groups in flight, each in a slot (its local memory copy and
+    // barrier entries); a slot is free again when its last work-item retired.
+    wire        sg_valid, sg_ready, slots_idle;
+    wire [31:0] sg_id_x, sg_id_y, sg_id_z, sg_size_x, sg_size_y, sg_size_z;
+    wire [SLOT_W-1:0] sg_slot;
+    generate
+        if (SLOTS > 0) begin : slotted
+            clhls_wg_slots #(.SLOTS(SLOTS), .SLOT_W(SLOT_W), .LS_W(LS_W)) slots (
+                .clk(clk), .rst(rst),
+                .s_valid(wg_valid), .s_ready(wg_ready),
+                .s_group_id_x(wg_id_x), .s_group_id_y(wg_id_y), .s_group_id_z(wg_id_z),
+                .s_group_size_x(wg_size_x), .s_group_size_y(wg_size_y), .s_group_size_z(wg_size_z),
+                .m_valid(sg_valid), .m_ready(sg_ready),
+                .m_group_id_x(sg_id_x), .m_group_id_y(sg_id_y), .m_group_id_z(sg_id_z),
+                .m_group_size_x(sg_size_x), .m_group_size_y(sg_size_y), .m_group_size_z(sg_size_z),
+                .m_slot(sg_slot), .retire_valid(retire_valid), .retire_slot(retire_slot),
+                .in_use(), .idle(slots_idle));
+        end else begin : unslotted
+            assign sg_valid = wg_valid;
+            assign wg_ready = sg_ready;
+            assign {sg_id_x, sg_id_y, sg_id_z} = {wg_id_x, wg_id_y, wg_id_z};
+            assign {sg_size_x, sg_size_y, sg_size_z} = {wg_size_x, wg_size_y, wg_size_z};
+            assign sg_slot = {SLOT_W{1'b0}};
+            assign slots_idle = 1'b1;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_retire_slot = ^retire_slot;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
+
+    // Work-items, one per cycle.
+    wire wi_idle;
+    clhls_wi_gen #(.SLOT_W(SLOT_W), .ID_W(ID_W), .LS_W(LS_W)) items (
+        .clk(clk), .rst(rst),
+        .s_valid(sg_valid), .s_ready(sg_ready), .s_slot(sg_slot),
+        .s_group_id_x(sg_id_x), .s_group_id_y(sg_id_y), .s_group_id_z(sg_id_z),
+        .s_group_size_x(sg_size_x), .s_group_size_y(sg_size_y), .s_group_size_z(sg_size_z),
+        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),
+        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y),
+        .global_offset_z(global_offset_z),
+        .m_valid(m_valid), .m_ready(m_ready),
+        .m_global_id_x(m_global_id_x), .m_global_id_y(m_global_id_y), .m_global_id_z(m_global_id_z),
+        .m_local_id_x(m_local_id_x), .m_local_id_y(m_local_id_y), .m_local_id_z(m_local_id_z),
+        .m_group_id_x(m_group_id_x), .m_group_id_y(m_group_id_y), .m_group_id_z(m_group_id_z),
+        .m_group_size_x(m_group_size_x), .m_group_size_y(m_group_size_y),
+        .m_group_size_z(m_group_size_z),
+        .m_slot(m_slot), .m_local_linear_id(m_local_linear_id),
+        .m_group_linear_size(m_group_linear_size), .m_last_in_group(), .idle(wi_idle));
+    /* verilator lint_on PINCONNECTEMPTY */
+
+    // Done: no work-item left to enter or in flight (stores may flush their open
+    // lines), and every store acknowledged.
+    assign drained = all_issued & wi_idle & ~m_valid & slots_idle & body_empty;
+    assign done_pulse = busy & drained & lsus_idle;
+endmodule
+
+`default_nettype wire
