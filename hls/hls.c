@@ -310,6 +310,7 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         sb_printf(c->diag.log, "error: cannot write %s/model.json\n", entry);
         rc = HLS_ERR_TOOL;
     }
+    snprintf(c->runtime_damaged, sizeof c->runtime_damaged, "%s", st.runtime_damaged);
     free(log);
     free_list(templates);
     sb_free(&files);
@@ -338,7 +339,7 @@ static int make_entry(const char *tmp, const char *entry, strbuf *log)
         hls_remove_tree(tmp);
         return -1;
     }
-    if (hls_entry_publish(tmp, entry, why, sizeof why) != 0) {
+    if (hls_entry_publish(tmp, entry, "metadata.json", why, sizeof why) != 0) {
         sb_printf(log, "error: cannot put the cache entry in place: %s\n", why);
         return -1;
     }
@@ -380,7 +381,9 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
      * output (a compiled object, a library) makes no entry. An entry is used only
      * when its manifest says it is whole; a damaged one is rebuilt. */
     char why[600] = "";
-    int cached = req->dump_after || req->output ? 0 : hls_entry_usable(entry, why, sizeof why);
+    int cached = req->dump_after || req->output
+                     ? 0
+                     : hls_entry_usable(entry, "metadata.json", why, sizeof why);
     if (cached < 0) {
         sb_printf(&log, "error: cannot check the cache entry %s: %s\n", entry, why);
         res->log = sb_take(&log);
@@ -427,10 +430,15 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     else
         hls_remove_tree(tmp);
     hls_set_scratch(NULL);
-    if (*why) { /* said here, not in the entry's build.log, which every hit repeats */
+    /* Damage found is said here, not in the entry's build.log, which every hit repeats. */
+    if (*why || *c.runtime_damaged) {
         strbuf damaged = {0};
-        sb_printf(&damaged, "clhls: cache entry %s is damaged (%s); %s\n", key, why,
-                  rc == HLS_OK ? "rebuilt" : "rebuilding it failed");
+        if (*why)
+            sb_printf(&damaged, "clhls: cache entry %s is damaged (%s); %s\n", key, why,
+                      rc == HLS_OK ? "rebuilt" : "rebuilding it failed");
+        if (*c.runtime_damaged)
+            sb_printf(&damaged, "clhls: Verilator's compiled runtime in the cache is damaged "
+                                "(%s); compiled again\n", c.runtime_damaged);
         sb_append(&damaged, log.data);
         sb_free(&log);
         log = damaged;

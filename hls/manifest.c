@@ -236,15 +236,15 @@ int hls_manifest_check(const char *dir, char *why, size_t len)
 
 /* ---- entries: used, put in place, moved out of the way ---- */
 
-/* 0 when entry is whole: its manifest checks and it has metadata.json; else as
+/* 0 when entry is whole: its manifest checks and it has must_have; else as
  * hls_manifest_check. */
-static int check_entry(const char *entry, char *why, size_t len)
+static int check_entry(const char *entry, const char *must_have, char *why, size_t len)
 {
     int rc = hls_manifest_check(entry, why, len);
     char path[4200];
     if (rc == 0 &&
-        (hls_path_join(path, sizeof path, entry, "metadata.json") || access(path, R_OK))) {
-        snprintf(why, len, "metadata.json: missing");
+        (hls_path_join(path, sizeof path, entry, must_have) || access(path, R_OK))) {
+        snprintf(why, len, "%s: missing", must_have);
         rc = 1;
     }
     return rc;
@@ -270,18 +270,19 @@ static void discard(const char *entry)
     hls_remove_tree(aside);
 }
 
-int hls_entry_usable(const char *entry, char *why, size_t len)
+int hls_entry_usable(const char *entry, const char *must_have, char *why, size_t len)
 {
     *why = '\0';
     if (access(entry, F_OK) != 0)
         return 0;
-    int rc = check_entry(entry, why, len);
+    int rc = check_entry(entry, must_have, why, len);
     if (rc == 1)
         discard(entry);
     return rc == 0 ? 1 : rc == 1 ? 0 : -1;
 }
 
-int hls_entry_publish(const char *tmp, const char *entry, char *why, size_t len)
+int hls_entry_publish(const char *tmp, const char *entry, const char *must_have, char *why,
+                      size_t len)
 {
     for (int attempt = 0; attempt < 3; attempt++) {
         if (rename(tmp, entry) == 0)
@@ -291,7 +292,7 @@ int hls_entry_publish(const char *tmp, const char *entry, char *why, size_t len)
             break;
         }
         /* Another build was first: its entry, when whole, is as good as this one. */
-        int rc = check_entry(entry, why, len);
+        int rc = check_entry(entry, must_have, why, len);
         if (rc == 0) {
             hls_remove_tree(tmp);
             return 0;

@@ -2,8 +2,9 @@
  * into the entry's scratch directory before it is renamed into place, lists every
  * file of the entry with its size and content hash, and every use of an entry checks
  * it first, so a truncated, altered or incomplete entry is never loaded. The compiler
- * (hls_build: KEY/ entries) and the runtime (binfmt.c: the bin-HASH/ entries of
- * program binaries) share it through the small static library clhls_fsutil. */
+ * (hls_build: KEY/ entries), the simulator bridge (build.c: Verilator's compiled
+ * runtime) and the runtime (binfmt.c: the bin-HASH/ entries of program binaries)
+ * share it through the small static library clhls_fsutil. */
 #ifndef CLHLS_HLS_MANIFEST_H
 #define CLHLS_HLS_MANIFEST_H
 
@@ -25,16 +26,18 @@ int hls_manifest_write(const char *dir);
 int hls_manifest_check(const char *dir, char *why, size_t len);
 
 /* Whether the cache entry can be used: 1 when it is whole (its manifest checks and it
- * has metadata.json); 0 when there is none, or when it was damaged: then it has been
+ * has the file must_have: a build's metadata.json); 0 when there is none, or when it was damaged: then it has been
  * moved aside and removed (a process still reading its files keeps them; a scratch
  * name, tmp-damaged-..., which `clhls cache clean` removes if this process does not
  * get to), and why says what was wrong; -1 when it could not be checked (why). */
-int hls_entry_usable(const char *entry, char *why, size_t len);
+int hls_entry_usable(const char *entry, const char *must_have, char *why, size_t len);
 
 /* Puts the finished scratch directory tmp (its manifest written) in place as entry.
- * When another process was first, tmp is removed and its entry is used if whole; a
+ * When another process was first, tmp is removed and its entry is used if whole (as
+ * hls_entry_usable, with must_have); a
  * damaged one in the way is moved aside and the rename tried again. 0 when entry is
  * whole; -1 (tmp removed, the reason in why) when not. */
-int hls_entry_publish(const char *tmp, const char *entry, char *why, size_t len);
+int hls_entry_publish(const char *tmp, const char *entry, const char *must_have, char *why,
+                      size_t len);
 
 #endif

@@ -57,6 +57,7 @@ typedef struct hls_compile {
     LLVMModuleRef module;     /* the program's LLVM module */
     hls_program *program;     /* hardware IR */
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
+    char runtime_damaged[256]; /* why Verilator's cached runtime was compiled again */
 } hls_compile;
 
 /* Runs a program, capturing stdout and stderr into out. Returns its exit status, or

@@ -453,7 +453,7 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
     snprintf(entry, sizeof entry, "%s/bin-%s", root, hex);
     /* Unpacked before (the name is the content's hash): used when still whole. */
     char why[600];
-    int usable = hls_entry_usable(entry, why, sizeof why);
+    int usable = hls_entry_usable(entry, "metadata.json", why, sizeof why);
     if (usable > 0)
         return mem_strdup(a, entry);
     if (usable < 0) {
@@ -472,7 +472,7 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
         hls_remove_tree(tmp);
         return NULL;
     }
-    if (hls_entry_publish(tmp, entry, why, sizeof why) != 0) {
+    if (hls_entry_publish(tmp, entry, "metadata.json", why, sizeof why) != 0) {
         snprintf(err, errlen, "cannot unpack the program binary into %s: %s", entry, why);
         return NULL;
     }

@@ -2,12 +2,19 @@
  * compiles it (all generated files as one translation unit, in parallel with
  * harness.cpp) and links it with Verilator's runtime into a shared library that
  * exports only clhls_harness_get. The runtime does not depend on the design: it is
- * compiled position-independent once into runtime_dir/libverilated_pic.a (built in a
- * temporary directory and renamed into place, so concurrent builds are safe). Tools run
+ * compiled position-independent once per Verilator and compiler into a cache entry
+ * under runtime_dir (libverilated_pic.a and its manifest, checked before each use,
+ * built in a temporary directory and renamed into place, so concurrent builds are
+ * safe). Tools run
  * through posix_spawn with argument vectors (no shell); everything they print goes to
  * the build log. At most two compilers run at once. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "sim_internal.h"
+
+#include <xxhash.h>
+
+#include "fsutil.h"
+#include "manifest.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -188,38 +195,6 @@ static int run_all(char **const argvs[], char *const outs[], int n, strbuf *log)
     return rc;
 }
 
-/* mkdir -p */
-static int mkdirs(const char *path)
-{
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp)
-        return -1;
-    for (char *p = tmp + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            if (mkdir(tmp, 0755) && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    if (mkdir(tmp, 0755) && errno != EEXIST)
-        return -1;
-    return 0;
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
-/* rm -rf */
-static void rmtree(const char *path)
-{
-    nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 static int file_exists(const char *path) { return access(path, R_OK) == 0; }
 
 static double now_seconds(void)
@@ -288,14 +263,57 @@ static int cxx_flags(char **argv, int n, const char *opt, const char *inc, const
     return n;
 }
 
-/* Compiles Verilator's runtime once into runtime_dir/libverilated_pic.a. */
-static int ensure_runtime(const char *runtime_dir, const char *root, const char *cxx,
-                          char *lib, size_t liblen, strbuf *log)
+/* Tells the caller that a step begins. */
+static void step_begins(void (*progress)(void *, const char *), void *ctx, const char *step)
 {
-    snprintf(lib, liblen, "%s/%s", runtime_dir, RUNTIME_LIB);
-    if (file_exists(lib))
+    if (progress)
+        progress(ctx, step);
+}
+
+/* The runtime's cache entry: runtime_dir/<XXH3-64 of Verilator's version header and
+ * the compiler's name>, so another Verilator or compiler gets a runtime of its own. */
+static int runtime_entry(const char *runtime_dir, const char *root, const char *cxx,
+                         char *entry, size_t len, strbuf *log)
+{
+    char config[4200];
+    snprintf(config, sizeof config, "%s/include/verilated_config.h", root);
+    errno = 0;
+    char *version = hls_read_text(config);
+    if (!version) {
+        sb_printf(log, "clhls: cannot read %s: %s\n", config, strerror(errno));
+        return errno == ENOMEM ? SIM_ERR_NOMEM : -1;
+    }
+    XXH64_hash_t key =
+        XXH3_64bits_withSeed(cxx, strlen(cxx), XXH3_64bits(version, strlen(version)));
+    free(version);
+    snprintf(entry, len, "%s/%016llx", runtime_dir, (unsigned long long)key);
+    return 0;
+}
+
+/* Compiles Verilator's runtime once into a cache entry (runtime_entry) holding
+ * libverilated_pic.a and its manifest, checked before every use: a damaged entry is
+ * removed and compiled again (the reason in damaged), so a truncated archive never
+ * breaks the link of every model. Built in a scratch directory and put in place as a
+ * whole, so concurrent builds are safe. */
+static int ensure_runtime(const char *runtime_dir, const char *root, const char *cxx,
+                          char *lib, size_t liblen, char *damaged, size_t damaged_len,
+                          void (*progress)(void *, const char *), void *ctx, strbuf *log)
+{
+    char entry[4200], why[512];
+    int rc = runtime_entry(runtime_dir, root, cxx, entry, sizeof entry, log);
+    if (rc)
+        return rc;
+    snprintf(lib, liblen, "%s/%s", entry, RUNTIME_LIB);
+    int usable = hls_entry_usable(entry, RUNTIME_LIB, why, sizeof why);
+    if (usable < 0) {
+        sb_printf(log, "clhls: cannot check Verilator's runtime %s: %s\n", entry, why);
+        return -1;
+    }
+    if (usable)
         return 0;
-    if (mkdirs(runtime_dir)) {
+    snprintf(damaged, damaged_len, "%s", why);
+    step_begins(progress, ctx, "Verilator runtime (once)");
+    if (hls_mkdir_p(runtime_dir)) {
         sb_printf(log, "clhls: cannot create %s: %s\n", runtime_dir, strerror(errno));
         return -1;
     }
@@ -306,8 +324,7 @@ static int ensure_runtime(const char *runtime_dir, const char *root, const char 
                   strerror(errno));
         return -1;
     }
-    char inc[4200], inc_std[4200], src[2][4200], obj[2][4200], out[2][4200], ar_out[4200],
-        tmplib[4200];
+    char inc[4200], inc_std[4200], src[2][4200], obj[2][4200], out[3][4200], tmplib[4200];
     snprintf(inc, sizeof inc, "-I%s/include", root);
     snprintf(inc_std, sizeof inc_std, "-I%s/include/vltstd", root);
     static const char *const names[2] = {"verilated", "verilated_threads"};
@@ -325,18 +342,28 @@ static int ensure_runtime(const char *runtime_dir, const char *root, const char 
         argv[k][n++] = obj[k];
         argv[k][n] = NULL;
     }
-    snprintf(ar_out, sizeof ar_out, "%s/ar.log", tmp);
+    snprintf(out[2], sizeof out[2], "%s/ar.log", tmp);
     snprintf(tmplib, sizeof tmplib, "%s/%s", tmp, RUNTIME_LIB);
     char *ar[] = {"ar", "rcs", tmplib, obj[0], obj[1], NULL};
     char **argvs[2] = {argv[0], argv[1]}, *outs[2] = {out[0], out[1]};
-    int rc = run_all(argvs, outs, 2, log);
+    rc = run_all(argvs, outs, 2, log);
     if (!rc)
-        rc = run(ar, ar_out, log);
-    if (!rc && rename(tmplib, lib)) {
-        sb_printf(log, "clhls: cannot rename %s to %s: %s\n", tmplib, lib, strerror(errno));
+        rc = run(ar, out[2], log);
+    /* The entry is the archive and its manifest only. */
+    for (int k = 0; k < 2; k++)
+        unlink(obj[k]);
+    for (int k = 0; k < 3; k++)
+        unlink(out[k]);
+    if (!rc && hls_manifest_write(tmp)) {
+        sb_printf(log, "clhls: cannot write the manifest of %s: %s\n", tmp, strerror(errno));
         rc = -1;
     }
-    rmtree(tmp);
+    if (!rc && hls_entry_publish(tmp, entry, RUNTIME_LIB, why, sizeof why)) {
+        sb_printf(log, "clhls: %s\n", why);
+        return -1;
+    }
+    if (rc)
+        hls_remove_tree(tmp);
     return rc;
 }
 
@@ -470,13 +497,6 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
                                     flags, NULL, NULL, log_out, stats);
 }
 
-/* Tells the caller that a step begins. */
-static void step_begins(void (*progress)(void *, const char *), void *ctx, const char *step)
-{
-    if (progress)
-        progress(ctx, step);
-}
-
 int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
                              const char *top, const char *work_dir, const char *runtime_dir,
                              const char *out_so, unsigned flags,
@@ -509,7 +529,7 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
                   CLHLS_HARNESS_SOURCE, CLHLS_HARNESS_INSTALLED);
         goto done;
     }
-    if (mkdirs(work_dir)) {
+    if (hls_mkdir_p(work_dir)) {
         sb_printf(&log, "clhls: cannot create %s: %s\n", work_dir, strerror(errno));
         goto done;
     }
@@ -523,7 +543,7 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
     char obj_dir[4200], vlog[4200];
     snprintf(obj_dir, sizeof obj_dir, "%s/obj", work_dir);
     snprintf(vlog, sizeof vlog, "%s/verilator.log", work_dir);
-    rmtree(obj_dir);
+    hls_remove_tree(obj_dir);
     {
         size_t max = 21 + 2 * nfiles + 1;
         char **argv = hls_try_alloc(max * sizeof *argv);
@@ -604,13 +624,17 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
         }
     }
 
-    /* 2. Verilator's runtime, compiled once per runtime_dir */
-    char rtlib[4200];
-    snprintf(rtlib, sizeof rtlib, "%s/%s", runtime_dir, RUNTIME_LIB);
-    if (!file_exists(rtlib))
-        step_begins(progress, ctx, "Verilator runtime (once)");
-    if (ensure_runtime(runtime_dir, root, cxx, rtlib, sizeof rtlib, &log))
+    /* 2. Verilator's runtime, compiled once per Verilator and compiler */
+    char rtlib[4200], damaged[256] = "";
+    int rt = ensure_runtime(runtime_dir, root, cxx, rtlib, sizeof rtlib, damaged,
+                            sizeof damaged, progress, ctx, &log);
+    if (stats)
+        snprintf(stats->runtime_damaged, sizeof stats->runtime_damaged, "%s", damaged);
+    if (rt) {
+        if (rt == SIM_ERR_NOMEM)
+            rc = SIM_ERR_NOMEM;
         goto done;
+    }
 
     /* 3. generated C++ (write_units) and the harness, two compilers at once */
     char h_o[4200], m_src[4200], m_o[4200], inc[4200], inc_std[4200], inc_obj[4300],

@@ -67,6 +67,7 @@ typedef struct sim_build_stats {
     unsigned cxx_files;        /* .cpp files among it */
     unsigned units;            /* translation units it was compiled as */
     char opt[4];               /* the C++ optimisation level, "-O1" or "-O2" */
+    char runtime_damaged[256]; /* why Verilator's cached runtime was compiled again ("" if not) */
 } sim_build_stats;
 
 /* sim_build_model's flags. By default the arithmetic operator templates (clhls_fadd,

@@ -5,7 +5,8 @@
 # refused with the reason in the log ("cache entry KEY is damaged (...); rebuilt") and
 # the entry is rebuilt; the rebuilt program runs through the ICD (test_clbin: its
 # binary and a cache hit of its source); a truncated model.so in the runtime's
-# unpacked binary (bin-HASH/) is replaced on the next load. Then four `clhls build`
+# unpacked binary (bin-HASH/) is replaced on the next load, and so is Verilator's
+# compiled runtime when a new design needs it. Then four `clhls build`
 # of one new source start at the same moment in a cache without entries: all
 # succeed, there is exactly one entry, whole, no scratch directory is left, and the
 # next build is a hit. The cache's Verilator runtime (compiled once) is kept between
@@ -82,6 +83,17 @@ truncate -s 1000 "$bin/model.so"
 CLHLS_VERILATOR=/bin/false "$host" "$tmp/scale.clbin" "$tmp/scale.cl" "-D SCALE=3 -I $tmp/inc" \
     "-D SCALE=4 -I $tmp/inc" > "$tmp/host" 2>&1 || fail "after a damaged bin entry: $(cat "$tmp/host")"
 cmp -s "$bin/model.so" "$entry/model.so" || fail "the damaged bin entry was not replaced"
+
+# Verilator's compiled runtime (a cache entry of its own), truncated: a build that needs
+# it (a new design) compiles it again and says why.
+rt=$(find "$cache/verilated-runtime" -mindepth 2 -name libverilated_pic.a)
+[ -n "$rt" ] && [ -f "$(dirname "$rt")/manifest.json" ] || fail "no runtime entry with a manifest: $rt"
+rt_size=$(stat -c %s "$rt")
+truncate -s 1000 "$rt"
+build -D VARIANT=1
+grep -qF "runtime in the cache is damaged (libverilated_pic.a: size 1000, expected $rt_size); compiled again" \
+    "$tmp/err" || fail "the damaged runtime was not refused: $(cat "$tmp/err")"
+[ "$(stat -c %s "$rt")" -eq "$rt_size" ] || fail "the damaged runtime was not replaced"
 
 # Four builds of one new source at once, in a cache without entries.
 find "$cache" -mindepth 1 -maxdepth 1 ! -name verilated-runtime -exec rm -rf {} +
