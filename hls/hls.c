@@ -234,6 +234,8 @@ static int compile(hls_compile *c, const char *entry, const char *root)
         return rc;
     if ((rc = hls_private_arrays(c)))       /* arrays indexed at run time: wide values */
         return rc;
+    if ((rc = hls_coalesce(c)))             /* adjacent accesses: one vector access */
+        return rc;
     if ((rc = hls_check(c)))                /* what hardware cannot do is an error */
         return rc;
     if ((rc = hls_lower(c)) || (rc = verify(c, "lower")))   /* LLVM IR -> hardware IR */

@@ -251,6 +251,10 @@ typedef struct hls_kernel {
 #define HLS_REG_FIRST_ARG 32
 #define HLS_ARG_AREA_BYTES 1024
 #define HLS_MAX_KERNELS 256
+/* Every buffer a kernel gets starts at a multiple of this many bytes: the runtime
+ * hands out device memory in pages, CL_DEVICE_MEM_BASE_ADDR_ALIGN says so and
+ * sub-buffers must start there; the compiler relies on it to merge accesses. */
+#define HLS_BUFFER_ALIGN 4096
 /* Probe registers (21..31): occupancies the runtime reads when a kernel hangs. */
 #define HLS_REG_FIRST_PROBE 21
 #define HLS_MAX_PROBES 11

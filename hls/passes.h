@@ -83,6 +83,7 @@ int hls_generic_pointers(hls_compile *c);    /* addrspace.c: generic pointers re
 int hls_generic_builtin_calls(hls_compile *c, LLVMModuleRef library);
 int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at run time */
 int hls_simplify_again(hls_compile *c);      /* prepare.c: cleanup after a rewrite */
+int hls_coalesce(hls_compile *c);            /* prepare.c: adjacent accesses merged */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */

@@ -117,6 +117,31 @@ int hls_simplify(hls_compile *c)
     return run_passes(c, simplify_pipeline);
 }
 
+/* Static coalescing: accesses at consecutive addresses become one vector access (one
+ * load-store unit, one memory request), which LLVM's load-store vectorizer makes where
+ * alignment allows (at most 128 bits without a target). A buffer argument is 4096-byte
+ * aligned (the runtime hands out device memory in pages, and sub-buffers start at
+ * multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN), which its parameter now says. Runs
+ * after privarrays.c, when private arrays are values and no longer memory. */
+int hls_coalesce(hls_compile *c)
+{
+    unsigned align = LLVMGetEnumAttributeKindForName("align", 5);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || !is_kernel(fn))
+            continue;
+        for (unsigned i = 0; i < LLVMCountParams(fn); i++) {
+            LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, i));
+            unsigned space = LLVMGetTypeKind(t) == LLVMPointerTypeKind
+                                 ? LLVMGetPointerAddressSpace(t)
+                                 : 0;
+            if (space == 1 || space == 2) /* __global, __constant */
+                LLVMAddAttributeAtIndex(fn, i + 1,
+                                        LLVMCreateEnumAttribute(c->llvm, align, HLS_BUFFER_ALIGN));
+        }
+    }
+    return run_passes(c, "function(instcombine,load-store-vectorizer,adce)");
+}
+
 /* After privarrays.c's rewrite: SROA makes the new vectors SSA values, instcombine
  * folds the copies of constant initialisers, and LCSSA gives the values that leave a
  * loop their exit phis again. No CFG change, so the loop shape stays. */

@@ -1,5 +1,7 @@
 /* End-to-end: vector add and saxpy (float) in one program, with explicit and NULL local
- * sizes, checked against the host. */
+ * sizes, checked against the host; and `quad`, whose four scalar loads and stores at
+ * consecutive addresses the compiler merges into one 16-byte access each, on a buffer
+ * and on a sub-buffer that starts a page in. */
 #include <math.h>
 
 #include "e2e.h"
@@ -14,6 +16,15 @@ static const char *src =
     "{\n"
     "    size_t i = get_global_id(0);\n"
     "    y[i] = alpha * x[i] + y[i];\n"
+    "}\n"
+    "__kernel void quad(__global const float *in, __global float *out)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    float a = in[4 * i], b = in[4 * i + 1], c = in[4 * i + 2], d = in[4 * i + 3];\n"
+    "    out[4 * i] = d;\n"
+    "    out[4 * i + 1] = c + 1.0f;\n"
+    "    out[4 * i + 2] = b;\n"
+    "    out[4 * i + 3] = a - 1.0f;\n"
     "}\n";
 
 int main(void)
@@ -75,12 +86,37 @@ int main(void)
     EXPECT(aq == CL_KERNEL_ARG_ADDRESS_GLOBAL);
     CL_OK(clGetKernelArgInfo(ks, 0, CL_KERNEL_ARG_NAME, sizeof name, name, NULL));
     EXPECT(!strcmp(name, "alpha"));
+    /* quad on the whole of a, then on a sub-buffer of c from byte 4096 on (into y). */
+    cl_kernel kq = clCreateKernel(p, "quad", &err);
+    CL_OK(err);
+    size_t quads = N / 4, sub_quads = (N * sizeof(float) - 4096) / 16;
+    cl_buffer_region tail = {4096, N * sizeof(float) - 4096};
+    cl_mem dtail = clCreateSubBuffer(dc, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &tail,
+                                     &err);
+    CL_OK(err);
+    for (int pass = 0; pass < 2; pass++) {
+        cl_mem in = pass ? dtail : da;
+        CL_OK(clSetKernelArg(kq, 0, sizeof in, &in));
+        CL_OK(clSetKernelArg(kq, 1, sizeof dy, &dy));
+        size_t items = pass ? sub_quads : quads;
+        EXPECT(e2e_run(&env, kq, 1, NULL, &items, NULL) == CL_COMPLETE);
+        e2e_read(&env, dy, sizeof out, out);
+        const float *src_q = pass ? c + 1024 : a;
+        for (size_t q = 0; q < items; q++) {
+            const float *x = src_q + 4 * q;
+            float *o = out + 4 * q;
+            EXPECT(o[0] == x[3] && o[1] == x[2] + 1.0f && o[2] == x[1] && o[3] == x[0] - 1.0f);
+        }
+    }
+    clReleaseMemObject(dtail);
+    clReleaseKernel(kq);
+
     cl_kernel all[4];
     cl_uint nk;
     CL_OK(clCreateKernelsInProgram(p, 4, all, &nk));
-    EXPECT(nk == 2);
-    clReleaseKernel(all[0]);
-    clReleaseKernel(all[1]);
+    EXPECT(nk == 3);
+    for (cl_uint k = 0; k < nk; k++)
+        clReleaseKernel(all[k]);
     EXPECT(clCreateKernel(p, "nope", &err) == NULL && err == CL_INVALID_KERNEL_NAME);
 
     clReleaseMemObject(da);
