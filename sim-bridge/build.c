@@ -299,19 +299,21 @@ static int ensure_runtime(const char *runtime_dir, const char *root, const char 
                           char *lib, size_t liblen, char *damaged, size_t damaged_len,
                           void (*progress)(void *, const char *), void *ctx, strbuf *log)
 {
-    char entry[4200], why[512];
+    char entry[4096], why[512];
     int rc = runtime_entry(runtime_dir, root, cxx, entry, sizeof entry, log);
     if (rc)
         return rc;
-    snprintf(lib, liblen, "%s/%s", entry, RUNTIME_LIB);
-    int usable = hls_entry_usable(entry, RUNTIME_LIB, why, sizeof why);
+    if (hls_path_join(lib, liblen, entry, RUNTIME_LIB)) {
+        sb_printf(log, "clhls: path too long: %s\n", entry);
+        return -1;
+    }
+    int usable = hls_entry_usable(entry, RUNTIME_LIB, damaged, damaged_len);
     if (usable < 0) {
-        sb_printf(log, "clhls: cannot check Verilator's runtime %s: %s\n", entry, why);
+        sb_printf(log, "clhls: cannot check Verilator's runtime %s: %s\n", entry, damaged);
         return -1;
     }
     if (usable)
         return 0;
-    snprintf(damaged, damaged_len, "%s", why);
     step_begins(progress, ctx, "Verilator runtime (once)");
     if (hls_mkdir_p(runtime_dir)) {
         sb_printf(log, "clhls: cannot create %s: %s\n", runtime_dir, strerror(errno));
