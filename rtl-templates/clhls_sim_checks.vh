@@ -9,8 +9,11 @@
 // coalescing into memory lines; the simulator checks it against the buffers the
 // running kernel was given and ends the run at the first that falls outside them. The
 // including module provides clk, rst, s_req_valid, s_req_ready, s_req_addr, DATA_W and
-// UNIT (its number in the compute unit). Included once per module, no include guard.
-import "DPI-C" function void clhls_sim_access(
+// UNIT (its number in the compute unit). The import is a context one: the simulator
+// tells the compute unit from the calling instance's scope (each kernel's accesses are
+// checked against its own buffers while several kernels run). Included once per
+// module, no include guard.
+import "DPI-C" context function void clhls_sim_access(
     input int unsigned unit, input longint unsigned addr, input int unsigned bytes,
     input byte unsigned kind);
 

@@ -3,11 +3,11 @@
  * harness.cpp) and links it with Verilator's runtime into a shared library that
  * exports only clhls_harness_get. The runtime does not depend on the design: it is
  * compiled position-independent once per Verilator and compiler into a cache entry
- * under runtime_dir (libverilated_pic.a and its manifest, checked before each use,
- * built in a temporary directory and renamed into place, so concurrent builds are
- * safe). Tools run
- * through posix_spawn with argument vectors (no shell); everything they print goes to
- * the build log. At most two compilers run at once. */
+ * under runtime_dir (libverilated_pic.a, with Verilator's DPI support, and its
+ * manifest, checked before each use, built in a temporary directory and renamed into
+ * place, so concurrent builds are safe). Tools run through posix_spawn with argument
+ * vectors (no shell); everything they print goes to the build log. At most two
+ * compilers run at once. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "sim_internal.h"
 
@@ -270,8 +270,14 @@ static void step_begins(void (*progress)(void *, const char *), void *ctx, const
         progress(ctx, step);
 }
 
-/* The runtime's cache entry: runtime_dir/<XXH3-64 of Verilator's version header and
- * the compiler's name>, so another Verilator or compiler gets a runtime of its own. */
+/* The sources of Verilator's runtime in the archive (verilated_dpi: the harness asks a
+ * load-store unit's DPI scope). */
+static const char *const runtime_sources[] = {"verilated", "verilated_threads", "verilated_dpi"};
+#define RUNTIME_SOURCES (sizeof runtime_sources / sizeof *runtime_sources)
+
+/* The runtime's cache entry: runtime_dir/<XXH3-64 of Verilator's version header, the
+ * compiler's name and the runtime's sources>, so another Verilator, compiler or set of
+ * sources gets a runtime of its own. */
 static int runtime_entry(const char *runtime_dir, const char *root, const char *cxx,
                          char *entry, size_t len, strbuf *log)
 {
@@ -285,6 +291,8 @@ static int runtime_entry(const char *runtime_dir, const char *root, const char *
     }
     XXH64_hash_t key =
         XXH3_64bits_withSeed(cxx, strlen(cxx), XXH3_64bits(version, strlen(version)));
+    for (size_t k = 0; k < RUNTIME_SOURCES; k++)
+        key = XXH3_64bits_withSeed(runtime_sources[k], strlen(runtime_sources[k]), key);
     free(version);
     snprintf(entry, len, "%s/%016llx", runtime_dir, (unsigned long long)key);
     return 0;
@@ -326,15 +334,17 @@ static int ensure_runtime(const char *runtime_dir, const char *root, const char 
                   strerror(errno));
         return -1;
     }
-    char inc[4200], inc_std[4200], src[2][4200], obj[2][4200], out[3][4200], tmplib[4200];
+    enum { N = RUNTIME_SOURCES };
+    char inc[4200], inc_std[4200], src[N][4200], obj[N][4200], out[N + 1][4200], tmplib[4200];
     snprintf(inc, sizeof inc, "-I%s/include", root);
     snprintf(inc_std, sizeof inc_std, "-I%s/include/vltstd", root);
-    static const char *const names[2] = {"verilated", "verilated_threads"};
-    char *argv[2][MAX_ARGS];
-    for (int k = 0; k < 2; k++) {
-        snprintf(src[k], sizeof src[k], "%s/include/%s.cpp", root, names[k]);
-        snprintf(obj[k], sizeof obj[k], "%s/%s.o", tmp, names[k]);
-        snprintf(out[k], sizeof out[k], "%s/%s.log", tmp, names[k]);
+    char *argv[N][MAX_ARGS], **argvs[N], *outs[N];
+    for (int k = 0; k < N; k++) {
+        snprintf(src[k], sizeof src[k], "%s/include/%s.cpp", root, runtime_sources[k]);
+        snprintf(obj[k], sizeof obj[k], "%s/%s.o", tmp, runtime_sources[k]);
+        snprintf(out[k], sizeof out[k], "%s/%s.log", tmp, runtime_sources[k]);
+        argvs[k] = argv[k];
+        outs[k] = out[k];
         int n = 0;
         argv[k][n++] = (char *)cxx;
         n = cxx_flags(argv[k], n, "-O2", inc, inc_std);
@@ -344,17 +354,17 @@ static int ensure_runtime(const char *runtime_dir, const char *root, const char 
         argv[k][n++] = obj[k];
         argv[k][n] = NULL;
     }
-    snprintf(out[2], sizeof out[2], "%s/ar.log", tmp);
+    snprintf(out[N], sizeof out[N], "%s/ar.log", tmp);
     snprintf(tmplib, sizeof tmplib, "%s/%s", tmp, RUNTIME_LIB);
-    char *ar[] = {"ar", "rcs", tmplib, obj[0], obj[1], NULL};
-    char **argvs[2] = {argv[0], argv[1]}, *outs[2] = {out[0], out[1]};
-    rc = run_all(argvs, outs, 2, log);
+    char *ar[] = {"ar", "rcs", tmplib, obj[0], obj[1], obj[2], NULL};
+    _Static_assert(N == 3, "the archive's members");
+    rc = run_all(argvs, outs, N, log);
     if (!rc)
-        rc = run(ar, out[2], log);
+        rc = run(ar, out[N], log);
     /* The entry is the archive and its manifest only. */
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < N; k++)
         unlink(obj[k]);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < N + 1; k++)
         unlink(out[k]);
     if (!rc && hls_manifest_write(tmp)) {
         sb_printf(log, "clhls: cannot write the manifest of %s: %s\n", tmp, strerror(errno));

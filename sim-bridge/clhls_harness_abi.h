@@ -11,13 +11,16 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 5 /* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 6 /* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
                                        5: no mem_req_atomic (the accelerator's atomic
                                           unit executes atomics; the port carries reads
-                                          and writes only) */
+                                          and writes only);
+                                       6: compute units running at once: per-unit
+                                          progress (unit_progress, has_unit_progress),
+                                          ranges and faults per compute unit */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -49,7 +52,13 @@ typedef struct clhls_port_out {
                                    the top has no such port) */
     uint8_t access_fault;       /* a load-store unit has accepted a request outside the
                                    checked ranges (sticky until check_accesses) */
+    uint64_t unit_progress;     /* the top's `progress_units` output: bit u, compute unit u
+                                   (the program's kernel u) moved this cycle (units 0..63;
+                                   0 when the top has no such port) */
 } clhls_port_out;
+
+/* check_accesses' unit that stands for every compute unit. */
+#define CLHLS_ALL_UNITS 0xFFFFFFFFu
 
 /* A range of device memory the load-store units may touch: [base, base + bytes). */
 typedef struct clhls_mem_range {
@@ -61,6 +70,8 @@ typedef struct clhls_mem_range {
 typedef struct clhls_access_fault {
     uint64_t addr;              /* the work-item's byte address */
     uint32_t unit;              /* the load-store unit (its UNIT parameter) */
+    uint32_t cu;                /* its compute unit (the program's kernel index; 0 when the
+                                   top does not name its units) */
     uint32_t bytes;             /* the access's size */
     uint8_t kind;               /* 0 load, 1 store, 2 atomic */
 } clhls_access_fault;
@@ -70,6 +81,7 @@ typedef struct clhls_harness_api {
     unsigned mem_width_bytes;   /* width of the model's memory port in bytes */
     unsigned has_progress_port; /* 1 when the top has the `progress` output, 0 when not
                                    (then only memory handshakes count as progress) */
+    unsigned has_unit_progress; /* 1 when the top has the `progress_units` output */
     /* Creates one model instance; vcd_path non-NULL dumps a waveform (if the model was
      * built with tracing) */
     void *(*create)(const char *vcd_path);
@@ -77,13 +89,19 @@ typedef struct clhls_harness_api {
     /* One clock cycle: drive in, evaluate, sample out (the values that decide this
      * cycle's handshakes), then take the rising edge. */
     void (*cycle)(void *model, const clhls_port_in *in, clhls_port_out *out);
-    /* From now on, checks every request a global load-store unit accepts against
-     * ranges (n of them; the array must stay valid until the next call), and clears
-     * the recorded fault; ranges NULL stops checking. Simulation only: the load-store
-     * unit templates report requests through the DPI-C function clhls_sim_access. */
-    void (*check_accesses)(void *model, const clhls_mem_range *ranges, unsigned n);
-    /* 1 and the first access outside the ranges since check_accesses, else 0. */
-    int (*access_fault)(void *model, clhls_access_fault *fault);
+    /* From now on, checks every request a global load-store unit of compute unit cu
+     * accepts against ranges (n of them; the array must stay valid until the next
+     * call for that unit), and clears that unit's recorded fault; ranges NULL stops
+     * checking it. cu CLHLS_ALL_UNITS sets the ranges of every unit (and clears every
+     * fault). The top names its units (the DPI-C call clhls_sim_unit from clhls_top,
+     * index and instance name); a load-store unit outside every named unit counts as
+     * unit 0. Simulation only: the load-store unit templates report requests through
+     * the DPI-C function clhls_sim_access. */
+    void (*check_accesses)(void *model, unsigned cu, const clhls_mem_range *ranges,
+                           unsigned n);
+    /* 1 and the first access outside the ranges of compute unit cu since its
+     * check_accesses (cu CLHLS_ALL_UNITS: of any unit), else 0. */
+    int (*access_fault)(void *model, unsigned cu, clhls_access_fault *fault);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

@@ -120,6 +120,10 @@ typedef struct sim_run_result {
     uint64_t mem_write_bytes;  /* bytes written to memory (enabled lanes) */
     uint64_t mem_requests;     /* memory requests served */
     uint64_t last_progress;    /* cycle of this run (1-based) that last moved, 0 if none */
+    unsigned bad_cu;           /* SIM_ERR_BAD_ACCESS: the compute unit of the load-store unit */
+    uint64_t start_cycle;      /* sim_model_run_units: the model's cycle count when the unit
+                                  started (sim_model_cycles) */
+    uint64_t end_cycle;        /* ... and when its end was seen (cycles = the difference) */
 } sim_run_result;
 
 /* A range of device memory, [base, base + bytes). */
@@ -148,6 +152,42 @@ int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsi
 int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
                   uint64_t done_mask, uint64_t idle_cycles, uint64_t max_cycles,
                   sim_run_result *result);
+
+/* ---- compute units running at once ----
+ * Each kernel of a program is one compute unit of the accelerator (unit cu = the
+ * program's kernel cu). Units start one at a time, up to SIM_MAX_UNITS at once, while
+ * others run, and the model steps them all under one clock until one ends. A unit is
+ * reset only with the whole model (sim_model_reset, never while units run); a unit
+ * that ended by a fault or the watchdog goes on in the hardware until then,
+ * unobserved: its accesses outside every buffer no longer end anything. */
+#define SIM_MAX_UNITS 64
+
+/* Starts compute unit cu (its geometry and arguments written): from now on checks
+ * every access its load-store units accept against ranges (copied; NULL: no check),
+ * and writes start_mask to control_reg (one cycle, in which running units go on). The
+ * unit ends when status_reg & done_mask is set, at its first access outside ranges, or
+ * after idle_cycles cycles in a row in which neither the unit (the top's
+ * progress_units bit; the whole top's progress for units from 64 on or without that
+ * port) nor the memory port moved. SIM_ERR_ARG when cu runs or its result was not
+ * taken, or SIM_MAX_UNITS units are started; SIM_ERR_NOMEM. */
+int sim_model_unit_start(sim_model *model, unsigned cu, uint32_t control_reg,
+                         uint64_t start_mask, uint32_t status_reg, uint64_t done_mask,
+                         uint64_t idle_cycles, const sim_mem_range *ranges, unsigned n);
+/* Steps the model against mem until at least one running unit ends (an address
+ * outside every buffer that the memory sees while no unit has faulted ends every
+ * running unit with SIM_ERR_BAD_ADDRESS), or for max_cycles cycles (0: no cap; then
+ * SIM_RUNNING). SIM_OK, SIM_RUNNING or SIM_ERR_ARG (no unit running). Allocates
+ * nothing. */
+int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles);
+/* 1 and an ended unit whose result was not taken in *cu, else 0. */
+int sim_model_unit_ended(const sim_model *model, unsigned *cu);
+/* The outcome of ended unit cu (SIM_OK, SIM_ERR_TIMEOUT, SIM_ERR_BAD_ACCESS or
+ * SIM_ERR_BAD_ADDRESS) and its result (cycles from its start to its end; the memory
+ * counters are the whole port's over that time); the unit can start again.
+ * SIM_ERR_ARG when it has not ended. */
+int sim_model_unit_result(sim_model *model, unsigned cu, sim_run_result *result);
+/* How many units run. */
+unsigned sim_model_running_units(const sim_model *model);
 
 /* 1 when the model's top has the `progress` output; 0 for an older design, whose
  * watchdog sees only memory handshakes. */

@@ -10,15 +10,21 @@
  * without it (a hand-written design from before harness ABI 2) reports 0, so only its
  * memory handshakes count. The global load-store units report each request they
  * accept through the DPI-C function clhls_sim_access (defined here), which checks it
- * against the ranges check_accesses gave. This is the project's only C++ file; keep
- * it small. */
+ * against the ranges check_accesses gave to the unit's compute unit: the call's DPI
+ * scope (....cu_UNIT.lsuN) names the compute unit, whose index clhls_top
+ * told at its first evaluation (clhls_sim_unit). The `progress_units` output (bit u:
+ * compute unit u moved) gives each running kernel its own watchdog. This is the
+ * project's only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "Vclhls_top.h"
+#include "svdpi.h"
 #include "verilated.h"
 
 #include "clhls_harness_abi.h"
@@ -123,19 +129,56 @@ template <typename T> inline uint8_t read_progress(const T &, std::false_type) {
 
 constexpr unsigned HAS_PROGRESS = has_progress<Vclhls_top>::value ? 1u : 0u;
 
+/* The low 64 bits of a scalar or wide signal. */
+template <typename T> inline uint64_t sig_low64(const T &v) { return (uint64_t)v; }
+template <std::size_t N> inline uint64_t sig_low64(const VlWide<N> &v)
+{
+    return (uint64_t)v.m_storage[0] | (N > 1 ? (uint64_t)v.m_storage[N > 1 ? 1 : 0] << 32 : 0);
+}
+
+/* Whether the top has a `progress_units` output (one bit per compute unit). */
+template <typename T, typename = void> struct has_unit_progress : std::false_type {};
+template <typename T>
+struct has_unit_progress<T, decltype((void)std::declval<T &>().progress_units)>
+    : std::true_type {};
+
+template <typename T> inline uint64_t read_unit_progress(const T &t, std::true_type)
+{
+    return sig_low64(t.progress_units);
+}
+template <typename T> inline uint64_t read_unit_progress(const T &, std::false_type)
+{
+    return 0;
+}
+
+constexpr unsigned HAS_UNIT_PROGRESS = has_unit_progress<Vclhls_top>::value ? 1u : 0u;
+
 /* Width of the memory port in bytes, from the type of the generated data signal. */
 constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>();
 static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
               "memory port width must be 32..1024 bits");
 
+/* The access check of one compute unit. */
+struct unit_check {
+    bool own;                       /* ranges were given for this unit (else the default) */
+    const clhls_mem_range *ranges;  /* what its load-store units may touch; NULL: no check */
+    unsigned nranges;               /* number of ranges */
+    bool faulted;                   /* fault holds its first access outside them */
+    clhls_access_fault fault;
+};
+
 /* One model instance: its own context, so several models never share state. */
 struct instance {
     VerilatedContext *ctx;          /* Verilator context of this instance */
     Vclhls_top *top;                /* the verilated accelerator */
-    const clhls_mem_range *ranges;  /* what the load-store units may touch; NULL: no check */
+    const clhls_mem_range *ranges;  /* the ranges of units given none of their own */
     unsigned nranges;               /* number of ranges */
-    bool faulted;                   /* fault holds the first access outside them */
-    clhls_access_fault fault;
+    std::vector<unit_check> units;  /* per compute unit, by index */
+    bool faulted;                   /* some unit has faulted */
+    clhls_access_fault fault;       /* the first fault of any unit */
+    std::vector<std::string> names; /* compute unit instance names (cu_UNIT), by index */
+    std::vector<std::pair<svScope, unsigned>> scopes; /* a load-store unit's scope and
+                                                         its compute unit (a cache) */
 };
 
 /* The instance whose cycle() is evaluating (the load-store units' DPI calls find
@@ -151,7 +194,9 @@ void *h_create(const char *vcd_path)
     m->top = new Vclhls_top(m->ctx, "clhls_top");
     m->top->clk = 0;
     m->top->rst = 1;
+    evaluating = m; /* the top names its compute units (clhls_sim_unit) */
     m->top->eval();
+    evaluating = nullptr;
     return m;
 }
 
@@ -191,6 +236,7 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     out->mem_req_tag = t->m_mem_req_tag;
     out->mem_resp_ready = t->s_mem_resp_ready;
     out->progress = read_progress(*t, has_progress<Vclhls_top>{});
+    out->unit_progress = read_unit_progress(*t, has_unit_progress<Vclhls_top>{});
     if (out->mem_req_valid && out->mem_req_write) { /* only then */
         sig_to_bytes(out->mem_req_wdata, t->m_mem_req_wdata, MEM_BYTES);
         sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
@@ -201,43 +247,121 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     out->access_fault = m->faulted;
 }
 
-void h_check_accesses(void *p, const clhls_mem_range *ranges, unsigned n)
+/* Whether some unit's fault is still recorded (after one unit's was cleared). */
+void refresh_faulted(instance *m)
 {
-    instance *m = static_cast<instance *>(p);
-    m->ranges = ranges;
-    m->nranges = n;
     m->faulted = false;
+    for (const unit_check &u : m->units)
+        if (u.faulted) {
+            m->faulted = true;
+            m->fault = u.fault;
+            return;
+        }
 }
 
-int h_access_fault(void *p, clhls_access_fault *fault)
+void h_check_accesses(void *p, unsigned cu, const clhls_mem_range *ranges, unsigned n)
+{
+    instance *m = static_cast<instance *>(p);
+    if (cu == CLHLS_ALL_UNITS) {
+        m->ranges = ranges;
+        m->nranges = n;
+        m->units.clear();
+        m->faulted = false;
+        return;
+    }
+    if (cu >= m->units.size())
+        m->units.resize(cu + 1, unit_check{false, nullptr, 0, false, clhls_access_fault{}});
+    m->units[cu] = unit_check{true, ranges, n, false, clhls_access_fault{}};
+    refresh_faulted(m);
+}
+
+int h_access_fault(void *p, unsigned cu, clhls_access_fault *fault)
 {
     const instance *m = static_cast<const instance *>(p);
-    if (m->faulted)
-        *fault = m->fault;
-    return m->faulted;
+    if (cu == CLHLS_ALL_UNITS) {
+        if (m->faulted)
+            *fault = m->fault;
+        return m->faulted;
+    }
+    if (cu >= m->units.size() || !m->units[cu].faulted)
+        return 0;
+    *fault = m->units[cu].fault;
+    return 1;
+}
+
+/* The compute unit of the load-store unit whose DPI call is running: the unit whose
+ * instance name (the top named them) is a whole segment of its scope's dotted name
+ * (e.g. clhls_top.clhls_top.cu_vadd.lsu0). */
+unsigned calling_unit(instance *m)
+{
+    svScope scope = svGetScope();
+    for (const auto &s : m->scopes)
+        if (s.first == scope)
+            return s.second;
+    unsigned cu = 0;
+    const char *name = scope ? svGetNameFromScope(scope) : nullptr;
+    for (std::size_t i = 0; name && i < m->names.size(); i++) {
+        const std::string &unit = m->names[i];
+        for (const char *at = std::strstr(name, unit.c_str()); !unit.empty() && at;
+             at = std::strstr(at + 1, unit.c_str()))
+            if ((at == name || at[-1] == '.') && (!at[unit.size()] || at[unit.size()] == '.')) {
+                cu = (unsigned)i;
+                break;
+            }
+    }
+    m->scopes.emplace_back(scope, cu);
+    return cu;
 }
 
 const clhls_harness_api api = {
-    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,      HAS_PROGRESS,   h_create, h_destroy, h_cycle,
-    h_check_accesses,          h_access_fault,
+    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS, HAS_UNIT_PROGRESS, h_create,
+    h_destroy,                 h_cycle,         h_check_accesses,                 h_access_fault,
 };
 
 } // namespace
 
+/* clhls_top names compute unit index (its instance, cu_UNIT) at its first evaluation. */
+extern "C" void clhls_sim_unit(int index, const char *instance_name)
+{
+    instance *m = evaluating;
+    if (!m || index < 0 || !instance_name)
+        return;
+    if ((std::size_t)index >= m->names.size())
+        m->names.resize((std::size_t)index + 1);
+    m->names[(std::size_t)index] = instance_name;
+}
+
 /* A global load-store unit accepted a work-item's request (clhls_sim_checks.vh): a
- * fault when [addr, addr + bytes) is not inside one of the checked ranges. */
+ * fault of its compute unit when [addr, addr + bytes) is not inside one of the ranges
+ * checked for that unit. */
 extern "C" void clhls_sim_access(unsigned unit, unsigned long long addr, unsigned bytes,
                                  unsigned char kind)
 {
     instance *m = evaluating;
-    if (!m || !m->ranges || m->faulted)
+    if (!m)
         return;
-    for (unsigned i = 0; i < m->nranges; i++)
-        if (addr >= m->ranges[i].base && bytes <= m->ranges[i].bytes &&
-            addr - m->ranges[i].base <= m->ranges[i].bytes - bytes)
+    unsigned cu = calling_unit(m);
+    unit_check *u = cu < m->units.size() && m->units[cu].own ? &m->units[cu] : nullptr;
+    const clhls_mem_range *ranges = u ? u->ranges : m->ranges;
+    unsigned n = u ? u->nranges : m->nranges;
+    if (!ranges || (u ? u->faulted : m->faulted))
+        return;
+    for (unsigned i = 0; i < n; i++)
+        if (addr >= ranges[i].base && bytes <= ranges[i].bytes &&
+            addr - ranges[i].base <= ranges[i].bytes - bytes)
             return;
-    m->faulted = true;
-    m->fault = clhls_access_fault{addr, unit, bytes, kind};
+    clhls_access_fault f{addr, unit, cu, bytes, kind};
+    if (!u) {
+        if (cu >= m->units.size())
+            m->units.resize(cu + 1, unit_check{false, nullptr, 0, false, clhls_access_fault{}});
+        u = &m->units[cu];
+    }
+    u->faulted = true;
+    u->fault = f;
+    if (!m->faulted) {
+        m->faulted = true;
+        m->fault = f;
+    }
 }
 
 /* The one exported symbol (the library is built with hidden visibility). */

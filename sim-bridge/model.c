@@ -5,7 +5,11 @@
  * kernel reports done, a load-store unit accepts an access outside the checked
  * ranges, the memory sees a bad address, or the watchdog sees no forward
  * progress (neither the top's `progress` output nor a memory handshake) for the idle
- * window. The run loop allocates nothing and copies only the port width. Every cycle
+ * window. The run loop allocates nothing and copies only the port width. Several
+ * compute units (kernels of the program) run at once under the one clock through
+ * sim_model_unit_start and sim_model_run_units: each has its own done bit (read in
+ * turn through the register port, done is sticky), its own access ranges and its own
+ * watchdog (the top's `progress_units` bit, or a memory handshake). Every cycle
  * runs in the default floating-point environment (round to nearest, no flush-to-zero),
  * which the operators' C models (fp_model.c) compute in, whatever the host program
  * set: it is established once per call here, not per operation there. */
@@ -56,6 +60,20 @@ static void fp_env_leave(fp_env saved)
 }
 #endif
 
+/* A compute unit started by sim_model_unit_start: running, or ended with its result
+ * waiting for sim_model_unit_result. */
+typedef struct sim_unit {
+    unsigned cu;                   /* its compute unit (the program's kernel index) */
+    uint32_t status_reg;           /* its status register */
+    uint64_t done_mask;            /* the done bit in it */
+    uint64_t idle_cycles;          /* its watchdog window */
+    uint64_t idle;                 /* consecutive cycles without its progress */
+    sim_mem_stats before;          /* the memory's counters when it started */
+    int status;                    /* SIM_OK, SIM_ERR_TIMEOUT, ... once ended */
+    sim_run_result result;         /* its outcome once ended */
+    clhls_mem_range *ranges;       /* its access ranges (the harness reads them) */
+} sim_unit;
+
 struct sim_model {
     void *dl;                      /* dlopen handle of model.so */
     const clhls_harness_api *api;  /* the model's function table */
@@ -69,6 +87,14 @@ struct sim_model {
     int port_reset_pending;        /* the next run starts with an empty memory port */
     clhls_mem_range *ranges;       /* the accesses checked against (the harness reads
                                       them), NULL when not checking */
+    uint64_t running;              /* slots of units running (bit s: units[s]) */
+    uint64_t ended;                /* slots of units ended whose result was not taken */
+    uint64_t failed;               /* slots of units that ended by a fault or the watchdog
+                                      since the last reset: their hardware still runs */
+    unsigned poll;                 /* the slot whose status register was read last */
+    sim_memory *mem;               /* the memory of the units' run (register cycles while
+                                      units run step it too), NULL before one */
+    sim_unit units[SIM_MAX_UNITS]; /* slots of the compute units started at once */
 };
 
 static void fail(char *err, size_t errlen, const char *fmt, ...)
@@ -141,16 +167,26 @@ void sim_model_close(sim_model *model)
     model->api->destroy(model->inst);
     dlclose(model->dl);
     free(model->ranges);
+    for (unsigned u = 0; u < SIM_MAX_UNITS; u++)
+        free(model->units[u].ranges);
     free(model);
 }
 
-/* One cycle with the memory port idle. */
+/* One cycle of register access: with the memory port idle, or, while compute units
+ * run, with the memory serving them (what this cycle reveals, a done bit, a fault or
+ * a bad address, stays recorded for the run loop to see). */
 static void idle_cycle(sim_model *m)
 {
-    sim_mem_port_idle(&m->in);
+    int serve = m->running && m->mem;
+    if (serve)
+        sim_mem_port_drive(m->mem, &m->in);
+    else
+        sim_mem_port_idle(&m->in);
     fp_env saved = fp_env_enter();
     m->api->cycle(m->inst, &m->in, &m->out);
     fp_env_leave(saved);
+    if (serve)
+        sim_mem_port_update(m->mem, &m->in, &m->out);
     m->cycles++;
     m->in.reg_we = 0;
 }
@@ -166,6 +202,8 @@ void sim_model_reset(sim_model *model)
     model->in.rst = 0;
     model->idle = 0;
     model->port_reset_pending = 1;
+    model->running = model->ended = model->failed = 0;
+    model->mem = NULL;
 }
 
 void sim_model_reg_write(sim_model *model, uint32_t reg, uint64_t value)
@@ -200,7 +238,7 @@ int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsi
         for (unsigned i = 0; i < n; i++)
             copy[i] = (clhls_mem_range){ranges[i].base, ranges[i].bytes};
     }
-    model->api->check_accesses(model->inst, copy, n);
+    model->api->check_accesses(model->inst, CLHLS_ALL_UNITS, copy, n);
     free(model->ranges);
     model->ranges = copy;
     return SIM_OK;
@@ -276,14 +314,214 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
     if (status == SIM_ERR_BAD_ADDRESS)
         sim_mem_bad(mem, &result->bad_address, &result->bad_write);
     clhls_access_fault fault;
-    if (status == SIM_ERR_BAD_ACCESS && model->api->access_fault(inst, &fault)) {
+    if (status == SIM_ERR_BAD_ACCESS &&
+        model->api->access_fault(inst, CLHLS_ALL_UNITS, &fault)) {
         result->bad_address = fault.addr;
         result->bad_write = fault.kind != 0;
         result->bad_unit = fault.unit;
+        result->bad_cu = fault.cu;
         result->bad_bytes = fault.bytes;
         result->bad_kind = fault.kind;
     }
     return status;
+}
+
+/* ---- compute units running at once ---- */
+
+static unsigned lowest_bit(uint64_t v) { return (unsigned)__builtin_ctzll(v); }
+
+/* The slot of compute unit cu that is running or has ended, SIM_MAX_UNITS if none. */
+static unsigned slot_of(const sim_model *m, unsigned cu)
+{
+    for (uint64_t r = m->running | m->ended; r; r &= r - 1)
+        if (m->units[lowest_bit(r)].cu == cu)
+            return lowest_bit(r);
+    return SIM_MAX_UNITS;
+}
+
+int sim_model_unit_start(sim_model *model, unsigned cu, uint32_t control_reg,
+                         uint64_t start_mask, uint32_t status_reg, uint64_t done_mask,
+                         uint64_t idle_cycles, const sim_mem_range *ranges, unsigned n)
+{
+    if (!model || cu == CLHLS_ALL_UNITS || !done_mask || !idle_cycles || (!ranges && n) ||
+        slot_of(model, cu) < SIM_MAX_UNITS || !~(model->running | model->ended))
+        return SIM_ERR_ARG;
+    unsigned slot = lowest_bit(~(model->running | model->ended));
+    sim_unit *u = &model->units[slot];
+    clhls_mem_range *copy = NULL;
+    if (ranges) {
+        copy = hls_try_alloc((n ? n : 1) * sizeof *copy);
+        if (!copy)
+            return SIM_ERR_NOMEM;
+        for (unsigned i = 0; i < n; i++)
+            copy[i] = (clhls_mem_range){ranges[i].base, ranges[i].bytes};
+    }
+    if (u->ranges && u->cu != cu) /* the unit that had the slot is checked no more */
+        model->api->check_accesses(model->inst, u->cu, NULL, 0);
+    model->api->check_accesses(model->inst, cu, copy, n);
+    free(u->ranges);
+    u->ranges = copy;
+    u->cu = cu;
+    u->status_reg = status_reg;
+    u->done_mask = done_mask;
+    u->idle_cycles = idle_cycles;
+    u->idle = 0;
+    u->status = SIM_RUNNING;
+    memset(&u->result, 0, sizeof u->result);
+    sim_model_reg_write(model, control_reg, start_mask);
+    u->result.start_cycle = model->cycles;
+    u->before = model->mem ? sim_mem_get_stats(model->mem) : (sim_mem_stats){0, 0, 0};
+    model->running |= (uint64_t)1 << slot;
+    return SIM_OK;
+}
+
+/* Ends the unit in slot with status after the cycle the model's count has reached. */
+static void unit_end(sim_model *m, unsigned slot, int status)
+{
+    sim_unit *u = &m->units[slot];
+    uint64_t bit = (uint64_t)1 << slot;
+    u->status = status;
+    u->result.end_cycle = m->cycles;
+    u->result.cycles = m->cycles - u->result.start_cycle;
+    if (m->mem) {
+        sim_mem_stats now = sim_mem_get_stats(m->mem);
+        u->result.mem_read_bytes = now.read_bytes - u->before.read_bytes;
+        u->result.mem_write_bytes = now.write_bytes - u->before.write_bytes;
+        u->result.mem_requests = now.requests - u->before.requests;
+    }
+    m->running &= ~bit;
+    m->ended |= bit;
+    if (status != SIM_OK)
+        m->failed |= bit;
+}
+
+/* Ends every running unit that has an access fault recorded, and stops checking it
+ * (its hardware goes on; the fault is its own). */
+static void end_faulted_units(sim_model *m)
+{
+    for (uint64_t r = m->running; r; r &= r - 1) {
+        unsigned slot = lowest_bit(r);
+        clhls_access_fault fault;
+        if (!m->api->access_fault(m->inst, m->units[slot].cu, &fault))
+            continue;
+        sim_run_result *res = &m->units[slot].result;
+        res->bad_address = fault.addr;
+        res->bad_write = fault.kind != 0;
+        res->bad_unit = fault.unit;
+        res->bad_cu = fault.cu;
+        res->bad_bytes = fault.bytes;
+        res->bad_kind = fault.kind;
+        unit_end(m, slot, SIM_ERR_BAD_ACCESS);
+        m->api->check_accesses(m->inst, m->units[slot].cu, NULL, 0);
+    }
+}
+
+int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
+{
+    if (!model || !mem || sim_mem_width_bytes(mem) != model->width || !model->running)
+        return SIM_ERR_ARG;
+    if (model->port_reset_pending) {
+        sim_mem_port_reset(mem);
+        model->port_reset_pending = 0;
+        if (!model->mem) /* the units started before the first run: counters from here */
+            for (uint64_t r = model->running; r; r &= r - 1)
+                model->units[lowest_bit(r)].before = sim_mem_get_stats(mem);
+    }
+    model->mem = mem;
+    void (*const cycle)(void *, const clhls_port_in *, clhls_port_out *) = model->api->cycle;
+    void *const inst = model->inst;
+    clhls_port_in *const in = &model->in;
+    clhls_port_out *const out = &model->out;
+    const int per_unit = model->api->has_unit_progress != 0;
+    in->rst = 0;
+    in->reg_we = 0;
+    out->progress = 0;
+    out->unit_progress = 0;
+
+    uint64_t before = model->ended, n = 0;
+    int status = SIM_OK;
+    fp_env saved = fp_env_enter();
+    while (model->ended == before) {
+        if (max_cycles && n >= max_cycles) {
+            status = SIM_RUNNING;
+            break;
+        }
+        /* the status register of one running unit a cycle, in turn (done is sticky) */
+        uint64_t later = model->running & ~(((uint64_t)2 << model->poll) - 1);
+        unsigned poll = lowest_bit(later ? later : model->running);
+        model->poll = poll;
+        in->reg_addr = model->units[poll].status_reg;
+        sim_mem_port_drive(mem, in);
+        cycle(inst, in, out);
+        n++;
+        model->cycles++;
+        unsigned moved = (in->mem_req_ready & out->mem_req_valid) |
+                         (in->mem_resp_valid & out->mem_resp_ready);
+        if (out->access_fault)
+            end_faulted_units(model);
+        if (sim_mem_port_update(mem, in, out)) {
+            if (model->failed) {
+                /* an address outside every buffer after a unit's fault: that unit's
+                 * (the load-store units see an access before the memory does) */
+                sim_mem_clear_bad(mem);
+            } else {
+                uint64_t addr = 0;
+                int write = 0;
+                sim_mem_bad(mem, &addr, &write);
+                for (uint64_t r = model->running; r; r &= r - 1) {
+                    unsigned slot = lowest_bit(r);
+                    model->units[slot].result.bad_address = addr;
+                    model->units[slot].result.bad_write = write;
+                    unit_end(model, slot, SIM_ERR_BAD_ADDRESS);
+                }
+                break;
+            }
+        }
+        if ((model->running >> poll & 1) && (out->reg_rdata & model->units[poll].done_mask))
+            unit_end(model, poll, SIM_OK);
+        /* each running unit's watchdog: its own progress, or the memory port moved */
+        for (uint64_t r = model->running; r; r &= r - 1) {
+            unsigned slot = lowest_bit(r);
+            sim_unit *u = &model->units[slot];
+            unsigned mine = per_unit && u->cu < 64 ? (unsigned)(out->unit_progress >> u->cu & 1)
+                                                   : out->progress;
+            if (mine | moved) {
+                u->idle = 0;
+                u->result.last_progress = model->cycles - u->result.start_cycle;
+            } else if (++u->idle >= u->idle_cycles) {
+                unit_end(model, slot, SIM_ERR_TIMEOUT);
+            }
+        }
+    }
+    fp_env_leave(saved);
+    sim_mem_port_idle(in);
+    return status;
+}
+
+int sim_model_unit_ended(const sim_model *model, unsigned *cu)
+{
+    if (!model || !model->ended)
+        return 0;
+    if (cu)
+        *cu = model->units[lowest_bit(model->ended)].cu;
+    return 1;
+}
+
+int sim_model_unit_result(sim_model *model, unsigned cu, sim_run_result *result)
+{
+    unsigned slot = model ? slot_of(model, cu) : SIM_MAX_UNITS;
+    if (slot >= SIM_MAX_UNITS || !(model->ended >> slot & 1))
+        return SIM_ERR_ARG;
+    const sim_unit *u = &model->units[slot];
+    if (result)
+        *result = u->result;
+    model->ended &= ~((uint64_t)1 << slot);
+    return u->status;
+}
+
+unsigned sim_model_running_units(const sim_model *model)
+{
+    return model ? (unsigned)__builtin_popcountll(model->running) : 0;
 }
 
 uint64_t sim_model_cycles(const sim_model *model) { return model ? model->cycles : 0; }
