@@ -25,6 +25,9 @@ typedef enum {
 } rt_dev_status;
 
 typedef struct rt_device_impl rt_device_impl;       /* a device's private state */
+
+/* The most kernels a device runs at once (kernel_start). */
+#define RT_DEV_MAX_KERNELS 64
 typedef struct rt_device_program rt_device_program; /* a program loaded on a device */
 
 /* Register indexes and bit masks that drive one kernel (from metadata.json). */
@@ -99,11 +102,14 @@ typedef struct rt_kernel_launch {
     const rt_launch_buffer *buffers;
     unsigned nlsus;             /* the kernel's global load-store units */
     const rt_lsu *lsus;         /* (to name the access at fault) */
+    unsigned unit;              /* its compute unit: the kernel's index in the program */
 } rt_kernel_launch;
 
 /* Outcome of one NDRange. */
 typedef struct rt_kernel_result {
-    uint64_t cycles;            /* cycles simulated */
+    uint64_t cycles;            /* cycles simulated from its start to its end */
+    uint64_t start_cycle;       /* the accelerator's cycle count (ops.cycles) at its start */
+    uint64_t end_cycle;         /* ... and at its end */
     uint64_t *counter_values;   /* filled, one per launch counter (caller's array) */
     uint64_t bad_address;       /* RT_DEV_BAD_ADDRESS: the address */
     int bad_write;              /* RT_DEV_BAD_ADDRESS: it was a write */
@@ -128,9 +134,25 @@ typedef struct rt_device_ops {
     int (*program_load)(rt_device_impl *impl, const char *model_path,
                         rt_device_program **prog, char *err, size_t errlen);
     void (*program_unload)(rt_device_impl *impl, rt_device_program *prog);
-    /* Runs one NDRange to completion (or failure). */
+    /* Runs one NDRange to completion (or failure), alone on the accelerator. */
     int (*run_kernel)(rt_device_impl *impl, rt_device_program *prog,
                       const rt_kernel_launch *launch, rt_kernel_result *result);
+    /* Kernels of one program running at once, each on its compute unit (launch->unit):
+     * kernel_start starts one (the accelerator is reset first when none of its units
+     * runs) while others may run; launch and result must stay valid until kernel_wait
+     * reports it. A unit runs one launch at a time; a program's units run only while no
+     * other program's do (the caller's rule). Returns RT_DEV_OK, or the start failed
+     * (message in result). */
+    int (*kernel_start)(rt_device_impl *impl, rt_device_program *prog,
+                        const rt_kernel_launch *launch, rt_kernel_result *result);
+    /* Steps the accelerator until a started kernel ends (one that already ended is
+     * reported first); *unit receives its compute unit, its result is filled, and its
+     * outcome returned (RT_DEV_OK, RT_DEV_TIMEOUT, RT_DEV_BAD_ADDRESS; RT_DEV_ERROR when
+     * nothing was started). A kernel's failure ends it alone; the others run on. */
+    int (*kernel_wait)(rt_device_impl *impl, rt_device_program *prog, unsigned *unit);
+    /* The accelerator's cycle count (the clock the results' start_cycle and end_cycle
+     * are on). */
+    uint64_t (*cycles)(rt_device_impl *impl, rt_device_program *prog);
 } rt_device_ops;
 
 /* The simulated device (device_sim.c). */

@@ -5,8 +5,10 @@
  * outside every region and the simulator reports it. A kernel runs as described in
  * docs/architecture.md "Running a kernel": the watchdog ends it when nothing moved for
  * the launch's idle window; then the occupancy probes say where the work-items are
- * stuck. One mutex per device serialises everything, because the simulator's memory
- * and models are not thread-safe. */
+ * stuck. Kernels of one program run at once, each on its compute unit (kernel_start,
+ * kernel_wait): the model steps them all, and each ends alone (done, its own fault, its
+ * own watchdog). One mutex per device serialises everything, because the simulator's
+ * memory and models are not thread-safe. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +16,8 @@
 
 #include "clhls_sim.h"
 #include "rt.h"
+
+_Static_assert(RT_DEV_MAX_KERNELS == SIM_MAX_UNITS, "one compute unit slot per kernel at once");
 
 #define SIM_ALIGN 4096u
 #define SIM_GUARD 4096u
@@ -35,6 +39,15 @@ struct rt_device_impl {
 
 struct rt_device_program {
     sim_model *model;           /* the loaded accelerator */
+    const rt_kernel_launch *launch[SIM_MAX_UNITS]; /* the kernels started and not yet
+                                                      ended (NULL: a free entry) */
+    rt_kernel_result *result[SIM_MAX_UNITS];       /* ... and where their outcomes go */
+    struct {
+        unsigned unit;          /* compute unit */
+        int status;             /* its outcome */
+    } done[SIM_MAX_UNITS];      /* kernels ended whose outcome kernel_wait has not
+                                   reported, in order */
+    unsigned ndone;             /* how many */
 };
 
 static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
@@ -168,6 +181,8 @@ static int sim_program_load(rt_device_impl *d, const char *model_path,
                             rt_device_program **out, char *err, size_t errlen)
 {
     rt_device_program *p = rt_alloc(sizeof *p);
+    if (p)
+        memset(p, 0, sizeof *p);
     if (!p) {
         snprintf(err, errlen, "out of host memory");
         return RT_DEV_NOMEM;
@@ -277,20 +292,34 @@ static void append_nearest_buffer(const rt_kernel_launch *l, uint64_t addr, unsi
                best->addr);
 }
 
-static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
-                          const rt_kernel_launch *l, rt_kernel_result *r)
+/* Starts l on its compute unit (d->lock held): when no unit of the accelerator runs, a
+ * reset first (the memory's stress mode follows CLHLS_SIM_STRESS then); geometry,
+ * arguments, the unit's buffers for the access checker, start. */
+static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel_launch *l,
+                        rt_kernel_result *r)
 {
     const rt_kernel_regs *g = l->regs;
     sim_model *m = p->model;
-    sim_run_result res;
-    memset(&res, 0, sizeof res);
-    pthread_mutex_lock(&d->lock);
-    /* The memory's stress mode follows CLHLS_SIM_STRESS at every launch. */
-    uint64_t stress = sim_stress_env();
-    if (stress != sim_memory_stress(d->mem))
-        sim_memory_set_stress(d->mem, stress);
-    /* 1. Reset, then geometry and arguments. */
-    sim_model_reset(m);
+    for (unsigned i = 0; i < SIM_MAX_UNITS; i++)
+        if (p->launch[i] && p->launch[i]->unit == l->unit) {
+            snprintf(r->message, sizeof r->message, "kernel '%s': its compute unit is busy",
+                     l->name);
+            return RT_DEV_ERROR;
+        }
+    unsigned slot = 0;
+    while (slot < SIM_MAX_UNITS && p->launch[slot])
+        slot++;
+    if (slot == SIM_MAX_UNITS) {
+        snprintf(r->message, sizeof r->message, "kernel '%s': %d kernels run already",
+                 l->name, SIM_MAX_UNITS);
+        return RT_DEV_ERROR;
+    }
+    if (!sim_model_running_units(m) && !p->ndone) {
+        uint64_t stress = sim_stress_env();
+        if (stress != sim_memory_stress(d->mem))
+            sim_memory_set_stress(d->mem, stress);
+        sim_model_reset(m);
+    }
     sim_model_reg_write(m, g->work_dim, l->work_dim);
     for (int i = 0; i < 3; i++) {
         sim_model_reg_write(m, g->global_size[i], l->global[i]);
@@ -307,32 +336,50 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
     if (ranges) {
         for (unsigned i = 0; i < l->nbuffers; i++)
             ranges[i] = (sim_mem_range){l->buffers[i].addr, l->buffers[i].bytes};
-        crc = sim_model_check_accesses(m, ranges, l->nbuffers);
+        crc = sim_model_unit_start(m, l->unit, g->control, g->start_mask, g->status,
+                                   g->done_mask, l->watchdog_cycles ? l->watchdog_cycles : 1,
+                                   ranges, l->nbuffers);
         if (ranges != few)
             rt_free(ranges);
     }
     if (crc != SIM_OK) {
-        pthread_mutex_unlock(&d->lock);
-        snprintf(r->message, sizeof r->message, "kernel '%s': out of host memory", l->name);
-        return RT_DEV_NOMEM;
+        snprintf(r->message, sizeof r->message, "kernel '%s': %s", l->name,
+                 crc == SIM_ERR_NOMEM ? "out of host memory" : "cannot start its compute unit");
+        return crc == SIM_ERR_NOMEM ? RT_DEV_NOMEM : RT_DEV_ERROR;
     }
-    /* 2. Start. 3. Run until done; the watchdog ends it when nothing moves for the
-     * idle window (no cap on the total: a kernel that keeps moving runs to the end). */
-    sim_model_reg_write(m, g->control, g->start_mask);
-    int rc = sim_model_run(m, d->mem, g->status, g->done_mask,
-                           l->watchdog_cycles ? l->watchdog_cycles : 1, 0, &res);
+    r->start_cycle = sim_model_cycles(m);
+    p->launch[slot] = l;
+    p->result[slot] = r;
+    return RT_DEV_OK;
+}
+
+/* The outcome of the ended unit (d->lock held, right after it ended): the probes of a
+ * hung one, its counters, its message. Frees the unit for its next launch. */
+static int launch_end(rt_device_program *p, unsigned unit)
+{
+    sim_model *m = p->model;
+    unsigned slot = 0;
+    while (!p->launch[slot] || p->launch[slot]->unit != unit)
+        slot++;
+    const rt_kernel_launch *l = p->launch[slot];
+    rt_kernel_result *r = p->result[slot];
+    sim_run_result res;
+    int rc = sim_model_unit_result(m, unit, &res);
+    p->launch[slot] = NULL;
+    p->result[slot] = NULL;
     r->cycles = res.cycles;
-    /* Where it is stuck: the probes, read first, while the hardware is as it was. */
+    r->start_cycle = res.start_cycle;
+    r->end_cycle = res.end_cycle;
+    /* Where it is stuck: the probes, read first, while its hardware is as it was. */
     if (rc == SIM_ERR_TIMEOUT) {
         snprintf(r->message, sizeof r->message,
                  "kernel '%s' made no forward progress for %" PRIu64
                  " cycles (CLHLS_WATCHDOG_CYCLES)", l->name, l->watchdog_cycles);
         append_stuck(m, l, r->message, sizeof r->message);
     }
-    /* 4. Counters (also after a failure: they say how far it got). */
+    /* Counters (also after a failure: they say how far it got). */
     for (unsigned i = 0; i < l->ncounters; i++)
         r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg);
-    pthread_mutex_unlock(&d->lock);
     switch (rc) {
     case SIM_OK:
         return RT_DEV_OK;
@@ -369,6 +416,68 @@ static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
     }
 }
 
+/* Steps the accelerator until a started kernel ends (d->lock held); ends every unit
+ * that ended in that cycle (their outcomes wait in p->done) and reports the first. */
+static int wait_one(rt_device_impl *d, rt_device_program *p, unsigned *unit)
+{
+    if (!p->ndone) {
+        if (!sim_model_running_units(p->model) ||
+            sim_model_run_units(p->model, d->mem, 0) != SIM_OK)
+            return RT_DEV_ERROR;
+        unsigned u;
+        while (p->ndone < SIM_MAX_UNITS && sim_model_unit_ended(p->model, &u)) {
+            p->done[p->ndone].unit = u;
+            p->done[p->ndone++].status = launch_end(p, u);
+        }
+    }
+    *unit = p->done[0].unit;
+    int rc = p->done[0].status;
+    memmove(p->done, p->done + 1, --p->ndone * sizeof *p->done);
+    return rc;
+}
+
+static int sim_kernel_start(rt_device_impl *d, rt_device_program *p, const rt_kernel_launch *l,
+                            rt_kernel_result *r)
+{
+    pthread_mutex_lock(&d->lock);
+    int rc = launch_start(d, p, l, r);
+    pthread_mutex_unlock(&d->lock);
+    return rc;
+}
+
+static int sim_kernel_wait(rt_device_impl *d, rt_device_program *p, unsigned *unit)
+{
+    pthread_mutex_lock(&d->lock);
+    int rc = wait_one(d, p, unit);
+    pthread_mutex_unlock(&d->lock);
+    return rc;
+}
+
+static uint64_t sim_cycles(rt_device_impl *d, rt_device_program *p)
+{
+    pthread_mutex_lock(&d->lock);
+    uint64_t n = sim_model_cycles(p->model);
+    pthread_mutex_unlock(&d->lock);
+    return n;
+}
+
+static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
+                          const rt_kernel_launch *l, rt_kernel_result *r)
+{
+    pthread_mutex_lock(&d->lock);
+    int rc;
+    unsigned unit = l->unit;
+    if (sim_model_running_units(p->model) || p->ndone) {
+        snprintf(r->message, sizeof r->message,
+                 "kernel '%s': run alone while other kernels of the program run", l->name);
+        rc = RT_DEV_ERROR;
+    } else if ((rc = launch_start(d, p, l, r)) == RT_DEV_OK) {
+        rc = wait_one(d, p, &unit); /* the only one running */
+    }
+    pthread_mutex_unlock(&d->lock);
+    return rc;
+}
+
 const rt_device_ops rt_device_sim_ops = {
     .kind = "simulator",
     .open = sim_open,
@@ -382,4 +491,7 @@ const rt_device_ops rt_device_sim_ops = {
     .program_load = sim_program_load,
     .program_unload = sim_program_unload,
     .run_kernel = sim_run_kernel,
+    .kernel_start = sim_kernel_start,
+    .kernel_wait = sim_kernel_wait,
+    .cycles = sim_cycles,
 };

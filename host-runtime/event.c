@@ -21,7 +21,8 @@
  * copies, fills); each executes one command at a time: START = max(SUBMIT, END of the
  * engine's previous command), END = START + the modelled duration (kernel: busy cycles
  * at the board clock; transfer: host-link time; copy and fill: device memory time),
- * COMPLETE = END. Commands of different engines that do not wait for each other overlap
+ * COMPLETE = END. The exception: kernels of one program run at once on the accelerator
+ * (run_kernels below), their START from its cycle count. Commands of different engines that do not wait for each other overlap
  * (a write of another queue during a kernel), as the FPGA's DMA and its kernels would.
  * Markers and barriers use no engine: START = END = SUBMIT. No host time enters START
  * or END, so commands enqueued back to back run back to back. The worker executes the
@@ -401,7 +402,7 @@ static void command_run(cl_device_id d, rt_command *c, int failed_dep)
         if (c->kind != RT_CMD_KERNEL && c->kind != RT_CMD_NONE)
             rt_mem_cancel(c);
         e->t_end = e->t_complete = e->t_start;
-        rt_trace_command(d, c, RT_ENGINES, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+        rt_trace_command(d, c, RT_ENGINES, 0, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         rt_event_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
         return;
     }
@@ -409,9 +410,7 @@ static void command_run(cl_device_id d, rt_command *c, int failed_dep)
     rt_event_set_status(e, CL_RUNNING);
     uint64_t ns = 0;
     cl_int status = CL_COMPLETE;
-    if (c->kind == RT_CMD_KERNEL)
-        status = rt_kernel_execute(c, &ns);
-    else if (c->kind != RT_CMD_NONE)
+    if (c->kind != RT_CMD_NONE)
         status = rt_mem_execute(c, &ns);
     e->t_end = e->t_start + ns;
     e->t_complete = e->t_end;
@@ -422,7 +421,7 @@ static void command_run(cl_device_id d, rt_command *c, int failed_dep)
         pthread_mutex_unlock(&rt_lock);
     }
     /* Recorded before the host can see it finish (and exit). */
-    rt_trace_command(d, c, engine, status);
+    rt_trace_command(d, c, engine, 0, status);
     rt_event_set_status(e, status);
 }
 
@@ -467,6 +466,146 @@ static void command_done(rt_command *c)
 /* Ready commands the worker compares when it picks the next one (bounds the cost of a
  * pick when thousands are ready at once). */
 #define PICK_WINDOW 64
+
+/* ---- kernels of one program at once ----
+ * The worker that picked a kernel runs its accelerator until no kernel of that program
+ * is left running: while some run, it starts every other ready kernel of the same
+ * program (the same loaded configuration) whose compute unit is idle and whose SUBMIT
+ * the accelerator has reached, mid-run, on the one simulated clock. Device time inside
+ * such a run comes from the accelerator's cycle count: the first kernel STARTs at its
+ * START (SUBMIT, or when the accelerator became free), a later one at that time plus
+ * the cycles between the two starts; END = START + busy cycles, as for a kernel alone.
+ * A kernel of another program, a copy or a fill waits until the run is over (one
+ * configuration at a time, without partial reconfiguration); the same kernel's next
+ * NDRange waits for its compute unit. */
+
+/* A kernel running on the accelerator. */
+typedef struct running_kernel {
+    rt_command *c;              /* its command */
+    rt_kernel_run *run;         /* its run on the device */
+    unsigned unit;              /* its compute unit */
+    unsigned lane;              /* its trace lane (0: the accelerator's own track) */
+} running_kernel;
+
+static uint64_t cycles_ns(const cl_device_id d, uint64_t cycles)
+{
+    return (uint64_t)((double)cycles * 1000.0 / d->board->clock_mhz);
+}
+
+/* Takes the first ready kernel command of model out of d's pending list whose SUBMIT is
+ * not after now and whose compute unit is not among the n running, with SUBMIT and a
+ * provisional START (now) set; NULL when there is none. rt_lock held. */
+static rt_command *take_ready_kernel(cl_device_id d, rt_device_program *model,
+                                     const running_kernel *running, unsigned n, uint64_t now)
+{
+    unsigned nready = 0;
+    for (rt_command *prev = NULL, *c = d->pending; c && nready < PICK_WINDOW;
+         prev = c, c = c->next) {
+        if (!command_ready(c))
+            continue;
+        nready++;
+        int failed;
+        uint64_t submit = command_submit_time(c, &failed);
+        if (c->kind != RT_CMD_KERNEL || failed || submit > now || rt_kernel_model(c) != model)
+            continue;
+        unsigned unit = rt_kernel_unit(c), i = 0;
+        while (i < n && running[i].unit != unit)
+            i++;
+        if (i < n)
+            continue;
+        if (prev)
+            prev->next = c->next;
+        else
+            d->pending = c->next;
+        if (d->pending_tail == c)
+            d->pending_tail = prev;
+        c->event->t_submit = submit;
+        c->event->t_start = now;
+        return c;
+    }
+    return NULL;
+}
+
+/* Runs the kernel command first (picked by the worker, START set) and every kernel of
+ * its program that becomes ready while the accelerator runs, as described above. */
+static void run_kernels(cl_device_id d, rt_command *first)
+{
+    rt_device_program *model = rt_kernel_model(first);
+    running_kernel running[RT_DEV_MAX_KERNELS];
+    unsigned n = 0;
+    const uint64_t t0 = first->event->t_start;
+    uint64_t c0 = 0, last_end = t0;
+    int based = 0;
+    rt_command *next = first;
+    for (;;) {
+        /* Start the kernels that can start now. */
+        while (next) {
+            rt_command *c = next;
+            cl_event e = c->event;
+            rt_event_set_status(e, CL_SUBMITTED);
+            rt_event_set_status(e, CL_RUNNING);
+            rt_kernel_run *run = NULL;
+            cl_int status = rt_kernel_start(c, &run);
+            if (status == CL_SUCCESS) {
+                uint64_t start, end;
+                rt_kernel_cycles(run, &start, &end);
+                if (!based) {
+                    c0 = start;
+                    based = 1;
+                }
+                e->t_start = t0 + cycles_ns(d, start - c0);
+                unsigned lane = 0;
+                for (int taken = 1; taken;) {
+                    taken = 0;
+                    for (unsigned i = 0; i < n; i++)
+                        if (running[i].lane == lane) {
+                            lane++;
+                            taken = 1;
+                        }
+                }
+                running[n++] = (running_kernel){c, run, rt_kernel_unit(c), lane};
+            } else { /* it did not start: it ends where it is */
+                e->t_end = e->t_complete = e->t_start;
+                rt_trace_command(d, c, RT_ENGINE_ACCELERATOR, 0, status);
+                rt_event_set_status(e, status);
+                command_done(c);
+            }
+            uint64_t now = based ? t0 + cycles_ns(d, d->ops->cycles(d->impl, model) - c0) : t0;
+            pthread_mutex_lock(&rt_lock);
+            next = n < RT_DEV_MAX_KERNELS ? take_ready_kernel(d, model, running, n, now) : NULL;
+            pthread_mutex_unlock(&rt_lock);
+        }
+        if (!n)
+            break;
+        /* Run until one ends; complete it. */
+        unsigned unit = 0, i = 0;
+        int rc = d->ops->kernel_wait(d->impl, model, &unit);
+        while (i < n && running[i].unit != unit)
+            i++;
+        if (i == n) /* nothing was running on the device: every run fails */
+            i = 0;
+        running_kernel k = running[i];
+        running[i] = running[--n];
+        cl_event e = k.c->event;
+        uint64_t ns = 0;
+        cl_int status = rt_kernel_finish(k.run, rc, &ns);
+        e->t_end = e->t_start + ns;
+        e->t_complete = e->t_end;
+        last_end = max_u64(last_end, e->t_end);
+        /* Recorded before the host can see it finish (and exit). */
+        rt_trace_command(d, k.c, RT_ENGINE_ACCELERATOR, k.lane, status);
+        rt_event_set_status(e, status);
+        command_done(k.c);
+        /* Its finish may have made others ready (the same queue's next kernel). */
+        uint64_t now = t0 + cycles_ns(d, d->ops->cycles(d->impl, model) - c0);
+        pthread_mutex_lock(&rt_lock);
+        next = take_ready_kernel(d, model, running, n, now);
+        pthread_mutex_unlock(&rt_lock);
+    }
+    pthread_mutex_lock(&rt_lock);
+    d->engine_free_ns[RT_ENGINE_ACCELERATOR] = last_end;
+    pthread_mutex_unlock(&rt_lock);
+}
 
 static void *worker_main(void *arg)
 {
@@ -513,8 +652,12 @@ static void *worker_main(void *arg)
         best->event->t_submit = best_submit;
         best->event->t_start = best_start;
         pthread_mutex_unlock(&rt_lock);
-        command_run(d, best, best_failed);
-        command_done(best);
+        if (best->kind == RT_CMD_KERNEL && !best_failed) {
+            run_kernels(d, best);
+        } else {
+            command_run(d, best, best_failed);
+            command_done(best);
+        }
         pthread_mutex_lock(&rt_lock);
     }
     return NULL;

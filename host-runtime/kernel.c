@@ -486,7 +486,44 @@ static void print_output(cl_device_id d, const rt_printf_meta *pm, const char *n
     d->ops->free(d->impl, addr);
 }
 
-cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
+/* A kernel command between its start on the device and its end. */
+struct rt_kernel_run {
+    rt_command *c;              /* the command */
+    cl_device_id d;             /* its device */
+    int di;                     /* the device's index in the context */
+    uint32_t *regs;             /* the argument area's registers ... */
+    uint64_t *vals;             /* ... and values */
+    uint64_t *cvals;            /* counter values (the result's array) */
+    rt_counter_value *counters; /* named counters (go to the event) */
+    rt_launch_buffer *buffers;  /* the buffers the kernel was given */
+    uint64_t pbuf;              /* its printf buffer, 0 when none */
+    rt_kernel_launch l;         /* the launch */
+    rt_kernel_result r;         /* its outcome */
+};
+
+static void run_free(rt_kernel_run *run)
+{
+    rt_free(run->regs);
+    rt_free(run->vals);
+    rt_free(run->cvals);
+    rt_free(run->counters);
+    rt_free(run->buffers);
+    rt_free(run);
+}
+
+rt_device_program *rt_kernel_model(const rt_command *c)
+{
+    cl_command_queue q = c->event->queue;
+    int di = rt_context_device_index(q->context, q->device);
+    return c->kernel->program->builds[di].model;
+}
+
+unsigned rt_kernel_unit(const rt_command *c)
+{
+    return (unsigned)(c->kernel->meta - c->kernel->program->kernels);
+}
+
+cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out)
 {
     cl_event e = c->event;
     cl_command_queue q = e->queue;
@@ -495,32 +532,36 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
     cl_kernel k = c->kernel;
     const rt_kernel_meta *meta = k->meta;
     rt_device_program *model = k->program->builds[di].model;
+    *out = NULL;
 
     /* The argument area: the values set, then every buffer's device address. */
     size_t nwords = meta->arg_area_bytes / 8;
-    uint32_t *regs = rt_alloc((nwords + 1) * sizeof *regs);
-    uint64_t *vals = rt_alloc((nwords + 1) * sizeof *vals);
-    uint64_t *cvals = rt_alloc((meta->ncounters + 1) * sizeof *cvals);
-    rt_counter_value *counters = rt_alloc((meta->ncounters + 1) * sizeof *counters);
-    rt_launch_buffer *buffers = rt_alloc((meta->nargs + 1) * sizeof *buffers);
-    if (!regs || !vals || !cvals || !counters || !buffers) {
-        rt_free(regs);
-        rt_free(vals);
-        rt_free(cvals);
-        rt_free(counters);
-        rt_free(buffers);
+    rt_kernel_run *run = rt_alloc(sizeof *run);
+    if (!run)
+        return CL_OUT_OF_HOST_MEMORY;
+    memset(run, 0, sizeof *run);
+    run->c = c;
+    run->d = d;
+    run->di = di;
+    run->regs = rt_alloc((nwords + 1) * sizeof *run->regs);
+    run->vals = rt_alloc((nwords + 1) * sizeof *run->vals);
+    run->cvals = rt_alloc((meta->ncounters + 1) * sizeof *run->cvals);
+    run->counters = rt_alloc((meta->ncounters + 1) * sizeof *run->counters);
+    run->buffers = rt_alloc((meta->nargs + 1) * sizeof *run->buffers);
+    if (!run->regs || !run->vals || !run->cvals || !run->counters || !run->buffers) {
+        run_free(run);
         return CL_OUT_OF_HOST_MEMORY;
     }
+    rt_launch_buffer *buffers = run->buffers;
     unsigned nbuffers = 0;
     /* printf: a zeroed buffer of its own for this NDRange, the hidden argument. */
     const rt_printf_meta *pm = meta->printf;
-    uint64_t pbuf = 0;
     if (pm) {
         static const unsigned char zero = 0;
-        int prc = d->ops->alloc(d->impl, pm->buffer_bytes, &pbuf);
+        int prc = d->ops->alloc(d->impl, pm->buffer_bytes, &run->pbuf);
         if (prc == RT_DEV_OK &&
-            d->ops->fill(d->impl, pbuf, &zero, 1, pm->buffer_bytes) != RT_DEV_OK) {
-            d->ops->free(d->impl, pbuf);
+            d->ops->fill(d->impl, run->pbuf, &zero, 1, pm->buffer_bytes) != RT_DEV_OK) {
+            d->ops->free(d->impl, run->pbuf);
             prc = RT_DEV_ERROR;
         }
         if (prc != RT_DEV_OK) {
@@ -530,15 +571,12 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
             fprintf(stderr, "clhls: %s\n", msg);
             if (q->context->notify)
                 q->context->notify(msg, NULL, 0, q->context->notify_data);
-            rt_free(regs);
-            rt_free(vals);
-            rt_free(cvals);
-            rt_free(counters);
-            rt_free(buffers);
+            run_free(run);
             return CL_OUT_OF_RESOURCES;
         }
-        put_le64(c->area + pm->arg_offset, pbuf);
-        buffers[nbuffers++] = (rt_launch_buffer){pbuf, pm->buffer_bytes, "printf buffer", -1};
+        put_le64(c->area + pm->arg_offset, run->pbuf);
+        buffers[nbuffers++] =
+            (rt_launch_buffer){run->pbuf, pm->buffer_bytes, "printf buffer", -1};
     }
     for (cl_uint i = 0; i < meta->nargs; i++) {
         const rt_arg_meta *a = &meta->args[i];
@@ -552,38 +590,58 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
         put_le64(c->area + a->offset, m ? m->addr[di] : 0);
     }
     for (size_t w = 0; w < nwords; w++) {
-        regs[w] = meta->arg_area_reg + (uint32_t)w;
-        vals[w] = get_le64(c->area + 8 * w);
+        run->regs[w] = meta->arg_area_reg + (uint32_t)w;
+        run->vals[w] = get_le64(c->area + 8 * w);
     }
-    rt_kernel_launch l;
-    memset(&l, 0, sizeof l);
-    l.name = meta->name;
-    l.regs = &meta->regs;
-    l.work_dim = c->work_dim;
+    rt_kernel_launch *l = &run->l;
+    l->name = meta->name;
+    l->regs = &meta->regs;
+    l->work_dim = c->work_dim;
     for (int i = 0; i < 3; i++) {
-        l.global[i] = c->global[i];
-        l.local[i] = c->local[i];
-        l.offset[i] = c->offset3[i];
-        l.groups[i] = (c->global[i] + c->local[i] - 1) / c->local[i];
+        l->global[i] = c->global[i];
+        l->local[i] = c->local[i];
+        l->offset[i] = c->offset3[i];
+        l->groups[i] = (c->global[i] + c->local[i] - 1) / c->local[i];
     }
-    l.nargs = (unsigned)nwords;
-    l.arg_regs = regs;
-    l.arg_values = vals;
-    l.ncounters = meta->ncounters;
-    l.counters = meta->counters;
-    l.nprobes = meta->nprobes;
-    l.probes = meta->probes;
-    l.watchdog_cycles = watchdog_cycles();
-    l.nbuffers = nbuffers;
-    l.buffers = buffers;
-    l.nlsus = meta->nlsus;
-    l.lsus = meta->lsus;
-    rt_kernel_result r;
-    memset(&r, 0, sizeof r);
-    r.counter_values = cvals;
-    int rc = d->ops->run_kernel(d->impl, model, &l, &r);
+    l->nargs = (unsigned)nwords;
+    l->arg_regs = run->regs;
+    l->arg_values = run->vals;
+    l->ncounters = meta->ncounters;
+    l->counters = meta->counters;
+    l->nprobes = meta->nprobes;
+    l->probes = meta->probes;
+    l->watchdog_cycles = watchdog_cycles();
+    l->nbuffers = nbuffers;
+    l->buffers = buffers;
+    l->nlsus = meta->nlsus;
+    l->lsus = meta->lsus;
+    l->unit = rt_kernel_unit(c);
+    run->r.counter_values = run->cvals;
+    int rc = d->ops->kernel_start(d->impl, model, l, &run->r);
+    if (rc != RT_DEV_OK)
+        return rt_kernel_finish(run, rc, NULL);
+    *out = run;
+    return CL_SUCCESS;
+}
+
+void rt_kernel_cycles(const rt_kernel_run *run, uint64_t *start, uint64_t *end)
+{
+    *start = run->r.start_cycle;
+    *end = run->r.end_cycle;
+}
+
+cl_int rt_kernel_finish(rt_kernel_run *run, int rc, uint64_t *ns)
+{
+    rt_command *c = run->c;
+    cl_event e = c->event;
+    cl_command_queue q = e->queue;
+    cl_device_id d = run->d;
+    int di = run->di;
+    cl_kernel k = c->kernel;
+    const rt_kernel_meta *meta = k->meta;
+    const rt_printf_meta *pm = meta->printf;
     if (pm) /* what the work-items printed, even when the kernel failed */
-        print_output(d, pm, meta->name, pbuf, l.global, l.offset);
+        print_output(d, pm, meta->name, run->pbuf, run->l.global, run->l.offset);
 
     /* Buffers the kernel may have written: every non-const global buffer. */
     for (cl_uint i = 0; i < meta->nargs; i++) {
@@ -593,36 +651,37 @@ cl_int rt_kernel_execute(rt_command *c, uint64_t *ns)
             a->address != CL_KERNEL_ARG_ADDRESS_CONSTANT)
             rt_mem_written(c->args[i].mem, di);
     }
-    uint64_t busy = r.cycles;
+    uint64_t busy = run->r.cycles;
+    rt_counter_value *counters = run->counters;
     for (unsigned i = 0; i < meta->ncounters; i++) {
         counters[i].name = meta->counters[i].name;
-        counters[i].value = cvals[i];
+        counters[i].value = run->cvals[i];
         if (!strcmp(meta->counters[i].name, "busy_cycles"))
-            busy = cvals[i];
+            busy = run->cvals[i];
     }
     e->counters = counters;
     e->ncounters = meta->ncounters;
-    e->sim_cycles = r.cycles;
-    rt_last_run_record(k->program->builds[di].entry_dir, d->board->name, &l, cvals, r.cycles,
-                       rc == RT_DEV_OK); /* for `clhls report` */
-    *ns = (uint64_t)((double)busy * 1000.0 / d->board->clock_mhz);
+    run->counters = NULL; /* the event's now */
+    e->sim_cycles = run->r.cycles;
+    rt_last_run_record(k->program->builds[di].entry_dir, d->board->name, &run->l, run->cvals,
+                       run->r.cycles, rc == RT_DEV_OK); /* for `clhls report` */
+    if (ns)
+        *ns = (uint64_t)((double)busy * 1000.0 / d->board->clock_mhz);
     if (rt_verbose()) {
         fprintf(stderr, "clhls: kernel '%s' on %s: %" PRIu64 " cycles simulated",
-                meta->name, d->board->name, r.cycles);
+                meta->name, d->board->name, run->r.cycles);
         for (unsigned i = 0; i < meta->ncounters; i++)
             fprintf(stderr, ", %s=%" PRIu64, counters[i].name, counters[i].value);
         fprintf(stderr, "\n");
     }
-    rt_free(regs);
-    rt_free(vals);
-    rt_free(cvals);
-    rt_free(buffers);
+    cl_int status = CL_COMPLETE;
     if (rc != RT_DEV_OK) {
-        fprintf(stderr, "clhls: %s\n", r.message);
+        fprintf(stderr, "clhls: %s\n", run->r.message);
         cl_context ctx = q->context;
         if (ctx->notify)
-            ctx->notify(r.message, NULL, 0, ctx->notify_data);
-        return CL_OUT_OF_RESOURCES;
+            ctx->notify(run->r.message, NULL, 0, ctx->notify_data);
+        status = CL_OUT_OF_RESOURCES;
     }
-    return CL_COMPLETE;
+    run_free(run);
+    return status;
 }

@@ -533,7 +533,23 @@ cl_int rt_job_run(rt_job *j, const char *const args[], rt_job_result *r);
 void rt_job_result_free(rt_job_result *r);
 
 /* ---- kernels (kernel.c) ---- */
-cl_int rt_kernel_execute(rt_command *c, uint64_t *ns);
+/* A kernel command between its start on the device and its end. */
+typedef struct rt_kernel_run rt_kernel_run;
+/* The accelerator configuration (loaded program) a kernel command runs on. */
+rt_device_program *rt_kernel_model(const rt_command *c);
+/* Its compute unit: the kernel's index in its program. */
+unsigned rt_kernel_unit(const rt_command *c);
+/* Prepares c's NDRange (argument area, printf buffer) and starts it on its compute unit
+ * while other kernels of the program may run. CL_SUCCESS and *run, or the failed
+ * command's status (reported, nothing to finish). */
+cl_int rt_kernel_start(rt_command *c, rt_kernel_run **run);
+/* The accelerator's cycle count at the run's start and at its end (once ended). */
+void rt_kernel_cycles(const rt_kernel_run *run, uint64_t *start, uint64_t *end);
+/* Completes a run the device reported ended with rc (an RT_DEV_* code): printf output,
+ * counters on the event, `clhls report`'s record, CLHLS_VERBOSE, the failure message;
+ * *ns (when not NULL) the modelled duration (busy cycles at the board clock). Frees run;
+ * returns the event's final status. */
+cl_int rt_kernel_finish(rt_kernel_run *run, int rc, uint64_t *ns);
 /* Parses metadata.json into kernels; on failure returns -1 and writes err. */
 int rt_metadata_load(const char *path, rt_kernel_meta **kernels, cl_uint *nkernels,
                      char *err, size_t errlen);

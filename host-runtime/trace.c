@@ -5,7 +5,9 @@
  * command, from START to END of its event on the device timeline (event.c), ts and dur
  * in microseconds; pid = the device (1 for the platform's first), tid = the engine
  * (1 host link, 2 accelerator, 3 for what takes no engine: markers, barriers and
- * commands whose wait list failed), each named by a metadata event ("ph": "M"). args
+ * commands whose wait list failed; kernels running while another kernel of the
+ * accelerator runs go on lanes of their own, tid 4, 5, ..., so that no track holds
+ * overlapping events), each named by a metadata event ("ph": "M"). args
  * hold the queue, the four profiling times in ns, the status, a kernel's NDRange, its
  * hardware counters by name and numbers derived from them, a transfer's bytes.
  *
@@ -32,15 +34,17 @@
 
 #include "fsutil.h"
 
-/* The thread (tid) of a command that used no engine. */
+/* The thread (tid) of a command that used no engine; kernel lane k is tid
+ * TID_NO_ENGINE + k (lanes beyond MAX_LANE share its track). */
 #define TID_NO_ENGINE (RT_ENGINES + 1)
+#define MAX_LANE (64 - TID_NO_ENGINE)
 
 /* A device that has events in the trace, named by metadata events. */
 typedef struct traced_device {
     struct traced_device *next;
     cl_device_id device;        /* the device */
     int pid;                    /* its process id in the trace */
-    unsigned tids_named;        /* bit t-1: thread t has its thread_name event */
+    uint64_t tids_named;        /* bit t-1: thread t has its thread_name event */
 } traced_device;
 
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
@@ -353,20 +357,29 @@ static int device_pid(cl_device_id d, int tid)
             cJSON_AddItemToArray(trace_events, order);
         }
     }
-    if (!(t->tids_named & 1u << (tid - 1))) {
-        t->tids_named |= 1u << (tid - 1);
+    if (!(t->tids_named & (uint64_t)1 << (tid - 1))) {
+        t->tids_named |= (uint64_t)1 << (tid - 1);
+        char lane[96];
+        snprintf(lane, sizeof lane, "accelerator, kernel lane %d (kernels at once)",
+                 tid - TID_NO_ENGINE + 1);
         cJSON_AddItemToArray(trace_events,
-                             metadata_event("thread_name", t->pid, tid, thread_names[tid - 1]));
+                             metadata_event("thread_name", t->pid, tid,
+                                            tid <= TID_NO_ENGINE ? thread_names[tid - 1] : lane));
     }
     return t->pid;
 }
 
-void rt_trace_command(cl_device_id d, const rt_command *c, rt_engine engine, cl_int status)
+void rt_trace_command(cl_device_id d, const rt_command *c, rt_engine engine, unsigned lane,
+                      cl_int status)
 {
     rt_trace_start();
     if (!trace_path && !counters_path)
         return;
-    int tid = engine == RT_ENGINES ? TID_NO_ENGINE : (int)engine + 1;
+    if (lane > MAX_LANE)
+        lane = MAX_LANE;
+    int tid = engine == RT_ENGINES ? TID_NO_ENGINE
+              : lane             ? TID_NO_ENGINE + (int)lane
+                                 : (int)engine + 1;
     /* Built without the lock, appended under it. */
     cJSON *run = counters_path && c->kind == RT_CMD_KERNEL ? kernel_run(d, c, status) : NULL;
     cJSON *ev = trace_path ? command_event(d, c, tid, status) : NULL;

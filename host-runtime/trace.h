@@ -12,9 +12,11 @@ void rt_trace_start(void);
 
 /* Records a command that ran on d (or failed without running: engine RT_ENGINES) with
  * its final status, before that status is published: its event's times are set, a
- * kernel's counters too. Called by the device's worker; does nothing unless a file
- * was asked for. */
-void rt_trace_command(cl_device_id d, const rt_command *c, rt_engine engine, cl_int status);
+ * kernel's counters too. lane: 0, or for a kernel that ran while others did, the lane
+ * (1, 2, ...) that keeps it apart from the kernels it overlapped. Called by the
+ * device's worker; does nothing unless a file was asked for. */
+void rt_trace_command(cl_device_id d, const rt_command *c, rt_engine engine, unsigned lane,
+                      cl_int status);
 
 /* Writes the files asked for (also run at exit); later commands are not recorded. */
 void rt_trace_flush(void);
