@@ -471,7 +471,8 @@ static void command_done(rt_command *c)
  * The worker that picked a kernel runs its accelerator until no kernel of that program
  * is left running: while some run, it starts every other ready kernel of the same
  * program (the same loaded configuration) whose compute unit is idle and whose SUBMIT
- * the accelerator has reached, mid-run, on the one simulated clock. Device time inside
+ * the accelerator has reached, mid-run, on the one simulated clock (when the last one
+ * ends, the run is over). Device time inside
  * such a run comes from the accelerator's cycle count: the first kernel STARTs at its
  * START (SUBMIT, or when the accelerator became free), a later one at that time plus
  * the cycles between the two starts; END = START + busy cycles, as for a kernel alone.
@@ -596,11 +597,16 @@ static void run_kernels(cl_device_id d, rt_command *first)
         rt_trace_command(d, k.c, RT_ENGINE_ACCELERATOR, k.lane, status);
         rt_event_set_status(e, status);
         command_done(k.c);
-        /* Its finish may have made others ready (the same queue's next kernel). */
-        uint64_t now = t0 + cycles_ns(d, d->ops->cycles(d->impl, model) - c0);
-        pthread_mutex_lock(&rt_lock);
-        next = take_ready_kernel(d, model, running, n, now);
-        pthread_mutex_unlock(&rt_lock);
+        /* Its finish may have made others ready (the same queue's next kernel): they
+         * join the kernels still running; when none runs, the run is over and the
+         * worker picks the next command as usual (START = max(SUBMIT, the engine's
+         * free time), so kernels of one queue run back to back). */
+        if (n) {
+            uint64_t now = t0 + cycles_ns(d, d->ops->cycles(d->impl, model) - c0);
+            pthread_mutex_lock(&rt_lock);
+            next = take_ready_kernel(d, model, running, n, now);
+            pthread_mutex_unlock(&rt_lock);
+        }
     }
     pthread_mutex_lock(&rt_lock);
     d->engine_free_ns[RT_ENGINE_ACCELERATOR] = last_end;
