@@ -9,7 +9,10 @@
  * simulation of the one work-item. A second table (clhls only) shows the device
  * timeline of a kernel and a 1 MiB write released together: on one in-order queue they
  * run one after the other; on two queues the write runs on the host link during the
- * kernel. */
+ * kernel. A third (clhls only) shows two kernels of one program with data-dependent
+ * loops released together: on one in-order queue they run one after the other; on two
+ * queues they run at once in the accelerator (the accelerator's cycles from the first
+ * START to the last END, and the host time the simulation took). */
 #define _GNU_SOURCE
 #include "bench.h"
 
@@ -204,6 +207,94 @@ static void timeline(cl_platform_id p, int two, double ns[3])
     clReleaseContext(ctx);
 }
 
+/* Two kernels of one program with data-dependent loops (different compute units). */
+static const char *pair_source =
+    "__kernel void collatz(__global uint *p)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    uint x = p[i], steps = 0;\n"
+    "    while (x != 1) {\n"
+    "        x = (x & 1) ? 3 * x + 1 : x >> 1;\n"
+    "        steps++;\n"
+    "    }\n"
+    "    p[i] = steps;\n"
+    "}\n"
+    "__kernel void sum_to(__global uint *p)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    uint s = 0;\n"
+    "    for (uint k = 0; k < p[i]; k++)\n"
+    "        s += k ^ (uint)i;\n"
+    "    p[i] = s;\n"
+    "}\n";
+
+#define PAIR_ITEMS 1024 /* work-items of each kernel of the pair */
+
+/* collatz and sum_to over PAIR_ITEMS work-items each, held by one user event, on one
+ * in-order queue (two = 0) or on two queues. ns[0] and ns[1] the kernels' END - START,
+ * ns[2] from the first START to the last END; *wall_s the host time from the release
+ * to the end of both. */
+static void pair_timeline(cl_platform_id p, int two, double ns[3], double *wall_s,
+                          double *mhz)
+{
+    cl_device_id dev;
+    cl_int err;
+    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    cl_uint clock = 0;
+    CHECK(clGetDeviceInfo(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof clock, &clock, NULL));
+    *mhz = clock;
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    cl_command_queue q[2];
+    for (int i = 0; i < 2; i++) {
+        q[i] = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
+        CHECK(err);
+    }
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &pair_source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &dev, NULL, NULL, NULL));
+    static const char *const names[2] = {"collatz", "sum_to"};
+    cl_uint init[PAIR_ITEMS];
+    for (unsigned i = 0; i < PAIR_ITEMS; i++)
+        init[i] = 27 + 2 * (i % 40);
+    cl_kernel k[2];
+    cl_mem m[2];
+    cl_event ev[2];
+    cl_event gate = clCreateUserEvent(ctx, &err);
+    CHECK(err);
+    size_t global = PAIR_ITEMS;
+    for (int i = 0; i < 2; i++) {
+        k[i] = clCreateKernel(prog, names[i], &err);
+        CHECK(err);
+        m[i] = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof init, init, &err);
+        CHECK(err);
+        ARG(k[i], 0, m[i]);
+        CHECK(clEnqueueNDRangeKernel(q[two ? i : 0], k[i], 1, NULL, &global, NULL, 1, &gate,
+                                     &ev[i]));
+    }
+    double t0 = now();
+    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CHECK(clFinish(q[0]));
+    CHECK(clFinish(q[1]));
+    *wall_s = now() - t0;
+    cl_ulong s[2], e[2];
+    for (int i = 0; i < 2; i++) {
+        s[i] = prof(ev[i], CL_PROFILING_COMMAND_START);
+        e[i] = prof(ev[i], CL_PROFILING_COMMAND_END);
+        ns[i] = (double)(e[i] - s[i]);
+    }
+    ns[2] = (double)((e[0] > e[1] ? e[0] : e[1]) - (s[0] < s[1] ? s[0] : s[1]));
+    clReleaseEvent(gate);
+    for (int i = 0; i < 2; i++) {
+        clReleaseEvent(ev[i]);
+        clReleaseMemObject(m[i]);
+        clReleaseKernel(k[i]);
+        clReleaseCommandQueue(q[i]);
+    }
+    clReleaseProgram(prog);
+    clReleaseContext(ctx);
+}
+
 int main(int argc, char **argv)
 {
     /* --clhls-only: leave PoCL out (to profile the runtime alone). */
@@ -262,6 +353,21 @@ int main(int argc, char **argv)
         printf("| %-36s | %10.0f | %10.0f | %12.0f |\n",
                two ? "two queues (write during the kernel)" : "one in-order queue", ns[0], ns[1],
                ns[2]);
+    }
+
+    printf("\nTwo kernels of one program (collatz, sum_to: %d work-items each) released "
+           "together: device timeline (ns), the accelerator's cycles from the first START "
+           "to the last END, host time of the simulation (s)\n\n", PAIR_ITEMS);
+    printf("| %-36s | %10s | %10s | %12s | %12s | %8s |\n", "queues", "collatz", "sum_to",
+           "first-last", "accel cycles", "host s");
+    printf("|%s|%s|%s|%s|%s|%s|\n", "--------------------------------------", "------------",
+           "------------", "--------------", "--------------", "----------");
+    for (int two = 0; two < 2; two++) {
+        double ns[3], wall, mhz;
+        pair_timeline(clhls, two, ns, &wall, &mhz);
+        printf("| %-36s | %10.0f | %10.0f | %12.0f | %12.0f | %8.2f |\n",
+               two ? "two queues (at once)" : "one in-order queue (one after the other)",
+               ns[0], ns[1], ns[2], ns[2] * mhz / 1000.0, wall);
     }
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s %s", vendors, cache);
