@@ -366,7 +366,7 @@ int main(int argc, char **argv)
         double ns[3], wall, mhz;
         pair_timeline(clhls, two, ns, &wall, &mhz);
         printf("| %-36s | %10.0f | %10.0f | %12.0f | %12.0f | %8.2f |\n",
-               two ? "two queues (at once)" : "one in-order queue (one after the other)",
+               two ? "two queues (at once)" : "one in-order queue",
                ns[0], ns[1], ns[2], ns[2] * mhz / 1000.0, wall);
     }
     char cmd[128];

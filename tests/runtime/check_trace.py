@@ -5,7 +5,8 @@ the trace's structure (Chrome Trace Event Format, as ui.perfetto.dev reads it), 
 its times are the ones clGetEventProfilingInfo gave the program, that the write ran
 beside the kernel on another track, the failed commands with their status, the
 counters against CLHLS_VERBOSE's line; the same with four threads enqueueing and an
-exit without waiting; and an unwritable path (one message, the program goes on).
+exit without waiting; two kernels of one program running at once (they overlap in time,
+each on a track of its own); and an unwritable path (one message, the program goes on).
 
 usage: check_trace.py TRACE_HOST SCRATCH_DIR"""
 import json
@@ -171,6 +172,32 @@ def threads(host, scratch):
     print(f"threads: {len(xs)} of {4 * 21} commands ran before exit")
 
 
+def at_once(host, scratch):
+    trace_path = os.path.join(scratch, "at_once.trace.json")
+    if os.path.exists(trace_path):
+        os.unlink(trace_path)
+    p = run(host, "at_once", {"CLHLS_TRACE": trace_path})
+    profile = {}
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if f and f[0] == "PROFILE":
+            profile[f[1]] = [int(x) for x in f[2:6]]
+    check(set(profile) == {"scale", "add"}, f"both kernels completed: {p.stdout}")
+    xs = check_structure(load(trace_path))  # no track holds overlapping slices
+    ks = {e["name"]: e for e in xs if e["cat"] == "NDRANGE_KERNEL"}
+    check(set(ks) == {"kernel scale", "kernel add"}, f"two kernels in the trace: {list(ks)}")
+    if len(ks) != 2 or len(profile) != 2:
+        return
+    a, b = ks["kernel scale"], ks["kernel add"]
+    check(a["ts"] < b["ts"] + b["dur"] and b["ts"] < a["ts"] + a["dur"],
+          "the kernels overlap in time")
+    check(a["tid"] != b["tid"] and a["pid"] == b["pid"], "the kernels on two tracks of one device")
+    for label, e in (("scale", a), ("add", b)):
+        st, en = profile[label][2:4]
+        check([e["args"]["start_ns"], e["args"]["end_ns"]] == [st, en],
+              f"{label}: trace times are the program's {profile[label]}")
+
+
 def unwritable(host, scratch):
     bad = os.path.join(scratch, "no-such-dir", "t.json")
     p = run(host, "threads", {"CLHLS_TRACE": bad})
@@ -183,6 +210,7 @@ def main():
     os.makedirs(scratch, exist_ok=True)
     timeline(host, scratch)
     threads(host, scratch)
+    at_once(host, scratch)
     unwritable(host, scratch)
     if failures:
         print(f"{len(failures)} check(s) failed")

@@ -9,7 +9,9 @@
  * device timeline), a marker, a kernel that stores far outside its buffer (it fails)
  * and a read that waits for it (it fails without running).
  * `trace_host threads`: four threads each enqueue writes and a marker on a queue of
- * their own; the program exits as soon as they enqueued, without waiting. */
+ * their own; the program exits as soon as they enqueued, without waiting.
+ * `trace_host at_once`: two kernels of the program (scale and add, 64K work-items each)
+ * on two queues, both held by one user event: they run at once in the accelerator. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <pthread.h>
@@ -26,7 +28,9 @@ static const char *source =
     "__kernel void scale(__global const int *in, __global int *out, int k)\n"
     "{ size_t i = get_global_id(0); out[i] = k * in[i]; }\n"
     "__kernel void store_at(__global int *out, int at)\n"
-    "{ out[at + get_global_id(0)] = 1; }\n";
+    "{ out[at + get_global_id(0)] = 1; }\n"
+    "__kernel void add(__global const int *in, __global int *out)\n"
+    "{ size_t i = get_global_id(0); out[i] = in[i] + 1; }\n";
 
 static cl_context ctx;
 static cl_device_id dev;
@@ -121,6 +125,38 @@ static void timeline(void)
     print_profile("read", rd);
 }
 
+static void at_once(void)
+{
+    enum { N = 1 << 16 };
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
+    cl_kernel scale = clCreateKernel(p, "scale", &err);
+    CHECK(err);
+    cl_kernel add = clCreateKernel(p, "add", &err);
+    CHECK(err);
+    cl_mem in = buffer(N * sizeof(int)), out = buffer(N * sizeof(int)),
+           out2 = buffer(N * sizeof(int));
+    int factor = 3;
+    CHECK(clSetKernelArg(scale, 0, sizeof in, &in));
+    CHECK(clSetKernelArg(scale, 1, sizeof out, &out));
+    CHECK(clSetKernelArg(scale, 2, sizeof factor, &factor));
+    CHECK(clSetKernelArg(add, 0, sizeof in, &in));
+    CHECK(clSetKernelArg(add, 1, sizeof out2, &out2));
+    cl_command_queue q1 = queue(), q2 = queue();
+    cl_event gate = clCreateUserEvent(ctx, &err), k1, k2;
+    CHECK(err);
+    size_t global = N;
+    CHECK(clEnqueueNDRangeKernel(q1, scale, 1, NULL, &global, NULL, 1, &gate, &k1));
+    CHECK(clEnqueueNDRangeKernel(q2, add, 1, NULL, &global, NULL, 1, &gate, &k2));
+    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CHECK(clFinish(q1));
+    CHECK(clFinish(q2));
+    print_profile("scale", k1);
+    print_profile("add", k2);
+}
+
 enum { THREADS = 4, WRITES = 20 };
 
 static void *enqueue_writes(void *arg)
@@ -147,8 +183,9 @@ static void threads(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 || (strcmp(argv[1], "timeline") && strcmp(argv[1], "threads"))) {
-        fprintf(stderr, "usage: trace_host timeline|threads\n");
+    if (argc != 2 || (strcmp(argv[1], "timeline") && strcmp(argv[1], "threads") &&
+                      strcmp(argv[1], "at_once"))) {
+        fprintf(stderr, "usage: trace_host timeline|threads|at_once\n");
         return 2;
     }
     cl_platform_id plat;
@@ -159,6 +196,8 @@ int main(int argc, char **argv)
     CHECK(err);
     if (!strcmp(argv[1], "timeline"))
         timeline();
+    else if (!strcmp(argv[1], "at_once"))
+        at_once();
     else
         threads();
     printf("DONE\n");
