@@ -1467,14 +1467,20 @@ static void emit_top(FILE *o, const hls_program *p, unsigned mw)
             ");\n",
             hls_version(), p->board->name, p->nkernels, total, mw, mw - 1, mw / 8 - 1, mw - 1,
             p->nkernels - 1);
-    /* The simulator's access checker tells the compute units apart by instance name:
-     * the top names each unit's index once (sim-bridge/harness.cpp). */
+    /* The simulator tells the compute units apart (sim-bridge/harness.cpp): the access
+     * checker by instance name, each unit's watchdog by the memory port's tags (a unit's
+     * load-store unit ports, when no atomic unit retags the requests). The top names
+     * each unit once. */
     fprintf(o, "`ifdef CLHLS_SIM_CHECKS\n"
                "    import \"DPI-C\" function void clhls_sim_unit(input int index, "
-               "input string instance_name);\n"
+               "input string instance_name, input int first_tag, input int tags);\n"
                "    initial begin\n");
-    for (int i = 0; i < p->nkernels; i++)
-        fprintf(o, "        clhls_sim_unit(%d, \"cu_%s\");\n", i, p->kernels[i]->unit);
+    for (int i = 0, first = 0; i < p->nkernels; i++) {
+        int n = p->kernels[i]->nlsus ? p->kernels[i]->nlsus : 1;
+        fprintf(o, "        clhls_sim_unit(%d, \"cu_%s\", %d, %d);\n", i, p->kernels[i]->unit,
+                first, has_global_atomic(p) ? 0 : n);
+        first += n;
+    }
     fprintf(o, "    end\n`endif\n");
     fprintf(o,
             "    wire [%d:0] req_ready, resp_valid;\n"

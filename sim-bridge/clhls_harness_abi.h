@@ -19,8 +19,9 @@ extern "C" {
                                           unit executes atomics; the port carries reads
                                           and writes only);
                                        6: compute units running at once: per-unit
-                                          progress (unit_progress, has_unit_progress),
-                                          ranges and faults per compute unit */
+                                          progress (unit_progress, has_unit_progress,
+                                          tag_unit), ranges and faults per compute
+                                          unit */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -102,6 +103,10 @@ typedef struct clhls_harness_api {
     /* 1 and the first access outside the ranges of compute unit cu since its
      * check_accesses (cu CLHLS_ALL_UNITS: of any unit), else 0. */
     int (*access_fault)(void *model, unsigned cu, clhls_access_fault *fault);
+    /* The compute unit whose request or response carries this memory port tag, -1
+     * when the tags do not tell (a top that does not name its units, or one whose
+     * atomic unit retags every request). */
+    int (*tag_unit)(void *model, uint32_t tag);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

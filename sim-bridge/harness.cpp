@@ -13,7 +13,8 @@
  * against the ranges check_accesses gave to the unit's compute unit: the call's DPI
  * scope (....cu_UNIT.lsuN) names the compute unit, whose index clhls_top
  * told at its first evaluation (clhls_sim_unit). The `progress_units` output (bit u:
- * compute unit u moved) gives each running kernel its own watchdog. This is the
+ * compute unit u moved) and the memory port's tags of each unit (also told by the
+ * top) give each running kernel its own watchdog. This is the
  * project's only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
@@ -179,6 +180,7 @@ struct instance {
     std::vector<std::string> names; /* compute unit instance names (cu_UNIT), by index */
     std::vector<std::pair<svScope, unsigned>> scopes; /* a load-store unit's scope and
                                                          its compute unit (a cache) */
+    std::vector<int> tag_units;     /* the compute unit of a memory port tag, -1 unknown */
 };
 
 /* The instance whose cycle() is evaluating (the load-store units' DPI calls find
@@ -313,15 +315,24 @@ unsigned calling_unit(instance *m)
     return cu;
 }
 
+int h_tag_unit(void *p, uint32_t tag)
+{
+    const instance *m = static_cast<const instance *>(p);
+    return tag < m->tag_units.size() ? m->tag_units[tag] : -1;
+}
+
 const clhls_harness_api api = {
-    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS, HAS_UNIT_PROGRESS, h_create,
-    h_destroy,                 h_cycle,         h_check_accesses,                 h_access_fault,
+    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS,     HAS_UNIT_PROGRESS,
+    h_create,                  h_destroy,       h_cycle,          h_check_accesses,
+    h_access_fault,            h_tag_unit,
 };
 
 } // namespace
 
-/* clhls_top names compute unit index (its instance, cu_UNIT) at its first evaluation. */
-extern "C" void clhls_sim_unit(int index, const char *instance_name)
+/* clhls_top names compute unit index (its instance, cu_UNIT) at its first evaluation,
+ * and the memory port's tags that are its requests (tags of them from first_tag; 0: the
+ * tags do not tell). */
+extern "C" void clhls_sim_unit(int index, const char *instance_name, int first_tag, int tags)
 {
     instance *m = evaluating;
     if (!m || index < 0 || !instance_name)
@@ -329,6 +340,11 @@ extern "C" void clhls_sim_unit(int index, const char *instance_name)
     if ((std::size_t)index >= m->names.size())
         m->names.resize((std::size_t)index + 1);
     m->names[(std::size_t)index] = instance_name;
+    for (int t = first_tag; tags > 0 && t >= 0 && t < first_tag + tags && t < 65536; t++) {
+        if ((std::size_t)t >= m->tag_units.size())
+            m->tag_units.resize((std::size_t)t + 1, -1);
+        m->tag_units[(std::size_t)t] = index;
+    }
 }
 
 /* A global load-store unit accepted a work-item's request (clhls_sim_checks.vh): a

@@ -9,7 +9,7 @@
  * compute units (kernels of the program) run at once under the one clock through
  * sim_model_unit_start and sim_model_run_units: each has its own done bit (read in
  * turn through the register port, done is sticky), its own access ranges and its own
- * watchdog (the top's `progress_units` bit, or a memory handshake). Every cycle
+ * watchdog (the top's `progress_units` bit, or a memory handshake of its own tags). Every cycle
  * runs in the default floating-point environment (round to nearest, no flush-to-zero),
  * which the operators' C models (fp_model.c) compute in, whatever the host program
  * set: it is established once per call here, not per operation there. */
@@ -433,6 +433,7 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
     clhls_port_in *const in = &model->in;
     clhls_port_out *const out = &model->out;
     const int per_unit = model->api->has_unit_progress != 0;
+    int (*const tag_unit)(void *, uint32_t) = model->api->tag_unit;
     in->rst = 0;
     in->reg_we = 0;
     out->progress = 0;
@@ -455,8 +456,12 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
         cycle(inst, in, out);
         n++;
         model->cycles++;
-        unsigned moved = (in->mem_req_ready & out->mem_req_valid) |
-                         (in->mem_resp_valid & out->mem_resp_ready);
+        /* a memory handshake is the progress of the unit its tag names, or of every
+         * unit when the tags do not tell (-1) */
+        int req = in->mem_req_ready & out->mem_req_valid;
+        int resp = in->mem_resp_valid & out->mem_resp_ready;
+        int req_cu = req ? tag_unit(inst, out->mem_req_tag) : -2;
+        int resp_cu = resp ? tag_unit(inst, in->mem_resp_tag) : -2;
         if (out->access_fault)
             end_faulted_units(model);
         if (sim_mem_port_update(mem, in, out)) {
@@ -485,7 +490,9 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
             sim_unit *u = &model->units[slot];
             unsigned mine = per_unit && u->cu < 64 ? (unsigned)(out->unit_progress >> u->cu & 1)
                                                    : out->progress;
-            if (mine | moved) {
+            mine |= req_cu == -1 || req_cu == (int)u->cu || resp_cu == -1 ||
+                    resp_cu == (int)u->cu;
+            if (mine) {
                 u->idle = 0;
                 u->result.last_progress = model->cycles - u->result.start_cycle;
             } else if (++u->idle >= u->idle_cycles) {

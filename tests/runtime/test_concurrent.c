@@ -4,9 +4,9 @@
  * program. Kernels of different queues that are ready together overlap on the device
  * timeline and take fewer accelerator cycles together than one after the other; the
  * same kernel's NDRanges take turns on its compute unit; a kernel of another program
- * waits until the accelerator is idle; an out-of-bounds kernel fails alone while the
- * other kernel runs to its right result. Also with CLHLS_SIM_STRESS (random memory
- * latency). */
+ * waits until the accelerator is idle; an out-of-bounds kernel and a hung one fail
+ * alone while the other kernel runs to its right result. Also with CLHLS_SIM_STRESS
+ * (random memory latency). */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
@@ -41,6 +41,15 @@ static const char *source =
     "__kernel void poke(__global uint *out, uint at)\n"
     "{\n"
     "    out[at + get_global_id(0)] = 7;\n"
+    "}\n"
+    "__kernel void spin(__global uint *out, uint stop)\n"
+    "{\n"
+    "    uint x = 0, n = 0;\n"
+    "    while (x != stop) {\n"
+    "        x = (x + 6) & 63;\n"
+    "        n++;\n"
+    "    }\n"
+    "    out[get_global_id(0)] = n;\n"
     "}\n";
 
 static const char *other_source =
@@ -335,4 +344,49 @@ Test(concurrent, out_of_bounds_fails_alone)
     clReleaseMemObject(a);
     clReleaseMemObject(b);
     clReleaseMemObject(small);
+}
+
+/* spin never ends (x stays even, the stop is odd) while sum_to runs: the watchdog ends
+ * spin alone, with its message; sum_to's result is right. */
+Test(concurrent, hang_fails_alone)
+{
+    make_inputs();
+    cl_mem a = buffer(sizeof sum_in, sum_in), b = buffer(sizeof sum_in, NULL);
+    cl_mem c = buffer(64, NULL);
+    cl_kernel k1 = kernel2(program, "sum_to", a, b), k2 = kernel2(program, "spin", c, NULL);
+    cl_uint stop = 7;
+    cr_assert_eq(clSetKernelArg(k2, 1, sizeof stop, &stop), 0);
+    cl_command_queue q1 = profiling_queue(), q2 = profiling_queue();
+    cl_int err;
+    cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
+    size_t global = N, one = 1;
+    setenv("CLHLS_WATCHDOG_CYCLES", "5000", 1); /* read at each launch */
+    cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 1, &gate, &e1), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(q2, k2, 1, NULL, &one, NULL, 1, &gate, &e2), 0);
+    pthread_mutex_lock(&notify_lock);
+    notified[0] = 0;
+    pthread_mutex_unlock(&notify_lock);
+    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
+    cr_assert_eq(clWaitForEvents(1, &e2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    cr_assert_gt(status_of(e1), CL_COMPLETE, "sum_to still runs when spin has failed");
+    cr_assert_eq(status_of(e2), CL_OUT_OF_RESOURCES);
+    pthread_mutex_lock(&notify_lock);
+    cr_log_info("%s", notified);
+    cr_assert(strstr(notified, "kernel 'spin' made no forward progress for 5000 cycles"),
+              "message: %s", notified);
+    pthread_mutex_unlock(&notify_lock);
+    cr_assert_eq(clFinish(q1), 0);
+    unsetenv("CLHLS_WATCHDOG_CYCLES");
+    cr_assert_eq(status_of(e1), CL_COMPLETE);
+    check(q1, b, sum_ref, "sum_to");
+    cl_event all[] = {e1, e2, gate};
+    for (int i = 0; i < 3; i++)
+        clReleaseEvent(all[i]);
+    clReleaseCommandQueue(q1);
+    clReleaseCommandQueue(q2);
+    clReleaseKernel(k1);
+    clReleaseKernel(k2);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(c);
 }
