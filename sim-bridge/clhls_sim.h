@@ -159,7 +159,8 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
  * others run, and the model steps them all under one clock until one ends. A unit is
  * reset only with the whole model (sim_model_reset, never while units run); a unit
  * that ended by a fault or the watchdog goes on in the hardware until then,
- * unobserved: its accesses outside every buffer no longer end anything. */
+ * unobserved: its accesses outside every buffer no longer end anything, and its writes
+ * (when the memory port's tags tell whose they are) change nothing. */
 #define SIM_MAX_UNITS 64
 
 /* Starts compute unit cu (its geometry and arguments written): from now on checks

@@ -91,6 +91,8 @@ struct sim_model {
     uint64_t ended;                /* slots of units ended whose result was not taken */
     uint64_t failed;               /* slots of units that ended by a fault or the watchdog
                                       since the last reset: their hardware still runs */
+    uint64_t failed_cus;           /* the same units by compute unit (bit cu, cu < 64):
+                                      their writes are dropped */
     unsigned poll;                 /* the slot whose status register was read last */
     sim_memory *mem;               /* the memory of the units' run (register cycles while
                                       units run step it too), NULL before one */
@@ -172,6 +174,14 @@ void sim_model_close(sim_model *model)
     free(model);
 }
 
+/* A write request of a failed unit (its tag tells) reaches the memory without byte
+ * enables: it is answered and changes nothing. */
+static void drop_failed_write(const sim_model *m, clhls_port_out *out, int cu)
+{
+    if (cu >= 0 && cu < 64 && (m->failed_cus >> cu & 1) && out->mem_req_write)
+        memset(out->mem_req_wstrb, 0, m->width);
+}
+
 /* One cycle of register access: with the memory port idle, or, while compute units
  * run, with the memory serving them (what this cycle reveals, a done bit, a fault or
  * a bad address, stays recorded for the run loop to see). */
@@ -185,6 +195,8 @@ static void idle_cycle(sim_model *m)
     fp_env saved = fp_env_enter();
     m->api->cycle(m->inst, &m->in, &m->out);
     fp_env_leave(saved);
+    if (serve && m->failed_cus && m->in.mem_req_ready && m->out.mem_req_valid)
+        drop_failed_write(m, &m->out, m->api->tag_unit(m->inst, m->out.mem_req_tag));
     if (serve)
         sim_mem_port_update(m->mem, &m->in, &m->out);
     m->cycles++;
@@ -202,7 +214,7 @@ void sim_model_reset(sim_model *model)
     model->in.rst = 0;
     model->idle = 0;
     model->port_reset_pending = 1;
-    model->running = model->ended = model->failed = 0;
+    model->running = model->ended = model->failed = model->failed_cus = 0;
     model->mem = NULL;
 }
 
@@ -391,9 +403,13 @@ static void unit_end(sim_model *m, unsigned slot, int status)
     }
     m->running &= ~bit;
     m->ended |= bit;
-    if (status != SIM_OK)
+    if (status != SIM_OK) {
         m->failed |= bit;
+        if (u->cu < 64)
+            m->failed_cus |= (uint64_t)1 << u->cu;
+    }
 }
+
 
 /* Ends every running unit that has an access fault recorded, and stops checking it
  * (its hardware goes on; the fault is its own). */
@@ -464,6 +480,8 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
         int resp_cu = resp ? tag_unit(inst, in->mem_resp_tag) : -2;
         if (out->access_fault)
             end_faulted_units(model);
+        if (model->failed_cus)
+            drop_failed_write(model, out, req_cu);
         if (sim_mem_port_update(mem, in, out)) {
             if (model->failed) {
                 /* an address outside every buffer after a unit's fault: that unit's
