@@ -359,7 +359,7 @@ static int launch_end(rt_device_program *p, unsigned unit)
 {
     sim_model *m = p->model;
     unsigned slot = 0;
-    while (!p->launch[slot] || p->launch[slot]->unit != unit)
+    while (slot < SIM_MAX_UNITS - 1 && (!p->launch[slot] || p->launch[slot]->unit != unit))
         slot++;
     const rt_kernel_launch *l = p->launch[slot];
     rt_kernel_result *r = p->result[slot];

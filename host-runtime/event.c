@@ -545,6 +545,16 @@ static void run_kernels(cl_device_id d, rt_command *first)
             cl_event e = c->event;
             rt_event_set_status(e, CL_SUBMITTED);
             rt_event_set_status(e, CL_RUNNING);
+            /* its trace lane: the first that no running kernel holds */
+            unsigned lane = 0;
+            for (int taken = 1; taken;) {
+                taken = 0;
+                for (unsigned i = 0; i < n; i++)
+                    if (running[i].lane == lane) {
+                        lane++;
+                        taken = 1;
+                    }
+            }
             rt_kernel_run *run = NULL;
             cl_int status = rt_kernel_start(c, &run);
             if (status == CL_SUCCESS) {
@@ -555,19 +565,10 @@ static void run_kernels(cl_device_id d, rt_command *first)
                     based = 1;
                 }
                 e->t_start = t0 + cycles_ns(d, start - c0);
-                unsigned lane = 0;
-                for (int taken = 1; taken;) {
-                    taken = 0;
-                    for (unsigned i = 0; i < n; i++)
-                        if (running[i].lane == lane) {
-                            lane++;
-                            taken = 1;
-                        }
-                }
                 running[n++] = (running_kernel){c, run, rt_kernel_unit(c), lane};
             } else { /* it did not start: it ends where it is */
                 e->t_end = e->t_complete = e->t_start;
-                rt_trace_command(d, c, RT_ENGINE_ACCELERATOR, 0, status);
+                rt_trace_command(d, c, RT_ENGINE_ACCELERATOR, lane, status);
                 rt_event_set_status(e, status);
                 command_done(c);
             }

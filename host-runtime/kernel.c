@@ -552,6 +552,8 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out)
         run_free(run);
         return CL_OUT_OF_HOST_MEMORY;
     }
+    memset(run->cvals, 0, (meta->ncounters + 1) * sizeof *run->cvals); /* a start that
+                                                                           fails reads none */
     rt_launch_buffer *buffers = run->buffers;
     unsigned nbuffers = 0;
     /* printf: a zeroed buffer of its own for this NDRange, the hidden argument. */

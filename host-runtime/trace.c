@@ -361,7 +361,7 @@ static int device_pid(cl_device_id d, int tid)
         t->tids_named |= (uint64_t)1 << (tid - 1);
         char lane[96];
         snprintf(lane, sizeof lane, "accelerator, kernel lane %d (kernels at once)",
-                 tid - TID_NO_ENGINE + 1);
+                 tid - TID_NO_ENGINE);
         cJSON_AddItemToArray(trace_events,
                              metadata_event("thread_name", t->pid, tid,
                                             tid <= TID_NO_ENGINE ? thread_names[tid - 1] : lane));
