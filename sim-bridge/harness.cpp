@@ -207,9 +207,14 @@ void h_destroy(void *p)
     instance *m = static_cast<instance *>(p);
     if (!m)
         return;
+    /* The top's DPI scopes leave the calling thread's Verilator context as they go:
+     * make it this instance's (the thread may last have seen another, deleted one),
+     * and leave none behind. */
+    Verilated::threadContextp(m->ctx);
     m->top->final();
     delete m->top;
     delete m->ctx;
+    Verilated::threadContextp(nullptr);
     delete m;
 }
 
