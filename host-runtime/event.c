@@ -22,8 +22,9 @@
  * engine's previous command), END = START + the modelled duration (kernel: busy cycles
  * at the board clock; transfer: host-link time; copy and fill: device memory time),
  * COMPLETE = END. The exception: kernels of one program run at once on the accelerator
- * (run_kernels below), their START from its cycle count. Commands of different engines that do not wait for each other overlap
- * (a write of another queue during a kernel), as the FPGA's DMA and its kernels would.
+ * (run_kernels below), their START from its cycle count. Commands of different engines
+ * that do not wait for each other overlap (a write of another queue during a kernel),
+ * as the FPGA's DMA and its kernels would.
  * Markers and barriers use no engine: START = END = SUBMIT. No host time enters START
  * or END, so commands enqueued back to back run back to back. The worker executes the
  * ready command that starts first on this timeline, so a transfer the host link could
