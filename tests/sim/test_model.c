@@ -17,7 +17,7 @@
 
 #define ENV_DIR "CLHLS_SIM_TEST_MODELS"
 
-static const char *const fixtures[] = {"copy", "hang", "badaddr", "spin"};
+static const char *const fixtures[] = {"copy", "hang", "badaddr", "spin", "spin2"};
 
 /* The watchdog's idle window in most tests: far above the memory latency. */
 #define WINDOW 1000000
@@ -407,6 +407,106 @@ Test(model, watchdog_stopped_kernel_times_out_after_the_window)
     cr_assert_eq(sim_model_run(m, mem, 1, 2, 1000, 0, &r), SIM_ERR_TIMEOUT);
     cr_assert_eq(r.last_progress, 1);
     cr_assert_eq(r.cycles, 1001);
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+}
+
+/* ---- compute units running at once ---- */
+
+/* Sets unit u of the spin2 fixture (registers at 64 u): length cycles, a progress pulse
+ * every period cycles, stuck from cycle stop_at (0: never). */
+static void set_spin_unit(sim_model *m, unsigned u, uint64_t length, uint64_t period,
+                          uint64_t stop_at)
+{
+    sim_model_reg_write(m, 64 * u + 32, length);
+    sim_model_reg_write(m, 64 * u + 33, period);
+    sim_model_reg_write(m, 64 * u + 34, stop_at);
+}
+
+static int start_spin_unit(sim_model *m, unsigned u, uint64_t window)
+{
+    return sim_model_unit_start(m, u, 64 * u, 1, 64 * u + 1, 2, window, NULL, 0);
+}
+
+/* The unit that ended (exactly one) and its outcome. */
+static int take_ended(sim_model *m, unsigned *cu, sim_run_result *r)
+{
+    cr_assert(sim_model_unit_ended(m, cu), "a unit ended");
+    int rc = sim_model_unit_result(m, *cu, r);
+    cr_assert(!sim_model_unit_ended(m, NULL), "one unit ended at a time here");
+    return rc;
+}
+
+/* Two compute units under one clock: they run at once (the model's cycles are about
+ * the longer unit's, not the sum), each ends at its own done with its own cycle count,
+ * a unit starts again while the other runs, and a busy unit does not start twice. */
+Test(model, units_run_at_once)
+{
+    sim_model *m = open_fixture("spin2", dc);
+    sim_memory *mem = sim_memory_create(dc);
+    sim_model_reset(m);
+    set_spin_unit(m, 0, 30000, 100, 0);
+    set_spin_unit(m, 1, 20000, 100, 0);
+    uint64_t begin = sim_model_cycles(m);
+    cr_assert_eq(start_spin_unit(m, 0, 1000), SIM_OK);
+    cr_assert_eq(start_spin_unit(m, 1, 1000), SIM_OK);
+    cr_assert_eq(start_spin_unit(m, 1, 1000), SIM_ERR_ARG, "unit 1 runs");
+    cr_assert_eq(sim_model_running_units(m), 2);
+    unsigned cu;
+    sim_run_result r;
+    cr_assert_eq(sim_model_run_units(m, mem, 0), SIM_OK);
+    cr_assert_eq(take_ended(m, &cu, &r), SIM_OK);
+    cr_assert_eq(cu, 1, "the shorter unit ends first");
+    cr_assert_geq(r.cycles, 20000);
+    cr_assert_leq(r.cycles, 20000 + 4, "ended %lu cycles after its start", (unsigned long)r.cycles);
+    cr_assert_eq(r.end_cycle - r.start_cycle, r.cycles);
+    /* unit 1 again, 5000 cycles, while unit 0 has some 10000 to go */
+    set_spin_unit(m, 1, 5000, 100, 0);
+    cr_assert_eq(start_spin_unit(m, 1, 1000), SIM_OK);
+    cr_assert_eq(sim_model_run_units(m, mem, 0), SIM_OK);
+    cr_assert_eq(take_ended(m, &cu, &r), SIM_OK);
+    cr_assert_eq(cu, 1);
+    cr_assert_geq(r.cycles, 5000);
+    cr_assert_leq(r.cycles, 5000 + 4);
+    cr_assert_eq(sim_model_run_units(m, mem, 0), SIM_OK);
+    cr_assert_eq(take_ended(m, &cu, &r), SIM_OK);
+    cr_assert_eq(cu, 0);
+    cr_assert_geq(r.cycles, 30000);
+    cr_assert_leq(r.cycles, 30000 + 4);
+    uint64_t total = sim_model_cycles(m) - begin;
+    cr_assert_lt(total, 30000 + 100, "%lu cycles for 55000 cycles of units",
+                 (unsigned long)total);
+    cr_assert_eq(sim_model_running_units(m), 0);
+    cr_assert_eq(sim_model_run_units(m, mem, 0), SIM_ERR_ARG, "nothing runs");
+    sim_memory_destroy(mem);
+    sim_model_close(m);
+}
+
+/* Each unit has its own watchdog: unit 1 stops moving at its cycle 2000 while unit 0
+ * keeps moving; unit 1 times out one window after its last move, unit 0 runs on to its
+ * end. */
+Test(model, units_hang_alone)
+{
+    sim_model *m = open_fixture("spin2", dc);
+    sim_memory *mem = sim_memory_create(dc);
+    sim_model_reset(m);
+    set_spin_unit(m, 0, 30000, 100, 0);
+    set_spin_unit(m, 1, (uint64_t)1 << 40, 100, 2000);
+    cr_assert_eq(start_spin_unit(m, 0, 1000), SIM_OK);
+    cr_assert_eq(start_spin_unit(m, 1, 1000), SIM_OK);
+    unsigned cu;
+    sim_run_result r;
+    cr_assert_eq(sim_model_run_units(m, mem, 0), SIM_OK);
+    cr_assert_eq(take_ended(m, &cu, &r), SIM_ERR_TIMEOUT);
+    cr_assert_eq(cu, 1);
+    cr_assert_leq(r.last_progress, 2000 + 1);
+    cr_assert_eq(r.cycles, r.last_progress + 1000);
+    cr_assert_eq(sim_model_reg_read(m, 64 + 40), 32, "its probe still answers");
+    cr_assert_eq(sim_model_running_units(m), 1);
+    cr_assert_eq(sim_model_run_units(m, mem, 0), SIM_OK);
+    cr_assert_eq(take_ended(m, &cu, &r), SIM_OK);
+    cr_assert_eq(cu, 0);
+    cr_assert_geq(r.cycles, 30000);
     sim_memory_destroy(mem);
     sim_model_close(m);
 }
