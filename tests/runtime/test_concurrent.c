@@ -111,10 +111,13 @@ static void teardown(void)
 
 TestSuite(concurrent, .init = setup, .fini = teardown, .timeout = 900);
 
-static cl_command_queue profiling_queue(void)
+/* A profiling queue; out of order when ooo. */
+static cl_command_queue profiling_queue(int ooo)
 {
     cl_int err;
-    cl_command_queue q = clCreateCommandQueue(ctx, device, CL_QUEUE_PROFILING_ENABLE, &err);
+    cl_command_queue q = clCreateCommandQueue(
+        ctx, device,
+        CL_QUEUE_PROFILING_ENABLE | (ooo ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0), &err);
     cr_assert_eq(err, CL_SUCCESS);
     return q;
 }
@@ -184,9 +187,10 @@ static void check(cl_command_queue q, cl_mem m, const cl_uint *ref, const char *
         cr_assert_eq(back[i], ref[i], "%s: at %d: %u, not %u", what, i, back[i], ref[i]);
 }
 
-/* collatz on one queue and sum_to on another, both held by one user event: they run at
- * once. Returns the two intervals. */
-static void two_kernels(const char *first, const char *second, cl_ulong t1[2], cl_ulong t2[2])
+/* first on one queue and second on another (or both on one out-of-order queue when ooo),
+ * held by one user event. Checks the results; returns the two intervals. */
+static void two_kernels_on(int ooo, const char *first, const char *second, cl_ulong t1[2],
+                           cl_ulong t2[2])
 {
     make_inputs();
     int same = !strcmp(first, second);
@@ -195,7 +199,9 @@ static void two_kernels(const char *first, const char *second, cl_ulong t1[2], c
     cl_mem a1 = buffer(sizeof collatz_in, (void *)in1), b1 = buffer(sizeof collatz_in, NULL);
     cl_mem a2 = buffer(sizeof sum_in, (void *)in2), b2 = buffer(sizeof sum_in, NULL);
     cl_kernel k1 = kernel2(program, first, a1, b1), k2 = kernel2(program, second, a2, b2);
-    cl_command_queue q1 = profiling_queue(), q2 = profiling_queue();
+    cl_command_queue q1 = profiling_queue(ooo), q2 = ooo ? q1 : profiling_queue(0);
+    if (ooo)
+        clRetainCommandQueue(q1);
     cl_int err;
     cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
     size_t global = N;
@@ -226,6 +232,11 @@ static void two_kernels(const char *first, const char *second, cl_ulong t1[2], c
     clReleaseMemObject(b2);
 }
 
+static void two_kernels(const char *first, const char *second, cl_ulong t1[2], cl_ulong t2[2])
+{
+    two_kernels_on(0, first, second, t1, t2);
+}
+
 /* Two kernels of the program at once: they overlap on the device timeline, and the
  * accelerator's time from the first START to the last END is shorter than the two
  * kernels' busy times together. */
@@ -242,6 +253,14 @@ static void at_once(void)
 }
 
 Test(concurrent, kernels_of_two_queues_run_at_once) { at_once(); }
+
+/* The same on one out-of-order queue: two kernels without a dependency between them. */
+Test(concurrent, kernels_of_an_out_of_order_queue_run_at_once)
+{
+    cl_ulong t1[2], t2[2];
+    two_kernels_on(1, "collatz", "sum_to", t1, t2);
+    cr_assert(overlap(t1, t2), "the kernels overlap");
+}
 
 Test(concurrent, kernels_run_at_once_under_stress)
 {
@@ -265,7 +284,7 @@ Test(concurrent, other_program_waits)
     cl_mem a = buffer(sizeof collatz_in, collatz_in), b = buffer(sizeof collatz_in, NULL);
     cl_mem c = buffer(sizeof sum_in, sum_in);
     cl_kernel k1 = kernel2(program, "collatz", a, b), k2 = kernel2(other, "twice", c, NULL);
-    cl_command_queue q1 = profiling_queue(), q2 = profiling_queue();
+    cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
     cl_int err;
     cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
     size_t global = N;
@@ -305,7 +324,7 @@ Test(concurrent, out_of_bounds_fails_alone)
     cl_kernel k1 = kernel2(program, "sum_to", a, b), k2 = kernel2(program, "poke", small, NULL);
     cl_uint at = 16; /* 16 words into a 64-byte buffer: just past its end */
     cr_assert_eq(clSetKernelArg(k2, 1, sizeof at, &at), 0);
-    cl_command_queue q1 = profiling_queue(), q2 = profiling_queue();
+    cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
     cl_int err;
     cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
     size_t global = N, four = 4;
@@ -356,7 +375,7 @@ Test(concurrent, hang_fails_alone)
     cl_kernel k1 = kernel2(program, "sum_to", a, b), k2 = kernel2(program, "spin", c, NULL);
     cl_uint stop = 7;
     cr_assert_eq(clSetKernelArg(k2, 1, sizeof stop, &stop), 0);
-    cl_command_queue q1 = profiling_queue(), q2 = profiling_queue();
+    cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
     cl_int err;
     cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
     size_t global = N, one = 1;
