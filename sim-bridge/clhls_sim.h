@@ -170,8 +170,8 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
  * after idle_cycles cycles in a row in which neither the unit (the top's
  * progress_units bit; the whole top's progress for units from 64 on or without that
  * port) nor the memory port for it moved (a handshake whose tag is the unit's, or any
- * handshake when the tags do not tell: with global atomics). SIM_ERR_ARG when cu runs or its result was not
- * taken, or SIM_MAX_UNITS units are started; SIM_ERR_NOMEM. */
+ * handshake when the tags do not tell: with global atomics). SIM_ERR_ARG when cu runs
+ * or its result was not taken, or SIM_MAX_UNITS units are started; SIM_ERR_NOMEM. */
 int sim_model_unit_start(sim_model *model, unsigned cu, uint32_t control_reg,
                          uint64_t start_mask, uint32_t status_reg, uint64_t done_mask,
                          uint64_t idle_cycles, const sim_mem_range *ranges, unsigned n);
