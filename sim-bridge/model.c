@@ -67,7 +67,8 @@ typedef struct sim_unit {
     uint32_t status_reg;           /* its status register */
     uint64_t done_mask;            /* the done bit in it */
     uint64_t idle_cycles;          /* its watchdog window */
-    uint64_t idle;                 /* consecutive cycles without its progress */
+    uint64_t last_move;            /* the model's cycle count when it last moved (or
+                                      started, or the host wrote a register) */
     sim_mem_stats before;          /* the memory's counters when it started */
     int status;                    /* SIM_OK, SIM_ERR_TIMEOUT, ... once ended */
     sim_run_result result;         /* its outcome once ended */
@@ -97,7 +98,14 @@ struct sim_model {
     sim_memory *mem;               /* the memory of the units' run (register cycles while
                                       units run step it too), NULL before one */
     sim_unit units[SIM_MAX_UNITS]; /* slots of the compute units started at once */
+    int16_t tag_units[256];        /* the harness's tag_unit of the first 256 tags */
 };
+
+/* The compute unit whose memory handshake carries tag, -1 when the tags do not tell. */
+static inline int tag_cu(const sim_model *m, uint32_t tag)
+{
+    return tag < 256 ? m->tag_units[tag] : m->api->tag_unit(m->inst, tag);
+}
 
 static void fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -158,6 +166,8 @@ sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
         free(m);
         return NULL;
     }
+    for (uint32_t t = 0; t < 256; t++) /* the top named its units when created */
+        m->tag_units[t] = (int16_t)api->tag_unit(m->inst, t);
     sim_model_reset(m);
     return m;
 }
@@ -227,6 +237,8 @@ void sim_model_reg_write(sim_model *model, uint32_t reg, uint64_t value)
     model->in.reg_wdata = value;
     model->idle = 0; /* the host acted: a new watchdog window */
     idle_cycle(model);
+    for (uint64_t r = model->running; r; r &= r - 1)
+        model->units[__builtin_ctzll(r)].last_move = model->cycles;
 }
 
 uint64_t sim_model_reg_read(sim_model *model, uint32_t reg)
@@ -377,11 +389,10 @@ int sim_model_unit_start(sim_model *model, unsigned cu, uint32_t control_reg,
     u->status_reg = status_reg;
     u->done_mask = done_mask;
     u->idle_cycles = idle_cycles;
-    u->idle = 0;
     u->status = SIM_RUNNING;
     memset(&u->result, 0, sizeof u->result);
     sim_model_reg_write(model, control_reg, start_mask);
-    u->result.start_cycle = model->cycles;
+    u->result.start_cycle = u->last_move = model->cycles;
     u->before = model->mem ? sim_mem_get_stats(model->mem) : (sim_mem_stats){0, 0, 0};
     model->running |= (uint64_t)1 << slot;
     return SIM_OK;
@@ -395,6 +406,7 @@ static void unit_end(sim_model *m, unsigned slot, int status)
     u->status = status;
     u->result.end_cycle = m->cycles;
     u->result.cycles = m->cycles - u->result.start_cycle;
+    u->result.last_progress = u->last_move - u->result.start_cycle;
     if (m->mem) {
         sim_mem_stats now = sim_mem_get_stats(m->mem);
         u->result.mem_read_bytes = now.read_bytes - u->before.read_bytes;
@@ -449,37 +461,40 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
     clhls_port_in *const in = &model->in;
     clhls_port_out *const out = &model->out;
     const int per_unit = model->api->has_unit_progress != 0;
-    int (*const tag_unit)(void *, uint32_t) = model->api->tag_unit;
     in->rst = 0;
     in->reg_we = 0;
     out->progress = 0;
     out->unit_progress = 0;
 
-    uint64_t before = model->ended, n = 0;
-    int status = SIM_OK;
+    sim_unit *const units = model->units;
+    uint64_t running = model->running, n = 0, cycles = model->cycles;
+    unsigned poll = model->poll;
+    int status = SIM_OK, ended = 0;
     fp_env saved = fp_env_enter();
-    while (model->ended == before) {
+    while (!ended) {
         if (max_cycles && n >= max_cycles) {
             status = SIM_RUNNING;
             break;
         }
         /* the status register of one running unit a cycle, in turn (done is sticky) */
-        uint64_t later = model->running & ~(((uint64_t)2 << model->poll) - 1);
-        unsigned poll = lowest_bit(later ? later : model->running);
-        model->poll = poll;
-        in->reg_addr = model->units[poll].status_reg;
+        uint64_t later = running & ~(((uint64_t)2 << poll) - 1);
+        poll = lowest_bit(later ? later : running);
+        in->reg_addr = units[poll].status_reg;
         sim_mem_port_drive(mem, in);
         cycle(inst, in, out);
         n++;
-        model->cycles++;
+        cycles++;
         /* a memory handshake is the progress of the unit its tag names, or of every
          * unit when the tags do not tell (-1) */
-        int req = in->mem_req_ready & out->mem_req_valid;
-        int resp = in->mem_resp_valid & out->mem_resp_ready;
-        int req_cu = req ? tag_unit(inst, out->mem_req_tag) : -2;
-        int resp_cu = resp ? tag_unit(inst, in->mem_resp_tag) : -2;
-        if (out->access_fault)
+        int req_cu = in->mem_req_ready & out->mem_req_valid ? tag_cu(model, out->mem_req_tag)
+                                                            : -2;
+        int resp_cu = in->mem_resp_valid & out->mem_resp_ready ? tag_cu(model, in->mem_resp_tag)
+                                                               : -2;
+        model->cycles = cycles; /* what unit_end reads */
+        if (out->access_fault) {
             end_faulted_units(model);
+            ended = running != model->running;
+        }
         if (model->failed_cus)
             drop_failed_write(model, out, req_cu);
         if (sim_mem_port_update(mem, in, out)) {
@@ -493,32 +508,36 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
                 sim_mem_bad(mem, &addr, &write);
                 for (uint64_t r = model->running; r; r &= r - 1) {
                     unsigned slot = lowest_bit(r);
-                    model->units[slot].result.bad_address = addr;
-                    model->units[slot].result.bad_write = write;
+                    units[slot].result.bad_address = addr;
+                    units[slot].result.bad_write = write;
                     unit_end(model, slot, SIM_ERR_BAD_ADDRESS);
                 }
                 break;
             }
         }
-        if ((model->running >> poll & 1) && (out->reg_rdata & model->units[poll].done_mask))
+        if ((model->running >> poll & 1) && (out->reg_rdata & units[poll].done_mask)) {
             unit_end(model, poll, SIM_OK);
-        /* each running unit's watchdog: its own progress, or the memory port moved */
+            ended = 1;
+        }
+        /* each running unit's watchdog: its own progress or memory handshake */
+        int any = req_cu == -1 || resp_cu == -1;
         for (uint64_t r = model->running; r; r &= r - 1) {
             unsigned slot = lowest_bit(r);
-            sim_unit *u = &model->units[slot];
+            sim_unit *u = &units[slot];
             unsigned mine = per_unit && u->cu < 64 ? (unsigned)(out->unit_progress >> u->cu & 1)
                                                    : out->progress;
-            mine |= req_cu == -1 || req_cu == (int)u->cu || resp_cu == -1 ||
-                    resp_cu == (int)u->cu;
-            if (mine) {
-                u->idle = 0;
-                u->result.last_progress = model->cycles - u->result.start_cycle;
-            } else if (++u->idle >= u->idle_cycles) {
+            if (mine | any | (req_cu == (int)u->cu) | (resp_cu == (int)u->cu)) {
+                u->last_move = cycles;
+            } else if (cycles - u->last_move >= u->idle_cycles) {
                 unit_end(model, slot, SIM_ERR_TIMEOUT);
+                ended = 1;
             }
         }
+        running = model->running;
     }
     fp_env_leave(saved);
+    model->cycles = cycles;
+    model->poll = poll;
     sim_mem_port_idle(in);
     return status;
 }
