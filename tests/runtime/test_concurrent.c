@@ -40,7 +40,7 @@ static const char *source =
     "}\n"
     "__kernel void poke(__global uint *out, uint at)\n"
     "{\n"
-    "    out[at + get_global_id(0)] = 7;\n"
+    "    out[at - get_global_id(0)] = 7;\n"
     "}\n"
     "__kernel void spin(__global uint *out, uint stop)\n"
     "{\n"
@@ -315,14 +315,15 @@ Test(concurrent, other_program_waits)
 }
 
 /* poke writes out of bounds while sum_to runs: only poke's event fails, with its own
- * message, and sum_to's result is right. */
+ * message, and sum_to's result is right. Its work-item 0 goes past the end of its
+ * buffer first; what the others write after that (in bounds) changes nothing. */
 Test(concurrent, out_of_bounds_fails_alone)
 {
     make_inputs();
     cl_mem a = buffer(sizeof sum_in, sum_in), b = buffer(sizeof sum_in, NULL);
     cl_mem small = buffer(64, NULL);
     cl_kernel k1 = kernel2(program, "sum_to", a, b), k2 = kernel2(program, "poke", small, NULL);
-    cl_uint at = 16; /* 16 words into a 64-byte buffer: just past its end */
+    cl_uint at = 16; /* work-item 0: 16 words into a 64-byte buffer, just past its end */
     cr_assert_eq(clSetKernelArg(k2, 1, sizeof at, &at), 0);
     cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
     cl_int err;
@@ -347,6 +348,10 @@ Test(concurrent, out_of_bounds_fails_alone)
     cr_assert_eq(clFinish(q1), 0);
     cr_assert_eq(status_of(e1), CL_COMPLETE);
     check(q1, b, sum_ref, "sum_to");
+    cl_uint words[16];
+    cr_assert_eq(clEnqueueReadBuffer(q1, small, CL_TRUE, 0, sizeof words, words, 0, NULL, NULL), 0);
+    for (int i = 0; i < 16; i++)
+        cr_assert_eq(words[i], 0, "word %d of the failed kernel's buffer: %u", i, words[i]);
     /* the accelerator goes on (reset once idle): sum_to again, right */
     cl_event e3;
     cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 0, NULL, &e3), 0);
