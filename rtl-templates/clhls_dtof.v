@@ -2,10 +2,12 @@
 // nearest even.
 //
 // The 53-bit significand is rounded to 24 bits (ties to even) and the exponent
-// rebiased (1023 -> 127). Same conventions as the other floating-point units: a
-// denormal operand is a zero of the same sign; a result below the binary32 normal
-// range is flushed to a zero of the same sign (the rounded result decides: a value
-// that rounds up to the smallest normal, 2^-126, is kept); a value that rounds beyond
+// rebiased (1023 -> 127). A binary64 subnormal operand gives a zero of the same sign
+// (as in IEEE arithmetic: it is far below half the smallest binary32 subnormal). The
+// binary32 side flushes as the binary32 units do (the device reports no CL_FP_DENORM
+// for float): a result below the binary32 normal range is flushed to a zero of the
+// same sign (the rounded result decides: a value that rounds up to the smallest
+// normal, 2^-126, is kept); a value that rounds beyond
 // the largest binary32 gives infinity; infinities stay infinities; every NaN gives the
 // canonical quiet NaN 0x7FC00000. y appears exactly LATENCY enabled cycles after a:
 // combinational logic then LATENCY registers held by ce = 0.

@@ -4,19 +4,22 @@
 // after the operands (one result per enabled cycle; every register holds while
 // ce = 0). W selects the format: 32 (binary32, 8-bit exponent, 23-bit fraction) or 64
 // (binary64, 11 and 52). Conventions shared by the clhls floating-point units: round
-// to nearest even; denormal inputs are treated as zeros of the same sign and denormal
-// results are flushed to zeros of the same sign (flush-to-zero, the rounded result
-// decides); infinities and NaN follow IEEE, every NaN result is the canonical quiet NaN
-// (0x7FC00000, or 0x7FF8000000000000 at W = 64); overflow gives infinity;
-// x + (-x) = +0.
+// to nearest even; subnormals per SUBNORMALS (1 by default at W = 64, 0 at W = 32):
+// with 1, subnormal inputs take part with their value and tiny results are rounded
+// to subnormals (IEEE gradual underflow); with 0, subnormal inputs are treated as
+// zeros of the same sign and subnormal results are flushed to zeros of the same sign
+// (flush-to-zero, the rounded result decides), which costs less logic; infinities
+// and NaN follow IEEE, every NaN result is the canonical quiet NaN (0x7FC00000, or
+// 0x7FF8000000000000 at W = 64); overflow gives infinity; x + (-x) = +0.
 //
 // Structure: five stages. (1) Unpack, order the operands by magnitude, exponent
-// difference (the alignment shift, saturated at the window), special cases (NaN;
-// a zero or infinite operand makes the smaller significand 0, so that the sum is the
-// larger operand). (2) Align: the smaller significand shifted right in a window of
+// difference (the alignment shift, saturated at the window; a subnormal counts with
+// exponent 1 and no hidden bit), special cases (NaN; a zero or infinite operand
+// makes the smaller significand 0, so that the sum is the larger operand). (2) Align: the smaller significand shifted right in a window of
 // MW + 3 bits (MW = 24 or 53; guard, round, sticky), bits shifted out folded into the
 // sticky bit. (3) Add or subtract. (4) Normalise: the leading zeros counted by a
-// tree, then shifted out. (5) Round to nearest even and pack (clhls_fround.vh), or
+// tree, then shifted out (a tiny sum keeps its exponent below 1: round_pack shifts
+// it back). (5) Round to nearest even and pack (clhls_fround.vh), or
 // the NaN or zero result. Registers go between the stages as LATENCY allows, the
 // last one always after stage 5, in the order that keeps the longest path between
 // registers shortest (measured on an iCE40: stages 4 and 5 are the deepest, stages 2
@@ -34,7 +37,8 @@
 
 module clhls_fadd #(
     parameter LATENCY = 4,  // enabled cycles from operands to result (>= 1)
-    parameter W = 32        // format: 32 (binary32) or 64 (binary64)
+    parameter W = 32,       // format: 32 (binary32) or 64 (binary64)
+    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: IEEE subnormals, 0: flush to zero
 ) (
     input  wire         clk,  // clock
     input  wire         ce,   // clock enable: 0 holds every pipeline register
@@ -85,22 +89,30 @@ module clhls_fadd #(
     wire          sign_b = b[W-1] ^ sub;        // b's sign flipped for subtraction
     wire [EW-1:0] exp_a  = a[W-2:FW];
     wire [EW-1:0] exp_b  = b[W-2:FW];
-    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
-    wire          zero_b = (exp_b == {EW{1'b0}});
+    wire          tiny_a = (exp_a == {EW{1'b0}});   // zero or subnormal
+    wire          tiny_b = (exp_b == {EW{1'b0}});
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire          zero_a = tiny_a && (SUBNORMALS == 0 || a[FW-1:0] == {FW{1'b0}});
+    wire          zero_b = tiny_b && (SUBNORMALS == 0 || b[FW-1:0] == {FW{1'b0}});
     wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
     wire          inf_b  = (exp_b == E_MAX) && (b[FW-1:0] == {FW{1'b0}});
     wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
     wire          nan_b  = (exp_b == E_MAX) && (b[FW-1:0] != {FW{1'b0}});
+    // A subnormal's exponent is that of the smallest normal (1), with no hidden bit.
+    wire [EW-1:0] eexp_a = (SUBNORMALS != 0 && tiny_a) ? E_ONE : exp_a;
+    wire [EW-1:0] eexp_b = (SUBNORMALS != 0 && tiny_b) ? E_ONE : exp_b;
 
     // big >= small: |a| >= |b|, the exponents and the fractions compared side by side.
     // The exponent difference needs only the exponents' order (equal exponents: 0).
     wire          exp_a_ge   = (exp_a >= exp_b);
     wire          a_bigger   = (exp_a > exp_b) || (exp_a_ge && (a[FW-1:0] >= b[FW-1:0]));
-    wire [EW-1:0] diff_ab    = exp_a - exp_b;
-    wire [EW-1:0] diff_ba    = exp_b - exp_a;
+    wire [EW-1:0] diff_ab    = eexp_a - eexp_b;
+    wire [EW-1:0] diff_ba    = eexp_b - eexp_a;
     wire [EW-1:0] exp_diff   = exp_a_ge ? diff_ab : diff_ba;
     wire [FW-1:0] frac_big   = a_bigger ? a[FW-1:0] : b[FW-1:0];
     wire [FW-1:0] frac_small = a_bigger ? b[FW-1:0] : a[FW-1:0];
+    wire          hid_big    = !(a_bigger ? tiny_a : tiny_b);   // the hidden bits
+    wire          hid_small  = !(a_bigger ? tiny_b : tiny_a);
 
     // NaN, also inf - inf; the other special cases go through the arithmetic: a zero
     // (or denormal) smaller operand, or an infinite larger one, adds a zero significand
@@ -110,10 +122,11 @@ module clhls_fadd #(
     wire zero_sign_1 = zero_a && zero_b && sign_a && sign_b;   // sign of a zero sum
     wire sign_1      = a_bigger ? sign_a : sign_b;             // of the larger operand
     wire eff_sub_1   = sign_a ^ sign_b;                        // effective subtraction
-    wire [EW-1:0]  exp_big_1    = a_bigger ? exp_a : exp_b;
-    wire [MW-1:0]  mant_big_1   = (zero_a && zero_b) ? {MW{1'b0}} : {1'b1, frac_big};
+    wire [EW-1:0]  exp_big_1    = a_bigger ? eexp_a : eexp_b;
+    wire [MW-1:0]  mant_big_1   = (zero_a && zero_b) ? {MW{1'b0}}
+                                : {hid_big || SUBNORMALS == 0, frac_big};
     wire [MW-1:0]  mant_small_1 = (zero_a || zero_b || inf_a || inf_b) ? {MW{1'b0}}
-                                                                      : {1'b1, frac_small};
+                                : {hid_small || SUBNORMALS == 0, frac_small};
     wire [SHW-1:0] shift_1      = (exp_diff >= GW_I[EW-1:0]) ? SH_MAX : exp_diff[SHW-1:0];
 
     localparam S1_W = 4 + EW + 2 * MW + SHW;

@@ -5,7 +5,9 @@
 // pred uses LLVM's FCmp numbering: 0 false, 1 oeq, 2 ogt, 3 oge, 4 olt, 5 ole,
 // 6 one, 7 ord, 8 uno, 9 ueq, 10 ugt, 11 uge, 12 ult, 13 ule, 14 une, 15 true.
 // "o" predicates are false and "u" predicates true when either operand is NaN.
-// Denormals compare as zero; +0 equals -0.
+// +0 equals -0. Subnormals per SUBNORMALS (1 by default at W = 64: they compare by
+// their value, as IEEE orders them; 0 at W = 32: they compare as zero, like the
+// flushing arithmetic units).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fcmp32/64 of sim-bridge/fp_model.c through DPI-C
@@ -16,7 +18,8 @@
 
 module clhls_fcmp #(
     parameter LATENCY = 1,  // enabled cycles from operands to result (>= 1)
-    parameter W = 32        // format: 32 (binary32) or 64 (binary64)
+    parameter W = 32,       // format: 32 (binary32) or 64 (binary64)
+    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: subnormals by value, 0: as zero
 ) (
     input  wire         clk,   // clock
     input  wire         ce,    // clock enable: 0 holds every pipeline register
@@ -43,12 +46,13 @@ module clhls_fcmp #(
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits
     localparam FW = W - 1 - EW;           // fraction bits (23 or 52)
 
-    wire zero_a = (a[W-2:FW] == {EW{1'b0}});
-    wire zero_b = (b[W-2:FW] == {EW{1'b0}});
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire zero_a = (a[W-2:FW] == {EW{1'b0}}) && (SUBNORMALS == 0 || a[FW-1:0] == {FW{1'b0}});
+    wire zero_b = (b[W-2:FW] == {EW{1'b0}}) && (SUBNORMALS == 0 || b[FW-1:0] == {FW{1'b0}});
     wire nan_a  = (a[W-2:FW] == {EW{1'b1}}) && (a[FW-1:0] != {FW{1'b0}});
     wire nan_b  = (b[W-2:FW] == {EW{1'b1}}) && (b[FW-1:0] != {FW{1'b0}});
     wire unordered = nan_a || nan_b;
-    // Magnitudes with denormals flushed to zero.
+    // Magnitudes, with subnormals flushed to zero when SUBNORMALS = 0.
     wire [W-2:0] mag_a = zero_a ? {(W-1){1'b0}} : a[W-2:0];
     wire [W-2:0] mag_b = zero_b ? {(W-1){1'b0}} : b[W-2:0];
     wire both_zero = zero_a && zero_b;

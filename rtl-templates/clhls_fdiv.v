@@ -7,9 +7,12 @@
 // localparam, not a parameter, and the compiler reads it from here:
 //   LATENCY = 28 at W = 32, 57 at W = 64 (the significand's bits + 4).
 // The result is correctly rounded. Same conventions as clhls_fadd: round to nearest
-// even; denormal inputs are treated as zeros of the same sign and denormal results
-// are flushed to zeros of the same sign (the rounded result decides: a quotient that
-// rounds up to the smallest normal is kept); every NaN result is the canonical quiet
+// even; subnormals per SUBNORMALS (1 by default at W = 64: subnormal operands are
+// normalised in stage 1, a leading-zero count and a shift before the first step, and
+// a tiny quotient rounds to a subnormal; 0 at W = 32: subnormal inputs are treated as
+// zeros of the same sign and subnormal results are flushed to zeros of the same sign,
+// the rounded result decides: a quotient that rounds up to the smallest normal is
+// kept); every NaN result is the canonical quiet
 // NaN, 0x7FC00000 or 0x7FF8000000000000 (0 / 0 and inf / inf too); a nonzero
 // finite / 0 gives a signed infinity, x / inf a signed zero; overflow gives infinity.
 //
@@ -22,7 +25,8 @@
 // the new sign is the quotient bit. So each stage is one (MW + 2)-bit adder/subtractor
 // whose operation comes from a register; there is no comparison and no restoring
 // multiplexer. The stage after the last step makes the sticky bit (is the true
-// remainder, r or r + b, nonzero?), the final stage rounds and packs the result.
+// remainder, r or r + b, nonzero?), the final stage rounds and packs the result
+// (clhls_fround.vh).
 // Sign, exponent and the special-case class do not take part in the recurrence and
 // ride beside it in a clhls_delay (a ring buffer, LUT RAM on an FPGA).
 //
@@ -34,7 +38,8 @@
 `default_nettype none
 
 module clhls_fdiv #(
-    parameter W = 32     // format: 32 (binary32) or 64 (binary64)
+    parameter W = 32,    // format: 32 (binary32) or 64 (binary64)
+    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: IEEE subnormals, 0: flush to zero
 ) (
     input  wire         clk,  // clock
     input  wire         ce,   // clock enable: 0 holds every pipeline register
@@ -70,12 +75,15 @@ module clhls_fdiv #(
     // Class of the result, decided from the operands alone.
     localparam [1:0] C_NUM = 2'd0, C_ZERO = 2'd1, C_INF = 2'd2, C_NAN = 2'd3;
 
+    `include "clhls_fround.vh"
+
     // ---- Stage 1: unpack, classify, first step ----
     wire          sign   = a[W-1] ^ b[W-1];
     wire [EW-1:0] exp_a  = a[W-2:FW];
     wire [EW-1:0] exp_b  = b[W-2:FW];
-    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
-    wire          zero_b = (exp_b == {EW{1'b0}});
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire          zero_a = (exp_a == {EW{1'b0}}) && (SUBNORMALS == 0 || a[FW-1:0] == {FW{1'b0}});
+    wire          zero_b = (exp_b == {EW{1'b0}}) && (SUBNORMALS == 0 || b[FW-1:0] == {FW{1'b0}});
     wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
     wire          inf_b  = (exp_b == E_MAX) && (b[FW-1:0] == {FW{1'b0}});
     wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
@@ -92,12 +100,17 @@ module clhls_fdiv #(
         else
             cls = C_NUM;
     end
+    // The operands' exponents and significands, subnormals normalised.
+    wire signed [XW-1:0] uexp_a, uexp_b;
+    wire [MW-1:0]        umant_a, umant_b;
+    assign {uexp_a, umant_a} = unpack(exp_a, a[FW-1:0]);
+    assign {uexp_b, umant_b} = unpack(exp_b, b[FW-1:0]);
     // Biased exponent of the quotient when a's significand is at least b's.
-    wire signed [XW-1:0] exp_q = {2'b00, exp_a} - {2'b00, exp_b} + X_BIAS;
+    wire signed [XW-1:0] exp_q = uexp_a - uexp_b + X_BIAS;
 
     // The first step: r = a - b on the significands (each in [2^FW, 2^MW)), so
     // -b < r < b; the quotient's integer bit is r >= 0.
-    wire [MW:0] first_r = {1'b0, 1'b1, a[FW-1:0]} - {1'b0, 1'b1, b[FW-1:0]};
+    wire [MW:0] first_r = {1'b0, umant_a} - {1'b0, umant_b};
 
     // Beside the recurrence: {sign, class, exponent}, out at the rounding stage.
     wire        side_sign;
@@ -120,7 +133,7 @@ module clhls_fdiv #(
                     if (ce) begin
                         r <= first_r;
                         q <= ~first_r[MW];
-                        d <= b[FW-1:0];
+                        d <= umant_b[FW-1:0];
                     end
             end else begin : next
                 // 2r + b when r < 0, else 2r - b = 2r + ~b + 1: one adder, and as 2r
@@ -157,8 +170,6 @@ module clhls_fdiv #(
     reg  [MW-1:0] mant;           // MW leading quotient bits
     reg           guard, sticky;
     reg  signed [XW-1:0] exp_norm;   // biased exponent before rounding
-    reg  [MW:0]   rounded;        // {carry, mantissa} after rounding
-    reg  signed [XW-1:0] exp_final;
     reg  [W-1:0]  result;
     always @(*) begin
         if (quo[STEPS-1]) begin   // significand of a >= significand of b
@@ -172,32 +183,13 @@ module clhls_fdiv #(
             sticky   = rem_nz;
             exp_norm = side_exp - X_ONE;
         end
-        if (guard && (sticky || mant[0]))
-            rounded = {1'b0, mant} + {{MW{1'b0}}, 1'b1};
-        else
-            rounded = {1'b0, mant};
-        exp_final = rounded[MW] ? exp_norm + X_ONE : exp_norm;
-
         case (side_cls)
-            C_NAN:  result = QNAN;
-            C_INF:  result = {side_sign, E_MAX, {FW{1'b0}}};
-            C_ZERO: result = {side_sign, {(W-1){1'b0}}};
-            default:
-                if (exp_norm <= X_ZERO)
-                    // Tiny: only 1.111..1 x 2^-bias and above round up to the smallest normal.
-                    result = (exp_norm == X_ZERO && mant == {MW{1'b1}})
-                             ? {side_sign, E_ONE, {FW{1'b0}}} : {side_sign, {(W-1){1'b0}}};
-                else if (exp_final >= X_INF)
-                    result = {side_sign, E_MAX, {FW{1'b0}}};
-                else
-                    result = {side_sign, exp_final[EW-1:0], rounded[FW-1:0]};
+            C_NAN:   result = QNAN;
+            C_INF:   result = {side_sign, E_MAX, {FW{1'b0}}};
+            C_ZERO:  result = {side_sign, {(W-1){1'b0}}};
+            default: result = round_pack(side_sign, exp_norm, mant, guard, sticky);
         endcase
     end
-
-    // The hidden bit of the rounded mantissa is implied by the exponent.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_hidden = rounded[FW];
-    /* verilator lint_on UNUSEDSIGNAL */
 
     reg [W-1:0] y_r;
     always @(posedge clk)

@@ -4,9 +4,11 @@
 // enabled clock cycles after the operands (one result per enabled cycle; every
 // register holds while ce = 0). W selects the format: 32 (binary32) or 64 (binary64).
 // The result is correctly rounded. Same conventions as clhls_fadd: round to nearest
-// even; denormal inputs are treated as zeros of the same sign and denormal results are
-// flushed to zeros of the same sign (the rounded result decides: a result that rounds
-// up to the smallest normal is kept); infinities per IEEE, every NaN result is the
+// even; subnormals per SUBNORMALS (1 by default at W = 64: subnormal inputs are
+// normalised in part 1 and a tiny sum rounds to a subnormal; 0 at W = 32: subnormal
+// inputs are treated as zeros of the same sign and subnormal results are flushed to
+// zeros of the same sign, the rounded result decides: a result that rounds up to the
+// smallest normal is kept); infinities per IEEE, every NaN result is the
 // canonical quiet NaN, 0x7FC00000 or 0x7FF8000000000000 (inf * 0 + c and
 // inf * x - inf too); overflow gives infinity. The product is exact and is not
 // flushed: a product below the normal range still adds to a normal c. An exact zero
@@ -18,7 +20,7 @@
 // ordered by magnitude, the smaller is shifted right (bits shifted out fold into a
 // sticky bit) and added to or subtracted from the larger in a (2 MW + 4)-bit window
 // (2 MW bits and guard, round, sticky); then the sum is normalised (leading-zero count
-// and left shift), rounded and packed. LATENCY = 1: all three combinational before
+// and left shift), rounded and packed (clhls_fround.vh). LATENCY = 1: all three combinational before
 // one register; 2: a register after the product; 3 or more: registers after the
 // product and after the sum, and LATENCY - 2 at the output (for the synthesis tool to
 // retime into the last part).
@@ -32,7 +34,8 @@
 
 module clhls_fma #(
     parameter LATENCY = 5,  // enabled cycles from operands to result (>= 1)
-    parameter W = 32        // format: 32 (binary32) or 64 (binary64)
+    parameter W = 32,       // format: 32 (binary32) or 64 (binary64)
+    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: IEEE subnormals, 0: flush to zero
 ) (
     input  wire         clk,  // clock
     input  wire         ce,   // clock enable: 0 holds every pipeline register
@@ -72,8 +75,10 @@ module clhls_fma #(
     localparam REG_A   = (LATENCY >= 2) ? 1 : 0;        // register after the product
     localparam REG_B   = (LATENCY >= 3) ? 1 : 0;        // register after the sum
     localparam OUT_LAT = LATENCY - REG_A - REG_B;       // registers at the output (>= 1)
-    localparam A_W = 1 + W + 3 + XW + PW + EW + FW;     // width of the product part's output
+    localparam A_W = 1 + W + 3 + XW + PW + XW + MW;     // width of the product part's output
     localparam B_W = 1 + W + 1 + XW + SW;               // width of the sum part's output
+
+    `include "clhls_fround.vh"
 
     // ---- Part 1: unpack, special cases, significand product ----
     wire          sign_p = a[W-1] ^ b[W-1];   // sign of the product
@@ -81,9 +86,10 @@ module clhls_fma #(
     wire [EW-1:0] exp_a  = a[W-2:FW];
     wire [EW-1:0] exp_b  = b[W-2:FW];
     wire [EW-1:0] exp_c  = c[W-2:FW];
-    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
-    wire          zero_b = (exp_b == {EW{1'b0}});
-    wire          zero_c = (exp_c == {EW{1'b0}});
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire          zero_a = (exp_a == {EW{1'b0}}) && (SUBNORMALS == 0 || a[FW-1:0] == {FW{1'b0}});
+    wire          zero_b = (exp_b == {EW{1'b0}}) && (SUBNORMALS == 0 || b[FW-1:0] == {FW{1'b0}});
+    wire          zero_c = (exp_c == {EW{1'b0}}) && (SUBNORMALS == 0 || c[FW-1:0] == {FW{1'b0}});
     wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
     wire          inf_b  = (exp_b == E_MAX) && (b[FW-1:0] == {FW{1'b0}});
     wire          inf_c  = (exp_c == E_MAX) && (c[FW-1:0] == {FW{1'b0}});
@@ -107,20 +113,27 @@ module clhls_fma #(
         else if (zero_p && zero_c)
             special_y = {sign_p & sign_c, {(W-1){1'b0}}};
         else if (zero_p)
-            special_y = c;   // exact: c is normal
+            special_y = c;   // exact: c is normal (or subnormal)
         else begin
             special_y  = {W{1'b0}};
             is_special = 1'b0;
         end
     end
 
+    // The operands' exponents and significands, subnormals normalised.
+    wire signed [XW-1:0] uexp_a, uexp_b, uexp_c;
+    wire [MW-1:0]        umant_a, umant_b, umant_c;
+    assign {uexp_a, umant_a} = unpack(exp_a, a[FW-1:0]);
+    assign {uexp_b, umant_b} = unpack(exp_b, b[FW-1:0]);
+    assign {uexp_c, umant_c} = unpack(exp_c, c[FW-1:0]);
+
     // The significand product, in [2^(PW-2), 2^PW).
-    wire [PW-1:0] product = {1'b1, a[FW-1:0]} * {1'b1, b[FW-1:0]};
+    wire [PW-1:0] product = umant_a * umant_b;
     // Biased exponent of the product when product[PW-1] = 0 (one more when it is 1).
-    wire signed [XW-1:0] exp_p = {3'b000, exp_a} + {3'b000, exp_b} - X_BIAS;
+    wire signed [XW-1:0] exp_p = uexp_a + uexp_b - X_BIAS;
 
     wire [A_W-1:0] part1 = {is_special, special_y, sign_p, sign_c, zero_c, exp_p, product,
-                            exp_c, c[FW-1:0]};
+                            uexp_c, umant_c};
     wire [A_W-1:0] part1_q;
     generate
         if (REG_A != 0) begin : reg_a
@@ -141,14 +154,14 @@ module clhls_fma #(
     wire          zero_c_2     = part1_q[A_W-4-W];
     wire signed [XW-1:0] exp_p_2 = part1_q[A_W-5-W -: XW];
     wire [PW-1:0] product_2    = part1_q[A_W-5-W-XW -: PW];
-    wire [EW-1:0] exp_c_2      = part1_q[W-2:FW];
-    wire [FW-1:0] frac_c_2     = part1_q[FW-1:0];
+    wire signed [XW-1:0] exp_c_2 = part1_q[MW+XW-1:MW];
+    wire [MW-1:0] mant_c_2     = part1_q[MW-1:0];
 
     // Both as PW-bit significands with the leading one at the top bit.
     wire [PW-1:0] mant_p = product_2[PW-1] ? product_2 : {product_2[PW-2:0], 1'b0};
     wire signed [XW-1:0] exp_pn = product_2[PW-1] ? exp_p_2 + X_ONE : exp_p_2;
-    wire [PW-1:0] mant_c = zero_c_2 ? {PW{1'b0}} : {1'b1, frac_c_2, {MW{1'b0}}};
-    wire signed [XW-1:0] exp_cn = {3'b000, exp_c_2};
+    wire [PW-1:0] mant_c = zero_c_2 ? {PW{1'b0}} : {mant_c_2, {MW{1'b0}}};
+    wire signed [XW-1:0] exp_cn = exp_c_2;
 
     // c is the larger only when it is not zero and |c| > |a * b|.
     wire c_bigger = !zero_c_2 &&
@@ -199,8 +212,6 @@ module clhls_fma #(
     reg  signed [XW-1:0] exp_norm;    // biased exponent of norm
     reg  [MW-1:0]  mant;
     reg            guard, sticky;
-    reg  [MW:0]    rounded;           // {carry, mantissa} after rounding
-    reg  signed [XW-1:0] exp_final;
     reg  [W-1:0]   result;
     integer i;
     always @(*) begin
@@ -214,30 +225,13 @@ module clhls_fma #(
         mant     = norm[SW-1 -: MW];
         guard    = norm[SW-1-MW];
         sticky   = |norm[SW-2-MW:0];
-        if (guard && (sticky || mant[0]))
-            rounded = {1'b0, mant} + {{MW{1'b0}}, 1'b1};
-        else
-            rounded = {1'b0, mant};
-        exp_final = rounded[MW] ? exp_norm + X_ONE : exp_norm;
-
         if (is_special_3)
             result = special_y_3;
         else if (sum_3 == {SW{1'b0}})
             result = {W{1'b0}};   // exact cancellation: +0
-        else if (exp_norm <= X_ZERO)
-            // Tiny: only 1.111..1 x 2^-bias and above round up to the smallest normal.
-            result = (exp_norm == X_ZERO && mant == {MW{1'b1}})
-                     ? {sign_3, E_ONE, {FW{1'b0}}} : {sign_3, {(W-1){1'b0}}};
-        else if (exp_final >= X_INF)
-            result = {sign_3, E_MAX, {FW{1'b0}}};
         else
-            result = {sign_3, exp_final[EW-1:0], rounded[FW-1:0]};
+            result = round_pack(sign_3, exp_norm, mant, guard, sticky);
     end
-
-    // The hidden bit of the rounded mantissa is implied by the exponent.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_hidden = rounded[FW];
-    /* verilator lint_on UNUSEDSIGNAL */
 
     // Output pipeline: the remaining registers, all held while ce = 0.
     clhls_delay #(.WIDTH(W), .LATENCY(OUT_LAT)) output_pipeline (

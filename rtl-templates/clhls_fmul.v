@@ -3,8 +3,11 @@
 // y = a * b appears exactly LATENCY enabled clock cycles after the operands (one
 // result per enabled cycle; every register holds while ce = 0). W selects the
 // format: 32 (binary32) or 64 (binary64). Same conventions as clhls_fadd: round to
-// nearest even, denormal inputs are signed zeros, denormal results flush to signed
-// zero (a result that rounds up to the smallest normal is kept), infinities per IEEE,
+// nearest even; subnormals per SUBNORMALS (1 by default at W = 64: subnormal inputs
+// are normalised in stage 1, a leading-zero count and a shift, and tiny products
+// round to subnormals; 0 at W = 32: subnormal inputs are signed zeros, subnormal
+// results flush to signed zero, a result that rounds up to the smallest normal is
+// kept); infinities per IEEE,
 // every NaN result is the canonical quiet NaN (0x7FC00000 or 0x7FF8000000000000;
 // inf * 0 too), overflow gives infinity.
 //
@@ -29,7 +32,8 @@
 
 module clhls_fmul #(
     parameter LATENCY = 3,  // enabled cycles from operands to result (>= 1)
-    parameter W = 32        // format: 32 (binary32) or 64 (binary64)
+    parameter W = 32,       // format: 32 (binary32) or 64 (binary64)
+    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: IEEE subnormals, 0: flush to zero
 ) (
     input  wire         clk,  // clock
     input  wire         ce,   // clock enable: 0 holds every pipeline register
@@ -77,8 +81,9 @@ module clhls_fmul #(
     wire          sign_1 = a[W-1] ^ b[W-1];
     wire [EW-1:0] exp_a  = a[W-2:FW];
     wire [EW-1:0] exp_b  = b[W-2:FW];
-    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
-    wire          zero_b = (exp_b == {EW{1'b0}});
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire          zero_a = (exp_a == {EW{1'b0}}) && (SUBNORMALS == 0 || a[FW-1:0] == {FW{1'b0}});
+    wire          zero_b = (exp_b == {EW{1'b0}}) && (SUBNORMALS == 0 || b[FW-1:0] == {FW{1'b0}});
     wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
     wire          inf_b  = (exp_b == E_MAX) && (b[FW-1:0] == {FW{1'b0}});
     wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
@@ -86,12 +91,17 @@ module clhls_fmul #(
     wire          nan_1  = nan_a || nan_b || (inf_a && zero_b) || (inf_b && zero_a);
     wire          inf_1  = inf_a || inf_b;         // after NaN
     wire          zero_1 = zero_a || zero_b;       // after infinity
+    // The operands' exponents and significands, subnormals normalised.
+    wire signed [XW-1:0] uexp_a, uexp_b;
+    wire [MW-1:0]        umant_a, umant_b;
+    assign {uexp_a, umant_a} = unpack(exp_a, a[FW-1:0]);
+    assign {uexp_b, umant_b} = unpack(exp_b, b[FW-1:0]);
     // Biased exponent of the product when its top bit is 0 (one more when it is 1).
-    wire signed [XW-1:0] exp_1 = {2'b00, exp_a} + {2'b00, exp_b} - X_BIAS;
+    wire signed [XW-1:0] exp_1 = uexp_a + uexp_b - X_BIAS;
 
     // The significands, zero-extended to NP pieces; piece i times piece j.
-    wire [16*NP-1:0] mant_a = {{(16*NP-MW){1'b0}}, 1'b1, a[FW-1:0]};
-    wire [16*NP-1:0] mant_b = {{(16*NP-MW){1'b0}}, 1'b1, b[FW-1:0]};
+    wire [16*NP-1:0] mant_a = {{(16*NP-MW){1'b0}}, umant_a};
+    wire [16*NP-1:0] mant_b = {{(16*NP-MW){1'b0}}, umant_b};
     wire [32*NPP-1:0] pp_1;
     genvar i, j;
     generate

@@ -4,7 +4,8 @@
 // C semantics for in-range values (the fraction is dropped). Out-of-range values
 // saturate (OpenCL leaves them undefined; saturation is clhls' choice): to the
 // largest/smallest OUT_W-bit value, and negative values to 0 when unsigned.
-// NaN gives 0, infinities saturate, denormals are zero. W selects the operand's
+// NaN gives 0, infinities saturate, subnormals give 0 (their value truncates to 0:
+// the same with or without subnormal support). W selects the operand's
 // format: 32 (binary32) or 64 (binary64). y appears exactly LATENCY enabled cycles
 // after a: combinational logic then LATENCY registers held by ce = 0.
 //

@@ -7,8 +7,10 @@
 // localparam, not a parameter, and the compiler reads it from here:
 //   LATENCY = 27 at W = 32, 56 at W = 64 (the significand's bits + 3).
 // The result is correctly rounded. Same conventions as clhls_fadd: round to nearest
-// even; a denormal input is treated as a zero of the same sign (a square root is
-// never denormal); every NaN result is the canonical quiet NaN, 0x7FC00000 or
+// even; subnormals per SUBNORMALS (1 by default at W = 64: a subnormal operand is
+// normalised in stage 1, a leading-zero count and a shift; 0 at W = 32: a subnormal
+// operand is treated as a zero of the same sign); a square root is never subnormal;
+// every NaN result is the canonical quiet NaN, 0x7FC00000 or
 // 0x7FF8000000000000: NaN and any negative nonzero operand (-inf too);
 // sqrt(-0) = -0, sqrt(+inf) = +inf.
 //
@@ -36,7 +38,8 @@
 `default_nettype none
 
 module clhls_fsqrt #(
-    parameter W = 32     // format: 32 (binary32) or 64 (binary64)
+    parameter W = 32,    // format: 32 (binary32) or 64 (binary64)
+    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: IEEE subnormals, 0: flush to zero
 ) (
     input  wire         clk,  // clock
     input  wire         ce,   // clock enable: 0 holds every pipeline register
@@ -68,15 +71,25 @@ module clhls_fsqrt #(
     localparam PAIRS = (MW + 3) / 2;
     localparam XTW   = 2 * PAIRS;
     localparam [W-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(FW-1){1'b0}}};
-    localparam [EW-1:0] E_HALF_BIAS = BIAS / 2;
+    localparam XW = EW + 2;               // signed exponent arithmetic
+    localparam [EW-1:0] E_MAX = {EW{1'b1}};
+    localparam [EW-1:0] E_ONE = {{(EW-1){1'b0}}, 1'b1};
+    localparam signed [XW-1:0] X_ZERO = 0, X_ONE = 1, X_INF = (1 << EW) - 1, X_BIAS = BIAS;
     // Class of the result, decided from the operand alone.
     localparam [1:0] C_NUM = 2'd0, C_ZERO = 2'd1, C_INF = 2'd2, C_NAN = 2'd3;
 
+    `include "clhls_fround.vh"   // unpack
+
     // ---- Stage 1: unpack, classify, first step ----
     wire [EW-1:0] exp_a  = a[W-2:FW];
-    wire          zero_a = (exp_a == {EW{1'b0}});   // zero or denormal
-    wire          inf_a  = (exp_a == {EW{1'b1}}) && (a[FW-1:0] == {FW{1'b0}});
-    wire          nan_a  = (exp_a == {EW{1'b1}}) && (a[FW-1:0] != {FW{1'b0}});
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire          zero_a = (exp_a == {EW{1'b0}}) && (SUBNORMALS == 0 || a[FW-1:0] == {FW{1'b0}});
+    wire          inf_a  = (exp_a == E_MAX) && (a[FW-1:0] == {FW{1'b0}});
+    wire          nan_a  = (exp_a == E_MAX) && (a[FW-1:0] != {FW{1'b0}});
+    // The operand's exponent e and significand, a subnormal normalised.
+    wire signed [XW-1:0] uexp_a;
+    wire [MW-1:0]        umant_a;
+    assign {uexp_a, umant_a} = unpack(exp_a, a[FW-1:0]);
 
     reg [1:0] cls;
     always @(*) begin
@@ -89,12 +102,16 @@ module clhls_fsqrt #(
         else
             cls = C_NUM;
     end
-    // Result exponent: floor((e - bias) / 2) + bias = (e + bias) >> 1
-    // = (e >> 1) + (bias >> 1), plus 1 when e is odd (bias is odd).
-    wire [EW-1:0] exp_r = {1'b0, exp_a[EW-1:1]} + E_HALF_BIAS + {{(EW-1){1'b0}}, exp_a[0]};
+    // Result exponent: floor((e - bias) / 2) + bias = (e + bias) >> 1 (e + bias > 0,
+    // also for a normalised subnormal).
+    wire [XW-1:0] exp_sum = uexp_a + X_BIAS;
+    wire [EW-1:0] exp_r   = exp_sum[EW:1];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [XW-EW-1:0] unused_exp_bits = {exp_sum[XW-1:EW+1], exp_sum[0]};
+    /* verilator lint_on UNUSEDSIGNAL */
     // The MW + 2 leading bits of X: {0, 1, fraction, 0} when the unbiased exponent is
     // even (e odd), {1, fraction, 00} when it is odd; then zeros up to whole pairs.
-    wire [MW+1:0] x_sig = exp_a[0] ? {2'b01, a[FW-1:0], 1'b0} : {1'b1, a[FW-1:0], 2'b00};
+    wire [MW+1:0] x_sig = uexp_a[0] ? {1'b0, umant_a, 1'b0} : {umant_a, 2'b00};
     wire [XTW-1:0] x_top;
     generate
         if (XTW == MW + 2) begin : x_even

@@ -1,11 +1,14 @@
 // clhls_ftod: IEEE-754 binary32 to binary64 conversion (C's (double)f), exact.
 //
 // Every binary32 value is a binary64 value, so nothing rounds: the exponent is
-// rebiased (127 -> 1023) and the fraction gets 29 zero bits. Same conventions as the
-// other floating-point units: a denormal operand is a zero of the same sign, an
-// infinity stays an infinity, every NaN gives the canonical quiet NaN
-// 0x7FF8000000000000. y appears exactly LATENCY enabled cycles after a:
-// combinational logic then LATENCY registers held by ce = 0.
+// rebiased (127 -> 1023) and the fraction gets 29 zero bits. A binary32 subnormal
+// (a binary32 value loaded from memory; the binary32 units themselves flush them)
+// becomes the exact binary64 normal when SUBNORMALS = 1, the default: its fraction is
+// normalised by a leading-zero count and a shift (clhls_fround.vh's unpack); with
+// SUBNORMALS = 0 it gives a zero of the same sign. An infinity stays an infinity,
+// every NaN gives the canonical quiet NaN 0x7FF8000000000000. y appears exactly
+// LATENCY enabled cycles after a: combinational logic then LATENCY registers held by
+// ce = 0.
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_ftod of sim-bridge/fp_model.c through DPI-C
@@ -15,7 +18,8 @@
 `default_nettype none
 
 module clhls_ftod #(
-    parameter LATENCY = 1  // enabled cycles from operand to result (>= 1)
+    parameter LATENCY = 1,    // enabled cycles from operand to result (>= 1)
+    parameter SUBNORMALS = 1  // 1: binary32 subnormals converted exactly, 0: as zeros
 ) (
     input  wire        clk,  // clock
     input  wire        ce,   // clock enable: 0 holds every pipeline register
@@ -30,13 +34,26 @@ module clhls_ftod #(
         .clk(clk), .ce(ce), .d(result), .q(y));
 `else
     localparam [63:0] QNAN = 64'h7FF8000000000000;
+    // The binary32 operand's format, as clhls_fround.vh's unpack reads it.
+    localparam W = 32, EW = 8, FW = 23, MW = 24, XW = 11;
+    localparam [EW-1:0] E_MAX = 8'hFF, E_ONE = 8'd1;
+    localparam signed [XW-1:0] X_ZERO = 0, X_ONE = 1, X_INF = 255;
+
+    `include "clhls_fround.vh"   // unpack
 
     wire [7:0]  exp_a = a[30:23];
-    wire        zero  = (exp_a == 8'd0);     // zero or denormal
-    wire        top   = (exp_a == 8'hFF);    // infinity or NaN
+    // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
+    wire        zero  = (exp_a == 8'd0) && (SUBNORMALS == 0 || a[22:0] == 23'd0);
+    wire        top   = (exp_a == E_MAX);    // infinity or NaN
     wire        nan   = top && (a[22:0] != 23'd0);
+    // The exponent e and the significand 1.f, a subnormal normalised (e <= 0).
+    wire signed [XW-1:0] uexp_a;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [MW-1:0]        umant_a;   // the hidden bit is implied by the exponent
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign {uexp_a, umant_a} = unpack(exp_a, a[22:0]);
     // 1.f x 2^(e - 127) = 1.f x 2^((e + 896) - 1023).
-    wire [10:0] exp_d = {3'b000, exp_a} + 11'd896;
+    wire [XW-1:0] exp_d = uexp_a + 11'sd896;
     reg  [63:0] result;
 
     always @(*) begin
@@ -47,7 +64,7 @@ module clhls_ftod #(
         else if (zero)
             result = {a[31], 63'd0};
         else
-            result = {a[31], exp_d, a[22:0], 29'd0};
+            result = {a[31], exp_d, umant_a[22:0], 29'd0};
     end
 
     // Output pipeline: LATENCY registers, all held while ce = 0.

@@ -6,13 +6,17 @@
  * (tests/rtl/gen_fp_vectors writes its vectors with them and the RTL testbenches
  * compare the datapaths with those vectors bit for bit), so the RTL tests prove the
  * models equal to the RTL. The floating-point models are the host's binary32 and
- * binary64 arithmetic with the clhls conventions applied: denormal inputs become
- * zeros of the same sign; the IEEE-rounded result is flushed to a zero of the same
- * sign when it is denormal (so a tiny result that rounds up to the smallest normal
- * stays); every NaN result is the canonical quiet NaN (0x7FC00000,
- * 0x7FF8000000000000); fma rounds once (fmaf, fma: the product is exact and not
- * flushed, only the inputs and the result are); conversions to integers truncate and
- * saturate (NaN -> 0, negative -> 0 when unsigned). The integer divider model is
+ * binary64 arithmetic with the clhls conventions applied, those of the templates'
+ * default SUBNORMALS parameter: binary64 (W = 64, SUBNORMALS = 1) is plain IEEE
+ * arithmetic, subnormal operands and results included; binary32 (W = 32,
+ * SUBNORMALS = 0) flushes: subnormal inputs become zeros of the same sign and the
+ * IEEE-rounded result is flushed to a zero of the same sign when it is subnormal (so
+ * a tiny result that rounds up to the smallest normal stays). ftod converts binary32
+ * subnormals exactly; dtof flushes a result below the binary32 normal range. Every
+ * NaN result is the canonical quiet NaN (0x7FC00000, 0x7FF8000000000000); fma rounds
+ * once (fmaf, fma: the product is exact and not flushed, only the binary32 inputs
+ * and result are); conversions to integers truncate and saturate (NaN -> 0, negative
+ * -> 0 when unsigned). The integer divider model is
  * plain integer arithmetic, the RTL's division by zero and signed overflow included.
  *
  * Build with -ffp-contract=off -fno-fast-math: every operation must be one rounding
@@ -52,15 +56,12 @@ static float f_of(uint32_t x) { float f; memcpy(&f, &x, sizeof f); return f; }
 static uint32_t u_of(float f) { uint32_t x; memcpy(&x, &f, sizeof x); return x; }
 static double d_of(uint64_t x) { double d; memcpy(&d, &x, sizeof d); return d; }
 static uint64_t v_of(double d) { uint64_t x; memcpy(&x, &d, sizeof x); return x; }
-/* Denormal (input or result) -> zero of the same sign. */
+/* binary32 subnormal (input or result) -> zero of the same sign. */
 static uint32_t ftz(uint32_t x) { return ((x >> 23) & 0xFF) == 0 ? (x & 0x80000000u) : x; }
-static uint64_t ftzd(uint64_t x)
-{
-    return ((x >> 52) & 0x7FF) == 0 ? (x & 0x8000000000000000ull) : x;
-}
-/* A result: NaN -> the canonical NaN, denormal -> signed zero. */
+/* A binary32 result: NaN -> the canonical NaN, subnormal -> signed zero. */
 static uint32_t canon(float r) { return isnan(r) ? QNAN : ftz(u_of(r)); }
-static uint64_t canond(double r) { return isnan(r) ? DQNAN : ftzd(v_of(r)); }
+/* A binary64 result: NaN -> the canonical NaN (subnormals stay). */
+static uint64_t canond(double r) { return isnan(r) ? DQNAN : v_of(r); }
 /* Integer widths: 1 .. 64 (anything else counts as 64). */
 static int width_of(int w) { return w < 1 || w > 64 ? 64 : w; }
 static uint64_t wmask(int w) { return w == 64 ? ~0ull : (1ull << w) - 1; }
@@ -178,37 +179,37 @@ uint64_t clhls_model_fptoi32(uint32_t a, int out_w, int is_signed)
 /* ---- binary64 (keeps each operation one binary64 rounding) ---- */
 uint64_t clhls_model_fadd64(uint64_t a, uint64_t b, uint8_t sub)
 {
-    double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    double x = d_of(a), y = d_of(b);
     double r = (sub & 1) ? x - y : x + y;
     return canond(r);
 }
 uint64_t clhls_model_fmul64(uint64_t a, uint64_t b)
 {
-    double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    double x = d_of(a), y = d_of(b);
     double r = x * y;
     return canond(r);
 }
 uint64_t clhls_model_fdiv64(uint64_t a, uint64_t b)
 {
-    double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    double x = d_of(a), y = d_of(b);
     double r = x / y;
     return canond(r);
 }
 uint64_t clhls_model_fsqrt64(uint64_t a)
 {
-    double x = d_of(ftzd(a));
+    double x = d_of(a);
     double r = sqrt(x);
     return canond(r);
 }
 uint64_t clhls_model_fma64(uint64_t a, uint64_t b, uint64_t c)
 {
-    double x = d_of(ftzd(a)), y = d_of(ftzd(b)), z = d_of(ftzd(c));
+    double x = d_of(a), y = d_of(b), z = d_of(c);
     double r = fma(x, y, z);
     return canond(r);
 }
 uint8_t clhls_model_fcmp64(uint64_t a, uint64_t b, uint8_t pred)
 {
-    double x = d_of(ftzd(a)), y = d_of(ftzd(b));
+    double x = d_of(a), y = d_of(b);
     int uno = isunordered(x, y);
     int r = pred_result(pred & 15, uno, !uno && x == y, !uno && x < y, !uno && x > y);
     return (uint8_t)r;
@@ -228,7 +229,7 @@ uint64_t clhls_model_fptoi64(uint64_t a, int out_w, int is_signed)
 {
     int w = width_of(out_w);
     uint64_t r;
-    double f = d_of(ftzd(a));
+    double f = d_of(a);
     if (isnan(f)) {
         r = 0;
     } else {
@@ -255,12 +256,12 @@ uint64_t clhls_model_fptoi64(uint64_t a, int out_w, int is_signed)
 /* ---- conversions between the formats ---- */
 uint64_t clhls_model_ftod(uint32_t a)
 {
-    double d = (double)f_of(ftz(a));
+    double d = (double)f_of(a);   /* exact, binary32 subnormals too */
     return canond(d);
 }
 uint32_t clhls_model_dtof(uint64_t a)
 {
-    float f = (float)d_of(ftzd(a));
+    float f = (float)d_of(a);     /* a binary32 subnormal result flushes */
     return canon(f);
 }
 

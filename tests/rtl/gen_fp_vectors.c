@@ -38,8 +38,16 @@
  * every NaN result is 0x7FC00000. fptoi truncates and saturates (NaN -> 0, negative
  * -> 0 when unsigned). fma is fmaf (one rounding); its product is exact, only the
  * inputs and the final result are flushed. The binary64 results are the host's double
- * operations, fma and sqrt under the same rules (NaN results 0x7FF8000000000000;
- * dtof's NaN 0x7FC00000). Build this file and fp_model.c with -ffp-contract=off
+ * operations with subnormals (IEEE gradual underflow, the binary64 units' default
+ * SUBNORMALS = 1), NaN results 0x7FF8000000000000; every binary64 vector's model
+ * result is compared with the host's own operation as it is written (check_ieee).
+ * ftod converts binary32 subnormals exactly; dtof flushes binary32 subnormal results
+ * (NaN 0x7FC00000). After their other vectors the binary64 files hold count / 2
+ * subnormal-range vectors (dsqrt count / 4, dtof count / 8): random subnormal
+ * operands, results in the subnormal range and around 2^-1022 and 2^-1074
+ * (underflow to zero), tiny times huge, fma with a subnormal product or cancelling
+ * into the subnormal range, square roots of every subnormal binade, binary32
+ * subnormals to binary64. Build this file and fp_model.c with -ffp-contract=off
  * -fno-fast-math; the evaluation method must be plain binary32 and binary64 (SSE, not
  * x87): the generators compute in both formats too. The binary64 near-tie
  * constructions use unsigned __int128.
@@ -777,30 +785,79 @@ static uint64_t rand_dshort(int elo, int ehi, int bits) {
     return rand_d(rndrange(elo, ehi), DFRAC & ~((1ull << (52 - bits)) - 1));
 }
 static void swap64(uint64_t *a, uint64_t *b) { uint64_t t = *a; *a = *b; *b = t; }
+/* A subnormal (random sign) with a random number of leading fraction zeros. */
+static uint64_t rand_dsub(void) {
+    uint64_t f = rnd64() & (DFRAC >> rndn(52));
+    uint64_t sign = rnd64() & DSIGN;
+    return sign | (f ? f : 1);
+}
+/* Around the bottom of the range: a subnormal, a zero, the smallest normals, or a
+ * neighbour of 2^-1022 or of the smallest subnormal. */
+static uint64_t rand_dlow(void) {
+    switch (rndn(6)) {
+    case 0: case 1: return rand_dsub();
+    case 2: return rand_dnormal(1, 3);
+    case 3: return ulpsd(mkd(rnd64() & 1, 1, 0), rndrange(-3, 3));
+    case 4: return ulpsd(rnd64() & DSIGN, rndrange(0, 3));
+    default: return rand_d(0, DFRAC >> rndrange(0, 3));   /* long subnormal fractions */
+    }
+}
+/* A normal with the biased exponent e, clamped into 1 .. 2046. */
+static uint64_t rand_dexp(int e) { return rand_d(clampd(e), ~0ull); }
+/* An unbiased exponent of a value x (subnormals: of their leading bit). */
+static int ilogbd(uint64_t x) { return ilogb(d_of(x & ~DSIGN)); }
 
 #define H64 "%016" PRIX64
+/* The binary64 units follow IEEE with subnormals (SUBNORMALS = 1): every vector's
+ * model result must equal the host's own operation (NaN made canonical). The host
+ * must not flush (self_check64 makes sure). */
+static uint64_t ieee_d(double r) { return isnan(r) ? DQNAN : v_of(r); }
+static void check_ieee(const char *op, uint64_t a, uint64_t b, uint64_t c, uint64_t model,
+                       uint64_t host) {
+    if (model != host) {
+        fprintf(stderr, "gen_fp_vectors: %s " H64 " " H64 " " H64 ": model " H64
+                ", host IEEE " H64 "\n", op, a, b, c, model, host);
+        exit(1);
+    }
+}
 static void put_dadd(uint64_t a, uint64_t b, int sub) {
-    fprintf(out, H64 H64 "%X" H64 "\n", a, b, sub, clhls_model_fadd64(a, b, (uint8_t)sub));
+    uint64_t y = clhls_model_fadd64(a, b, (uint8_t)sub);
+    check_ieee("dadd", a, b, (uint64_t)sub, y, ieee_d(sub ? d_of(a) - d_of(b) : d_of(a) + d_of(b)));
+    fprintf(out, H64 H64 "%X" H64 "\n", a, b, sub, y);
     nlines++;
 }
 static void put_dmul(uint64_t a, uint64_t b) {
-    fprintf(out, H64 H64 H64 "\n", a, b, clhls_model_fmul64(a, b));
+    uint64_t y = clhls_model_fmul64(a, b);
+    check_ieee("dmul", a, b, 0, y, ieee_d(d_of(a) * d_of(b)));
+    fprintf(out, H64 H64 H64 "\n", a, b, y);
     nlines++;
 }
 static void put_dcmp(uint64_t a, uint64_t b, int pred) {
-    fprintf(out, H64 H64 "%X%X\n", a, b, pred, clhls_model_fcmp64(a, b, (uint8_t)pred));
+    uint8_t y = clhls_model_fcmp64(a, b, (uint8_t)pred);
+    double x = d_of(a), z = d_of(b);
+    int uno = isunordered(x, z), lt = !uno && x < z, eq = !uno && x == z, gt = !uno && x > z;
+    int want = (pred & 8) ? uno || ((pred & 4) && lt) || ((pred & 2) && gt) || ((pred & 1) && eq)
+                          : ((pred & 4) && lt) || ((pred & 2) && gt) || ((pred & 1) && eq);
+    check_ieee("dcmp", a, b, (uint64_t)pred, y, (uint64_t)want);
+    fprintf(out, H64 H64 "%X%X\n", a, b, pred, y);
     nlines++;
 }
 static void put_ddiv(uint64_t a, uint64_t b) {
-    fprintf(out, H64 H64 H64 "\n", a, b, clhls_model_fdiv64(a, b));
+    uint64_t y = clhls_model_fdiv64(a, b);
+    check_ieee("ddiv", a, b, 0, y, ieee_d(d_of(a) / d_of(b)));
+    fprintf(out, H64 H64 H64 "\n", a, b, y);
     nlines++;
 }
 static void put_dsqrt(uint64_t a) {
-    fprintf(out, H64 H64 "\n", a, clhls_model_fsqrt64(a));
+    uint64_t y = clhls_model_fsqrt64(a);
+    check_ieee("dsqrt", a, 0, 0, y, ieee_d(sqrt(d_of(a))));
+    fprintf(out, H64 H64 "\n", a, y);
     nlines++;
 }
 static void put_dfma(uint64_t a, uint64_t b, uint64_t c) {
-    fprintf(out, H64 H64 H64 H64 "\n", a, b, c, clhls_model_fma64(a, b, c));
+    uint64_t y = clhls_model_fma64(a, b, c);
+    check_ieee("dfma", a, b, c, y, ieee_d(fma(d_of(a), d_of(b), d_of(c))));
+    fprintf(out, H64 H64 H64 H64 "\n", a, b, c, y);
     nlines++;
 }
 static void put_itod(uint64_t v, int w, int s) {
@@ -813,7 +870,9 @@ static void put_dtoi(uint64_t a, int w, int s) {
     nlines++;
 }
 static void put_ftod(uint32_t a) {
-    fprintf(out, "%08" PRIX32 H64 "\n", a, clhls_model_ftod(a));
+    uint64_t y = clhls_model_ftod(a);
+    check_ieee("ftod", a, 0, 0, y, ieee_d((double)f_of(a)));
+    fprintf(out, "%08" PRIX32 H64 "\n", a, y);
     nlines++;
 }
 static void put_dtof(uint64_t a) {
@@ -822,7 +881,8 @@ static void put_dtof(uint64_t a) {
 }
 
 static void gen_dadd(const char *dir, long count) {
-    long n = count + 2 * (long)(NDSPECIALS * NDSPECIALS);
+    long nsub = count / 2;   /* the subnormal range, after the other vectors */
+    long n = count + 2 * (long)(NDSPECIALS * NDSPECIALS) + nsub;
     open_out(dir, "dadd", n);
     for (size_t i = 0; i < NDSPECIALS; i++)
         for (size_t j = 0; j < NDSPECIALS; j++)
@@ -882,6 +942,30 @@ static void gen_dadd(const char *dir, long count) {
         }
         put_dadd(a, b, sub);
     }
+    for (long k = 0; k < nsub; k++) {
+        uint64_t a, b;
+        int sub = (int)(rnd32() & 1);
+        switch (k % 6) {
+        case 0: a = rand_dsub(); b = rand_dsub(); break;        /* subnormal sums */
+        case 1: a = rand_dlow(); b = rand_dlow(); break;        /* across 2^-1022 */
+        case 2: /* normals whose difference is subnormal (or zero) */
+            a = rand_dnormal(1, 3);
+            b = ulpsd(a, rndrange(-(1 << 20), 1 << 20));
+            b ^= (rnd64() & 1) << 63;
+            break;
+        case 3: /* a subnormal against a normal at any alignment */
+            a = rand_dsub();
+            b = rand_dexp(rndrange(1, 60));
+            if (rnd32() & 1) swap64(&a, &b);
+            break;
+        case 4: a = rand_dsub(); b = rand_dany(); break;
+        default: /* a subnormal with a near-tie partner in a larger binade */
+            a = rand_dexp(rndrange(50, 56));
+            b = rand_dsub();
+            break;
+        }
+        put_dadd(a, b, sub);
+    }
     close_out(n);
 }
 
@@ -909,7 +993,8 @@ static void gen_dmul(const char *dir, long count) {
         3 * DHID / 2 + 1, 3 * DHID / 2 - 1, 2 * DHID - 1, DHID / 4, 3 * DHID / 4,
         5 * DHID / 4, 7 * DHID / 4,
     };
-    long n = count + (long)(NDSPECIALS * NDSPECIALS);
+    long nsub = count / 2;   /* the subnormal range, after the other vectors */
+    long n = count + (long)(NDSPECIALS * NDSPECIALS) + nsub;
     open_out(dir, "dmul", n);
     for (size_t i = 0; i < NDSPECIALS; i++)
         for (size_t j = 0; j < NDSPECIALS; j++) put_dmul(dspecials[i], dspecials[j]);
@@ -956,11 +1041,41 @@ static void gen_dmul(const char *dir, long count) {
         if (rnd32() & 1) swap64(&a, &b);
         put_dmul(a, b);
     }
+    for (long k = 0; k < nsub; k++) {
+        uint64_t a, b;
+        int e;
+        switch (k % 6) {
+        case 0: /* a subnormal times a normal of any size: subnormal, normal or huge */
+            a = rand_dsub(); b = rand_dnormal(1, 2046);
+            break;
+        case 1: /* a subnormal times a value that brings it near 2^-1022 or 2^-1074 */
+            a = rand_dsub();
+            e = (rndn(2) ? -1022 : -1074) - ilogbd(a) + rndrange(-3, 3);
+            b = rand_dexp(e + 1023);
+            break;
+        case 2: /* tiny times huge, products anywhere in the subnormal range */
+            a = rand_dnormal(1, 200);
+            e = rndrange(-1080, -1018) - (expod(a) - 1023);
+            b = rand_dexp(e + 1023);
+            break;
+        case 3: /* products around the smallest subnormal: underflow to zero or not */
+            a = rand_dnormal(1, 1023);
+            e = rndrange(-1077, -1072) - (expod(a) - 1023);
+            b = rand_dexp(e + 1023);
+            if (rndn(3) == 0) b = mkd(b >> 63, expod(b), 0);
+            break;
+        case 4: a = rand_dsub(); b = rand_dsub(); break;   /* underflow to zero */
+        default: a = rand_dlow(); b = rand_dany(); break;
+        }
+        if (rnd32() & 1) swap64(&a, &b);
+        put_dmul(a, b);
+    }
     close_out(n);
 }
 
 static void gen_dcmp(const char *dir, long count) {
-    long n = count + 16 * (long)(NDSPECIALS * NDSPECIALS);
+    long nsub = count / 2;   /* the subnormal range, after the other vectors */
+    long n = count + 16 * (long)(NDSPECIALS * NDSPECIALS) + nsub;
     open_out(dir, "dcmp", n);
     for (size_t i = 0; i < NDSPECIALS; i++)
         for (size_t j = 0; j < NDSPECIALS; j++)
@@ -982,6 +1097,17 @@ static void gen_dcmp(const char *dir, long count) {
             b = (a & ~0xFFFFFFFFull) | (rnd64() & 0xFFFFFFFFull);
             break;
         default: b = rand_dany(); break;
+        }
+        if (rnd32() & 1) swap64(&a, &b);
+        put_dcmp(a, b, (int)rndn(16));
+    }
+    for (long k = 0; k < nsub; k++) {   /* subnormals ordered among themselves and zeros */
+        uint64_t a = rand_dlow(), b;
+        switch (k % 4) {
+        case 0: b = rand_dlow(); break;
+        case 1: b = ulpsd(a, rndrange(-2, 2)); break;
+        case 2: b = a ^ DSIGN; break;
+        default: b = rnd64() & DSIGN; break;   /* a zero of either sign */
         }
         if (rnd32() & 1) swap64(&a, &b);
         put_dcmp(a, b, (int)rndn(16));
@@ -1085,7 +1211,8 @@ static int dsqrt_near_tie(int64_t r, int odd_exp, uint64_t *m) {
 }
 
 static void gen_ddiv(const char *dir, long count) {
-    long n = count + (long)(NDSPECIALS * NDSPECIALS);
+    long nsub = count / 2;   /* the subnormal range, after the other vectors */
+    long n = count + (long)(NDSPECIALS * NDSPECIALS) + nsub;
     open_out(dir, "ddiv", n);
     for (size_t i = 0; i < NDSPECIALS; i++)
         for (size_t j = 0; j < NDSPECIALS; j++) put_ddiv(dspecials[i], dspecials[j]);
@@ -1147,14 +1274,42 @@ static void gen_ddiv(const char *dir, long count) {
         }
         put_ddiv(a, b);
     }
+    for (long k = 0; k < nsub; k++) {
+        uint64_t a, b;
+        int e;
+        switch (k % 6) {
+        case 0: a = rand_dsub(); b = rand_dnormal(1, 2046); break;   /* subnormal dividend */
+        case 1: a = rand_dnormal(1, 2046); b = rand_dsub(); break;   /* subnormal divisor */
+        case 2: a = rand_dsub(); b = rand_dsub(); break;
+        case 3: /* quotients anywhere in the subnormal range */
+            a = rand_dnormal(1, 2046);
+            e = (expod(a) - 1023) - rndrange(-1080, -1018);
+            b = rand_dexp(e + 1023);
+            break;
+        case 4: /* quotients around the smallest subnormal and 2^-1022 */
+            a = rand_dlow();
+            e = ilogbd(a) - (rndn(2) ? -1074 : -1022) + rndrange(-2, 2);
+            b = rand_dexp(e + 1023);
+            if (rndn(3) == 0) b = mkd(b >> 63, expod(b), DFRAC - rndn(4));
+            break;
+        default: a = rand_dlow(); b = rand_dany(); if (rnd32() & 1) swap64(&a, &b); break;
+        }
+        put_ddiv(a, b);
+    }
     close_out(n);
 }
 
 static void gen_dsqrt(const char *dir, long count) {
     static const int exps[] = {1, 2, 3, 1022, 1023, 1024, 1025, 2045, 2046};
     const long nexps = (long)(sizeof exps / sizeof exps[0]);
-    long n = count + (long)NDSPECIALS + 2 * 17 * nexps;
+    long nsub = count / 4;   /* subnormal operands, after the other vectors */
+    long n = count + (long)NDSPECIALS + 2 * 17 * nexps + 3 * 52 + nsub;
     open_out(dir, "dsqrt", n);
+    for (int k = 0; k < 52; k++) {   /* every subnormal power of two and its neighbours */
+        put_dsqrt(1ull << k);
+        put_dsqrt((1ull << k) | ((1ull << k) - 1));
+        put_dsqrt((1ull << k) + 1);
+    }
     for (size_t i = 0; i < NDSPECIALS; i++) put_dsqrt(dspecials[i]);
     for (long i = 0; i < nexps; i++)
         for (int d = -8; d <= 8; d++) {
@@ -1194,6 +1349,11 @@ static void gen_dsqrt(const char *dir, long count) {
         }
         put_dsqrt(a);
     }
+    for (long k = 0; k < nsub; k++) {
+        uint64_t a = rand_dsub();
+        if (k % 4) a &= ~DSIGN;   /* and some negative ones: NaN */
+        put_dsqrt(a);
+    }
     close_out(n);
 }
 
@@ -1207,7 +1367,8 @@ static void gen_dfma(const char *dir, long count) {
         0x1FF0000000000000, 0x4000000000000000,
     };
     const long ns = (long)(sizeof sp / sizeof sp[0]);
-    long n = count + ns * ns * ns;
+    long nsub = count / 2;   /* the subnormal range, after the other vectors */
+    long n = count + ns * ns * ns + nsub;
     open_out(dir, "dfma", n);
     for (long i = 0; i < ns; i++)
         for (long j = 0; j < ns; j++)
@@ -1306,14 +1467,63 @@ static void gen_dfma(const char *dir, long count) {
         if (rnd32() & 1) swap64(&a, &b);
         put_dfma(a, b, c);
     }
+    for (long k = 0; k < nsub; k++) {
+        uint64_t a, b, c;
+        int e;
+        switch (k % 6) {
+        case 0: a = rand_dlow(); b = rand_dany(); c = rand_dlow(); break;
+        case 1: /* a subnormal product (or just below 2^-1074) plus a subnormal or tiny c */
+            a = rand_dnormal(1, 1023);
+            e = rndrange(-1078, -1018) - (expod(a) - 1023);
+            b = rand_dexp(e + 1023);
+            c = rand_dlow();
+            break;
+        case 2: /* c close to -a * b: cancellation into the subnormal range */
+            a = rand_dnormal(1, 1023);
+            e = rndrange(-1022, -960) - (expod(a) - 1023);
+            b = rand_dexp(e + 1023);
+            c = ulpsd(v_of(-(d_of(a) * d_of(b))), rndrange(-(1 << 12), 1 << 12));
+            break;
+        case 3: /* subnormal factors times a large one, c of any size */
+            a = rand_dsub();
+            b = rand_dnormal(1023, 2046);
+            c = rndn(2) ? rand_dlow() : rand_dnormal(1, 1100);
+            break;
+        case 4: /* a subnormal c dominating a tiny product (sticky bits only) */
+            c = rand_dsub();
+            a = rand_dnormal(1, 900);
+            e = ilogbd(c) - rndrange(54, 200) - (expod(a) - 1023);
+            b = rand_dexp(e + 1023);
+            break;
+        default: a = rand_dsub(); b = rand_dsub(); c = rand_dany(); break;
+        }
+        if (rnd32() & 1) swap64(&a, &b);
+        put_dfma(a, b, c);
+    }
     close_out(n);
 }
 
 static void gen_ftod(const char *dir, long count) {
-    long n = count + (long)NSPECIALS;
+    long n = count + (long)NSPECIALS + 3 * 23;
     open_out(dir, "ftod", n);
     for (size_t i = 0; i < NSPECIALS; i++) put_ftod(specials[i]);
-    for (long k = 0; k < count; k++) put_ftod(k % 2 ? rnd32() : rand_any());
+    for (int k = 0; k < 23; k++) {   /* every binary32 subnormal binade: exact doubles */
+        put_ftod(1u << k);
+        put_ftod(0x80000000u | (1u << k) | (rnd32() & ((1u << k) - 1)));
+        put_ftod((2u << k) - 1);
+    }
+    for (long k = 0; k < count; k++) {
+        uint32_t a;
+        switch (k % 3) {
+        case 0: a = rnd32(); break;
+        case 1: a = rand_any(); break;
+        default: /* subnormals */
+            a = (rnd32() & 0x7FFFFFu) >> rndn(23);
+            a |= rnd32() & 0x80000000u;
+            break;
+        }
+        put_ftod(a);
+    }
     close_out(n);
 }
 
@@ -1327,7 +1537,8 @@ static void gen_dtof(const char *dir, long count) {
         (3ull << 28) - 1, DFRAC & ~((1ull << 28) - 1), DFRAC ^ (1ull << 28), 1ull << 29,
     };
     const long ne = (long)(sizeof exps / sizeof exps[0]), nf = (long)(sizeof fracs / sizeof fracs[0]);
-    long n = count + (long)NDSPECIALS + 2 * ne * nf;
+    long nsub = count / 8;   /* subnormal operands and binary32 subnormal results */
+    long n = count + (long)NDSPECIALS + 2 * ne * nf + nsub;
     open_out(dir, "dtof", n);
     for (size_t i = 0; i < NDSPECIALS; i++) put_dtof(dspecials[i]);
     for (long i = 0; i < ne; i++)
@@ -1362,6 +1573,8 @@ static void gen_dtof(const char *dir, long count) {
         }
         put_dtof(a);
     }
+    for (long k = 0; k < nsub; k++)   /* flushed by the binary32 side */
+        put_dtof(k % 2 ? rand_dsub() : rand_dnormal(1023 - 152, 1023 - 126));
     close_out(n);
 }
 
@@ -1370,14 +1583,19 @@ static void self_check64(void) {
     struct { uint64_t a, b, c, want; int op; } t[] = {  /* op: 0 +, 1 *, 2 /, 3 sqrt, 4 fma */
         {0x3FF0000000000000, 0x3CA0000000000000, 0, 0x3FF0000000000000, 0},  /* 1 + 2^-53: tie, even */
         {0x3FF0000000000001, 0x3CA0000000000000, 0, 0x3FF0000000000002, 0},  /* tie, up */
-        {0x0010000000000001, 0x8010000000000000, 0, 0x0000000000000000, 0},  /* denormal flushed */
+        {0x0010000000000001, 0x8010000000000000, 0, 0x0000000000000001, 0},  /* subnormal result */
+        {0x000FFFFFFFFFFFFF, 0x0000000000000001, 0, 0x0010000000000000, 0},  /* up to 2^-1022 */
         {0x3FF0000000000000, 0xBFF0000000000000, 0, 0x0000000000000000, 0},  /* x + -x = +0 */
         {0x7FEFFFFFFFFFFFFF, 0x7C90000000000000, 0, 0x7FF0000000000000, 0},  /* DBL_MAX + half ulp */
         {0x3FEFFFFFFFFFFFFF, 0x0010000000000000, 0, 0x0010000000000000, 1},  /* rounds up to 2^-1022 */
-        {0x3FEFFFFFFFFFFFFE, 0x0010000000000000, 0, 0x0000000000000000, 1},
-        {0x0008000000000000, 0x7FF0000000000000, 0, DQNAN, 1},                /* denormal * inf */
+        {0x3FEFFFFFFFFFFFFE, 0x0010000000000000, 0, 0x000FFFFFFFFFFFFF, 1},  /* rounds to a subnormal */
+        {0x0008000000000000, 0x7FF0000000000000, 0, 0x7FF0000000000000, 1},  /* subnormal * inf */
+        {0x3FE0000000000000, 0x0000000000000001, 0, 0x0000000000000000, 1},  /* tie to even: 0 */
+        {0x3FF8000000000000, 0x0000000000000001, 0, 0x0000000000000002, 1},  /* tie to even: up */
+        {0x0000000000000001, 0x4330000000000000, 0, 0x0010000000000000, 1},  /* 2^-1074 2^52 */
         {0x3FF0000000000000, 0x4008000000000000, 0, 0x3FD5555555555555, 2},  /* 1 / 3 */
         {0x4000000000000000, 0, 0, 0x3FF6A09E667F3BCD, 3},                    /* sqrt(2) */
+        {0x0000000000000004, 0, 0, 0x1E70000000000000, 3},                    /* sqrt(2^-1072) */
         {0x8000000000000000, 0, 0, 0x8000000000000000, 3},                    /* sqrt(-0) */
         {0x3FF0000000000001, 0x3FEFFFFFFFFFFFFF, 0xBFF0000000000000, 0x3C9FFFFFFFFFFFFE, 4},
         {0x8000000000000000, 0x3FF0000000000000, 0x8000000000000000, 0x8000000000000000, 4},
@@ -1401,6 +1619,9 @@ static void self_check64(void) {
         clhls_model_itofp64(0x20000000000001ull, 64, 1) != 0x4340000000000000ull ||
         clhls_model_fptoi64(0xC3E0000000000000ull, 64, 1) != 0x8000000000000000ull ||
         clhls_model_ftod(0x3F800000u) != 0x3FF0000000000000ull || clhls_model_ftod(0x7FA00000u) != DQNAN ||
+        clhls_model_ftod(0x80000001u) != 0xB6A0000000000000ull ||    /* -2^-149, exact */
+        clhls_model_fcmp64(0x0000000000000001ull, 0, 2) != 1 ||      /* 2^-1074 > 0 */
+        clhls_model_fcmp64(0x8000000000000000ull, 0, 1) != 1 ||      /* -0 == +0 */
         clhls_model_dtof(0x3FF0000010000000ull) != 0x3F800000u ||     /* tie to even, down */
         clhls_model_dtof(0x3FF0000030000000ull) != 0x3F800002u ||     /* tie to even, up */
         clhls_model_dtof(0x380FFFFFF0000000ull) != 0x00800000u ||     /* rounds up to 2^-126 */
