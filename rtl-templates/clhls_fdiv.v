@@ -54,6 +54,12 @@ module clhls_fdiv #(
     localparam LATENCY = STEPS + 2;       // enabled cycles from operands to result (fixed)
 `ifdef CLHLS_SIM_MODELS
     `include "clhls_sim_models.vh"
+    // The C model follows the default subnormal handling only.
+    generate
+        if (SUBNORMALS != ((W == 64) ? 1 : 0)) begin : model_mismatch
+            initial $fatal(1, "clhls_fdiv: the C model has subnormals at W = 64 only (the default SUBNORMALS)");
+        end
+    endgenerate
     wire [W-1:0] result;   // a / b
     generate
         if (W == 64) begin : model64

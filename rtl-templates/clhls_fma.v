@@ -46,6 +46,12 @@ module clhls_fma #(
 );
 `ifdef CLHLS_SIM_MODELS
     `include "clhls_sim_models.vh"
+    // The C model follows the default subnormal handling only.
+    generate
+        if (SUBNORMALS != ((W == 64) ? 1 : 0)) begin : model_mismatch
+            initial $fatal(1, "clhls_fma: the C model has subnormals at W = 64 only (the default SUBNORMALS)");
+        end
+    endgenerate
     wire [W-1:0] result;   // a * b + c
     generate
         if (W == 64) begin : model64

@@ -28,6 +28,12 @@ module clhls_ftod #(
 );
 `ifdef CLHLS_SIM_MODELS
     `include "clhls_sim_models.vh"
+    // The C model follows the default subnormal handling only.
+    generate
+        if (SUBNORMALS != 1) begin : model_mismatch
+            initial $fatal(1, "clhls_ftod: the C model converts binary32 subnormals (SUBNORMALS = 1) only");
+        end
+    endgenerate
     wire [63:0] result = clhls_model_ftod(a);
     // Output pipeline: LATENCY registers, all held while ce = 0.
     clhls_delay #(.WIDTH(64), .LATENCY(LATENCY)) output_pipeline (
