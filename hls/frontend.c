@@ -30,16 +30,17 @@
 static const char cl30_features[] =
     "-cl-ext=-all,+__opencl_c_int64,+__opencl_c_work_group_collective_functions,"
     "+__opencl_c_atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,"
-    "+__opencl_c_atomic_scope_device,"
+    "+__opencl_c_atomic_scope_device,+__opencl_c_fp64,"
     "+cl_khr_byte_addressable_store,+cl_khr_global_int32_base_atomics,"
     "+cl_khr_global_int32_extended_atomics,+cl_khr_local_int32_base_atomics,"
     "+cl_khr_local_int32_extended_atomics,+cl_khr_int64_base_atomics,"
-    "+cl_khr_int64_extended_atomics";
+    "+cl_khr_int64_extended_atomics,+cl_khr_fp64";
 
 /* opencl-c-base.h defines some macros for SPIR targets by itself, whatever -cl-ext
  * says; this header, included after it, takes back those the devices do not report
  * (atomics of all-devices scope, read-write images, sub-group and integer
- * dot product extensions, float atomics). */
+ * dot product extensions, float and double atomics: opencl-c-base.h defines the
+ * double ones once doubles are on). */
 static const char cl30_undef_header[] =
     "/* clhls: OpenCL C 3.0 macros the devices do not report (hls/frontend.c). */\n"
     "#undef __opencl_c_atomic_scope_all_devices\n"
@@ -50,6 +51,10 @@ static const char cl30_undef_header[] =
     "#undef __opencl_c_ext_fp32_local_atomic_add\n"
     "#undef __opencl_c_ext_fp32_global_atomic_min_max\n"
     "#undef __opencl_c_ext_fp32_local_atomic_min_max\n"
+    "#undef __opencl_c_ext_fp64_global_atomic_add\n"
+    "#undef __opencl_c_ext_fp64_local_atomic_add\n"
+    "#undef __opencl_c_ext_fp64_global_atomic_min_max\n"
+    "#undef __opencl_c_ext_fp64_local_atomic_min_max\n"
     "#undef cl_ext_float_atomics\n"
     "#undef cl_khr_extended_bit_ops\n"
     "#undef cl_khr_integer_dot_product\n"

@@ -31,12 +31,13 @@
  * written with byte enables, so they never touch the neighbouring bytes
  * (tests/runtime/test_kernels.c stores chars and shorts at odd addresses). The 32 and
  * 64-bit atomic functions run in the local memories and at the memory side
- * (tests/e2e/atomics.c). */
+ * (tests/e2e/atomics.c). Double precision is IEEE binary64 with subnormals
+ * (CL_DEVICE_DOUBLE_FP_CONFIG; the W = 64 operator templates, tests/e2e/double.c). */
 #define RT_DEVICE_EXTENSIONS                                                           \
     "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "                \
     "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "           \
     "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "                  \
-    "cl_khr_int64_extended_atomics"
+    "cl_khr_int64_extended_atomics cl_khr_fp64"
 
 /* CL_PLATFORM_EXTENSIONS: the loader interface, and every extension all devices have
  * (the specification asks for those; every device reports RT_DEVICE_EXTENSIONS). */
@@ -63,6 +64,7 @@ static const cl_name_version opencl_c_features[] = {
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_acq_rel"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_seq_cst"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_scope_device"},
+    {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_fp64"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_work_group_collective_functions"},
 };
@@ -398,10 +400,10 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: U(1); break;
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: U(1); break;
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: U(0); break;
     case CL_DEVICE_MAX_CLOCK_FREQUENCY: U(lround(b->clock_mhz)); break;
     case CL_DEVICE_ADDRESS_BITS: U(64); break;
@@ -436,7 +438,16 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
                CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
         n = sizeof v.fp;
         break;
-    case CL_DEVICE_DOUBLE_FP_CONFIG: v.fp = 0; n = sizeof v.fp; break;
+    /* The W = 64 templates: IEEE subnormals (SUBNORMALS = 1), round to nearest even
+     * only, infinities and NaN, a fused clhls_fma. This is the minimum an OpenCL 2.0
+     * or newer device with doubles must report; the 1.x minimum also has
+     * CL_FP_ROUND_TO_ZERO and CL_FP_ROUND_TO_INF, rounding modes the hardware has no
+     * way to select. Double division and sqrt are correctly rounded (OpenCL requires
+     * it of double; CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT is a float-only bit). */
+    case CL_DEVICE_DOUBLE_FP_CONFIG:
+        v.fp = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM;
+        n = sizeof v.fp;
+        break;
     case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE: v.cache = CL_NONE; n = sizeof v.cache; break;
     case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE: U(b->mem_width_bits / 8); break;
     case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: UL(0); break;

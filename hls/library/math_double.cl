@@ -3,8 +3,10 @@
  * are in math.cl; these follow their structure with double-double (head + tail
  * double) arithmetic on the hardware's correctly rounded fma where those use
  * double-float, and with the double ULP limits of section 7.4 (the special values of
- * section 7.5), in a device that flushes denormals to zero (denormal inputs count as
- * zeros, as in the double units).
+ * section 7.5). The double units have IEEE subnormals: scaling by 2^n (ldexp, the
+ * exponentials) rounds once, frexp, logb, ilogb and the logarithms normalise a
+ * subnormal by its leading zeros; the remainders (fmod, remainder, remquo) and the
+ * special cases of pow, tgamma and lgamma still take a subnormal for a zero.
  * - Exponentials: t = x log2(e) (or log2(10), or 1) as a double-double, t = k + f
  *   with |f| <= 1/2, e^(f ln2) - 1 by its Taylor series to degree 14 (2^-62), the
  *   result scaled by 2^k in two exact steps.
@@ -69,14 +71,26 @@
 /* 2^n for -1022 <= n <= 1023. */
 static double __clhls_pow2i_d(int n) { return as_double((ulong)(n + 1023) << 52); }
 
-/* x * 2^n in two multiplies by powers of two on the same side of 1 (n clamped to
- * [-2044, 2046], enough to take any double to overflow or to zero); exact while the
- * result is normal. */
+/* x * 2^n with one rounding (n clamped to [-2200, 2200], enough to take any double,
+ * a subnormal too, to overflow or to zero): up to two exact steps by 2^1023 or by
+ * 2^-969 (= 2^-1022 2^53) bring n into [-1022, 1023], then one multiply rounds. A step
+ * down that leaves the normal range can only happen for a result below half the
+ * smallest subnormal, which rounds to zero either way (musl's scalbn). */
 static double __clhls_scale_d(double x, int n)
 {
-    n = clamp(n, -2044, 2046);
-    int a = n >> 1;
-    return x * __clhls_pow2i_d(a) * __clhls_pow2i_d(n - a);
+    n = clamp(n, -2200, 2200);
+    int s1 = n > 1023 ? 1023 : n < -1022 ? -969 : 0;
+    n -= s1;
+    int s2 = n > 1023 ? 1023 : n < -1022 ? -969 : 0;
+    n = clamp(n - s2, -1022, 1023);
+    return x * __clhls_pow2i_d(s1) * __clhls_pow2i_d(s2) * __clhls_pow2i_d(n);
+}
+
+/* The unbiased exponent of a finite nonzero double from its magnitude's bits ax,
+ * a subnormal's from its leading one. */
+static int __clhls_exponent_d(ulong ax)
+{
+    return ax < 0x0010000000000000UL ? -1011 - (int)clz(ax) : (int)(ax >> 52) - 1023;
 }
 
 /* r (not negative, or NaN) with the sign of s (a select, as math.cl's). */
@@ -186,8 +200,11 @@ double OVERLOAD expm1(double x)
 static double __clhls_log_parts_d(double x, int *k, double *l)
 {
     long ix = as_long(x);
+    /* A positive subnormal: its leading one moved to the exponent field (x 2^up). */
+    int up = ix > 0 && ix < 0x0010000000000000L ? (int)clz(ix) - 11 : 0;
+    ix <<= up;
     long tmp = ix - 0x3fe6a09e00000000L;
-    *k = (int)(tmp >> 52);
+    *k = (int)(tmp >> 52) - up;
     double z = as_double(ix - (tmp & (long)0xfff0000000000000UL));
     double f = z - 1.0;
     /* s = f/(2 + f) = sh + sl */
@@ -222,7 +239,7 @@ static double __clhls_log_parts_d(double x, int *k, double *l)
 /* The results of special arguments, r for the others. */
 static double __clhls_log_special_d(double x, double r)
 {
-    return x != x || x < 0.0 ? NAN : __clhls_is_zero_d(x) ? -INFINITY : x == INFINITY ? x : r;
+    return x != x || x < 0.0 ? NAN : x == 0.0 ? -INFINITY : x == INFINITY ? x : r;
 }
 
 /* k c + (h + l) c for the double-double c = ch + cl. */
@@ -279,8 +296,8 @@ static double __clhls_pow_core_d(double ax, double yh, double yl)
     double lo;
     double lh = __clhls_log2_dd(ax, &lo);
     long ia = as_long(ax);
-    int special = ia < 0x0010000000000000L || ia >= 0x7ff0000000000000L;
-    lh = ia < 0x0010000000000000L ? -INFINITY : ia >= 0x7ff0000000000000L ? ax : lh;
+    int special = ia == 0 || ia >= 0x7ff0000000000000L;
+    lh = ia == 0 ? -INFINITY : ia >= 0x7ff0000000000000L ? ax : lh;
     lo = special ? 0.0 : lo;
     double th = yh * lh;
     double tl = fma(yh, lh, -th) + fma(yh, lo, yl * lh);
@@ -1058,11 +1075,15 @@ double OVERLOAD remainder(double x, double y)
 
 static double __clhls_frexp_d(double x, int *e)
 {
-    ulong ax = as_ulong(x) & 0x7fffffffffffffffUL;
-    int normal = ax >= 0x0010000000000000UL && ax < 0x7ff0000000000000UL;
-    *e = normal ? (int)(ax >> 52) - 1022 : 0;
-    double m = __clhls_scale_d(x, 1022 - (int)(ax >> 52));
-    return normal ? m : ax < 0x0010000000000000UL ? x * 0.0 : x;
+    ulong ux = as_ulong(x), ax = ux & 0x7fffffffffffffffUL;
+    int finite = ax != 0 && ax < 0x7ff0000000000000UL;
+    int ex = __clhls_exponent_d(ax);
+    *e = finite ? ex + 1 : 0;
+    /* The fraction with its leading one at bit 52 (a subnormal's shifted up). */
+    ulong frac = ax < 0x0010000000000000UL ? ax << (clz(ax) - 11) : ax;
+    double m = as_double((ux & 0x8000000000000000UL) | 0x3fe0000000000000UL |
+                         (frac & 0x000fffffffffffffUL));
+    return finite ? m : x;
 }
 
 double OVERLOAD ldexp(double x, int n) { return __clhls_scale_d(x, n); }
@@ -1118,9 +1139,9 @@ double OVERLOAD minmag(double x, double y)
 double OVERLOAD logb(double x)
 {
     ulong ax = as_ulong(x) & 0x7fffffffffffffffUL;
-    return ax >= 0x7ff0000000000000UL   ? fabs(x)
-           : ax < 0x0010000000000000UL ? -INFINITY
-                                       : (double)((int)(ax >> 52) - 1023);
+    return ax >= 0x7ff0000000000000UL ? fabs(x)
+           : ax == 0                    ? -INFINITY
+                                        : (double)__clhls_exponent_d(ax);
 }
 
 int OVERLOAD ilogb(double x)
@@ -1128,8 +1149,8 @@ int OVERLOAD ilogb(double x)
     ulong ax = as_ulong(x) & 0x7fffffffffffffffUL;
     return ax > 0x7ff0000000000000UL    ? FP_ILOGBNAN
            : ax == 0x7ff0000000000000UL ? INT_MAX
-           : ax < 0x0010000000000000UL  ? FP_ILOGB0
-                                        : (int)(ax >> 52) - 1023;
+           : ax == 0                     ? FP_ILOGB0
+                                        : __clhls_exponent_d(ax);
 }
 
 /* ------------------------------------------------------- vector versions */

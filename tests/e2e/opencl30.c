@@ -3,8 +3,9 @@
  * macro clang-16 could define is checked, in the program that then runs); non-uniform
  * work-groups work as with 2.0 (get_local_size against get_enqueued_local_size, 64-bit
  * integers on the way) and -cl-uniform-work-group-size refuses them; what the device
- * lacks fails the build (generic pointers, program-scope globals, double); atomics on
- * __global and __local memory run. Every -cl-std of CL_DEVICE_OPENCL_C_ALL_VERSIONS compiles as that
+ * lacks fails the build (generic pointers, program-scope globals); atomics on
+ * __global and __local memory run; doubles (__opencl_c_fp64, cl_khr_fp64) compile
+ * without a pragma and run, subnormals included. Every -cl-std of CL_DEVICE_OPENCL_C_ALL_VERSIONS compiles as that
  * version, and no -cl-std means OpenCL C 1.2. */
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
 #define CL_TARGET_OPENCL_VERSION 300 /* the 3.0 queries; e2e.h then says 1.2 */
@@ -63,6 +64,14 @@ static const char *kernels =
     "#ifdef __opencl_c_generic_address_space\n"
     "#error \"__opencl_c_generic_address_space is defined\"\n"
     "#endif\n"
+    "#ifndef __opencl_c_fp64\n"
+    "#error \"__opencl_c_fp64 is not defined\"\n"
+    "#endif\n"
+    /* Doubles, no pragma needed in 3.0; subnormal products are exact. */
+    "__kernel void halve(__global double *d)\n"
+    "{\n"
+    "    d[get_global_id(0)] = d[get_global_id(0)] * 0.5;\n"
+    "}\n"
     "__kernel void shape(__global uint *o)\n"
     "{\n"
     "    size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
@@ -199,7 +208,6 @@ int main(void)
     const char *absent[] = {
         "__kernel void k(__global int *a) { int *p = a; *p = 1; }",
         "__global int g;\n__kernel void k(__global int *a) { a[0] = g; }",
-        "__kernel void k(__global double *a) { a[0] = 1.0; }",
     };
     for (size_t i = 0; i < sizeof absent / sizeof *absent; i++)
         expect_build_failure(&env, absent[i], "-cl-std=CL3.0", "error", NULL);
@@ -264,6 +272,29 @@ int main(void)
     clReleaseMemObject(bc);
     clReleaseMemObject(bs);
     clReleaseMemObject(bg);
+
+    /* Doubles: halves of normals and subnormals (2^-1070 * 0.5 = 2^-1071, the smallest
+     * subnormal's half rounds to even, 0), bit for bit against the host. */
+    {
+        enum { ND = 6 };
+        cl_double d[ND] = {3.0, 0x1p-1070, 0x1p-1074, 0x3p-1074, 0x1p-1022, -0x1.8p-1073};
+        cl_double want[ND];
+        for (int i = 0; i < ND; i++)
+            want[i] = d[i] * 0.5;
+        cl_mem bd = e2e_buffer(&env, sizeof d, d);
+        k = e2e_kernel(p, "halve");
+        E2E_ARG(k, 0, bd);
+        size_t nd = ND;
+        EXPECT(e2e_run(&env, k, 1, NULL, &nd, NULL) == CL_COMPLETE);
+        e2e_read(&env, bd, sizeof d, d);
+        for (int i = 0; i < ND; i++)
+            if (memcmp(&d[i], &want[i], sizeof d[i])) {
+                fprintf(stderr, "halve[%d]: %a, expected %a\n", i, d[i], want[i]);
+                return 1;
+            }
+        clReleaseKernel(k);
+        clReleaseMemObject(bd);
+    }
     clReleaseProgram(p);
 
     /* -cl-uniform-work-group-size: the same enqueue is refused. */

@@ -76,6 +76,7 @@ Test(api, platform_strings)
     cr_assert_str_eq(s, "clhls");
     cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS, sizeof s, s, NULL), CL_SUCCESS);
     cr_assert(strstr(s, "cl_khr_icd"));
+    cr_assert(strstr(s, "cl_khr_fp64"), "%s", s);   /* every device has doubles */
     cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_ICD_SUFFIX_KHR, sizeof s, s, NULL), CL_SUCCESS);
     cr_assert_str_eq(s, "clhls");
     cr_assert_eq(clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof s, s, NULL), CL_SUCCESS);
@@ -143,6 +144,18 @@ Test(api, device_matches_board)
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL), 0);
     cr_assert_eq(fp, CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_FMA |
                          CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+    /* Doubles: IEEE subnormals, round to nearest, fused fma (the OpenCL 2.0+ minimum). */
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL), 0);
+    cr_assert_eq(fp, CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM);
+    const cl_device_info widths[] = {CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE,
+                                     CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE,
+                                     CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF,
+                                     CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF};
+    for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
+        cl_uint w;
+        cr_assert_eq(clGetDeviceInfo(device, widths[i], sizeof w, &w, NULL), 0);
+        cr_assert_eq(w, i < 2 ? 1u : 0u, "vector width query 0x%x: %u", widths[i], w);
+    }
     char s[256];
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_VERSION, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "OpenCL C 1.2 ");
@@ -150,13 +163,14 @@ Test(api, device_matches_board)
     cr_assert_str_eq(s, "OpenCL 3.0 clhls");
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof s, s, NULL), 0);
     cr_assert(strstr(s, b->name));
-    /* Byte and short stores work (test_kernels.c, byte_addressable_stores), and the
-     * 32 and 64-bit atomics (tests/e2e/atomics.c); nothing else optional is there. */
+    /* Byte and short stores work (test_kernels.c, byte_addressable_stores), the 32 and
+     * 64-bit atomics (tests/e2e/atomics.c) and doubles with subnormals
+     * (tests/e2e/double.c); nothing else optional is there. */
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof s, s, NULL), 0);
     cr_assert_str_eq(s, "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
                         "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
                         "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
-                        "cl_khr_int64_extended_atomics");
+                        "cl_khr_int64_extended_atomics cl_khr_fp64");
     cl_platform_id p;
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof p, &p, NULL), 0);
     cr_assert_eq(p, platform);
@@ -349,20 +363,22 @@ Test(api, device_opencl_c_versions_and_features)
     v = name_versions(0, CL_DEVICE_OPENCL_C_FEATURES, &n);
     const char *features[] = {"__opencl_c_atomic_order_acq_rel",
                               "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
-                              "__opencl_c_int64", "__opencl_c_work_group_collective_functions"};
+                              "__opencl_c_fp64", "__opencl_c_int64",
+                              "__opencl_c_work_group_collective_functions"};
     cr_assert_eq(n, sizeof features / sizeof *features);
     for (size_t i = 0; i < n; i++)
         cr_assert_str_eq(v[i].name, features[i]);
     for (size_t i = 0; i < n; i++)
         cr_assert_eq(v[i].version, CL_MAKE_VERSION(3, 0, 0), "%s", v[i].name);
     free(v);
-    /* The features that are not listed are the ones the queries deny. */
+    /* The features that are not listed are the ones the queries deny, and
+     * __opencl_c_fp64 goes with a nonzero CL_DEVICE_DOUBLE_FP_CONFIG. */
     cl_bool b;
     cl_device_fp_config fp;
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof b, &b, NULL), 0);
     cr_assert_eq(b, CL_FALSE, "__opencl_c_images");
     cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL), 0);
-    cr_assert_eq(fp, 0, "__opencl_c_fp64");
+    cr_assert_neq(fp, 0, "__opencl_c_fp64");
 }
 
 /* ---- contexts and queues ---- */
