@@ -91,8 +91,9 @@ static float half_to_float(ushort h)
 
 /* Half bits of f (a float or a double: F, whose bits are the unsigned U, with M
  * fraction bits and exponent bias BIAS) rounded by mode: 0 to nearest even, 1 toward
- * zero, 2 toward +inf, 3 toward -inf. A denormal f counts as zero, as in the
- * floating-point units. */
+ * zero, 2 toward +inf, 3 toward -inf. A denormal float counts as zero, as in the
+ * binary32 units; a subnormal double is a value (far below the smallest half: 0, or
+ * the smallest half denormal when rounding away from zero), as in the binary64 units. */
 #define TO_HALF(F, U, M, BIAS)                                                         \
     static ushort OVERLOAD to_half(F f, int mode)                                      \
     {                                                                                  \
@@ -111,7 +112,8 @@ static float half_to_float(ushort h)
         /* q: the magnitude in units of the half's last place, with the exponent      \
          * field above the 10 fraction bits for a normal half; rest: what the         \
          * truncation lost, against half of that last place */                         \
-        ulong sig = a >> M != 0 ? (ulong)(a & (((U)1 << M) - 1)) | (1ul << M) : 0;     \
+        ulong sig = a >> M != 0 ? (ulong)(a & (((U)1 << M) - 1)) | (1ul << M)          \
+                    : M == 52   ? (ulong)a : 0;                                        \
         int shift = e >= -14 ? M - 10 : min(M - 10 + (-14 - e), M + 8);                \
         ulong q = sig >> shift, rest = sig & ((1ul << shift) - 1);                     \
         ulong halfway = 1ul << (shift - 1);                                            \
