@@ -106,7 +106,7 @@ static uint64_t rnd64(unsigned *seed)
 }
 
 /* A float bit pattern: a special value, a value near 1 (exponents 2^-20..2^20), or
- * any bits. */
+ * any bits; a double also a subnormal. */
 static uint32_t pick_float(unsigned *seed, int i)
 {
     unsigned kind = e2e_xorshift(seed) % 4;
@@ -120,12 +120,14 @@ static uint32_t pick_float(unsigned *seed, int i)
 
 static uint64_t pick_double(unsigned *seed, int i)
 {
-    unsigned kind = e2e_xorshift(seed) % 4;
+    unsigned kind = e2e_xorshift(seed) % 5;
     if (kind == 0 || i < 3 * 18)
         return dspecial[(i + e2e_xorshift(seed)) % (sizeof dspecial / sizeof *dspecial)];
     uint64_t r = rnd64(seed);
     if (kind == 3)
         return r;
+    if (kind == 4) /* a subnormal (the binary64 units keep them) or one of the smallest normals */
+        return (r & 0x8000000000000000ull) | (r & 0x001fffffffffffffull) >> (r % 53);
     return (r & 0x800fffffffffffffull) | (uint64_t)(1023 - 40 + r % 81) << 52;
 }
 
