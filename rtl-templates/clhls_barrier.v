@@ -34,13 +34,14 @@
 // FUNC: add (integers wrap modulo 2^VW), min, max (unsigned or signed per TYPE), any
 // and all (the result is 1 if any / every value is nonzero, else 0). Floats (TYPE 2,
 // VW 32 binary32 or 64 binary64) follow the clhls floating-point conventions
-// (clhls_fadd: round to nearest even, denormals flushed to zeros of the same sign,
-// canonical NaN): add combines in local-id order, ((v0 + v1) + v2) + ..., every sum
-// rounded by clhls_fadd (a single value v0 comes out as -0.0 + v0: v0 with a
-// denormal flushed and a NaN made canonical), so the result does not depend on
-// arrival order or timing. min and max are fmin / fmax: a NaN is ignored if the other
-// operand is a number and two NaNs give the canonical NaN; a denormal counts as, and
-// comes out as, the zero of its sign; -0.0 is taken as smaller than +0.0 (as IEEE
+// (clhls_fadd: round to nearest even, binary32 denormals flushed to zeros of the same
+// sign, binary64 subnormals kept, canonical NaN): add combines in local-id order,
+// ((v0 + v1) + v2) + ..., every sum rounded by clhls_fadd (a single value v0 comes out
+// as -0.0 + v0: v0 with a binary32 denormal flushed and a NaN made canonical), so the
+// result does not depend on arrival order or timing. min and max are fmin / fmax: a
+// NaN is ignored if the other operand is a number and two NaNs give the canonical NaN;
+// a binary32 denormal counts as, and comes out as, the zero of its sign (a binary64
+// subnormal is a value); -0.0 is taken as smaller than +0.0 (as IEEE
 // 754-2019 minimum / maximum do), so min and max are a total order on the results,
 // associative and commutative: the result is that of any combination order, local-id
 // order included.
@@ -178,10 +179,11 @@ module clhls_barrier #(
             localparam FW = VW - 1 - EW;            // fraction bits
             localparam [VW-1:0] QNAN = {1'b0, {EW{1'b1}}, 1'b1, {(FW-1){1'b0}}};
             wire b_exp_max  = (op_b[VW-2:FW] == {EW{1'b1}});
-            wire b_exp_zero = (op_b[VW-2:FW] == {EW{1'b0}});
+            // A binary32 denormal flushes (as in clhls_fadd at W = 32); binary64 keeps it.
+            wire b_exp_zero = (VW == 32) && (op_b[VW-2:FW] == {EW{1'b0}});
             wire b_nan      = b_exp_max && (op_b[FW-1:0] != {FW{1'b0}});
             wire a_nan      = (op_a[VW-2:FW] == {EW{1'b1}}) && (op_a[FW-1:0] != {FW{1'b0}});
-            // op_b made canonical: NaN -> the quiet NaN, denormal -> zero of its sign.
+            // op_b made canonical: NaN -> the quiet NaN, binary32 denormal -> zero of its sign.
             wire [VW-1:0] nb = b_nan ? QNAN : b_exp_zero ? {op_b[VW-1], {(VW-1){1'b0}}} : op_b;
             // Total order keys of numbers (-0 < +0): negatives inverted, positives offset.
             wire [VW-1:0] key_a = op_a[VW-1] ? ~op_a : {1'b1, op_a[VW-2:0]};

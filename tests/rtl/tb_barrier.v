@@ -27,8 +27,9 @@
 //     and the exact result bits (0 for a plain barrier), computed here over the
 //     group's values in local-id order: integers with Verilog arithmetic, floats with
 //     `real` arithmetic (binary64 operations are the host's, binary32 ones are exact
-//     in binary64 and rounded to binary32 here, to nearest even; denormal operands
-//     and results flushed to zeros of their sign, NaN results canonical; min and max:
+//     in binary64 and rounded to binary32 here, to nearest even; binary32 denormal
+//     operands and results flushed to zeros of their sign, binary64 subnormals kept
+//     (IEEE, as clhls_fadd does at W = 64), NaN results canonical; min and max:
 //     a NaN ignored beside a number, -0 below +0);
 //   - m_valid, m_data and m_result hold while stalled; s_ready is 1;
 //   - held == work-items arrived and not yet released (and reaches SLOTS * 2^LID_W,
@@ -296,10 +297,11 @@ module tb_barrier;
     function is_nan(input [63:0] x);
         is_nan = (VW == 64) ? (x[62:52] == 11'h7FF && x[51:0] != 0) : (x[30:23] == 8'hFF && x[22:0] != 0);
     endfunction
-    // Flush-to-zero (a denormal is the zero of its sign) and the canonical NaN.
+    // The canonical NaN, and in binary32 flush-to-zero (a denormal is the zero of its
+    // sign); binary64 subnormals stay.
     function [63:0] canon(input [63:0] x);
         if (is_nan(x)) canon = QNAN;
-        else if ((VW == 64) ? (x[62:52] == 0) : (x[30:23] == 0)) canon = x & SIGN;
+        else if (VW == 32 && x[30:23] == 0) canon = x & SIGN;
         else canon = x;
     endfunction
     // A canonical value as a real (exact).
@@ -309,14 +311,14 @@ module tb_barrier;
         else if (x[30:23] == 0) to_real = $bitstoreal({x[31], 63'd0});
         else to_real = $bitstoreal({x[31], {3'd0, x[30:23]} + 11'd896, x[22:0], 29'd0});
     endfunction
-    // A real rounded to the format (nearest even), flushed to zero, canonical NaN.
+    // A real rounded to the format (nearest even; binary32 flushed to zero), canonical NaN.
     function [63:0] from_real(input real r);
         reg [63:0] d; reg [24:0] keep; reg [28:0] rest; integer ex;
         begin
             d = $realtobits(r);
             if (d[62:52] == 11'h7FF) from_real = (d[51:0] != 0) ? QNAN : ((VW == 64) ? d : {32'd0, d[63], 31'h7F800000});
-            else if (d[62:52] == 0) from_real = (VW == 64) ? {d[63], 63'd0} : {32'd0, d[63], 31'd0};
             else if (VW == 64) from_real = d;
+            else if (d[62:52] == 0) from_real = {32'd0, d[63], 31'd0};
             else begin
                 ex = d[62:52] - 1023;
                 keep = {2'b01, d[51:29]};
