@@ -5,8 +5,9 @@
  * double-float, and with the double ULP limits of section 7.4 (the special values of
  * section 7.5). The double units have IEEE subnormals: scaling by 2^n (ldexp, the
  * exponentials) rounds once, frexp, logb, ilogb and the logarithms normalise a
- * subnormal by its leading zeros; the remainders (fmod, remainder, remquo) and the
- * special cases of pow, tgamma and lgamma still take a subnormal for a zero.
+ * subnormal by its leading zeros; the remainders (fmod, remainder, remquo) give a
+ * subnormal exponent 1 and no hidden bit; the special cases of pow, tgamma and lgamma
+ * still take a subnormal for a zero.
  * - Exponentials: t = x log2(e) (or log2(10), or 1) as a double-double, t = k + f
  *   with |f| <= 1/2, e^(f ln2) - 1 by its Taylor series to degree 14 (2^-62), the
  *   result scaled by 2^k in two exact steps.
@@ -1014,10 +1015,12 @@ double OVERLOAD lgamma(double x)
 static double __clhls_rem_core_d(double x, double y, int nearest, int *quo)
 {
     ulong ux = as_ulong(x) & 0x7fffffffffffffffUL, uy = as_ulong(y) & 0x7fffffffffffffffUL;
-    int ex = (int)(ux >> 52), ey = (int)(uy >> 52);
-    ulong my = (uy & 0xfffffffffffffUL) | 0x10000000000000UL;
+    /* A subnormal: exponent 1 and no hidden bit (the first step may then take more
+     * than s quotient bits; n only needs its low bits). */
+    int ex = max((int)(ux >> 52), 1), ey = max((int)(uy >> 52), 1);
+    ulong my = (uy & 0xfffffffffffffUL) | (uy >> 52 != 0 ? 0x10000000000000UL : 0);
     ulong mod = my << 1;
-    ulong r = (ux & 0xfffffffffffffUL) | 0x10000000000000UL;
+    ulong r = (ux & 0xfffffffffffffUL) | (ux >> 52 != 0 ? 0x10000000000000UL : 0);
     uint n = 0;
     for (int left = ex - ey + 1; left > 0;) {
         int s = min(left, 10);
@@ -1040,11 +1043,9 @@ static double __clhls_rem_core_d(double x, double y, int nearest, int *quo)
 static double __clhls_rem_special_d(double x, double y, double r)
 {
     ulong ax = as_ulong(x) & 0x7fffffffffffffffUL, ay = as_ulong(y) & 0x7fffffffffffffffUL;
-    return ax >= 0x7ff0000000000000UL || ay > 0x7ff0000000000000UL ||
-                   ay < 0x0010000000000000UL
-               ? NAN
-           : ay == 0x7ff0000000000000UL || ax < 0x0010000000000000UL ? x
-                                                                     : r;
+    return ax >= 0x7ff0000000000000UL || ay > 0x7ff0000000000000UL || ay == 0 ? NAN
+           : ay == 0x7ff0000000000000UL || ax == 0                             ? x
+                                                                               : r;
 }
 
 double OVERLOAD fmod(double x, double y)
@@ -1060,7 +1061,7 @@ static double __clhls_remquo_d(double x, double y, int *quo)
     int n;
     double v = __clhls_rem_core_d(x, y, 1, &n);
     int negq = (as_long(x) ^ as_long(y)) < 0;
-    *quo = isnan(x) || isnan(y) || isinf(x) || __clhls_is_zero_d(y) || isinf(y) ? 0
+    *quo = isnan(x) || isnan(y) || isinf(x) || y == 0.0 || isinf(y) ? 0
            : negq ? -n : n;
     return __clhls_rem_special_d(x, y, as_long(x) < 0 ? -v : v);
 }

@@ -7,7 +7,7 @@
  * A second kernel of the same program works in the subnormal range (IEEE gradual
  * underflow, CL_FP_DENORM): x + 0, x > 0, sqrt, x * 0.5, x / 3, fma with a subnormal
  * product, nextafter(0, 1), ldexp down into and up out of the subnormal range, frexp,
- * ilogb and logb of subnormals, log2 of a subnormal power of two, a float subnormal
+ * ilogb and logb of subnormals, fmod by and of a subnormal, a float subnormal
  * converted to double, on values like 2^-1070, the largest subnormal, the smallest,
  * the boundary 2^-1022 and random subnormals. Every result is compared bit for bit
  * with the host's IEEE double arithmetic (float results of (float)x flushed below
@@ -43,18 +43,19 @@ static const char *src =
     "{\n"
     "    int i = (int)get_global_id(0), e;\n"
     "    double x = a[i], zero = z[i];\n"
-    "    o[12 * i + 0] = x + zero;\n"
-    "    o[12 * i + 1] = sqrt(x);\n"
-    "    o[12 * i + 2] = x * 0.5;\n"
-    "    o[12 * i + 3] = x / 3.0;\n"
-    "    o[12 * i + 4] = fma(x, 0.75, x);\n"
-    "    o[12 * i + 5] = nextafter(zero, 1.0);\n"
-    "    o[12 * i + 6] = ldexp(x, -3);\n"
-    "    o[12 * i + 7] = ldexp(x, 60);\n"
-    "    o[12 * i + 8] = frexp(x, &e);\n"
-    "    o[12 * i + 9] = (double)f[i];\n"
-    "    o[12 * i + 10] = logb(x);\n"
-    "    o[12 * i + 11] = x - 0x1p-1022;\n"
+    "    o[13 * i + 0] = x + zero;\n"
+    "    o[13 * i + 1] = sqrt(x);\n"
+    "    o[13 * i + 2] = x * 0.5;\n"
+    "    o[13 * i + 3] = x / 3.0;\n"
+    "    o[13 * i + 4] = fma(x, 0.75, x);\n"
+    "    o[13 * i + 5] = nextafter(zero, 1.0);\n"
+    "    o[13 * i + 6] = ldexp(x, -3);\n"
+    "    o[13 * i + 7] = ldexp(x, 60);\n"
+    "    o[13 * i + 8] = frexp(x, &e);\n"
+    "    o[13 * i + 9] = (double)f[i];\n"
+    "    o[13 * i + 10] = logb(x);\n"
+    "    o[13 * i + 11] = x - 0x1p-1022;\n"
+    "    o[13 * i + 12] = fmod(x, 0x1.8p-1072) + fmod(0x1.4p-1000, x);\n"
     "    oi[3 * i + 0] = x > zero;\n"
     "    oi[3 * i + 1] = e;\n"
     "    oi[3 * i + 2] = ilogb(x);\n"
@@ -96,7 +97,7 @@ static int check_subnormals(e2e_env *env, cl_program prog)
     }
     cl_mem ba = e2e_buffer(env, sizeof a, a), bf = e2e_buffer(env, sizeof f, f);
     cl_mem bz = e2e_buffer(env, sizeof z, z);
-    cl_mem bo = e2e_buffer(env, 12 * NS * sizeof(double), NULL);
+    cl_mem bo = e2e_buffer(env, 13 * NS * sizeof(double), NULL);
     cl_mem boi = e2e_buffer(env, 3 * NS * sizeof(cl_int), NULL);
     cl_kernel k = e2e_kernel(prog, "sub");
     E2E_ARG(k, 0, ba);
@@ -106,16 +107,17 @@ static int check_subnormals(e2e_env *env, cl_program prog)
     E2E_ARG(k, 4, boi);
     size_t g = NS;
     EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
-    static double o[12 * NS];
+    static double o[13 * NS];
     static cl_int oi[3 * NS];
     e2e_read(env, bo, sizeof o, o);
     e2e_read(env, boi, sizeof oi, oi);
-    static const char *const what[12] = {"x + 0", "sqrt(x)", "x * 0.5", "x / 3", "fma(x, 0.75, x)",
+    static const char *const what[13] = {"x + 0", "sqrt(x)", "x * 0.5", "x / 3", "fma(x, 0.75, x)",
                                          "nextafter(0, 1)", "ldexp(x, -3)", "ldexp(x, 60)",
-                                         "frexp(x)", "(double)f", "logb(x)", "x - 0x1p-1022"};
+                                         "frexp(x)", "(double)f", "logb(x)", "x - 0x1p-1022",
+                                         "fmod(x, 0x1.8p-1072) + fmod(0x1.4p-1000, x)"};
     int bad = 0;
     for (int i = 0; i < NS; i++) {
-        double x = a[i], e[12];
+        double x = a[i], e[13];
         int ex;
         e[0] = x + 0.0;
         e[1] = sqrt(x);
@@ -129,10 +131,11 @@ static int check_subnormals(e2e_env *env, cl_program prog)
         e[9] = (double)f[i];
         e[10] = x == 0.0 ? -INFINITY : logb(x);
         e[11] = x - 0x1p-1022;
-        for (int j = 0; j < 12; j++)
-            if (!same(o[12 * i + j], e[j]) && bad++ < 10)
+        e[12] = fmod(x, 0x1.8p-1072) + fmod(0x1.4p-1000, x);
+        for (int j = 0; j < 13; j++)
+            if (!same(o[13 * i + j], e[j]) && bad++ < 10)
                 fprintf(stderr, "sub[%d] %s (x=%a f=%a): %a, expected %a\n", i, what[j], x,
-                        (double)f[i], o[12 * i + j], e[j]);
+                        (double)f[i], o[13 * i + j], e[j]);
         int want_gt = x > 0.0, want_ilogb = x == 0.0 ? INT_MIN : ilogb(x);
         if ((oi[3 * i] != want_gt || oi[3 * i + 1] != ex || oi[3 * i + 2] != want_ilogb) &&
             bad++ < 10)
