@@ -11,8 +11,8 @@
  * directed mode. Float to double is exact, a type to itself the identity.
  * Rounding a float to an integral value works on its bits: a mask splits off the
  * fraction, which is compared with one half, and adding one unit to the truncated
- * bits carries into the exponent when it must; denormal inputs count as zero, as in
- * the float units. Every named function calls one helper per destination and source
+ * bits carries into the exponent when it must; float denormal inputs count as zero,
+ * as in the float units, double subnormals are values, as in the double units. Every named function calls one helper per destination and source
  * type, __clhls_to_<dest>[_sat](x, mode), whose constant mode the inliner folds;
  * macros generate them all. */
 #include "common.h"
@@ -85,7 +85,9 @@
 /* x rounded to an integral value of its type T (bits: the unsigned U) as mode says;
  * |x| >= 2^MANT (INTEGRAL: its bits), infinities and NaN are returned as they are,
  * the sign of a zero result is x's. M is the fraction's bits, BIAS the exponent's,
- * ONE and HALF the bits of 1 and 1/2, MIN those of the smallest normal value. */
+ * ONE and HALF the bits of 1 and 1/2, MIN those of the smallest magnitude that is not
+ * flushed to zero: float's smallest normal (the float units flush denormals), 1 for
+ * double (its units keep subnormals: ceil(0x1p-1074) is 1). */
 #define ROUND_FP(T, U, M, BIAS, ONE, HALF, MIN, INTEGRAL)                              \
     static T OVERLOAD __clhls_round(T x, int mode)                                     \
     {                                                                                  \
@@ -118,8 +120,8 @@
     VEC_1(T, T, floor)                                                                 \
     VEC_1(T, T, ceil)
 ROUND_FP(float, uint, 23, 127, 0x3f800000u, 0x3f000000u, 0x00800000u, 0x4b000000u)
-ROUND_FP(double, ulong, 52, 1023, 0x3ff0000000000000UL, 0x3fe0000000000000UL,
-         0x0010000000000000UL, 0x4330000000000000UL)
+ROUND_FP(double, ulong, 52, 1023, 0x3ff0000000000000UL, 0x3fe0000000000000UL, 1UL,
+         0x4330000000000000UL)
 
 /* f, the integer x rounded to nearest even in F (bits: the unsigned U), rounded
  * instead as mode says. f is converted back into a wider integer type W and compared

@@ -6,8 +6,8 @@
  * section 7.5). The double units have IEEE subnormals: scaling by 2^n (ldexp, the
  * exponentials) rounds once, frexp, logb, ilogb and the logarithms normalise a
  * subnormal by its leading zeros; the remainders (fmod, remainder, remquo) give a
- * subnormal exponent 1 and no hidden bit; the special cases of pow, tgamma and lgamma
- * still take a subnormal for a zero.
+ * subnormal exponent 1 and no hidden bit; the special cases of pow, powr, and lgamma
+ * test for true zeros; tgamma below 2^-1022 is 1/x.
  * - Exponentials: t = x log2(e) (or log2(10), or 1) as a double-double, t = k + f
  *   with |f| <= 1/2, e^(f ln2) - 1 by its Taylor series to degree 14 (2^-62), the
  *   result scaled by 2^k in two exact steps.
@@ -96,12 +96,6 @@ static int __clhls_exponent_d(ulong ax)
 
 /* r (not negative, or NaN) with the sign of s (a select, as math.cl's). */
 static double __clhls_with_sign_d(double r, double s) { return as_long(s) < 0 ? -r : r; }
-
-/* x is zero or denormal (so counts as zero). */
-static int __clhls_is_zero_d(double x)
-{
-    return (as_ulong(x) & 0x7fffffffffffffffUL) < 0x0010000000000000UL;
-}
 
 /* x rounded to an integral value (ties to even), for |x| < 2^51. */
 static double __clhls_rint51(double x) { return (x + 0x1.8p52) - 0x1.8p52; }
@@ -322,7 +316,7 @@ double OVERLOAD pow(double x, double y)
     double r = __clhls_pow_core_d(fabs(x), y, 0.0);
     r = kind == 2 && as_long(x) < 0 ? -r : r;
     r = kind == 0 && x < 0.0 && x != -INFINITY ? NAN : r;
-    r = __clhls_is_zero_d(y) || x == 1.0 || (x == -1.0 && isinf(y)) ? 1.0 : r;
+    r = y == 0.0 || x == 1.0 || (x == -1.0 && isinf(y)) ? 1.0 : r;
     return r;
 }
 
@@ -336,8 +330,8 @@ double OVERLOAD pown(double x, int n)
 double OVERLOAD powr(double x, double y)
 {
     double r = __clhls_pow_core_d(fabs(x), y, 0.0);
-    int yzero = __clhls_is_zero_d(y);
-    int bad = (x < 0.0 && !__clhls_is_zero_d(x)) || (__clhls_is_zero_d(x) && yzero) ||
+    int yzero = y == 0.0;
+    int bad = x < 0.0 || (x == 0.0 && yzero) ||
               (isinf(x) && yzero) || (x == 1.0 && isinf(y)) || isnan(x) || isnan(y);
     return bad ? NAN : r;
 }
@@ -968,7 +962,7 @@ double OVERLOAD tgamma(double x)
     double r = neg ? below : pos;
     return (neg && sp == 0.0) || x == -INFINITY || x != x ? NAN
            : x >= 172.0                                   ? INFINITY
-           : __clhls_is_zero_d(x)                         ? 1.0 / x
+           : fabs(x) < 0x1p-1022                          ? 1.0 / x /* within rounding */
                                                           : r;
 }
 
@@ -996,7 +990,7 @@ static double __clhls_lgamma_d(double x, int *sign)
     double tiny = -__clhls_log_dd(a, &tlo); /* -ln|x| - gamma x: x is below 2^-60 */
     r = a < 0x1p-60 ? tiny : isinf(u) && !neg ? u : r;
     *sign = neg ? (sp < 0.0 ? -1 : 1) : as_long(x) < 0 ? -1 : 1;
-    return x != x ? x : isinf(x) || __clhls_is_zero_d(x) || (neg && sp == 0.0) ? INFINITY : r;
+    return x != x ? x : isinf(x) || x == 0.0 || (neg && sp == 0.0) ? INFINITY : r;
 }
 
 double OVERLOAD lgamma(double x)
