@@ -70,6 +70,23 @@ for cfg in "clhls_fadd" "clhls_fmul" "clhls_fcmp" "clhls_fdiv" "clhls_fsqrt" \
     fi
     echo "checked $mod (W 64 $*)"
 done
+# Subnormal handling is a parameter (SUBNORMALS, 1 by default at W = 64, 0 at W = 32):
+# lint the other value at each width too, and clhls_ftod without it.
+for cfg in "clhls_fadd" "clhls_fmul" "clhls_fma" "clhls_fdiv" "clhls_fsqrt" "clhls_fcmp"; do
+    [ -f "$tpl/$cfg.v" ] || continue
+    skip "$cfg" && continue
+    for ws in "-GW=64 -GSUBNORMALS=0" "-GW=32 -GSUBNORMALS=1"; do
+        out=$("$verilator" --lint-only -Wall $ws -y "$tpl" --top-module "$cfg" "$tpl/$cfg.v" 2>&1) || status=1
+        if [ -n "$out" ]; then echo "$out"; status=1; fi
+        echo "checked $cfg ($ws)"
+    done
+done
+if [ -f "$tpl/clhls_ftod.v" ] && ! skip clhls_ftod; then
+    out=$("$verilator" --lint-only -Wall -GSUBNORMALS=0 -y "$tpl" --top-module clhls_ftod \
+          "$tpl/clhls_ftod.v" 2>&1) || status=1
+    if [ -n "$out" ]; then echo "$out"; status=1; fi
+    echo "checked clhls_ftod (SUBNORMALS 0)"
+fi
 # clhls_barrier computes a work-group function only with OP != 0 (the default is a
 # plain barrier): lint each structure, with Yosys synthesising the 32-bit ones and
 # running the coarse part of `synth` on the 64-bit ones: broadcast; the per-slot
