@@ -2,7 +2,8 @@
 // and clhls_fptoi for every width and signedness, clhls_fdiv, clhls_fsqrt; clhls_fadd,
 // clhls_fmul and clhls_fma at a latency for each of their register structures)
 // against reference vectors from
-// gen_fp_vectors (host FPU, flush-to-zero), loaded from the directory given by
+// gen_fp_vectors (host FPU: binary32 flushing to zero, binary64 IEEE with
+// subnormals, as the units' default SUBNORMALS), loaded from the directory given by
 // +dir=DIR. Two tops, verilated separately (each in about half the time): tb_fp
 // checks the binary32 instances (W = 32), tb_fp64 the binary64 ones (W = 64) and the
 // conversions clhls_ftod and clhls_dtof. Each instance has its own randomly toggled
