@@ -314,9 +314,12 @@ Test(concurrent, other_program_waits)
     clReleaseMemObject(c);
 }
 
-/* poke writes out of bounds while sum_to runs: only poke's event fails, with its own
+/* poke writes out of bounds, released together with sum_to (so they run at once, as
+ * kernels_of_two_queues_run_at_once shows): only poke's event fails, with its own
  * message, and sum_to's result is right. Its work-item 0 goes past the end of its
- * buffer first; what the others write after that (in bounds) changes nothing. */
+ * buffer first; what the others write after that (in bounds) changes nothing.
+ * (Whether sum_to still runs when this thread sees poke fail depends on thread
+ * scheduling, so it is not asserted.) */
 Test(concurrent, out_of_bounds_fails_alone)
 {
     make_inputs();
@@ -336,9 +339,6 @@ Test(concurrent, out_of_bounds_fails_alone)
     pthread_mutex_unlock(&notify_lock);
     cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
     cr_assert_eq(clWaitForEvents(1, &e2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-    /* poke failed while sum_to ran: the simulation of sum_to's ~20k remaining cycles
-     * takes the worker far longer than this thread takes to wake */
-    cr_assert_gt(status_of(e1), CL_COMPLETE, "sum_to still runs when poke has failed");
     cr_assert_eq(status_of(e2), CL_OUT_OF_RESOURCES);
     pthread_mutex_lock(&notify_lock);
     cr_log_info("%s", notified);
@@ -370,8 +370,8 @@ Test(concurrent, out_of_bounds_fails_alone)
     clReleaseMemObject(small);
 }
 
-/* spin never ends (x stays even, the stop is odd) while sum_to runs: the watchdog ends
- * spin alone, with its message; sum_to's result is right. */
+/* spin never ends (x stays even, the stop is odd), released together with sum_to: the
+ * watchdog ends spin alone, with its message; sum_to's result is right. */
 Test(concurrent, hang_fails_alone)
 {
     make_inputs();
@@ -392,7 +392,6 @@ Test(concurrent, hang_fails_alone)
     pthread_mutex_unlock(&notify_lock);
     cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
     cr_assert_eq(clWaitForEvents(1, &e2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-    cr_assert_gt(status_of(e1), CL_COMPLETE, "sum_to still runs when spin has failed");
     cr_assert_eq(status_of(e2), CL_OUT_OF_RESOURCES);
     pthread_mutex_lock(&notify_lock);
     cr_log_info("%s", notified);
