@@ -494,6 +494,21 @@ static uint64_t cycles_ns(const cl_device_id d, uint64_t cycles)
     return (uint64_t)((double)cycles * 1000.0 / d->board->clock_mhz);
 }
 
+/* Takes c (after prev, NULL when c is the first) out of d's pending list, with its
+ * SUBMIT and START on the device timeline. rt_lock held. */
+static void take_pending(cl_device_id d, rt_command *prev, rt_command *c, uint64_t submit,
+                         uint64_t start)
+{
+    if (prev)
+        prev->next = c->next;
+    else
+        d->pending = c->next;
+    if (d->pending_tail == c)
+        d->pending_tail = prev;
+    c->event->t_submit = submit;
+    c->event->t_start = start;
+}
+
 /* Takes the first ready kernel command of model out of d's pending list whose SUBMIT is
  * not after now and whose compute unit is not among the n running, with SUBMIT and a
  * provisional START (now) set; NULL when there is none. rt_lock held. */
@@ -515,14 +530,7 @@ static rt_command *take_ready_kernel(cl_device_id d, rt_device_program *model,
             i++;
         if (i < n)
             continue;
-        if (prev)
-            prev->next = c->next;
-        else
-            d->pending = c->next;
-        if (d->pending_tail == c)
-            d->pending_tail = prev;
-        c->event->t_submit = submit;
-        c->event->t_start = now;
+        take_pending(d, prev, c, submit, now);
         return c;
     }
     return NULL;
@@ -650,15 +658,8 @@ static void *worker_main(void *arg)
             idle_workers--;
             continue;
         }
-        if (best_prev)
-            best_prev->next = best->next;
-        else
-            d->pending = best->next;
-        if (d->pending_tail == best)
-            d->pending_tail = best_prev;
-        /* Published by the status changes of command_run. */
-        best->event->t_submit = best_submit;
-        best->event->t_start = best_start;
+        /* SUBMIT and START are published by the status changes of command_run. */
+        take_pending(d, best_prev, best, best_submit, best_start);
         pthread_mutex_unlock(&rt_lock);
         if (best->kind == RT_CMD_KERNEL && !best_failed) {
             run_kernels(d, best);
