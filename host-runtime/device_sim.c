@@ -15,13 +15,17 @@
 #include <string.h>
 
 #include "clhls_sim.h"
+#include "ir.h"
 #include "rt.h"
 
 _Static_assert(RT_DEV_MAX_KERNELS == SIM_MAX_UNITS, "one compute unit slot per kernel at once");
 
-#define SIM_ALIGN 4096u
+/* Every block starts at a multiple of HLS_BUFFER_ALIGN (the compiler relies on it). */
+#define SIM_ALIGN ((unsigned)HLS_BUFFER_ALIGN)
 #define SIM_GUARD 4096u
 #define SIM_BASE 0x10000u /* first address handed out; 0 stays the NULL buffer */
+_Static_assert(SIM_GUARD % SIM_ALIGN == 0 && SIM_BASE % SIM_ALIGN == 0,
+               "blocks start at multiples of SIM_ALIGN");
 
 /* One allocated block. */
 typedef struct sim_block {

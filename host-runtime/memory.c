@@ -14,6 +14,7 @@
  * (the accelerator engine, event.c). */
 #include <string.h>
 
+#include "ir.h"
 #include "rt.h"
 
 int rt_valid_mem(cl_mem m) { return m && m->magic == RT_MAGIC_MEM; }
@@ -198,7 +199,7 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
     RT_CHECK_OBJ(reg->size > 0, CL_INVALID_BUFFER_SIZE);
     RT_CHECK_OBJ(reg->origin <= parent->size && reg->size <= parent->size - reg->origin,
                  CL_INVALID_VALUE);
-    RT_CHECK_OBJ(reg->origin % 4096 == 0, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    RT_CHECK_OBJ(reg->origin % HLS_BUFFER_ALIGN == 0, CL_MISALIGNED_SUB_BUFFER_OFFSET);
     cl_context c = parent->context;
     cl_mem m = rt_alloc(sizeof *m);
     uint64_t *addr = rt_alloc(c->ndevices * sizeof *addr);
