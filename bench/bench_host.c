@@ -155,24 +155,40 @@ static cl_ulong prof(cl_event e, cl_profiling_info name)
     return t;
 }
 
+/* The first device of p, a context, two profiling queues on it and src built. */
+static cl_program two_queues(cl_platform_id p, const char *src, cl_device_id *dev,
+                             cl_context *ctx, cl_command_queue q[2])
+{
+    cl_int err;
+    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, dev, NULL));
+    *ctx = clCreateContext(NULL, 1, dev, NULL, NULL, &err);
+    CHECK(err);
+    for (int i = 0; i < 2; i++) {
+        q[i] = clCreateCommandQueue(*ctx, *dev, CL_QUEUE_PROFILING_ENABLE, &err);
+        CHECK(err);
+    }
+    cl_program prog = clCreateProgramWithSource(*ctx, 1, &src, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, dev, NULL, NULL, NULL));
+    return prog;
+}
+
+/* ns from the earlier START to the later END of two commands. */
+static double span(cl_ulong start0, cl_ulong end0, cl_ulong start1, cl_ulong end1)
+{
+    return (double)((end0 > end1 ? end0 : end1) - (start0 < start1 ? start0 : start1));
+}
+
 /* The device timeline of `one` over SPAN_ITEMS work-items and a SPAN_BYTES write, both
  * held by one user event: on one in-order queue (two = 0) or on two queues. ns[0] the
  * kernel's END - START, ns[1] the write's, ns[2] from the first START to the last END. */
 static void timeline(cl_platform_id p, int two, double ns[3])
 {
     cl_device_id dev;
-    cl_int err;
-    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
+    cl_context ctx;
     cl_command_queue q[2];
-    for (int i = 0; i < 2; i++) {
-        q[i] = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
-        CHECK(err);
-    }
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, NULL, NULL, NULL));
+    cl_program prog = two_queues(p, source, &dev, &ctx, q);
+    cl_int err;
     cl_kernel k = clCreateKernel(prog, "one", &err);
     CHECK(err);
     cl_mem items = clCreateBuffer(ctx, 0, SPAN_ITEMS * sizeof(int), NULL, &err);
@@ -193,7 +209,7 @@ static void timeline(cl_platform_id p, int two, double ns[3])
     cl_ulong ws = prof(we, CL_PROFILING_COMMAND_START), wend = prof(we, CL_PROFILING_COMMAND_END);
     ns[0] = (double)(kend - ks);
     ns[1] = (double)(wend - ws);
-    ns[2] = (double)((kend > wend ? kend : wend) - (ks < ws ? ks : ws));
+    ns[2] = span(ks, kend, ws, wend);
     free(host);
     clReleaseEvent(gate);
     clReleaseEvent(ke);
@@ -238,21 +254,13 @@ static void pair_timeline(cl_platform_id p, int two, double ns[3], double *wall_
                           double *mhz)
 {
     cl_device_id dev;
+    cl_context ctx;
+    cl_command_queue q[2];
+    cl_program prog = two_queues(p, pair_source, &dev, &ctx, q);
     cl_int err;
-    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
     cl_uint clock = 0;
     CHECK(clGetDeviceInfo(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof clock, &clock, NULL));
     *mhz = clock;
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    cl_command_queue q[2];
-    for (int i = 0; i < 2; i++) {
-        q[i] = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
-        CHECK(err);
-    }
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &pair_source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, NULL, NULL, NULL));
     static const char *const names[2] = {"collatz", "sum_to"};
     cl_uint init[PAIR_ITEMS];
     for (unsigned i = 0; i < PAIR_ITEMS; i++)
@@ -283,7 +291,7 @@ static void pair_timeline(cl_platform_id p, int two, double ns[3], double *wall_
         e[i] = prof(ev[i], CL_PROFILING_COMMAND_END);
         ns[i] = (double)(e[i] - s[i]);
     }
-    ns[2] = (double)((e[0] > e[1] ? e[0] : e[1]) - (s[0] < s[1] ? s[0] : s[1]));
+    ns[2] = span(s[0], e[0], s[1], e[1]);
     clReleaseEvent(gate);
     for (int i = 0; i < 2; i++) {
         clReleaseEvent(ev[i]);
