@@ -314,6 +314,27 @@ Test(concurrent, other_program_waits)
     clReleaseMemObject(c);
 }
 
+/* sum_to (k1, N work-items) on q1 and k2 (items work-items) on q2, held by one user
+ * event and released together with the notify text cleared; returns once k2 has
+ * failed, as it must, with CL_OUT_OF_RESOURCES. */
+static void release_beside_failing(cl_command_queue q1, cl_kernel k1, cl_command_queue q2,
+                                   cl_kernel k2, size_t items, cl_event *gate, cl_event *e1,
+                                   cl_event *e2)
+{
+    cl_int err;
+    *gate = clCreateUserEvent(ctx, &err);
+    cr_assert_eq(err, 0);
+    size_t global = N;
+    cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 1, gate, e1), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(q2, k2, 1, NULL, &items, NULL, 1, gate, e2), 0);
+    pthread_mutex_lock(&notify_lock);
+    notified[0] = 0;
+    pthread_mutex_unlock(&notify_lock);
+    cr_assert_eq(clSetUserEventStatus(*gate, CL_COMPLETE), 0);
+    cr_assert_eq(clWaitForEvents(1, e2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    cr_assert_eq(status_of(*e2), CL_OUT_OF_RESOURCES);
+}
+
 /* poke writes out of bounds, released together with sum_to (so they run at once, as
  * kernels_of_two_queues_run_at_once shows): only poke's event fails, with its own
  * message, and sum_to's result is right. Its work-item 0 goes past the end of its
@@ -329,17 +350,8 @@ Test(concurrent, out_of_bounds_fails_alone)
     cl_uint at = 16; /* work-item 0: 16 words into a 64-byte buffer, just past its end */
     cr_assert_eq(clSetKernelArg(k2, 1, sizeof at, &at), 0);
     cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
-    cl_int err;
-    cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
-    size_t global = N, four = 4;
-    cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 1, &gate, &e1), 0);
-    cr_assert_eq(clEnqueueNDRangeKernel(q2, k2, 1, NULL, &four, NULL, 1, &gate, &e2), 0);
-    pthread_mutex_lock(&notify_lock);
-    notified[0] = 0;
-    pthread_mutex_unlock(&notify_lock);
-    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
-    cr_assert_eq(clWaitForEvents(1, &e2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-    cr_assert_eq(status_of(e2), CL_OUT_OF_RESOURCES);
+    cl_event gate, e1, e2;
+    release_beside_failing(q1, k1, q2, k2, 4, &gate, &e1, &e2);
     pthread_mutex_lock(&notify_lock);
     cr_log_info("%s", notified);
     cr_assert(strstr(notified, "kernel 'poke': out-of-bounds store"), "message: %s", notified);
@@ -354,6 +366,7 @@ Test(concurrent, out_of_bounds_fails_alone)
         cr_assert_eq(words[i], 0, "word %d of the failed kernel's buffer: %u", i, words[i]);
     /* the accelerator goes on (reset once idle): sum_to again, right */
     cl_event e3;
+    size_t global = N;
     cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 0, NULL, &e3), 0);
     cr_assert_eq(clFinish(q1), 0);
     cr_assert_eq(status_of(e3), CL_COMPLETE);
@@ -381,18 +394,9 @@ Test(concurrent, hang_fails_alone)
     cl_uint stop = 7;
     cr_assert_eq(clSetKernelArg(k2, 1, sizeof stop, &stop), 0);
     cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
-    cl_int err;
-    cl_event gate = clCreateUserEvent(ctx, &err), e1, e2;
-    size_t global = N, one = 1;
+    cl_event gate, e1, e2;
     setenv("CLHLS_WATCHDOG_CYCLES", "5000", 1); /* read at each launch */
-    cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 1, &gate, &e1), 0);
-    cr_assert_eq(clEnqueueNDRangeKernel(q2, k2, 1, NULL, &one, NULL, 1, &gate, &e2), 0);
-    pthread_mutex_lock(&notify_lock);
-    notified[0] = 0;
-    pthread_mutex_unlock(&notify_lock);
-    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
-    cr_assert_eq(clWaitForEvents(1, &e2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-    cr_assert_eq(status_of(e2), CL_OUT_OF_RESOURCES);
+    release_beside_failing(q1, k1, q2, k2, 1, &gate, &e1, &e2);
     pthread_mutex_lock(&notify_lock);
     cr_log_info("%s", notified);
     cr_assert(strstr(notified, "kernel 'spin' made no forward progress for 5000 cycles"),
