@@ -137,16 +137,19 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
     int nprobes = hls_ir_probe_regions(k, probed);
     for (int i = 0; i < nprobes; i++) {
         const hls_region *r = &k->regions[probed[i]];
-        int loop = r->kind == HLS_REGION_LOOP;
+        int loop = r->kind == HLS_REGION_LOOP, memory = r->kind == HLS_REGION_MEMORY;
         const hls_loc *loc = loop ? &k->loops[r->loop].loc : &k->ops[r->ops[0]].loc;
         cJSON *pj = cJSON_CreateObject();
         char name[256];
-        snprintf(name, sizeof name, "%s at %s:%u:%u: work-items %s", loop ? "loop" : "barrier",
-                 loc->file ? loc->file : "?", loc->line, loc->col, loop ? "inside" : "waiting");
+        snprintf(name, sizeof name, "%s at %s:%u:%u: work-items %s",
+                 loop ? "loop" : memory ? "memory access" : "barrier",
+                 loc->file ? loc->file : "?", loc->line, loc->col,
+                 loop || memory ? "inside" : "waiting");
         cJSON_AddStringToObject(pj, "name", name);
         cJSON_AddNumberToObject(pj, "reg", base + (int)hls_regmap_find("probes")->offset + i);
-        cJSON_AddNumberToObject(pj, "capacity",
-                                loop ? r->credits : HLS_WG_SLOTS * (double)k->max_wg);
+        cJSON_AddNumberToObject(pj, "capacity", loop     ? r->credits
+                                                : memory ? r->exit_depth
+                                                         : HLS_WG_SLOTS * (double)k->max_wg);
         cJSON_AddItemToArray(ps, pj);
     }
     cJSON_AddItemToObject(j, "reqd_work_group_size", dims(k->reqd_wg_size));

@@ -246,10 +246,9 @@ static cJSON *region_blocks(const hls_kernel *k, const hls_region *r, arena *a)
 
 static cJSON *region_json(const hls_kernel *k, const hls_region *r, arena *a)
 {
-    static const char *const kinds[] = {"body", "static", "loop", "barrier"};
     cJSON *j = cJSON_CreateObject();
     cJSON_AddNumberToObject(j, "id", r->id);
-    cJSON_AddStringToObject(j, "kind", kinds[r->kind]);
+    cJSON_AddStringToObject(j, "kind", hls_ir_region_kind_name(r->kind));
     cJSON_AddNumberToObject(j, "parent", r->parent);
     cJSON *ch = cJSON_AddArrayToObject(j, "children");
     for (int i = 0; i < r->nchildren; i++)
@@ -271,12 +270,11 @@ static cJSON *region_json(const hls_kernel *k, const hls_region *r, arena *a)
         cJSON_AddNumberToObject(j, "ops", r->nops);
         cJSON_AddBoolToObject(j, "stall_free", r->stall_free);
         cJSON_AddNumberToObject(j, "exit_fifo", r->exit_depth);
+    } else if (r->kind == HLS_REGION_MEMORY) {
+        cJSON_AddNumberToObject(j, "ops", r->nops);
+        cJSON_AddNumberToObject(j, "token_fifo", r->exit_depth);
         for (int i = 0; i < r->nops; i++) {
             const hls_op *op = &k->ops[r->ops[i]];
-            if (!hls_ir_waits_for_memory(op) && !(op->opc == HOP_STORE))
-                continue;
-            if (op->rom >= 0)
-                continue;
             cJSON *s = cJSON_CreateObject();
             char what[160];
             const char *unit = op->lmem >= 0 ? "local memory" : "load-store unit";
@@ -287,9 +285,6 @@ static cJSON *region_json(const hls_kernel *k, const hls_region *r, arena *a)
                 snprintf(what, sizeof what, "%s store waits for room", unit);
             cJSON_AddStringToObject(s, "what", what);
             cJSON_AddNumberToObject(s, "op", op->id);
-            if (r->sched.start)
-                cJSON_AddNumberToObject(s, "stage", r->sched.start[op->id] +
-                                        r->sched.latency[op->id]);
             add_loc(s, op->loc);
             cJSON_AddItemToArray(stalls, s);
         }
@@ -409,16 +404,15 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, st
     return j;
 }
 
-/* What the affine analysis predicts for two ports of one local memory. Same region
- * and stage: one work-item's two addresses, which differ by a constant or not. */
+/* What the affine analysis predicts for two ports of one local memory. Same memory
+ * node: one work-item's two addresses, issued together, which differ by a constant or
+ * not. */
 static const char *port_pair_verdict(const hls_kernel *k, const hls_local *m, const hls_op *p,
                                      const hls_op *q, const hls_form *pf, const hls_form *qf,
                                      int64_t *apart)
 {
-    const hls_region *rp = region_of(k, p), *rq = region_of(k, q);
     *apart = 0;
-    if (!rp || rp != rq || !rp->sched.start ||
-        rp->sched.start[p->id] != rq->sched.start[q->id])
+    if (p->region != q->region)
         return "timing"; /* different work-items: they meet in a bank now and then */
     int64_t d, word = m->word_bits / 8;
     if (!hls_form_difference(qf, pf, &d) || d == INT64_MIN)
@@ -589,6 +583,11 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
             f = cJSON_CreateObject();
             cJSON_AddStringToObject(f, "what", r->stall_free ? "exit of a stall-free region"
                                                              : "exit of a region");
+            cJSON_AddNumberToObject(f, "depth", r->exit_depth);
+            cJSON_AddNumberToObject(f, "bits", values_bits(k, r->live_out, r->nlive_out));
+        } else if (r->kind == HLS_REGION_MEMORY) {
+            f = cJSON_CreateObject();
+            cJSON_AddStringToObject(f, "what", "tokens waiting for memory");
             cJSON_AddNumberToObject(f, "depth", r->exit_depth);
             cJSON_AddNumberToObject(f, "bits", values_bits(k, r->live_out, r->nlive_out));
         } else if (r->kind == HLS_REGION_LOOP) {

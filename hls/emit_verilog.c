@@ -37,9 +37,11 @@ typedef struct emitter {
     const hls_region *loop; /* loop whose back edge or exit is being packed */
 } emitter;
 
+/* The stage op starts at in the current static region (a memory node has none: its
+ * accesses read the node's input). */
 static int start_of(const emitter *e, const hls_op *op)
 {
-    return e->r->sched.start[op->id];
+    return e->r->kind == HLS_REGION_MEMORY ? 0 : e->r->sched.start[op->id];
 }
 
 static int home_stage(const emitter *e, const hls_op *op)
@@ -53,6 +55,10 @@ static const char *ref(const emitter *e, char buf[40], const hls_op *op, int sta
 {
     if (hls_ir_is_invariant(op)) {
         snprintf(buf, 40, "v%d", op->id);
+        return buf;
+    }
+    if (e->r->kind == HLS_REGION_MEMORY) { /* a memory node reads its input */
+        snprintf(buf, 40, "r%d_in_v%d", e->r->id, op->id);
         return buf;
     }
     int delay = stage - home_stage(e, op);
@@ -69,6 +75,15 @@ static const char *ref(const emitter *e, char buf[40], const hls_op *op, int sta
 #define ARG(i) ref(e, args[i], &e->k->ops[op->args[i]], start_of(e, op))
 #define ARG_WIDTH(i) (e->k->ops[op->args[i]].width)
 #define R (e->r->id)
+
+/* Bits of a counter that goes from 0 to max. */
+static unsigned count_bits(int max)
+{
+    unsigned bits = 1;
+    while ((1u << bits) <= (unsigned)max)
+        bits++;
+    return bits;
+}
 
 /* Expression `name` of width `from` fitted to width `to` (zero extension). */
 static void fit(emitter *e, const char *name, unsigned from, unsigned to)
@@ -264,23 +279,31 @@ static void emit_lsu_memory_ports(emitter *e, int n)
             n, n, n, n, n);
 }
 
-/* Load-store unit capacity: twice the scheduled latency, a power of two. */
-static unsigned lsu_depth(const hls_kernel *k)
+/* The predicate of a memory access as its node receives it ("1'b1" when the access
+ * always executes). */
+static const char *pred_in(const emitter *e, const hls_op *op, char buf[40])
 {
-    unsigned d = 16;
-    while (d < 2u * (unsigned)k->mem_latency)
-        d *= 2;
-    return d;
+    if (!op->has_pred)
+        return "1'b1";
+    return ref(e, buf, &e->k->ops[op->args[op->nargs - 1]], 0);
 }
 
-/* "& predicate" of a memory op at `stage`, or "" when it always executes. */
-static const char *mem_pred(const emitter *e, const hls_op *op, int stage, char buf[48])
+/* Value id as the token waiting in memory node e->r holds it. */
+static const char *waiting(const emitter *e, int id, char buf[40])
 {
-    char name[40];
-    if (!op->has_pred)
-        return "";
-    snprintf(buf, 48, " & %s", ref(e, name, &e->k->ops[op->args[op->nargs - 1]], stage));
+    if (hls_ir_is_invariant(&e->k->ops[id]))
+        snprintf(buf, 40, "v%d", id);
+    else
+        snprintf(buf, 40, "r%d_w_v%d", e->r->id, id);
     return buf;
+}
+
+/* 1 when the node waits for op's answer: a load's or atomic's data, an acknowledged
+ * store's acknowledgement. A local store is always acknowledged, but its
+ * acknowledgement is only waited for when the store is acknowledged for order. */
+static int answered(const hls_op *op)
+{
+    return hls_ir_waits_for_memory(op);
 }
 
 /* Address bits of a ROM of `size` bytes (its array is padded to a power of two). */
@@ -306,7 +329,9 @@ static void emit_rom_load(emitter *e, const hls_op *op)
 }
 
 /* Name of the unit serving a memory op: "lsu3" (global), "lm0p2" (port 2 of local
- * memory 0). Its signals are <unit>_req, _req_ready, _resp, _resp_valid. */
+ * memory 0). Its handshake with the memory node: <unit>_req_valid and _req_ready for
+ * the request, _resp_valid and _resp_ready for the answer (a load's or atomic's data
+ * in <unit>_rdata). */
 static const char *unit_name(const hls_op *op, char buf[24])
 {
     if (op->lmem >= 0)
@@ -319,28 +344,25 @@ static const char *unit_name(const hls_op *op, char buf[24])
 /* A local-memory access on its port: the request carries the word address ({slot,
  * offset}), a store's or atomic's value (and a cmpxchg's compare value) repeated
  * across the word with the byte enables of its bytes; a load or atomic picks its bytes
- * out of the word at its data stage (the address is carried there). Every local
+ * out of the answered word with its address (carried in the node's token). Every local
  * access gets a response: data, or a store's acknowledgement. */
 static void emit_local_op(emitter *e, const hls_op *op)
 {
-    char args[4][40], u[24], p0[48], p1[48], at_home[40];
+    char args[4][40], u[24], at_answer[40];
     FILE *o = e->out;
     const hls_local *m = &e->k->locals[op->lmem];
-    int start = start_of(e, op), home = home_stage(e, op), port = op->lport;
+    int port = op->lport;
     unsigned aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits, wb = ww / 8;
     unsigned ob = 0; /* bits of the byte offset inside a word */
     while ((1u << ob) < wb)
         ob++;
     unit_name(op, u);
-    fprintf(o, "    wire %s_req_ready, %s_resp_valid;\n", u, u);
-    fprintf(o, "    wire %s_req = r%d_valid_s[%d]%s;\n", u, R, start, mem_pred(e, op, start, p0));
-    fprintf(o, "    wire %s_resp = r%d_valid_s[%d]%s;\n", u, R, home, mem_pred(e, op, home, p1));
     int atomic = op->opc == HOP_ATOMIC;
-    fprintf(o, "    assign lm%d_req_valid[%d] = %s_req & r%d_en;\n"
+    fprintf(o, "    assign lm%d_req_valid[%d] = %s_req_valid;\n"
                "    assign %s_req_ready = lm%d_req_ready[%d];\n"
                "    assign lm%d_req_write[%d] = 1'b%d;\n"
                "    assign lm%d_req_addr[%u +: %u] = %s[%u:0];\n",
-            op->lmem, port, u, R, u, op->lmem, port, op->lmem, port, op->opc == HOP_STORE,
+            op->lmem, port, u, u, op->lmem, port, op->lmem, port, op->opc == HOP_STORE,
             op->lmem, aw * (unsigned)port, aw, ARG(0), aw - 1);
     if (m->atomics) { /* the operation, its lane width and a cmpxchg's compare value */
         fprintf(o, "    assign lm%d_req_atomic[%d +: 4] = 4'd%d;\n"
@@ -370,119 +392,20 @@ static void emit_local_op(emitter *e, const hls_op *op)
                 op->lmem, ww * (unsigned)port, ww, ww, op->lmem, wb * (unsigned)port, wb, wb);
     }
     fprintf(o, "    assign %s_resp_valid = lm%d_resp_valid[%d];\n"
-               "    assign lm%d_resp_ready[%d] = %s_resp & r%d_en;\n",
-            u, op->lmem, port, op->lmem, port, u, R);
+               "    assign lm%d_resp_ready[%d] = %s_resp_ready;\n",
+            u, op->lmem, port, op->lmem, port, u);
     if (op->opc == HOP_LOAD || atomic) {
-        fprintf(o, "    wire [%u:0] r%d_v%d;\n", op->width - 1, R, op->id);
         if (op->width == ww) {
-            fprintf(o, "    assign r%d_v%d = lm%d_resp_rdata[%u +: %u];\n", R, op->id, op->lmem,
+            fprintf(o, "    assign %s_rdata = lm%d_resp_rdata[%u +: %u];\n", u, op->lmem,
                     ww * (unsigned)port, ww);
         } else {
-            ref(e, at_home, &e->k->ops[op->args[0]], home);
-            fprintf(o, "    wire [%u:0] r%d_v%d_word = lm%d_resp_rdata[%u +: %u] >> {%s[%u:0], 3'd0};\n"
-                       "    assign r%d_v%d = r%d_v%d_word[%u:0];\n",
-                    ww - 1, R, op->id, op->lmem, ww * (unsigned)port, ww, at_home, ob - 1, R,
-                    op->id, R, op->id, op->width - 1);
+            waiting(e, op->args[0], at_answer);
+            fprintf(o, "    wire [%u:0] %s_word = lm%d_resp_rdata[%u +: %u] >> {%s[%u:0], 3'd0};\n"
+                       "    assign %s_rdata = %s_word[%u:0];\n",
+                    ww - 1, u, op->lmem, ww * (unsigned)port, ww, at_answer, ob - 1, u, u,
+                    op->width - 1);
         }
     }
-}
-
-/* The value and handshake wires of a global unit that answers with data (a load or
- * an atomic): it takes the request at the op's start stage and gives the data at its
- * home stage, both under the op's predicate. */
-static void emit_answered_unit_wires(emitter *e, const hls_op *op)
-{
-    char p0[48], p1[48];
-    int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
-    fprintf(e->out, "    wire [%u:0] r%d_v%d;\n    wire lsu%d_req_ready, lsu%d_resp_valid, lsu%d_idle, "
-                    "lsu%d_count;\n"
-                    "    wire lsu%d_req = r%d_valid_s[%d]%s;\n"
-                    "    wire lsu%d_resp = r%d_valid_s[%d]%s;\n",
-            op->width - 1, R, op->id, n, n, n, n, n, R, start, mem_pred(e, op, start, p0), n, R,
-            home, mem_pred(e, op, home, p1));
-}
-
-static void emit_memory_op(emitter *e, const hls_op *op)
-{
-    char args[4][40], p0[48], p1[48];
-    FILE *o = e->out;
-    if (op->rom >= 0) {
-        emit_rom_load(e, op);
-        return;
-    }
-    if (op->lmem >= 0) {
-        emit_local_op(e, op);
-        return;
-    }
-    int n = op->lsu, start = start_of(e, op), home = home_stage(e, op);
-    unsigned mw = e->mem_w;
-    /* Only the board's address bits reach the unit: the rest of the address
-     * arithmetic and of the unit's address registers is left unused. */
-    unsigned abits = e->c->program->board->mem_addr_bits;
-    char address[48];
-    if (abits < 64) {
-        fprintf(o, "    wire [63:0] lsu%d_address = %s & 64'h%llx;\n", n, ARG(0),
-                (1ull << abits) - 1);
-        snprintf(address, sizeof address, "lsu%d_address", n);
-    } else {
-        snprintf(address, sizeof address, "%s", ARG(0));
-    }
-    if (op->opc == HOP_ATOMIC) {
-        emit_answered_unit_wires(e, op);
-        emit_lsu_request_wires(e, op);
-        fprintf(o, "    clhls_lsu_atomic #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u), .UNIT(%d)) lsu%d (\n"
-                   "        .clk(clk), .rst(rst),\n"
-                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
-                   "        .s_req_addr(%s), .s_req_op(4'd%d), .s_req_operand(%s), .s_req_compare(%s),\n"
-                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
-                   "        .m_resp_data(r%d_v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, n, n, R, n, address, (int)op->imm, ARG(1),
-                op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0", n, n, R, R, op->id);
-        emit_lsu_memory_ports(e, n);
-        fprintf(o, "        .m_mem_req_atomic(lsu%d_m_atomic),\n"
-                   "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n"
-                   "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
-                   ".count_atomic(lsu%d_count));\n", n, n, n, n, n);
-        return;
-    }
-    if (op->opc == HOP_LOAD) {
-        emit_answered_unit_wires(e, op);
-        emit_lsu_request_wires(e, op);
-        fprintf(o, "    clhls_lsu_load #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u), .UNIT(%d)) lsu%d (\n"
-                   "        .clk(clk), .rst(rst),\n"
-                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
-                   "        .s_req_addr(%s),\n"
-                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n"
-                   "        .m_resp_data(r%d_v%d),\n",
-                op->width, mw, lsu_depth(e->k), n, n, n, R, n, address, n, n, R, R, op->id);
-        emit_lsu_memory_ports(e, n);
-        fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata), .idle(lsu%d_idle), "
-                   ".count_read(lsu%d_count));\n", n, n);
-        return;
-    }
-    emit_lsu_request_wires(e, op);
-    fprintf(o, "    wire lsu%d_req_ready, lsu%d_idle, lsu%d_count;\n", n, n, n);
-    fprintf(o, "    wire lsu%d_req = r%d_valid_s[%d]%s;\n", n, R, start, mem_pred(e, op, start, p0));
-    if (op->acked) {
-        /* a later access may touch this address: wait until memory has the value */
-        fprintf(o, "    wire lsu%d_resp_valid;\n    wire lsu%d_resp = r%d_valid_s[%d]%s;\n", n, n, R,
-                home, mem_pred(e, op, home, p1));
-        fprintf(o, "    clhls_lsu_store_ack #(.DATA_W(%u), .MEM_W(%u), .DEPTH(%u), .UNIT(%d)) lsu%d (\n"
-                   "        .clk(clk), .rst(rst),\n"
-                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
-                   "        .s_req_addr(%s), .s_req_data(%s),\n"
-                   "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp & r%d_en),\n",
-                op->width, mw, lsu_depth(e->k), n, n, n, R, n, address, ARG(1), n, n, R);
-    } else {
-        fprintf(o, "    clhls_lsu_store #(.DATA_W(%u), .MEM_W(%u), .IDLE_FLUSH(4), .UNIT(%d)) lsu%d (\n"
-                   "        .clk(clk), .rst(rst),\n"
-                   "        .s_req_valid(lsu%d_req & r%d_en), .s_req_ready(lsu%d_req_ready),\n"
-                   "        .s_req_addr(%s), .s_req_data(%s), .flush(drained),\n",
-                op->width, mw, n, n, n, R, n, address, ARG(1));
-    }
-    emit_lsu_memory_ports(e, n);
-    fprintf(o, "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n"
-               "        .idle(lsu%d_idle), .count_write(lsu%d_count));\n", n, n, n, n);
 }
 
 /* The __constant tables the kernel reads: byte arrays with their initial values. */
@@ -580,7 +503,9 @@ static void emit_op(emitter *e, const hls_op *op)
         emit_fp_op(e, op);
         return;
     case HOP_LOAD: case HOP_STORE: case HOP_ATOMIC:
-        emit_memory_op(e, op);
+        if (op->rom < 0) /* memnodes.c moved every other access into a memory node */
+            HLS_BUG("memory access %%%d in static region %d", op->id, R);
+        emit_rom_load(e, op);
         return;
     default:
         emit_int_op(e, op);
@@ -745,11 +670,11 @@ static void emit_side_fifo(emitter *e, const hls_region *r)
     unpack(e, prefix, data, side, n);
 }
 
-/* A static region. Stall enable: every stage advances together while r<N>_en, which
- * drops when a load-store unit cannot take a request, a load's data is not back, or
- * the 2-entry exit FIFO is full. Stall-free cluster (schedule.c decides): the stages
- * always advance; a counter of the work-items inside (stages and exit FIFO) admits a
- * new one only while the exit FIFO will have room for it. */
+/* A static region (fixed latencies only: memory accesses are in memory nodes). Stall
+ * enable: every stage advances together while r<N>_en, which drops when the 2-entry
+ * exit FIFO is full. Stall-free cluster (schedule.c decides): the stages always
+ * advance; a counter of the work-items inside (stages and exit FIFO) admits a new one
+ * only while the exit FIFO will have room for it. */
 static void emit_static(emitter *e, const hls_region *r)
 {
     FILE *o = e->out;
@@ -758,12 +683,12 @@ static void emit_static(emitter *e, const hls_region *r)
     int d = r->sched.depth;
     fprintf(o, "    // ---- region %d: static, %d stages%s ----\n", R, d + 1,
             r->stall_free ? ", stall-free" : "");
-    fprintf(o, "    wire r%d_en, r%d_stall_mem, r%d_fifo_ready;\n"
+    fprintf(o, "    wire r%d_en, r%d_fifo_ready;\n"
                "    reg [%d:0] r%d_valid_s;  // stage s holds a work-item\n"
                "    always @(posedge clk)\n"
                "        if (rst) r%d_valid_s <= 0;\n"
                "        else if (r%d_en) r%d_valid_s <= ",
-            R, R, R, d, R, R, R, R);
+            R, R, d, R, R, R, R);
     if (d)
         fprintf(o, "{r%d_valid_s[%d:0], r%d_in_valid & r%d_in_ready};\n", R, d - 1, R, R);
     else
@@ -784,32 +709,19 @@ static void emit_static(emitter *e, const hls_region *r)
     for (int i = 0; i < r->nops; i++)
         emit_carry_registers(e, r->ops[i]);
     if (r->stall_free) {
-        unsigned cw = 1;
-        while ((1u << cw) <= (unsigned)r->exit_depth)
-            cw++;
-        fprintf(o, "    assign r%d_en = 1'b1;\n    assign r%d_stall_mem = 1'b0;\n"
+        unsigned cw = count_bits(r->exit_depth);
+        fprintf(o, "    assign r%d_en = 1'b1;\n"
                    "    reg [%u:0] r%d_inside;  // work-items in the stages and the exit FIFO\n"
                    "    assign r%d_in_ready = r%d_inside < %u'd%d;\n"
                    "    always @(posedge clk)\n"
                    "        if (rst) r%d_inside <= 0;\n"
                    "        else r%d_inside <= r%d_inside + {%u'd0, r%d_in_valid & r%d_in_ready}\n"
                    "                         - {%u'd0, r%d_out_valid & r%d_out_ready};\n",
-                R, R, cw - 1, R, R, R, cw, r->exit_depth, R, R, R, cw - 1, R, R, cw - 1, R, R);
+                R, cw - 1, R, R, R, cw, r->exit_depth, R, R, R, cw - 1, R, R, cw - 1, R, R);
     } else {
-        /* stalls: a unit that cannot take a request, a load whose data is not back */
-        fprintf(o, "    assign r%d_in_ready = r%d_en;\n    assign r%d_stall_mem = 1'b0", R, R, R);
-        for (int i = 0; i < r->nops; i++) {
-            const hls_op *op = &k->ops[r->ops[i]];
-            char u[24];
-            if (op->lsu < 0 && op->lmem < 0)
-                continue; /* not a memory access, or a table in ROM */
-            unit_name(op, u);
-            fprintf(o, "\n        | (%s_req & ~%s_req_ready)", u, u);
-            if (hls_ir_waits_for_memory(op))
-                fprintf(o, "\n        | (%s_resp & ~%s_resp_valid)", u, u);
-        }
-        fprintf(o, ";\n    assign r%d_en = ~r%d_stall_mem & ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
-                R, R, R, d, R);
+        fprintf(o, "    assign r%d_in_ready = r%d_en;\n"
+                   "    assign r%d_en = ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
+                R, R, R, R, d, R);
     }
     unsigned bits = token_bits(k, r->live_out, r->nlive_out);
     fprintf(o, "    wire [%u:0] r%d_out_data;\n"
@@ -842,6 +754,218 @@ static int phi_index(const hls_region *r, int id)
         if (r->phis[p] == id)
             return p;
     return -1;
+}
+
+/* Value-name callback for pack(): a memory node's input. */
+static const char *node_in_value(emitter *e, int id, char *buf)
+{
+    return port_value(e->k, buf, e->r->id, "in", id);
+}
+
+/* A global access: its load-store unit, which takes the request from the memory node
+ * and gives back the answer (load, atomic, acknowledged store). */
+static void emit_global_op(emitter *e, const hls_op *op)
+{
+    char args[4][40];
+    FILE *o = e->out;
+    int n = op->lsu;
+    /* Only the board's address bits reach the unit: the rest of the address
+     * arithmetic and of the unit's address registers is left unused. */
+    unsigned abits = e->c->program->board->mem_addr_bits;
+    char address[48];
+    if (abits < 64) {
+        fprintf(o, "    wire [63:0] lsu%d_address = %s & 64'h%llx;\n", n, ARG(0),
+                (1ull << abits) - 1);
+        snprintf(address, sizeof address, "lsu%d_address", n);
+    } else {
+        snprintf(address, sizeof address, "%s", ARG(0));
+    }
+    emit_lsu_request_wires(e, op);
+    fprintf(o, "    wire lsu%d_idle, lsu%d_count;\n", n, n);
+    int plain_store = op->opc == HOP_STORE && !op->acked;
+    const char *kind = op->opc == HOP_ATOMIC ? "atomic" : op->opc == HOP_LOAD ? "load"
+                       : plain_store ? "store" : "store_ack";
+    fprintf(o, "    clhls_lsu_%s #(.DATA_W(%u), .MEM_W(%u), ", kind, op->width, e->mem_w);
+    if (plain_store) /* a store nobody waits for is flushed when the unit drains */
+        fprintf(o, ".IDLE_FLUSH(4), ");
+    else
+        fprintf(o, ".DEPTH(%d), ", e->k->lsu_depth);
+    fprintf(o, ".UNIT(%d)) lsu%d (\n"
+               "        .clk(clk), .rst(rst),\n"
+               "        .s_req_valid(lsu%d_req_valid), .s_req_ready(lsu%d_req_ready),\n"
+               "        .s_req_addr(%s),", n, n, n, n, address);
+    if (op->opc == HOP_ATOMIC)
+        fprintf(o, " .s_req_op(4'd%d), .s_req_operand(%s), .s_req_compare(%s),", (int)op->imm,
+                ARG(1), op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0");
+    else if (op->opc == HOP_STORE)
+        fprintf(o, " .s_req_data(%s),", ARG(1));
+    if (plain_store)
+        fprintf(o, " .flush(drained),");
+    fprintf(o, "\n");
+    if (answered(op)) {
+        fprintf(o, "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp_ready),\n",
+                n, n);
+        if (op->opc != HOP_STORE)
+            fprintf(o, "        .m_resp_data(lsu%d_rdata),\n", n);
+    }
+    emit_lsu_memory_ports(e, n);
+    if (op->opc == HOP_ATOMIC)
+        fprintf(o, "        .m_mem_req_atomic(lsu%d_m_atomic),\n", n);
+    if (op->opc != HOP_LOAD)
+        fprintf(o, "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n",
+                n, n);
+    if (op->opc != HOP_STORE)
+        fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata),\n");
+    fprintf(o, "        .idle(lsu%d_idle), .count_%s(lsu%d_count));\n", n,
+            op->opc == HOP_ATOMIC ? "atomic" : op->opc == HOP_LOAD ? "read" : "write", n);
+}
+
+/* Sorts a list of op ids and drops repeats; returns the new length. */
+static int sort_unique(int *ids, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
+            int t = ids[j];
+            ids[j] = ids[j - 1];
+            ids[j - 1] = t;
+        }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!m || ids[m - 1] != ids[i])
+            ids[m++] = ids[i];
+    return m;
+}
+
+/* The values a memory node's waiting token carries: what leaves the node besides the
+ * answers, the predicates of the accesses it waits for, and the address of a local
+ * load narrower than its memory's word (it picks the bytes out of the answer).
+ * Returns how many (sorted). */
+static int node_carried(const hls_kernel *k, const hls_region *r, int *carried)
+{
+    int n = 0;
+    for (int i = 0; i < r->nlive_out; i++)
+        if (k->ops[r->live_out[i]].region != r->id)
+            carried[n++] = r->live_out[i];
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        int pred = op->has_pred ? op->args[op->nargs - 1] : -1;
+        if (answered(op) && pred >= 0 && !hls_ir_is_invariant(&k->ops[pred]))
+            carried[n++] = pred;
+        int address = op->args[0];
+        if (op->lmem >= 0 && op->opc != HOP_STORE && op->width < k->locals[op->lmem].word_bits &&
+            !hls_ir_is_invariant(&k->ops[address]))
+            carried[n++] = address;
+    }
+    return sort_unique(carried, n);
+}
+
+/* A memory node: its accesses' units, and the handshake that makes them one elastic
+ * step. A work-item enters when every unit it uses (its predicate is 1) takes its
+ * request and the token FIFO has room; all its requests go out in that cycle (a
+ * unit's ready depends on the unit's registers only, so offering each request only
+ * with every ready is safe). Its token waits in the FIFO in order; it leaves when
+ * every answer it waits for is at its unit's output, taking them all at once. Each
+ * unit answers in request order, so the answers at the units' heads are the oldest
+ * token's. */
+static void emit_memory_node(emitter *e, const hls_region *r)
+{
+    FILE *o = e->out;
+    const hls_kernel *k = e->k;
+    e->r = r;
+    int carried[r->nlive_out + 2 * r->nops + 1];
+    int n = node_carried(k, r, carried);
+    char u[24], p[40];
+    fprintf(o, "    // ---- region %d: memory node, %d access%s ----\n", R, r->nops,
+            r->nops == 1 ? "" : "es");
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        unit_name(op, u);
+        if (op->loc.line)
+            fprintf(o, "    // %%%d %s, line %u\n", op->id, hls_ir_opcode_name(op->opc),
+                    op->loc.line);
+        fprintf(o, "    wire %s_req_valid, %s_req_ready;\n", u, u);
+        if (answered(op) || op->lmem >= 0) /* a local store is acknowledged anyway */
+            fprintf(o, "    wire %s_resp_valid, %s_resp_ready;\n", u, u);
+        if (op->opc != HOP_STORE)
+            fprintf(o, "    wire [%u:0] %s_rdata;\n", op->width - 1, u);
+        if (op->lmem >= 0)
+            emit_local_op(e, op);
+        else
+            emit_global_op(e, op);
+    }
+    /* the requests */
+    fprintf(o, "    wire r%d_tokens_ready;  // the token FIFO has room\n"
+               "    assign r%d_in_ready = r%d_tokens_ready", R, R, R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        unit_name(op, u);
+        if (op->has_pred)
+            fprintf(o, "\n        & (~%s | %s_req_ready)", pred_in(e, op, p), u);
+        else
+            fprintf(o, "\n        & %s_req_ready", u);
+    }
+    fprintf(o, ";\n    wire r%d_issue = r%d_in_valid & r%d_in_ready;  // the requests go out\n",
+            R, R, R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        fprintf(o, "    assign %s_req_valid = r%d_issue", unit_name(op, u), R);
+        if (op->has_pred)
+            fprintf(o, " & %s", pred_in(e, op, p));
+        fprintf(o, ";\n");
+    }
+    /* the waiting tokens */
+    unsigned bits = token_bits(k, carried, n);
+    fprintf(o, "    wire r%d_w_valid, r%d_leave;\n    wire [%u:0] r%d_w_data;\n"
+               "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_wait (\n"
+               "        .clk(clk), .rst(rst),\n"
+               "        .s_valid(r%d_issue), .s_ready(r%d_tokens_ready), .s_data(",
+            R, R, bits - 1, R, bits, r->exit_depth, R, R, R);
+    pack(e, carried, n, node_in_value);
+    fprintf(o, "),\n        .m_valid(r%d_w_valid), .m_ready(r%d_leave), .m_data(r%d_w_data),\n"
+               "        .count(r%d_tokens));\n", R, R, R, R);
+    char prefix[32], data[40];
+    snprintf(prefix, sizeof prefix, "r%d_w", R);
+    snprintf(data, sizeof data, "r%d_w_data", R);
+    declare_token(e, prefix, carried, n);
+    unpack(e, prefix, data, carried, n);
+    /* the answers */
+    fprintf(o, "    assign r%d_out_valid = r%d_w_valid", R, R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (!answered(op))
+            continue;
+        unit_name(op, u);
+        if (op->has_pred)
+            fprintf(o, "\n        & (~%s | %s_resp_valid)",
+                    waiting(e, op->args[op->nargs - 1], p), u);
+        else
+            fprintf(o, "\n        & %s_resp_valid", u);
+    }
+    fprintf(o, ";\n    assign r%d_leave = r%d_out_valid & r%d_out_ready;\n", R, R, R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        unit_name(op, u);
+        if (answered(op)) {
+            fprintf(o, "    assign %s_resp_ready = r%d_leave", u, R);
+            if (op->has_pred)
+                fprintf(o, " & %s", waiting(e, op->args[op->nargs - 1], p));
+            fprintf(o, ";\n");
+        } else if (op->lmem >= 0) {
+            fprintf(o, "    assign %s_resp_ready = 1'b1;  // an acknowledgement nobody waits for\n",
+                    u);
+        }
+    }
+    for (int i = 0; i < r->nlive_out; i++) {
+        int id = r->live_out[i];
+        if (k->ops[id].region == r->id)
+            fprintf(o, "    assign r%d_out_v%d = %s_rdata;\n", R, id, unit_name(&k->ops[id], u));
+        else
+            fprintf(o, "    assign r%d_out_v%d = r%d_w_v%d;\n", R, id, R, id);
+    }
+    fprintf(o, "    // waiting for memory: the oldest token's answers, or a unit's room\n"
+               "    assign r%d_stall_mem = (r%d_w_valid & ~r%d_out_valid)\n"
+               "        | (r%d_in_valid & r%d_tokens_ready & ~r%d_in_ready);\n",
+            R, R, R, R, R, R);
 }
 
 /* Value-name callbacks for pack(): the outputs of e->loop's last child (for a header
@@ -912,14 +1036,6 @@ static void emit_request_buses(emitter *e)
 
 static void emit_region(emitter *e, int id);
 
-/* Bits of a loop's credit counter. */
-static unsigned count_width(const hls_region *r)
-{
-    unsigned cw = 1;
-    while ((1u << cw) <= (unsigned)r->credits)
-        cw++;
-    return cw;
-}
 
 /* A loop: merge (back edge first, entries while credits last), body, split. */
 static void emit_loop(emitter *e, const hls_region *r)
@@ -930,7 +1046,7 @@ static void emit_loop(emitter *e, const hls_region *r)
     const hls_region *first = &k->regions[r->children[0]];
     const hls_region *last = &k->regions[r->children[r->nchildren - 1]];
     const hls_loop *l = &k->loops[r->loop];
-    unsigned cw = count_width(r);
+    unsigned cw = count_bits(r->credits);
     fprintf(o, "    // ---- region %d: loop at %s:%u, latency %d, %d credits ----\n", n,
             l->loc.file ? l->loc.file : "?", l->loc.line, r->latency, r->credits);
     fprintf(o, "    wire r%d_back_valid, r%d_exit_ready, r%d_back_ready;\n"
@@ -1093,6 +1209,10 @@ static void emit_region(emitter *e, int id)
         emit_barrier(e, r);
         return;
     }
+    if (r->kind == HLS_REGION_MEMORY) {
+        emit_memory_node(e, r);
+        return;
+    }
     if (r->kind == HLS_REGION_LOOP)
         emit_loop(e, r);
     else
@@ -1112,11 +1232,15 @@ static void declare_regions(emitter *e)
         if (r->kind == HLS_REGION_LOOP)
             fprintf(e->out, "    reg [%u:0] r%d_count;  // work-items inside the loop\n"
                             "    wire r%d_exit_push;    // a work-item leaves the loop\n",
-                    count_width(r) - 1, i, i);
+                    count_bits(r->credits) - 1, i, i);
         if (r->kind == HLS_REGION_BARRIER)
             fprintf(e->out, "    wire [%u:0] r%d_held;  // work-items waiting in the barrier\n"
                             "    wire r%d_waiting;      // a group is incomplete\n",
                     lid_bits(e->k) + HLS_SLOT_BITS, i, i);
+        if (r->kind == HLS_REGION_MEMORY)
+            fprintf(e->out, "    wire [%u:0] r%d_tokens;  // work-items waiting for memory\n"
+                            "    wire r%d_stall_mem;     // it waits for memory\n",
+                    count_bits(r->exit_depth) - 1, i, i);
         snprintf(prefix, sizeof prefix, "r%d_in", i);
         declare_token(e, prefix, r->live_in, r->nlive_in);
         snprintf(prefix, sizeof prefix, "r%d_out", i);
@@ -1271,21 +1395,24 @@ static void emit_compute_unit(emitter *e)
     emit_local_memories(e);
     int probed[HLS_MAX_PROBES];
     int nprobes = hls_ir_probe_regions(k, probed);
-    fprintf(o, "    // Probes: work-items inside each loop, waiting in each barrier (for the\n"
-               "    // diagnosis of a hang).\n"
+    fprintf(o, "    // Probes: work-items inside each loop, waiting in each barrier, waiting\n"
+               "    // for memory in each memory node (for the diagnosis of a hang).\n"
                "    wire [%d:0] probes = {", 32 * (nprobes ? nprobes : 1) - 1);
     for (int i = nprobes - 1; i >= 0; i--) {
         const hls_region *r = &k->regions[probed[i]];
-        int loop = r->kind == HLS_REGION_LOOP;
-        fprintf(o, "%s%u'd0, r%d_%s", i == nprobes - 1 ? "" : ", ",
-                32 - (loop ? count_width(r) : lid_bits(k) + HLS_SLOT_BITS + 1), r->id,
-                loop ? "count" : "held");
+        unsigned bits = r->kind == HLS_REGION_LOOP     ? count_bits(r->credits)
+                        : r->kind == HLS_REGION_MEMORY ? count_bits(r->exit_depth)
+                                                       : lid_bits(k) + HLS_SLOT_BITS + 1;
+        const char *name = r->kind == HLS_REGION_LOOP     ? "count"
+                           : r->kind == HLS_REGION_MEMORY ? "tokens"
+                                                          : "held";
+        fprintf(o, "%s%u'd0, r%d_%s", i == nprobes - 1 ? "" : ", ", 32 - bits, r->id, name);
     }
     fprintf(o, "%s};\n", nprobes ? "" : "32'd0");
     fprintf(o, "    wire retire = r%d_out_valid;  // a work-item leaves the last region\n"
                "    assign r%d_out_ready = 1'b1;\n", last, last);
     fprintf(o, "    wire stall_mem = 1'b0");
-    emit_region_reduce(e, HLS_REGION_STATIC, " | r%d_stall_mem", "", "");
+    emit_region_reduce(e, HLS_REGION_MEMORY, " | r%d_stall_mem", "", "");
     fprintf(o, ";\n");
     char retire_slot[48];
     if (slots)
@@ -1344,6 +1471,7 @@ static void emit_compute_unit(emitter *e)
     emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
     emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
     emit_region_reduce(e, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid", "", "");
+    emit_region_reduce(e, HLS_REGION_MEMORY, "\n        & (r%d_tokens == 0)", "", "");
     fprintf(o, ";\n    assign lsus_idle = ");
     emit_lsu_reduce(e, "lsu%d_idle", " & ", "1'b1");
     fprintf(o, ";\n    assign mem_read = 1'b0");

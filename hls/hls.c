@@ -34,7 +34,7 @@
 #endif
 
 const char *const hls_pass_names[] = {"lower", "cfg", "ifconvert", "memorder", "banks",
-                                      "schedule", NULL};
+                                      "nodes", "schedule", NULL};
 
 static int known_pass(const char *name)
 {
@@ -254,6 +254,10 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     if ((rc = hls_local_banks(c)) || (rc = verify(c, "banks")))
         return rc;
     dump(c, "banks");
+    /* memory accesses become elastic nodes between stall-free regions */
+    if ((rc = hls_memory_nodes(c)) || (rc = verify(c, "nodes")))
+        return rc;
+    dump(c, "nodes");
     if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* stages and credits */
         return rc;
     dump(c, "schedule");

@@ -83,11 +83,20 @@ hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int
     return r;
 }
 
+const char *hls_ir_region_kind_name(hls_region_kind kind)
+{
+    static const char *const kinds[] = {"body", "static", "loop", "barrier", "memory"};
+    return kinds[kind];
+}
+
 int hls_ir_probe_regions(const hls_kernel *k, int *out)
 {
     int n = 0;
     for (int i = 0; i < k->nregions && n < HLS_MAX_PROBES; i++)
         if (k->regions[i].kind == HLS_REGION_LOOP || k->regions[i].kind == HLS_REGION_BARRIER)
+            out[n++] = i;
+    for (int i = 0; i < k->nregions && n < HLS_MAX_PROBES; i++)
+        if (k->regions[i].kind == HLS_REGION_MEMORY)
             out[n++] = i;
     return n;
 }
@@ -198,11 +207,12 @@ static void dump_values(FILE *out, const char *what, const int *ids, int n)
 static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
 {
     const hls_region *r = &k->regions[id];
-    static const char *const kinds[] = {"body", "static", "loop", "barrier"};
-    fprintf(out, "%*sregion %d: %s", indent, "", r->id, kinds[r->kind]);
+    fprintf(out, "%*sregion %d: %s", indent, "", r->id, hls_ir_region_kind_name(r->kind));
     if (r->kind == HLS_REGION_STATIC && r->sched.start)
         fprintf(out, r->stall_free ? " (depth %d, stall-free, exit fifo %d)" : " (depth %d)",
                 r->sched.depth, r->exit_depth);
+    if (r->kind == HLS_REGION_MEMORY && r->exit_depth)
+        fprintf(out, " (token fifo %d)", r->exit_depth);
     if (r->kind == HLS_REGION_LOOP) {
         const hls_loop *l = &k->loops[r->loop];
         fprintf(out, " at line %u (header b%d, latch b%d", l->loc.line, l->header, l->latch);
@@ -430,6 +440,30 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                 !contains(r->ops, r->nops, r->live_out[i]))
                 FAIL("%s: barrier region %d passes on %%%d, which it never had\n", k->name,
                      r->id, r->live_out[i]);
+        return 0;
+    }
+    if (r->kind == HLS_REGION_MEMORY) {
+        for (int i = 0; i < r->nops; i++) {
+            const hls_op *op = &k->ops[r->ops[i]];
+            if (verify_op(k, op, err))
+                return -1;
+            if (op->lsu < 0 && op->lmem < 0)
+                FAIL("%s: memory node %d holds %%%d, not a memory access\n", k->name, r->id,
+                     op->id);
+            if (op->region != r->id)
+                FAIL("%s: %%%d is in memory node %d but says region %d\n", k->name, op->id,
+                     r->id, op->region);
+            for (int a = 0; a < op->nargs; a++)
+                if (!hls_ir_is_invariant(&k->ops[op->args[a]]) &&
+                    !contains(r->live_in, r->nlive_in, op->args[a]))
+                    FAIL("%s: access %%%d in memory node %d reads %%%d, which does not enter "
+                         "the node\n", k->name, op->id, r->id, op->args[a]);
+        }
+        for (int i = 0; i < r->nlive_out; i++)
+            if (!contains(r->live_in, r->nlive_in, r->live_out[i]) &&
+                !contains(r->ops, r->nops, r->live_out[i]))
+                FAIL("%s: memory node %d passes on %%%d, which it never had\n", k->name, r->id,
+                     r->live_out[i]);
         return 0;
     }
     if (r->kind == HLS_REGION_STATIC) {

@@ -3,7 +3,9 @@
  * width and operands, phis, a terminator), analysed into dominators and natural loops
  * (cfg.c), then if-converted into a region tree (ifconvert.c): a sequence of static
  * regions, each a straight list of predicated operations, and loops, each holding the
- * sequence of its body. The schedule of a static region lives beside it (schedule.c).
+ * sequence of its body; the memory accesses then move out of the static regions into
+ * memory nodes between them (memnodes.c). The schedule of a static region lives
+ * beside it (schedule.c).
  * Memory operations carry their address space, predicate and load-store unit.
  * Everything is allocated from the compilation's arena. */
 #ifndef CLHLS_HLS_IR_H
@@ -134,6 +136,9 @@ typedef enum {
     HLS_REGION_BARRIER,  /* a barrier unit: ops[0] is the HOP_BARRIER, ops[1] a
                             HOP_COLLECTIVE if any; work-items wait for their group and
                             leave it in local-id order */
+    HLS_REGION_MEMORY,   /* a memory node (memnodes.c): ops are global and local memory
+                            accesses that issue together; the token waits beside them in
+                            a FIFO until every answer it needs is back */
 } hls_region_kind;
 
 /* Per static region: the stage each op starts at, its latency, and the last stage
@@ -149,8 +154,8 @@ typedef struct hls_region {
     int id;              /* index in the kernel's region table */
     hls_region_kind kind;/* what it is */
     int parent;          /* enclosing region, -1 for the kernel body */
-    int *ops;            /* STATIC: op ids in execution order */
-    int nops, capops;    /* STATIC: used / allocated */
+    int *ops;            /* STATIC: op ids in execution order; MEMORY: its accesses */
+    int nops, capops;    /* STATIC, MEMORY: used / allocated */
     int *children;       /* SEQ, LOOP: the sequence of regions */
     int nchildren, capchildren; /* used / allocated */
     int loop;            /* LOOP: index in the kernel's loop table */
@@ -164,7 +169,8 @@ typedef struct hls_region {
     hls_sched sched;     /* STATIC: schedule */
     int stall_free;      /* STATIC: a stall-free cluster: the stages never stop, only the
                             input waits for room in the exit FIFO (schedule.c) */
-    int exit_depth;      /* STATIC: entries of the exit FIFO */
+    int exit_depth;      /* STATIC: entries of the exit FIFO; MEMORY: entries of the
+                            FIFO the token waits in for the answers (schedule.c) */
     int latency;         /* LOOP: cycles around the loop (merge, body, split) */
     int credits;         /* LOOP: work-items admitted at once */
     int back_depth;      /* LOOP: back-edge FIFO entries */
@@ -240,6 +246,7 @@ typedef struct hls_kernel {
                                   (local memory or barriers), else -1 */
     unsigned max_wg;           /* the largest work-group the hardware takes */
     int mem_latency;           /* latency the scheduler assumed for loads */
+    int lsu_depth;             /* requests a global load-store unit holds in flight */
     int depth;                 /* pipeline stages of all static regions together */
 } hls_kernel;
 
@@ -339,8 +346,11 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width);
 hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int parent);
 /* Appends v to a growable int array. */
 void hls_ir_push(arena *a, int **items, int *n, int *cap, int v);
+/* "static", "loop", ... (the name in dumps and reports). */
+const char *hls_ir_region_kind_name(hls_region_kind kind);
 /* The regions whose occupancy is a probe (loops: work-items inside; barriers:
- * work-items waiting), in probe order (at most HLS_MAX_PROBES); returns how many. */
+ * work-items waiting; then memory nodes: work-items waiting for answers), in probe
+ * order (at most HLS_MAX_PROBES); returns how many. */
 int hls_ir_probe_regions(const hls_kernel *k, int *out);
 /* Operands of op (the phi's incoming values included); returns how many. */
 int hls_ir_operands(const hls_op *op, const int **out);

@@ -88,8 +88,11 @@ int hls_check(hls_compile *c);               /* check.c: reject what hardware ca
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */
 int hls_ifconvert(hls_compile *c);           /* ifconvert.c: CFG -> region tree */
+/* liveness.c: the values entering and leaving each region of k (live_in, live_out) */
+void hls_liveness(hls_compile *c, hls_kernel *k);
 int hls_memorder(hls_compile *c);           /* memorder.c: a work-item's accesses in order */
 int hls_local_banks(hls_compile *c);         /* localbanks.c: static bank wiring or crossbar */
+int hls_memory_nodes(hls_compile *c);        /* memnodes.c: accesses -> elastic nodes */
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
 int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_verilog.c */
 int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */

@@ -25,12 +25,12 @@ const hls_reg_field hls_regmap[] = {
     {"busy_cycles", HLS_REGF_COUNTER, 16, 1, "R", "cycles from start to done"},
     {"work_items", HLS_REGF_COUNTER, 17, 1, "R", "work-items retired"},
     {"stall_mem_cycles", HLS_REGF_COUNTER, 18, 1, "R",
-     "cycles a region stalled waiting for memory"},
+     "cycles a memory node waited for memory"},
     {"mem_read_requests", HLS_REGF_COUNTER, 19, 1, "R", "memory read requests issued"},
     {"mem_write_requests", HLS_REGF_COUNTER, 20, 1, "R", "memory write requests issued"},
     {"probes", HLS_REGF_PROBES, HLS_REG_FIRST_PROBE, HLS_MAX_PROBES, "R",
-     "occupancies (work-items inside each loop, waiting in each barrier); `metadata.json` "
-     "names them"},
+     "occupancies (work-items inside each loop, waiting in each barrier, inside each "
+     "memory node); `metadata.json` names them"},
     {"args", HLS_REGF_ARGS, HLS_REG_FIRST_ARG, HLS_ARG_AREA_BYTES / 8, "W",
      "the argument area: every argument at its byte offset, laid out like the fields of "
      "a C struct (little-endian; byte b is bits 8·(b mod 8) of register 32 + b/8)"},

@@ -1,16 +1,19 @@
 /* Scheduling: each static region becomes a pipeline. Every operation gets the stage
  * where it reads its operands (as soon as they exist) and its latency from the
- * board's operator table; values entering the region are there at stage 0. Loads get
- * the board's memory latency plus the load-store path's own cycles, so that a
- * work-item never waits for its data in the steady state and one work-item can enter
- * every cycle. The schedule also records, per value, the last stage that reads it,
- * which sizes the registers that carry it. Then every loop gets its latency (cycles
- * around: the body's regions and the back-edge FIFO), its credits (how many
- * work-items it admits: at least the latency, so one iteration issues per cycle) and
- * a back-edge FIFO as deep as the credits, so the back edge always has room and the
- * loop cannot deadlock. A loop with a barrier inside admits every work-item the
- * barrier units can hold besides (all work-groups in flight), so a group never
- * waits at a barrier for work-items kept out of the loop. */
+ * board's operator table; values entering the region are there at stage 0. Static
+ * regions hold fixed latencies only (memory accesses are in memory nodes, memnodes.c),
+ * so each deep enough one is a stall-free cluster. The schedule also records, per
+ * value, the last stage that reads it, which sizes the registers that carry it. A
+ * memory node gets the time its answers take (the board's memory latency plus the
+ * load-store path's own cycles) and a FIFO for the waiting tokens as deep as its
+ * load-store units' capacity, so one work-item can enter every cycle while the answers
+ * are on their way. Then every loop gets its latency (cycles around: the body's
+ * regions and the back-edge FIFO), its credits (how many work-items it admits: at
+ * least the latency, so one iteration issues per cycle) and a back-edge FIFO as deep
+ * as the credits, so the back edge always has room and the loop cannot deadlock. A
+ * loop with a barrier inside admits every work-item the barrier units can hold besides
+ * (all work-groups in flight), so a group never waits at a barrier for work-items kept
+ * out of the loop. */
 #include "passes.h"
 
 /* Cycles the load-store unit and the interconnect add to the memory's own latency
@@ -19,8 +22,11 @@
 /* Cycles a static region adds besides its stages: the input register and its exit
  * FIFO. */
 #define HLS_REGION_OVERHEAD 2
-/* Static regions at least this deep without load-store units are stall-free. */
+/* Static regions at least this deep are stall-free. */
 #define HLS_STALL_FREE_MIN_DEPTH 2
+/* Entries of the token FIFO of a memory node with local accesses only: the local
+ * memory's latency and room for answers held up downstream. */
+#define HLS_LOCAL_NODE_DEPTH 8
 /* Credits beyond a loop's latency, so short stalls do not starve it. */
 #define HLS_LOOP_SLACK 2
 /* Cycles a work-item takes through a barrier unit when its group is complete. */
@@ -37,8 +43,6 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     case HOP_CONST: case HOP_ARG: case HOP_ROM: case HOP_LOCAL: case HOP_NDRANGE: case HOP_TOKEN:
     case HOP_AND: case HOP_OR: case HOP_XOR: case HOP_TRUNC: case HOP_ZEXT: case HOP_SEXT:
         return 0;
-    case HOP_STORE: /* an acknowledged store comes back like a load */
-        return !op->acked ? 0 : op->lmem >= 0 ? HLS_LOCAL_LATENCY : k->mem_latency;
     case HOP_SHL: case HOP_LSHR: case HOP_ASHR:
         /* shifting by a constant is wiring */
         return k->ops[op->args[1]].opc == HOP_CONST ? 0 : (int)b->op_latency[BOARD_OP_INT_ADD];
@@ -65,9 +69,8 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
     case HOP_SITOFP: case HOP_UITOFP: case HOP_FPTOSI: case HOP_FPTOUI:
     case HOP_FPEXT: case HOP_FPTRUNC:
         return template_latency(b, BOARD_OP_FP_CONV);
-    case HOP_LOAD: case HOP_ATOMIC:
-        /* a table in ROM answers in one cycle, a local memory in a few */
-        return op->rom >= 0 ? 1 : op->lmem >= 0 ? HLS_LOCAL_LATENCY : k->mem_latency;
+    case HOP_LOAD: /* from a table in ROM: the other accesses are in memory nodes */
+        return 1;
     default:
         HLS_BUG("no latency for op %s", hls_ir_opcode_name(op->opc));
     }
@@ -113,27 +116,15 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
         for (int a = 0; a < op->nargs; a++)
             if (!hls_ir_is_invariant(&k->ops[op->args[a]]))
                 use_at(s, op->args[a], s->start[op->id]);
-        /* a load's predicate also decides, at the data's stage, whether to wait for it */
-        if (hls_ir_waits_for_memory(op) && op->has_pred)
-            use_at(s, op->args[op->nargs - 1], s->start[op->id] + s->latency[op->id]);
-        /* a local load narrower than the memory's word picks its bytes with its address */
-        if ((op->opc == HOP_LOAD || op->opc == HOP_ATOMIC) && op->lmem >= 0 &&
-            op->width < k->locals[op->lmem].word_bits &&
-            !hls_ir_is_invariant(&k->ops[op->args[0]]))
-            use_at(s, op->args[0], s->start[op->id] + s->latency[op->id]);
     }
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
     s->depth = depth;
     k->depth += depth + 1;
-    /* A stall-free cluster needs every latency fixed: no load-store unit inside (ROM
-     * reads are fixed). Its exit FIFO holds every work-item the stages can hold and
+    /* A stall-free cluster: its exit FIFO holds every work-item the stages can hold and
      * one cycle more, so admitting only while there is room never stops a stage and
      * still lets one work-item in per cycle. Tiny regions keep the stall enable. */
-    int fixed = 1;
-    for (int i = 0; i < r->nops; i++)
-        fixed &= k->ops[r->ops[i]].lsu < 0 && k->ops[r->ops[i]].lmem < 0;
-    r->stall_free = fixed && depth >= HLS_STALL_FREE_MIN_DEPTH;
+    r->stall_free = depth >= HLS_STALL_FREE_MIN_DEPTH;
     r->exit_depth = r->stall_free ? depth + 3 : 2;
 }
 
@@ -147,6 +138,13 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
     }
     if (r->kind == HLS_REGION_BARRIER)
         return HLS_BARRIER_TRANSIT;
+    if (r->kind == HLS_REGION_MEMORY) {
+        int global = 0;
+        for (int i = 0; i < r->nops; i++)
+            global |= k->ops[r->ops[i]].lsu >= 0;
+        r->exit_depth = global ? k->lsu_depth : HLS_LOCAL_NODE_DEPTH;
+        return global ? k->mem_latency : HLS_LOCAL_LATENCY + 1;
+    }
     int latency = 0, hold = 0;
     for (int i = 0; i < r->nchildren; i++) {
         int child = k->regions[id].children[i];
@@ -177,6 +175,11 @@ int hls_schedule(hls_compile *c)
     for (int i = 0; i < c->program->nkernels; i++) {
         hls_kernel *k = c->program->kernels[i];
         k->mem_latency = (int)c->program->board->mem_latency_cycles + HLS_LSU_OVERHEAD;
+        /* room for twice the scheduled latency, so that a unit keeps one request per
+         * cycle going when answers come late */
+        k->lsu_depth = 16;
+        while (k->lsu_depth < 2 * k->mem_latency)
+            k->lsu_depth *= 2;
         k->depth = 0;
         schedule_region(c, k, 0);
     }

@@ -350,7 +350,7 @@ typedef struct extent {
 static extent measure(const cJSON *kernel, const cJSON *rg)
 {
     const char *kind = str(rg, "kind", "");
-    if (!strcmp(kind, "static") || !strcmp(kind, "barrier"))
+    if (!strcmp(kind, "static") || !strcmp(kind, "barrier") || !strcmp(kind, "memory"))
         return (extent){NODE_W, NODE_H};
     extent e = {0, 0};
     int n = 0;
@@ -383,12 +383,12 @@ static double draw_region(page *p, const cJSON *kernel, const cJSON *rg, double 
     line_range(rg, lines, sizeof lines);
     const cJSON *stalls = item(rg, "stall_points");
     int nstalls = cJSON_GetArraySize(stalls);
-    if (!strcmp(kind, "static") || !strcmp(kind, "barrier")) {
-        int barrier = !strcmp(kind, "barrier");
+    if (!strcmp(kind, "static") || !strcmp(kind, "barrier") || !strcmp(kind, "memory")) {
+        int barrier = !strcmp(kind, "barrier"), memory = !strcmp(kind, "memory");
         int stall_free = flag(rg, "stall_free");
         double x = cx - NODE_W / 2;
         putf(p, "<g class=\"node %s\">",
-             barrier ? "barrier" : stall_free ? "stall-free" : "stall-enable");
+             barrier ? "barrier" : memory ? "memory" : stall_free ? "stall-free" : "stall-enable");
         char tip[2048];
         size_t n = (size_t)snprintf(tip, sizeof tip, "region %d (%s)", id, kind);
         const cJSON *s;
@@ -413,6 +413,13 @@ static double draw_region(page *p, const cJSON *kernel, const cJSON *rg, double 
             svg_textf(p, x + 10, y + 53, "detail", "%s%s",
                       coll ? "work-group function: " : "released in local-id order",
                       coll ? coll : "");
+        } else if (memory) {
+            int n = (int)num(rg, "ops", 0);
+            svg_textf(p, x + 10, y + 18, "title", "region %d: memory node, %d access%s", id, n,
+                      n == 1 ? "" : "es");
+            svg_textf(p, x + 10, y + 36, "detail", "%s | %s", *blocks ? blocks : "-", lines);
+            svg_textf(p, x + 10, y + 53, "detail", "requests issue together, token FIFO %d",
+                      (int)num(rg, "token_fifo", 0));
         } else {
             svg_textf(p, x + 10, y + 18, "title", "region %d: static, %d stages", id,
                       (int)num(rg, "depth", 0) + 1);
@@ -804,6 +811,7 @@ static const char *const style =
     ".node.stall-free rect{fill:#e8f7ee;stroke:#3c9a5f}"
     ".node.stall-enable rect{fill:#fff5e6;stroke:#d08a1e}"
     ".node.barrier rect{fill:#f3eaff;stroke:#8a4fd6}"
+    ".node.memory rect{fill:#e3ecff;stroke:#1f47b5}"
     ".node .title,.loop .title{font-size:12.5px;font-weight:600;fill:#1d2433}"
     ".node .detail,.loop .detail{font-size:11.5px;fill:#4a5672}"
     ".loop rect{fill:#f2f6ff;fill-opacity:.55;stroke:#5679d8;stroke-dasharray:6 4;stroke-width:1.4}"
@@ -1130,6 +1138,17 @@ static void write_resources(page *p, const report *r)
     put(p, "</section>\n");
 }
 
+/* Where an access executes: its memory node, or a static region's stage (a table in
+ * ROM) with its latency. */
+static void where_cell(page *p, const cJSON *access)
+{
+    if (item(access, "stage"))
+        cellf(p, "region %d, stage %d (+%d)", (int)num(access, "region", 0),
+              (int)num(access, "stage", 0), (int)num(access, "latency", 0));
+    else
+        cellf(p, "memory node %d", (int)num(access, "region", 0));
+}
+
 /* Where work-items may wait, region by region (the graph's red badges). */
 static void write_stall_points(page *p, const report *r, const cJSON *k)
 {
@@ -1141,16 +1160,12 @@ static void write_stall_points(page *p, const report *r, const cJSON *k)
             if (!shown++) {
                 put(p, "<h3>Stall points</h3>\n");
                 table_begin(p, "stall-points", (const char *const[]){"region", "where work-items "
-                            "may wait", "stage", "line", "source", NULL});
+                            "may wait", "line", "source", NULL});
             }
             int line = (int)num(s, "line", 0);
             put(p, "<tr>");
             cellf(p, "%d (%s)", (int)num(rg, "id", 0), str(rg, "kind", ""));
             cell(p, str(s, "what", ""));
-            if (item(s, "stage"))
-                cellf(p, "%d", (int)num(s, "stage", 0));
-            else
-                cell(p, "-");
             cellf(p, "%d", line);
             put(p, "<td class=\"mono\">");
             text(p, line > 0 && line <= r->nlines ? r->lines[line - 1] : "");
@@ -1232,7 +1247,7 @@ static void write_lsus(page *p, const report *r, const cJSON *k)
     put(p, "</p>\n");
     table_begin(p, "lsus", (const char *const[]){"unit", "kind", "memory", "width", "line",
                 "source", "unit template", "access pattern", "coalescing",
-                "work-items per request", "stage", NULL});
+                "work-items per request", "where", NULL});
     cJSON_ArrayForEach(l, lsus) {
         int line = (int)num(l, "line", 0);
         char pat[64];
@@ -1259,7 +1274,7 @@ static void write_lsus(page *p, const report *r, const cJSON *k)
             cell(p, "all (one address)");
         else
             cellf(p, "%.4g", per);
-        cellf(p, "%d (+%d)", (int)num(l, "stage", 0), (int)num(l, "latency", 0));
+        where_cell(p, l);
         put(p, "</tr>\n");
     }
     cJSON_ArrayForEach(l, roms) {
@@ -1277,7 +1292,7 @@ static void write_lsus(page *p, const report *r, const cJSON *k)
         cell(p, "-");
         cell(p, "no memory request");
         cell(p, "-");
-        cellf(p, "%d (+%d)", (int)num(l, "stage", 0), (int)num(l, "latency", 0));
+        where_cell(p, l);
         put(p, "</tr>\n");
     }
     table_end(p);
@@ -1313,7 +1328,7 @@ static void write_locals(page *p, const report *r, const cJSON *k)
                             "every time (see the pairs below): they take turns, and the pipeline "
                             "waits. Padding the array (one more column) usually spreads them.");
         table_begin(p, "local-ports", (const char *const[]){"port", "kind", "width", "line",
-                    "source", "access pattern", "stage", NULL});
+                    "source", "access pattern", "where", NULL});
         const cJSON *pt;
         cJSON_ArrayForEach(pt, item(m, "ports")) {
             int line = (int)num(pt, "line", 0);
@@ -1329,7 +1344,7 @@ static void write_locals(page *p, const report *r, const cJSON *k)
             text(p, line > 0 && line <= r->nlines ? r->lines[line - 1] : "");
             put(p, "</td>");
             cell(p, pat);
-            cellf(p, "region %d, stage %d", (int)num(pt, "region", 0), (int)num(pt, "stage", 0));
+            where_cell(p, pt);
             put(p, "</tr>\n");
         }
         table_end(p);
@@ -1614,9 +1629,10 @@ static void write_kernel(page *p, const report *r, const cJSON *k)
     put(p, "<h3>Region graph and blocks</h3>\n<div class=\"graphs\"><figure>");
     region_graph(p, k);
     put(p, "<figcaption>Regions in the order work-items pass them. Green: stall-free clusters "
-           "(only the input waits); amber: regions with a stall enable (they hold load-store "
-           "units); violet: barrier units; dashed frames: loops with their credits, latency "
-           "and back edge. A red badge counts a region's stall points (hover for where)."
+           "(only the input waits); amber: regions too short to need it, with a stall enable; "
+           "blue: memory nodes (load-store units and local-memory ports, where work-items "
+           "wait for memory); violet: barrier units; dashed frames: loops with their credits, "
+           "latency and back edge. A red badge counts a region's stall points (hover for where)."
            "</figcaption>"
            "</figure><figure>");
     cfg_graph(p, k);
