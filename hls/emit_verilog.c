@@ -8,10 +8,12 @@
  * register block, the work-group dispatcher, the work-group slot allocator when the
  * kernel has local memory or barriers, the work-item generator), its local memories
  * and the region tree. Every region has a valid/ready input and output carrying the
- * work-item's token (the region's live values). A static region
- * is a pipeline whose stages advance together (r<N>_en) unless a load's data is not
- * back, a load-store unit cannot take a request or its exit FIFO is full; the exit
- * FIFO's registered ready keeps every stall inside its region. In region N a value
+ * work-item's token (the region's live values). A static region is a pipeline of
+ * fixed latencies: a stall-free cluster whose input waits for room in its exit FIFO,
+ * or, when short, stages that advance together (r<N>_en) while the exit FIFO has
+ * room; the FIFO's registered ready keeps every stall inside its region. A memory
+ * node holds load-store units and local-memory ports: a work-item's requests issue
+ * together, its token waits in a FIFO and leaves with the answers. In region N a value
  * produced at stage p and read up to stage q is carried by registers
  * r<N>_v<id>_d1 .. _d(q-p); r<N>_v<id> is the value at its home stage (stage 0 for
  * values entering the region). A loop merges its entry and its back edge (back edge
@@ -298,13 +300,6 @@ static const char *waiting(const emitter *e, int id, char buf[40])
     return buf;
 }
 
-/* 1 when the node waits for op's answer: a load's or atomic's data, an acknowledged
- * store's acknowledgement. A local store is always acknowledged, but its
- * acknowledgement is only waited for when the store is acknowledged for order. */
-static int answered(const hls_op *op)
-{
-    return hls_ir_waits_for_memory(op);
-}
 
 /* Address bits of a ROM of `size` bytes (its array is padded to a power of two). */
 static unsigned rom_address_bits(uint64_t size)
@@ -802,7 +797,7 @@ static void emit_global_op(emitter *e, const hls_op *op)
     if (plain_store)
         fprintf(o, " .flush(drained),");
     fprintf(o, "\n");
-    if (answered(op)) {
+    if (hls_ir_waits_for_memory(op)) {
         fprintf(o, "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp_ready),\n",
                 n, n);
         if (op->opc != HOP_STORE)
@@ -849,7 +844,7 @@ static int node_carried(const hls_kernel *k, const hls_region *r, int *carried)
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         int pred = op->has_pred ? op->args[op->nargs - 1] : -1;
-        if (answered(op) && pred >= 0 && !hls_ir_is_invariant(&k->ops[pred]))
+        if (hls_ir_waits_for_memory(op) && pred >= 0 && !hls_ir_is_invariant(&k->ops[pred]))
             carried[n++] = pred;
         int address = op->args[0];
         if (op->lmem >= 0 && op->opc != HOP_STORE && op->width < k->locals[op->lmem].word_bits &&
@@ -884,7 +879,7 @@ static void emit_memory_node(emitter *e, const hls_region *r)
             fprintf(o, "    // %%%d %s, line %u\n", op->id, hls_ir_opcode_name(op->opc),
                     op->loc.line);
         fprintf(o, "    wire %s_req_valid, %s_req_ready;\n", u, u);
-        if (answered(op) || op->lmem >= 0) /* a local store is acknowledged anyway */
+        if (hls_ir_waits_for_memory(op) || op->lmem >= 0) /* local stores are acknowledged */
             fprintf(o, "    wire %s_resp_valid, %s_resp_ready;\n", u, u);
         if (op->opc != HOP_STORE)
             fprintf(o, "    wire [%u:0] %s_rdata;\n", op->width - 1, u);
@@ -932,7 +927,7 @@ static void emit_memory_node(emitter *e, const hls_region *r)
     fprintf(o, "    assign r%d_out_valid = r%d_w_valid", R, R);
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
-        if (!answered(op))
+        if (!hls_ir_waits_for_memory(op))
             continue;
         unit_name(op, u);
         if (op->has_pred)
@@ -945,7 +940,7 @@ static void emit_memory_node(emitter *e, const hls_region *r)
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         unit_name(op, u);
-        if (answered(op)) {
+        if (hls_ir_waits_for_memory(op)) {
             fprintf(o, "    assign %s_resp_ready = r%d_leave", u, R);
             if (op->has_pred)
                 fprintf(o, " & %s", waiting(e, op->args[op->nargs - 1], p));

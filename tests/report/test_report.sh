@@ -105,7 +105,7 @@ grep -q '<td class="num">321</td>' "$dom" || fail "no local_conflicts counter"
 grep -q '98765' "$dom" || fail "no busy cycles"
 grep -q 'the last run took 24.113 cycles per work-item' "$dom" || fail "no finding from the run"
 grep -q 'No synthesis results' "$dom" && fail "says no synthesis with synth.json present"
-# the region graph: a node per static region and barrier, a frame per loop
+# the region graph: a node per static region, memory node and barrier, a frame per loop
 python3 - "$entry/report.json" "$dom" <<'PY' || fail "the region graph does not match report.json"
 import json, re, sys
 k, = json.load(open(sys.argv[1]))["kernels"]
@@ -113,7 +113,8 @@ dom = open(sys.argv[2]).read()
 graph = re.search(r'<svg class="region-graph".*?</svg>', dom, re.S).group(0)
 kinds = [r["kind"] for r in k["regions"]]
 nodes = len(re.findall(r'<g class="node ', graph))
-assert nodes == kinds.count("static") + kinds.count("barrier"), (nodes, kinds)
+assert nodes == kinds.count("static") + kinds.count("barrier") + kinds.count("memory"), kinds
+assert len(re.findall(r'<g class="node memory"', graph)) == kinds.count("memory") > 0, kinds
 assert len(re.findall(r'<g class="loop"', graph)) == kinds.count("loop") == 2
 for r in k["regions"]:
     if r["kind"] == "loop":
