@@ -1506,6 +1506,11 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, HLS_NL_OUT_REG, "s_resp_ready", n, "per unit: response accepted");
     hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
     hls_nl_port(m, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle");
+    /* one bit per load-store unit, indexed even when there is one */
+    static const char *const per_unit[] = {"m_req_valid", "m_req_ready", "m_req_write",
+                                           "s_resp_valid", "s_resp_ready"};
+    for (size_t i = 0; i < sizeof per_unit / sizeof *per_unit; i++)
+        hls_nl_vector(m, per_unit[i]);
     return m;
 }
 
@@ -1629,6 +1634,7 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_port(top, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle (watchdog)");
     hls_nl_port(top, HLS_NL_OUT, "progress_units", (unsigned)p->nkernels,
                 "bit u: compute unit u moved this cycle");
+    hls_nl_vector(top, "progress_units");
     /* The simulator tells the compute units apart (sim-bridge/harness.cpp): the access
      * checker by instance name, each unit's watchdog by the memory port's tags (a unit's
      * load-store unit ports, when no atomic unit retags the requests). The top names
@@ -1650,12 +1656,16 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
      * emit_request_buses) */
     hls_nl_net(top, "req_ready", all, NULL);
     hls_nl_net(top, "resp_valid", all, NULL);
+    hls_nl_vector(top, "req_ready");
+    hls_nl_vector(top, "resp_valid");
     hls_nl_net(top, "resp_rdata", mw, NULL);
     static const char *const bus[] = {"req_valid", "req_write", "resp_ready", "req_atomic",
                                       "req_addr", "req_wdata", "req_wstrb"};
     const unsigned bus_width[] = {1, 1, 1, 4, 64, mw, mw / 8}; /* bits per unit port */
-    for (size_t f = 0; f < sizeof bus / sizeof *bus; f++)
+    for (size_t f = 0; f < sizeof bus / sizeof *bus; f++) {
         hls_nl_reg(top, bus[f], bus_width[f] * all, NULL);
+        hls_nl_vector(top, bus[f]);
+    }
     text.len = 0;
     sb_append(&text, "always @(*) begin\n");
     for (int i = 0, base = 0; i < p->nkernels; i++) {
@@ -1664,7 +1674,9 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_net(top, arena_printf(&c->arena, "rdata_%d", i), 64, NULL);
         hls_nl_net(top, arena_printf(&c->arena, "progress_%d", i), 1, NULL);
         for (size_t f = 0; f < sizeof bus / sizeof *bus; f++) {
-            hls_nl_net(top, arena_printf(&c->arena, "cu%d_%s", i, bus[f]), bus_width[f] * n, NULL);
+            const char *net = arena_printf(&c->arena, "cu%d_%s", i, bus[f]);
+            hls_nl_net(top, net, bus_width[f] * n, NULL);
+            hls_nl_vector(top, net);
             sb_printf(&text, "    %s[%u +: %u] = cu%d_%s;\n", bus[f], bus_width[f] * (unsigned)base,
                       bus_width[f] * n, i, bus[f]);
         }

@@ -18,6 +18,7 @@ typedef struct nl_signal {
     hls_nl_dir dir;      /* ports: direction */
     int reg;             /* assigned in a block: declared reg / output reg */
     int unused;          /* read by nothing (lint waiver) */
+    int vector;          /* declared with a range even at one bit */
     const char *comment; /* printed after the declaration, or NULL */
 } nl_signal;
 
@@ -236,12 +237,22 @@ void hls_nl_reg(hls_nl_module *m, const char *name, unsigned width, const char *
     s->comment = maybe_strdup(m->nl->a, comment);
 }
 
-void hls_nl_unused(hls_nl_module *m, const char *name)
+static nl_signal *declared(hls_nl_module *m, const char *name)
 {
     int pos = find_signal(m, name, strlen(name));
     if (pos < 0)
-        HLS_BUG("netlist: %s.%s marked unused but not declared", m->name, name);
-    m->signals[pos].unused = 1;
+        HLS_BUG("netlist: %s.%s is not declared", m->name, name);
+    return &m->signals[pos];
+}
+
+void hls_nl_unused(hls_nl_module *m, const char *name)
+{
+    declared(m, name)->unused = 1;
+}
+
+void hls_nl_vector(hls_nl_module *m, const char *name)
+{
+    declared(m, name)->vector = 1;
 }
 
 hls_nl_instance *hls_nl_instance_new(hls_nl_module *m, const char *module, const char *name)
@@ -304,9 +315,10 @@ void hls_nl_drives(hls_nl_block *b, const char *name)
 /* ---- The printer ---- */
 
 /* "[w-1:0] " for a vector, "" for one bit. */
-static const char *range(char buf[24], unsigned width)
+static const char *range(char buf[24], const nl_signal *s)
 {
-    if (width == 1)
+    unsigned width = s->width;
+    if (width == 1 && !s->vector)
         buf[0] = '\0';
     else
         snprintf(buf, 24, "[%u:0] ", width - 1);
@@ -404,7 +416,7 @@ void hls_nl_print_header(FILE *out, const hls_nl_module *m)
         char r[24];
         start[p] = decls.len;
         sb_printf(&decls, "%s %s %s%s%s", s->dir == HLS_NL_IN ? "input " : "output",
-                  s->reg ? "reg " : "wire", range(r, s->width), s->name,
+                  s->reg ? "reg " : "wire", range(r, s), s->name,
                   p == nports - 1 ? "" : ",");
         if ((int)(decls.len - start[p]) > column)
             column = (int)(decls.len - start[p]);
@@ -438,7 +450,7 @@ void hls_nl_print(FILE *out, const hls_nl_module *m)
         char r[24];
         if (s->unused)
             fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", out);
-        fprintf(out, "    %s %s%s;", s->reg ? "reg " : "wire", range(r, s->width), s->name);
+        fprintf(out, "    %s %s%s;", s->reg ? "reg " : "wire", range(r, s), s->name);
         if (s->comment)
             fprintf(out, "  // %s", s->comment);
         fputc('\n', out);

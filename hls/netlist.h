@@ -45,6 +45,9 @@ void hls_nl_net(hls_nl_module *m, const char *name, unsigned width, const char *
 void hls_nl_reg(hls_nl_module *m, const char *name, unsigned width, const char *comment);
 /* Marks a net that nothing reads (it is printed between lint_off/lint_on UNUSEDSIGNAL). */
 void hls_nl_unused(hls_nl_module *m, const char *name);
+/* Marks a port or net that is indexed as a vector: it is declared with a range even
+ * when it has one bit ([0:0]). */
+void hls_nl_vector(hls_nl_module *m, const char *name);
 
 /* An instance of `module` (a template or a module of the netlist), its parameters in
  * order, and its port connections in order. The connection's expression is what the

@@ -178,6 +178,8 @@ Test(netlist, the_printer_writes_the_module)
     hls_nl_net(m, "delayed", 32, "s_data one cycle later");
     hls_nl_net(m, "spare", 4, NULL);
     hls_nl_unused(m, "spare");
+    hls_nl_net(m, "one", 1, "a vector of one bit");
+    hls_nl_vector(m, "one");
     hls_nl_instance *d = hls_nl_instance_new(m, "clhls_delay", "stage");
     hls_nl_param(d, "WIDTH", "%u", 32u);
     hls_nl_param(d, "LATENCY", "1");
@@ -188,6 +190,7 @@ Test(netlist, the_printer_writes_the_module)
     hls_nl_connect(d, HLS_NL_OUT, "open_output", "%s", "");
     hls_nl_assign(m, "m_data", "delayed ^ %s", "s_data");
     hls_nl_assign(m, "spare", "4'd0");
+    hls_nl_assign(m, "one[0]", "1'b1");
     hls_nl_block *b = hls_nl_block_new(m, "`ifdef COUNT\nalways @(posedge clk)\n"
                                           "    m_count <= m_count + 8'd1;\n`endif\n");
     hls_nl_drives(b, "m_count");
@@ -213,10 +216,12 @@ Test(netlist, the_printer_writes_the_module)
         "    /* verilator lint_off UNUSEDSIGNAL */\n"
         "    wire [3:0] spare;\n"
         "    /* verilator lint_on UNUSEDSIGNAL */\n"
+        "    wire [0:0] one;  // a vector of one bit\n"
         "    clhls_delay #(.WIDTH(32), .LATENCY(1)) stage (\n"
         "        .clk(clk), .ce(1'b1), .d(s_data), .q(delayed), .open_output());\n"
         "    assign m_data = delayed ^ s_data;\n"
         "    assign spare = 4'd0;\n"
+        "    assign one[0] = 1'b1;\n"
         "`ifdef COUNT\n"
         "    always @(posedge clk)\n"
         "        m_count <= m_count + 8'd1;\n"
