@@ -278,6 +278,8 @@ void hls_nl_param(hls_nl_instance *i, const char *name, const char *fmt, ...)
 
 void hls_nl_connect(hls_nl_instance *i, hls_nl_dir dir, const char *port, const char *fmt, ...)
 {
+    if (dir == HLS_NL_OUT_REG) /* a port's kind, not a connection's */
+        HLS_BUG("netlist: %s.%s connected as HLS_NL_OUT_REG", i->name, port);
     arena *a = i->parent->nl->a;
     nl_conn *c = PUSH(a, i->conns, i->nconns, i->cap_conns);
     c->port = arena_strdup(a, port);
@@ -692,8 +694,6 @@ static void check_instance(checker *ck, const hls_nl_instance *in)
                         in->module, conn->port);
                 break;
             }
-        if (conn->dir == HLS_NL_OUT_REG)
-            HLS_BUG("netlist: connection %s of %s with HLS_NL_OUT_REG", conn->port, in->name);
         nl_ref r;
         int is_ref = parse_ref(conn->expr, &r);
         int pos = is_ref ? find_signal(ck->m, r.base, r.len) : -1;
