@@ -348,40 +348,28 @@ static void pack(FILE *out, int *col, int first, const char *item, int indent)
 
 static void print_instance(FILE *out, const hls_nl_instance *i)
 {
-    char *item = NULL;
-    size_t cap = 0;
+    strbuf item = {0};
     int col = fprintf(out, "    %s ", i->module);
-    if (i->nparams) {
-        fputs("#(", out);
-        col += 2;
-        for (int p = 0; p < i->nparams; p++) {
-            size_t need = strlen(i->params[p].name) + strlen(i->params[p].value) + 8;
-            if (need > cap)
-                item = hls_realloc(item, cap = need);
-            snprintf(item, need, ".%s(%s)%s", i->params[p].name, i->params[p].value,
-                     p == i->nparams - 1 ? ")" : "");
-            pack(out, &col, p == 0, item, 8);
-        }
-        fputc(' ', out);
-        col++;
+    for (int p = 0; p < i->nparams; p++) {
+        item.len = 0;
+        sb_printf(&item, "%s.%s(%s)%s", p ? "" : "#(", i->params[p].name, i->params[p].value,
+                  p == i->nparams - 1 ? ") " : "");
+        pack(out, &col, p == 0, item.data, 8);
     }
     fprintf(out, "%s (", i->name);
-    col = LINE_LIMIT; /* connections start on their own line */
-    for (int c = 0; c < i->nconns; c++) {
-        size_t need = strlen(i->conns[c].port) + strlen(i->conns[c].expr) + 8;
-        if (need > cap)
-            item = hls_realloc(item, cap = need);
-        snprintf(item, need, ".%s(%s)%s", i->conns[c].port, i->conns[c].expr,
-                 c == i->nconns - 1 ? ");" : "");
+    for (int c = 0; c < i->nconns; c++) { /* from a line of their own */
+        item.len = 0;
+        sb_printf(&item, ".%s(%s)%s", i->conns[c].port, i->conns[c].expr,
+                  c == i->nconns - 1 ? ");" : "");
         if (c == 0) {
-            fprintf(out, "\n        %s", item);
-            col = 8 + (int)strlen(item);
+            fprintf(out, "\n        %s", item.data);
+            col = 8 + (int)item.len;
         } else {
-            pack(out, &col, 0, item, 8);
+            pack(out, &col, 0, item.data, 8);
         }
     }
     fputs(i->nconns ? "\n" : ");\n", out);
-    free(item);
+    sb_free(&item);
 }
 
 /* The block's text, each line indented by four spaces (but compiler directives). */
