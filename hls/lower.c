@@ -992,29 +992,27 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
         a->type_qual = md_string(L, fn, "kernel_arg_type_qual", (unsigned)i);
         a->access_qual = md_string(L, fn, "kernel_arg_access_qual", (unsigned)i);
         LLVMTypeRef byval = hls_llvm_byval_type(p);
-        unsigned align;
         if (byval) {
             /* A struct passed by value: clSetKernelArg gives its bytes, laid out as
              * the host's compiler lays them out; loads read its fields (lower_load). */
             a->kind = HLS_ARG_SCALAR;
             a->size = (unsigned)LLVMABISizeOfType(L->td, byval);
-            align = LLVMABIAlignmentOfType(L->td, byval);
         } else if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
             a->addr_space = (int)LLVMGetPointerAddressSpace(t);
             a->kind = a->addr_space == 3 ? HLS_ARG_LOCAL : HLS_ARG_BUFFER;
             a->size = 8;
             a->width = 64;
-            align = 8;
         } else {
             a->kind = HLS_ARG_SCALAR;
             a->width = width_of(t);
             /* A 3-element vector takes the room of 4, as the host's cl_float3 does. */
             a->size = (unsigned)LLVMABISizeOfType(L->td, t);
-            align = LLVMABIAlignmentOfType(L->td, t);
         }
-        /* The argument area holds the arguments like the fields of a C struct. */
+        /* The argument area holds the arguments packed, each right after the one
+         * before: registers have no alignment, so arguments whose sizes add up to
+         * CL_DEVICE_MAX_PARAMETER_SIZE always fit. */
         a->area_bytes = a->kind == HLS_ARG_LOCAL ? 8 : a->size;
-        a->offset = (k->arg_bytes + align - 1) / align * align;
+        a->offset = k->arg_bytes;
         k->arg_bytes = a->offset + a->area_bytes;
         if (byval) {
             map_put(L, p, constant(L, 64, 0)); /* no address: its fields are loads */

@@ -32,8 +32,8 @@ const hls_reg_field hls_regmap[] = {
      "occupancies (work-items inside each loop, waiting in each barrier, inside each "
      "memory node); `metadata.json` names them"},
     {"args", HLS_REGF_ARGS, HLS_REG_FIRST_ARG, HLS_ARG_AREA_BYTES / 8, "W",
-     "the argument area: every argument at its byte offset, laid out like the fields of "
-     "a C struct (little-endian; byte b is bits 8·(b mod 8) of register 32 + b/8)"},
+     "the argument area: every argument at its byte offset, packed in order "
+     "(little-endian; byte b is bits 8·(b mod 8) of register 32 + b/8)"},
 };
 const int hls_regmap_count = (int)(sizeof hls_regmap / sizeof *hls_regmap);
 

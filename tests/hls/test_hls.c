@@ -184,8 +184,8 @@ Test(hls, metadata_describes_kernels_and_arguments)
     cr_expect_eq(cJSON_GetObjectItem(a, "size")->valueint, 4);
 
     /* Register blocks do not overlap: the second kernel starts 256 registers later.
-     * Its arguments are packed like the fields of a C struct into the argument area
-     * from register 32: six pointers, then the int. */
+     * Its arguments are packed into the argument area from register 32: six
+     * pointers, then the int. */
     const cJSON *mix = kernel_named(meta, "mix");
     int b0 = cJSON_GetObjectItem(saxpy, "reg_base")->valueint;
     int b1 = cJSON_GetObjectItem(mix, "reg_base")->valueint;
@@ -342,6 +342,40 @@ Test(hls, arguments_beyond_the_parameter_area_are_an_error)
     cr_expect(strstr(res.log, "many.cl:1:15: error: the arguments of kernel 'many' take 1032 "
                               "bytes; at most 1024 fit (CL_DEVICE_MAX_PARAMETER_SIZE)"),
               "%s", res.log);
+    hls_build_result_free(&res);
+}
+
+Test(hls, arguments_are_packed_so_any_order_fits)
+{
+    /* Sizes that add up to 1024 bytes in an order that would need 2006 bytes with C
+     * struct alignment (each long16 on a 128-byte boundary after a char): packed, each
+     * right after the one before, they fit, at the offsets the sizes give. */
+    static const char *const types[] = {"long16", "long16", "long16", "long16", "long16",
+                                        "long16", "long16", "long8", "long4", "long"};
+    static const int bytes[] = {128, 128, 128, 128, 128, 128, 128, 64, 32, 8};
+    char src[8192] = "__kernel void k(__global long *out";
+    for (int i = 0; i < 10; i++)
+        snprintf(src + strlen(src), sizeof src - strlen(src), ", char c%d, %s v%d", i, types[i],
+                 i);
+    strcat(src, ", char d0, char d1, char d2, char d3, char d4, char d5)\n{\n"
+                "    out[0] = c0 + v0.s0 + c9 + v9 + d5;\n}\n");
+    hls_build_result res;
+    cr_assert_eq(build(src, "k.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    const cJSON *k = kernel_named(meta, "k");
+    const cJSON *args = cJSON_GetObjectItem(k, "args");
+    cr_expect_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "arg_area"), "bytes")->valueint,
+                 1024);
+    int offset = 8; /* after the pointer */
+    for (int i = 0; i < 10; i++) {
+        cr_expect_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(args, 1 + 2 * i), "offset")->valueint,
+                     offset, "c%d", i);
+        cr_expect_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(args, 2 + 2 * i), "offset")->valueint,
+                     offset + 1, "v%d", i);
+        offset += 1 + bytes[i];
+    }
+    cr_expect_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(args, 26), "offset")->valueint, 1023);
+    cJSON_Delete(meta);
     hls_build_result_free(&res);
 }
 
