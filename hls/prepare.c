@@ -1,8 +1,8 @@
 /* IR preparation: hls_link_library links the built-in library (hls/library), whose
  * functions are then linked only where a kernel calls them; hls_inline makes every
  * helper function inlinable and inlines it into the kernels (hardware has no call
- * stack), then drops what nothing calls any more; hls_simplify runs an
- * explicit list of LLVM passes (never default<O2>, whose vectorisers would turn scalar
+ * stack), then drops what nothing calls any more; hls_simplify makes volatile
+ * accesses to private variables plain ones and runs an explicit list of LLVM passes (never default<O2>, whose vectorisers would turn scalar
  * code into vector types the user never wrote). The list ends with loop-simplify and
  * LCSSA, the loop shape the hardware IR relies on: one preheader, one latch, exit
  * blocks reached only from inside the loop, and values leaving a loop through phis. */
@@ -112,8 +112,46 @@ static const char *const simplify_pipeline =
     "sroa,instcombine,gvn,sccp,adce,simplifycfg,instcombine,"
     "scalarizer,loop-simplify,lcssa)";
 
+/* The alloca a pointer is computed from (through casts and element addresses), or
+ * NULL. */
+static LLVMValueRef private_object(LLVMValueRef ptr)
+{
+    while (ptr) {
+        if (LLVMIsAAllocaInst(ptr))
+            return ptr;
+        if (LLVMIsAGetElementPtrInst(ptr) || LLVMIsABitCastInst(ptr) ||
+            LLVMIsAAddrSpaceCastInst(ptr))
+            ptr = LLVMGetOperand(ptr, 0);
+        else if (LLVMIsAConstantExpr(ptr) && LLVMGetNumOperands(ptr) > 0 &&
+                 (LLVMGetConstOpcode(ptr) == LLVMGetElementPtr ||
+                  LLVMGetConstOpcode(ptr) == LLVMBitCast))
+            ptr = LLVMGetOperand(ptr, 0);
+        else
+            return NULL;
+    }
+    return NULL;
+}
+
+/* A volatile access to a work-item's private variable has nobody to observe it (no
+ * other work-item, device or host sees private memory), so it becomes a plain access,
+ * which the passes may then keep in registers: a `volatile int4` kernel argument, or
+ * a volatile local variable, is a value like any other. */
+static void private_accesses_not_volatile(hls_compile *c)
+{
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+                LLVMValueRef ptr = LLVMIsALoadInst(i)    ? LLVMGetOperand(i, 0)
+                                   : LLVMIsAStoreInst(i) ? LLVMGetOperand(i, 1)
+                                                         : NULL;
+                if (ptr && LLVMGetVolatile(i) && private_object(ptr))
+                    LLVMSetVolatile(i, 0);
+            }
+}
+
 int hls_simplify(hls_compile *c)
 {
+    private_accesses_not_volatile(c);
     return run_passes(c, simplify_pipeline);
 }
 

@@ -43,6 +43,11 @@ static const char *fixed_src =
     "    long v = p.big + (long)p.tag * i + p.small * (long)s + c;\n"
     "    outl[i] = (i >= r.lo && i < r.hi) ? v : -1;\n"
     "}\n"
+    "__kernel void volatiles(volatile int4 v, volatile float f, __global int4 *out)\n"
+    "{\n"
+    "    volatile int4 w = v + (int)get_global_id(0);\n"
+    "    out[get_global_id(0)] = w * (int4)((int)f);\n"
+    "}\n"
     "__kernel void histogram(__global const int *in, __global int *out)\n"
     "{\n"
     "    int i = (int)get_global_id(0);\n"
@@ -286,6 +291,33 @@ int main(void)
         EXPECT(clSetKernelArg(k, 1, sizeof p - 8, &p) == CL_INVALID_ARG_SIZE);
         clReleaseMemObject(out);
         clReleaseMemObject(outl);
+        clReleaseKernel(k);
+    }
+    { /* volatile arguments and variables: private, so plain values in hardware (a
+       * by-value argument's qualifier is not reported: OpenCL names qualifiers of the
+       * type a pointer points to) */
+        cl_kernel k = e2e_kernel(prog, "volatiles");
+        cl_int4 v = {{3, -4, 5, 1000}};
+        cl_float f = 3.0f;
+        cl_mem out = e2e_buffer(&env, N * sizeof(cl_int4), NULL);
+        E2E_ARG(k, 0, v);
+        E2E_ARG(k, 1, f);
+        E2E_ARG(k, 2, out);
+        size_t g = N;
+        EXPECT(e2e_run(&env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+        cl_int4 o[N];
+        CL_OK(clEnqueueReadBuffer(env.queue, out, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
+        for (int i = 0; i < N; i++)
+            for (int j = 0; j < 4; j++)
+                if (o[i].s[j] != (v.s[j] + i) * 3) {
+                    fprintf(stderr, "volatiles[%d].s%d = %d, expected %d\n", i, j, o[i].s[j],
+                            (v.s[j] + i) * 3);
+                    return 1;
+                }
+        cl_kernel_arg_type_qualifier q = 0;
+        CL_OK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof q, &q, NULL));
+        EXPECT(q == CL_KERNEL_ARG_TYPE_NONE);
+        clReleaseMemObject(out);
         clReleaseKernel(k);
     }
     { /* many: every argument counts */
