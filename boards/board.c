@@ -1,7 +1,11 @@
 /* Loads board description files (boards/NAME.json) with cJSON and checks every field,
  * so that a mistyped board file is a clear error naming the file and the field rather
- * than a wrong number deep inside the compiler or the simulator. */
+ * than a wrong number deep inside the compiler or the simulator. Its allocations go
+ * through the project's allocation hook (hls/alloc.h): out of memory is an error like
+ * any other, never a crash. */
 #include "board.h"
+
+#include "alloc.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -46,11 +50,11 @@ static char *read_file(const char *path, char *err, size_t errlen)
     fseek(f, 0, SEEK_END);
     long size = ftell(f);
     fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)size + 1);
+    char *text = size >= 0 ? hls_try_alloc((size_t)size + 1) : NULL;
     if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
+        fail(err, errlen, "%s: %s", path, text ? "read failed" : "out of memory");
         free(text);
         fclose(f);
-        fail(err, errlen, "%s: read failed", path);
         return NULL;
     }
     text[size] = '\0';
@@ -134,7 +138,11 @@ static int get_string(const cJSON *root, const char *path, int optional, char **
         fail(err, errlen, "%s: field '%s' must be a string", file, path);
         return -1;
     }
-    *out = strdup(node->valuestring);
+    *out = hls_try_strdup(node->valuestring);
+    if (!*out) {
+        fail(err, errlen, "%s: out of memory", file);
+        return -1;
+    }
     return 0;
 }
 
@@ -152,9 +160,15 @@ static int get_string_array(const cJSON *root, const char *field, char ***out,
         return -1;
     }
     int n = cJSON_GetArraySize(node), i = 0;
-    *out = calloc((size_t)n + 1, sizeof **out);
+    *out = hls_try_alloc(((size_t)n + 1) * sizeof **out); /* NULL-terminated */
+    ok = *out != NULL;
     cJSON_ArrayForEach(item, node)
-        (*out)[i++] = strdup(item->valuestring);
+        if (ok && !((*out)[i++] = hls_try_strdup(item->valuestring)))
+            ok = 0; /* the list ends at the copy that failed */
+    if (!ok) {
+        fail(err, errlen, "%s: out of memory", file);
+        return -1;
+    }
     return 0;
 }
 
@@ -198,11 +212,21 @@ static int get_cells(const cJSON *root, board_t *b, const char *file, char *err,
                 return -1;
             }
             if (b->ncells == cap) {
+                board_cell *more = hls_try_realloc(b->cells, (cap ? 2 * cap : 32) * sizeof *more);
+                if (!more) {
+                    fail(err, errlen, "%s: out of memory", file);
+                    return -1;
+                }
+                b->cells = more;
                 cap = cap ? 2 * cap : 32;
-                b->cells = realloc(b->cells, cap * sizeof *b->cells);
+            }
+            char *pattern = hls_try_strdup(cell->string);
+            if (!pattern) {
+                fail(err, errlen, "%s: out of memory", file);
+                return -1;
             }
             b->cells[b->ncells++] = (board_cell){.cls = (board_cell_class)cls,
-                                                 .pattern = strdup(cell->string),
+                                                 .pattern = pattern,
                                                  .weight = cell->valuedouble};
         }
     }
@@ -221,7 +245,12 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     free(text);
     if (!root)
         return NULL;
-    board_t *b = calloc(1, sizeof *b);
+    board_t *b = hls_try_alloc(sizeof *b);
+    if (!b) {
+        fail(err, errlen, "%s: out of memory", path);
+        cJSON_Delete(root);
+        return NULL;
+    }
     int bad = 0;
     bad |= get_string(root, "name", 0, &b->name, path, err, errlen);
     bad |= !bad && get_string(root, "description", 0, &b->description, path, err, errlen);
@@ -301,11 +330,14 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
         bad = 1;
     }
     cJSON_Delete(root);
+    if (!bad && !(b->path = hls_try_strdup(path))) {
+        fail(err, errlen, "%s: out of memory", path);
+        bad = 1;
+    }
     if (bad) {
         board_free(b);
         return NULL;
     }
-    b->path = strdup(path);
     return b;
 }
 
@@ -353,8 +385,8 @@ char **board_list(void)
     const char *dirs[3];
     int ndirs = search_dirs(dirs);
     size_t count = 0, cap = 8;
-    char **names = calloc(cap + 1, sizeof *names);
-    for (int i = 0; i < ndirs; i++) {
+    char **names = hls_try_alloc((cap + 1) * sizeof *names);
+    for (int i = 0; names && i < ndirs; i++) {
         DIR *d = opendir(dirs[i]);
         if (!d)
             continue;
@@ -363,24 +395,30 @@ char **board_list(void)
             size_t len = strlen(e->d_name);
             if (len < 6 || strcmp(e->d_name + len - 5, ".json"))
                 continue;
-            char *name = strndup(e->d_name, len - 5);
             int seen = 0;
             for (size_t j = 0; j < count; j++)
-                seen |= !strcmp(names[j], name);
-            if (seen) {
-                free(name);
+                seen |= !strncmp(names[j], e->d_name, len - 5) && !names[j][len - 5];
+            if (seen)
                 continue;
+            char *name = hls_try_alloc(len - 4);
+            char **more = count < cap ? names : hls_try_realloc(names, (2 * cap + 1) * sizeof *names);
+            if (!name || !more) {
+                free(name);
+                board_list_free(names);
+                names = NULL;
+                break;
             }
-            if (count == cap) {
+            memcpy(name, e->d_name, len - 5);
+            if (count == cap)
                 cap *= 2;
-                names = realloc(names, (cap + 1) * sizeof *names);
-            }
+            names = more;
             names[count++] = name;
             names[count] = NULL;
         }
         closedir(d);
     }
-    qsort(names, count, sizeof *names, compare_names);
+    if (names)
+        qsort(names, count, sizeof *names, compare_names);
     return names;
 }
 

@@ -90,7 +90,8 @@ board_t *board_load(const char *name, char *err, size_t errlen);
 /* Loads a board from an explicit file path. */
 board_t *board_load_file(const char *path, char *err, size_t errlen);
 
-/* Names of all boards on the search path, NULL-terminated; free with board_list_free. */
+/* Names of all boards on the search path, NULL-terminated; free with board_list_free.
+ * NULL when out of memory. */
 char **board_list(void);
 void board_list_free(char **names);
 

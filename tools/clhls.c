@@ -137,6 +137,10 @@ static int cmd_boards(int argc, char **argv)
     if (argc > 0)
         return print_usage(usage_boards, is_help(argv[0]) && argc == 1);
     char **names = board_list();
+    if (!names) {
+        fprintf(stderr, "clhls: out of memory listing the boards\n");
+        return CLI_EXIT_INTERNAL;
+    }
     for (char **p = names; *p; p++) {
         char err[512];
         board_t *b = board_load(*p, err, sizeof err);
