@@ -251,12 +251,16 @@ typedef struct hls_kernel {
 } hls_kernel;
 
 /* Register map limits (docs/architecture.md): 256 registers of 64 bits per kernel,
- * kernel blocks selected by address bits 15:8; the arguments are packed with the
- * host's C alignment into an area of 1024 bytes from register 32 (little-endian:
- * byte b of the area is bits 8*(b%8) of register 32 + b/8). */
+ * kernel blocks selected by address bits 15:8; the arguments are packed in order into
+ * an area from register 32 to the end of the block (little-endian: byte b of the area
+ * is bits 8*(b%8) of register 32 + b/8). The device promises CL_DEVICE_MAX_PARAMETER_SIZE
+ * bytes of arguments (the OpenCL 1.2 minimum); the area holds more, so that argument
+ * lists counted the way some programs count them (a 3-element vector as 3 elements,
+ * where it takes the room of 4) still fit. */
 #define HLS_REGS_PER_KERNEL 256
 #define HLS_REG_FIRST_ARG 32
-#define HLS_ARG_AREA_BYTES 1024
+#define HLS_ARG_AREA_BYTES (8 * (HLS_REGS_PER_KERNEL - HLS_REG_FIRST_ARG))
+#define HLS_MAX_PARAMETER_SIZE 1024
 #define HLS_MAX_KERNELS 256
 /* Every buffer a kernel gets starts at a multiple of this many bytes: the runtime
  * hands out device memory in pages, CL_DEVICE_MEM_BASE_ADDR_ALIGN says so and

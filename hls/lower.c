@@ -1010,7 +1010,7 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
         }
         /* The argument area holds the arguments packed, each right after the one
          * before: registers have no alignment, so arguments whose sizes add up to
-         * CL_DEVICE_MAX_PARAMETER_SIZE always fit. */
+         * CL_DEVICE_MAX_PARAMETER_SIZE fit in any order. */
         a->area_bytes = a->kind == HLS_ARG_LOCAL ? 8 : a->size;
         a->offset = k->arg_bytes;
         k->arg_bytes = a->offset + a->area_bytes;
@@ -1202,8 +1202,8 @@ int hls_lower(hls_compile *c)
         p->kernels[p->nkernels++] = k;
         if (k->arg_bytes > HLS_ARG_AREA_BYTES)
             hls_error(&c->diag, k->loc, "the arguments of kernel '%s' take %u bytes; at most %d "
-                      "fit (CL_DEVICE_MAX_PARAMETER_SIZE)", k->name, k->arg_bytes,
-                      HLS_ARG_AREA_BYTES);
+                      "fit in the argument area (CL_DEVICE_MAX_PARAMETER_SIZE promises %d)",
+                      k->name, k->arg_bytes, HLS_ARG_AREA_BYTES, HLS_MAX_PARAMETER_SIZE);
     }
     name_units(c, p);
     return c->diag.errors > before ? HLS_ERR_UNSUPPORTED : HLS_OK;

@@ -430,7 +430,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
     case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: SZ(0); break;
     /* The argument area of every kernel's control block (docs/architecture.md). */
-    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(HLS_ARG_AREA_BYTES); break;
+    case CL_DEVICE_MAX_PARAMETER_SIZE: SZ(HLS_MAX_PARAMETER_SIZE); break;
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: U(HLS_BUFFER_ALIGN * 8); break;
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: U(128); break;
     case CL_DEVICE_SINGLE_FP_CONFIG: /* fdiv, fsqrt, fma: correctly rounded templates */

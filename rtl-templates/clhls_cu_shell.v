@@ -17,7 +17,7 @@
 `default_nettype none
 
 module clhls_cu_shell #(
-    parameter NARGS   = 1,   // argument area registers that exist (>= 1; at most 128)
+    parameter NARGS   = 1,   // argument area registers that exist (>= 1; at most 224)
     parameter NPROBES = 1,   // probe registers (>= 1; at most 11)
     parameter ID_W    = 64,  // bits of a work-item index (the board's, 16..64)
     parameter LS_W    = 32,  // bits of a local size (the kernel's largest work-group fits)

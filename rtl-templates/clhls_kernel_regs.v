@@ -21,7 +21,7 @@
 `default_nettype none
 
 module clhls_kernel_regs #(
-    parameter NARGS = 1,   // argument area registers that exist (>= 1; at most 128)
+    parameter NARGS = 1,   // argument area registers that exist (>= 1; at most 224)
     parameter NPROBES = 1, // number of probe registers (>= 1; at most 11)
     parameter ID_W = 64,   // bits kept of global sizes and offsets (16..64)
     parameter LS_W = 32    // bits kept of local sizes (the kernel's largest work-group fits)

@@ -23,5 +23,5 @@ localparam [7:0] REG_MEM_WRITE_REQUESTS = 8'd20;
 localparam [7:0] REG_PROBES = 8'd21;
 localparam [8:0] REG_PROBES_COUNT = 9'd11;
 localparam [7:0] REG_ARGS = 8'd32;
-localparam [8:0] REG_ARGS_COUNT = 9'd128;
+localparam [8:0] REG_ARGS_COUNT = 9'd224;
 /* verilator lint_on UNUSEDPARAM */
