@@ -23,6 +23,7 @@
  * any). Invariant values (constants, arguments, NDRange registers) are module-level
  * wires v<id>. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,15 +32,77 @@
 #include "regmap.h"
 
 typedef struct emitter {
-    hls_compile *c;       /* the compilation */
-    FILE *out;            /* the Verilog file being written */
-    const hls_kernel *k;  /* kernel being emitted */
-    int kernel_index;     /* position in the program (register block) */
-    unsigned mem_w;       /* memory port width in bits */
-    const hls_region *r;  /* static region being emitted */
+    hls_compile *c;         /* the compilation */
+    hls_nl_module *m;       /* the compute unit's module being built */
+    const hls_kernel *k;    /* kernel being emitted */
+    int kernel_index;       /* position in the program (register block) */
+    unsigned mem_w;         /* memory port width in bits */
+    const hls_region *r;    /* static region being emitted */
     const hls_region *loop; /* loop whose back edge or exit is being packed */
-    const hls_nl_module *unit; /* the compute unit's module: its comment and ports */
 } emitter;
+
+/* Text formatted in the compilation's arena (a name or an expression). */
+static const char *text(emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static const char *text(emitter *e, const char *fmt, ...)
+{
+    strbuf sb = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    const char *s = arena_strdup(&e->c->arena, sb.data ? sb.data : "");
+    sb_free(&sb);
+    return s;
+}
+
+/* Declares a one-bit net of the compute unit; returns its name. */
+static const char *bit_net(emitter *e, const char *comment, const char *name)
+{
+    hls_nl_net(e->m, name, 1, comment);
+    return name;
+}
+
+/* Declares a net of `width` bits, with a range even at one bit (values, tokens and
+ * per-port buses are indexed); returns its name. */
+static const char *bus_net(emitter *e, unsigned width, const char *comment, const char *name)
+{
+    hls_nl_net(e->m, name, width, comment);
+    hls_nl_vector(e->m, name);
+    return name;
+}
+
+/* The same for a reg (assigned in a block). */
+static const char *bus_reg(emitter *e, unsigned width, const char *comment, const char *name)
+{
+    hls_nl_reg(e->m, name, width, comment);
+    hls_nl_vector(e->m, name);
+    return name;
+}
+
+/* A block of the compute unit that assigns reg `reg`. */
+static void block(emitter *e, const char *reg, const char *block_text)
+{
+    hls_nl_drives(hls_nl_block_new(e->m, block_text), reg);
+}
+
+/* An instance with the clock and, when `reset`, the reset connected. */
+static hls_nl_instance *instance(emitter *e, const char *module, const char *name, int reset)
+{
+    hls_nl_instance *i = hls_nl_instance_new(e->m, module, name);
+    hls_nl_connect(i, HLS_NL_IN, "clk", "clk");
+    if (reset)
+        hls_nl_connect(i, HLS_NL_IN, "rst", "rst");
+    return i;
+}
+
+/* An instance of a fixed-latency unit of the current static region: the clock, and
+ * the region's enable on ce. */
+static hls_nl_instance *stage_unit(emitter *e, const char *module, int id)
+{
+    hls_nl_instance *i = instance(e, module, text(e, "u%d", id), 0);
+    hls_nl_connect(i, HLS_NL_IN, "ce", "r%d_en", e->r->id);
+    return i;
+}
 
 /* The stage op starts at in the current static region (a memory node has none: its
  * accesses read the node's input). */
@@ -53,6 +116,7 @@ static int home_stage(const emitter *e, const hls_op *op)
     const hls_sched *s = &e->r->sched;
     return op->region == e->r->id ? s->start[op->id] + s->latency[op->id] : 0;
 }
+
 
 /* Name of op's value as seen at `stage` of the current region. */
 static const char *ref(const emitter *e, char buf[40], const hls_op *op, int stage)
@@ -90,14 +154,13 @@ static unsigned count_bits(int max)
 }
 
 /* Expression `name` of width `from` fitted to width `to` (zero extension). */
-static void fit(emitter *e, const char *name, unsigned from, unsigned to)
+static const char *fit(emitter *e, const char *name, unsigned from, unsigned to)
 {
     if (from == to)
-        fprintf(e->out, "%s", name);
-    else if (from > to)
-        fprintf(e->out, "%s[%u:0]", name, to - 1);
-    else
-        fprintf(e->out, "{%u'd0, %s}", to - from, name);
+        return name;
+    if (from > to)
+        return text(e, "%s[%u:0]", name, to - 1);
+    return text(e, "{%u'd0, %s}", to - from, name);
 }
 
 /* The work-item generator's output for a token field ("wi_local_id_y", "wi_slot"). */
@@ -145,117 +208,142 @@ static const char *icmp_expr(uint64_t pred)
     }
 }
 
+/* An integer operation's combinational expression (HOP_EXTRACT reads r<N>_v<id>_s). */
+static void int_expr(emitter *e, const hls_op *op, strbuf *x)
+{
+    char args[4][40];
+    unsigned w = op->width;
+    switch (op->opc) {
+    case HOP_ADD: sb_printf(x, "%s + %s", ARG(0), ARG(1)); break;
+    case HOP_SUB: sb_printf(x, "%s - %s", ARG(0), ARG(1)); break;
+    case HOP_MUL: sb_printf(x, "%s * %s", ARG(0), ARG(1)); break;
+    case HOP_AND: sb_printf(x, "%s & %s", ARG(0), ARG(1)); break;
+    case HOP_OR: sb_printf(x, "%s | %s", ARG(0), ARG(1)); break;
+    case HOP_XOR: sb_printf(x, "%s ^ %s", ARG(0), ARG(1)); break;
+    case HOP_SHL: sb_printf(x, "%s << %s", ARG(0), ARG(1)); break;
+    case HOP_LSHR: sb_printf(x, "%s >> %s", ARG(0), ARG(1)); break;
+    case HOP_ASHR: sb_printf(x, "$signed(%s) >>> %s", ARG(0), ARG(1)); break;
+    case HOP_ICMP: sb_printf(x, icmp_expr(op->imm), ARG(0), ARG(1)); break;
+    case HOP_SELECT: sb_printf(x, "%s ? %s : %s", ARG(0), ARG(1), ARG(2)); break;
+    case HOP_TRUNC: sb_printf(x, "%s[%u:0]", ARG(0), w - 1); break;
+    case HOP_EXTRACT: sb_printf(x, "r%d_v%d_s[%u:0]", R, op->id, w - 1); break;
+    case HOP_INSERT: { /* every element: the new value where the index points */
+        unsigned ew = (unsigned)op->imm, n = w / ew;
+        sb_append(x, "{");
+        for (unsigned i = n; i-- > 0;)
+            sb_printf(x, "%s == %u ? %s : %s[%u +: %u]%s", ARG(2), i, ARG(1), ARG(0), i * ew, ew,
+                      i ? ",\n        " : "");
+        sb_append(x, "}");
+        break;
+    }
+    case HOP_ZEXT: sb_printf(x, "{%u'd0, %s}", w - ARG_WIDTH(0), ARG(0)); break;
+    case HOP_SEXT: {
+        unsigned aw = ARG_WIDTH(0);
+        sb_printf(x, "{{%u{%s[%u]}}, %s}", w - aw, ARG(0), aw - 1, ARG(0));
+        break;
+    }
+    default: HLS_BUG("not an integer op: %s", hls_ir_opcode_name(op->opc));
+    }
+}
+
 /* An integer operation: a combinational expression followed by `latency` registers
  * (clhls_delay; none for latency 0). */
 static void emit_int_op(emitter *e, const hls_op *op)
 {
     char args[4][40];
-    FILE *o = e->out;
     unsigned w = op->width;
     if (op->opc == HOP_EXTRACT) /* the elements shifted down to the one the index picks */
-        fprintf(o, "    wire [%u:0] r%d_v%d_s = %s >> (%s * %u);\n", ARG_WIDTH(0) - 1, R, op->id,
-                ARG(0), ARG(1), w);
-    fprintf(o, "    wire [%u:0] r%d_v%d_c = ", w - 1, R, op->id);
-    switch (op->opc) {
-    case HOP_ADD: fprintf(o, "%s + %s", ARG(0), ARG(1)); break;
-    case HOP_SUB: fprintf(o, "%s - %s", ARG(0), ARG(1)); break;
-    case HOP_MUL: fprintf(o, "%s * %s", ARG(0), ARG(1)); break;
-    case HOP_AND: fprintf(o, "%s & %s", ARG(0), ARG(1)); break;
-    case HOP_OR: fprintf(o, "%s | %s", ARG(0), ARG(1)); break;
-    case HOP_XOR: fprintf(o, "%s ^ %s", ARG(0), ARG(1)); break;
-    case HOP_SHL: fprintf(o, "%s << %s", ARG(0), ARG(1)); break;
-    case HOP_LSHR: fprintf(o, "%s >> %s", ARG(0), ARG(1)); break;
-    case HOP_ASHR: fprintf(o, "$signed(%s) >>> %s", ARG(0), ARG(1)); break;
-    case HOP_ICMP: fprintf(o, icmp_expr(op->imm), ARG(0), ARG(1)); break;
-    case HOP_SELECT: fprintf(o, "%s ? %s : %s", ARG(0), ARG(1), ARG(2)); break;
-    case HOP_TRUNC: fprintf(o, "%s[%u:0]", ARG(0), w - 1); break;
-    case HOP_EXTRACT: fprintf(o, "r%d_v%d_s[%u:0]", R, op->id, w - 1); break;
-    case HOP_INSERT: { /* every element: the new value where the index points */
-        unsigned ew = (unsigned)op->imm, n = w / ew;
-        fprintf(o, "{");
-        for (unsigned i = n; i-- > 0;)
-            fprintf(o, "%s == %u ? %s : %s[%u +: %u]%s", ARG(2), i, ARG(1), ARG(0), i * ew, ew,
-                    i ? ",\n        " : "");
-        fprintf(o, "}");
-        break;
-    }
-    case HOP_ZEXT: fprintf(o, "{%u'd0, %s}", w - ARG_WIDTH(0), ARG(0)); break;
-    case HOP_SEXT: {
-        unsigned aw = ARG_WIDTH(0);
-        fprintf(o, "{{%u{%s[%u]}}, %s}", w - aw, ARG(0), aw - 1, ARG(0));
-        break;
-    }
-    default: HLS_BUG("not an integer op: %s", hls_ir_opcode_name(op->opc));
-    }
-    fprintf(o, ";\n");
-    fprintf(o, "    wire [%u:0] r%d_v%d;\n", w - 1, R, op->id);
-    fprintf(o, "    clhls_delay #(.WIDTH(%u), .LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), "
-               ".d(r%d_v%d_c), .q(r%d_v%d));\n", w, e->r->sched.latency[op->id], op->id, R, R,
-            op->id, R, op->id);
+        hls_nl_assign(e->m, bus_net(e, ARG_WIDTH(0), NULL, text(e, "r%d_v%d_s", R, op->id)),
+                      "%s >> (%s * %u)", ARG(0), ARG(1), w);
+    strbuf x = {0};
+    int_expr(e, op, &x);
+    const char *c = bus_net(e, w, NULL, text(e, "r%d_v%d_c", R, op->id));
+    hls_nl_assign(e->m, c, "%s", x.data);
+    sb_free(&x);
+    hls_nl_instance *u = stage_unit(e, "clhls_delay", op->id);
+    hls_nl_param(u, "WIDTH", "%u", w);
+    hls_nl_param(u, "LATENCY", "%d", e->r->sched.latency[op->id]);
+    hls_nl_connect(u, HLS_NL_IN, "d", "%s", c);
+    hls_nl_connect(u, HLS_NL_OUT, "q", "r%d_v%d", R, op->id);
 }
 
+/* A floating-point operation, a conversion or a divider: its operator unit. */
 static void emit_fp_op(emitter *e, const hls_op *op)
 {
     char args[4][40];
-    FILE *o = e->out;
     int lat = e->r->sched.latency[op->id];
     unsigned fw = op->nargs ? ARG_WIDTH(0) : 32; /* the operands' format: 32 or 64 */
-    fprintf(o, "    wire [%u:0] r%d_v%d;\n", op->width - 1, R, op->id);
+    hls_nl_instance *u;
     switch (op->opc) {
     case HOP_FADD: case HOP_FSUB:
-        fprintf(o, "    clhls_fadd #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
-                   ".b(%s), .sub(1'b%d), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1),
-                op->opc == HOP_FSUB, R, op->id);
+        u = stage_unit(e, "clhls_fadd", op->id);
+        hls_nl_param(u, "LATENCY", "%d", lat);
+        hls_nl_param(u, "W", "%u", fw);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
+        hls_nl_connect(u, HLS_NL_IN, "b", "%s", ARG(1));
+        hls_nl_connect(u, HLS_NL_IN, "sub", "1'b%d", op->opc == HOP_FSUB);
         break;
-    case HOP_FMUL:
-        fprintf(o, "    clhls_fmul #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
-                   ".b(%s), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1), R, op->id);
+    case HOP_FMUL: case HOP_FMA: case HOP_FCMP:
+        u = stage_unit(e, op->opc == HOP_FMUL ? "clhls_fmul" : op->opc == HOP_FMA ? "clhls_fma"
+                                                                               : "clhls_fcmp",
+                       op->id);
+        hls_nl_param(u, "LATENCY", "%d", lat);
+        hls_nl_param(u, "W", "%u", fw);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
+        hls_nl_connect(u, HLS_NL_IN, "b", "%s", ARG(1));
+        if (op->opc == HOP_FMA)
+            hls_nl_connect(u, HLS_NL_IN, "c", "%s", ARG(2));
+        if (op->opc == HOP_FCMP)
+            hls_nl_connect(u, HLS_NL_IN, "pred", "4'd%llu", (unsigned long long)op->imm);
         break;
     case HOP_FDIV:
-        fprintf(o, "    clhls_fdiv #(.W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .b(%s), "
-                   ".y(r%d_v%d));\n", fw, op->id, R, ARG(0), ARG(1), R, op->id);
+        u = stage_unit(e, "clhls_fdiv", op->id);
+        hls_nl_param(u, "W", "%u", fw);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
+        hls_nl_connect(u, HLS_NL_IN, "b", "%s", ARG(1));
         break;
     case HOP_FSQRT:
-        fprintf(o, "    clhls_fsqrt #(.W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n",
-                fw, op->id, R, ARG(0), R, op->id);
-        break;
-    case HOP_FMA:
-        fprintf(o, "    clhls_fma #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
-                   ".b(%s), .c(%s), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1), ARG(2),
-                R, op->id);
-        break;
-    case HOP_FCMP:
-        fprintf(o, "    clhls_fcmp #(.LATENCY(%d), .W(%u)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
-                   ".b(%s), .pred(4'd%llu), .y(r%d_v%d));\n", lat, fw, op->id, R, ARG(0), ARG(1),
-                (unsigned long long)op->imm, R, op->id);
+        u = stage_unit(e, "clhls_fsqrt", op->id);
+        hls_nl_param(u, "W", "%u", fw);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
         break;
     case HOP_SITOFP: case HOP_UITOFP:
-        fprintf(o, "    clhls_itofp #(.IN_W(%u), .SIGNED(%d), .LATENCY(%d), .W(%u)) u%d "
-                   "(.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n", ARG_WIDTH(0),
-                op->opc == HOP_SITOFP, lat, op->width, op->id, R, ARG(0), R, op->id);
+        u = stage_unit(e, "clhls_itofp", op->id);
+        hls_nl_param(u, "IN_W", "%u", ARG_WIDTH(0));
+        hls_nl_param(u, "SIGNED", "%d", op->opc == HOP_SITOFP);
+        hls_nl_param(u, "LATENCY", "%d", lat);
+        hls_nl_param(u, "W", "%u", op->width);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
         break;
     case HOP_FPTOSI: case HOP_FPTOUI:
-        fprintf(o, "    clhls_fptoi #(.OUT_W(%u), .SIGNED(%d), .LATENCY(%d), .W(%u)) u%d "
-                   "(.clk(clk), .ce(r%d_en), .a(%s), .y(r%d_v%d));\n", op->width,
-                op->opc == HOP_FPTOSI, lat, fw, op->id, R, ARG(0), R, op->id);
+        u = stage_unit(e, "clhls_fptoi", op->id);
+        hls_nl_param(u, "OUT_W", "%u", op->width);
+        hls_nl_param(u, "SIGNED", "%d", op->opc == HOP_FPTOSI);
+        hls_nl_param(u, "LATENCY", "%d", lat);
+        hls_nl_param(u, "W", "%u", fw);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
         break;
     case HOP_FPEXT: case HOP_FPTRUNC:
-        fprintf(o, "    clhls_%s #(.LATENCY(%d)) u%d (.clk(clk), .ce(r%d_en), .a(%s), "
-                   ".y(r%d_v%d));\n", op->opc == HOP_FPEXT ? "ftod" : "dtof", lat, op->id, R,
-                ARG(0), R, op->id);
+        u = stage_unit(e, op->opc == HOP_FPEXT ? "clhls_ftod" : "clhls_dtof", op->id);
+        hls_nl_param(u, "LATENCY", "%d", lat);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
         break;
     case HOP_UDIV: case HOP_SDIV: case HOP_UREM: case HOP_SREM: {
         int rem = op->opc == HOP_UREM || op->opc == HOP_SREM;
-        fprintf(o, "    wire [%u:0] r%d_v%d_unused;\n", op->width - 1, R, op->id);
-        fprintf(o, "    clhls_idiv #(.WIDTH(%u), .SIGNED(%d), .LATENCY(%d)) u%d (.clk(clk), "
-                   ".ce(r%d_en), .a(%s), .b(%s), .q(r%d_v%d%s), .r(r%d_v%d%s));\n",
-                op->width, op->opc == HOP_SDIV || op->opc == HOP_SREM, lat, op->id, R,
-                ARG(0), ARG(1), R, op->id, rem ? "_unused" : "", R, op->id,
-                rem ? "" : "_unused");
-        break;
+        const char *unused = bus_net(e, op->width, NULL, text(e, "r%d_v%d_unused", R, op->id));
+        u = stage_unit(e, "clhls_idiv", op->id);
+        hls_nl_param(u, "WIDTH", "%u", op->width);
+        hls_nl_param(u, "SIGNED", "%d", op->opc == HOP_SDIV || op->opc == HOP_SREM);
+        hls_nl_param(u, "LATENCY", "%d", lat);
+        hls_nl_connect(u, HLS_NL_IN, "a", "%s", ARG(0));
+        hls_nl_connect(u, HLS_NL_IN, "b", "%s", ARG(1));
+        hls_nl_connect(u, HLS_NL_OUT, "q", "%s", rem ? unused : text(e, "r%d_v%d", R, op->id));
+        hls_nl_connect(u, HLS_NL_OUT, "r", "%s", rem ? text(e, "r%d_v%d", R, op->id) : unused);
+        return;
     }
     default: HLS_BUG("not an operator op: %s", hls_ir_opcode_name(op->opc));
     }
+    hls_nl_connect(u, HLS_NL_OUT, "y", "r%d_v%d", R, op->id);
 }
 
 /* The request side of global load-store unit n: wires of its own, gathered into the
@@ -264,23 +352,25 @@ static void emit_fp_op(emitter *e, const hls_op *op)
 static void emit_lsu_request_wires(emitter *e, const hls_op *op)
 {
     int n = op->lsu;
-    fprintf(e->out, "    wire lsu%d_m_valid, lsu%d_m_resp_ready;\n    wire [63:0] lsu%d_m_addr;\n", n,
-            n, n);
-    if (op->opc != HOP_LOAD)
-        fprintf(e->out, "    wire [%u:0] lsu%d_m_wdata;\n    wire [%u:0] lsu%d_m_wstrb;\n",
-                e->mem_w - 1, n, e->mem_w / 8 - 1, n);
+    bit_net(e, NULL, text(e, "lsu%d_m_valid", n));
+    bit_net(e, NULL, text(e, "lsu%d_m_resp_ready", n));
+    bus_net(e, 64, NULL, text(e, "lsu%d_m_addr", n));
+    if (op->opc != HOP_LOAD) {
+        bus_net(e, e->mem_w, NULL, text(e, "lsu%d_m_wdata", n));
+        bus_net(e, e->mem_w / 8, NULL, text(e, "lsu%d_m_wstrb", n));
+    }
     if (op->opc == HOP_ATOMIC)
-        fprintf(e->out, "    wire [3:0] lsu%d_m_atomic;\n", n);
+        bus_net(e, 4, NULL, text(e, "lsu%d_m_atomic", n));
 }
 
 /* The memory-side connections shared by every global load-store unit kind. */
-static void emit_lsu_memory_ports(emitter *e, int n)
+static void connect_lsu_memory_ports(hls_nl_instance *u, int n)
 {
-    fprintf(e->out,
-            "        .m_mem_req_valid(lsu%d_m_valid), .m_mem_req_ready(m_req_ready[%d]),\n"
-            "        .m_mem_req_addr(lsu%d_m_addr),\n"
-            "        .s_mem_resp_valid(s_resp_valid[%d]), .s_mem_resp_ready(lsu%d_m_resp_ready),\n",
-            n, n, n, n, n);
+    hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_valid", "lsu%d_m_valid", n);
+    hls_nl_connect(u, HLS_NL_IN, "m_mem_req_ready", "m_req_ready[%d]", n);
+    hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_addr", "lsu%d_m_addr", n);
+    hls_nl_connect(u, HLS_NL_IN, "s_mem_resp_valid", "s_resp_valid[%d]", n);
+    hls_nl_connect(u, HLS_NL_OUT, "s_mem_resp_ready", "lsu%d_m_resp_ready", n);
 }
 
 /* The predicate of a memory access as its node receives it ("1'b1" when the access
@@ -302,7 +392,6 @@ static const char *waiting(const emitter *e, int id, char buf[40])
     return buf;
 }
 
-
 /* Address bits of a ROM of `size` bytes (its array is padded to a power of two). */
 static unsigned rom_address_bits(uint64_t size)
 {
@@ -316,13 +405,14 @@ static unsigned rom_address_bits(uint64_t size)
 static void emit_rom_load(emitter *e, const hls_op *op)
 {
     char args[4][40];
-    FILE *o = e->out;
     unsigned ab = rom_address_bits(e->c->program->roms[op->rom].size);
-    fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= {",
-            op->width - 1, R, op->id, R, R, op->id);
+    strbuf x = {0};
+    sb_printf(&x, "always @(posedge clk) if (r%d_en) r%d_v%d <= {", R, R, op->id);
     for (int b = (int)op->width / 8 - 1; b >= 0; b--)
-        fprintf(o, "rom%d[%s[%u:0] + %u'd%d]%s", op->rom, ARG(0), ab - 1, ab, b, b ? ", " : "");
-    fprintf(o, "};\n");
+        sb_printf(&x, "rom%d[%s[%u:0] + %u'd%d]%s", op->rom, ARG(0), ab - 1, ab, b, b ? ", " : "");
+    sb_append(&x, "};");
+    block(e, text(e, "r%d_v%d", R, op->id), x.data);
+    sb_free(&x);
 }
 
 /* Name of the unit serving a memory op: "lsu3" (global), "lm0p2" (port 2 of local
@@ -338,6 +428,15 @@ static const char *unit_name(const hls_op *op, char buf[24])
     return buf;
 }
 
+/* assign lm<M>_<field>[base +: width] = expression: port P's slice of a local memory's
+ * port vector. */
+static void local_port_assign(emitter *e, const hls_op *op, const char *field, unsigned width,
+                              const char *expr)
+{
+    hls_nl_assign(e->m, text(e, "lm%d_%s[%u +: %u]", op->lmem, field, width * (unsigned)op->lport,
+                             width), "%s", expr);
+}
+
 /* A local-memory access on its port: the request carries the word address ({slot,
  * offset}), a store's or atomic's value (and a cmpxchg's compare value) repeated
  * across the word with the byte enables of its bytes; a load or atomic picks its bytes
@@ -346,69 +445,59 @@ static const char *unit_name(const hls_op *op, char buf[24])
 static void emit_local_op(emitter *e, const hls_op *op)
 {
     char args[4][40], u[24], at_answer[40];
-    FILE *o = e->out;
     const hls_local *m = &e->k->locals[op->lmem];
-    int port = op->lport;
+    int lm = op->lmem, port = op->lport;
     unsigned aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits, wb = ww / 8;
     unsigned ob = 0; /* bits of the byte offset inside a word */
     while ((1u << ob) < wb)
         ob++;
     unit_name(op, u);
     int atomic = op->opc == HOP_ATOMIC;
-    fprintf(o, "    assign lm%d_req_valid[%d] = %s_req_valid;\n"
-               "    assign %s_req_ready = lm%d_req_ready[%d];\n"
-               "    assign lm%d_req_write[%d] = 1'b%d;\n"
-               "    assign lm%d_req_addr[%u +: %u] = %s[%u:0];\n",
-            op->lmem, port, u, u, op->lmem, port, op->lmem, port, op->opc == HOP_STORE,
-            op->lmem, aw * (unsigned)port, aw, ARG(0), aw - 1);
+    hls_nl_assign(e->m, text(e, "lm%d_req_valid[%d]", lm, port), "%s_req_valid", u);
+    hls_nl_assign(e->m, text(e, "%s_req_ready", u), "lm%d_req_ready[%d]", lm, port);
+    hls_nl_assign(e->m, text(e, "lm%d_req_write[%d]", lm, port), "1'b%d", op->opc == HOP_STORE);
+    local_port_assign(e, op, "req_addr", aw, text(e, "%s[%u:0]", ARG(0), aw - 1));
     if (m->atomics) { /* the operation, its lane width and a cmpxchg's compare value */
-        fprintf(o, "    assign lm%d_req_atomic[%d +: 4] = 4'd%d;\n"
-                   "    assign lm%d_req_wide[%d] = 1'b%d;\n",
-                op->lmem, 4 * port, atomic ? (int)op->imm : 0, op->lmem, port, op->width == 64);
+        local_port_assign(e, op, "req_atomic", 4, text(e, "4'd%d", atomic ? (int)op->imm : 0));
+        hls_nl_assign(e->m, text(e, "lm%d_req_wide[%d]", lm, port), "1'b%d", op->width == 64);
         if (atomic && op->imm == HLS_ATOMIC_CMPXCHG)
-            fprintf(o, "    assign lm%d_req_cmp[%u +: %u] = {%u{%s}};\n", op->lmem,
-                    ww * (unsigned)port, ww, ww / op->width, ARG(2));
+            local_port_assign(e, op, "req_cmp", ww, text(e, "{%u{%s}}", ww / op->width, ARG(2)));
         else
-            fprintf(o, "    assign lm%d_req_cmp[%u +: %u] = %u'd0;\n", op->lmem,
-                    ww * (unsigned)port, ww, ww);
+            local_port_assign(e, op, "req_cmp", ww, text(e, "%u'd0", ww));
     }
     if (op->opc == HOP_STORE || atomic) {
         unsigned w = op->width;
-        fprintf(o, "    assign lm%d_req_wdata[%u +: %u] = {%u{%s}};\n", op->lmem, ww * (unsigned)port,
-                ww, ww / w, ARG(1));
+        local_port_assign(e, op, "req_wdata", ww, text(e, "{%u{%s}}", ww / w, ARG(1)));
         if (w == ww)
-            fprintf(o, "    assign lm%d_req_wstrb[%u +: %u] = {%u{1'b1}};\n", op->lmem,
-                    wb * (unsigned)port, wb, wb);
+            local_port_assign(e, op, "req_wstrb", wb, text(e, "{%u{1'b1}}", wb));
         else
-            fprintf(o, "    assign lm%d_req_wstrb[%u +: %u] = {%u'd0, %u'h%llx} << %s[%u:0];\n",
-                    op->lmem, wb * (unsigned)port, wb, wb - w / 8, w / 8,
-                    (1ull << (w / 8)) - 1, ARG(0), ob - 1);
+            local_port_assign(e, op, "req_wstrb", wb,
+                              text(e, "{%u'd0, %u'h%llx} << %s[%u:0]", wb - w / 8, w / 8,
+                                   (1ull << (w / 8)) - 1, ARG(0), ob - 1));
     } else {
-        fprintf(o, "    assign lm%d_req_wdata[%u +: %u] = %u'd0;\n"
-                   "    assign lm%d_req_wstrb[%u +: %u] = %u'd0;\n",
-                op->lmem, ww * (unsigned)port, ww, ww, op->lmem, wb * (unsigned)port, wb, wb);
+        local_port_assign(e, op, "req_wdata", ww, text(e, "%u'd0", ww));
+        local_port_assign(e, op, "req_wstrb", wb, text(e, "%u'd0", wb));
     }
-    fprintf(o, "    assign %s_resp_valid = lm%d_resp_valid[%d];\n"
-               "    assign lm%d_resp_ready[%d] = %s_resp_ready;\n",
-            u, op->lmem, port, op->lmem, port, u);
-    if (op->opc == HOP_LOAD || atomic) {
-        if (op->width == ww) {
-            fprintf(o, "    assign %s_rdata = lm%d_resp_rdata[%u +: %u];\n", u, op->lmem,
-                    ww * (unsigned)port, ww);
-        } else {
-            waiting(e, op->args[0], at_answer);
-            fprintf(o, "    wire [%u:0] %s_word = lm%d_resp_rdata[%u +: %u] >> {%s[%u:0], 3'd0};\n"
-                       "    assign %s_rdata = %s_word[%u:0];\n",
-                    ww - 1, u, op->lmem, ww * (unsigned)port, ww, at_answer, ob - 1, u, u,
-                    op->width - 1);
-        }
+    hls_nl_assign(e->m, text(e, "%s_resp_valid", u), "lm%d_resp_valid[%d]", lm, port);
+    hls_nl_assign(e->m, text(e, "lm%d_resp_ready[%d]", lm, port), "%s_resp_ready", u);
+    if (op->opc != HOP_LOAD && !atomic)
+        return;
+    const char *answer = text(e, "lm%d_resp_rdata[%u +: %u]", lm, ww * (unsigned)port, ww);
+    if (op->width == ww) {
+        hls_nl_assign(e->m, text(e, "%s_rdata", u), "%s", answer);
+        return;
     }
+    waiting(e, op->args[0], at_answer);
+    const char *word = bus_net(e, ww, NULL, text(e, "%s_word", u));
+    hls_nl_assign(e->m, word, "%s >> {%s[%u:0], 3'd0}", answer, at_answer, ob - 1);
+    hls_nl_assign(e->m, text(e, "%s_rdata", u), "%s[%u:0]", word, op->width - 1);
 }
 
 /* The __constant tables the kernel reads: byte arrays with their initial values. */
 static void emit_roms(emitter *e)
 {
     const hls_program *p = e->c->program;
+    strbuf init = {0};
     for (int r = 0; r < p->nroms; r++) {
         int used = 0;
         for (int i = 0; i < e->k->nops; i++)
@@ -417,59 +506,65 @@ static void emit_roms(emitter *e)
             continue;
         const hls_rom *rom = &p->roms[r];
         unsigned long long entries = 1ull << rom_address_bits(rom->size);
-        fprintf(e->out, "    // __constant %s: %llu bytes\n    reg [7:0] rom%d [0:%llu];\n"
-                        "    integer rom%d_i;\n    initial begin\n"
-                        "        for (rom%d_i = 0; rom%d_i < %llu; rom%d_i = rom%d_i + 1)\n"
-                        "            rom%d[rom%d_i] = 8'h00;\n",
-                rom->name, (unsigned long long)rom->size, r, entries - 1, r, r, r, entries, r, r,
-                r, r);
+        const char *name = text(e, "rom%d", r);
+        hls_nl_reg_array(e->m, name, 8, (unsigned)entries,
+                         text(e, "__constant %s: %llu bytes", rom->name,
+                              (unsigned long long)rom->size));
+        init.len = 0;
+        sb_printf(&init, "initial begin : %s_init\n    integer i;\n"
+                         "    for (i = 0; i < %llu; i = i + 1)\n        %s[i] = 8'h00;\n",
+                  name, entries, name);
         for (uint64_t b = 0; b < rom->size; b++)
             if (rom->bytes[b])
-                fprintf(e->out, "        rom%d[%llu] = 8'h%02x;\n", r, (unsigned long long)b,
-                        rom->bytes[b]);
-        fprintf(e->out, "    end\n");
+                sb_printf(&init, "    %s[%llu] = 8'h%02x;\n", name, (unsigned long long)b,
+                          rom->bytes[b]);
+        sb_append(&init, "end");
+        block(e, name, init.data);
     }
+    sb_free(&init);
 }
 
 /* Constants, arguments and NDRange registers: wires of the whole module. */
 static void emit_invariant(emitter *e, const hls_op *op)
 {
-    FILE *o = e->out;
     const hls_kernel *k = e->k;
+    const char *v = text(e, "v%d", op->id);
     switch (op->opc) {
     case HOP_CONST:
+        bus_net(e, op->width, NULL, v);
         if (op->wide) { /* the initial value of a private array */
-            fprintf(o, "    wire [%u:0] v%d = %u'h", op->width - 1, op->id, op->width);
+            strbuf x = {0};
+            sb_printf(&x, "%u'h", op->width);
             for (int b = (int)op->width / 8 - 1; b >= 0; b--)
-                fprintf(o, "%02x", op->wide[b]);
-            fprintf(o, ";\n");
+                sb_printf(&x, "%02x", op->wide[b]);
+            hls_nl_assign(e->m, v, "%s", x.data);
+            sb_free(&x);
             return;
         }
-        fprintf(o, "    wire [%u:0] v%d = %u'h%llx;\n", op->width - 1, op->id, op->width,
-                (unsigned long long)op->imm);
+        hls_nl_assign(e->m, v, "%u'h%llx", op->width, (unsigned long long)op->imm);
         return;
     case HOP_ARG:
-        fprintf(o, "    wire [%u:0] v%d = args[%llu +: %u];  // argument %s%s\n", op->width - 1,
-                op->id, 8 * (k->args[op->arg].offset + (unsigned long long)op->imm), op->width,
-                k->args[op->arg].name, op->imm ? " (a field)" : "");
+        bus_net(e, op->width, text(e, "argument %s%s", k->args[op->arg].name,
+                                   op->imm ? " (a field)" : ""), v);
+        hls_nl_assign(e->m, v, "args[%llu +: %u]",
+                      8 * (k->args[op->arg].offset + (unsigned long long)op->imm), op->width);
         return;
     case HOP_ROM: /* addresses inside a table start at 0 */
-        fprintf(o, "    wire [63:0] v%d = 64'd0;  // __constant %s\n", op->id,
-                e->c->program->roms[op->imm].name);
+        bus_net(e, 64, text(e, "__constant %s", e->c->program->roms[op->imm].name), v);
+        hls_nl_assign(e->m, v, "64'd0");
         return;
     case HOP_LOCAL: /* and inside a local memory */
-        fprintf(o, "    wire [63:0] v%d = 64'd0;  // __local %s\n", op->id, k->locals[op->imm].name);
+        bus_net(e, 64, text(e, "__local %s", k->locals[op->imm].name), v);
+        hls_nl_assign(e->m, v, "64'd0");
         return;
     case HOP_NDRANGE: {
         char name[32];
-        const char *axis = "xyz";
         if (op->imm == HLS_ND_WORK_DIM)
             snprintf(name, sizeof name, "work_dim");
         else
-            snprintf(name, sizeof name, "%s_%c", ndrange_reg((int)op->imm), axis[op->dim]);
-        fprintf(o, "    wire [%u:0] v%d = ", op->width - 1, op->id);
-        fit(e, name, ndrange_width((int)op->imm), op->width);
-        fprintf(o, ";\n");
+            snprintf(name, sizeof name, "%s_%c", ndrange_reg((int)op->imm), "xyz"[op->dim]);
+        bus_net(e, op->width, NULL, v);
+        hls_nl_assign(e->m, v, "%s", fit(e, name, ndrange_width((int)op->imm), op->width));
         return;
     }
     default:
@@ -477,20 +572,23 @@ static void emit_invariant(emitter *e, const hls_op *op)
     }
 }
 
+/* An op of a static region: its value r<N>_v<id> (commented with the op and its
+ * line), and what computes it. */
 static void emit_op(emitter *e, const hls_op *op)
 {
-    FILE *o = e->out;
-    if (op->loc.line)
-        fprintf(o, "    // %%%d %s, line %u\n", op->id, hls_ir_opcode_name(op->opc), op->loc.line);
+    const char *value = text(e, "r%d_v%d", R, op->id);
+    const char *comment = op->loc.line ? text(e, "%%%d %s, line %u", op->id,
+                                              hls_ir_opcode_name(op->opc), op->loc.line)
+                                       : NULL;
+    int reg = op->opc == HOP_TOKEN || op->opc == HOP_LOAD;
+    (reg ? bus_reg : bus_net)(e, op->width, comment, value);
     switch (op->opc) {
     case HOP_TOKEN: {
         /* read from the work-item generator as the work-item enters (stage 0) */
         char name[32];
         token_wire(name, sizeof name, (int)op->imm, op->dim);
-        fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= ",
-                op->width - 1, R, op->id, R, R, op->id);
-        fit(e, name, token_width((int)op->imm), op->width);
-        fprintf(o, ";\n");
+        block(e, value, text(e, "always @(posedge clk) if (r%d_en) %s <= %s;", R, value,
+                             fit(e, name, token_width((int)op->imm), op->width)));
         return;
     }
     case HOP_FADD: case HOP_FSUB: case HOP_FMUL: case HOP_FCMP: case HOP_SITOFP:
@@ -500,7 +598,7 @@ static void emit_op(emitter *e, const hls_op *op)
         emit_fp_op(e, op);
         return;
     case HOP_LOAD: case HOP_STORE: case HOP_ATOMIC:
-        if (op->rom < 0) /* memnodes.c moved every other access into a memory node */
+        if (op->rom < 0 || op->opc != HOP_LOAD) /* memnodes.c moved every other access */
             HLS_BUG("memory access %%%d in static region %d", op->id, R);
         emit_rom_load(e, op);
         return;
@@ -553,7 +651,6 @@ static int read_delays(const emitter *e, int id, int *out)
  * one delay line per stretch between readers, named after the delay it reaches. */
 static void emit_carry_registers(emitter *e, int id)
 {
-    FILE *o = e->out;
     const hls_op *op = &e->k->ops[id];
     if (hls_ir_is_invariant(op) || op->opc == HOP_STORE || e->r->sched.last_use[id] < 0)
         return;
@@ -561,12 +658,16 @@ static void emit_carry_registers(emitter *e, int id)
     int n = read_delays(e, id, taps);
     for (int t = 0; t < n; t++) {
         int from = t ? taps[t - 1] : 0;
-        fprintf(o, "    wire [%u:0] r%d_v%d_d%d;\n", op->width - 1, R, id, taps[t]);
-        fprintf(o, "    clhls_delay #(.WIDTH(%u), .LATENCY(%d)) r%d_c%d_%d (.clk(clk), .ce(r%d_en), "
-                   ".d(r%d_v%d", op->width, taps[t] - from, R, id, taps[t], R, R, id);
+        const char *q = bus_net(e, op->width, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t]));
+        hls_nl_instance *u = instance(e, "clhls_delay", text(e, "r%d_c%d_%d", R, id, taps[t]), 0);
+        hls_nl_param(u, "WIDTH", "%u", op->width);
+        hls_nl_param(u, "LATENCY", "%d", taps[t] - from);
+        hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
         if (from)
-            fprintf(o, "_d%d", from);
-        fprintf(o, "), .q(r%d_v%d_d%d));\n", R, id, taps[t]);
+            hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d_d%d", R, id, from);
+        else
+            hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
+        hls_nl_connect(u, HLS_NL_OUT, "q", "%s", q);
     }
 }
 
@@ -579,37 +680,62 @@ static unsigned token_bits(const hls_kernel *k, const int *ids, int n)
     return bits ? bits : 1;
 }
 
-/* Declares wires PREFIX_v<id> for a list of values. */
+/* Declares nets PREFIX_v<id> for a list of values. */
 static void declare_token(emitter *e, const char *prefix, const int *ids, int n)
 {
     for (int i = 0; i < n; i++)
-        fprintf(e->out, "    wire [%u:0] %s_v%d;\n", e->k->ops[ids[i]].width - 1, prefix, ids[i]);
+        bus_net(e, e->k->ops[ids[i]].width, NULL, text(e, "%s_v%d", prefix, ids[i]));
 }
 
-/* Writes the concatenation {PREFIX_v<a>, PREFIX_v<b>, ...} (or 1'b0 when empty);
- * `name` gives each value's expression. */
-static void pack(emitter *e, const int *ids, int n, const char *(*name)(emitter *, int, char *))
+/* The concatenation {PREFIX_v<a>, PREFIX_v<b>, ...} (or 1'b0 when empty); `name`
+ * gives each value's expression. */
+static const char *pack(emitter *e, const int *ids, int n,
+                        const char *(*name)(emitter *, int, char *))
 {
     char buf[64];
-    if (!n) {
-        fprintf(e->out, "1'b0");
-        return;
-    }
-    fprintf(e->out, "{");
+    if (!n)
+        return "1'b0";
+    strbuf x = {0};
+    sb_append(&x, "{");
     for (int i = 0; i < n; i++)
-        fprintf(e->out, "%s%s", i ? ", " : "", name(e, ids[i], buf));
-    fprintf(e->out, "}");
+        sb_printf(&x, "%s%s", i ? ", " : "", name(e, ids[i], buf));
+    sb_append(&x, "}");
+    const char *s = text(e, "%s", x.data);
+    sb_free(&x);
+    return s;
 }
 
-/* Assigns the fields of a packed token `data` to PREFIX_v<id> wires. */
+/* Assigns the fields of a packed token `data` to PREFIX_v<id> nets. */
 static void unpack(emitter *e, const char *prefix, const char *data, const int *ids, int n)
 {
     unsigned hi = token_bits(e->k, ids, n);
     for (int i = 0; i < n; i++) {
         unsigned w = e->k->ops[ids[i]].width;
-        fprintf(e->out, "    assign %s_v%d = %s[%u:%u];\n", prefix, ids[i], data, hi - 1, hi - w);
+        hls_nl_assign(e->m, text(e, "%s_v%d", prefix, ids[i]), "%s[%u:%u]", data, hi - 1, hi - w);
         hi -= w;
     }
+}
+
+/* The ports of a clhls_fifo: what each reads or drives ("" leaves an output open). */
+typedef struct fifo_ports {
+    const char *s_valid, *s_ready, *s_data; /* the side that pushes */
+    const char *m_valid, *m_ready, *m_data; /* the side that pops */
+    const char *count;                      /* entries held */
+} fifo_ports;
+
+/* A clhls_fifo of `width` bits and `depth` entries. */
+static void emit_fifo(emitter *e, const char *name, unsigned width, int depth, fifo_ports p)
+{
+    hls_nl_instance *f = instance(e, "clhls_fifo", name, 1);
+    hls_nl_param(f, "WIDTH", "%u", width);
+    hls_nl_param(f, "DEPTH", "%d", depth);
+    hls_nl_connect(f, HLS_NL_IN, "s_valid", "%s", p.s_valid);
+    hls_nl_connect(f, HLS_NL_OUT, "s_ready", "%s", p.s_ready ? p.s_ready : "");
+    hls_nl_connect(f, HLS_NL_IN, "s_data", "%s", p.s_data);
+    hls_nl_connect(f, HLS_NL_OUT, "m_valid", "%s", p.m_valid ? p.m_valid : "");
+    hls_nl_connect(f, HLS_NL_IN, "m_ready", "%s", p.m_ready);
+    hls_nl_connect(f, HLS_NL_OUT, "m_data", "%s", p.m_data);
+    hls_nl_connect(f, HLS_NL_OUT, "count", "%s", p.count ? p.count : "");
 }
 
 /* 1 when value id enters and leaves the region, which never reads it. */
@@ -639,6 +765,13 @@ static const char *value_at_end(emitter *e, int id, char *buf)
     return ref(e, buf, &e->k->ops[id], e->r->sched.depth);
 }
 
+/* Value-name callback for pack(): a region's input. */
+static const char *in_value(emitter *e, int id, char *buf)
+{
+    sprintf(buf, "r%d_in_v%d", e->r->id, id);
+    return buf;
+}
+
 /* Values that only pass through a region ride a FIFO beside its pipeline (the
  * pipeline keeps work-items in order): a RAM instead of a register per stage. */
 static void emit_side_fifo(emitter *e, const hls_region *r)
@@ -649,22 +782,36 @@ static void emit_side_fifo(emitter *e, const hls_region *r)
             side[n++] = r->live_in[i];
     if (!n || !r->sched.depth)
         return;
-    char prefix[32], data[40];
-    snprintf(prefix, sizeof prefix, "r%d_side", R);
-    snprintf(data, sizeof data, "r%d_side_data", R);
+    const char *prefix = text(e, "r%d_side", R);
     declare_token(e, prefix, side, n);
     unsigned bits = token_bits(e->k, side, n);
-    fprintf(e->out, "    wire [%u:0] r%d_side_data;\n"
-                    "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_side (\n"
-                    "        .clk(clk), .rst(rst),\n"
-                    "        .s_valid(r%d_in_valid & r%d_in_ready), .s_ready(), .s_data(",
-            bits - 1, R, bits, r->sched.depth + 2, R, R, R);
-    fprintf(e->out, "{");
-    for (int i = 0; i < n; i++)
-        fprintf(e->out, "%sr%d_in_v%d", i ? ", " : "", R, side[i]);
-    fprintf(e->out, "}),\n        .m_valid(), .m_ready(r%d_valid_s[%d] & r%d_en), .m_data(%s),\n"
-                    "        .count());\n", R, r->sched.depth, R, data);
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_side_data", R));
+    emit_fifo(e, prefix, bits, r->sched.depth + 2,
+              (fifo_ports){.s_valid = text(e, "r%d_in_valid & r%d_in_ready", R, R),
+                           .s_data = pack(e, side, n, in_value),
+                           .m_ready = text(e, "r%d_valid_s[%d] & r%d_en", R, r->sched.depth, R),
+                           .m_data = data});
     unpack(e, prefix, data, side, n);
+}
+
+/* The stage registers of a static region: which stages hold a work-item, and the
+ * values entering it (but those that ride the side FIFO). */
+static void emit_stage_registers(emitter *e, const hls_region *r)
+{
+    int d = r->sched.depth;
+    const char *valid = bus_reg(e, (unsigned)d + 1, "stage s holds a work-item",
+                                text(e, "r%d_valid_s", R));
+    const char *enter = text(e, "r%d_in_valid & r%d_in_ready", R, R);
+    block(e, valid, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                            "    else if (r%d_en) %s <= %s;", valid, R, valid,
+                         d ? text(e, "{%s[%d:0], %s}", valid, d - 1, enter) : enter));
+    for (int i = 0; i < r->nlive_in; i++) {
+        int id = r->live_in[i];
+        if (d && passes_through(e, id))
+            continue;
+        const char *v = bus_reg(e, e->k->ops[id].width, NULL, text(e, "r%d_v%d", R, id));
+        block(e, v, text(e, "always @(posedge clk) if (r%d_en) %s <= r%d_in_v%d;", R, v, R, id));
+    }
 }
 
 /* A static region (fixed latencies only: memory accesses are in memory nodes). Stall
@@ -674,29 +821,12 @@ static void emit_side_fifo(emitter *e, const hls_region *r)
  * only while the exit FIFO will have room for it. */
 static void emit_static(emitter *e, const hls_region *r)
 {
-    FILE *o = e->out;
     const hls_kernel *k = e->k;
     e->r = r;
     int d = r->sched.depth;
-    fprintf(o, "    // ---- region %d: static, %d stages%s ----\n", R, d + 1,
-            r->stall_free ? ", stall-free" : "");
-    fprintf(o, "    wire r%d_en, r%d_fifo_ready;\n"
-               "    reg [%d:0] r%d_valid_s;  // stage s holds a work-item\n"
-               "    always @(posedge clk)\n"
-               "        if (rst) r%d_valid_s <= 0;\n"
-               "        else if (r%d_en) r%d_valid_s <= ",
-            R, R, d, R, R, R, R);
-    if (d)
-        fprintf(o, "{r%d_valid_s[%d:0], r%d_in_valid & r%d_in_ready};\n", R, d - 1, R, R);
-    else
-        fprintf(o, "r%d_in_valid & r%d_in_ready;\n", R, R);
-    for (int i = 0; i < r->nlive_in; i++) {
-        int id = r->live_in[i];
-        if (d && passes_through(e, id))
-            continue;
-        fprintf(o, "    reg [%u:0] r%d_v%d;\n    always @(posedge clk) if (r%d_en) r%d_v%d <= r%d_in_v%d;\n",
-                k->ops[id].width - 1, R, id, R, R, id, R, id);
-    }
+    const char *en = bit_net(e, NULL, text(e, "r%d_en", R));
+    const char *fifo_ready = bit_net(e, NULL, text(e, "r%d_fifo_ready", R));
+    emit_stage_registers(e, r);
     emit_side_fifo(e, r);
     for (int i = 0; i < r->nops; i++)
         emit_op(e, &k->ops[r->ops[i]]);
@@ -707,32 +837,27 @@ static void emit_static(emitter *e, const hls_region *r)
         emit_carry_registers(e, r->ops[i]);
     if (r->stall_free) {
         unsigned cw = count_bits(r->exit_depth);
-        fprintf(o, "    assign r%d_en = 1'b1;\n"
-                   "    reg [%u:0] r%d_inside;  // work-items in the stages and the exit FIFO\n"
-                   "    assign r%d_in_ready = r%d_inside < %u'd%d;\n"
-                   "    always @(posedge clk)\n"
-                   "        if (rst) r%d_inside <= 0;\n"
-                   "        else r%d_inside <= r%d_inside + {%u'd0, r%d_in_valid & r%d_in_ready}\n"
-                   "                         - {%u'd0, r%d_out_valid & r%d_out_ready};\n",
-                R, cw - 1, R, R, R, cw, r->exit_depth, R, R, R, cw - 1, R, R, cw - 1, R, R);
+        const char *inside = bus_reg(e, cw, "work-items in the stages and the exit FIFO",
+                                     text(e, "r%d_inside", R));
+        hls_nl_assign(e->m, en, "1'b1");
+        hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s < %u'd%d", inside, cw, r->exit_depth);
+        block(e, inside, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                                 "    else %s <= %s + {%u'd0, r%d_in_valid & r%d_in_ready}\n"
+                                 "                     - {%u'd0, r%d_out_valid & r%d_out_ready};",
+                              inside, inside, inside, cw - 1, R, R, cw - 1, R, R));
     } else {
-        fprintf(o, "    assign r%d_in_ready = r%d_en;\n"
-                   "    assign r%d_en = ~(r%d_valid_s[%d] & ~r%d_fifo_ready);\n",
-                R, R, R, R, d, R);
+        hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s", en);
+        hls_nl_assign(e->m, en, "~(r%d_valid_s[%d] & ~%s)", R, d, fifo_ready);
     }
     unsigned bits = token_bits(k, r->live_out, r->nlive_out);
-    fprintf(o, "    wire [%u:0] r%d_out_data;\n"
-               "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_exit (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_valid(r%d_valid_s[%d] & r%d_en), .s_ready(r%d_fifo_ready), .s_data(",
-            bits - 1, R, bits, r->exit_depth, R, R, d, R, R);
-    pack(e, r->live_out, r->nlive_out, value_at_end);
-    fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"
-               "        .count());\n", R, R, R);
-    char prefix[32], data[40];
-    snprintf(prefix, sizeof prefix, "r%d_out", R);
-    snprintf(data, sizeof data, "r%d_out_data", R);
-    unpack(e, prefix, data, r->live_out, r->nlive_out);
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_out_data", R));
+    emit_fifo(e, text(e, "r%d_exit", R), bits, r->exit_depth,
+              (fifo_ports){.s_valid = text(e, "r%d_valid_s[%d] & %s", R, d, en),
+                           .s_ready = fifo_ready,
+                           .s_data = pack(e, r->live_out, r->nlive_out, value_at_end),
+                           .m_valid = text(e, "r%d_out_valid", R),
+                           .m_ready = text(e, "r%d_out_ready", R), .m_data = data});
+    unpack(e, text(e, "r%d_out", R), data, r->live_out, r->nlive_out);
 }
 
 /* Region `region`'s port for value id: "r<N>_in_v<id>", or the invariant's wire. */
@@ -764,57 +889,62 @@ static const char *node_in_value(emitter *e, int id, char *buf)
 static void emit_global_op(emitter *e, const hls_op *op)
 {
     char args[4][40];
-    FILE *o = e->out;
     int n = op->lsu;
     /* Only the board's address bits reach the unit: the rest of the address
      * arithmetic and of the unit's address registers is left unused. */
     unsigned abits = e->c->program->board->mem_addr_bits;
-    char address[48];
+    const char *address = text(e, "%s", ARG(0));
     if (abits < 64) {
-        fprintf(o, "    wire [63:0] lsu%d_address = %s & 64'h%llx;\n", n, ARG(0),
-                (1ull << abits) - 1);
-        snprintf(address, sizeof address, "lsu%d_address", n);
-    } else {
-        snprintf(address, sizeof address, "%s", ARG(0));
+        address = bus_net(e, 64, NULL, text(e, "lsu%d_address", n));
+        hls_nl_assign(e->m, address, "%s & 64'h%llx", ARG(0), (1ull << abits) - 1);
     }
     emit_lsu_request_wires(e, op);
-    fprintf(o, "    wire lsu%d_idle, lsu%d_count;\n", n, n);
+    bit_net(e, NULL, text(e, "lsu%d_idle", n));
+    bit_net(e, NULL, text(e, "lsu%d_count", n));
     int plain_store = op->opc == HOP_STORE && !op->acked;
     const char *kind = op->opc == HOP_ATOMIC ? "atomic" : op->opc == HOP_LOAD ? "load"
                        : plain_store ? "store" : "store_ack";
-    fprintf(o, "    clhls_lsu_%s #(.DATA_W(%u), .MEM_W(%u), ", kind, op->width, e->mem_w);
+    hls_nl_instance *u = instance(e, text(e, "clhls_lsu_%s", kind), text(e, "lsu%d", n), 1);
+    hls_nl_param(u, "DATA_W", "%u", op->width);
+    hls_nl_param(u, "MEM_W", "%u", e->mem_w);
     if (plain_store) /* a store nobody waits for is flushed when the unit drains */
-        fprintf(o, ".IDLE_FLUSH(4), ");
+        hls_nl_param(u, "IDLE_FLUSH", "4");
     else
-        fprintf(o, ".DEPTH(%d), ", e->k->lsu_depth);
-    fprintf(o, ".UNIT(%d)) lsu%d (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_req_valid(lsu%d_req_valid), .s_req_ready(lsu%d_req_ready),\n"
-               "        .s_req_addr(%s),", n, n, n, n, address);
-    if (op->opc == HOP_ATOMIC)
-        fprintf(o, " .s_req_op(4'd%d), .s_req_operand(%s), .s_req_compare(%s),", (int)op->imm,
-                ARG(1), op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0");
-    else if (op->opc == HOP_STORE)
-        fprintf(o, " .s_req_data(%s),", ARG(1));
-    if (plain_store)
-        fprintf(o, " .flush(drained),");
-    fprintf(o, "\n");
-    if (hls_ir_waits_for_memory(op)) {
-        fprintf(o, "        .m_resp_valid(lsu%d_resp_valid), .m_resp_ready(lsu%d_resp_ready),\n",
-                n, n);
-        if (op->opc != HOP_STORE)
-            fprintf(o, "        .m_resp_data(lsu%d_rdata),\n", n);
+        hls_nl_param(u, "DEPTH", "%d", e->k->lsu_depth);
+    hls_nl_param(u, "UNIT", "%d", n);
+    hls_nl_connect(u, HLS_NL_IN, "s_req_valid", "lsu%d_req_valid", n);
+    hls_nl_connect(u, HLS_NL_OUT, "s_req_ready", "lsu%d_req_ready", n);
+    hls_nl_connect(u, HLS_NL_IN, "s_req_addr", "%s", address);
+    if (op->opc == HOP_ATOMIC) {
+        hls_nl_connect(u, HLS_NL_IN, "s_req_op", "4'd%d", (int)op->imm);
+        hls_nl_connect(u, HLS_NL_IN, "s_req_operand", "%s", ARG(1));
+        hls_nl_connect(u, HLS_NL_IN, "s_req_compare", "%s",
+                       op->imm == HLS_ATOMIC_CMPXCHG ? ARG(2) : "0");
+    } else if (op->opc == HOP_STORE) {
+        hls_nl_connect(u, HLS_NL_IN, "s_req_data", "%s", ARG(1));
     }
-    emit_lsu_memory_ports(e, n);
+    if (plain_store)
+        hls_nl_connect(u, HLS_NL_IN, "flush", "drained");
+    if (hls_ir_waits_for_memory(op)) {
+        hls_nl_connect(u, HLS_NL_OUT, "m_resp_valid", "lsu%d_resp_valid", n);
+        hls_nl_connect(u, HLS_NL_IN, "m_resp_ready", "lsu%d_resp_ready", n);
+        if (op->opc != HOP_STORE)
+            hls_nl_connect(u, HLS_NL_OUT, "m_resp_data", "lsu%d_rdata", n);
+    }
+    connect_lsu_memory_ports(u, n);
     if (op->opc == HOP_ATOMIC)
-        fprintf(o, "        .m_mem_req_atomic(lsu%d_m_atomic),\n", n);
-    if (op->opc != HOP_LOAD)
-        fprintf(o, "        .m_mem_req_wdata(lsu%d_m_wdata), .m_mem_req_wstrb(lsu%d_m_wstrb),\n",
-                n, n);
+        hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_atomic", "lsu%d_m_atomic", n);
+    if (op->opc != HOP_LOAD) {
+        hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_wdata", "lsu%d_m_wdata", n);
+        hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_wstrb", "lsu%d_m_wstrb", n);
+    }
     if (op->opc != HOP_STORE)
-        fprintf(o, "        .s_mem_resp_rdata(s_resp_rdata),\n");
-    fprintf(o, "        .idle(lsu%d_idle), .count_%s(lsu%d_count));\n", n,
-            op->opc == HOP_ATOMIC ? "atomic" : op->opc == HOP_LOAD ? "read" : "write", n);
+        hls_nl_connect(u, HLS_NL_IN, "s_mem_resp_rdata", "s_resp_rdata");
+    hls_nl_connect(u, HLS_NL_OUT, "idle", "lsu%d_idle", n);
+    hls_nl_connect(u, HLS_NL_OUT,
+                   op->opc == HOP_ATOMIC ? "count_atomic" : op->opc == HOP_LOAD ? "count_read"
+                                                                               : "count_write",
+                   "lsu%d_count", n);
 }
 
 /* Sorts a list of op ids and drops repeats; returns the new length. */
@@ -856,6 +986,101 @@ static int node_carried(const hls_kernel *k, const hls_region *r, int *carried)
     return sort_unique(carried, n);
 }
 
+/* A memory node's access: the handshake nets of its unit (commented with the op and
+ * its line), and the unit or the local-memory port. */
+static void emit_node_access(emitter *e, const hls_op *op)
+{
+    char u[24];
+    unit_name(op, u);
+    bit_net(e, op->loc.line ? text(e, "%%%d %s, line %u", op->id, hls_ir_opcode_name(op->opc),
+                                   op->loc.line) : NULL,
+            text(e, "%s_req_valid", u));
+    bit_net(e, NULL, text(e, "%s_req_ready", u));
+    if (hls_ir_waits_for_memory(op) || op->lmem >= 0) { /* local stores are acknowledged */
+        bit_net(e, NULL, text(e, "%s_resp_valid", u));
+        bit_net(e, NULL, text(e, "%s_resp_ready", u));
+    }
+    if (op->opc != HOP_STORE)
+        bus_net(e, op->width, NULL, text(e, "%s_rdata", u));
+    if (op->lmem >= 0)
+        emit_local_op(e, op);
+    else
+        emit_global_op(e, op);
+}
+
+/* A memory node's requests: a work-item enters when every unit its predicates select
+ * takes its request and the token FIFO has room, and then they all go out. */
+static void emit_node_requests(emitter *e, const hls_region *r)
+{
+    char u[24], p[40];
+    strbuf x = {0};
+    const char *room = bit_net(e, "the token FIFO has room", text(e, "r%d_tokens_ready", R));
+    sb_append(&x, room);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &e->k->ops[r->ops[i]];
+        unit_name(op, u);
+        if (op->has_pred)
+            sb_printf(&x, "\n        & (~%s | %s_req_ready)", pred_in(e, op, p), u);
+        else
+            sb_printf(&x, "\n        & %s_req_ready", u);
+    }
+    hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s", x.data);
+    sb_free(&x);
+    const char *issue = bit_net(e, "the requests go out", text(e, "r%d_issue", R));
+    hls_nl_assign(e->m, issue, "r%d_in_valid & r%d_in_ready", R, R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &e->k->ops[r->ops[i]];
+        hls_nl_assign(e->m, text(e, "%s_req_valid", unit_name(op, u)), "%s%s%s", issue,
+                      op->has_pred ? " & " : "", op->has_pred ? pred_in(e, op, p) : "");
+    }
+}
+
+/* A memory node's answers: the oldest waiting token leaves when every answer it waits
+ * for is there, taking them all. */
+static void emit_node_answers(emitter *e, const hls_region *r)
+{
+    const hls_kernel *k = e->k;
+    char u[24], p[40];
+    strbuf x = {0};
+    sb_printf(&x, "r%d_w_valid", R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (!hls_ir_waits_for_memory(op))
+            continue;
+        unit_name(op, u);
+        if (op->has_pred)
+            sb_printf(&x, "\n        & (~%s | %s_resp_valid)",
+                      waiting(e, op->args[op->nargs - 1], p), u);
+        else
+            sb_printf(&x, "\n        & %s_resp_valid", u);
+    }
+    hls_nl_assign(e->m, text(e, "r%d_out_valid", R), "%s", x.data);
+    sb_free(&x);
+    hls_nl_assign(e->m, text(e, "r%d_leave", R), "r%d_out_valid & r%d_out_ready", R, R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        const char *ready = text(e, "%s_resp_ready", unit_name(op, u));
+        if (hls_ir_waits_for_memory(op))
+            hls_nl_assign(e->m, ready, "r%d_leave%s%s", R, op->has_pred ? " & " : "",
+                          op->has_pred ? waiting(e, op->args[op->nargs - 1], p) : "");
+        else if (op->lmem >= 0) /* an acknowledgement nobody waits for */
+            hls_nl_assign(e->m, ready, "1'b1");
+    }
+    for (int i = 0; i < r->nlive_out; i++) {
+        int id = r->live_out[i];
+        if (k->ops[id].region == r->id)
+            hls_nl_assign(e->m, text(e, "r%d_out_v%d", R, id), "%s_rdata",
+                          unit_name(&k->ops[id], u));
+        else
+            hls_nl_assign(e->m, text(e, "r%d_out_v%d", R, id), "r%d_w_v%d", R, id);
+    }
+    /* waiting for memory: the oldest token's answers, or a unit's room */
+    hls_nl_assign(e->m, text(e, "r%d_stall_mem", R),
+                  "(r%d_w_valid & ~r%d_out_valid)\n        | (r%d_in_valid & r%d_tokens_ready & ~r%d_in_ready)",
+                  R, R, R, R, R);
+}
+
+
 /* A memory node: its accesses' units, and the handshake that makes them one elastic
  * step. A work-item enters when every unit it uses (its predicate is 1) takes its
  * request and the token FIFO has room; all its requests go out in that cycle (a
@@ -866,103 +1091,29 @@ static int node_carried(const hls_kernel *k, const hls_region *r, int *carried)
  * token's. */
 static void emit_memory_node(emitter *e, const hls_region *r)
 {
-    FILE *o = e->out;
     const hls_kernel *k = e->k;
     e->r = r;
     int carried[r->nlive_out + 2 * r->nops + 1];
     int n = node_carried(k, r, carried);
-    char u[24], p[40];
-    fprintf(o, "    // ---- region %d: memory node, %d access%s ----\n", R, r->nops,
-            r->nops == 1 ? "" : "es");
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        unit_name(op, u);
-        if (op->loc.line)
-            fprintf(o, "    // %%%d %s, line %u\n", op->id, hls_ir_opcode_name(op->opc),
-                    op->loc.line);
-        fprintf(o, "    wire %s_req_valid, %s_req_ready;\n", u, u);
-        if (hls_ir_waits_for_memory(op) || op->lmem >= 0) /* local stores are acknowledged */
-            fprintf(o, "    wire %s_resp_valid, %s_resp_ready;\n", u, u);
-        if (op->opc != HOP_STORE)
-            fprintf(o, "    wire [%u:0] %s_rdata;\n", op->width - 1, u);
-        if (op->lmem >= 0)
-            emit_local_op(e, op);
-        else
-            emit_global_op(e, op);
-    }
-    /* the requests */
-    fprintf(o, "    wire r%d_tokens_ready;  // the token FIFO has room\n"
-               "    assign r%d_in_ready = r%d_tokens_ready", R, R, R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        unit_name(op, u);
-        if (op->has_pred)
-            fprintf(o, "\n        & (~%s | %s_req_ready)", pred_in(e, op, p), u);
-        else
-            fprintf(o, "\n        & %s_req_ready", u);
-    }
-    fprintf(o, ";\n    wire r%d_issue = r%d_in_valid & r%d_in_ready;  // the requests go out\n",
-            R, R, R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        fprintf(o, "    assign %s_req_valid = r%d_issue", unit_name(op, u), R);
-        if (op->has_pred)
-            fprintf(o, " & %s", pred_in(e, op, p));
-        fprintf(o, ";\n");
-    }
+    for (int i = 0; i < r->nops; i++)
+        emit_node_access(e, &k->ops[r->ops[i]]);
+    emit_node_requests(e, r);
     /* the waiting tokens */
     unsigned bits = token_bits(k, carried, n);
-    fprintf(o, "    wire r%d_w_valid, r%d_leave;\n    wire [%u:0] r%d_w_data;\n"
-               "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_wait (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_valid(r%d_issue), .s_ready(r%d_tokens_ready), .s_data(",
-            R, R, bits - 1, R, bits, r->exit_depth, R, R, R);
-    pack(e, carried, n, node_in_value);
-    fprintf(o, "),\n        .m_valid(r%d_w_valid), .m_ready(r%d_leave), .m_data(r%d_w_data),\n"
-               "        .count(r%d_tokens));\n", R, R, R, R);
-    char prefix[32], data[40];
-    snprintf(prefix, sizeof prefix, "r%d_w", R);
-    snprintf(data, sizeof data, "r%d_w_data", R);
+    bit_net(e, NULL, text(e, "r%d_w_valid", R));
+    bit_net(e, NULL, text(e, "r%d_leave", R));
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_w_data", R));
+    emit_fifo(e, text(e, "r%d_wait", R), bits, r->exit_depth,
+              (fifo_ports){.s_valid = text(e, "r%d_issue", R),
+                           .s_ready = text(e, "r%d_tokens_ready", R),
+                           .s_data = pack(e, carried, n, node_in_value),
+                           .m_valid = text(e, "r%d_w_valid", R),
+                           .m_ready = text(e, "r%d_leave", R), .m_data = data,
+                           .count = text(e, "r%d_tokens", R)});
+    const char *prefix = text(e, "r%d_w", R);
     declare_token(e, prefix, carried, n);
     unpack(e, prefix, data, carried, n);
-    /* the answers */
-    fprintf(o, "    assign r%d_out_valid = r%d_w_valid", R, R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        if (!hls_ir_waits_for_memory(op))
-            continue;
-        unit_name(op, u);
-        if (op->has_pred)
-            fprintf(o, "\n        & (~%s | %s_resp_valid)",
-                    waiting(e, op->args[op->nargs - 1], p), u);
-        else
-            fprintf(o, "\n        & %s_resp_valid", u);
-    }
-    fprintf(o, ";\n    assign r%d_leave = r%d_out_valid & r%d_out_ready;\n", R, R, R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        unit_name(op, u);
-        if (hls_ir_waits_for_memory(op)) {
-            fprintf(o, "    assign %s_resp_ready = r%d_leave", u, R);
-            if (op->has_pred)
-                fprintf(o, " & %s", waiting(e, op->args[op->nargs - 1], p));
-            fprintf(o, ";\n");
-        } else if (op->lmem >= 0) {
-            fprintf(o, "    assign %s_resp_ready = 1'b1;  // an acknowledgement nobody waits for\n",
-                    u);
-        }
-    }
-    for (int i = 0; i < r->nlive_out; i++) {
-        int id = r->live_out[i];
-        if (k->ops[id].region == r->id)
-            fprintf(o, "    assign r%d_out_v%d = %s_rdata;\n", R, id, unit_name(&k->ops[id], u));
-        else
-            fprintf(o, "    assign r%d_out_v%d = r%d_w_v%d;\n", R, id, R, id);
-    }
-    fprintf(o, "    // waiting for memory: the oldest token's answers, or a unit's room\n"
-               "    assign r%d_stall_mem = (r%d_w_valid & ~r%d_out_valid)\n"
-               "        | (r%d_in_valid & r%d_tokens_ready & ~r%d_in_ready);\n",
-            R, R, R, R, R, R);
+    emit_node_answers(e, r);
 }
 
 /* Value-name callbacks for pack(): the outputs of e->loop's last child (for a header
@@ -982,129 +1133,123 @@ static const char *last_out_value(emitter *e, int id, char *buf)
     return port_value(e->k, buf, r->children[r->nchildren - 1], "out", id);
 }
 
-/* A list "a | b | c" of the per-LSU signal `name`, or `none` when there are none. */
-static void emit_lsu_reduce(emitter *e, const char *fmt, const char *join, const char *none)
-{
-    if (!e->k->nlsus) {
-        fprintf(e->out, "%s", none);
-        return;
-    }
-    for (int n = 0; n < e->k->nlsus; n++) {
-        if (n)
-            fprintf(e->out, "%s", join);
-        fprintf(e->out, fmt, n);
-    }
-}
-
 /* The compute unit's per-unit request buses, each global load-store unit's wires in
  * its slice (a compute unit without units drives the idle values). One combinational
  * block fills every bus: a simulator then copies each slice in place, where slice
  * assignments to a wide bus become a concatenation rebuilt every cycle. */
 static void emit_request_buses(emitter *e)
 {
-    FILE *o = e->out;
+    static const char *const buses[] = {"m_req_valid", "m_req_write", "m_req_atomic",
+                                        "m_req_addr", "m_req_wdata", "m_req_wstrb",
+                                        "s_resp_ready"};
     unsigned mw = e->mem_w;
-    fprintf(o, "    // The request buses, one slice per load-store unit.\n"
-               "    always @(*) begin\n"
-               "        m_req_valid = 0;\n        m_req_write = 0;\n        m_req_atomic = 0;\n"
-               "        m_req_addr = 0;\n        m_req_wdata = 0;\n        m_req_wstrb = 0;\n"
-               "        s_resp_ready = ~0;\n");
+    strbuf x = {0};
+    sb_append(&x, "always @(*) begin\n    m_req_valid = 0;\n    m_req_write = 0;\n"
+                  "    m_req_atomic = 0;\n    m_req_addr = 0;\n    m_req_wdata = 0;\n"
+                  "    m_req_wstrb = 0;\n    s_resp_ready = ~0;\n");
     for (int i = 0; i < e->k->nops; i++) {
         const hls_op *op = &e->k->ops[i];
         int n = op->lsu;
         if (n < 0)
             continue;
-        fprintf(o, "        m_req_valid[%d] = lsu%d_m_valid;\n"
-                   "        m_req_addr[%d +: 64] = lsu%d_m_addr;\n"
-                   "        s_resp_ready[%d] = lsu%d_m_resp_ready;\n",
-                n, n, 64 * n, n, n, n);
+        sb_printf(&x, "    m_req_valid[%d] = lsu%d_m_valid;\n"
+                      "    m_req_addr[%d +: 64] = lsu%d_m_addr;\n"
+                      "    s_resp_ready[%d] = lsu%d_m_resp_ready;\n",
+                  n, n, 64 * n, n, n, n);
         if (op->opc == HOP_LOAD)
             continue;
-        fprintf(o, "        m_req_wdata[%u +: %u] = lsu%d_m_wdata;\n"
-                   "        m_req_wstrb[%u +: %u] = lsu%d_m_wstrb;\n",
-                mw * (unsigned)n, mw, n, mw / 8 * (unsigned)n, mw / 8, n);
+        sb_printf(&x, "    m_req_wdata[%u +: %u] = lsu%d_m_wdata;\n"
+                      "    m_req_wstrb[%u +: %u] = lsu%d_m_wstrb;\n",
+                  mw * (unsigned)n, mw, n, mw / 8 * (unsigned)n, mw / 8, n);
         if (op->opc == HOP_ATOMIC)
-            fprintf(o, "        m_req_atomic[%d +: 4] = lsu%d_m_atomic;\n", 4 * n, n);
+            sb_printf(&x, "    m_req_atomic[%d +: 4] = lsu%d_m_atomic;\n", 4 * n, n);
         else
-            fprintf(o, "        m_req_write[%d] = 1'b1;\n", n);
+            sb_printf(&x, "    m_req_write[%d] = 1'b1;\n", n);
     }
-    fprintf(o, "    end\n");
+    sb_append(&x, "end");
+    hls_nl_block *b = hls_nl_block_new(e->m, x.data);
+    for (size_t i = 0; i < sizeof buses / sizeof *buses; i++)
+        hls_nl_drives(b, buses[i]);
+    sb_free(&x);
 }
 
 static void emit_region(emitter *e, int id);
 
+/* A loop's merge: the back edge first, entries while credits last. */
+static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *first)
+{
+    const hls_kernel *k = e->k;
+    int n = r->id;
+    char a[48];
+    const char *ok = bit_net(e, NULL, text(e, "r%d_entry_ok", n));
+    hls_nl_assign(e->m, ok, "r%d_count < %u'd%d && !r%d_back_valid", n, count_bits(r->credits),
+                  r->credits, n);
+    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "%s & r%d_in_ready", ok, first->id);
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id),
+                  "r%d_back_valid | (r%d_in_valid & %s)", n, n, ok);
+    for (int i = 0; i < first->nlive_in; i++) {
+        int id = first->live_in[i];
+        int p = phi_index(r, id);
+        hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "r%d_back_valid ? r%d_back_v%d : %s",
+                      n, n, id, port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
+    }
+    hls_nl_block *count = hls_nl_block_new(
+        e->m, text(e, "always @(posedge clk)\n    if (rst) r%d_count <= 0;\n"
+                      "    else r%d_count <= r%d_count + {%u'd0, r%d_in_valid & r%d_in_ready & "
+                      "~r%d_back_valid} - {%u'd0, r%d_exit_push};",
+                   n, n, n, count_bits(r->credits) - 1, n, n, n, count_bits(r->credits) - 1, n));
+    hls_nl_drives(count, text(e, "r%d_count", n));
+}
+
+/* A loop's split: the last child's work-items go round through the back-edge FIFO
+ * while the loop continues, else out through the exit FIFO. */
+static void emit_loop_split(emitter *e, const hls_region *r, const hls_region *first,
+                            const hls_region *last)
+{
+    const hls_kernel *k = e->k;
+    int n = r->id;
+    char b[48];
+    const char *cont = bit_net(e, NULL, text(e, "r%d_cont", n));
+    hls_nl_assign(e->m, cont, "%s", port_value(k, b, last->id, "out", r->cont));
+    hls_nl_assign(e->m, text(e, "r%d_out_ready", last->id), "%s ? r%d_back_ready : r%d_exit_ready",
+                  cont, n, n);
+    const char *back = text(e, "r%d_back", n);
+    declare_token(e, back, first->live_in, first->nlive_in);
+    unsigned bits = token_bits(k, first->live_in, first->nlive_in);
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_back_data", n));
+    e->loop = r;
+    emit_fifo(e, back, bits, r->back_depth,
+              (fifo_ports){.s_valid = text(e, "r%d_out_valid & %s", last->id, cont),
+                           .s_ready = text(e, "r%d_back_ready", n),
+                           .s_data = pack(e, first->live_in, first->nlive_in, back_value),
+                           .m_valid = text(e, "r%d_back_valid", n),
+                           .m_ready = text(e, "r%d_in_ready", first->id), .m_data = data});
+    unpack(e, back, data, first->live_in, first->nlive_in);
+    hls_nl_assign(e->m, text(e, "r%d_exit_push", n), "r%d_out_valid & ~%s & r%d_exit_ready",
+                  last->id, cont, n);
+    bits = token_bits(k, r->live_out, r->nlive_out);
+    data = bus_net(e, bits, NULL, text(e, "r%d_exit_data", n));
+    emit_fifo(e, text(e, "r%d_exit", n), bits, 2,
+              (fifo_ports){.s_valid = text(e, "r%d_out_valid & ~%s", last->id, cont),
+                           .s_ready = text(e, "r%d_exit_ready", n),
+                           .s_data = pack(e, r->live_out, r->nlive_out, last_out_value),
+                           .m_valid = text(e, "r%d_out_valid", n),
+                           .m_ready = text(e, "r%d_out_ready", n), .m_data = data});
+    unpack(e, text(e, "r%d_out", n), data, r->live_out, r->nlive_out);
+}
 
 /* A loop: merge (back edge first, entries while credits last), body, split. */
 static void emit_loop(emitter *e, const hls_region *r)
 {
-    FILE *o = e->out;
-    const hls_kernel *k = e->k;
-    int n = r->id;
-    const hls_region *first = &k->regions[r->children[0]];
-    const hls_region *last = &k->regions[r->children[r->nchildren - 1]];
-    const hls_loop *l = &k->loops[r->loop];
-    unsigned cw = count_bits(r->credits);
-    fprintf(o, "    // ---- region %d: loop at %s:%u, latency %d, %d credits ----\n", n,
-            l->loc.file ? l->loc.file : "?", l->loc.line, r->latency, r->credits);
-    fprintf(o, "    wire r%d_back_valid, r%d_exit_ready, r%d_back_ready;\n"
-               "    wire r%d_entry_ok = r%d_count < %u'd%d && !r%d_back_valid;\n"
-               "    assign r%d_in_ready = r%d_entry_ok & r%d_in_ready;\n"
-               "    assign r%d_in_valid = r%d_back_valid | (r%d_in_valid & r%d_entry_ok);\n",
-            n, n, n, n, n, cw, r->credits, n, n, n, first->id, first->id, n, n, n);
-    char a[48], b[48];
-    for (int i = 0; i < first->nlive_in; i++) {
-        int id = first->live_in[i];
-        int p = phi_index(r, id);
-        fprintf(o, "    assign r%d_in_v%d = r%d_back_valid ? r%d_back_v%d : %s;\n", first->id, id,
-                n, n, id,
-                port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
-    }
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "r%d_back", n);
-    declare_token(e, prefix, first->live_in, first->nlive_in);
-    unsigned bits = token_bits(k, first->live_in, first->nlive_in);
-    const char *cont = port_value(k, b, last->id, "out", r->cont);
-    fprintf(o, "    wire r%d_cont = %s;\n"
-               "    assign r%d_out_ready = r%d_cont ? r%d_back_ready : r%d_exit_ready;\n"
-               "    wire [%u:0] r%d_back_data;\n"
-               "    clhls_fifo #(.WIDTH(%u), .DEPTH(%d)) r%d_back (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_valid(r%d_out_valid & r%d_cont), .s_ready(r%d_back_ready), .s_data(",
-            n, cont, last->id, n, n, n, bits - 1, n, bits, r->back_depth, n, last->id, n, n);
-    e->loop = r;
-    pack(e, first->live_in, first->nlive_in, back_value);
-    fprintf(o, "),\n        .m_valid(r%d_back_valid), .m_ready(r%d_in_ready), .m_data(r%d_back_data),\n"
-               "        .count());\n", n, first->id, n);
-    char data[40];
-    snprintf(data, sizeof data, "r%d_back_data", n);
-    unpack(e, prefix, data, first->live_in, first->nlive_in);
-    bits = token_bits(k, r->live_out, r->nlive_out);
-    fprintf(o, "    assign r%d_exit_push = r%d_out_valid & ~r%d_cont & r%d_exit_ready;\n"
-               "    wire [%u:0] r%d_exit_data;\n"
-               "    clhls_fifo #(.WIDTH(%u), .DEPTH(2)) r%d_exit (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_valid(r%d_out_valid & ~r%d_cont), .s_ready(r%d_exit_ready), .s_data(",
-            n, last->id, n, n, bits - 1, n, bits, n, last->id, n, n);
-    pack(e, r->live_out, r->nlive_out, last_out_value);
-    fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_exit_data),\n"
-               "        .count());\n", n, n, n);
-    snprintf(prefix, sizeof prefix, "r%d_out", n);
-    snprintf(data, sizeof data, "r%d_exit_data", n);
-    unpack(e, prefix, data, r->live_out, r->nlive_out);
-    fprintf(o, "    always @(posedge clk)\n"
-               "        if (rst) r%d_count <= 0;\n"
-               "        else r%d_count <= r%d_count + {%u'd0, r%d_in_valid & r%d_in_ready & ~r%d_back_valid}"
-               " - {%u'd0, r%d_exit_push};\n",
-            n, n, n, cw - 1, n, n, n, cw - 1, n);
+    const hls_region *first = &e->k->regions[r->children[0]];
+    const hls_region *last = &e->k->regions[r->children[r->nchildren - 1]];
+    bit_net(e, NULL, text(e, "r%d_back_valid", r->id));
+    bit_net(e, NULL, text(e, "r%d_exit_ready", r->id));
+    bit_net(e, NULL, text(e, "r%d_back_ready", r->id));
+    emit_loop_merge(e, r, first);
+    emit_loop_split(e, r, first, last);
     for (int c = 0; c < r->nchildren; c++)
         emit_region(e, r->children[c]);
-}
-
-/* Value-name callback for pack(): a barrier's input token. */
-static const char *barrier_in_value(emitter *e, int id, char *buf)
-{
-    sprintf(buf, "r%d_in_v%d", e->r->id, id);
-    return buf;
 }
 
 /* Bits of a local linear id in a barrier unit (a group has at most 2^bits items). */
@@ -1127,7 +1272,6 @@ static unsigned local_size_bits(const hls_kernel *k)
  * order. */
 static void emit_barrier(emitter *e, const hls_region *r)
 {
-    FILE *o = e->out;
     const hls_kernel *k = e->k;
     const hls_op *b = &k->ops[r->ops[0]];
     const hls_op *coll = r->nops > 1 ? &k->ops[r->ops[1]] : NULL;
@@ -1147,36 +1291,36 @@ static void emit_barrier(emitter *e, const hls_region *r)
             snprintf(chosen + strlen(chosen), sizeof chosen - strlen(chosen), "[%u:0]", lw - 1);
         }
     }
-    fprintf(o, "    // ---- region %d: barrier, line %u ----\n"
-               "    wire [%u:0] r%d_out_data;\n",
-            R, b->loc.line, bits - 1, R);
-    if (coll)
-        fprintf(o, "    wire [%u:0] r%d_result;\n", vw - 1, R);
-    fprintf(o, "    clhls_barrier #(.W(%u), .SLOTS(%d), .SLOT_W(%d), .LID_W(%u)", bits, HLS_WG_SLOTS,
-            HLS_SLOT_BITS, lw);
-    if (coll) /* the work-group function the unit computes */
-        fprintf(o, ", .OP(%d), .FUNC(%d), .TYPE(%d), .VW(%u)", HLS_COLL_KIND(coll->imm),
-                HLS_COLL_FUNC(coll->imm), HLS_COLL_TYPE(coll->imm), vw);
-    fprintf(o, ") r%d_unit (\n"
-               "        .clk(clk), .rst(rst),\n"
-               "        .s_valid(r%d_in_valid), .s_ready(r%d_in_ready), .s_slot(r%d_in_v%d),\n"
-               "        .s_lid(r%d_in_v%d[%u:0]), .s_size(r%d_in_v%d[%u:0]),\n",
-            R, R, R, R, b->args[0], R, b->args[1], lw - 1, R, b->args[2], lw);
-    if (coll)
-        fprintf(o, "        .s_value(%s), .s_chosen(%s), .m_result(r%d_result),\n", value, chosen,
-                R);
-    else /* a plain barrier: no function */
-        fprintf(o, "        .s_value(1'b0), .s_chosen(%s), .m_result(),\n", chosen);
-    fprintf(o, "        .s_data(");
-    pack(e, carried, n, barrier_in_value);
-    fprintf(o, "),\n        .m_valid(r%d_out_valid), .m_ready(r%d_out_ready), .m_data(r%d_out_data),\n"
-               "        .held(r%d_held), .waiting(r%d_waiting));\n", R, R, R, R, R);
-    char prefix[32], data[40];
-    snprintf(prefix, sizeof prefix, "r%d_out", R);
-    snprintf(data, sizeof data, "r%d_out_data", R);
-    unpack(e, prefix, data, carried, n);
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_out_data", R));
+    const char *result = coll ? bus_net(e, vw, NULL, text(e, "r%d_result", R)) : "";
+    hls_nl_instance *u = instance(e, "clhls_barrier", text(e, "r%d_unit", R), 1);
+    hls_nl_param(u, "W", "%u", bits);
+    hls_nl_param(u, "SLOTS", "%d", HLS_WG_SLOTS);
+    hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
+    hls_nl_param(u, "LID_W", "%u", lw);
+    if (coll) { /* the work-group function the unit computes */
+        hls_nl_param(u, "OP", "%d", HLS_COLL_KIND(coll->imm));
+        hls_nl_param(u, "FUNC", "%d", HLS_COLL_FUNC(coll->imm));
+        hls_nl_param(u, "TYPE", "%d", HLS_COLL_TYPE(coll->imm));
+        hls_nl_param(u, "VW", "%u", vw);
+    }
+    hls_nl_connect(u, HLS_NL_IN, "s_valid", "r%d_in_valid", R);
+    hls_nl_connect(u, HLS_NL_OUT, "s_ready", "r%d_in_ready", R);
+    hls_nl_connect(u, HLS_NL_IN, "s_slot", "r%d_in_v%d", R, b->args[0]);
+    hls_nl_connect(u, HLS_NL_IN, "s_lid", "r%d_in_v%d[%u:0]", R, b->args[1], lw - 1);
+    hls_nl_connect(u, HLS_NL_IN, "s_size", "r%d_in_v%d[%u:0]", R, b->args[2], lw);
+    hls_nl_connect(u, HLS_NL_IN, "s_value", "%s", coll ? value : "1'b0"); /* plain: none */
+    hls_nl_connect(u, HLS_NL_IN, "s_chosen", "%s", chosen);
+    hls_nl_connect(u, HLS_NL_OUT, "m_result", "%s", result);
+    hls_nl_connect(u, HLS_NL_IN, "s_data", "%s", pack(e, carried, n, in_value));
+    hls_nl_connect(u, HLS_NL_OUT, "m_valid", "r%d_out_valid", R);
+    hls_nl_connect(u, HLS_NL_IN, "m_ready", "r%d_out_ready", R);
+    hls_nl_connect(u, HLS_NL_OUT, "m_data", "%s", data);
+    hls_nl_connect(u, HLS_NL_OUT, "held", "r%d_held", R);
+    hls_nl_connect(u, HLS_NL_OUT, "waiting", "r%d_waiting", R);
+    unpack(e, text(e, "r%d_out", R), data, carried, n);
     if (coll && n < r->nlive_out)
-        fprintf(o, "    assign r%d_out_v%d = r%d_result;\n", R, coll->id, R);
+        hls_nl_assign(e->m, text(e, "r%d_out_v%d", R, coll->id), "%s", result);
 }
 
 /* Joins the children of a sequence: each one's output feeds the next one's input. */
@@ -1185,12 +1329,11 @@ static void connect_children(emitter *e, const hls_region *r)
     for (int c = 1; c < r->nchildren; c++) {
         const hls_region *from = &e->k->regions[r->children[c - 1]];
         const hls_region *to = &e->k->regions[r->children[c]];
-        fprintf(e->out, "    assign r%d_in_valid = r%d_out_valid;\n"
-                        "    assign r%d_out_ready = r%d_in_ready;\n", to->id, from->id, from->id,
-                to->id);
+        hls_nl_assign(e->m, text(e, "r%d_in_valid", to->id), "r%d_out_valid", from->id);
+        hls_nl_assign(e->m, text(e, "r%d_out_ready", from->id), "r%d_in_ready", to->id);
         for (int i = 0; i < to->nlive_in; i++)
-            fprintf(e->out, "    assign r%d_in_v%d = r%d_out_v%d;\n", to->id, to->live_in[i],
-                    from->id, to->live_in[i]);
+            hls_nl_assign(e->m, text(e, "r%d_in_v%d", to->id, to->live_in[i]), "r%d_out_v%d",
+                          from->id, to->live_in[i]);
     }
 }
 
@@ -1218,47 +1361,66 @@ static void emit_region(emitter *e, int id)
     connect_children(e, r);
 }
 
-/* Handshake and token wires of every region, declared before any is used. */
-static void declare_regions(emitter *e)
+/* What region r is, for the comment on its input handshake (NULL for a sequence). */
+static const char *region_summary(emitter *e, const hls_region *r)
 {
-    char prefix[32];
-    for (int i = 1; i < e->k->nregions; i++) {
-        const hls_region *r = &e->k->regions[i];
-        fprintf(e->out, "    wire r%d_in_valid, r%d_in_ready, r%d_out_valid, r%d_out_ready;\n",
-                i, i, i, i);
-        if (r->kind == HLS_REGION_LOOP)
-            fprintf(e->out, "    reg [%u:0] r%d_count;  // work-items inside the loop\n"
-                            "    wire r%d_exit_push;    // a work-item leaves the loop\n",
-                    count_bits(r->credits) - 1, i, i);
-        if (r->kind == HLS_REGION_BARRIER)
-            fprintf(e->out, "    wire [%u:0] r%d_held;  // work-items waiting in the barrier\n"
-                            "    wire r%d_waiting;      // a group is incomplete\n",
-                    lid_bits(e->k) + HLS_SLOT_BITS, i, i);
-        if (r->kind == HLS_REGION_MEMORY)
-            fprintf(e->out, "    wire [%u:0] r%d_tokens;  // work-items waiting for memory\n"
-                            "    wire r%d_stall_mem;     // it waits for memory\n",
-                    count_bits(r->exit_depth) - 1, i, i);
-        snprintf(prefix, sizeof prefix, "r%d_in", i);
-        declare_token(e, prefix, r->live_in, r->nlive_in);
-        snprintf(prefix, sizeof prefix, "r%d_out", i);
-        declare_token(e, prefix, r->live_out, r->nlive_out);
+    switch (r->kind) {
+    case HLS_REGION_STATIC:
+        return text(e, "region %d: static, %d stages%s", r->id, r->sched.depth + 1,
+                    r->stall_free ? ", stall-free" : "");
+    case HLS_REGION_MEMORY:
+        return text(e, "region %d: memory node, %d access%s", r->id, r->nops,
+                    r->nops == 1 ? "" : "es");
+    case HLS_REGION_LOOP: {
+        const hls_loop *l = &e->k->loops[r->loop];
+        return text(e, "region %d: loop at %s:%u, latency %d, %d credits", r->id,
+                    l->loc.file ? l->loc.file : "?", l->loc.line, r->latency, r->credits);
+    }
+    case HLS_REGION_BARRIER:
+        return text(e, "region %d: barrier, line %u", r->id, e->k->ops[r->ops[0]].loc.line);
+    default:
+        return NULL;
     }
 }
 
-/* "r1_x | r2_x ..." over regions of a kind, or `none`. */
-static void emit_region_reduce(emitter *e, hls_region_kind kind, const char *fmt,
-                               const char *join, const char *none)
+/* Handshake and token nets of every region. */
+static void declare_regions(emitter *e)
 {
-    int any = 0;
     for (int i = 1; i < e->k->nregions; i++) {
-        if (e->k->regions[i].kind != kind)
-            continue;
-        fprintf(e->out, "%s", any++ ? join : "");
-        fprintf(e->out, fmt, i, i);  /* fmt names the region once or twice */
+        const hls_region *r = &e->k->regions[i];
+        bit_net(e, region_summary(e, r), text(e, "r%d_in_valid", i));
+        bit_net(e, NULL, text(e, "r%d_in_ready", i));
+        bit_net(e, NULL, text(e, "r%d_out_valid", i));
+        bit_net(e, NULL, text(e, "r%d_out_ready", i));
+        if (r->kind == HLS_REGION_LOOP) {
+            bus_reg(e, count_bits(r->credits), "work-items inside the loop",
+                    text(e, "r%d_count", i));
+            bit_net(e, "a work-item leaves the loop", text(e, "r%d_exit_push", i));
+        }
+        if (r->kind == HLS_REGION_BARRIER) {
+            bus_net(e, lid_bits(e->k) + HLS_SLOT_BITS + 1, "work-items waiting in the barrier",
+                    text(e, "r%d_held", i));
+            bit_net(e, "a group is incomplete", text(e, "r%d_waiting", i));
+        }
+        if (r->kind == HLS_REGION_MEMORY) {
+            bus_net(e, count_bits(r->exit_depth), "work-items waiting for memory",
+                    text(e, "r%d_tokens", i));
+            bit_net(e, "it waits for memory", text(e, "r%d_stall_mem", i));
+        }
+        declare_token(e, text(e, "r%d_in", i), r->live_in, r->nlive_in);
+        declare_token(e, text(e, "r%d_out", i), r->live_out, r->nlive_out);
     }
-    if (!any)
-        fprintf(e->out, "%s", none);
 }
+
+/* Appends "r1_x | r2_x ..." over regions of a kind (fmt names the region once or
+ * twice, and starts with its join). */
+static void region_reduce(emitter *e, strbuf *x, hls_region_kind kind, const char *fmt)
+{
+    for (int i = 1; i < e->k->nregions; i++)
+        if (e->k->regions[i].kind == kind)
+            sb_printf(x, fmt, i, i);
+}
+
 /* Bits of a local memory's conflict count (0..ports). */
 static int conflict_width(const hls_local *m)
 {
@@ -1268,104 +1430,156 @@ static int conflict_width(const hls_local *m)
     return bits;
 }
 
-/* Declares the port vectors of each local memory (the accesses drive their slices)
- * and instantiates it; a memory with atomic accesses gets their ports too. */
-static void emit_local_memories(emitter *e)
+/* Declares the port vectors of local memory i (the accesses drive their slices) and
+ * instantiates it; a memory with atomic accesses gets their ports too. */
+static void emit_local_memory(emitter *e, int i)
 {
-    FILE *o = e->out;
-    const hls_kernel *k = e->k;
-    for (int i = 0; i < k->nlocals; i++) {
-        const hls_local *m = &k->locals[i];
-        if (!m->nports)
-            continue;
-        unsigned np = (unsigned)m->nports, aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits;
-        fprintf(o, "    // __local %s: %llu bytes per work-group slot, %d slots, %d banks of "
-                   "%u-bit words, %u ports\n"
-                   "    wire [%u:0] lm%d_req_valid, lm%d_req_ready, lm%d_req_write, lm%d_resp_valid, "
-                   "lm%d_resp_ready;\n"
-                   "    wire [%u:0] lm%d_req_addr;\n    wire [%u:0] lm%d_req_wdata, lm%d_resp_rdata;\n"
-                   "    wire [%u:0] lm%d_req_wstrb;\n    wire [%d:0] lm%d_conflicts;\n"
-                   "    wire lm%d_idle;\n",
-                m->name, 1ull << m->addr_bits, HLS_WG_SLOTS, m->banks, ww, np, np - 1, i, i, i, i,
-                i, np * aw - 1, i, np * ww - 1, i, i, np * ww / 8 - 1, i, conflict_width(m) - 1,
-                i, i);
-        if (m->atomics)
-            fprintf(o, "    wire [%u:0] lm%d_req_atomic;\n    wire [%u:0] lm%d_req_wide;\n"
-                       "    wire [%u:0] lm%d_req_cmp;\n",
-                    4 * np - 1, i, np - 1, i, np * ww - 1, i);
-        if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
-            fprintf(o, "    // statically wired: %s\n", m->wiring_reason);
-            fprintf(o, "    localparam [%u:0] LM%d_PORT_BANKS = %u'b", np * (unsigned)m->banks - 1, i,
-                    np * (unsigned)m->banks);
-            for (int p = (int)np - 1; p >= 0; p--)
-                for (int b = m->banks - 1; b >= 0; b--)
-                    fputc(m->port_banks[p] >> b & 1 ? '1' : '0', o);
-            fprintf(o, ";\n");
-        }
-        fprintf(o, "    clhls_local_mem #(.NPORTS(%u), .ADDR_W(%u), .WORD_W(%u), .BANKS(%d)%s%s) lm%d (\n"
-                   "        .clk(clk), .rst(rst),\n"
-                   "        .s_req_valid(lm%d_req_valid), .s_req_ready(lm%d_req_ready),\n"
-                   "        .s_req_write(lm%d_req_write), .s_req_addr(lm%d_req_addr),\n"
-                   "        .s_req_wdata(lm%d_req_wdata), .s_req_wstrb(lm%d_req_wstrb),\n"
-                   "        .m_resp_valid(lm%d_resp_valid), .m_resp_ready(lm%d_resp_ready),\n"
-                   "        .m_resp_rdata(lm%d_resp_rdata), .conflicts(lm%d_conflicts), .idle(lm%d_idle)",
-                np, aw, ww, m->banks, m->atomics ? ", .ATOMICS(1)" : "",
-                m->wiring == HLS_BANKS_STATIC ? arena_printf(&e->c->arena, ",\n        .STATIC(1), "
-                                                             ".PORT_BANKS(LM%d_PORT_BANKS)", i) : "",
-                i, i, i, i, i, i, i, i, i, i, i, i);
-        if (m->atomics)
-            fprintf(o, ",\n        .s_req_atomic(lm%d_req_atomic), .s_req_wide(lm%d_req_wide), "
-                       ".s_req_cmp(lm%d_req_cmp));\n", i, i, i);
-        else
-            fprintf(o, ",\n        .s_req_atomic(%u'd0), .s_req_wide(%u'd0), .s_req_cmp(%u'd0));\n",
-                    4 * np, np, np * ww);
+    const hls_local *m = &e->k->locals[i];
+    unsigned np = (unsigned)m->nports, aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits;
+    bus_net(e, np, text(e, "__local %s: %llu bytes per work-group slot, %d slots, %d banks of "
+                           "%u-bit words, %u ports", m->name, 1ull << m->addr_bits, HLS_WG_SLOTS,
+                        m->banks, ww, np),
+            text(e, "lm%d_req_valid", i));
+    static const char *const per_port[] = {"req_ready", "req_write", "resp_valid", "resp_ready"};
+    for (size_t f = 0; f < sizeof per_port / sizeof *per_port; f++)
+        bus_net(e, np, NULL, text(e, "lm%d_%s", i, per_port[f]));
+    bus_net(e, np * aw, NULL, text(e, "lm%d_req_addr", i));
+    bus_net(e, np * ww, NULL, text(e, "lm%d_req_wdata", i));
+    bus_net(e, np * ww, NULL, text(e, "lm%d_resp_rdata", i));
+    bus_net(e, np * ww / 8, NULL, text(e, "lm%d_req_wstrb", i));
+    bus_net(e, (unsigned)conflict_width(m),
+            m->wiring == HLS_BANKS_STATIC ? text(e, "statically wired: %s", m->wiring_reason)
+                                          : NULL,
+            text(e, "lm%d_conflicts", i));
+    bit_net(e, NULL, text(e, "lm%d_idle", i));
+    if (m->atomics) {
+        bus_net(e, 4 * np, NULL, text(e, "lm%d_req_atomic", i));
+        bus_net(e, np, NULL, text(e, "lm%d_req_wide", i));
+        bus_net(e, np * ww, NULL, text(e, "lm%d_req_cmp", i));
     }
-    /* bank conflicts of all memories this cycle */
-    fprintf(o, "    wire [7:0] local_conflicts = 8'd0");
-    for (int i = 0; i < k->nlocals; i++)
-        if (k->locals[i].nports)
-            fprintf(o, " + {{%d{1'b0}}, lm%d_conflicts}", 8 - conflict_width(&k->locals[i]), i);
-    fprintf(o, ";\n");
+    hls_nl_instance *u = instance(e, "clhls_local_mem", text(e, "lm%d", i), 1);
+    hls_nl_param(u, "NPORTS", "%u", np);
+    hls_nl_param(u, "ADDR_W", "%u", aw);
+    hls_nl_param(u, "WORD_W", "%u", ww);
+    hls_nl_param(u, "BANKS", "%d", m->banks);
+    if (m->atomics)
+        hls_nl_param(u, "ATOMICS", "1");
+    if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
+        strbuf banks = {0};
+        sb_printf(&banks, "%u'b", np * (unsigned)m->banks);
+        for (int p = (int)np - 1; p >= 0; p--)
+            for (int b = m->banks - 1; b >= 0; b--)
+                sb_append(&banks, m->port_banks[p] >> b & 1 ? "1" : "0");
+        hls_nl_param(u, "STATIC", "1");
+        hls_nl_param(u, "PORT_BANKS", "%s", banks.data);
+        sb_free(&banks);
+    }
+    static const char *const inputs[] = {"req_valid", "req_write", "req_addr", "req_wdata",
+                                         "req_wstrb", "resp_ready"};
+    static const char *const outputs[] = {"req_ready", "resp_valid", "resp_rdata"};
+    for (size_t f = 0; f < sizeof inputs / sizeof *inputs; f++)
+        hls_nl_connect(u, HLS_NL_IN, text(e, "%s_%s", f == 5 ? "m" : "s", inputs[f]),
+                       "lm%d_%s", i, inputs[f]);
+    for (size_t f = 0; f < sizeof outputs / sizeof *outputs; f++)
+        hls_nl_connect(u, HLS_NL_OUT, text(e, "%s_%s", f == 0 ? "s" : "m", outputs[f]),
+                       "lm%d_%s", i, outputs[f]);
+    hls_nl_connect(u, HLS_NL_OUT, "conflicts", "lm%d_conflicts", i);
+    hls_nl_connect(u, HLS_NL_OUT, "idle", "lm%d_idle", i);
+    static const char *const atomic[] = {"req_atomic", "req_wide", "req_cmp"};
+    const unsigned atomic_width[] = {4 * np, np, np * ww};
+    for (size_t f = 0; f < sizeof atomic / sizeof *atomic; f++)
+        if (m->atomics)
+            hls_nl_connect(u, HLS_NL_IN, text(e, "s_%s", atomic[f]), "lm%d_%s", i, atomic[f]);
+        else
+            hls_nl_connect(u, HLS_NL_IN, text(e, "s_%s", atomic[f]), "%u'd0", atomic_width[f]);
 }
 
-static void emit_compute_unit(emitter *e)
+/* The local memories, and their bank conflicts this cycle. */
+static void emit_local_memories(emitter *e)
 {
-    FILE *o = e->out;
     const hls_kernel *k = e->k;
-    unsigned nwords = k->arg_bytes ? k->arg_bytes / 8 : 1; /* argument area registers */
-    hls_nl_print_header(o, e->unit);
+    strbuf x = {0};
+    sb_append(&x, "8'd0");
+    for (int i = 0; i < k->nlocals; i++)
+        if (k->locals[i].nports) {
+            emit_local_memory(e, i);
+            sb_printf(&x, " + {{%d{1'b0}}, lm%d_conflicts}", 8 - conflict_width(&k->locals[i]), i);
+        }
+    hls_nl_assign(e->m, bus_net(e, 8, NULL, "local_conflicts"), "%s", x.data);
+    sb_free(&x);
+}
 
+/* The nets the shell drives: the NDRange registers, the argument area, and the
+ * work-items entering the body with their token fields. */
+static void declare_shell_outputs(emitter *e, unsigned nwords)
+{
+    bus_net(e, 32, NULL, "work_dim");
+    for (int reg = HLS_ND_GLOBAL_SIZE; reg <= HLS_ND_NUM_GROUPS; reg++)
+        for (int dim = 0; dim < 3; dim++)
+            bus_net(e, ndrange_width(reg), NULL, text(e, "%s_%c", ndrange_reg(reg), "xyz"[dim]));
+    bus_net(e, 64 * nwords, "the argument area, byte b at bits 8*b", "args");
+    bit_net(e, NULL, "wi_valid");
+    bit_net(e, NULL, "wi_ready");
+    char name[32];
+    for (int field = HLS_TOK_GLOBAL_ID; field <= HLS_TOK_GROUP_LINEAR_SIZE; field++)
+        for (int dim = 0; dim < (field < HLS_TOK_SLOT ? 3 : 1); dim++) {
+            token_wire(name, sizeof name, field, dim);
+            bus_net(e, token_width(field), NULL, text(e, "%s", name));
+        }
+    bit_net(e, "no work-item left to enter or inside: stores may flush", "drained");
+}
+
+/* The shell (clhls_cu_shell): control block, work-group dispatch, work-group slots
+ * and work-item generation. */
+static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *retire_slot)
+{
+    const hls_kernel *k = e->k;
     int slots = k->slot_op >= 0;
-    int entry = k->regions[0].children[0];
-    int last = k->regions[0].children[k->regions[0].nchildren - 1];
-    fprintf(o,
-            "    // The NDRange registers and argument area, and the work-items entering the\n"
-            "    // body, from the shell (clhls_cu_shell).\n"
-            "    wire [31:0] work_dim;\n"
-            "    wire [63:0] global_size_x, global_size_y, global_size_z;\n"
-            "    wire [31:0] local_size_x, local_size_y, local_size_z;\n"
-            "    wire [63:0] global_offset_x, global_offset_y, global_offset_z;\n"
-            "    wire [31:0] num_groups_x, num_groups_y, num_groups_z;\n"
-            "    wire [%u:0] args;  // the argument area, byte b at bits 8*b\n"
-            "    wire wi_valid, wi_ready;\n"
-            "    wire [63:0] wi_global_id_x, wi_global_id_y, wi_global_id_z;\n"
-            "    wire [31:0] wi_local_id_x, wi_local_id_y, wi_local_id_z;\n"
-            "    wire [31:0] wi_group_id_x, wi_group_id_y, wi_group_id_z;\n"
-            "    wire [31:0] wi_group_size_x, wi_group_size_y, wi_group_size_z;\n"
-            "    wire [31:0] wi_local_linear_id, wi_group_linear_size;\n"
-            "    wire [%d:0] wi_slot;\n"
-            "    wire drained;     // no work-item left to enter or inside: stores may flush\n"
-            "    wire body_empty;  // no work-item inside a region\n"
-            "    wire lsus_idle;   // every load-store unit idle, every store acknowledged\n"
-            "    wire mem_read, mem_write;  // a memory request issued this cycle\n",
-            64 * nwords - 1, HLS_SLOT_BITS - 1);
-    declare_regions(e);
-    emit_local_memories(e);
+    hls_nl_instance *u = instance(e, "clhls_cu_shell", "shell", 1);
+    hls_nl_param(u, "NARGS", "%u", nwords);
+    hls_nl_param(u, "NPROBES", "%d", nprobes ? nprobes : 1);
+    hls_nl_param(u, "ID_W", "%u", e->c->program->board->work_item_index_bits);
+    hls_nl_param(u, "LS_W", "%u", local_size_bits(k));
+    hls_nl_param(u, "BLOCK", "%d", e->kernel_index);
+    hls_nl_param(u, "SLOTS", "%d", slots ? HLS_WG_SLOTS : 0);
+    hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
+    static const char *const reg_port[] = {"reg_we", "reg_addr", "reg_wdata"};
+    for (size_t i = 0; i < sizeof reg_port / sizeof *reg_port; i++)
+        hls_nl_connect(u, HLS_NL_IN, reg_port[i], "%s", reg_port[i]);
+    hls_nl_connect(u, HLS_NL_OUT, "reg_rdata", "reg_rdata");
+    hls_nl_connect(u, HLS_NL_OUT, "work_dim", "work_dim");
+    for (int reg = HLS_ND_GLOBAL_SIZE; reg <= HLS_ND_NUM_GROUPS; reg++)
+        for (int dim = 0; dim < 3; dim++) {
+            const char *name = text(e, "%s_%c", ndrange_reg(reg), "xyz"[dim]);
+            hls_nl_connect(u, HLS_NL_OUT, name, "%s", name);
+        }
+    hls_nl_connect(u, HLS_NL_OUT, "args", "args");
+    hls_nl_connect(u, HLS_NL_OUT, "m_valid", "wi_valid");
+    hls_nl_connect(u, HLS_NL_IN, "m_ready", "wi_ready");
+    char name[32];
+    for (int field = HLS_TOK_GLOBAL_ID; field <= HLS_TOK_GROUP_LINEAR_SIZE; field++)
+        for (int dim = 0; dim < (field < HLS_TOK_SLOT ? 3 : 1); dim++) {
+            token_wire(name, sizeof name, field, dim);
+            hls_nl_connect(u, HLS_NL_OUT, text(e, "m_%s", name + 3), "%s", name);
+        }
+    hls_nl_connect(u, HLS_NL_IN, "retire_valid", "retire");
+    hls_nl_connect(u, HLS_NL_IN, "retire_slot", "%s", retire_slot);
+    static const char *const status[] = {"body_empty", "lsus_idle", "stall_mem", "mem_read",
+                                         "mem_write", "local_conflicts", "probes"};
+    for (size_t i = 0; i < sizeof status / sizeof *status; i++)
+        hls_nl_connect(u, HLS_NL_IN, status[i], "%s", status[i]);
+    hls_nl_connect(u, HLS_NL_OUT, "drained", "drained");
+}
+
+/* Probes: work-items inside each loop, waiting in each barrier, waiting for memory in
+ * each memory node (for the diagnosis of a hang). Returns how many. */
+static int emit_probes(emitter *e)
+{
+    const hls_kernel *k = e->k;
     int probed[HLS_MAX_PROBES];
     int nprobes = hls_ir_probe_regions(k, probed);
-    fprintf(o, "    // Probes: work-items inside each loop, waiting in each barrier, waiting\n"
-               "    // for memory in each memory node (for the diagnosis of a hang).\n"
-               "    wire [%d:0] probes = {", 32 * (nprobes ? nprobes : 1) - 1);
+    strbuf x = {0};
+    sb_append(&x, "{");
     for (int i = nprobes - 1; i >= 0; i--) {
         const hls_region *r = &k->regions[probed[i]];
         unsigned bits = r->kind == HLS_REGION_LOOP     ? count_bits(r->credits)
@@ -1374,83 +1588,94 @@ static void emit_compute_unit(emitter *e)
         const char *name = r->kind == HLS_REGION_LOOP     ? "count"
                            : r->kind == HLS_REGION_MEMORY ? "tokens"
                                                           : "held";
-        fprintf(o, "%s%u'd0, r%d_%s", i == nprobes - 1 ? "" : ", ", 32 - bits, r->id, name);
+        sb_printf(&x, "%s%u'd0, r%d_%s", i == nprobes - 1 ? "" : ", ", 32 - bits, r->id, name);
     }
-    fprintf(o, "%s};\n", nprobes ? "" : "32'd0");
-    fprintf(o, "    wire retire = r%d_out_valid;  // a work-item leaves the last region\n"
-               "    assign r%d_out_ready = 1'b1;\n", last, last);
-    fprintf(o, "    wire stall_mem = 1'b0");
-    emit_region_reduce(e, HLS_REGION_MEMORY, " | r%d_stall_mem", "", "");
-    fprintf(o, ";\n");
-    char retire_slot[48];
-    if (slots)
-        snprintf(retire_slot, sizeof retire_slot, "r%d_out_v%d", last, k->slot_op);
-    else
-        snprintf(retire_slot, sizeof retire_slot, "%d'd0", HLS_SLOT_BITS);
-    fprintf(o,
-            "    // Control block, work-group dispatch%s and work-item generation.\n"
-            "    clhls_cu_shell #(.NARGS(%u), .NPROBES(%d), .ID_W(%u), .LS_W(%u), .BLOCK(%d),\n"
-            "        .SLOTS(%d), .SLOT_W(%d)) shell (\n"
-            "        .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr),\n"
-            "        .reg_wdata(reg_wdata), .reg_rdata(reg_rdata), .work_dim(work_dim),\n"
-            "        .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),\n"
-            "        .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),\n"
-            "        .global_offset_x(global_offset_x), .global_offset_y(global_offset_y),\n"
-            "        .global_offset_z(global_offset_z),\n"
-            "        .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),\n"
-            "        .args(args), .m_valid(wi_valid), .m_ready(wi_ready),\n"
-            "        .m_global_id_x(wi_global_id_x), .m_global_id_y(wi_global_id_y), .m_global_id_z(wi_global_id_z),\n"
-            "        .m_local_id_x(wi_local_id_x), .m_local_id_y(wi_local_id_y), .m_local_id_z(wi_local_id_z),\n"
-            "        .m_group_id_x(wi_group_id_x), .m_group_id_y(wi_group_id_y), .m_group_id_z(wi_group_id_z),\n"
-            "        .m_group_size_x(wi_group_size_x), .m_group_size_y(wi_group_size_y),\n"
-            "        .m_group_size_z(wi_group_size_z), .m_slot(wi_slot),\n"
-            "        .m_local_linear_id(wi_local_linear_id), .m_group_linear_size(wi_group_linear_size),\n"
-            "        .retire_valid(retire), .retire_slot(%s), .body_empty(body_empty),\n"
-            "        .lsus_idle(lsus_idle), .stall_mem(stall_mem), .mem_read(mem_read),\n"
-            "        .mem_write(mem_write), .local_conflicts(local_conflicts), .probes(probes),\n"
-            "        .drained(drained));\n",
-            slots ? ", work-group slots" : "", nwords, nprobes ? nprobes : 1,
-            e->c->program->board->work_item_index_bits, local_size_bits(k), e->kernel_index,
-            slots ? HLS_WG_SLOTS : 0, HLS_SLOT_BITS, retire_slot);
-    fprintf(o, "    assign wi_ready = r%d_in_ready;\n    assign r%d_in_valid = wi_valid;\n", entry, entry);
-    fprintf(o, "    // Forward progress, the watchdog's sign of life: a work-item entered a\n"
-               "    // region of the body, left a loop, or retired (going round a loop is not).\n"
-               "    assign progress = retire");
+    sb_printf(&x, "%s}", nprobes ? "" : "32'd0");
+    const char *probes = bus_net(e, 32u * (unsigned)(nprobes ? nprobes : 1),
+                                 "work-items in each loop, barrier and memory node (hangs)",
+                                 "probes");
+    hls_nl_assign(e->m, probes, "%s", x.data);
+    sb_free(&x);
+    return nprobes;
+}
+
+/* What the shell needs to know of the body: whether it is empty, whether the
+ * load-store units are idle, memory requests issued this cycle, and forward progress
+ * (the watchdog's sign of life: a work-item entered a region of the body, left a loop,
+ * or retired; going round a loop is not). */
+static void emit_body_status(emitter *e)
+{
+    const hls_kernel *k = e->k;
+    strbuf x = {0};
+    sb_append(&x, "1'b1");
+    region_reduce(e, &x, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid");
+    region_reduce(e, &x, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid");
+    region_reduce(e, &x, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid");
+    region_reduce(e, &x, HLS_REGION_MEMORY, "\n        & (r%d_tokens == 0)");
+    hls_nl_assign(e->m, bit_net(e, "no work-item inside a region", "body_empty"), "%s", x.data);
+    x.len = 0;
+    for (int n = 0; n < k->nlsus; n++)
+        sb_printf(&x, "%slsu%d_idle", n ? " & " : "", n);
+    hls_nl_assign(e->m, bit_net(e, "every load-store unit idle, every store acknowledged",
+                                "lsus_idle"), "%s", k->nlsus ? x.data : "1'b1");
+    for (int write = 0; write < 2; write++) {
+        x.len = 0;
+        sb_append(&x, "1'b0");
+        for (int i = 0; i < k->nops; i++) {
+            const hls_op *op = &k->ops[i];
+            if (op->lsu >= 0 && (op->opc == HOP_STORE) == write)
+                sb_printf(&x, " | lsu%d_count", op->lsu);
+        }
+        hls_nl_assign(e->m, bit_net(e, "a memory request issued this cycle",
+                                    write ? "mem_write" : "mem_read"), "%s", x.data);
+    }
+    x.len = 0;
+    sb_append(&x, "retire");
     for (int c = 0; c < k->regions[0].nchildren; c++)
-        fprintf(o, " | (r%d_in_valid & r%d_in_ready)", k->regions[0].children[c],
-                k->regions[0].children[c]);
+        sb_printf(&x, " | (r%d_in_valid & r%d_in_ready)", k->regions[0].children[c],
+                  k->regions[0].children[c]);
     for (int i = 1; i < k->nregions; i++)
         if (k->regions[i].kind == HLS_REGION_LOOP)
-            fprintf(o, " | r%d_exit_push", i);
+            sb_printf(&x, " | r%d_exit_push", i);
         else if (k->regions[i].kind == HLS_REGION_BARRIER)
-            fprintf(o, " | (r%d_out_valid & r%d_out_ready)", i, i);
-    fprintf(o, ";\n");
+            sb_printf(&x, " | (r%d_out_valid & r%d_out_ready)", i, i);
+    hls_nl_assign(e->m, "progress", "%s", x.data);
+    sb_free(&x);
+}
 
+/* The compute unit's body in its module: the shell's nets, the regions' handshakes,
+ * local memories, probes, the shell, ROMs, invariants, the region tree, the request
+ * buses and what the shell needs to know of the body. */
+static void emit_compute_unit(emitter *e)
+{
+    const hls_kernel *k = e->k;
+    unsigned nwords = k->arg_bytes ? k->arg_bytes / 8 : 1; /* argument area registers */
+    int entry = k->regions[0].children[0];
+    int last = k->regions[0].children[k->regions[0].nchildren - 1];
+    declare_shell_outputs(e, nwords);
+    declare_regions(e);
+    emit_local_memories(e);
+    int nprobes = emit_probes(e);
+    hls_nl_assign(e->m, bit_net(e, "a work-item leaves the last region", "retire"),
+                  "r%d_out_valid", last);
+    hls_nl_assign(e->m, text(e, "r%d_out_ready", last), "1'b1");
+    strbuf x = {0};
+    sb_append(&x, "1'b0");
+    region_reduce(e, &x, HLS_REGION_MEMORY, " | r%d_stall_mem");
+    hls_nl_assign(e->m, bit_net(e, "a memory node waits for memory", "stall_mem"), "%s", x.data);
+    sb_free(&x);
+    emit_shell(e, nwords, nprobes,
+               k->slot_op >= 0 ? text(e, "r%d_out_v%d", last, k->slot_op)
+                               : text(e, "%d'd0", HLS_SLOT_BITS));
+    hls_nl_assign(e->m, "wi_ready", "r%d_in_ready", entry);
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", entry), "wi_valid");
     emit_roms(e);
-    fprintf(o, "    // Invariant values.\n");
     for (int i = 0; i < k->nops; i++)
         if (hls_ir_is_invariant(&k->ops[i]))
             emit_invariant(e, &k->ops[i]);
-    fprintf(o, "    // The kernel body.\n");
     emit_region(e, 0);
     emit_request_buses(e);
-    fprintf(o, "    // What the shell needs to know of the body.\n"
-               "    assign body_empty = 1'b1");
-    emit_region_reduce(e, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid", "", "");
-    emit_region_reduce(e, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid", "", "");
-    emit_region_reduce(e, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid", "", "");
-    emit_region_reduce(e, HLS_REGION_MEMORY, "\n        & (r%d_tokens == 0)", "", "");
-    fprintf(o, ";\n    assign lsus_idle = ");
-    emit_lsu_reduce(e, "lsu%d_idle", " & ", "1'b1");
-    fprintf(o, ";\n    assign mem_read = 1'b0");
-    for (int i = 0; i < k->nops; i++)
-        if ((k->ops[i].opc == HOP_LOAD || k->ops[i].opc == HOP_ATOMIC) && k->ops[i].lsu >= 0)
-            fprintf(o, " | lsu%d_count", k->ops[i].lsu);
-    fprintf(o, ";\n    assign mem_write = 1'b0");
-    for (int i = 0; i < k->nops; i++)
-        if (k->ops[i].opc == HOP_STORE && k->ops[i].lsu >= 0)
-            fprintf(o, " | lsu%d_count", k->ops[i].lsu);
-    fprintf(o, ";\nendmodule\n`default_nettype wire\n");
+    emit_body_status(e);
 }
 
 /* Whether a kernel of the program has a global atomic (then clhls_top has an atomic
@@ -1731,34 +1956,58 @@ static FILE *open_output(hls_compile *c, const char *dir, const char *name, strb
     return f;
 }
 
+/* Whether module m passes the check; a failing check is an internal error in the build
+ * log. */
+static int checked(hls_compile *c, const hls_nl_module *m, const char *name)
+{
+    strbuf errors = {0};
+    int problems = hls_nl_check(m, &errors);
+    if (problems)
+        sb_printf(c->diag.log, "internal error: the netlist of %s fails its check:\n%s", name,
+                  errors.data);
+    sb_free(&errors);
+    return !problems;
+}
+
+/* Writes module m to DIR/NAME.v. */
+static int write_module(hls_compile *c, const char *dir, strbuf *files, const hls_nl_module *m,
+                        const char *name)
+{
+    FILE *f = open_output(c, dir, arena_printf(&c->arena, "%s.v", name), files);
+    if (!f)
+        return HLS_ERR_TOOL;
+    hls_nl_print(f, m);
+    fclose(f);
+    return HLS_OK;
+}
+
+/* The compute units and the top are built in one netlist (the top's instances of the
+ * units are checked against their ports); no file is written unless every module
+ * passes its check. */
 int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files)
 {
     const hls_program *p = c->program;
     hls_nl_netlist *nl = hls_nl_netlist_new(&c->arena);
+    hls_nl_module **modules = arena_alloc(&c->arena, (size_t)(p->nkernels + 1) * sizeof *modules);
+    const char **names = arena_alloc(&c->arena, (size_t)(p->nkernels + 1) * sizeof *names);
     for (int i = 0; i < p->nkernels; i++) {
-        hls_nl_module *unit = compute_unit_ports(c, nl, i);
-        char *name = arena_printf(&c->arena, "clhls_cu_%s.v", p->kernels[i]->unit);
-        FILE *f = open_output(c, dir, name, files);
-        if (!f)
-            return HLS_ERR_TOOL;
-        emitter e = {.c = c, .out = f, .k = p->kernels[i], .kernel_index = i,
-                     .mem_w = p->board->mem_width_bits, .unit = unit};
+        modules[i] = compute_unit_ports(c, nl, i);
+        names[i] = arena_printf(&c->arena, "clhls_cu_%s", p->kernels[i]->unit);
+        emitter e = {.c = c, .m = modules[i], .k = p->kernels[i], .kernel_index = i,
+                     .mem_w = p->board->mem_width_bits};
         emit_compute_unit(&e);
-        fclose(f);
     }
-    /* the top is written only once its netlist passes the check */
-    hls_nl_module *top = emit_top(c, nl);
-    strbuf errors = {0};
-    if (hls_nl_check(top, &errors)) {
-        sb_printf(c->diag.log, "internal error: the netlist of clhls_top fails its check:\n%s",
-                  errors.data);
-        sb_free(&errors);
+    modules[p->nkernels] = emit_top(c, nl);
+    names[p->nkernels] = "clhls_top";
+    int ok = 1;
+    for (int i = 0; i <= p->nkernels; i++)
+        ok &= checked(c, modules[i], names[i]);
+    if (!ok)
         return HLS_ERR_INTERNAL;
+    for (int i = 0; i <= p->nkernels; i++) {
+        int rc = write_module(c, dir, files, modules[i], names[i]);
+        if (rc != HLS_OK)
+            return rc;
     }
-    FILE *f = open_output(c, dir, "clhls_top.v", files);
-    if (!f)
-        return HLS_ERR_TOOL;
-    hls_nl_print(f, top);
-    fclose(f);
     return HLS_OK;
 }

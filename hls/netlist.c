@@ -19,6 +19,7 @@ typedef struct nl_signal {
     int reg;             /* assigned in a block: declared reg / output reg */
     int unused;          /* read by nothing (lint waiver) */
     int vector;          /* declared with a range even at one bit */
+    unsigned entries;    /* a reg array: its words (0 = not an array) */
     const char *comment; /* printed after the declaration, or NULL */
 } nl_signal;
 
@@ -237,6 +238,17 @@ void hls_nl_reg(hls_nl_module *m, const char *name, unsigned width, const char *
     s->comment = maybe_strdup(m->nl->a, comment);
 }
 
+void hls_nl_reg_array(hls_nl_module *m, const char *name, unsigned width, unsigned entries,
+                      const char *comment)
+{
+    if (!entries)
+        HLS_BUG("netlist: %s.%s declared as an array of no words", m->name, name);
+    hls_nl_reg(m, name, width, comment);
+    nl_signal *s = &m->signals[m->nsignals - 1];
+    s->vector = 1;
+    s->entries = entries;
+}
+
 static nl_signal *declared(hls_nl_module *m, const char *name)
 {
     int pos = find_signal(m, name, strlen(name));
@@ -384,7 +396,8 @@ static void print_block(FILE *out, const hls_nl_block *b)
     }
 }
 
-void hls_nl_print_header(FILE *out, const hls_nl_module *m)
+/* What comes before the body: the comment, the waivers, the port list. */
+static void print_header(FILE *out, const hls_nl_module *m)
 {
     for (int i = 0; i < m->ncomments; i++)
         fprintf(out, "// %s\n", m->comments[i]);
@@ -432,7 +445,7 @@ void hls_nl_print_header(FILE *out, const hls_nl_module *m)
 
 void hls_nl_print(FILE *out, const hls_nl_module *m)
 {
-    hls_nl_print_header(out, m);
+    print_header(out, m);
     for (int i = 0; i < m->nsignals; i++) {
         const nl_signal *s = &m->signals[i];
         if (s->port)
@@ -440,7 +453,10 @@ void hls_nl_print(FILE *out, const hls_nl_module *m)
         char r[24];
         if (s->unused)
             fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", out);
-        fprintf(out, "    %s %s%s;", s->reg ? "reg " : "wire", range(r, s), s->name);
+        fprintf(out, "    %s %s%s", s->reg ? "reg " : "wire", range(r, s), s->name);
+        if (s->entries)
+            fprintf(out, " [0:%u]", s->entries - 1);
+        fputc(';', out);
         if (s->comment)
             fprintf(out, "  // %s", s->comment);
         fputc('\n', out);
@@ -589,6 +605,8 @@ static void add_driver(checker *ck, const char *target, int block, const char *w
         return;
     }
     const nl_signal *s = &ck->m->signals[pos];
+    if (s->entries) /* a word of an array: the array counts as driven as a whole */
+        r = (nl_ref){.base = r.base, .len = r.len};
     if (r.range_known && r.hi >= s->width) {
         problem(ck, "%s drives bits %u:%u of %s '%s', which has %u", what, r.hi, r.lo,
                 signal_kind(s), s->name, s->width);

@@ -43,6 +43,10 @@ void hls_nl_port(hls_nl_module *m, hls_nl_dir dir, const char *name, unsigned wi
                  const char *comment);
 void hls_nl_net(hls_nl_module *m, const char *name, unsigned width, const char *comment);
 void hls_nl_reg(hls_nl_module *m, const char *name, unsigned width, const char *comment);
+/* A reg array (a memory) of `entries` words of `width` bits, declared
+ * "reg [width-1:0] name [0:entries-1]"; a block drives it as a whole. */
+void hls_nl_reg_array(hls_nl_module *m, const char *name, unsigned width, unsigned entries,
+                      const char *comment);
 /* Marks a net that nothing reads (it is printed between lint_off/lint_on UNUSEDSIGNAL). */
 void hls_nl_unused(hls_nl_module *m, const char *name);
 /* Marks a port or net that is indexed as a vector: it is declared with a range even
@@ -71,9 +75,6 @@ void hls_nl_drives(hls_nl_block *b, const char *name);
 /* The module as Verilog: the comment, `default_nettype none, the waivers, the port
  * list with a comment per port, nets, instances, assigns, blocks, endmodule. */
 void hls_nl_print(FILE *out, const hls_nl_module *m);
-/* Only what comes before the body (through the port list's ");"), for a module whose
- * body is still written as text after it. */
-void hls_nl_print_header(FILE *out, const hls_nl_module *m);
 
 /* Appends one line per problem to `errors` (each naming the module and the net, or
  * the instance and the port) and returns how many there are: a net or output port

@@ -233,23 +233,34 @@ Test(netlist, the_printer_writes_the_module)
     expect_check(m, 0, (const char *const[]){NULL});
 }
 
-/* hls_nl_print_header stops after the port list, for a body written as text. */
-Test(netlist, the_header_ends_with_the_port_list)
+/* A reg array (a ROM) is declared with its words, driven as a whole by the block that
+ * assigns its words (an index past the width of a word is no bit range), and read by
+ * words; without that block it has no driver. */
+Test(netlist, a_reg_array)
 {
     hls_nl_netlist *nl = hls_nl_netlist_new(&test_arena);
-    hls_nl_module *m = hls_nl_module_new(nl, "clhls_cu_k");
-    hls_nl_port(m, HLS_NL_IN, "clk", 1, "kernel clock");
-    hls_nl_port(m, HLS_NL_OUT, "progress", 1, "moved");
+    hls_nl_module *m = hls_nl_module_new(nl, "rom_reader");
+    hls_nl_port(m, HLS_NL_IN, "addr", 5, "byte address");
+    hls_nl_port(m, HLS_NL_OUT, "q", 8, "the byte");
+    hls_nl_reg_array(m, "rom0", 8, 32, "__constant table: 20 bytes");
+    hls_nl_assign(m, "q", "rom0[addr]");
+    expect_check(m, 1, (const char *const[]){"module rom_reader: reg 'rom0' has no driver", NULL});
+    hls_nl_block *init = hls_nl_block_new(m, "initial begin : rom0_init\n"
+                                             "    integer i;\n"
+                                             "    for (i = 0; i < 32; i = i + 1)\n"
+                                             "        rom0[i] = 8'h00;\n"
+                                             "    rom0[19] = 8'h2a;\n"
+                                             "end");
+    hls_nl_drives(init, "rom0[19]"); /* a word: the array counts as driven */
+    expect_check(m, 0, (const char *const[]){NULL});
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     cr_assert(f);
-    hls_nl_print_header(f, m);
+    hls_nl_print(f, m);
     fclose(f);
-    cr_expect_str_eq(text, "`default_nettype none\n"
-                           "module clhls_cu_k (\n"
-                           "    input  wire clk,     // kernel clock\n"
-                           "    output wire progress // moved\n"
-                           ");\n");
+    cr_expect(strstr(text, "    reg  [7:0] rom0 [0:31];  // __constant table: 20 bytes\n"), "%s",
+              text);
+    cr_expect(strstr(text, "    initial begin : rom0_init\n        integer i;\n"), "%s", text);
     free(text);
 }
