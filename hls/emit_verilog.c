@@ -21,7 +21,11 @@
  * and splits at the end: back into the back-edge FIFO, or out through the exit FIFO.
  * A barrier region is a clhls_barrier unit (computing the work-group function, if
  * any). Invariant values (constants, arguments, NDRange registers) are module-level
- * wires v<id>. */
+ * wires v<id>.
+ *
+ * Every module is built in the netlist model (netlist.h) — nets and regs, instances,
+ * assigns, blocks that name the regs they assign — and no file is written unless each
+ * one passes hls_nl_check. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1193,12 +1197,12 @@ static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *f
         hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "r%d_back_valid ? r%d_back_v%d : %s",
                       n, n, id, port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
     }
-    hls_nl_block *count = hls_nl_block_new(
-        e->m, text(e, "always @(posedge clk)\n    if (rst) r%d_count <= 0;\n"
-                      "    else r%d_count <= r%d_count + {%u'd0, r%d_in_valid & r%d_in_ready & "
-                      "~r%d_back_valid} - {%u'd0, r%d_exit_push};",
-                   n, n, n, count_bits(r->credits) - 1, n, n, n, count_bits(r->credits) - 1, n));
-    hls_nl_drives(count, text(e, "r%d_count", n));
+    const char *count = text(e, "r%d_count", n);
+    unsigned pad = count_bits(r->credits) - 1;
+    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                            "    else %s <= %s + {%u'd0, r%d_in_valid & r%d_in_ready & "
+                            "~r%d_back_valid} - {%u'd0, r%d_exit_push};",
+                         count, count, count, pad, n, n, n, pad, n));
 }
 
 /* A loop's split: the last child's work-items go round through the back-edge FIFO
@@ -1699,8 +1703,8 @@ static int unit_ports(const hls_kernel *k)
 }
 
 /* The module of kernel `index`'s compute unit (clhls_cu_UNIT) in the netlist: its
- * comment and ports. The compute unit's file prints its header from it, and the check
- * of clhls_top holds the top's instance of it to these ports. */
+ * comment and ports (emit_compute_unit builds its body). The check of clhls_top holds
+ * the top's instance of it to these ports. */
 static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int index)
 {
     const hls_kernel *k = c->program->kernels[index];
