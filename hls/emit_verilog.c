@@ -1080,7 +1080,8 @@ static void emit_node_answers(emitter *e, const hls_region *r)
     }
     /* waiting for memory: the oldest token's answers, or a unit's room */
     hls_nl_assign(e->m, text(e, "r%d_stall_mem", R),
-                  "(r%d_w_valid & ~r%d_out_valid)\n        | (r%d_in_valid & r%d_tokens_ready & ~r%d_in_ready)",
+                  "(r%d_w_valid & ~r%d_out_valid)\n"
+                  "        | (r%d_in_valid & r%d_tokens_ready & ~r%d_in_ready)",
                   R, R, R, R, R);
 }
 
@@ -1194,8 +1195,9 @@ static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *f
     for (int i = 0; i < first->nlive_in; i++) {
         int id = first->live_in[i];
         int p = phi_index(r, id);
-        hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "r%d_back_valid ? r%d_back_v%d : %s",
-                      n, n, id, port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
+        hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id),
+                      "r%d_back_valid ? r%d_back_v%d : %s", n, n, id,
+                      port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
     }
     const char *count = text(e, "r%d_count", n);
     unsigned pad = count_bits(r->credits) - 1;
@@ -1478,15 +1480,18 @@ static void emit_local_memory(emitter *e, int i)
         hls_nl_param(u, "PORT_BANKS", "%s", banks.data);
         sb_free(&banks);
     }
-    static const char *const inputs[] = {"req_valid", "req_write", "req_addr", "req_wdata",
-                                         "req_wstrb", "resp_ready"};
-    static const char *const outputs[] = {"req_ready", "resp_valid", "resp_rdata"};
-    for (size_t f = 0; f < sizeof inputs / sizeof *inputs; f++)
-        hls_nl_connect(u, HLS_NL_IN, text(e, "%s_%s", f == 5 ? "m" : "s", inputs[f]),
-                       "lm%d_%s", i, inputs[f]);
-    for (size_t f = 0; f < sizeof outputs / sizeof *outputs; f++)
-        hls_nl_connect(u, HLS_NL_OUT, text(e, "%s_%s", f == 0 ? "s" : "m", outputs[f]),
-                       "lm%d_%s", i, outputs[f]);
+    static const struct {
+        const char *port;  /* the memory's port */
+        const char *field; /* lm<i>_<field> */
+        hls_nl_dir dir;    /* what the port does */
+    } ports[] = {
+        {"s_req_valid", "req_valid", HLS_NL_IN},    {"s_req_ready", "req_ready", HLS_NL_OUT},
+        {"s_req_write", "req_write", HLS_NL_IN},    {"s_req_addr", "req_addr", HLS_NL_IN},
+        {"s_req_wdata", "req_wdata", HLS_NL_IN},    {"s_req_wstrb", "req_wstrb", HLS_NL_IN},
+        {"m_resp_valid", "resp_valid", HLS_NL_OUT}, {"m_resp_ready", "resp_ready", HLS_NL_IN},
+        {"m_resp_rdata", "resp_rdata", HLS_NL_OUT}};
+    for (size_t f = 0; f < sizeof ports / sizeof *ports; f++)
+        hls_nl_connect(u, ports[f].dir, ports[f].port, "lm%d_%s", i, ports[f].field);
     hls_nl_connect(u, HLS_NL_OUT, "conflicts", "lm%d_conflicts", i);
     hls_nl_connect(u, HLS_NL_OUT, "idle", "lm%d_idle", i);
     static const char *const atomic[] = {"req_atomic", "req_wide", "req_cmp"};
