@@ -612,6 +612,22 @@ static void emit_op(emitter *e, const hls_op *op)
     }
 }
 
+/* Sorts a list of numbers and drops repeats; returns the new length. */
+static int sort_unique(int *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            int t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!m || v[m - 1] != v[i])
+            v[m++] = v[i];
+    return m;
+}
+
 /* Delays (stages after its home) at which the region reads value id. */
 static int read_delays(const emitter *e, int id, int *out)
 {
@@ -621,34 +637,17 @@ static int read_delays(const emitter *e, int id, int *out)
     for (int i = 0; i <= r->nops; i++) {
         int stage = -1;
         if (i == r->nops) {
-            stage = s->last_use[id]; /* the exit, or a predicate read at a data stage */
+            stage = s->last_use[id]; /* the exit */
         } else {
             const hls_op *op = &e->k->ops[r->ops[i]];
             for (int a = 0; a < op->nargs; a++)
                 if (op->args[a] == id)
                     stage = s->start[op->id];
-            if (op->has_pred && op->args[op->nargs - 1] == id &&
-                hls_ir_waits_for_memory(op)) {
-                int data = s->start[op->id] + s->latency[op->id] - home;
-                if (data > 0)
-                    out[n++] = data;
-            }
         }
         if (stage - home > 0)
             out[n++] = stage - home;
     }
-    /* sort and drop duplicates */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            int t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (!m || out[m - 1] != out[i])
-            out[m++] = out[i];
-    return m;
+    return sort_unique(out, n);
 }
 
 /* Carries a value of the region from its home stage to each stage that reads it:
@@ -951,21 +950,6 @@ static void emit_global_op(emitter *e, const hls_op *op)
                    "lsu%d_count", n);
 }
 
-/* Sorts a list of op ids and drops repeats; returns the new length. */
-static int sort_unique(int *ids, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
-            int t = ids[j];
-            ids[j] = ids[j - 1];
-            ids[j - 1] = t;
-        }
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (!m || ids[m - 1] != ids[i])
-            ids[m++] = ids[i];
-    return m;
-}
 
 /* The values a memory node's waiting token carries: what leaves the node besides the
  * answers, the predicates of the accesses it waits for, and the address of a local
