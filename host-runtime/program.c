@@ -224,7 +224,7 @@ static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t er
         if (hidden) {
             if (!cJSON_IsString(hidden) || strcmp(hidden->valuestring, "printf_buffer") ||
                 printf_arg >= 0 || json_u64(ja, "offset", &printf_offset) ||
-                printf_offset % 8 || printf_offset + 8 > k->arg_area_bytes) {
+                printf_offset > k->arg_area_bytes || 8 > k->arg_area_bytes - printf_offset) {
                 snprintf(err, errlen, "kernel '%s': bad argument %d", k->name, i);
                 return -1;
             }
