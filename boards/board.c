@@ -386,7 +386,8 @@ char **board_list(void)
     int ndirs = search_dirs(dirs);
     size_t count = 0, cap = 8;
     char **names = hls_try_alloc((cap + 1) * sizeof *names);
-    for (int i = 0; names && i < ndirs; i++) {
+    int out_of_memory = !names;
+    for (int i = 0; !out_of_memory && i < ndirs; i++) {
         DIR *d = opendir(dirs[i]);
         if (!d)
             continue;
@@ -400,25 +401,31 @@ char **board_list(void)
                 seen |= !strncmp(names[j], e->d_name, len - 5) && !names[j][len - 5];
             if (seen)
                 continue;
+            if (count == cap) {
+                char **more = hls_try_realloc(names, (2 * cap + 1) * sizeof *names);
+                if (!more) {
+                    out_of_memory = 1;
+                    break;
+                }
+                names = more;
+                cap *= 2;
+            }
             char *name = hls_try_alloc(len - 4);
-            char **more = count < cap ? names : hls_try_realloc(names, (2 * cap + 1) * sizeof *names);
-            if (!name || !more) {
-                free(name);
-                board_list_free(names);
-                names = NULL;
+            if (!name) {
+                out_of_memory = 1;
                 break;
             }
             memcpy(name, e->d_name, len - 5);
-            if (count == cap)
-                cap *= 2;
-            names = more;
             names[count++] = name;
             names[count] = NULL;
         }
         closedir(d);
     }
-    if (names)
-        qsort(names, count, sizeof *names, compare_names);
+    if (out_of_memory) {
+        board_list_free(names);
+        return NULL;
+    }
+    qsort(names, count, sizeof *names, compare_names);
     return names;
 }
 
