@@ -914,6 +914,7 @@ static void emit_global_op(emitter *e, const hls_op *op)
         hls_nl_param(u, "IDLE_FLUSH", "4");
     else
         hls_nl_param(u, "DEPTH", "%d", e->k->lsu_depth);
+    hls_nl_param(u, "CU", "%d", e->kernel_index);
     hls_nl_param(u, "UNIT", "%d", n);
     hls_nl_connect(u, HLS_NL_IN, "s_req_valid", "lsu%d_req_valid", n);
     hls_nl_connect(u, HLS_NL_OUT, "s_req_ready", "lsu%d_req_ready", n);
@@ -1853,19 +1854,19 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_port(top, HLS_NL_OUT, "progress_units", (unsigned)p->nkernels,
                 "bit u: compute unit u moved this cycle");
     hls_nl_vector(top, "progress_units");
-    /* The simulator tells the compute units apart (sim-bridge/harness.cpp): the access
-     * checker by instance name, each unit's watchdog by the memory port's tags (a unit's
-     * load-store unit ports, when no atomic unit retags the requests). The top names
-     * each unit once. */
+    /* The simulator tells the compute units' requests apart (sim-bridge/harness.cpp):
+     * each unit's watchdog counts the memory port's tags of its load-store unit ports
+     * (when no atomic unit retags the requests). The top tells them once. (The access
+     * checker gets the unit's number from each load-store unit's CU parameter.) */
     strbuf text = {0};
     sb_append(&text, "`ifdef CLHLS_SIM_CHECKS\n"
                      "import \"DPI-C\" function void clhls_sim_unit(input int index, "
-                     "input string instance_name, input int first_tag, input int tags);\n"
+                     "input int first_tag, input int tags);\n"
                      "initial begin\n");
     for (int i = 0, first = 0; i < p->nkernels; i++) {
         int n = unit_ports(p->kernels[i]);
-        sb_printf(&text, "    clhls_sim_unit(%d, \"cu_%s\", %d, %d);\n", i, p->kernels[i]->unit,
-                  first, has_global_atomic(p) ? 0 : n);
+        sb_printf(&text, "    clhls_sim_unit(%d, %d, %d);\n", i, first,
+                  has_global_atomic(p) ? 0 : n);
         first += n;
     }
     sb_append(&text, "end\n`endif\n");

@@ -20,6 +20,7 @@ module clhls_lsu_atomic #(
     parameter MEM_W  = 512, // memory port width in bits (>= 128)
     parameter DEPTH  = 16,  // answers outstanding at most (>= 1)
     /* verilator lint_off UNUSEDPARAM */
+    parameter CU     = 0,    // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0     // its number in the compute unit (read by the simulation checks only)
     /* verilator lint_on UNUSEDPARAM */
 ) (

@@ -22,6 +22,7 @@ module clhls_lsu_load #(
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
     /* verilator lint_off UNUSEDPARAM */
+    parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
     /* verilator lint_on UNUSEDPARAM */
 ) (

@@ -17,6 +17,7 @@ module clhls_lsu_store #(
     parameter MEM_W      = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter IDLE_FLUSH = 4,    // cycles without a store before the open line is written (>= 1)
     /* verilator lint_off UNUSEDPARAM */
+    parameter CU         = 0,    // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT       = 0     // its number in the compute unit (read by the simulation checks only)
     /* verilator lint_on UNUSEDPARAM */
 ) (

@@ -19,6 +19,7 @@ module clhls_lsu_store_ack #(
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // stores accepted and not yet acknowledged to the pipeline (>= 1)
     /* verilator lint_off UNUSEDPARAM */
+    parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
     /* verilator lint_on UNUSEDPARAM */
 ) (

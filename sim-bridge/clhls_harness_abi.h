@@ -94,10 +94,9 @@ typedef struct clhls_harness_api {
      * accepts against ranges (n of them; the array must stay valid until the next
      * call for that unit), and clears that unit's recorded fault; ranges NULL stops
      * checking it. cu CLHLS_ALL_UNITS sets the ranges of every unit (and clears every
-     * fault). The top names its units (the DPI-C call clhls_sim_unit from clhls_top,
-     * index and instance name); a load-store unit outside every named unit counts as
-     * unit 0. Simulation only: the load-store unit templates report requests through
-     * the DPI-C function clhls_sim_access. */
+     * fault). Simulation only: the load-store unit templates report requests, with
+     * their compute unit's number (the template parameter CU), through the DPI-C
+     * function clhls_sim_access. */
     void (*check_accesses)(void *model, unsigned cu, const clhls_mem_range *ranges,
                            unsigned n);
     /* 1 and the first access outside the ranges of compute unit cu since its

@@ -9,17 +9,15 @@
  * watchdog's evidence that the accelerator moves) is read when the top has it; a top
  * without it (a hand-written design from before harness ABI 2) reports 0, so only its
  * memory handshakes count. The global load-store units report each request they
- * accept through the DPI-C function clhls_sim_access (defined here), which checks it
- * against the ranges check_accesses gave to the unit's compute unit: the call's DPI
- * scope (....cu_UNIT.lsuN) names the compute unit, whose index clhls_top
- * told at its first evaluation (clhls_sim_unit). The `progress_units` output (bit u:
- * compute unit u moved) and the memory port's tags of each unit (also told by the
- * top) give each running kernel its own watchdog. This is the
+ * accept, with their compute unit's number, through the DPI-C function
+ * clhls_sim_access (defined here), which checks it against the ranges check_accesses
+ * gave to that compute unit. The `progress_units` output (bit u: compute unit u moved)
+ * and the memory port's tags of each unit (which clhls_top tells at its first
+ * evaluation, clhls_sim_unit) give each running kernel its own watchdog. This is the
  * project's only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -177,9 +175,6 @@ struct instance {
     std::vector<unit_check> units;  /* per compute unit, by index */
     bool faulted;                   /* some unit has faulted */
     clhls_access_fault fault;       /* the first fault of any unit */
-    std::vector<std::string> names; /* compute unit instance names (cu_UNIT), by index */
-    std::vector<std::pair<svScope, unsigned>> scopes; /* a load-store unit's scope and
-                                                         its compute unit (a cache) */
     std::vector<int> tag_units;     /* the compute unit of a memory port tag, -1 unknown */
 };
 
@@ -196,7 +191,7 @@ void *h_create(const char *vcd_path)
     m->top = new Vclhls_top(m->ctx, "clhls_top");
     m->top->clk = 0;
     m->top->rst = 1;
-    evaluating = m; /* the top names its compute units (clhls_sim_unit) */
+    evaluating = m; /* the top tells its compute units' tags (clhls_sim_unit) */
     m->top->eval();
     evaluating = nullptr;
     return m;
@@ -296,30 +291,6 @@ int h_access_fault(void *p, unsigned cu, clhls_access_fault *fault)
     return 1;
 }
 
-/* The compute unit of the load-store unit whose DPI call is running: the unit whose
- * instance name (the top named them) is a whole segment of its scope's dotted name
- * (e.g. clhls_top.clhls_top.cu_vadd.lsu0). */
-unsigned calling_unit(instance *m)
-{
-    svScope scope = svGetScope();
-    for (const auto &s : m->scopes)
-        if (s.first == scope)
-            return s.second;
-    unsigned cu = 0;
-    const char *name = scope ? svGetNameFromScope(scope) : nullptr;
-    for (std::size_t i = 0; name && i < m->names.size(); i++) {
-        const std::string &unit = m->names[i];
-        for (const char *at = std::strstr(name, unit.c_str()); !unit.empty() && at;
-             at = std::strstr(at + 1, unit.c_str()))
-            if ((at == name || at[-1] == '.') && (!at[unit.size()] || at[unit.size()] == '.')) {
-                cu = (unsigned)i;
-                break;
-            }
-    }
-    m->scopes.emplace_back(scope, cu);
-    return cu;
-}
-
 int h_tag_unit(void *p, uint32_t tag)
 {
     const instance *m = static_cast<const instance *>(p);
@@ -334,17 +305,13 @@ const clhls_harness_api api = {
 
 } // namespace
 
-/* clhls_top names compute unit index (its instance, cu_UNIT) at its first evaluation,
- * and the memory port's tags that are its requests (tags of them from first_tag; 0: the
- * tags do not tell). */
-extern "C" void clhls_sim_unit(int index, const char *instance_name, int first_tag, int tags)
+/* clhls_top tells, at its first evaluation, the memory port's tags that are compute
+ * unit index's requests (tags of them from first_tag; 0: the tags do not tell). */
+extern "C" void clhls_sim_unit(int index, int first_tag, int tags)
 {
     instance *m = evaluating;
-    if (!m || index < 0 || !instance_name)
+    if (!m || index < 0)
         return;
-    if ((std::size_t)index >= m->names.size())
-        m->names.resize((std::size_t)index + 1);
-    m->names[(std::size_t)index] = instance_name;
     for (int t = first_tag; tags > 0 && t >= 0 && t < first_tag + tags && t < 65536; t++) {
         if ((std::size_t)t >= m->tag_units.size())
             m->tag_units.resize((std::size_t)t + 1, -1);
@@ -355,13 +322,12 @@ extern "C" void clhls_sim_unit(int index, const char *instance_name, int first_t
 /* A global load-store unit accepted a work-item's request (clhls_sim_checks.vh): a
  * fault of its compute unit when [addr, addr + bytes) is not inside one of the ranges
  * checked for that unit. */
-extern "C" void clhls_sim_access(unsigned unit, unsigned long long addr, unsigned bytes,
-                                 unsigned char kind)
+extern "C" void clhls_sim_access(unsigned cu, unsigned unit, unsigned long long addr,
+                                 unsigned bytes, unsigned char kind)
 {
     instance *m = evaluating;
     if (!m)
         return;
-    unsigned cu = calling_unit(m);
     unit_check *u = cu < m->units.size() && m->units[cu].own ? &m->units[cu] : nullptr;
     const clhls_mem_range *ranges = u ? u->ranges : m->ranges;
     unsigned n = u ? u->nranges : m->nranges;
