@@ -121,7 +121,6 @@ static int home_stage(const emitter *e, const hls_op *op)
     return op->region == e->r->id ? s->start[op->id] + s->latency[op->id] : 0;
 }
 
-
 /* Name of op's value as seen at `stage` of the current region. */
 static const char *ref(const emitter *e, char buf[40], const hls_op *op, int stage)
 {
@@ -951,7 +950,6 @@ static void emit_global_op(emitter *e, const hls_op *op)
                    "lsu%d_count", n);
 }
 
-
 /* The values a memory node's waiting token carries: what leaves the node besides the
  * answers, the predicates of the accesses it waits for, and the address of a local
  * load narrower than its memory's word (it picks the bytes out of the answer).
@@ -1069,7 +1067,6 @@ static void emit_node_answers(emitter *e, const hls_region *r)
                   "        | (r%d_in_valid & r%d_tokens_ready & ~r%d_in_ready)",
                   R, R, R, R, R);
 }
-
 
 /* A memory node: its accesses' units, and the handshake that makes them one elastic
  * step. A work-item enters when every unit it uses (its predicate is 1) takes its
