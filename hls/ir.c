@@ -127,6 +127,11 @@ int hls_ir_is_memory(const hls_op *op)
     return op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_ATOMIC;
 }
 
+int hls_ir_is_access(const hls_op *op)
+{
+    return op->lsu >= 0 || op->lmem >= 0;
+}
+
 int hls_ir_waits_for_memory(const hls_op *op)
 {
     return op->opc == HOP_LOAD || op->opc == HOP_ATOMIC || (op->opc == HOP_STORE && op->acked);
@@ -447,7 +452,7 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
             const hls_op *op = &k->ops[r->ops[i]];
             if (verify_op(k, op, err))
                 return -1;
-            if (op->lsu < 0 && op->lmem < 0)
+            if (!hls_ir_is_access(op))
                 FAIL("%s: memory node %d holds %%%d, not a memory access\n", k->name, r->id,
                      op->id);
             if (op->region != r->id)
@@ -501,7 +506,7 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                      r->live_out[i]);
         /* A stall-free cluster's exit FIFO must take every work-item its stages hold. */
         for (int i = 0; r->stall_free && i < r->nops; i++)
-            if (k->ops[r->ops[i]].lsu >= 0 || k->ops[r->ops[i]].lmem >= 0)
+            if (hls_ir_is_access(&k->ops[r->ops[i]]))
                 FAIL("%s: stall-free region %d holds load-store unit %d\n", k->name, r->id,
                      k->ops[r->ops[i]].lsu);
         if (r->stall_free && r->exit_depth < r->sched.depth + 2)

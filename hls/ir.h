@@ -362,6 +362,9 @@ const char *hls_ir_opcode_name(hls_opcode opc);
 int hls_ir_is_invariant(const hls_op *op);
 /* 1 for a load, store or atomic. */
 int hls_ir_is_memory(const hls_op *op);
+/* 1 for a global or local memory access: one a load-store unit or a local-memory port
+ * serves (a read of a __constant table in ROM is not). */
+int hls_ir_is_access(const hls_op *op);
 /* 1 when the work-item waits for the memory's answer: a load's data, an atomic's old
  * value, an acknowledged store's acknowledgement. */
 int hls_ir_waits_for_memory(const hls_op *op);

@@ -14,12 +14,6 @@
  * the new sequence. */
 #include "passes.h"
 
-/* 1 when op waits on a memory outside the region: a global or local access. */
-static int is_access(const hls_op *op)
-{
-    return op->lsu >= 0 || op->lmem >= 0;
-}
-
 /* The chain's piece an operation belongs to: static part j is piece 2j, node j piece
  * 2j + 1. */
 static int piece_after(const hls_kernel *k, const int *piece, int region, int id)
@@ -27,7 +21,7 @@ static int piece_after(const hls_kernel *k, const int *piece, int region, int id
     const hls_op *def = &k->ops[id];
     if (hls_ir_is_invariant(def) || def->region != region)
         return 0; /* enters the region: there from its first piece */
-    return piece[id] + (is_access(def) ? 1 : 0);
+    return piece[id] + (hls_ir_is_access(def) ? 1 : 0);
 }
 
 static void split(hls_compile *c, hls_kernel *k, int id, int *piece)
@@ -45,7 +39,7 @@ static void split(hls_compile *c, hls_kernel *k, int id, int *piece)
             int after = piece_after(k, piece, id, op->waits[w]);
             p = after > p ? after : p;
         }
-        if (is_access(op))
+        if (hls_ir_is_access(op))
             p |= 1; /* the first node at or after p */
         else if (p & 1)
             p++; /* the static part after the node */

@@ -122,10 +122,6 @@ static LLVMValueRef private_object(LLVMValueRef ptr)
         if (LLVMIsAGetElementPtrInst(ptr) || LLVMIsABitCastInst(ptr) ||
             LLVMIsAAddrSpaceCastInst(ptr))
             ptr = LLVMGetOperand(ptr, 0);
-        else if (LLVMIsAConstantExpr(ptr) && LLVMGetNumOperands(ptr) > 0 &&
-                 (LLVMGetConstOpcode(ptr) == LLVMGetElementPtr ||
-                  LLVMGetConstOpcode(ptr) == LLVMBitCast))
-            ptr = LLVMGetOperand(ptr, 0);
         else
             return NULL;
     }

@@ -23,7 +23,6 @@
 #include <vector>
 
 #include "Vclhls_top.h"
-#include "svdpi.h"
 #include "verilated.h"
 
 #include "clhls_harness_abi.h"

@@ -250,18 +250,23 @@ uint64_t sim_model_reg_read(sim_model *model, uint32_t reg)
     return model->out.reg_rdata;
 }
 
+/* The ranges in the harness's form (it keeps them until told others), or NULL when out
+ * of memory. */
+static clhls_mem_range *harness_ranges(const sim_mem_range *ranges, unsigned n)
+{
+    clhls_mem_range *copy = hls_try_alloc((n ? n : 1) * sizeof *copy);
+    for (unsigned i = 0; copy && i < n; i++)
+        copy[i] = (clhls_mem_range){ranges[i].base, ranges[i].bytes};
+    return copy;
+}
+
 int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsigned n)
 {
     if (!model || (!ranges && n))
         return SIM_ERR_ARG;
     clhls_mem_range *copy = NULL;
-    if (ranges) {
-        copy = hls_try_alloc((n ? n : 1) * sizeof *copy);
-        if (!copy)
-            return SIM_ERR_NOMEM;
-        for (unsigned i = 0; i < n; i++)
-            copy[i] = (clhls_mem_range){ranges[i].base, ranges[i].bytes};
-    }
+    if (ranges && !(copy = harness_ranges(ranges, n)))
+        return SIM_ERR_NOMEM;
     model->api->check_accesses(model->inst, CLHLS_ALL_UNITS, copy, n);
     free(model->ranges);
     model->ranges = copy;
@@ -373,13 +378,8 @@ int sim_model_unit_start(sim_model *model, unsigned cu, uint32_t control_reg,
     unsigned slot = lowest_bit(~(model->running | model->ended));
     sim_unit *u = &model->units[slot];
     clhls_mem_range *copy = NULL;
-    if (ranges) {
-        copy = hls_try_alloc((n ? n : 1) * sizeof *copy);
-        if (!copy)
-            return SIM_ERR_NOMEM;
-        for (unsigned i = 0; i < n; i++)
-            copy[i] = (clhls_mem_range){ranges[i].base, ranges[i].bytes};
-    }
+    if (ranges && !(copy = harness_ranges(ranges, n)))
+        return SIM_ERR_NOMEM;
     if (u->ranges && u->cu != cu) /* the unit that had the slot is checked no more */
         model->api->check_accesses(model->inst, u->cu, NULL, 0);
     model->api->check_accesses(model->inst, cu, copy, n);
