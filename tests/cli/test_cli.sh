@@ -33,6 +33,10 @@ fresh_kernel() {
 
 out=$("$clhls" boards) || fail "clhls boards exited $?"
 echo "$out" | grep -q "^sim_dc .*(default)$" || fail "boards: $out"
+# Out of memory while listing the boards: a message and status 2, nothing else.
+out=$(CLHLS_FAIL_ALLOC_AFTER=0 "$clhls" boards 2>&1)
+[ $? -eq 2 ] || fail "boards out of memory: status"
+echo "$out" | grep -q "^clhls: out of memory listing the boards$" || fail "boards out of memory: $out"
 out=$("$clhls" build "$kernel" --no-model --dump-after=schedule 2>&1) || fail "build: $out"
 echo "$out" | grep -q "^kernel vadd (3 args, 3 load-store units" || fail "dump: $out"
 echo "$out" | grep -q "entry: " || fail "no cache entry: $out"
