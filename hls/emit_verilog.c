@@ -649,8 +649,9 @@ static int read_delays(const emitter *e, int id, int *out)
     return sort_unique(out, n);
 }
 
-/* Carries a value of the region from its home stage to each stage that reads it:
- * one delay line per stretch between readers, named after the delay it reaches. */
+/* Carries a value of the region from its home stage to each stage that reads it: a
+ * delay line (one reader) or a delay line with a tap per reader (clhls_delay_taps),
+ * r<R>_v<id>_d<delay> being the value that many stages after its home. */
 static void emit_carry_registers(emitter *e, int id)
 {
     const hls_op *op = &e->k->ops[id];
@@ -658,19 +659,34 @@ static void emit_carry_registers(emitter *e, int id)
         return;
     int taps[e->r->nops + 2];
     int n = read_delays(e, id, taps);
-    for (int t = 0; t < n; t++) {
-        int from = t ? taps[t - 1] : 0;
-        const char *q = bus_net(e, op->width, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t]));
-        hls_nl_instance *u = instance(e, "clhls_delay", text(e, "r%d_c%d_%d", R, id, taps[t]), 0);
+    if (!n)
+        return;
+    if (n == 1) {
+        hls_nl_instance *u = instance(e, "clhls_delay", text(e, "r%d_c%d_%d", R, id, taps[0]), 0);
         hls_nl_param(u, "WIDTH", "%u", op->width);
-        hls_nl_param(u, "LATENCY", "%d", taps[t] - from);
+        hls_nl_param(u, "LATENCY", "%d", taps[0]);
         hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
-        if (from)
-            hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d_d%d", R, id, from);
-        else
-            hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
-        hls_nl_connect(u, HLS_NL_OUT, "q", "%s", q);
+        hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
+        hls_nl_connect(u, HLS_NL_OUT, "q", "%s",
+                       bus_net(e, op->width, NULL, text(e, "r%d_v%d_d%d", R, id, taps[0])));
+        return;
     }
+    strbuf delays = {0};
+    for (int t = n - 1; t >= 0; t--)
+        sb_printf(&delays, "%s32'd%d", t == n - 1 ? "{" : ", ", taps[t]);
+    sb_printf(&delays, "}");
+    const char *all = bus_net(e, (unsigned)n * op->width, NULL, text(e, "r%d_v%d_taps", R, id));
+    hls_nl_instance *u = instance(e, "clhls_delay_taps", text(e, "r%d_c%d", R, id), 0);
+    hls_nl_param(u, "WIDTH", "%u", op->width);
+    hls_nl_param(u, "TAPS", "%d", n);
+    hls_nl_param(u, "DELAYS", "%s", delays.data);
+    sb_free(&delays);
+    hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
+    hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
+    hls_nl_connect(u, HLS_NL_OUT, "q", "%s", all);
+    for (int t = 0; t < n; t++)
+        hls_nl_assign(e->m, bus_net(e, op->width, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t])),
+                      "%s[%u +: %u]", all, (unsigned)t * op->width, op->width);
 }
 
 /* Bits of the token of a value list. */

@@ -649,8 +649,8 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
     }
 
     /* 3. generated C++ (write_units) and the harness, two compilers at once */
-    char h_o[4200], m_src[4200], m_o[4200], inc[4200], inc_std[4200], inc_obj[4300],
-        inc_abi[4200];
+    char h_o[4200], m_src[4200], m_inline[4200], m_o[4200], inc[4200], inc_std[4200],
+        inc_obj[4300], inc_abi[4200];
     char obj[MAX_UNITS + 1][4200];
     snprintf(h_o, sizeof h_o, "%s/harness.o", work_dir);
     snprintf(m_o, sizeof m_o, "%s/fp_model.o", work_dir);
@@ -662,6 +662,8 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
         int dlen = slash ? (int)(slash - harness) : 1;
         snprintf(inc_abi, sizeof inc_abi, "-I%.*s", dlen, slash ? harness : ".");
         snprintf(m_src, sizeof m_src, "%.*s/fp_model.c", dlen, slash ? harness : ".");
+        snprintf(m_inline, sizeof m_inline, "%.*s/fp_model_inline.h", dlen,
+                 slash ? harness : ".");
     }
     if (write_units(obj_dir, work_dir, &u, &log))
         goto done;
@@ -698,6 +700,12 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
             argv[nj][na++] = (char *)cxx;
             na = cxx_flags(argv[nj], na, unit ? fast_opt : "-O0", inc, inc_std);
             argv[nj][na++] = inc_obj;
+            if (unit && !(flags & SIM_BUILD_RTL_OPERATORS)) {
+                /* the operators' models inlined into their per-cycle callers */
+                argv[nj][na++] = "-include";
+                argv[nj][na++] = m_inline;
+                argv[nj][na++] = "-ffp-contract=off";
+            }
             argv[nj][na++] = "-c";
             argv[nj][na++] = u.path[unit];
             argv[nj][na++] = "-o";

@@ -28,8 +28,9 @@
  * with -ffast-math sets both in MXCSR: then results that round up to the smallest
  * normal come out as zero), exceptions masked; the functions do not switch it
  * themselves (reading MXCSR costs more than the operation): sim-bridge/model.c sets
- * it once around every run of simulated cycles. The file is also valid C++ (Verilator compiles the user .c files it is given
- * with the C++ compiler).
+ * it once around every run of simulated cycles. The file is also valid C++: Verilator
+ * compiles the user .c files it is given with the C++ compiler, and a model's
+ * per-cycle C++ includes it through fp_model_inline.h.
  */
 #include "fp_model.h"
 
@@ -45,8 +46,13 @@
 #if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
 #error "fp_model.c must be compiled with -fno-fast-math"
 #endif
-/* The DPI-C side passes `longint unsigned` as unsigned long long. */
-static_assert(sizeof(uint64_t) == sizeof(unsigned long long), "uint64_t is not 64-bit long long");
+/* The DPI-C side passes `longint unsigned` as unsigned long long (clhls_u64). */
+static_assert(sizeof(uint64_t) == sizeof(clhls_u64), "uint64_t is not 64-bit long long");
+
+/* Empty here; `inline` where fp_model_inline.h includes this file into generated C++. */
+#ifndef CLHLS_FP_MODEL_LINKAGE
+#define CLHLS_FP_MODEL_LINKAGE
+#endif
 
 #define QNAN 0x7FC00000u
 #define DQNAN 0x7FF8000000000000ull
@@ -76,31 +82,31 @@ static int64_t sext(uint64_t v, int w)
 }
 
 /* ---- binary32 ---- */
-uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub)
 {
     float x = f_of(ftz(a)), y = f_of(ftz(b));
     float r = (sub & 1) ? x - y : x + y;
     return canon(r);
 }
-uint32_t clhls_model_fmul32(uint32_t a, uint32_t b)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fmul32(uint32_t a, uint32_t b)
 {
     float x = f_of(ftz(a)), y = f_of(ftz(b));
     float r = x * y;
     return canon(r);
 }
-uint32_t clhls_model_fdiv32(uint32_t a, uint32_t b)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fdiv32(uint32_t a, uint32_t b)
 {
     float x = f_of(ftz(a)), y = f_of(ftz(b));
     float r = x / y;
     return canon(r);
 }
-uint32_t clhls_model_fsqrt32(uint32_t a)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fsqrt32(uint32_t a)
 {
     float x = f_of(ftz(a));
     float r = sqrtf(x);
     return canon(r);
 }
-uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c)
 {
     float x = f_of(ftz(a)), y = f_of(ftz(b)), z = f_of(ftz(c));
     float r = fmaf(x, y, z);
@@ -129,7 +135,7 @@ static int pred_result(int pred, int uno, int eq, int lt, int gt)
     default: return 1;
     }
 }
-uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred)
+CLHLS_FP_MODEL_LINKAGE uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred)
 {
     float x = f_of(ftz(a)), y = f_of(ftz(b));
     int uno = isunordered(x, y);
@@ -137,7 +143,7 @@ uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred)
     return (uint8_t)r;
 }
 
-uint32_t clhls_model_itofp32(uint64_t a, int in_w, int is_signed)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_itofp32(clhls_u64 a, int in_w, int is_signed)
 {
     int w = width_of(in_w);
     uint64_t v = a & wmask(w);
@@ -148,7 +154,7 @@ uint32_t clhls_model_itofp32(uint64_t a, int in_w, int is_signed)
         f = (float)v;
     return u_of(f);
 }
-uint64_t clhls_model_fptoi32(uint32_t a, int out_w, int is_signed)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fptoi32(uint32_t a, int out_w, int is_signed)
 {
     int w = width_of(out_w);
     uint64_t r;
@@ -177,44 +183,44 @@ uint64_t clhls_model_fptoi32(uint32_t a, int out_w, int is_signed)
 }
 
 /* ---- binary64 (keeps each operation one binary64 rounding) ---- */
-uint64_t clhls_model_fadd64(uint64_t a, uint64_t b, uint8_t sub)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fadd64(clhls_u64 a, clhls_u64 b, uint8_t sub)
 {
     double x = d_of(a), y = d_of(b);
     double r = (sub & 1) ? x - y : x + y;
     return canond(r);
 }
-uint64_t clhls_model_fmul64(uint64_t a, uint64_t b)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fmul64(clhls_u64 a, clhls_u64 b)
 {
     double x = d_of(a), y = d_of(b);
     double r = x * y;
     return canond(r);
 }
-uint64_t clhls_model_fdiv64(uint64_t a, uint64_t b)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fdiv64(clhls_u64 a, clhls_u64 b)
 {
     double x = d_of(a), y = d_of(b);
     double r = x / y;
     return canond(r);
 }
-uint64_t clhls_model_fsqrt64(uint64_t a)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fsqrt64(clhls_u64 a)
 {
     double x = d_of(a);
     double r = sqrt(x);
     return canond(r);
 }
-uint64_t clhls_model_fma64(uint64_t a, uint64_t b, uint64_t c)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fma64(clhls_u64 a, clhls_u64 b, clhls_u64 c)
 {
     double x = d_of(a), y = d_of(b), z = d_of(c);
     double r = fma(x, y, z);
     return canond(r);
 }
-uint8_t clhls_model_fcmp64(uint64_t a, uint64_t b, uint8_t pred)
+CLHLS_FP_MODEL_LINKAGE uint8_t clhls_model_fcmp64(clhls_u64 a, clhls_u64 b, uint8_t pred)
 {
     double x = d_of(a), y = d_of(b);
     int uno = isunordered(x, y);
     int r = pred_result(pred & 15, uno, !uno && x == y, !uno && x < y, !uno && x > y);
     return (uint8_t)r;
 }
-uint64_t clhls_model_itofp64(uint64_t a, int in_w, int is_signed)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_itofp64(clhls_u64 a, int in_w, int is_signed)
 {
     int w = width_of(in_w);
     uint64_t v = a & wmask(w);
@@ -225,7 +231,7 @@ uint64_t clhls_model_itofp64(uint64_t a, int in_w, int is_signed)
         d = (double)v;
     return v_of(d);
 }
-uint64_t clhls_model_fptoi64(uint64_t a, int out_w, int is_signed)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_fptoi64(clhls_u64 a, int out_w, int is_signed)
 {
     int w = width_of(out_w);
     uint64_t r;
@@ -254,12 +260,12 @@ uint64_t clhls_model_fptoi64(uint64_t a, int out_w, int is_signed)
 }
 
 /* ---- conversions between the formats ---- */
-uint64_t clhls_model_ftod(uint32_t a)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_ftod(uint32_t a)
 {
     double d = (double)f_of(a);   /* exact, binary32 subnormals too */
     return canond(d);
 }
-uint32_t clhls_model_dtof(uint64_t a)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_dtof(clhls_u64 a)
 {
     float f = (float)d_of(a);     /* a binary32 subnormal result flushes */
     return canon(f);
@@ -286,13 +292,13 @@ static void idiv(uint64_t a, uint64_t b, int width, int is_signed, uint64_t *q, 
     *q = ((a_neg != b_neg) && b != 0 ? 0 - quot : quot) & m;
     *r = (a_neg ? 0 - rmd : rmd) & m;
 }
-uint64_t clhls_model_idiv_q(uint64_t a, uint64_t b, int width, int is_signed)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_idiv_q(clhls_u64 a, clhls_u64 b, int width, int is_signed)
 {
     uint64_t q, r;
     idiv(a, b, width, is_signed, &q, &r);
     return q;
 }
-uint64_t clhls_model_idiv_r(uint64_t a, uint64_t b, int width, int is_signed)
+CLHLS_FP_MODEL_LINKAGE clhls_u64 clhls_model_idiv_r(clhls_u64 a, clhls_u64 b, int width, int is_signed)
 {
     uint64_t q, r;
     idiv(a, b, width, is_signed, &q, &r);

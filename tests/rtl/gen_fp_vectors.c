@@ -189,7 +189,7 @@ static void put_itofp(uint64_t v, int w, int s) {
     nlines++;
 }
 static void put_fptoi(uint32_t a, int w, int s) {
-    fprintf(out, "%08" PRIX32 "%016" PRIX64 "\n", a, clhls_model_fptoi32(a, w, s));
+    fprintf(out, "%08" PRIX32 "%016" PRIX64 "\n", a, (uint64_t)clhls_model_fptoi32(a, w, s));
     nlines++;
 }
 
@@ -862,11 +862,11 @@ static void put_dfma(uint64_t a, uint64_t b, uint64_t c) {
 }
 static void put_itod(uint64_t v, int w, int s) {
     v &= wmask(w);
-    fprintf(out, H64 H64 "\n", v, clhls_model_itofp64(v, w, s));
+    fprintf(out, H64 H64 "\n", v, (uint64_t)clhls_model_itofp64(v, w, s));
     nlines++;
 }
 static void put_dtoi(uint64_t a, int w, int s) {
-    fprintf(out, H64 H64 "\n", a, clhls_model_fptoi64(a, w, s));
+    fprintf(out, H64 H64 "\n", a, (uint64_t)clhls_model_fptoi64(a, w, s));
     nlines++;
 }
 static void put_ftod(uint32_t a) {
