@@ -1,10 +1,11 @@
-/* Host overhead of the runtime, side by side with PoCL in the same process: wall time
+/* Host overhead of the runtime, side by side with PoCL in the same run: wall time
  * per clEnqueueNDRangeKernel + clFinish of a one-work-item kernel, per enqueue of the
  * same kernel pipelined (many enqueues, one clFinish), and per blocking 64-byte
- * clEnqueueReadBuffer and clEnqueueWriteBuffer. Both platforms are found by name
- * through the ocl-icd loader, pointed (OCL_ICD_VENDORS) at a directory holding the
- * build tree's clhls.icd and the system's pocl.icd. Each figure is the best of several
- * batches. Prints a table with the ratio clhls/PoCL (the goal is at most 1.0x); PoCL
+ * clEnqueueReadBuffer and clEnqueueWriteBuffer. Each platform is measured in a child
+ * process of its own, found by name through the ocl-icd loader pointed
+ * (OCL_ICD_VENDORS) at a directory holding only its .icd (the build tree's clhls.icd,
+ * the system's pocl.icd): a platform loaded beside another would share the two cores
+ * with its worker threads. Each figure is the best of several batches. Prints a table with the ratio clhls/PoCL (the goal is at most 1.0x); PoCL
  * missing (or --clhls-only) leaves its column n/a. Asserts nothing. clhls's kernel time includes the
  * simulation of the one work-item. A second table (clhls only) shows the device
  * timeline of a kernel and a 1 MiB write released together: on one in-order queue they
@@ -17,6 +18,7 @@
 #include "bench.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define BATCHES 5       /* best of */
@@ -303,14 +305,49 @@ static void pair_timeline(cl_platform_id p, int two, double ns[3], double *wall_
     clReleaseContext(ctx);
 }
 
+/* What a child process reports of one platform. */
+typedef struct platform_result {
+    double us[M_COUNT];
+    char name[128];
+} platform_result;
+
+/* Measures the platform called `name` (found through the .icd files of `vendors`) in
+ * a child process; 0 and *r on success, -1 when it is missing or the child failed. */
+static int measure_in_child(const char *vendors, const char *name, platform_result *r)
+{
+    int fd[2];
+    if (pipe(fd))
+        return -1;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        close(fd[0]);
+        setenv("OCL_ICD_VENDORS", vendors, 1);
+        cl_platform_id p = find_platform(name);
+        platform_result mine = {{0}, ""};
+        if (p)
+            measure(p, mine.us, mine.name, sizeof mine.name);
+        _exit(p && write(fd[1], &mine, sizeof mine) == (ssize_t)sizeof mine ? 0 : 1);
+    }
+    close(fd[1]);
+    ssize_t got = read(fd[0], r, sizeof *r);
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return got == (ssize_t)sizeof *r && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
     /* --clhls-only: leave PoCL out (to profile the runtime alone). */
     int clhls_only = argc > 1 && !strcmp(argv[1], "--clhls-only");
-    /* A vendors directory with both platforms, and a build cache of this run. */
+    /* A vendors directory per platform, and a build cache of this run. */
     char vendors[] = "/tmp/clhls-bench-icd-XXXXXX";
+    char pocl_vendors[] = "/tmp/clhls-bench-icd-XXXXXX";
     char cache[] = "/tmp/clhls-bench-XXXXXX";
-    if (!mkdtemp(vendors) || !mkdtemp(cache)) {
+    if (!mkdtemp(vendors) || !mkdtemp(pocl_vendors) || !mkdtemp(cache)) {
         perror("mkdtemp");
         return 1;
     }
@@ -318,24 +355,29 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot copy %s\n", ICD_FILE);
         return 1;
     }
-    int have_pocl = !clhls_only && copy_file(POCL_ICD_FILE, vendors, "pocl.icd") == 0;
+    int have_pocl = !clhls_only && copy_file(POCL_ICD_FILE, pocl_vendors, "pocl.icd") == 0;
     setenv("OCL_ICD_VENDORS", vendors, 1);
     setenv("CLHLS_CACHE_DIR", cache, 1);
 
+    /* Both children before this process loads any platform (fork and threads). */
+    platform_result res[2];
+    if (measure_in_child(vendors, "clhls", &res[0])) {
+        fprintf(stderr, "no clhls platform through %s, or its measurement failed\n", vendors);
+        return 1;
+    }
+    int pocl = have_pocl && measure_in_child(pocl_vendors, "Portable Computing Language", &res[1]) == 0;
     double us[2][M_COUNT];
-    char names[2][128] = {"", ""};
+    char names[2][128];
+    for (int i = 0; i < 2; i++) {
+        for (int m = 0; m < M_COUNT; m++)
+            us[i][m] = i == 0 || pocl ? res[i].us[m] : -1;
+        snprintf(names[i], sizeof names[i], "%s", i == 0 || pocl ? res[i].name : "");
+    }
     cl_platform_id clhls = find_platform("clhls");
-    cl_platform_id pocl = have_pocl ? find_platform("Portable Computing Language") : NULL;
     if (!clhls) {
         fprintf(stderr, "no clhls platform through %s\n", vendors);
         return 1;
     }
-    measure(clhls, us[0], names[0], sizeof names[0]);
-    if (pocl)
-        measure(pocl, us[1], names[1], sizeof names[1]);
-    else
-        for (int m = 0; m < M_COUNT; m++)
-            us[1][m] = -1;
 
     printf("\nHost overhead per operation, best of %d batches (us)\n", BATCHES);
     printf("  clhls: %s\n  PoCL:  %s\n\n", names[0], pocl ? names[1] : "(not found)");
@@ -378,6 +420,6 @@ int main(int argc, char **argv)
                ns[0], ns[1], ns[2], ns[2] * mhz / 1000.0, wall);
     }
     char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s %s", vendors, cache);
+    snprintf(cmd, sizeof cmd, "rm -rf %s %s %s", vendors, pocl_vendors, cache);
     return system(cmd) != 0;
 }
