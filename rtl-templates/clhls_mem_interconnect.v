@@ -2,8 +2,10 @@
 //
 // Requests: a round-robin arbiter picks at most one requesting port per cycle and
 // passes the request (an atomic one with its operation code), tagged with the port's
-// index, into a clhls_skid register
-// slice that drives the memory port (one cycle of added latency, full throughput).
+// index, into a two-entry register slice that drives the memory port (one cycle of
+// added latency, full throughput; the behaviour of clhls_skid). The slice's registers
+// load the winner's fields straight from its port, and only when a request moves:
+// no request-wide multiplexer is evaluated on cycles without a transfer.
 // Fairness: after port i is served, port i+1 has the highest priority, so every
 // waiting port is served within NPORTS grants. s_req_ready[i] means "port i would
 // win if it asked": it depends on the other ports' valid bits and the registered
@@ -12,7 +14,6 @@
 // routed combinationally to port m_resp_valid[tag] (rdata is broadcast) and
 // s_mem_resp_ready is that port's ready (no added latency). Unknown tags are
 // accepted and dropped.
-// Needs clhls_skid.v.
 `default_nettype none
 
 module clhls_mem_interconnect #(
@@ -46,7 +47,6 @@ module clhls_mem_interconnect #(
     input  wire [TAG_W-1:0]          s_mem_resp_tag     // tag of the answered request
 );
     localparam STRB_W = MEM_W / 8;
-    localparam REQ_W  = 1 + 4 + 64 + MEM_W + STRB_W + TAG_W;  // one request in the slice
     localparam IDX_W  = (NPORTS > 1) ? $clog2(NPORTS) : 1;
     localparam integer LAST_INDEX = NPORTS - 1;
     localparam [IDX_W-1:0] LAST_PORT = LAST_INDEX[IDX_W-1:0];  // index of the last port
@@ -55,9 +55,7 @@ module clhls_mem_interconnect #(
     reg  [IDX_W-1:0] winner;          // port whose request fires this cycle
     reg              any_fire;        // some port's request fires
     reg              earlier_valid;   // a higher-priority port is requesting
-    wire             slice_ready;     // the skid slice can take a request
-    reg  [REQ_W-1:0] slice_in;        // request of the winner
-    reg  [TAG_W-1:0] winner_tag;      // winner, widened to a tag
+    wire             slice_ready;     // the slice can take a request
     integer k, port;
 
     // Arbitration: walk the ports from priority_port around the ring.
@@ -79,17 +77,6 @@ module clhls_mem_interconnect #(
         end
     end
 
-    always @(*) begin
-        slice_in = {REQ_W{1'b0}};
-        winner_tag = {TAG_W{1'b0}};
-        winner_tag[IDX_W-1:0] = winner;
-        for (k = 0; k < NPORTS; k = k + 1)
-            if (winner == k[IDX_W-1:0])
-                slice_in = {s_req_write[k], s_req_atomic[4*k +: 4], s_req_addr[64*k +: 64],
-                            s_req_wdata[MEM_W*k +: MEM_W], s_req_wstrb[STRB_W*k +: STRB_W],
-                            winner_tag};
-    end
-
     always @(posedge clk) begin
         if (rst)
             priority_port <= {IDX_W{1'b0}};
@@ -97,12 +84,72 @@ module clhls_mem_interconnect #(
             priority_port <= (winner == LAST_PORT) ? {IDX_W{1'b0}} : winner + 1'b1;
     end
 
-    clhls_skid #(.WIDTH(REQ_W)) request_slice (
-        .clk(clk), .rst(rst),
-        .s_valid(any_fire), .s_ready(slice_ready), .s_data(slice_in),
-        .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
-        .m_data({m_mem_req_write, m_mem_req_atomic, m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb, m_mem_req_tag})
-    );
+    // The register slice: the output registers drive the memory port; the skid
+    // registers hold a request taken while the memory was not ready.
+    reg               out_valid;   // the output registers hold a request
+    reg               skid_valid;  // the skid registers hold one (the memory stalled)
+    reg               out_write,  skid_write;
+    reg  [3:0]        out_atomic, skid_atomic;
+    reg  [63:0]       out_addr,   skid_addr;
+    reg  [MEM_W-1:0]  out_wdata,  skid_wdata;
+    reg  [STRB_W-1:0] out_wstrb,  skid_wstrb;
+    reg  [IDX_W-1:0]  out_port,   skid_port;
+    wire out_free = !out_valid || m_mem_req_ready;  // the output registers are free at the edge
+    wire take_skid = out_free && skid_valid;         // the skid moves to the output
+    wire take_in   = out_free && !skid_valid && any_fire;  // the winner goes to the output
+    wire park_in   = !out_free && any_fire;          // the winner goes to the skid
+    assign slice_ready = !skid_valid;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            out_valid  <= 1'b0;
+            skid_valid <= 1'b0;
+        end else if (out_free) begin
+            out_valid  <= skid_valid || any_fire;  // any_fire is 0 while the skid is full
+            skid_valid <= 1'b0;
+        end else if (any_fire) begin
+            skid_valid <= 1'b1;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (take_skid) begin
+            out_write  <= skid_write;
+            out_atomic <= skid_atomic;
+            out_addr   <= skid_addr;
+            out_wdata  <= skid_wdata;
+            out_wstrb  <= skid_wstrb;
+            out_port   <= skid_port;
+        end else if (take_in) begin
+            out_write  <= s_req_write[winner];
+            out_atomic <= s_req_atomic[4*winner +: 4];
+            out_addr   <= s_req_addr[64*winner +: 64];
+            out_wdata  <= s_req_wdata[MEM_W*winner +: MEM_W];
+            out_wstrb  <= s_req_wstrb[STRB_W*winner +: STRB_W];
+            out_port   <= winner;
+        end
+        if (park_in) begin
+            skid_write  <= s_req_write[winner];
+            skid_atomic <= s_req_atomic[4*winner +: 4];
+            skid_addr   <= s_req_addr[64*winner +: 64];
+            skid_wdata  <= s_req_wdata[MEM_W*winner +: MEM_W];
+            skid_wstrb  <= s_req_wstrb[STRB_W*winner +: STRB_W];
+            skid_port   <= winner;
+        end
+    end
+
+    assign m_mem_req_valid  = out_valid;
+    assign m_mem_req_write  = out_write;
+    assign m_mem_req_atomic = out_atomic;
+    assign m_mem_req_addr   = out_addr;
+    assign m_mem_req_wdata  = out_wdata;
+    assign m_mem_req_wstrb  = out_wstrb;
+    reg [TAG_W-1:0] out_tag;  // out_port widened to a tag
+    always @(*) begin
+        out_tag = {TAG_W{1'b0}};
+        out_tag[IDX_W-1:0] = out_port;
+    end
+    assign m_mem_req_tag = out_tag;
 
     // Responses, routed by tag.
     assign m_resp_rdata = s_mem_resp_rdata;
