@@ -41,10 +41,15 @@ module clhls_fifo #(
     assign m_valid = (count != {CNT_W{1'b0}});
     assign m_data  = storage[read_ptr];
 
+    // A blocking write: the slot written is free (no one reads it at this edge; the
+    // read is combinational), and a simulator then writes the entry once instead of
+    // queueing a copy of it for the end of the time step.
+    /* verilator lint_off BLKSEQ */
     always @(posedge clk) begin
         if (push)
-            storage[write_ptr] <= s_data;
+            storage[write_ptr] = s_data;
     end
+    /* verilator lint_on BLKSEQ */
 
     always @(posedge clk) begin
         if (rst) begin
