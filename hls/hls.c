@@ -121,8 +121,8 @@ static void hash_toolchain(void)
     const char *slash = strrchr(CLHLS_HARNESS_SOURCE, '/');
     int dir = slash ? (int)(slash - CLHLS_HARNESS_SOURCE) : 1;
     const char *sim_sources[] = {"harness.cpp", "clhls_harness_abi.h", "fp_model.c",
-                                 "fp_model.h"};
-    for (size_t i = 0; i < 4; i++) {
+                                 "fp_model.h", "fp_model_inline.h"};
+    for (size_t i = 0; i < sizeof sim_sources / sizeof *sim_sources; i++) {
         char path[4200];
         snprintf(path, sizeof path, "%.*s/%s", dir, slash ? CLHLS_HARNESS_SOURCE : ".",
                  sim_sources[i]);
