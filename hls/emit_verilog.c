@@ -1887,7 +1887,8 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     sb_append(&text, "end\n`endif\n");
     hls_nl_block_new(top, text.data);
     /* the compute units' request buses side by side, filled in one block (see
-     * emit_request_buses) */
+     * emit_request_buses); a single compute unit's buses are the interconnect's */
+    int single = p->nkernels == 1;
     hls_nl_net(top, "req_ready", all, NULL);
     hls_nl_net(top, "resp_valid", all, NULL);
     hls_nl_vector(top, "req_ready");
@@ -1897,7 +1898,10 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
                                       "req_addr", "req_wdata", "req_wstrb"};
     const unsigned bus_width[] = {1, 1, 1, 4, 64, mw, mw / 8}; /* bits per unit port */
     for (size_t f = 0; f < sizeof bus / sizeof *bus; f++) {
-        hls_nl_reg(top, bus[f], bus_width[f] * all, NULL);
+        if (single)
+            hls_nl_net(top, bus[f], bus_width[f] * all, NULL);
+        else
+            hls_nl_reg(top, bus[f], bus_width[f] * all, NULL);
         hls_nl_vector(top, bus[f]);
     }
     text.len = 0;
@@ -1907,12 +1911,13 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         unsigned n = (unsigned)unit_ports(k);
         hls_nl_net(top, arena_printf(&c->arena, "rdata_%d", i), 64, NULL);
         hls_nl_net(top, arena_printf(&c->arena, "progress_%d", i), 1, NULL);
-        for (size_t f = 0; f < sizeof bus / sizeof *bus; f++) {
-            const char *net = arena_printf(&c->arena, "cu%d_%s", i, bus[f]);
+        const char *prefix = single ? "" : arena_printf(&c->arena, "cu%d_", i);
+        for (size_t f = 0; f < sizeof bus / sizeof *bus && !single; f++) {
+            const char *net = arena_printf(&c->arena, "%s%s", prefix, bus[f]);
             hls_nl_net(top, net, bus_width[f] * n, NULL);
             hls_nl_vector(top, net);
-            sb_printf(&text, "    %s[%u +: %u] = cu%d_%s;\n", bus[f], bus_width[f] * (unsigned)base,
-                      bus_width[f] * n, i, bus[f]);
+            sb_printf(&text, "    %s[%u +: %u] = %s;\n", bus[f], bus_width[f] * (unsigned)base,
+                      bus_width[f] * n, net);
         }
         hls_nl_instance *cu = hls_nl_instance_new(
             top, arena_printf(&c->arena, "clhls_cu_%s", k->unit),
@@ -1921,23 +1926,25 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         for (size_t s = 0; s < sizeof shared / sizeof *shared; s++)
             hls_nl_connect(cu, HLS_NL_IN, shared[s], "%s", shared[s]);
         hls_nl_connect(cu, HLS_NL_OUT, "reg_rdata", "rdata_%d", i);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_valid", "cu%d_req_valid", i);
+        hls_nl_connect(cu, HLS_NL_OUT, "m_req_valid", "%sreq_valid", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "m_req_ready", "req_ready[%d +: %u]", base, n);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_write", "cu%d_req_write", i);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_atomic", "cu%d_req_atomic", i);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_addr", "cu%d_req_addr", i);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_wdata", "cu%d_req_wdata", i);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_wstrb", "cu%d_req_wstrb", i);
+        hls_nl_connect(cu, HLS_NL_OUT, "m_req_write", "%sreq_write", prefix);
+        hls_nl_connect(cu, HLS_NL_OUT, "m_req_atomic", "%sreq_atomic", prefix);
+        hls_nl_connect(cu, HLS_NL_OUT, "m_req_addr", "%sreq_addr", prefix);
+        hls_nl_connect(cu, HLS_NL_OUT, "m_req_wdata", "%sreq_wdata", prefix);
+        hls_nl_connect(cu, HLS_NL_OUT, "m_req_wstrb", "%sreq_wstrb", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_valid", "resp_valid[%d +: %u]", base, n);
-        hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "cu%d_resp_ready", i);
+        hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "%sresp_ready", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
         base += (int)n;
     }
     sb_append(&text, "end\n");
-    hls_nl_block *buses = hls_nl_block_new(top, text.data);
-    for (size_t f = 0; f < sizeof bus / sizeof *bus; f++)
-        hls_nl_drives(buses, bus[f]);
+    if (!single) {
+        hls_nl_block *buses = hls_nl_block_new(top, text.data);
+        for (size_t f = 0; f < sizeof bus / sizeof *bus; f++)
+            hls_nl_drives(buses, bus[f]);
+    }
     sb_free(&text);
     hls_nl_assign(top, "progress", "|progress_units");
     strbuf expr = {0};
