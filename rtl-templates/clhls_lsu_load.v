@@ -5,20 +5,16 @@
 // memory line as the previous accepted request (the "open line") shares that line's
 // memory read; any other request issues a new read of its line. Per accepted request
 // an in-order queue keeps {word index in the line, needs-new-line}; returned lines
-// are written into a line memory of DEPTH + 1 slots in order, and each word is read
-// straight out of its line there (a MEM_W-bit write port and a DATA_W-bit read
-// port): the line being delivered keeps its slot until the next line starts, so no
-// line is copied and the datapath stays one word wide.
+// wait in a line queue; data is delivered word by word from the line at the head.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
 // undelivered), so data is never reused across idle periods (e.g. kernel launches).
 // Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
-// flight belongs to such a request, at most DEPTH lines wait beside the one being
-// delivered, so s_mem_resp_ready stays 1 in practice (it is the memory's honest
-// not-full flag).
+// flight belongs to such a request, the line queue (DEPTH lines) never overflows and
+// s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
 // s_req_ready, m_resp_valid and m_mem_req_valid depend on registered state only.
 // Latency: a request accepted at cycle t is offered to memory at t+1; a line that
 // comes back at cycle r is delivered (m_resp_valid) from r+1.
-// Needs clhls_fifo.v (the order and request queues).
+// Needs clhls_fifo.v.
 `default_nettype none
 
 module clhls_lsu_load #(
@@ -62,24 +58,9 @@ module clhls_lsu_load #(
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
     wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
 
-    localparam SLOTS  = DEPTH + 1;                 // lines waiting, and the one being delivered
-    localparam SLOT_W = $clog2(SLOTS);
-    localparam LINE_CNT_W = $clog2(SLOTS + 1);
-    localparam integer LAST_SLOT_INT = SLOTS - 1;
-    localparam integer DEPTH_INT = DEPTH;
-    localparam [SLOT_W-1:0] LAST_SLOT = LAST_SLOT_INT[SLOT_W-1:0];
-    localparam [LINE_CNT_W-1:0] MAX_WAITING = DEPTH_INT[LINE_CNT_W-1:0];
-
     reg              open_valid;  // open_line is the line of the previous request
     reg  [63:0]      open_line;   // byte address of the open line
-
-    // The line memory: lines in the order they returned, word w of slot k at word
-    // {k, w}. The lines waiting occupy next_slot .. write_slot - 1; the line being
-    // delivered is the one before next_slot.
-    reg  [DATA_W-1:0]     words [0:(SLOTS << IDX_W) - 1];
-    reg  [SLOT_W-1:0]     write_slot;  // where the next returned line goes
-    reg  [SLOT_W-1:0]     next_slot;   // oldest line none of whose words was delivered
-    reg  [LINE_CNT_W-1:0] waiting;     // lines returned and not started
+    reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
 
     wire needs_new = !open_valid || (line_addr != open_line);
 
@@ -89,21 +70,20 @@ module clhls_lsu_load #(
     wire [CNT_W-1:0] order_count;
     wire             req_s_ready;
     wire [1:0]       req_count;
+    wire             line_m_valid;
+    wire [MEM_W-1:0] line_head;
+    wire [CNT_W-1:0] line_count;
 
     assign s_req_ready = order_s_ready && req_s_ready;
     wire accept = s_req_valid && s_req_ready;
 
     wire             head_new   = order_head[IDX_W];
     wire [IDX_W-1:0] head_index = order_head[IDX_W-1:0];
-    wire [SLOT_W-1:0] current_slot = (next_slot == {SLOT_W{1'b0}}) ? LAST_SLOT : next_slot - 1'b1;
-    wire [SLOT_W-1:0] head_slot  = head_new ? next_slot : current_slot;
+    wire [MEM_W-1:0] head_line  = head_new ? line_head : cur_line;
 
-    assign m_resp_valid = order_m_valid && (!head_new || waiting != {LINE_CNT_W{1'b0}});
-    assign m_resp_data  = words[{head_slot, head_index}];
-    wire deliver    = m_resp_valid && m_resp_ready;
-    wire start_line = deliver && head_new;
-    assign s_mem_resp_ready = (waiting != MAX_WAITING);
-    wire line_in = s_mem_resp_valid && s_mem_resp_ready;
+    assign m_resp_valid = order_m_valid && (!head_new || line_m_valid);
+    assign m_resp_data  = head_line[DATA_W*head_index +: DATA_W];
+    wire deliver = m_resp_valid && m_resp_ready;
 
     assign idle       = !order_m_valid;
     assign count_read = m_mem_req_valid && m_mem_req_ready;
@@ -122,6 +102,13 @@ module clhls_lsu_load #(
         .count(req_count)
     );
 
+    clhls_fifo #(.WIDTH(MEM_W), .DEPTH(DEPTH)) line_queue (
+        .clk(clk), .rst(rst),
+        .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready), .s_data(s_mem_resp_rdata),
+        .m_valid(line_m_valid), .m_ready(deliver && head_new), .m_data(line_head),
+        .count(line_count)
+    );
+
     always @(posedge clk) begin
         if (rst) begin
             open_valid <= 1'b0;
@@ -134,36 +121,13 @@ module clhls_lsu_load #(
     end
 
     always @(posedge clk) begin
-        if (rst) begin
-            write_slot <= {SLOT_W{1'b0}};
-            next_slot  <= {SLOT_W{1'b0}};
-            waiting    <= {LINE_CNT_W{1'b0}};
-        end else begin
-            if (line_in)
-                write_slot <= (write_slot == LAST_SLOT) ? {SLOT_W{1'b0}} : write_slot + 1'b1;
-            if (start_line)
-                next_slot <= (next_slot == LAST_SLOT) ? {SLOT_W{1'b0}} : next_slot + 1'b1;
-            if (line_in && !start_line)
-                waiting <= waiting + 1'b1;
-            else if (start_line && !line_in)
-                waiting <= waiting - 1'b1;
-        end
+        if (deliver && head_new)
+            cur_line <= line_head;
     end
-
-    // Blocking writes: nothing else reads the memory at the clock edge (the read is
-    // combinational), and a simulator then writes each word once instead of queueing
-    // it for the end of the time step.
-    integer w;
-    /* verilator lint_off BLKSEQ */
-    always @(posedge clk)
-        if (line_in)
-            for (w = 0; w < WORDS; w = w + 1)
-                words[{write_slot, w[IDX_W-1:0]}] = s_mem_resp_rdata[DATA_W*w +: DATA_W];
-    /* verilator lint_on BLKSEQ */
 
     // The occupancy counters are not needed here.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_counts = ^{order_count, req_count};
+    wire unused_counts = ^{order_count, req_count, line_count};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifdef CLHLS_SIM_CHECKS
     localparam [7:0] SIM_ACCESS_KIND = 8'd0; // a load (clhls_sim_checks.vh)
