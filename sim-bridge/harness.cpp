@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "Vclhls_top.h"
+#include "svdpi.h"
 #include "verilated.h"
 
 #include "clhls_harness_abi.h"
@@ -320,22 +321,35 @@ extern "C" void clhls_sim_unit(int index, int first_tag, int tags)
 
 /* A global load-store unit accepted a work-item's request (clhls_sim_checks.vh): a
  * fault of its compute unit when [addr, addr + bytes) is not inside one of the ranges
- * checked for that unit. */
-extern "C" void clhls_sim_access(unsigned cu, unsigned unit, unsigned long long addr,
-                                 unsigned bytes, unsigned char kind)
+ * checked for that unit. Returns 1 with the window of start addresses of `bytes`-byte
+ * accesses inside the range that holds this one (the unit checks its next requests
+ * against it itself), 0 when there is no such window: a fault, or a unit that has
+ * already faulted. Without ranges nothing is checked: the window is all addresses. */
+extern "C" svBit clhls_sim_access(unsigned cu, unsigned unit, unsigned long long addr,
+                                  unsigned bytes, unsigned char kind,
+                                  unsigned long long *window_first,
+                                  unsigned long long *window_last)
 {
     instance *m = evaluating;
     if (!m)
-        return;
+        return 0;
     unit_check *u = cu < m->units.size() && m->units[cu].own ? &m->units[cu] : nullptr;
     const clhls_mem_range *ranges = u ? u->ranges : m->ranges;
     unsigned n = u ? u->nranges : m->nranges;
-    if (!ranges || (u ? u->faulted : m->faulted))
-        return;
+    if (u ? u->faulted : m->faulted)
+        return 0;
+    if (!ranges) {
+        *window_first = 0;
+        *window_last = ~0ull;
+        return 1;
+    }
     for (unsigned i = 0; i < n; i++)
         if (addr >= ranges[i].base && bytes <= ranges[i].bytes &&
-            addr - ranges[i].base <= ranges[i].bytes - bytes)
-            return;
+            addr - ranges[i].base <= ranges[i].bytes - bytes) {
+            *window_first = ranges[i].base;
+            *window_last = ranges[i].base + (ranges[i].bytes - bytes);
+            return 1;
+        }
     clhls_access_fault f{addr, unit, cu, bytes, kind};
     if (!u) {
         if (cu >= m->units.size())
@@ -348,6 +362,7 @@ extern "C" void clhls_sim_access(unsigned cu, unsigned unit, unsigned long long 
         m->faulted = true;
         m->fault = f;
     }
+    return 0;
 }
 
 /* The one exported symbol (the library is built with hidden visibility). */

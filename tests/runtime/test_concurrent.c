@@ -383,6 +383,64 @@ Test(concurrent, out_of_bounds_fails_alone)
     clReleaseMemObject(small);
 }
 
+/* A compute unit launched again while another kernel keeps the accelerator busy (so it
+ * is not reset in between) is checked against its new buffers, not the last launch's:
+ * poke stores in bounds of a 256-byte buffer, then through a 64-byte sub-buffer of it
+ * one word past the sub-buffer's end, which is inside the first launch's buffer. */
+Test(concurrent, relaunch_is_checked_against_its_own_buffers)
+{
+    make_inputs();
+    cl_mem a = buffer(sizeof sum_in, sum_in), b = buffer(sizeof sum_in, NULL);
+    cl_mem big = buffer(256, NULL);
+    cl_buffer_region head = {0, 64};
+    cl_int err;
+    cl_mem sub = clCreateSubBuffer(big, 0, CL_BUFFER_CREATE_TYPE_REGION, &head, &err);
+    cr_assert_eq(err, 0);
+    cl_kernel k1 = kernel2(program, "sum_to", a, b), k2 = kernel2(program, "poke", big, NULL),
+              k3 = kernel2(program, "poke", sub, NULL);
+    cl_uint inside = 32, past = 16; /* poke stores word at - i of work-item i */
+    cr_assert_eq(clSetKernelArg(k2, 1, sizeof inside, &inside), 0);
+    cr_assert_eq(clSetKernelArg(k3, 1, sizeof past, &past), 0);
+    cl_command_queue q1 = profiling_queue(0), q2 = profiling_queue(0);
+    cl_event gate = clCreateUserEvent(ctx, &err), e1, e2, e3;
+    cr_assert_eq(err, 0);
+    size_t global = N, four = 4, one = 1;
+    cr_assert_eq(clEnqueueNDRangeKernel(q1, k1, 1, NULL, &global, NULL, 1, &gate, &e1), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(q2, k2, 1, NULL, &four, NULL, 1, &gate, &e2), 0);
+    cr_assert_eq(clEnqueueNDRangeKernel(q2, k3, 1, NULL, &one, NULL, 0, NULL, &e3), 0);
+    pthread_mutex_lock(&notify_lock);
+    notified[0] = 0;
+    pthread_mutex_unlock(&notify_lock);
+    cr_assert_eq(clSetUserEventStatus(gate, CL_COMPLETE), 0);
+    cr_assert_eq(clWaitForEvents(1, &e3), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    cr_assert_eq(status_of(e2), CL_COMPLETE);
+    cr_assert_eq(status_of(e3), CL_OUT_OF_RESOURCES);
+    pthread_mutex_lock(&notify_lock);
+    cr_assert(strstr(notified, "kernel 'poke': out-of-bounds store"), "message: %s", notified);
+    cr_assert(strstr(notified, "0 bytes past the end of argument 0 'out' (64 bytes at"),
+              "message: %s", notified);
+    pthread_mutex_unlock(&notify_lock);
+    cr_assert_eq(clFinish(q1), 0);
+    cr_assert_eq(status_of(e1), CL_COMPLETE);
+    check(q1, b, sum_ref, "sum_to");
+    cl_ulong t1[2], t2[2];
+    interval(e1, t1);
+    interval(e2, t2);
+    cr_assert(overlap(t1, t2), "poke ran while sum_to ran (no reset between the launches)");
+    cl_event all[] = {e1, e2, e3, gate};
+    for (int i = 0; i < 4; i++)
+        clReleaseEvent(all[i]);
+    clReleaseCommandQueue(q1);
+    clReleaseCommandQueue(q2);
+    clReleaseKernel(k1);
+    clReleaseKernel(k2);
+    clReleaseKernel(k3);
+    clReleaseMemObject(sub);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(big);
+}
+
 /* spin never ends (x stays even, the stop is odd), released together with sum_to: the
  * watchdog ends spin alone, with its message; sum_to's result is right. */
 Test(concurrent, hang_fails_alone)
