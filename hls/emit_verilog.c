@@ -1136,6 +1136,26 @@ static const char *last_out_value(emitter *e, int id, char *buf)
     return port_value(e->k, buf, r->children[r->nchildren - 1], "out", id);
 }
 
+/* Whether load-store unit port n of k sends write data (a store or atomic unit). */
+static int port_writes(const hls_kernel *k, int n)
+{
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].lsu == n)
+            return k->ops[i].opc != HOP_LOAD;
+    return 0;
+}
+
+/* The compute unit's ports with write data: they alone have slots on its write-data
+ * buses (m_req_wdata, m_req_wstrb), in port order (clhls_mem_interconnect's
+ * WRITERS). */
+static int writer_ports(const hls_kernel *k)
+{
+    int w = 0;
+    for (int n = 0; n < k->nlsus; n++)
+        w += port_writes(k, n);
+    return w;
+}
+
 /* The compute unit's per-unit request buses, each global load-store unit's wires in
  * its slice (a compute unit without units drives the idle values). One combinational
  * block fills every bus: a simulator then copies each slice in place, where slice
@@ -1143,13 +1163,13 @@ static const char *last_out_value(emitter *e, int id, char *buf)
 static void emit_request_buses(emitter *e)
 {
     static const char *const buses[] = {"m_req_valid", "m_req_write", "m_req_atomic",
-                                        "m_req_addr", "m_req_wdata", "m_req_wstrb",
-                                        "s_resp_ready"};
+                                        "m_req_addr", "s_resp_ready", "m_req_wdata",
+                                        "m_req_wstrb"};
+    int writers = writer_ports(e->k);
     unsigned mw = e->mem_w;
     strbuf x = {0};
     sb_append(&x, "always @(*) begin\n    m_req_valid = 0;\n    m_req_write = 0;\n"
-                  "    m_req_atomic = 0;\n    m_req_addr = 0;\n    m_req_wdata = 0;\n"
-                  "    m_req_wstrb = 0;\n    s_resp_ready = ~0;\n");
+                  "    m_req_atomic = 0;\n    m_req_addr = 0;\n    s_resp_ready = ~0;\n");
     for (int i = 0; i < e->k->nops; i++) {
         const hls_op *op = &e->k->ops[i];
         int n = op->lsu;
@@ -1161,9 +1181,12 @@ static void emit_request_buses(emitter *e)
                   n, n, 64 * n, n, n, n);
         if (op->opc == HOP_LOAD)
             continue;
+        unsigned slot = 0; /* the storing units before it */
+        for (int m = 0; m < n; m++)
+            slot += (unsigned)port_writes(e->k, m);
         sb_printf(&x, "    m_req_wdata[%u +: %u] = lsu%d_m_wdata;\n"
                       "    m_req_wstrb[%u +: %u] = lsu%d_m_wstrb;\n",
-                  mw * (unsigned)n, mw, n, mw / 8 * (unsigned)n, mw / 8, n);
+                  mw * slot, mw, n, mw / 8 * slot, mw / 8, n);
         if (op->opc == HOP_ATOMIC)
             sb_printf(&x, "    m_req_atomic[%d +: 4] = lsu%d_m_atomic;\n", 4 * n, n);
         else
@@ -1171,7 +1194,7 @@ static void emit_request_buses(emitter *e)
     }
     sb_append(&x, "end");
     hls_nl_block *b = hls_nl_block_new(e->m, x.data);
-    for (size_t i = 0; i < sizeof buses / sizeof *buses; i++)
+    for (size_t i = 0; i < sizeof buses / sizeof *buses - (writers ? 0 : 2); i++)
         hls_nl_drives(b, buses[i]);
     sb_free(&x);
 }
@@ -1739,8 +1762,13 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, HLS_NL_OUT_REG, "m_req_atomic", 4 * n,
                 "per unit: atomic operation code (0 = none)");
     hls_nl_port(m, HLS_NL_OUT_REG, "m_req_addr", 64 * n, "per unit: line address");
-    hls_nl_port(m, HLS_NL_OUT_REG, "m_req_wdata", mw * n, "per unit: write data");
-    hls_nl_port(m, HLS_NL_OUT_REG, "m_req_wstrb", mw / 8 * n, "per unit: write byte enables");
+    unsigned w = (unsigned)writer_ports(k);
+    if (w) {
+        hls_nl_port(m, HLS_NL_OUT_REG, "m_req_wdata", mw * w,
+                    "per storing unit (stores, atomics), in port order: write data");
+        hls_nl_port(m, HLS_NL_OUT_REG, "m_req_wstrb", mw / 8 * w,
+                    "per storing unit: write byte enables");
+    }
     hls_nl_port(m, HLS_NL_IN, "s_resp_valid", n, "per unit: response valid");
     hls_nl_port(m, HLS_NL_OUT_REG, "s_resp_ready", n, "per unit: response accepted");
     hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
@@ -1829,6 +1857,19 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
     hls_nl_param(ict, "NPORTS", "%d", nports);
     hls_nl_param(ict, "MEM_W", "%u", mw);
     hls_nl_param(ict, "TAG_W", "16");
+    /* the storing units' ports, highest first (a Verilog binary literal) */
+    strbuf mask = {0};
+    int writers = 0;
+    sb_printf(&mask, "%d'b", nports);
+    for (int i = p->nkernels - 1; i >= 0; i--)
+        for (int n = unit_ports(p->kernels[i]) - 1; n >= 0; n--) {
+            int w = port_writes(p->kernels[i], n);
+            sb_append(&mask, w ? "1" : "0");
+            writers += w;
+        }
+    hls_nl_param(ict, "WRITERS", "%s", mask.data);
+    hls_nl_param(ict, "NWRITE", "%d", writers);
+    sb_free(&mask);
     hls_nl_connect(ict, HLS_NL_IN, "clk", "clk");
     hls_nl_connect(ict, HLS_NL_IN, "rst", "rst");
     connect_fields(ict, "s_req", "req", "valid ready write atomic addr wdata wstrb");
@@ -1894,30 +1935,42 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_vector(top, "req_ready");
     hls_nl_vector(top, "resp_valid");
     hls_nl_net(top, "resp_rdata", mw, NULL);
+    /* the last two carry the write data of the storing units alone (writer_ports) */
     static const char *const bus[] = {"req_valid", "req_write", "resp_ready", "req_atomic",
                                       "req_addr", "req_wdata", "req_wstrb"};
     const unsigned bus_width[] = {1, 1, 1, 4, 64, mw, mw / 8}; /* bits per unit port */
+    enum { WRITE_BUSES = 5 };                                /* index of req_wdata */
+    unsigned writers = 0;
+    for (int i = 0; i < p->nkernels; i++)
+        writers += (unsigned)writer_ports(p->kernels[i]);
     for (size_t f = 0; f < sizeof bus / sizeof *bus; f++) {
-        if (single)
-            hls_nl_net(top, bus[f], bus_width[f] * all, NULL);
+        unsigned slots = f < WRITE_BUSES ? all : writers ? writers : 1;
+        if (single && (f < WRITE_BUSES || writers))
+            hls_nl_net(top, bus[f], bus_width[f] * slots, NULL);
         else
-            hls_nl_reg(top, bus[f], bus_width[f] * all, NULL);
+            hls_nl_reg(top, bus[f], bus_width[f] * slots, NULL);
         hls_nl_vector(top, bus[f]);
     }
     text.len = 0;
     sb_append(&text, "always @(*) begin\n");
-    for (int i = 0, base = 0; i < p->nkernels; i++) {
+    if (!writers)
+        sb_append(&text, "    req_wdata = 0;\n    req_wstrb = 0;\n");
+    for (int i = 0, base = 0, wbase = 0; i < p->nkernels; i++) {
         const hls_kernel *k = p->kernels[i];
-        unsigned n = (unsigned)unit_ports(k);
+        unsigned n = (unsigned)unit_ports(k), w = (unsigned)writer_ports(k);
         hls_nl_net(top, arena_printf(&c->arena, "rdata_%d", i), 64, NULL);
         hls_nl_net(top, arena_printf(&c->arena, "progress_%d", i), 1, NULL);
         const char *prefix = single ? "" : arena_printf(&c->arena, "cu%d_", i);
         for (size_t f = 0; f < sizeof bus / sizeof *bus && !single; f++) {
+            unsigned slots = f < WRITE_BUSES ? n : w;
+            if (!slots)
+                continue;
             const char *net = arena_printf(&c->arena, "%s%s", prefix, bus[f]);
-            hls_nl_net(top, net, bus_width[f] * n, NULL);
+            hls_nl_net(top, net, bus_width[f] * slots, NULL);
             hls_nl_vector(top, net);
-            sb_printf(&text, "    %s[%u +: %u] = %s;\n", bus[f], bus_width[f] * (unsigned)base,
-                      bus_width[f] * n, net);
+            sb_printf(&text, "    %s[%u +: %u] = %s;\n", bus[f],
+                      bus_width[f] * (unsigned)(f < WRITE_BUSES ? base : wbase),
+                      bus_width[f] * slots, net);
         }
         hls_nl_instance *cu = hls_nl_instance_new(
             top, arena_printf(&c->arena, "clhls_cu_%s", k->unit),
@@ -1931,18 +1984,21 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_connect(cu, HLS_NL_OUT, "m_req_write", "%sreq_write", prefix);
         hls_nl_connect(cu, HLS_NL_OUT, "m_req_atomic", "%sreq_atomic", prefix);
         hls_nl_connect(cu, HLS_NL_OUT, "m_req_addr", "%sreq_addr", prefix);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_wdata", "%sreq_wdata", prefix);
-        hls_nl_connect(cu, HLS_NL_OUT, "m_req_wstrb", "%sreq_wstrb", prefix);
+        if (w) {
+            hls_nl_connect(cu, HLS_NL_OUT, "m_req_wdata", "%sreq_wdata", prefix);
+            hls_nl_connect(cu, HLS_NL_OUT, "m_req_wstrb", "%sreq_wstrb", prefix);
+        }
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_valid", "resp_valid[%d +: %u]", base, n);
         hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "%sresp_ready", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
         base += (int)n;
+        wbase += (int)w;
     }
     sb_append(&text, "end\n");
-    if (!single) {
+    if (!single || !writers) { /* a single unit without stores: only the zero write data */
         hls_nl_block *buses = hls_nl_block_new(top, text.data);
-        for (size_t f = 0; f < sizeof bus / sizeof *bus; f++)
+        for (size_t f = single ? WRITE_BUSES : 0; f < sizeof bus / sizeof *bus; f++)
             hls_nl_drives(buses, bus[f]);
     }
     sb_free(&text);

@@ -10,6 +10,11 @@
 // waiting port is served within NPORTS grants. s_req_ready[i] means "port i would
 // win if it asked": it depends on the other ports' valid bits and the registered
 // skid state, never on s_req_valid[i].
+// Write data: only the ports in WRITERS (store and atomic units) have write data and
+// byte enables; s_req_wdata and s_req_wstrb hold theirs alone, packed in port order
+// (the k-th writer's at slot k), so a design of many load units carries no wide zero
+// buses. A request from another port goes out with no byte enables and its write
+// data undefined (a read ignores it).
 // Responses: the memory answers in request order with the tag; the response is
 // routed combinationally to port m_resp_valid[tag] (rdata is broadcast) and
 // s_mem_resp_ready is that port's ready (no added latency). Unknown tags are
@@ -19,7 +24,9 @@
 module clhls_mem_interconnect #(
     parameter NPORTS = 1,   // number of load-store unit ports (>= 1)
     parameter MEM_W  = 512, // memory data width in bits (multiple of 8)
-    parameter TAG_W  = 16   // tag width; NPORTS <= 2**TAG_W
+    parameter TAG_W  = 16,  // tag width; NPORTS <= 2**TAG_W
+    parameter [NPORTS-1:0] WRITERS = {NPORTS{1'b1}},  // bit i: port i has write data
+    parameter NWRITE = NPORTS  // number of ports in WRITERS; 0 still has one (unused) slot
 ) (
     input  wire                      clk,               // clock
     input  wire                      rst,               // synchronous active-high reset
@@ -28,8 +35,8 @@ module clhls_mem_interconnect #(
     input  wire [NPORTS-1:0]         s_req_write,       // port i: 1 = write, 0 = read
     input  wire [NPORTS*4-1:0]       s_req_atomic,      // port i: atomic operation code, 0 = none
     input  wire [NPORTS*64-1:0]      s_req_addr,        // port i: byte address at [64*i +: 64]
-    input  wire [NPORTS*MEM_W-1:0]   s_req_wdata,       // port i: write data at [MEM_W*i +: MEM_W]
-    input  wire [NPORTS*MEM_W/8-1:0] s_req_wstrb,       // port i: byte enables at [MEM_W/8*i +: MEM_W/8]
+    input  wire [(NWRITE > 0 ? NWRITE : 1)*MEM_W-1:0]   s_req_wdata,       // k-th writer: write data at [MEM_W*k +: MEM_W]
+    input  wire [(NWRITE > 0 ? NWRITE : 1)*MEM_W/8-1:0] s_req_wstrb,       // k-th writer: byte enables at [MEM_W/8*k +: MEM_W/8]
     output reg  [NPORTS-1:0]         m_resp_valid,      // response for port i
     input  wire [NPORTS-1:0]         m_resp_ready,      // port i takes its response
     output wire [MEM_W-1:0]          m_resp_rdata,      // response data (shared by all ports)
@@ -48,6 +55,25 @@ module clhls_mem_interconnect #(
 );
     localparam STRB_W = MEM_W / 8;
     localparam IDX_W  = (NPORTS > 1) ? $clog2(NPORTS) : 1;
+    localparam WSLOTS = (NWRITE > 0) ? NWRITE : 1;
+    localparam SLOT_W = (WSLOTS > 1) ? $clog2(WSLOTS) : 1;
+    // SLOTS[SLOT_W*i +: SLOT_W]: writer i's write-data slot (the writers before it);
+    // 0 for the other ports (any slot in range: their data is not used).
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [NPORTS*SLOT_W-1:0] slots_of(input integer unused);
+    /* verilator lint_on UNUSEDSIGNAL */
+        integer i, k;
+        begin
+            slots_of = {NPORTS*SLOT_W{1'b0}};
+            k = 0;
+            for (i = 0; i < NPORTS; i = i + 1)
+                if (WRITERS[i]) begin
+                    slots_of[SLOT_W*i +: SLOT_W] = k[SLOT_W-1:0];
+                    k = k + 1;
+                end
+        end
+    endfunction
+    localparam [NPORTS*SLOT_W-1:0] SLOTS = slots_of(0);
     localparam integer LAST_INDEX = NPORTS - 1;
     localparam [IDX_W-1:0] LAST_PORT = LAST_INDEX[IDX_W-1:0];  // index of the last port
 
@@ -56,6 +82,7 @@ module clhls_mem_interconnect #(
     reg              any_fire;        // some port's request fires
     reg              earlier_valid;   // a higher-priority port is requesting
     wire             slice_ready;     // the slice can take a request
+    wire [SLOT_W-1:0] winner_slot = SLOTS[SLOT_W*winner +: SLOT_W];  // its write-data slot
     integer k, port;
 
     // Arbitration: walk the ports from priority_port around the ring.
@@ -124,16 +151,18 @@ module clhls_mem_interconnect #(
             out_write  <= s_req_write[winner];
             out_atomic <= s_req_atomic[4*winner +: 4];
             out_addr   <= s_req_addr[64*winner +: 64];
-            out_wdata  <= s_req_wdata[MEM_W*winner +: MEM_W];
-            out_wstrb  <= s_req_wstrb[STRB_W*winner +: STRB_W];
+            out_wdata  <= s_req_wdata[MEM_W*winner_slot +: MEM_W];
+            out_wstrb  <= WRITERS[winner] ? s_req_wstrb[STRB_W*winner_slot +: STRB_W]
+                                          : {STRB_W{1'b0}};
             out_port   <= winner;
         end
         if (park_in) begin
             skid_write  <= s_req_write[winner];
             skid_atomic <= s_req_atomic[4*winner +: 4];
             skid_addr   <= s_req_addr[64*winner +: 64];
-            skid_wdata  <= s_req_wdata[MEM_W*winner +: MEM_W];
-            skid_wstrb  <= s_req_wstrb[STRB_W*winner +: STRB_W];
+            skid_wdata  <= s_req_wdata[MEM_W*winner_slot +: MEM_W];
+            skid_wstrb  <= WRITERS[winner] ? s_req_wstrb[STRB_W*winner_slot +: STRB_W]
+                                           : {STRB_W{1'b0}};
             skid_port   <= winner;
         end
     end
