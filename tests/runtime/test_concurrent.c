@@ -426,7 +426,10 @@ Test(concurrent, relaunch_is_checked_against_its_own_buffers)
     cl_ulong t1[2], t2[2];
     interval(e1, t1);
     interval(e2, t2);
-    cr_assert(overlap(t1, t2), "poke ran while sum_to ran (no reset between the launches)");
+    /* poke's second launch followed its first while sum_to still ran: no reset between */
+    cr_assert(overlap(t1, t2) && t2[1] < t1[1], "poke [%llu, %llu], sum_to [%llu, %llu]",
+              (unsigned long long)t2[0], (unsigned long long)t2[1],
+              (unsigned long long)t1[0], (unsigned long long)t1[1]);
     cl_event all[] = {e1, e2, e3, gate};
     for (int i = 0; i < 4; i++)
         clReleaseEvent(all[i]);
