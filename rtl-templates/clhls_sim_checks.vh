@@ -25,7 +25,7 @@ import "DPI-C" function bit clhls_sim_access(
     input int unsigned bytes, input byte unsigned kind,
     output longint unsigned window_first, output longint unsigned window_last);
 
-reg        sim_window_valid;  // sim_window_* came from the simulator since the unit last idled
+reg        sim_window_valid;  // the simulator's last answer gave sim_window_* (unused while idle)
 reg [63:0] sim_window_first;  // lowest start address of an access known to be inside
 reg [63:0] sim_window_last;   // highest such start address
 
