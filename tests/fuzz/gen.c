@@ -430,7 +430,7 @@ static const char *int_builtin(fz_kernel *k, ty t, int depth)
     case 9: return fmt(k, "mul_hi(%s, %s)", a, b);
     default:
         if (t == TY_INT || t == TY_LONG)
-            return fmt(k, "as_%s(abs_diff(%s, %s))", T, a, b);
+            return fmt(k, "as_%s(FZ_ABS_DIFF(%s, %s))", T, a, b);
         return fmt(k, "abs_diff(%s, %s)", a, b);
     }
 }
@@ -696,7 +696,7 @@ static stmt *gen_local_atomics(fz_kernel *k)
 
 /* A work-group function through the FZ_WG macros of the prelude: the built-in on
  * clhls, a plain reference implementation (__local memory and barriers) on a side
- * built with -DFZ_REFERENCE_COLLECTIVES (PoCL 3.1 has none of these built-ins). */
+ * built with -DFZ_REFERENCE (PoCL 3.1 has none of these built-ins). */
 static stmt *gen_collective(fz_kernel *k)
 {
     static const ty int_types[] = { TY_INT, TY_UINT, TY_LONG, TY_ULONG };
@@ -1195,7 +1195,14 @@ const char *fz_prelude(void)
            "uint fz_mod_uint(uint a, uint b) { return b == 0u ? a : a % b; }\n"
            "ulong fz_div_ulong(ulong a, ulong b) { return b == 0UL ? a : a / b; }\n"
            "ulong fz_mod_ulong(ulong a, ulong b) { return b == 0UL ? a : a % b; }\n"
-           "#ifdef FZ_REFERENCE_COLLECTIVES\n"
+           "#ifdef FZ_REFERENCE\n"
+           "/* signed abs_diff by its definition (PoCL 3.1 is wrong when the difference\n"
+           " * exceeds the signed type's maximum, as abs_diff(2, INT_MIN)) */\n"
+           "#define FZ_ABS_DIFF(x, y) fz_abs_diff(x, y)\n"
+           "uint __attribute__((overloadable)) fz_abs_diff(int a, int b) "
+           "{ return a > b ? (uint)a - (uint)b : (uint)b - (uint)a; }\n"
+           "ulong __attribute__((overloadable)) fz_abs_diff(long a, long b) "
+           "{ return a > b ? (ulong)a - (ulong)b : (ulong)b - (ulong)a; }\n"
            "/* the work-group functions by their definition, for a reference without them; every\n"
            " * loop runs over the whole group (PoCL 3.1 gives every work-item the last one's\n"
            " * scan when a loop after a barrier stops at the work-item's own local id) */\n"
@@ -1244,6 +1251,7 @@ const char *fz_prelude(void)
            "int fz_wg_all_int(__local ulong *s, int p) { fz_wg_put(s, p != 0); int a = 1; "
            "for (uint i = 0; i < fz_wg_size(); i++) a &= (int)s[i]; return a; }\n"
            "#else\n"
+           "#define FZ_ABS_DIFF(x, y) abs_diff(x, y)\n"
            "#define FZ_WG_SCRATCH(n)\n"
            "#define FZ_WG(fn, T, x) work_group_##fn(x)\n"
            "#define FZ_WG_BROADCAST1(T, x, a) work_group_broadcast(x, (size_t)(a))\n"

@@ -236,16 +236,19 @@ static char *program_text(entry **es, int n)
     return text;
 }
 
-/* The build options of a program on a side: PoCL 3.1 has no work-group functions, so
- * its programs use the prelude's reference implementation instead. */
+/* The build options of a program on a side: PoCL's programs use the prelude's reference
+ * definitions (-DFZ_REFERENCE) of what PoCL 3.1 lacks (work-group functions) or gets
+ * wrong (signed abs_diff). */
 static const char *program_options(entry **es, int n, int side)
 {
+    int cl20 = 0;
     for (int i = 0; i < n; i++)
-        if (fz_kernel_needs_cl20(es[i]->kernel))
-            return side == SIDE_POCL
-                       ? "-cl-std=CL2.0 -cl-fp32-correctly-rounded-divide-sqrt -DFZ_REFERENCE_COLLECTIVES"
-                       : "-cl-std=CL2.0 -cl-fp32-correctly-rounded-divide-sqrt";
-    return "-cl-fp32-correctly-rounded-divide-sqrt";
+        cl20 |= fz_kernel_needs_cl20(es[i]->kernel);
+    if (side == SIDE_POCL)
+        return cl20 ? "-cl-std=CL2.0 -cl-fp32-correctly-rounded-divide-sqrt -DFZ_REFERENCE"
+                    : "-cl-fp32-correctly-rounded-divide-sqrt -DFZ_REFERENCE";
+    return cl20 ? "-cl-std=CL2.0 -cl-fp32-correctly-rounded-divide-sqrt"
+                : "-cl-fp32-correctly-rounded-divide-sqrt";
 }
 
 /* The first error of a build log: its line number in the program (0 if none) and the

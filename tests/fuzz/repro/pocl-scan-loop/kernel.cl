@@ -12,7 +12,7 @@ uint fz_div_uint(uint a, uint b) { return b == 0u ? a : a / b; }
 uint fz_mod_uint(uint a, uint b) { return b == 0u ? a : a % b; }
 ulong fz_div_ulong(ulong a, ulong b) { return b == 0UL ? a : a / b; }
 ulong fz_mod_ulong(ulong a, ulong b) { return b == 0UL ? a : a % b; }
-#ifdef FZ_REFERENCE_COLLECTIVES
+#ifdef FZ_REFERENCE
 /* the work-group functions by their definition, for a reference without them */
 #define FZ_WG_SCRATCH(n) __local ulong fz_wgs[n]
 #define FZ_WG(fn, T, x) fz_wg_##fn##_##T(fz_wgs, x)
