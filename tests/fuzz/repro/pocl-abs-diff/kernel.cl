@@ -5,7 +5,8 @@
  *
  * Expected: out = { 0x80000000, 0x80000001, 0x80000002, 0x80000003 } (abs_diff
  * returns the exact difference as an unsigned value, OpenCL C 6.13.3). clhls gives
- * that; PoCL 3.1 gives 0xfffffff2-like values once the difference exceeds INT_MAX. */
+ * that; PoCL 3.1 gives { 0x80000000, 0x7fffffff, 0x7ffffffe, 0x7ffffffd }, wrong as
+ * soon as the difference exceeds INT_MAX. */
 __kernel void abs_diff_int_min(__global uint *out)
 {
     int x = (int)get_global_id(0);
