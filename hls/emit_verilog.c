@@ -42,6 +42,7 @@ typedef struct emitter {
     int kernel_index;       /* position in the program (register block) */
     unsigned mem_w;         /* memory port width in bits */
     const hls_region *r;    /* static region being emitted */
+    int flat;               /* it is simulated flat (flat_region) */
     const hls_region *loop; /* loop whose back edge or exit is being packed */
 } emitter;
 
@@ -106,6 +107,13 @@ static hls_nl_instance *stage_unit(emitter *e, const char *module, int id)
     hls_nl_instance *i = instance(e, module, text(e, "u%d", id), 0);
     hls_nl_connect(i, HLS_NL_IN, "ce", "r%d_en", e->r->id);
     return i;
+}
+
+/* A unit's latency in simulation: none in a flat region (flat_region). */
+static void sim_latency(emitter *e, hls_nl_instance *u)
+{
+    if (e->flat)
+        hls_nl_param(u, "SIM_LATENCY", "0");
 }
 
 /* The stage op starts at in the current static region (a memory node has none: its
@@ -266,6 +274,7 @@ static void emit_int_op(emitter *e, const hls_op *op)
     hls_nl_instance *u = stage_unit(e, "clhls_delay", op->id);
     hls_nl_param(u, "WIDTH", "%u", w);
     hls_nl_param(u, "LATENCY", "%d", e->r->sched.latency[op->id]);
+    sim_latency(e, u);
     hls_nl_connect(u, HLS_NL_IN, "d", "%s", c);
     hls_nl_connect(u, HLS_NL_OUT, "q", "r%d_v%d", R, op->id);
 }
@@ -342,11 +351,13 @@ static void emit_fp_op(emitter *e, const hls_op *op)
         hls_nl_connect(u, HLS_NL_IN, "b", "%s", ARG(1));
         hls_nl_connect(u, HLS_NL_OUT, "q", "%s", rem ? unused : text(e, "r%d_v%d", R, op->id));
         hls_nl_connect(u, HLS_NL_OUT, "r", "%s", rem ? text(e, "r%d_v%d", R, op->id) : unused);
+        sim_latency(e, u);
         return;
     }
     default: HLS_BUG("not an operator op: %s", hls_ir_opcode_name(op->opc));
     }
     hls_nl_connect(u, HLS_NL_OUT, "y", "r%d_v%d", R, op->id);
+    sim_latency(e, u);
 }
 
 /* The request side of global load-store unit n: wires of its own, gathered into the
@@ -665,6 +676,7 @@ static void emit_carry_registers(emitter *e, int id)
         hls_nl_instance *u = instance(e, "clhls_delay", text(e, "r%d_c%d_%d", R, id, taps[0]), 0);
         hls_nl_param(u, "WIDTH", "%u", op->width);
         hls_nl_param(u, "LATENCY", "%d", taps[0]);
+        sim_latency(e, u);
         hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
         hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
         hls_nl_connect(u, HLS_NL_OUT, "q", "%s",
@@ -680,6 +692,7 @@ static void emit_carry_registers(emitter *e, int id)
     hls_nl_param(u, "WIDTH", "%u", op->width);
     hls_nl_param(u, "TAPS", "%d", n);
     hls_nl_param(u, "DELAYS", "%s", delays.data);
+    sim_latency(e, u);
     sb_free(&delays);
     hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
     hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
@@ -832,6 +845,59 @@ static void emit_stage_registers(emitter *e, const hls_region *r)
     }
 }
 
+/* Whether static region r is simulated flat: with CLHLS_SIM_MODELS, its operators and
+ * carried values have no registers and the values it computes leave through one delay
+ * of its depth (clhls_delay's SIM_LATENCY); the hardware is the same either way. Every
+ * register of such a region moves on its enable alone, so what leaves it, and when, is
+ * the same as the pipeline's. A region of one stage gains nothing (vector add: 40
+ * host instructions a cycle more flat); a __constant table's read is a register of
+ * its own, so a region with one stays a pipeline in simulation too. */
+static int flat_region(const emitter *e, const hls_region *r)
+{
+    if (r->sched.depth < 2)
+        return 0;
+    for (int i = 0; i < r->nops; i++)
+        if (e->k->ops[r->ops[i]].opc == HOP_LOAD)
+            return 0;
+    return 1;
+}
+
+/* Value-name callback for pack(): a value leaving a flat region, after the region's
+ * depth in simulation (r<N>_end_v<id>), or beside the pipeline. */
+static const char *flat_value_at_end(emitter *e, int id, char *buf)
+{
+    if (passes_through(e, id))
+        return value_at_end(e, id, buf);
+    sprintf(buf, "r%d_end_v%d", e->r->id, id);
+    return buf;
+}
+
+/* The exit data of a flat region: the values it computes or carries, through a
+ * delay of LATENCY 0 and SIM_LATENCY the region's depth, named r<N>_end_v<id>. */
+static const char *flat_exit_data(emitter *e, const hls_region *r)
+{
+    int computed[r->nlive_out + 1], n = 0;
+    for (int i = 0; i < r->nlive_out; i++)
+        if (!passes_through(e, r->live_out[i]))
+            computed[n++] = r->live_out[i];
+    if (n) {
+        const char *prefix = text(e, "r%d_end", R);
+        declare_token(e, prefix, computed, n);
+        unsigned bits = token_bits(e->k, computed, n);
+        hls_nl_instance *u = instance(e, "clhls_delay", text(e, "r%d_flat", R), 0);
+        hls_nl_param(u, "WIDTH", "%u", bits);
+        hls_nl_param(u, "LATENCY", "0");
+        hls_nl_param(u, "SIM_LATENCY", "%d", r->sched.depth);
+        hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
+        hls_nl_connect(u, HLS_NL_IN, "d", "%s", pack(e, computed, n, value_at_end));
+        const char *q = bus_net(e, bits, "the region's values at its end (flat in simulation)",
+                                text(e, "r%d_end_data", R));
+        hls_nl_connect(u, HLS_NL_OUT, "q", "%s", q);
+        unpack(e, prefix, q, computed, n);
+    }
+    return pack(e, r->live_out, r->nlive_out, flat_value_at_end);
+}
+
 /* A static region (fixed latencies only: memory accesses are in memory nodes). Stall
  * enable: every stage advances together while r<N>_en, which drops when the 2-entry
  * exit FIFO is full. Stall-free cluster (schedule.c decides): the stages always
@@ -841,6 +907,7 @@ static void emit_static(emitter *e, const hls_region *r)
 {
     const hls_kernel *k = e->k;
     e->r = r;
+    e->flat = flat_region(e, r);
     int d = r->sched.depth;
     const char *en = bit_net(e, NULL, text(e, "r%d_en", R));
     const char *fifo_ready = bit_net(e, NULL, text(e, "r%d_fifo_ready", R));
@@ -872,10 +939,12 @@ static void emit_static(emitter *e, const hls_region *r)
     emit_fifo(e, text(e, "r%d_exit", R), bits, r->exit_depth,
               (fifo_ports){.s_valid = text(e, "r%d_valid_s[%d] & %s", R, d, en),
                            .s_ready = fifo_ready,
-                           .s_data = pack(e, r->live_out, r->nlive_out, value_at_end),
+                           .s_data = e->flat ? flat_exit_data(e, r)
+                                             : pack(e, r->live_out, r->nlive_out, value_at_end),
                            .m_valid = text(e, "r%d_out_valid", R),
                            .m_ready = text(e, "r%d_out_ready", R), .m_data = data});
     unpack(e, text(e, "r%d_out", R), data, r->live_out, r->nlive_out);
+    e->flat = 0;
 }
 
 /* Region `region`'s port for value id: "r<N>_in_v<id>", or the invariant's wire. */

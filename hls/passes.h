@@ -17,7 +17,7 @@ typedef struct hls_options {
     int nclang_args;          /* number of them */
     const char *cl_std;       /* "CL1.2" unless -cl-std= says otherwise */
     int uniform_wg;           /* -cl-uniform-work-group-size, or OpenCL C < 2.0 */
-    int rtl_operators;        /* -clhls-rtl-operators: simulate the operators' RTL */
+    int rtl_operators;        /* -clhls-rtl-operators: simulate the operators' and pipelines' RTL */
 } hls_options;
 
 /* printf (printf.c): the device buffer the records go to, and what the metadata says

@@ -7,35 +7,48 @@
 // buffer (one RAM, a pointer that advances on ce) instead of a register chain: the
 // same behaviour, constant work per cycle in simulation and LUT RAM/shift registers
 // instead of flip-flops on an FPGA.
+// Simulation: with CLHLS_SIM_MODELS defined, SIM_LATENCY replaces LATENCY. The
+// compiler simulates a static region flat: its operators and carried values without
+// registers (SIM_LATENCY 0), and the values leaving it through one delay of the
+// region's depth (LATENCY 0, a wire in hardware; SIM_LATENCY the depth). All share the
+// region's enable, so what leaves the region, and when, is the same.
 `default_nettype none
 module clhls_delay #(
     parameter WIDTH = 32,  // bits of the value
     parameter LATENCY = 1, // registers between d and q (0 = combinational)
-    parameter RING_MIN = 4 // from this latency on, a ring buffer
+    parameter RING_MIN = 4, // from this latency on, a ring buffer
+    /* verilator lint_off UNUSEDPARAM */
+    parameter SIM_LATENCY = LATENCY // the latency with CLHLS_SIM_MODELS defined
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire clk,               // clock
     input  wire ce,                // clock enable: when 0 every register holds
     input  wire [WIDTH-1:0] d,     // value entering the pipeline
     output wire [WIDTH-1:0] q      // d as it was LATENCY enabled cycles ago
 );
+`ifdef CLHLS_SIM_MODELS
+    localparam integer STAGES = SIM_LATENCY;
+`else
+    localparam integer STAGES = LATENCY;
+`endif
     generate
-        if (LATENCY == 0) begin : wire_only
+        if (STAGES == 0) begin : wire_only
             assign q = d;
             // No register: the clock and its enable are not used (an operator's
             // optional stage register, clhls_fadd's for instance, is one of these).
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_clk_ce = clk ^ ce;
             /* verilator lint_on UNUSEDSIGNAL */
-        end else if (LATENCY == 1) begin : one_stage
+        end else if (STAGES == 1) begin : one_stage
             reg [WIDTH-1:0] stage;
             always @(posedge clk)
                 if (ce) stage <= d;
             assign q = stage;
-        end else if (LATENCY >= RING_MIN) begin : ring
-            localparam PTR_W = $clog2(LATENCY);
-            localparam integer LAST_INT = LATENCY - 1;
+        end else if (STAGES >= RING_MIN) begin : ring
+            localparam PTR_W = $clog2(STAGES);
+            localparam integer LAST_INT = STAGES - 1;
             localparam [PTR_W-1:0] LAST = LAST_INT[PTR_W-1:0];
-            reg [WIDTH-1:0] slots [0:LATENCY-1];  // slot ptr holds d of LATENCY enables ago
+            reg [WIDTH-1:0] slots [0:STAGES-1];  // slot ptr holds d of STAGES enables ago
             reg [PTR_W-1:0] ptr = {PTR_W{1'b0}};  // oldest slot, overwritten next
             always @(posedge clk)
                 if (ce) begin
@@ -47,7 +60,7 @@ module clhls_delay #(
             // One register per stage (not one wide vector shifted as a whole): the same
             // flip-flops, and word copies instead of multi-word shifts in simulation.
             genvar k;
-            for (k = 0; k < LATENCY; k = k + 1) begin : stage
+            for (k = 0; k < STAGES; k = k + 1) begin : stage
                 reg [WIDTH-1:0] value;  // d of k + 1 enables ago
                 if (k == 0) begin : first
                     always @(posedge clk)
@@ -57,7 +70,7 @@ module clhls_delay #(
                         if (ce) value <= stage[k - 1].value;
                 end
             end
-            assign q = stage[LATENCY - 1].value;
+            assign q = stage[STAGES - 1].value;
         end
     endgenerate
 endmodule

@@ -8,13 +8,17 @@
 // Simulation: with CLHLS_SIM_MODELS defined (the build that also uses the operators'
 // C models) and a longest delay of RING_MIN or more, one ring buffer as deep as the
 // longest delay, written once per enable and read at every tap: the same behaviour
-// as the chain, with one write per cycle instead of one per stretch.
+// as the chain, with one write per cycle instead of one per stretch. With SIM_LATENCY
+// 0 (a region simulated flat, see clhls_delay) every tap is d in that build.
 `default_nettype none
 module clhls_delay_taps #(
     parameter WIDTH = 32,                      // bits of the value
     parameter TAPS = 2,                        // number of taps (>= 1)
     parameter [32*TAPS-1:0] DELAYS = {32'd2, 32'd1}, // tap k's delay at [32*k +: 32]: increasing, >= 1
-    parameter RING_MIN = 4                     // see clhls_delay
+    parameter RING_MIN = 4,                    // see clhls_delay
+    /* verilator lint_off UNUSEDPARAM */
+    parameter SIM_LATENCY = -1                 // with CLHLS_SIM_MODELS: 0 = no delay, -1 = DELAYS
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire clk,                    // clock
     input  wire ce,                     // clock enable: when 0 every register holds
@@ -26,7 +30,12 @@ module clhls_delay_taps #(
 `endif
     generate
 `ifdef CLHLS_SIM_MODELS
-        if (LONGEST >= RING_MIN) begin : ring
+        if (SIM_LATENCY == 0) begin : flat
+            assign q = {TAPS{d}};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_clk_ce = clk ^ ce;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else if (LONGEST >= RING_MIN) begin : ring
             localparam PTR_W = $clog2(LONGEST);
             localparam integer LAST_INT = LONGEST - 1;
             localparam [PTR_W-1:0] LAST = LAST_INT[PTR_W-1:0];

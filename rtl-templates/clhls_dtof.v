@@ -20,7 +20,10 @@
 `default_nettype none
 
 module clhls_dtof #(
-    parameter LATENCY = 2  // enabled cycles from operand to result (>= 1)
+    parameter LATENCY = 2, // enabled cycles from operand to result (>= 1)
+    /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire        clk,  // clock
     input  wire        ce,   // clock enable: 0 holds every pipeline register
@@ -31,7 +34,7 @@ module clhls_dtof #(
     `include "clhls_sim_models.vh"
     wire [31:0] result = clhls_model_dtof(a);
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(32), .LATENCY(LATENCY)) output_pipeline (
+    clhls_delay #(.WIDTH(32), .LATENCY(SIM_LATENCY < 0 ? LATENCY : SIM_LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `else
     localparam [31:0] QNAN = 32'h7FC00000;

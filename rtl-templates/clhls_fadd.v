@@ -38,7 +38,10 @@
 module clhls_fadd #(
     parameter LATENCY = 4,  // enabled cycles from operands to result (>= 1)
     parameter W = 32,       // format: 32 (binary32) or 64 (binary64)
-    parameter SUBNORMALS = (W == 64) ? 1 : 0  // 1: IEEE subnormals, 0: flush to zero
+    parameter SUBNORMALS = (W == 64) ? 1 : 0, // 1: IEEE subnormals, 0: flush to zero
+    /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire         clk,  // clock
     input  wire         ce,   // clock enable: 0 holds every pipeline register
@@ -64,7 +67,7 @@ module clhls_fadd #(
         end
     endgenerate
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(W), .LATENCY(LATENCY)) output_pipeline (
+    clhls_delay #(.WIDTH(W), .LATENCY(SIM_LATENCY < 0 ? LATENCY : SIM_LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `else
     localparam EW = (W == 64) ? 11 : 8;   // exponent bits

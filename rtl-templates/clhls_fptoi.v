@@ -20,7 +20,10 @@ module clhls_fptoi #(
     parameter OUT_W   = 32,  // integer width: 8, 16, 32 or 64
     parameter SIGNED  = 1,   // 1: signed result, 0: unsigned
     parameter LATENCY = 3,   // enabled cycles from operand to result (>= 1)
-    parameter W       = 32   // operand format: 32 (binary32) or 64 (binary64)
+    parameter W       = 32,  // operand format: 32 (binary32) or 64 (binary64)
+    /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire             clk,  // clock
     input  wire             ce,   // clock enable: 0 holds every pipeline register
@@ -38,7 +41,7 @@ module clhls_fptoi #(
         end
     endgenerate
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(OUT_W), .LATENCY(LATENCY)) output_pipeline (
+    clhls_delay #(.WIDTH(OUT_W), .LATENCY(SIM_LATENCY < 0 ? LATENCY : SIM_LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `else
     localparam OUT_BITS = OUT_W;

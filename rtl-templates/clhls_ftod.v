@@ -19,7 +19,10 @@
 
 module clhls_ftod #(
     parameter LATENCY = 1,    // enabled cycles from operand to result (>= 1)
-    parameter SUBNORMALS = 1  // 1: binary32 subnormals converted exactly, 0: as zeros
+    parameter SUBNORMALS = 1, // 1: binary32 subnormals converted exactly, 0: as zeros
+    /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire        clk,  // clock
     input  wire        ce,   // clock enable: 0 holds every pipeline register
@@ -36,7 +39,7 @@ module clhls_ftod #(
     endgenerate
     wire [63:0] result = clhls_model_ftod(a);
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(64), .LATENCY(LATENCY)) output_pipeline (
+    clhls_delay #(.WIDTH(64), .LATENCY(SIM_LATENCY < 0 ? LATENCY : SIM_LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `else
     localparam [63:0] QNAN = 64'h7FF8000000000000;

@@ -29,7 +29,10 @@ module clhls_idiv #(
     parameter WIDTH   = 32, // operand width: 8, 16, 32 or 64 (any width >= 2 works)
     parameter SIGNED  = 0,  // 1: signed (C truncating) division, 0: unsigned
     parameter LATENCY = 34  // registered stages from a/b to q/r: the board's int_div latency
-                            // (>= 1; any value works for every WIDTH)
+,                           // (>= 1; any value works for every WIDTH)
+    /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire             clk,  // clock
     input  wire             ce,   // clock enable: when 0 every register holds (the value moves with its work-item)
@@ -45,7 +48,7 @@ module clhls_idiv #(
     wire [WIDTH-1:0] q_val = WIDTH'(clhls_model_idiv_q(a_ext, b_ext, WIDTH, SIGNED));
     wire [WIDTH-1:0] r_val = WIDTH'(clhls_model_idiv_r(a_ext, b_ext, WIDTH, SIGNED));
     // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(2 * WIDTH), .LATENCY(LATENCY)) output_pipeline (
+    clhls_delay #(.WIDTH(2 * WIDTH), .LATENCY(SIM_LATENCY < 0 ? LATENCY : SIM_LATENCY)) output_pipeline (
         .clk(clk), .ce(ce), .d({q_val, r_val}), .q({q, r}));
 `else
     localparam W       = WIDTH;

@@ -73,8 +73,10 @@ typedef struct sim_build_stats {
 /* sim_build_model's flags. By default the arithmetic operator templates (clhls_fadd,
  * clhls_fmul, clhls_idiv, ...) are simulated through their bit-accurate C models
  * (sim-bridge/fp_model.c, Verilog define CLHLS_SIM_MODELS): the template tests prove
- * them equal to the RTL, and they cost a few instructions a cycle instead of hundreds.
- * SIM_BUILD_RTL_OPERATORS simulates the operators' RTL instead. */
+ * them equal to the RTL, and they cost a few instructions a cycle instead of hundreds;
+ * the same define makes the SIM_LATENCY parameters count, which simulate a compute
+ * unit's static regions flat (docs/architecture.md). SIM_BUILD_RTL_OPERATORS simulates
+ * the operators' RTL and the pipelines' registers instead. */
 #define SIM_BUILD_RTL_OPERATORS 1u
 
 /* Verilator-builds the given Verilog files (top module `top`) with the harness into

@@ -8,6 +8,8 @@
 // edges: after n enables q must be the value accepted at enable n - LATENCY, checked
 // before every rising edge and between the edges; q must not change across an edge
 // with ce = 0 (also while the pipeline is still filling), and LATENCY = 0 must be a wire.
+// Built with CLHLS_SIM_MODELS (rtl_tb_delay_models), every instance has LATENCY
+// LAT + 3 and SIM_LATENCY LAT: the simulation's latency must be SIM_LATENCY.
 `timescale 1ns/1ps
 
 module delay_check #(
@@ -26,12 +28,17 @@ module delay_check #(
     integer cycle = 0, n = 0, stalls = 0, stall_checks = 0, run = 0, longest_stall = 0;
     integer seg_left = 0, mode = 0, phase = 0;
 
-    clhls_delay #(.WIDTH(WIDTH), .LATENCY(LAT), .RING_MIN(RING_MIN)) dut (
+`ifdef CLHLS_SIM_MODELS
+    localparam HW_LAT = LAT + 3;  // ignored: SIM_LATENCY is the simulation's
+`else
+    localparam HW_LAT = LAT;
+`endif
+    clhls_delay #(.WIDTH(WIDTH), .LATENCY(HW_LAT), .RING_MIN(RING_MIN), .SIM_LATENCY(LAT)) dut (
         .clk(clk), .ce(ce), .d(d), .q(q));
     generate
         if (CMP_CHAIN) begin : chain
-            clhls_delay #(.WIDTH(WIDTH), .LATENCY(LAT), .RING_MIN(1000000)) ref_chain (
-                .clk(clk), .ce(ce), .d(d), .q(q_chain));
+            clhls_delay #(.WIDTH(WIDTH), .LATENCY(HW_LAT), .RING_MIN(1000000), .SIM_LATENCY(LAT))
+                ref_chain (.clk(clk), .ce(ce), .d(d), .q(q_chain));
         end else begin : no_chain
             assign q_chain = q;
         end
@@ -181,8 +188,13 @@ module tb_delay;
                 $display("FAIL tb_delay: %0d failed checks (%0d outputs compared)", total_errors, total_checked);
                 $fatal(1);
             end
+`ifdef CLHLS_SIM_MODELS
+            $display("PASS tb_delay (SIM_LATENCY): %0d instances, %0d cycles each, %0d outputs compared",
+                     NU, CYCLES, total_checked);
+`else
             $display("PASS tb_delay: %0d instances, %0d cycles each, %0d outputs compared",
                      NU, CYCLES, total_checked);
+`endif
             $finish;
         end
         if (cycles > CYCLES + 100) begin $display("FAIL tb_delay: timeout"); $fatal(1); end

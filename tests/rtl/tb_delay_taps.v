@@ -83,9 +83,45 @@ module taps_check #(
     end
 endmodule
 
+`ifdef CLHLS_SIM_MODELS
+// SIM_LATENCY 0 (a region simulated flat): every tap is d, at every moment.
+module flat_check (input wire clk, output reg done, output integer errors, output integer checked);
+    localparam CYCLES = 2000;
+    reg ce = 0;
+    reg [31:0] d = 0;
+    wire [3*32-1:0] q;
+    integer cycle = 0;
+    clhls_delay_taps #(.WIDTH(32), .TAPS(3), .DELAYS({32'd9, 32'd4, 32'd1}), .SIM_LATENCY(0))
+        dut (.clk(clk), .ce(ce), .d(d), .q(q));
+    initial begin done = 0; errors = 0; checked = 0; end
+    always @(negedge clk) begin
+        if (q !== {3{d}}) begin
+            if (errors < 8)
+                $display("FAIL clhls_delay_taps SIM_LATENCY 0: q=%h, d=%h at cycle %0d", q, d, cycle);
+            errors = errors + 1;
+        end
+        checked = checked + 1;
+        d = $urandom;
+        ce = $urandom % 2;
+        #1;
+        if (q !== {3{d}}) begin
+            if (errors < 8)
+                $display("FAIL clhls_delay_taps SIM_LATENCY 0: q=%h, d=%h after d changed", q, d);
+            errors = errors + 1;
+        end
+        cycle = cycle + 1;
+        if (cycle == CYCLES) done = 1;
+    end
+endmodule
+`endif
+
 module tb_delay_taps;
     reg clk = 0; always #5 clk = ~clk;
+`ifdef CLHLS_SIM_MODELS
+    localparam NU = 9, CYCLES = 20000;
+`else
     localparam NU = 8, CYCLES = 20000;
+`endif
     wire [NU-1:0] done;
     wire [31:0] errors [0:NU-1];
     wire [31:0] checked [0:NU-1];
@@ -102,6 +138,9 @@ module tb_delay_taps;
     `TC(6, 64, 2, {32'd9, 32'd8})
     `TC(7, 32, 8, {32'd40, 32'd35, 32'd30, 32'd25, 32'd20, 32'd15, 32'd10, 32'd5})
     `undef TC
+`ifdef CLHLS_SIM_MODELS
+    flat_check u8 (.clk(clk), .done(done[8]), .errors(errors[8]), .checked(checked[8]));
+`endif
 
     integer cycles = 0, total_errors, total_checked, u;
     always @(posedge clk) begin
@@ -117,7 +156,7 @@ module tb_delay_taps;
                 $fatal(1);
             end
 `ifdef CLHLS_SIM_MODELS
-            $display("PASS tb_delay_taps (ring buffers): %0d instances, %0d cycles each, %0d taps compared",
+            $display("PASS tb_delay_taps (ring buffers, SIM_LATENCY 0): %0d instances, %0d cycles each, %0d taps compared",
                      NU, CYCLES, total_checked);
 `else
             $display("PASS tb_delay_taps (register chains): %0d instances, %0d cycles each, %0d taps compared",
