@@ -6,7 +6,7 @@
  * OpenCL C 1.2, the highest 1.x version. Anything unknown is an error
  * (CL_INVALID_BUILD_OPTIONS). Both as the specification asks. One option is our own:
  * -clhls-rtl-operators simulates the arithmetic operators' RTL instead of their
- * bit-accurate C models, and the static regions' pipeline registers instead of flat
+ * bit-accurate C models, and the static regions' pipeline registers instead of folded
  * regions (docs/user-guide.md); the hardware is the same. */
 #include <string.h>
 

@@ -8,10 +8,11 @@
 // same behaviour, constant work per cycle in simulation and LUT RAM/shift registers
 // instead of flip-flops on an FPGA.
 // Simulation: with CLHLS_SIM_MODELS defined, SIM_LATENCY replaces LATENCY. The
-// compiler simulates a static region flat: its operators and carried values without
-// registers (SIM_LATENCY 0), and the values leaving it through one delay of the
-// region's depth (LATENCY 0, a wire in hardware; SIM_LATENCY the depth). All share the
-// region's enable, so what leaves the region, and when, is the same.
+// compiler simulates a static region folded: several of its stages are one stage in
+// simulation (the SIM_LATENCY of its operators and carried values count those), and
+// the values leaving it go through one delay of the stages folded away (LATENCY 0, a
+// wire in hardware; SIM_LATENCY the rest). All share the region's enable, so what
+// leaves the region, and when, is the same.
 `default_nettype none
 module clhls_delay #(
     parameter WIDTH = 32,  // bits of the value

@@ -8,8 +8,8 @@
 // Simulation: with CLHLS_SIM_MODELS defined (the build that also uses the operators'
 // C models) and a longest delay of RING_MIN or more, one ring buffer as deep as the
 // longest delay, written once per enable and read at every tap: the same behaviour
-// as the chain, with one write per cycle instead of one per stretch. With SIM_LATENCY
-// 0 (a region simulated flat, see clhls_delay) every tap is d in that build.
+// as the chain, with one write per cycle instead of one per stretch. In that build
+// the delays are SIM_DELAYS (a folded region's, see clhls_delay; 0 is d itself).
 `default_nettype none
 module clhls_delay_taps #(
     parameter WIDTH = 32,                      // bits of the value
@@ -17,7 +17,7 @@ module clhls_delay_taps #(
     parameter [32*TAPS-1:0] DELAYS = {32'd2, 32'd1}, // tap k's delay at [32*k +: 32]: increasing, >= 1
     parameter RING_MIN = 4,                    // see clhls_delay
     /* verilator lint_off UNUSEDPARAM */
-    parameter SIM_LATENCY = -1                 // with CLHLS_SIM_MODELS: 0 = no delay, -1 = DELAYS
+    parameter [32*TAPS-1:0] SIM_DELAYS = DELAYS // with CLHLS_SIM_MODELS: the delays (non-decreasing, >= 0)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire clk,                    // clock
@@ -26,16 +26,14 @@ module clhls_delay_taps #(
     output wire [TAPS*WIDTH-1:0] q      // tap k at [WIDTH*k +: WIDTH]
 );
 `ifdef CLHLS_SIM_MODELS
-    localparam integer LONGEST = DELAYS[32*(TAPS-1) +: 32];
+    localparam [32*TAPS-1:0] D = SIM_DELAYS;
+    localparam integer LONGEST = SIM_DELAYS[32*(TAPS-1) +: 32];
+`else
+    localparam [32*TAPS-1:0] D = DELAYS;
 `endif
     generate
 `ifdef CLHLS_SIM_MODELS
-        if (SIM_LATENCY == 0) begin : flat
-            assign q = {TAPS{d}};
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_clk_ce = clk ^ ce;
-            /* verilator lint_on UNUSEDSIGNAL */
-        end else if (LONGEST >= RING_MIN) begin : ring
+        if (LONGEST >= RING_MIN) begin : ring
             localparam PTR_W = $clog2(LONGEST);
             localparam integer LAST_INT = LONGEST - 1;
             localparam [PTR_W-1:0] LAST = LAST_INT[PTR_W-1:0];
@@ -49,20 +47,24 @@ module clhls_delay_taps #(
             genvar k;
             for (k = 0; k < TAPS; k = k + 1) begin : tap
                 // d of DELAY enables ago is DELAY slots behind ptr (LONGEST: at ptr).
-                localparam integer DELAY_INT = DELAYS[32*k +: 32];
+                localparam integer DELAY_INT = D[32*k +: 32];
                 localparam [PTR_W-1:0] DELAY = DELAY_INT[PTR_W-1:0];
                 localparam integer WRAP_INT = LONGEST - DELAY_INT;
                 localparam [PTR_W-1:0] WRAP = WRAP_INT[PTR_W-1:0];
-                wire [PTR_W-1:0] slot = (DELAY_INT < LONGEST && ptr >= DELAY) ? ptr - DELAY : ptr + WRAP;
-                assign q[WIDTH*k +: WIDTH] = slots[slot];
+                if (DELAY_INT == 0) begin : now
+                    assign q[WIDTH*k +: WIDTH] = d;
+                end else begin : behind
+                    wire [PTR_W-1:0] slot = (DELAY_INT < LONGEST && ptr >= DELAY) ? ptr - DELAY : ptr + WRAP;
+                    assign q[WIDTH*k +: WIDTH] = slots[slot];
+                end
             end
         end else
 `endif
         begin : chain
             genvar k;
             for (k = 0; k < TAPS; k = k + 1) begin : stretch
-                localparam integer FROM = (k > 0) ? DELAYS[32*((k > 0) ? k - 1 : 0) +: 32] : 0;
-                localparam integer TO = DELAYS[32*k +: 32];
+                localparam integer FROM = (k > 0) ? D[32*((k > 0) ? k - 1 : 0) +: 32] : 0;
+                localparam integer TO = D[32*k +: 32];
                 wire [WIDTH-1:0] in;
                 if (k == 0) begin : first
                     assign in = d;

@@ -22,7 +22,7 @@
 module clhls_dtof #(
     parameter LATENCY = 2, // enabled cycles from operand to result (>= 1)
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
-    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire        clk,  // clock

@@ -21,7 +21,7 @@ module clhls_fcmp #(
     parameter W = 32,       // format: 32 (binary32) or 64 (binary64)
     parameter SUBNORMALS = (W == 64) ? 1 : 0, // 1: subnormals by value, 0: as zero
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
-    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire         clk,   // clock

@@ -21,7 +21,7 @@ module clhls_ftod #(
     parameter LATENCY = 1,    // enabled cycles from operand to result (>= 1)
     parameter SUBNORMALS = 1, // 1: binary32 subnormals converted exactly, 0: as zeros
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
-    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire        clk,  // clock

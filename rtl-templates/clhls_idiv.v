@@ -31,7 +31,7 @@ module clhls_idiv #(
     parameter LATENCY = 34  // registered stages from a/b to q/r: the board's int_div latency
 ,                           // (>= 1; any value works for every WIDTH)
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
-    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire             clk,  // clock

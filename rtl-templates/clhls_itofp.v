@@ -19,7 +19,7 @@ module clhls_itofp #(
     parameter LATENCY = 3,   // enabled cycles from operand to result (>= 1)
     parameter W       = 32,  // result format: 32 (binary32) or 64 (binary64)
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
-    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; 0 in a flat region)
+    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire            clk,  // clock

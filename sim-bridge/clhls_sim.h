@@ -75,7 +75,7 @@ typedef struct sim_build_stats {
  * (sim-bridge/fp_model.c, Verilog define CLHLS_SIM_MODELS): the template tests prove
  * them equal to the RTL, and they cost a few instructions a cycle instead of hundreds;
  * the same define makes the SIM_LATENCY parameters count, which simulate a compute
- * unit's static regions flat (docs/architecture.md). SIM_BUILD_RTL_OPERATORS simulates
+ * unit's static regions folded (docs/architecture.md). SIM_BUILD_RTL_OPERATORS simulates
  * the operators' RTL and the pipelines' registers instead. */
 #define SIM_BUILD_RTL_OPERATORS 1u
 

@@ -11,6 +11,7 @@
 module taps_check #(
     parameter WIDTH = 32, parameter TAPS = 2,
     parameter [32*TAPS-1:0] DELAYS = {32'd2, 32'd1},
+    parameter [32*TAPS-1:0] HW_DELAYS = DELAYS,  // the DELAYS the simulation build ignores
     parameter CYCLES = 20000
 ) (input wire clk, output reg done, output integer errors, output integer checked);
     localparam H = 512, MAX_REPORTS = 8;  // history of accepted values (H > every delay)
@@ -23,8 +24,13 @@ module taps_check #(
     reg [63:0] r;
     integer cycle = 0, n = 0, stalls = 0, k, delay, mode = 0, seg_left = 0;
 
+`ifdef CLHLS_SIM_MODELS
+    clhls_delay_taps #(.WIDTH(WIDTH), .TAPS(TAPS), .DELAYS(HW_DELAYS), .SIM_DELAYS(DELAYS)) dut (
+        .clk(clk), .ce(ce), .d(d), .q(q));
+`else
     clhls_delay_taps #(.WIDTH(WIDTH), .TAPS(TAPS), .DELAYS(DELAYS)) dut (
         .clk(clk), .ce(ce), .d(d), .q(q));
+`endif
 
     initial begin done = 0; errors = 0; checked = 0; end
 
@@ -84,20 +90,20 @@ module taps_check #(
 endmodule
 
 `ifdef CLHLS_SIM_MODELS
-// SIM_LATENCY 0 (a region simulated flat): every tap is d, at every moment.
-module flat_check (input wire clk, output reg done, output integer errors, output integer checked);
+// SIM_DELAYS all 0 (a region folded into one stage): every tap is d, at every moment.
+module folded_check (input wire clk, output reg done, output integer errors, output integer checked);
     localparam CYCLES = 2000;
     reg ce = 0;
     reg [31:0] d = 0;
     wire [3*32-1:0] q;
     integer cycle = 0;
-    clhls_delay_taps #(.WIDTH(32), .TAPS(3), .DELAYS({32'd9, 32'd4, 32'd1}), .SIM_LATENCY(0))
+    clhls_delay_taps #(.WIDTH(32), .TAPS(3), .DELAYS({32'd9, 32'd4, 32'd1}), .SIM_DELAYS({32'd0, 32'd0, 32'd0}))
         dut (.clk(clk), .ce(ce), .d(d), .q(q));
     initial begin done = 0; errors = 0; checked = 0; end
     always @(negedge clk) begin
         if (q !== {3{d}}) begin
             if (errors < 8)
-                $display("FAIL clhls_delay_taps SIM_LATENCY 0: q=%h, d=%h at cycle %0d", q, d, cycle);
+                $display("FAIL clhls_delay_taps SIM_DELAYS 0: q=%h, d=%h at cycle %0d", q, d, cycle);
             errors = errors + 1;
         end
         checked = checked + 1;
@@ -106,7 +112,7 @@ module flat_check (input wire clk, output reg done, output integer errors, outpu
         #1;
         if (q !== {3{d}}) begin
             if (errors < 8)
-                $display("FAIL clhls_delay_taps SIM_LATENCY 0: q=%h, d=%h after d changed", q, d);
+                $display("FAIL clhls_delay_taps SIM_DELAYS 0: q=%h, d=%h after d changed", q, d);
             errors = errors + 1;
         end
         cycle = cycle + 1;
@@ -118,9 +124,9 @@ endmodule
 module tb_delay_taps;
     reg clk = 0; always #5 clk = ~clk;
 `ifdef CLHLS_SIM_MODELS
-    localparam NU = 9, CYCLES = 20000;
+    localparam NU = 11, CYCLES = 20000;
 `else
-    localparam NU = 8, CYCLES = 20000;
+    localparam NU = 10, CYCLES = 20000;
 `endif
     wire [NU-1:0] done;
     wire [31:0] errors [0:NU-1];
@@ -138,8 +144,16 @@ module tb_delay_taps;
     `TC(6, 64, 2, {32'd9, 32'd8})
     `TC(7, 32, 8, {32'd40, 32'd35, 32'd30, 32'd25, 32'd20, 32'd15, 32'd10, 32'd5})
     `undef TC
+    // Folded (in the simulation build): SIM_DELAYS count, equal ones too, in a ring and
+    // in a chain; the other build checks the same delays as DELAYS.
+    taps_check #(.WIDTH(32), .TAPS(3), .DELAYS({32'd4, 32'd1, 32'd1}),
+                 .HW_DELAYS({32'd60, 32'd20, 32'd17}), .CYCLES(CYCLES))
+        u8 (.clk(clk), .done(done[8]), .errors(errors[8]), .checked(checked[8]));
+    taps_check #(.WIDTH(64), .TAPS(3), .DELAYS({32'd2, 32'd2, 32'd1}),
+                 .HW_DELAYS({32'd33, 32'd31, 32'd16}), .CYCLES(CYCLES))
+        u9 (.clk(clk), .done(done[9]), .errors(errors[9]), .checked(checked[9]));
 `ifdef CLHLS_SIM_MODELS
-    flat_check u8 (.clk(clk), .done(done[8]), .errors(errors[8]), .checked(checked[8]));
+    folded_check u10 (.clk(clk), .done(done[10]), .errors(errors[10]), .checked(checked[10]));
 `endif
 
     integer cycles = 0, total_errors, total_checked, u;
@@ -156,7 +170,7 @@ module tb_delay_taps;
                 $fatal(1);
             end
 `ifdef CLHLS_SIM_MODELS
-            $display("PASS tb_delay_taps (ring buffers, SIM_LATENCY 0): %0d instances, %0d cycles each, %0d taps compared",
+            $display("PASS tb_delay_taps (ring buffers, SIM_DELAYS): %0d instances, %0d cycles each, %0d taps compared",
                      NU, CYCLES, total_checked);
 `else
             $display("PASS tb_delay_taps (register chains): %0d instances, %0d cycles each, %0d taps compared",
