@@ -673,6 +673,17 @@ static int read_delays(const emitter *e, int id, int *out)
     return sort_unique(out, n);
 }
 
+/* A clhls_delay_taps' list of delays ({last, .., first}) for readers taps[t] stages
+ * after `home`: those stages, or (sim) the stages of the simulation between them. */
+static void delay_list(const emitter *e, strbuf *x, const int *taps, int n, int home, int sim)
+{
+    x->len = 0;
+    for (int t = n - 1; t >= 0; t--)
+        sb_printf(x, "%s32'd%d", t == n - 1 ? "{" : ", ",
+                  sim ? sim_stage(e, home + taps[t]) - sim_stage(e, home) : taps[t]);
+    sb_printf(x, "}");
+}
+
 /* Carries a value of the region from its home stage to each stage that reads it: a
  * delay line (one reader) or a delay line with a tap per reader (clhls_delay_taps),
  * r<R>_v<id>_d<delay> being the value that many stages after its home. */
@@ -697,20 +708,14 @@ static void emit_carry_registers(emitter *e, int id)
         return;
     }
     strbuf delays = {0};
-    for (int t = n - 1; t >= 0; t--)
-        sb_printf(&delays, "%s32'd%d", t == n - 1 ? "{" : ", ", taps[t]);
-    sb_printf(&delays, "}");
+    delay_list(e, &delays, taps, n, home, 0);
     const char *all = bus_net(e, (unsigned)n * op->width, NULL, text(e, "r%d_v%d_taps", R, id));
     hls_nl_instance *u = instance(e, "clhls_delay_taps", text(e, "r%d_c%d", R, id), 0);
     hls_nl_param(u, "WIDTH", "%u", op->width);
     hls_nl_param(u, "TAPS", "%d", n);
     hls_nl_param(u, "DELAYS", "%s", delays.data);
     if (e->fold) {
-        delays.len = 0;
-        for (int t = n - 1; t >= 0; t--)
-            sb_printf(&delays, "%s32'd%d", t == n - 1 ? "{" : ", ",
-                      sim_stage(e, home + taps[t]) - sim_stage(e, home));
-        sb_printf(&delays, "}");
+        delay_list(e, &delays, taps, n, home, 1);
         hls_nl_param(u, "SIM_DELAYS", "%s", delays.data);
     }
     sb_free(&delays);
