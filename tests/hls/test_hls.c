@@ -249,7 +249,27 @@ static const char *const dump_kernels[] = {"guard.cl", "select.cl",  "loop.cl",
                                            "barrier.cl", "private.cl", "exclusive.cl",
                                            "banks.cl"};
 
-/* Verilator's -Wall lint of a kernel's generated Verilog with the templates. */
+/* Verilator's -Wall lint of a built program's Verilog with the templates, as synthesis
+ * sees it and (`define` +define+CLHLS_SIM_MODELS) as the simulation does: the operators'
+ * models and the folded regions. */
+static void lint_entry(const char *name, const hls_build_result *res, const char *define)
+{
+    char cmd[4096], path[512];
+    snprintf(cmd, sizeof cmd,
+             "%s --lint-only -Wall -Wno-UNUSEDSIGNAL %s --top-module clhls_top -I%s "
+             "%s/rtl/*.v %s/clhls_*.v > %s/lint.log 2>&1",
+             VERILATOR, define, RTL_DIR, res->entry_dir, RTL_DIR, res->entry_dir);
+    int rc = system(cmd);
+    snprintf(path, sizeof path, "%s/lint.log", res->entry_dir);
+    char *log = slurp(path);
+    cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "%s %s: verilator lint failed:\n%s", name,
+              define, log);
+    cr_expect_null(strstr(log, "%Error"), "%s %s: %s", name, define, log);
+    cr_expect_null(strstr(log, "%Warning"), "%s %s: %s", name, define, log);
+    free(log);
+}
+
+/* The lint of a kernel file's generated Verilog, both ways. */
 static void lint(const char *dir, const char *name, const char *options)
 {
     char path[512];
@@ -257,18 +277,8 @@ static void lint(const char *dir, const char *name, const char *options)
     char *src = slurp(path);
     hls_build_result res;
     cr_assert_eq(build(src, name, options, 0, &res), HLS_OK, "%s", res.log);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "%s --lint-only -Wall -Wno-UNUSEDSIGNAL --top-module clhls_top -I%s "
-             "%s/rtl/*.v %s/clhls_*.v > %s/lint.log 2>&1",
-             VERILATOR, RTL_DIR, res.entry_dir, RTL_DIR, res.entry_dir);
-    int rc = system(cmd);
-    snprintf(path, sizeof path, "%s/lint.log", res.entry_dir);
-    char *log = slurp(path);
-    cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "%s: verilator lint failed:\n%s", name, log);
-    cr_expect_null(strstr(log, "%Error"), "%s: %s", name, log);
-    cr_expect_null(strstr(log, "%Warning"), "%s: %s", name, log);
-    free(log);
+    lint_entry(name, &res, "");
+    lint_entry(name, &res, "+define+CLHLS_SIM_MODELS");
     free(src);
     hls_build_result_free(&res);
 }
@@ -284,6 +294,35 @@ Test(hls, generated_verilog_lints_with_the_templates)
     snprintf(dir, sizeof dir, "%s/dump", TEST_DIR);
     for (size_t i = 0; i < sizeof dump_kernels / sizeof *dump_kernels; i++)
         lint(dir, dump_kernels[i], "-D LINT");
+}
+
+/* A static region deeper than a fold is folded for simulation: its operators and
+ * carried values count stages of the simulation (SIM_LATENCY, SIM_DELAYS) and its
+ * values leave through r<N>_unfold, a wire in hardware. A region of one stage is not. */
+Test(hls, deep_static_regions_fold_in_simulation)
+{
+    static const char *const src =
+        "#pragma OPENCL FP_CONTRACT OFF\n"
+        "__kernel void horner(__global const float *x, __global float *y)\n"
+        "{\n    size_t i = get_global_id(0);\n    float v = x[i], r = 0.5f;\n"
+        "    r = r * v + 1.0f;\n    r = r * v + 2.0f;\n    r = r * v + 3.0f;\n"
+        "    r = r * v + 4.0f;\n    r = r * v + 5.0f;\n    r = r * v + 6.0f;\n"
+        "    y[i] = r;\n}\n";
+    hls_build_result res;
+    cr_assert_eq(build(src, "horner.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    char path[512];
+    snprintf(path, sizeof path, "%s/rtl/clhls_cu_horner.v", res.entry_dir);
+    char *cu = slurp(path);
+    cr_expect_not_null(strstr(cu, "_unfold ("), "%s", cu);
+    cr_expect_not_null(strstr(cu, ".LATENCY(0), .SIM_LATENCY("), "%s", cu);
+    cr_expect_not_null(strstr(cu, ".SIM_LATENCY(1)"), "an operator across a fold: %s", cu);
+    cr_expect_not_null(strstr(cu, ".SIM_DELAYS({"), "%s", cu);
+    /* the address adds before the loads: one stage, a pipeline in simulation too */
+    cr_expect_null(strstr(cu, "r1_unfold"), "%s", cu);
+    free(cu);
+    lint_entry("horner.cl", &res, "");
+    lint_entry("horner.cl", &res, "+define+CLHLS_SIM_MODELS");
+    hls_build_result_free(&res);
 }
 
 /* A program with a global atomic gets the atomic unit on its memory port, which then
