@@ -28,8 +28,8 @@
 module clhls_idiv #(
     parameter WIDTH   = 32, // operand width: 8, 16, 32 or 64 (any width >= 2 works)
     parameter SIGNED  = 0,  // 1: signed (C truncating) division, 0: unsigned
-    parameter LATENCY = 34  // registered stages from a/b to q/r: the board's int_div latency
-,                           // (>= 1; any value works for every WIDTH)
+    parameter LATENCY = 34, // registered stages from a/b to q/r: the board's int_div latency
+                            // (>= 1; any value works for every WIDTH)
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
     parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
     /* verilator lint_on UNUSEDPARAM */
