@@ -41,7 +41,8 @@ module clhls_fdiv #(
     parameter W = 32,    // format: 32 (binary32) or 64 (binary64)
     parameter SUBNORMALS = (W == 64) ? 1 : 0, // 1: IEEE subnormals, 0: flush to zero
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
-    parameter SIM_LATENCY = -1  // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
+    parameter SIM_LATENCY = -1, // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
+    parameter [1:0] SIM_NORMAL = 0  // with CLHLS_SIM_MODELS, W = 32: bit i set, operand i (a, b) is never subnormal (the model skips its flush)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire         clk,  // clock
@@ -68,7 +69,7 @@ module clhls_fdiv #(
         if (W == 64) begin : model64
             assign result = clhls_model_fdiv64(a, b);
         end else begin : model32
-            assign result = clhls_model_fdiv32(a, b);
+            assign result = clhls_model_fdiv32(a, b, {6'd0, SIM_NORMAL});
         end
     endgenerate
     // Output pipeline: LATENCY registers, all held while ce = 0.

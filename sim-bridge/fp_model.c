@@ -9,9 +9,11 @@
  * binary64 arithmetic with the clhls conventions applied, those of the templates'
  * default SUBNORMALS parameter: binary64 (W = 64, SUBNORMALS = 1) is plain IEEE
  * arithmetic, subnormal operands and results included; binary32 (W = 32,
- * SUBNORMALS = 0) flushes: subnormal inputs become zeros of the same sign and the
- * IEEE-rounded result is flushed to a zero of the same sign when it is subnormal (so
- * a tiny result that rounds up to the smallest normal stays). ftod converts binary32
+ * SUBNORMALS = 0) flushes: subnormal inputs become zeros of the same sign (each
+ * binary32 function takes a `normal` mask of the operands the caller knows are not
+ * subnormal, whose flush it skips: it would change nothing) and the IEEE-rounded
+ * result is flushed to a zero of the same sign when it is subnormal (so a tiny result
+ * that rounds up to the smallest normal stays). ftod converts binary32
  * subnormals exactly; dtof flushes a result below the binary32 normal range. Every
  * NaN result is the canonical quiet NaN (0x7FC00000, 0x7FF8000000000000); fma rounds
  * once (fmaf, fma: the product is exact and not flushed, only the binary32 inputs
@@ -64,6 +66,11 @@ static double d_of(uint64_t x) { double d; memcpy(&d, &x, sizeof d); return d; }
 static uint64_t v_of(double d) { uint64_t x; memcpy(&x, &d, sizeof x); return x; }
 /* binary32 subnormal (input or result) -> zero of the same sign. */
 static uint32_t ftz(uint32_t x) { return ((x >> 23) & 0xFF) == 0 ? (x & 0x80000000u) : x; }
+/* Operand `bit` of a binary32 unit: flushed unless `normal` says it is never subnormal. */
+static uint32_t operand(uint32_t x, uint8_t normal, int bit)
+{
+    return (normal >> bit) & 1 ? x : ftz(x);
+}
 /* A binary32 result: NaN -> the canonical NaN, subnormal -> signed zero. */
 static uint32_t canon(float r) { return isnan(r) ? QNAN : ftz(u_of(r)); }
 /* A binary64 result: NaN -> the canonical NaN (subnormals stay). */
@@ -82,33 +89,34 @@ static int64_t sext(uint64_t v, int w)
 }
 
 /* ---- binary32 ---- */
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub, uint8_t normal)
 {
-    float x = f_of(ftz(a)), y = f_of(ftz(b));
+    float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1));
     float r = (sub & 1) ? x - y : x + y;
     return canon(r);
 }
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fmul32(uint32_t a, uint32_t b)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fmul32(uint32_t a, uint32_t b, uint8_t normal)
 {
-    float x = f_of(ftz(a)), y = f_of(ftz(b));
+    float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1));
     float r = x * y;
     return canon(r);
 }
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fdiv32(uint32_t a, uint32_t b)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fdiv32(uint32_t a, uint32_t b, uint8_t normal)
 {
-    float x = f_of(ftz(a)), y = f_of(ftz(b));
+    float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1));
     float r = x / y;
     return canon(r);
 }
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fsqrt32(uint32_t a)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fsqrt32(uint32_t a, uint8_t normal)
 {
-    float x = f_of(ftz(a));
+    float x = f_of(operand(a, normal, 0));
     float r = sqrtf(x);
     return canon(r);
 }
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c, uint8_t normal)
 {
-    float x = f_of(ftz(a)), y = f_of(ftz(b)), z = f_of(ftz(c));
+    float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1)),
+          z = f_of(operand(c, normal, 2));
     float r = fmaf(x, y, z);
     return canon(r);
 }
@@ -135,9 +143,9 @@ static int pred_result(int pred, int uno, int eq, int lt, int gt)
     default: return 1;
     }
 }
-CLHLS_FP_MODEL_LINKAGE uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred)
+CLHLS_FP_MODEL_LINKAGE uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred, uint8_t normal)
 {
-    float x = f_of(ftz(a)), y = f_of(ftz(b));
+    float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1));
     int uno = isunordered(x, y);
     int r = pred_result(pred & 15, uno, !uno && x == y, !uno && x < y, !uno && x > y);
     return (uint8_t)r;

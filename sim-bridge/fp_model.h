@@ -27,25 +27,28 @@ typedef unsigned long long clhls_u64;
 extern "C" {
 #endif
 
+/* The binary32 models flush subnormal operands to zero, except operand i when bit i
+ * of `normal` is set: the caller knows it is never subnormal (the result of another
+ * binary32 unit, a normal constant), so its flush would change nothing. */
 /* clhls_fadd: a + b, or a - b when bit 0 of sub is set. */
-uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub);
+uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub, uint8_t normal);
 clhls_u64 clhls_model_fadd64(clhls_u64 a, clhls_u64 b, uint8_t sub);
 /* clhls_fmul: a * b. */
-uint32_t clhls_model_fmul32(uint32_t a, uint32_t b);
+uint32_t clhls_model_fmul32(uint32_t a, uint32_t b, uint8_t normal);
 clhls_u64 clhls_model_fmul64(clhls_u64 a, clhls_u64 b);
 /* clhls_fdiv: a / b. */
-uint32_t clhls_model_fdiv32(uint32_t a, uint32_t b);
+uint32_t clhls_model_fdiv32(uint32_t a, uint32_t b, uint8_t normal);
 clhls_u64 clhls_model_fdiv64(clhls_u64 a, clhls_u64 b);
 /* clhls_fsqrt: sqrt(a). */
-uint32_t clhls_model_fsqrt32(uint32_t a);
+uint32_t clhls_model_fsqrt32(uint32_t a, uint8_t normal);
 clhls_u64 clhls_model_fsqrt64(clhls_u64 a);
 /* clhls_fma: a * b + c, one rounding. */
-uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c);
+uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c, uint8_t normal);
 clhls_u64 clhls_model_fma64(clhls_u64 a, clhls_u64 b, clhls_u64 c);
 /* clhls_fcmp: 1 if a pred b, else 0; pred (bits 3:0) is LLVM's FCmp predicate,
  * 0 false, 1 oeq, 2 ogt, 3 oge, 4 olt, 5 ole, 6 one, 7 ord, 8 uno, 9 ueq, 10 ugt,
  * 11 uge, 12 ult, 13 ule, 14 une, 15 true. */
-uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred);
+uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred, uint8_t normal);
 uint8_t clhls_model_fcmp64(clhls_u64 a, clhls_u64 b, uint8_t pred);
 /* clhls_itofp: the in_w-bit integer a (1 .. 64; two's complement when is_signed is
  * nonzero), rounded to nearest even; bits of a above in_w are ignored. */

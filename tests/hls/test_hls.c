@@ -325,6 +325,48 @@ Test(hls, deep_static_regions_fold_in_simulation)
     hls_build_result_free(&res);
 }
 
+/* A binary32 operator's SIM_NORMAL marks the operands that are never subnormal (other
+ * units' results, converted integers, normal constants, selects of them): their C
+ * model skips the flush. Loaded values and a subnormal constant keep it. */
+Test(hls, operands_never_subnormal_skip_the_models_flush)
+{
+    static const char *const src =
+        "#pragma OPENCL FP_CONTRACT OFF\n"
+        "__kernel void mul_loads(__global const float *x, __global float *y)\n"
+        "{\n    size_t i = get_global_id(0);\n    y[i] = x[i] * x[i + 1];\n}\n"
+        "__kernel void add_const(__global const float *x, __global float *y)\n"
+        "{\n    size_t i = get_global_id(0);\n    y[i] = x[i] * x[i + 1] + 1.0f;\n}\n"
+        "__kernel void mul_subnormal(__global const float *x, __global float *y)\n"
+        "{\n    size_t i = get_global_id(0);\n    y[i] = (x[i] * x[i + 1]) * 1e-40f;\n}\n"
+        "__kernel void div_select_sqrt(__global const float *x, __global const int *n,\n"
+        "                              __global float *y)\n"
+        "{\n    size_t i = get_global_id(0);\n"
+        "    y[i] = (x[i] > 0.0f ? x[i] * x[i + 1] : 2.0f) / sqrt((float)n[i]);\n}\n";
+    static const struct {
+        const char *kernel, *present, *absent;
+    } want[] = {
+        {"mul_loads", NULL, "SIM_NORMAL"},
+        {"add_const", ".SIM_NORMAL(3)", NULL},
+        {"mul_subnormal", ".SIM_NORMAL(", ".SIM_NORMAL(3)"},
+        {"div_select_sqrt", ".SIM_NORMAL(3)", NULL},
+        {"div_select_sqrt", ".SIM_NORMAL(1)", NULL},
+    };
+    hls_build_result res;
+    cr_assert_eq(build(src, "normal.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/rtl/clhls_cu_%s.v", res.entry_dir, want[i].kernel);
+        char *cu = slurp(path);
+        if (want[i].present)
+            cr_expect_not_null(strstr(cu, want[i].present), "%s: %s", want[i].present, cu);
+        if (want[i].absent)
+            cr_expect_null(strstr(cu, want[i].absent), "%s: %s", want[i].absent, cu);
+        free(cu);
+    }
+    lint_entry("normal.cl", &res, "+define+CLHLS_SIM_MODELS");
+    hls_build_result_free(&res);
+}
+
 /* A program with a global atomic gets the atomic unit on its memory port, which then
  * carries no operation code; a program without one has no unit. */
 Test(hls, global_atomics_get_the_atomic_unit)

@@ -156,31 +156,61 @@ static void close_out(long n) {
     printf("%s: %ld vectors\n", outpath, n);
 }
 
+/* The `normal` argument a compiler could pass to a binary32 model for these operands:
+ * bit i set when operand i is not subnormal. */
+static uint8_t normal_mask(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t x[3] = {a, b, c};
+    uint8_t mask = 0;
+    for (int i = 0; i < 3; i++)
+        if (((x[i] >> 23) & 0xFF) != 0 || (x[i] & 0x7FFFFF) == 0)
+            mask |= (uint8_t)(1u << i);
+    return mask;
+}
+/* A binary32 model's result, which must not change when the operands that are not
+ * subnormal go unflushed (the templates' SIM_NORMAL). */
+static uint32_t same_unflushed(const char *op, uint32_t flushed, uint32_t unflushed) {
+    if (flushed != unflushed) {
+        fprintf(stderr, "gen_fp_vectors: %s: %08" PRIX32 " flushing every operand, %08" PRIX32
+                " flushing only the subnormal ones\n", op, flushed, unflushed);
+        exit(1);
+    }
+    return flushed;
+}
+
 static void put_fadd(uint32_t a, uint32_t b, int sub) {
     fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%08" PRIX32 "\n", a, b, sub,
-            clhls_model_fadd32(a, b, (uint8_t)sub));
+            same_unflushed("fadd", clhls_model_fadd32(a, b, (uint8_t)sub, 0),
+                           clhls_model_fadd32(a, b, (uint8_t)sub, normal_mask(a, b, 0))));
     nlines++;
 }
 static void put_fmul(uint32_t a, uint32_t b) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, clhls_model_fmul32(a, b));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b,
+            same_unflushed("fmul", clhls_model_fmul32(a, b, 0),
+                           clhls_model_fmul32(a, b, normal_mask(a, b, 0))));
     nlines++;
 }
 static void put_fcmp(uint32_t a, uint32_t b, int pred) {
     fprintf(out, "%08" PRIX32 "%08" PRIX32 "%X%X\n", a, b, pred,
-            clhls_model_fcmp32(a, b, (uint8_t)pred));
+            same_unflushed("fcmp", clhls_model_fcmp32(a, b, (uint8_t)pred, 0),
+                           clhls_model_fcmp32(a, b, (uint8_t)pred, normal_mask(a, b, 0))));
     nlines++;
 }
 static void put_fdiv(uint32_t a, uint32_t b) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, clhls_model_fdiv32(a, b));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b,
+            same_unflushed("fdiv", clhls_model_fdiv32(a, b, 0),
+                           clhls_model_fdiv32(a, b, normal_mask(a, b, 0))));
     nlines++;
 }
 static void put_fsqrt(uint32_t a) {
-    fprintf(out, "%08" PRIX32 "%08" PRIX32 "\n", a, clhls_model_fsqrt32(a));
+    fprintf(out, "%08" PRIX32 "%08" PRIX32 "\n", a,
+            same_unflushed("fsqrt", clhls_model_fsqrt32(a, 0),
+                           clhls_model_fsqrt32(a, normal_mask(a, 0, 0))));
     nlines++;
 }
 static void put_fma(uint32_t a, uint32_t b, uint32_t c) {
     fprintf(out, "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "%08" PRIX32 "\n", a, b, c,
-            clhls_model_fma32(a, b, c));
+            same_unflushed("fma", clhls_model_fma32(a, b, c, 0),
+                           clhls_model_fma32(a, b, c, normal_mask(a, b, c))));
     nlines++;
 }
 static void put_itofp(uint64_t v, int w, int s) {
@@ -1647,7 +1677,7 @@ static void self_check(void) {
         {0x7F7FFFFF, 0x40000000, 0x7F800000, 1},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        uint32_t got = t[i].op ? clhls_model_fmul32(t[i].a, t[i].b) : clhls_model_fadd32(t[i].a, t[i].b, 0);
+        uint32_t got = t[i].op ? clhls_model_fmul32(t[i].a, t[i].b, 0) : clhls_model_fadd32(t[i].a, t[i].b, 0, 0);
         if (got != t[i].want) {
             fprintf(stderr, "gen_fp_vectors: host FPU self-check %zu: %08" PRIX32 " %s %08" PRIX32
                     " = %08" PRIX32 ", expected %08" PRIX32 "\n", i, t[i].a, t[i].op ? "*" : "+",
@@ -1671,8 +1701,8 @@ static void self_check(void) {
         {0x80000000, 0x3F800000, 0x80000000, 0x80000000, 2},  /* -0 + -0 = -0 */
     };
     for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
-        uint32_t got = u[i].op == 0 ? clhls_model_fdiv32(u[i].a, u[i].b)
-                     : u[i].op == 1 ? clhls_model_fsqrt32(u[i].a) : clhls_model_fma32(u[i].a, u[i].b, u[i].c);
+        uint32_t got = u[i].op == 0 ? clhls_model_fdiv32(u[i].a, u[i].b, 0)
+                     : u[i].op == 1 ? clhls_model_fsqrt32(u[i].a, 0) : clhls_model_fma32(u[i].a, u[i].b, u[i].c, 0);
         if (got != u[i].want) {
             fprintf(stderr, "gen_fp_vectors: host self-check %zu (%s): %08" PRIX32 " %08" PRIX32
                     " %08" PRIX32 " -> %08" PRIX32 ", expected %08" PRIX32 "\n", i,
@@ -1686,6 +1716,13 @@ static void self_check(void) {
         clhls_model_fptoi32(0xCF000000u, 32, 1) != 0x80000000u ||
         clhls_model_fptoi32(0xC0400000u, 8, 1) != 0xFDu) {
         fprintf(stderr, "gen_fp_vectors: conversion self-check failed\n");
+        exit(1);
+    }
+    /* `normal` is honoured: two subnormals, unflushed, sum to the smallest normal. */
+    if (clhls_model_fadd32(0x00400000, 0x00400000, 0, 0) != 0 ||
+        clhls_model_fadd32(0x00400000, 0x00400000, 0, 3) != 0x00800000u ||
+        clhls_model_fmul32(0x00400000, 0x4B000000, 1) != 0x0B800000u) {
+        fprintf(stderr, "gen_fp_vectors: self-check of the models' normal argument failed\n");
         exit(1);
     }
 }

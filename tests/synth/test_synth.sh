@@ -55,7 +55,7 @@ for name, m in r["modules"].items():
 # a template parametrisation is named by its parameters, not by Yosys's hash
 need(not any("$paramod" in n for n in r["modules"]), "module names %s" % sorted(r["modules"]))
 if any(n.startswith("clhls_cu_") for n in r["modules"]):
-    need(any(re.match(r"clhls_fadd\(LATENCY=\d+,W=32(,SIM_LATENCY=0)?\)$", n) for n in r["modules"]),
+    need(any(re.match(r"clhls_fadd\(LATENCY=\d+,W=32(,SIM_LATENCY=0)?(,SIM_NORMAL=\d)?\)$", n) for n in r["modules"]),
          "no clhls_fadd(LATENCY=..,W=32) among %s" % sorted(r["modules"]))
 need(r["fmax_mhz"] > 1 and r["fmax_mhz"] < 2000, "fmax")
 need(r["fmax_kind"] == kind, "fmax_kind %s, expected %s" % (r["fmax_kind"], kind))
