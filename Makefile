@@ -10,7 +10,7 @@ TEST_BUILD  ?= build-test
 BENCH_BUILD ?= build-release
 JOBS        ?= 2
 
-.PHONY: run test build deps bench clean tsan fuzz
+.PHONY: run test build deps bench clean tsan fuzz valgrind
 
 deps:
 	@tools/setup-deps.sh
@@ -48,6 +48,13 @@ tsan: deps
 	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLHLS_SANITIZE=OFF -DCLHLS_TSAN=ON
 	cmake --build build-tsan -j $(JOBS) --target clhls_icd test_runtime_threads
 	cd build-tsan && ctest --output-on-failure -R '^runtime_threads$$'
+
+# valgrind: every example under memcheck against the ICD of the user tree (build/), at
+# small sizes; any memcheck error or definitely lost block fails it (logs in
+# build/valgrind/).
+valgrind: build
+	@tools/setup-deps.sh valgrind
+	tools/valgrind-examples.sh $(BUILD)
 
 # libFuzzer: the harnesses of the input parsers (tests/fuzz/libfuzzer/: program binaries,
 # board files, build options, metadata.json) in build-fuzz/, built by clang-16 with

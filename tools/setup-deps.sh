@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages clhls needs to build and test, when any is missing.
 # Called by `make run` and `make test`; safe to run again (it does nothing when all
 # packages are present). Packages named as arguments are wanted too (`make fuzz`
-# passes libclang-rt-16-dev, which only the fuzzers need).
+# passes libclang-rt-16-dev, which only the fuzzers need, and `make valgrind`
+# valgrind).
 set -eu
 
 PACKAGES="build-essential cmake pkg-config git
