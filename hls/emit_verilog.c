@@ -329,7 +329,7 @@ static void sim_normal(emitter *e, hls_nl_instance *u, const hls_op *op)
     for (int i = 0; i < op->nargs; i++)
         if (never_subnormal(e->k, op->args[i], 0))
             mask |= 1u << i;
-    if (mask && ARG_WIDTH(0) == 32)
+    if (mask)
         hls_nl_param(u, "SIM_NORMAL", "%u", mask);
 }
 
