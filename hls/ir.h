@@ -251,7 +251,8 @@ typedef struct hls_kernel {
 } hls_kernel;
 
 /* Register map limits (docs/architecture.md): 256 registers of 64 bits per kernel,
- * kernel blocks selected by address bits 15:8; the arguments are packed in order into
+ * kernel blocks selected by the address bits above 7 (16 bits of address up to 256
+ * kernels, more for a larger program: hls_reg_addr_bits); the arguments are packed in order into
  * an area from register 32 to the end of the block (little-endian: byte b of the area
  * is bits 8*(b%8) of register 32 + b/8). The device promises CL_DEVICE_MAX_PARAMETER_SIZE
  * bytes of arguments (the OpenCL 1.2 minimum); the area holds more, so that argument
@@ -261,7 +262,7 @@ typedef struct hls_kernel {
 #define HLS_REG_FIRST_ARG 32
 #define HLS_ARG_AREA_BYTES (8 * (HLS_REGS_PER_KERNEL - HLS_REG_FIRST_ARG))
 #define HLS_MAX_PARAMETER_SIZE 1024
-#define HLS_MAX_KERNELS 256
+#define HLS_MAX_KERNELS 4096
 /* Every buffer a kernel gets starts at a multiple of this many bytes: the runtime
  * hands out device memory in pages, CL_DEVICE_MEM_BASE_ADDR_ALIGN says so and
  * sub-buffers must start there; the compiler relies on it to merge accesses. */

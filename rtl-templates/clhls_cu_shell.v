@@ -22,13 +22,14 @@ module clhls_cu_shell #(
     parameter ID_W    = 64,  // bits of a work-item index (the board's, 16..64)
     parameter LS_W    = 32,  // bits of a local size (the kernel's largest work-group fits)
     parameter BLOCK   = 0,   // this kernel's control block: register addresses BLOCK*256 ..
+    parameter REG_ADDR_W = 16, // register address bits: 8 in a block, the rest the block (>= 16)
     parameter SLOTS   = 0,   // work-group slots (0: no slot allocator, every group in slot 0)
     parameter SLOT_W  = 2    // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
 ) (
     input  wire                  clk,                 // kernel clock
     input  wire                  rst,                 // synchronous active-high reset
     input  wire                  reg_we,              // register write strobe
-    input  wire [15:0]           reg_addr,            // register index (block in bits 15:8)
+    input  wire [REG_ADDR_W-1:0] reg_addr,            // register index (block in the bits above 7)
     input  wire [63:0]           reg_wdata,           // register write data
     output wire [63:0]           reg_rdata,           // read data (0 outside this block)
     output wire [31:0]           work_dim,            // 1, 2 or 3
@@ -79,7 +80,7 @@ module clhls_cu_shell #(
 
     clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W)) regs (
         .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
-        .reg_sel(reg_addr[15:8] == BLOCK[7:0]), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),
+        .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),
         .start(start), .busy(busy), .work_dim(work_dim),
         .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),
         .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),

@@ -221,7 +221,7 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
 
     t->rst = in->rst;
     t->reg_we = in->reg_we;
-    t->reg_addr = (SData)in->reg_addr;
+    t->reg_addr = (PORT_T(reg_addr))in->reg_addr;
     t->reg_wdata = in->reg_wdata;
     t->m_mem_req_ready = in->mem_req_ready;
     t->s_mem_resp_valid = in->mem_resp_valid;

@@ -325,6 +325,54 @@ Test(hls, deep_static_regions_fold_in_simulation)
     hls_build_result_free(&res);
 }
 
+/* n kernels that each store their number, k0 .. k<n-1> (the caller frees). */
+static char *numbered_kernels(int n)
+{
+    size_t cap = (size_t)n * 96 + 1, len = 0;
+    char *src = malloc(cap);
+    cr_assert_not_null(src);
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(src + len, cap - len,
+                                "__kernel void k%d(__global int *p) { p[get_global_id(0)] = %d; }\n",
+                                i, i);
+    return src;
+}
+
+/* More than 256 kernels: the register address grows by a bit for every doubling, and
+ * every shell decodes its block from all of them; past 4096 the build fails at the
+ * first kernel too many. */
+Test(hls, more_than_256_kernels_widen_the_register_address)
+{
+    char *src = numbered_kernels(300);
+    hls_build_result res;
+    cr_assert_eq(build(src, "many.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    char path[512];
+    snprintf(path, sizeof path, "%s/rtl/clhls_top.v", res.entry_dir);
+    char *top = slurp(path);
+    cr_expect_not_null(strstr(top, "[16:0] reg_addr"), "%.2000s", top);
+    free(top);
+    snprintf(path, sizeof path, "%s/rtl/clhls_cu_k299.v", res.entry_dir);
+    char *cu = slurp(path);
+    cr_expect_not_null(strstr(cu, "[16:0] reg_addr"), "%s", cu);
+    cr_expect_not_null(strstr(cu, ".BLOCK(299), .REG_ADDR_W(17)"), "%s", cu);
+    free(cu);
+    snprintf(path, sizeof path, "%s/metadata.json", res.entry_dir);
+    char *meta = slurp(path);
+    cr_expect_not_null(strstr(meta, "\"reg_base\":\t76544"), "kernel 299's block");
+    free(meta);
+    lint_entry("many.cl", &res, "+define+CLHLS_SIM_MODELS");
+    hls_build_result_free(&res);
+    free(src);
+
+    src = numbered_kernels(4097);
+    cr_assert_neq(build(src, "too_many.cl", NULL, 0, &res), HLS_OK);
+    cr_expect_not_null(strstr(res.log, "too_many.cl:4097:"), "%.2000s", res.log);
+    cr_expect_not_null(strstr(res.log, "a program may have at most 4096 kernels"), "%.2000s",
+                       res.log);
+    hls_build_result_free(&res);
+    free(src);
+}
+
 /* A binary32 operator's SIM_NORMAL marks the operands that are never subnormal (other
  * units' results, converted integers, normal constants, selects of them): their C
  * model skips the flush. Loaded values and a subnormal constant keep it. */
