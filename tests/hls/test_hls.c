@@ -46,6 +46,14 @@ static char *slurp(const char *path)
     return s;
 }
 
+/* File `name` of a build's cache entry, read whole (the caller frees). */
+static char *entry_file(const hls_build_result *res, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", res->entry_dir, name);
+    return slurp(path);
+}
+
 static int build(const char *source, const char *name, const char *options, int model,
                  hls_build_result *res)
 {
@@ -310,9 +318,7 @@ Test(hls, deep_static_regions_fold_in_simulation)
         "    y[i] = r;\n}\n";
     hls_build_result res;
     cr_assert_eq(build(src, "horner.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
-    char path[512];
-    snprintf(path, sizeof path, "%s/rtl/clhls_cu_horner.v", res.entry_dir);
-    char *cu = slurp(path);
+    char *cu = entry_file(&res, "rtl/clhls_cu_horner.v");
     cr_expect_not_null(strstr(cu, "_unfold ("), "%s", cu);
     cr_expect_not_null(strstr(cu, ".LATENCY(0), .SIM_LATENCY("), "%s", cu);
     cr_expect_not_null(strstr(cu, ".SIM_LATENCY(1)"), "an operator across a fold: %s", cu);
@@ -346,18 +352,14 @@ Test(hls, more_than_256_kernels_widen_the_register_address)
     char *src = numbered_kernels(300);
     hls_build_result res;
     cr_assert_eq(build(src, "many.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
-    char path[512];
-    snprintf(path, sizeof path, "%s/rtl/clhls_top.v", res.entry_dir);
-    char *top = slurp(path);
+    char *top = entry_file(&res, "rtl/clhls_top.v");
     cr_expect_not_null(strstr(top, "[16:0] reg_addr"), "%.2000s", top);
     free(top);
-    snprintf(path, sizeof path, "%s/rtl/clhls_cu_k299.v", res.entry_dir);
-    char *cu = slurp(path);
+    char *cu = entry_file(&res, "rtl/clhls_cu_k299.v");
     cr_expect_not_null(strstr(cu, "[16:0] reg_addr"), "%s", cu);
     cr_expect_not_null(strstr(cu, ".BLOCK(299), .REG_ADDR_W(17)"), "%s", cu);
     free(cu);
-    snprintf(path, sizeof path, "%s/metadata.json", res.entry_dir);
-    char *meta = slurp(path);
+    char *meta = entry_file(&res, "metadata.json");
     cr_expect_not_null(strstr(meta, "\"reg_base\":\t76544"), "kernel 299's block");
     free(meta);
     lint_entry("many.cl", &res, "+define+CLHLS_SIM_MODELS");
@@ -402,9 +404,9 @@ Test(hls, operands_never_subnormal_skip_the_models_flush)
     hls_build_result res;
     cr_assert_eq(build(src, "normal.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/rtl/clhls_cu_%s.v", res.entry_dir, want[i].kernel);
-        char *cu = slurp(path);
+        char name[128];
+        snprintf(name, sizeof name, "rtl/clhls_cu_%s.v", want[i].kernel);
+        char *cu = entry_file(&res, name);
         if (want[i].present)
             cr_expect_not_null(strstr(cu, want[i].present), "%s: %s", want[i].present, cu);
         if (want[i].absent)
@@ -431,9 +433,7 @@ Test(hls, global_atomics_get_the_atomic_unit)
     for (int i = 0; i < 2; i++) {
         hls_build_result res;
         cr_assert_eq(build(sources[i], "count.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
-        char path[512];
-        snprintf(path, sizeof path, "%s/rtl/clhls_top.v", res.entry_dir);
-        char *top = slurp(path);
+        char *top = entry_file(&res, "rtl/clhls_top.v");
         cr_expect_eq(strstr(top, "clhls_atomic_unit #(") != NULL, i == 0, "%s", top);
         cr_expect_null(strstr(top, "output wire [3:0] m_mem_req_atomic"), "%s", top);
         free(top);
