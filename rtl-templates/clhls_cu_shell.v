@@ -80,7 +80,8 @@ module clhls_cu_shell #(
 
     clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W)) regs (
         .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
-        .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata), .reg_rdata(reg_rdata),
+        .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata),
+        .reg_rdata(reg_rdata),
         .start(start), .busy(busy), .work_dim(work_dim),
         .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),
         .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),

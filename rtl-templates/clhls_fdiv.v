@@ -42,7 +42,7 @@ module clhls_fdiv #(
     parameter SUBNORMALS = (W == 64) ? 1 : 0, // 1: IEEE subnormals, 0: flush to zero
     /* verilator lint_off UNUSEDPARAM */  // used by the C-model path only
     parameter SIM_LATENCY = -1, // with CLHLS_SIM_MODELS: the model's latency (-1: LATENCY; fewer in a folded region)
-    parameter [1:0] SIM_NORMAL = 0  // with CLHLS_SIM_MODELS, W = 32: bit i set, operand i (a, b) is never subnormal (the model skips its flush)
+    parameter [1:0] SIM_NORMAL = 0  // with CLHLS_SIM_MODELS, W = 32: bit i set, operand i never subnormal (no flush)
     /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire         clk,  // clock

@@ -89,7 +89,8 @@ static int64_t sext(uint64_t v, int w)
 }
 
 /* ---- binary32 ---- */
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub, uint8_t normal)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fadd32(uint32_t a, uint32_t b, uint8_t sub,
+                                                   uint8_t normal)
 {
     float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1));
     float r = (sub & 1) ? x - y : x + y;
@@ -113,7 +114,8 @@ CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fsqrt32(uint32_t a, uint8_t normal)
     float r = sqrtf(x);
     return canon(r);
 }
-CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c, uint8_t normal)
+CLHLS_FP_MODEL_LINKAGE uint32_t clhls_model_fma32(uint32_t a, uint32_t b, uint32_t c,
+                                                  uint8_t normal)
 {
     float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1)),
           z = f_of(operand(c, normal, 2));
@@ -143,7 +145,8 @@ static int pred_result(int pred, int uno, int eq, int lt, int gt)
     default: return 1;
     }
 }
-CLHLS_FP_MODEL_LINKAGE uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred, uint8_t normal)
+CLHLS_FP_MODEL_LINKAGE uint8_t clhls_model_fcmp32(uint32_t a, uint32_t b, uint8_t pred,
+                                                  uint8_t normal)
 {
     float x = f_of(operand(a, normal, 0)), y = f_of(operand(b, normal, 1));
     int uno = isunordered(x, y);

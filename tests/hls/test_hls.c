@@ -339,8 +339,8 @@ static char *numbered_kernels(int n)
     cr_assert_not_null(src);
     for (int i = 0; i < n; i++)
         len += (size_t)snprintf(src + len, cap - len,
-                                "__kernel void k%d(__global int *p) { p[get_global_id(0)] = %d; }\n",
-                                i, i);
+                                "__kernel void k%d(__global int *p)"
+                                " { p[get_global_id(0)] = %d; }\n", i, i);
     return src;
 }
 

@@ -1677,7 +1677,8 @@ static void self_check(void) {
         {0x7F7FFFFF, 0x40000000, 0x7F800000, 1},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        uint32_t got = t[i].op ? clhls_model_fmul32(t[i].a, t[i].b, 0) : clhls_model_fadd32(t[i].a, t[i].b, 0, 0);
+        uint32_t got = t[i].op ? clhls_model_fmul32(t[i].a, t[i].b, 0)
+                               : clhls_model_fadd32(t[i].a, t[i].b, 0, 0);
         if (got != t[i].want) {
             fprintf(stderr, "gen_fp_vectors: host FPU self-check %zu: %08" PRIX32 " %s %08" PRIX32
                     " = %08" PRIX32 ", expected %08" PRIX32 "\n", i, t[i].a, t[i].op ? "*" : "+",
@@ -1702,7 +1703,8 @@ static void self_check(void) {
     };
     for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
         uint32_t got = u[i].op == 0 ? clhls_model_fdiv32(u[i].a, u[i].b, 0)
-                     : u[i].op == 1 ? clhls_model_fsqrt32(u[i].a, 0) : clhls_model_fma32(u[i].a, u[i].b, u[i].c, 0);
+                     : u[i].op == 1 ? clhls_model_fsqrt32(u[i].a, 0)
+                                    : clhls_model_fma32(u[i].a, u[i].b, u[i].c, 0);
         if (got != u[i].want) {
             fprintf(stderr, "gen_fp_vectors: host self-check %zu (%s): %08" PRIX32 " %08" PRIX32
                     " %08" PRIX32 " -> %08" PRIX32 ", expected %08" PRIX32 "\n", i,
