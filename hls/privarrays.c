@@ -8,8 +8,10 @@
  * a memset or a copy of a constant initialiser a store of the whole vector; SROA then
  * turns the vector into an SSA value with phis at merges and loop headers, which the
  * rest of the compiler handles like any other value. Arrays up to HLS_MAX_PRIVATE_BYTES
- * are kept this way; a larger one, one accessed with mixed sizes, or one whose
- * address escapes (stored, passed on, compared) is reported at the access. */
+ * are kept this way (a read or write through `c ? &a[i] : &a[j]` or a phi of such
+ * addresses, which LLVM makes of `c ? a[i] : a[j]`, is one at the chosen index); a larger one, one accessed with
+ * mixed sizes, or one whose address escapes (stored, passed on, compared) is reported
+ * at the access. */
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <string.h>
@@ -82,6 +84,37 @@ static int whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t size
     return 0;
 }
 
+/* Whether v is an address inside `array`: the array, a getelementptr into it, or a
+ * select or phi of such addresses (looked through to a small depth, so that a pointer
+ * carried around a loop is not one). */
+static int within(LLVMValueRef array, LLVMValueRef v, int depth)
+{
+    if (v == array)
+        return 1;
+    if (depth > 8)
+        return 0;
+    if (LLVMIsAGetElementPtrInst(v))
+        return within(array, LLVMGetOperand(v, 0), depth + 1);
+    if (LLVMIsASelectInst(v))
+        return within(array, LLVMGetOperand(v, 1), depth + 1) &&
+               within(array, LLVMGetOperand(v, 2), depth + 1);
+    if (LLVMIsAPHINode(v)) {
+        for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+            if (!within(array, LLVMGetIncomingValue(v, i), depth + 1))
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int collected(const array_uses *u, LLVMValueRef v)
+{
+    for (int i = 0; i < u->ngeps; i++)
+        if (u->geps[i] == v)
+            return 1;
+    return 0;
+}
+
 /* Collects every use of `ptr` (the array or an address inside it); 0 on success, or
  * reports the use the array cannot be kept in registers for. */
 static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_t size,
@@ -95,6 +128,17 @@ static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_
             push_gep(c, u, user);
             if (collect(c, array, user, size, u))
                 return 1;
+            continue;
+        }
+        if (((LLVMIsASelectInst(user) && LLVMGetOperand(user, 0) != ptr) ||
+             LLVMIsAPHINode(user)) && within(array, user, 0)) {
+            /* c ? &a[i] : &a[j], which LLVM makes of c ? a[i] : a[j] (a phi when the
+             * index is computed on one path only); reached once per address in it */
+            if (!collected(u, user)) {
+                push_gep(c, u, user);
+                if (collect(c, array, user, size, u))
+                    return 1;
+            }
             continue;
         }
         if (LLVMIsALoadInst(user))
@@ -142,6 +186,23 @@ static LLVMValueRef byte_offset(hls_compile *c, LLVMBuilderRef b, LLVMValueRef a
     LLVMTypeRef i64 = LLVMInt64TypeInContext(c->llvm);
     if (ptr == array)
         return LLVMConstInt(i64, 0, 0);
+    if (LLVMIsASelectInst(ptr))
+        return LLVMBuildSelect(b, LLVMGetOperand(ptr, 0),
+                               byte_offset(c, b, array, LLVMGetOperand(ptr, 1)),
+                               byte_offset(c, b, array, LLVMGetOperand(ptr, 2)), "");
+    if (LLVMIsAPHINode(ptr)) { /* a phi of the offsets, each at the end of its edge */
+        LLVMBuilderRef at = LLVMCreateBuilderInContext(c->llvm);
+        LLVMPositionBuilderBefore(at, LLVMGetFirstInstruction(LLVMGetInstructionParent(ptr)));
+        LLVMValueRef phi = LLVMBuildPhi(at, i64, "");
+        for (unsigned i = 0; i < LLVMCountIncoming(ptr); i++) {
+            LLVMBasicBlockRef from = LLVMGetIncomingBlock(ptr, i);
+            LLVMPositionBuilderBefore(at, LLVMGetBasicBlockTerminator(from));
+            LLVMValueRef off = byte_offset(c, at, array, LLVMGetIncomingValue(ptr, i));
+            LLVMAddIncoming(phi, &off, &from, 1);
+        }
+        LLVMDisposeBuilder(at);
+        return phi;
+    }
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
     LLVMValueRef off = byte_offset(c, b, array, LLVMGetOperand(ptr, 0));
     LLVMTypeRef t = LLVMGetGEPSourceElementType(ptr);
@@ -220,8 +281,15 @@ static void rewrite(hls_compile *c, LLVMValueRef array, array_uses *u, uint64_t 
         }
         LLVMInstructionEraseFromParent(inst); /* lifetime markers just go */
     }
-    for (int i = u->ngeps - 1; i >= 0; i--)
-        LLVMInstructionEraseFromParent(u->geps[i]);
+    /* The addresses, each once nothing uses it any more (a select can come after the
+     * address of its second operand). */
+    for (int left = u->ngeps, round = 0; left > 0 && round < u->ngeps; round++)
+        for (int i = u->ngeps - 1; i >= 0; i--)
+            if (u->geps[i] && !LLVMGetFirstUse(u->geps[i])) {
+                LLVMInstructionEraseFromParent(u->geps[i]);
+                u->geps[i] = NULL;
+                left--;
+            }
     LLVMInstructionEraseFromParent(array);
     LLVMDisposeBuilder(b);
 }

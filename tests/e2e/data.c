@@ -113,6 +113,24 @@ static const char *fixed_src =
     "    for (int j = 0; j < 8; j++)\n"
     "        t[j] = v[j];\n"
     "    out[i] = t[idx[i] & 7] - t[(idx[i] >> 3) & 7];\n"
+    "}\n"
+    /* c ? a[i] : a[j]: LLVM reads through a phi of the two addresses when i is loaded on
+     * one path only, through a select when both indices come from a second array */
+    "__kernel void choose(__global const int *in, __global int *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    short a[8];\n"
+    "    uchar b[8];\n"
+    "    for (int j = 0; j < 8; j++) {\n"
+    "        a[j] = (short)in[i * 17 + j];\n"
+    "        b[j] = (uchar)in[i * 17 + 8 + j];\n"
+    "    }\n"
+    "    int c = in[i * 17 + 16];\n"
+    "    a[c & 7] = 7;\n"
+    "    b[(c >> 3) & 7] = 9;\n"
+    "    int x = (c & 64) ? a[in[(i * 17 + 5) % 4352] & 7] : a[0];\n"
+    "    int y = (c & 128) ? a[b[5] & 7] : a[1];\n"
+    "    out[i] = x * 65536 + (y & 0xffff);\n"
     "}\n";
 
 /* The private array kernels, each against its host reference; 0 when all match. */
@@ -223,6 +241,29 @@ static int private_arrays(e2e_env *env, cl_program prog)
         float e = t[in[i] & 7] - t[(in[i] >> 3) & 7];
         if (e2e_fbits(f[i]) != e2e_fbits(e))
             bad = fprintf(stderr, "gather[%d] = %g, expected %g\n", i, f[i], e);
+    }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "choose");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, N * sizeof *o, o, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++) {
+        short a[8];
+        unsigned char b[8];
+        for (int j = 0; j < 8; j++) {
+            a[j] = (short)in[i * 17 + j];
+            b[j] = (unsigned char)in[i * 17 + 8 + j];
+        }
+        int c = in[i * 17 + 16];
+        a[c & 7] = 7;
+        b[(c >> 3) & 7] = 9;
+        int x = (c & 64) ? a[in[(i * 17 + 5) % 4352] & 7] : a[0];
+        int y = (c & 128) ? a[b[5] & 7] : a[1];
+        int e = (int)((unsigned)x * 65536u + (unsigned)(y & 0xffff));
+        if (o[i] != e)
+            bad = fprintf(stderr, "choose[%d] = %d, expected %d\n", i, o[i], e);
     }
     clReleaseKernel(k);
     clReleaseMemObject(bin);
