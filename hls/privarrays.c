@@ -9,9 +9,9 @@
  * turns the vector into an SSA value with phis at merges and loop headers, which the
  * rest of the compiler handles like any other value. Arrays up to HLS_MAX_PRIVATE_BYTES
  * are kept this way (a read or write through `c ? &a[i] : &a[j]` or a phi of such
- * addresses, which LLVM makes of `c ? a[i] : a[j]`, is one at the chosen index); a larger one, one accessed with
- * mixed sizes, or one whose address escapes (stored, passed on, compared) is reported
- * at the access. */
+ * addresses, which LLVM makes of `c ? a[i] : a[j]`, is one at the chosen index); a
+ * larger one, one accessed with mixed sizes, or one whose address escapes (stored,
+ * passed on, compared) is reported at the access. */
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 #include <string.h>
@@ -130,8 +130,7 @@ static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_
                 return 1;
             continue;
         }
-        if (((LLVMIsASelectInst(user) && LLVMGetOperand(user, 0) != ptr) ||
-             LLVMIsAPHINode(user)) && within(array, user, 0)) {
+        if ((LLVMIsASelectInst(user) || LLVMIsAPHINode(user)) && within(array, user, 0)) {
             /* c ? &a[i] : &a[j], which LLVM makes of c ? a[i] : a[j] (a phi when the
              * index is computed on one path only); reached once per address in it */
             if (!collected(u, user)) {
