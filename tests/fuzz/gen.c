@@ -141,6 +141,7 @@ typedef struct stmt {
     int id;                     /* pre-order number */
     int removable;              /* the reducer may drop it */
     int removed;                /* dropped */
+    int branch_barrier;         /* a barrier under a group-uniform branch or loop */
     struct stmt *parent;        /* the enclosing node, NULL at the top */
 } stmt;
 
@@ -853,12 +854,17 @@ static stmt *gen_stmt(fz_kernel *k, ctx c)
                             NULL, NULL);
         if (r < 26 && has(k, FZ_ATOMIC))
             return gen_atomic(k);
+        stmt *barrier = NULL;
         if (r < 28 && has(k, FZ_LOCAL) && c.uniform)
-            return gen_local_exchange(k);
-        if (r < 29 && has(k, FZ_LOCAL_ATOMIC) && c.uniform)
-            return gen_local_atomics(k);
-        if (r < 31 && k->cl20 && c.uniform)
-            return gen_collective(k);
+            barrier = gen_local_exchange(k);
+        else if (r < 29 && has(k, FZ_LOCAL_ATOMIC) && c.uniform)
+            barrier = gen_local_atomics(k);
+        else if (r < 31 && k->cl20 && c.uniform)
+            barrier = gen_collective(k);
+        if (barrier) {
+            barrier->branch_barrier = c.depth > 0;
+            return barrier;
+        }
     }
 }
 
@@ -1004,6 +1010,14 @@ int fz_kernel_has_struct_array(const fz_kernel *k)
             return 1;
     return 0;
 }
+int fz_kernel_has_branch_barrier(const fz_kernel *k)
+{
+    for (int i = 0; i < k->nstmts; i++)
+        if (k->by_id[i]->branch_barrier && fz_stmt_present(k, i))
+            return 1;
+    return 0;
+}
+
 int fz_stmt_count(const fz_kernel *k) { return k->nstmts; }
 int fz_stmt_removable(const fz_kernel *k, int i) { return k->by_id[i]->removable; }
 int fz_stmt_removed(const fz_kernel *k, int i) { return k->by_id[i]->removed; }
@@ -1108,9 +1122,10 @@ char *fz_kernel_text(const fz_kernel *kc)
         }
         sb_printf(&sb, "};\n");
     }
-    sb_printf(&sb, "/* seed %llu: %uD NDRange, global %zu x %zu x %zu, local %zu x %zu x %zu */\n",
+    sb_printf(&sb, "/* seed %llu: %uD NDRange, global %zu x %zu x %zu, local %zu x %zu x %zu%s */\n",
               (unsigned long long)k->seed, s->dims, s->global[0], s->global[1], s->global[2],
-              s->local[0], s->local[1], s->local[2]);
+              s->local[0], s->local[1], s->local[2],
+              fz_kernel_has_branch_barrier(k) ? "; barriers in a group-uniform branch or loop" : "");
     sb_printf(&sb, "__kernel ");
     if (k->reqd_wg)
         sb_printf(&sb, "__attribute__((reqd_work_group_size(%zu, %zu, %zu))) ", s->local[0],

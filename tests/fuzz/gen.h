@@ -68,6 +68,10 @@ uint64_t fz_kernel_seed(const fz_kernel *k);
 const fz_shape *fz_kernel_shape(const fz_kernel *k);
 /* Whether the kernel has an array member in its struct (FZ_STRUCT_ARRAY). */
 int fz_kernel_has_struct_array(const fz_kernel *k);
+/* Whether a barrier (a __local exchange, __local atomics or a work-group function) is
+ * printed inside a group-uniform branch or loop: PoCL 3.1 computes some such kernels
+ * wrongly (tests/fuzz/repro/README.md), so their mismatches need a check by hand. */
+int fz_kernel_has_branch_barrier(const fz_kernel *k);
 /* Whether the kernel needs OpenCL C 2.0 (work-group functions). */
 int fz_kernel_needs_cl20(const fz_kernel *k);
 

@@ -100,6 +100,7 @@ typedef struct runner {
     const char *exec_path[NSIDES];  /* executor per side */
     const char *icd[NSIDES];        /* .icd file per side */
     int tally[NVERDICTS];           /* kernels per verdict */
+    int branch_barrier_mismatches;  /* mismatches of kernels with barriers in branches */
     int exit_failures;              /* children that failed after finishing every kernel */
     int programs;                   /* programs run */
     double side_seconds[NSIDES];    /* time in each side's children */
@@ -638,6 +639,9 @@ static void describe_mismatch(const entry *e, char *buf, size_t len)
     else
         snprintf(buf, len, "%zu of %zu words differ; first res[%zu]: PoCL 0x%08x, clhls 0x%08x",
                  differ, words, first - items, a, b);
+    if (fz_kernel_has_branch_barrier(e->kernel))
+        append_text(buf, len, " (barriers in a group-uniform branch or loop, where PoCL 3.1 "
+                              "is known to be wrong: check by hand, tests/fuzz/repro/README.md)");
 }
 
 static void verdict_detail(const entry *e, verdict v, char *buf, size_t len)
@@ -815,6 +819,7 @@ static void process_program(runner *r, const unsigned long long *seeds, int n)
         verdict v = judge(e);
         char detail[1024], shape[128];
         r->tally[v]++;
+        r->branch_barrier_mismatches += v == V_MISMATCH && fz_kernel_has_branch_barrier(e->kernel);
         verdict_detail(e, v, detail, sizeof detail);
         shape_text(fz_kernel_shape(e->kernel), shape, sizeof shape);
         if (!r->quiet || v != V_MATCH)
@@ -843,11 +848,12 @@ static void print_table(runner *r, double seconds)
     int tried = 0;
     for (int v = 0; v < NVERDICTS; v++)
         tried += r->tally[v];
-    printf("\n| kernels tried | matched | mismatched | rejected by clhls | of which documented "
-           "| rejected by PoCL | crashed | run errors | timed out |\n"
-           "|---|---|---|---|---|---|---|---|---|\n");
-    printf("| %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", tried, r->tally[V_MATCH],
-           r->tally[V_MISMATCH], r->tally[V_REJECT_CLHLS] + r->tally[V_REJECT_CLHLS_DOC],
+    printf("\n| kernels tried | matched | mismatched | of which with barriers in branches "
+           "| rejected by clhls | of which documented | rejected by PoCL | crashed | run errors "
+           "| timed out |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    printf("| %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", tried, r->tally[V_MATCH],
+           r->tally[V_MISMATCH], r->branch_barrier_mismatches,
+           r->tally[V_REJECT_CLHLS] + r->tally[V_REJECT_CLHLS_DOC],
            r->tally[V_REJECT_CLHLS_DOC], r->tally[V_REJECT_POCL], r->tally[V_CRASH],
            r->tally[V_RUN_ERROR], r->tally[V_TIMEOUT]);
     printf("\n| programs | child processes | PoCL time | clhls time | wall time | kernels per minute |\n"
