@@ -214,7 +214,7 @@ static const char *unsupported_operand_type(LLVMTypeRef t, int moves_bits)
 
 static int check_instruction(hls_compile *c, LLVMValueRef inst)
 {
-    hls_loc loc = hls_llvm_loc(c, inst);
+    hls_loc loc = hls_llvm_diag_loc(c, inst);
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     int moves_bits = op == LLVMPHI || op == LLVMSelect || op == LLVMExtractElement ||
                      op == LLVMInsertElement || op == LLVMShuffleVector ||
@@ -303,7 +303,7 @@ static void check_byval_uses(hls_compile *c, LLVMValueRef v, const char *name)
             check_byval_uses(c, user, name);
             continue;
         }
-        hls_error(&c->diag, hls_llvm_loc(c, user),
+        hls_error(&c->diag, hls_llvm_diag_loc(c, user),
                   LLVMIsAGetElementPtrInst(user)
                       ? "indexing an array inside struct argument '%s' at run time is not "
                         "supported yet"

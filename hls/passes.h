@@ -117,6 +117,10 @@ int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff);
 
 /* The source location of an LLVM instruction (from its debug location). */
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
+/* Where to report a diagnostic about an instruction: its own location, else that of the
+ * nearest instruction using its value (LLVM's selects and phis that merge several source
+ * expressions often have none), else its function's. */
+hls_loc hls_llvm_diag_loc(hls_compile *c, LLVMValueRef inst);
 /* Where a function is defined: its line, and the column of its name. */
 hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn);
 /* The struct type of a kernel parameter passed by value (byval), or NULL. */

@@ -198,6 +198,32 @@ hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst)
     return loc;
 }
 
+/* The located instruction nearest below v among its users, to depth 3. */
+static int located_user(hls_compile *c, LLVMValueRef v, int depth, hls_loc *out)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsAInstruction(user) && LLVMGetDebugLocLine(user)) {
+            *out = hls_llvm_loc(c, user);
+            return 1;
+        }
+    }
+    if (depth < 3)
+        for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+            if (located_user(c, LLVMGetUser(u), depth + 1, out))
+                return 1;
+    return 0;
+}
+
+hls_loc hls_llvm_diag_loc(hls_compile *c, LLVMValueRef inst)
+{
+    hls_loc loc = hls_llvm_loc(c, inst);
+    if (loc.line || !inst || !LLVMIsAInstruction(inst) || located_user(c, inst, 0, &loc))
+        return loc;
+    LLVMBasicBlockRef block = LLVMGetInstructionParent(inst);
+    return block ? hls_llvm_function_loc(c, LLVMGetBasicBlockParent(block)) : loc;
+}
+
 hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn)
 {
     hls_loc loc = {.file = c->source_name};

@@ -131,7 +131,125 @@ static const char *fixed_src =
     "    int x = (c & 64) ? a[in[(i * 17 + 5) % 4352] & 7] : a[0];\n"
     "    int y = (c & 128) ? a[b[5] & 7] : a[1];\n"
     "    out[i] = x * 65536 + (y & 0xffff);\n"
+    "}\n"
+    /* the same across different arrays: LLVM reads and writes through a select or phi
+     * of addresses in two or three arrays */
+    "__kernel void choose_arrays(__global const int *in, __global uint *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    uint a[8], b[8], d[8];\n"
+    "    for (int j = 0; j < 8; j++) {\n"
+    "        a[j] = (uint)in[i * 17 + j];\n"
+    "        b[j] = (uint)in[i * 17 + 8 + j] ^ (uint)i;\n"
+    "        d[j] = (uint)j * 977u;\n"
+    "    }\n"
+    "    int c = in[i * 17 + 16], k = (c >> 5) & 7;\n"
+    "    uint v = (c & 1) ? a[c & 7] : b[(c >> 3) & 7];\n"
+    "    uint w;\n"
+    "    if (c & 2)\n"
+    "        w = a[in[(i * 17 + 5) % 4352] & 7];\n"
+    "    else\n"
+    "        w = b[k];\n"
+    "    uint x = (c & 4) ? a[k] : (c & 8) ? b[c & 7] : d[(c >> 9) & 7];\n"
+    "    *((c & 16) ? &a[k] : &b[(k + 3) & 7]) += v;\n"
+    "    if (c & 32)\n"
+    "        a[(c >> 12) & 7] = w;\n"
+    "    else\n"
+    "        b[(c >> 12) & 7] = w;\n"
+    "    *((c & 64) ? &d[k] : (c & 128) ? &a[c & 7] : &b[c & 7]) = x;\n"
+    "    uint h = v * 3u + w * 5u + x * 7u;\n"
+    "    for (int j = 0; j < 8; j++)\n"
+    "        h = h * 31u + a[j] * 11u + b[j] * 13u + d[j];\n"
+    "    out[i] = h;\n"
+    "}\n"
+    /* pointer variables over private arrays: one set to an array chosen at run time, one
+     * that walks an array in a loop, ping-pong buffers swapped in a loop */
+    "__kernel void array_pointers(__global const int *in, __global uint *out)\n"
+    "{\n"
+    "    int i = (int)get_global_id(0);\n"
+    "    uint a[8], b[8];\n"
+    "    for (int j = 0; j < 8; j++) {\n"
+    "        a[j] = (uint)in[i * 17 + j];\n"
+    "        b[j] = (uint)in[i * 17 + 8 + j] + (uint)j;\n"
+    "    }\n"
+    "    int c = in[i * 17 + 16];\n"
+    "    uint *p = (c & 1) ? a : b;\n"
+    "    p[(c >> 1) & 7] ^= 0x5a5au;\n"
+    "    uint h = p[(c >> 4) & 7];\n"
+    "    uint *w = a + ((c >> 7) & 1);\n"
+    "    for (int j = 0; j < ((c >> 9) & 7); j++) {\n"
+    "        h = h * 7u + *w;\n"
+    "        *w += (uint)j;\n"
+    "        w += (c >> (12 + j)) & 1;\n"
+    "    }\n"
+    "    uint *src = a, *dst = b;\n"
+    "    for (int r = 0; r < ((c >> 20) & 3) + 1; r++) {\n"
+    "        for (int j = 0; j < 8; j++)\n"
+    "            dst[j] = src[(j + r) & 7] * 3u + (uint)r;\n"
+    "        uint *t = src;\n"
+    "        src = dst;\n"
+    "        dst = t;\n"
+    "    }\n"
+    "    for (int j = 0; j < 8; j++)\n"
+    "        h = h * 31u + a[j] * 11u + b[j] + src[(j + c) & 7];\n"
+    "    out[i] = h;\n"
     "}\n";
+
+/* array_pointers of the kernel source above, on the host. */
+static unsigned array_pointers_ref(const int *in, int i)
+{
+    unsigned a[8], b[8];
+    for (int j = 0; j < 8; j++) {
+        a[j] = (unsigned)in[i * 17 + j];
+        b[j] = (unsigned)in[i * 17 + 8 + j] + (unsigned)j;
+    }
+    int c = in[i * 17 + 16];
+    unsigned *p = (c & 1) ? a : b;
+    p[(c >> 1) & 7] ^= 0x5a5au;
+    unsigned h = p[(c >> 4) & 7];
+    unsigned *w = a + ((c >> 7) & 1);
+    for (int j = 0; j < ((c >> 9) & 7); j++) {
+        h = h * 7u + *w;
+        *w += (unsigned)j;
+        w += (c >> (12 + j)) & 1;
+    }
+    unsigned *src = a, *dst = b;
+    for (int r = 0; r < ((c >> 20) & 3) + 1; r++) {
+        for (int j = 0; j < 8; j++)
+            dst[j] = src[(j + r) & 7] * 3u + (unsigned)r;
+        unsigned *t = src;
+        src = dst;
+        dst = t;
+    }
+    for (int j = 0; j < 8; j++)
+        h = h * 31u + a[j] * 11u + b[j] + src[(j + c) & 7];
+    return h;
+}
+
+/* choose_arrays of the kernel source above, on the host. */
+static unsigned choose_arrays_ref(const int *in, int i)
+{
+    unsigned a[8], b[8], d[8];
+    for (int j = 0; j < 8; j++) {
+        a[j] = (unsigned)in[i * 17 + j];
+        b[j] = (unsigned)in[i * 17 + 8 + j] ^ (unsigned)i;
+        d[j] = (unsigned)j * 977u;
+    }
+    int c = in[i * 17 + 16], k = (c >> 5) & 7;
+    unsigned v = (c & 1) ? a[c & 7] : b[(c >> 3) & 7];
+    unsigned w = (c & 2) ? a[in[(i * 17 + 5) % 4352] & 7] : b[k];
+    unsigned x = (c & 4) ? a[k] : (c & 8) ? b[c & 7] : d[(c >> 9) & 7];
+    *((c & 16) ? &a[k] : &b[(k + 3) & 7]) += v;
+    if (c & 32)
+        a[(c >> 12) & 7] = w;
+    else
+        b[(c >> 12) & 7] = w;
+    *((c & 64) ? &d[k] : (c & 128) ? &a[c & 7] : &b[c & 7]) = x;
+    unsigned h = v * 3u + w * 5u + x * 7u;
+    for (int j = 0; j < 8; j++)
+        h = h * 31u + a[j] * 11u + b[j] * 13u + d[j];
+    return h;
+}
 
 /* The private array kernels, each against its host reference; 0 when all match. */
 static int private_arrays(e2e_env *env, cl_program prog)
@@ -265,6 +383,28 @@ static int private_arrays(e2e_env *env, cl_program prog)
         if (o[i] != e)
             bad = fprintf(stderr, "choose[%d] = %d, expected %d\n", i, o[i], e);
     }
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "choose_arrays");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, N * sizeof *o, o, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++)
+        if ((unsigned)o[i] != choose_arrays_ref(in, i))
+            bad = fprintf(stderr, "choose_arrays[%d] = 0x%x, expected 0x%x\n", i,
+                          (unsigned)o[i], choose_arrays_ref(in, i));
+    clReleaseKernel(k);
+
+    k = e2e_kernel(prog, "array_pointers");
+    E2E_ARG(k, 0, bin);
+    E2E_ARG(k, 1, out);
+    EXPECT(e2e_run(env, k, 1, NULL, &g, NULL) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, out, CL_TRUE, 0, N * sizeof *o, o, 0, NULL, NULL));
+    for (int i = 0; i < N && !bad; i++)
+        if ((unsigned)o[i] != array_pointers_ref(in, i))
+            bad = fprintf(stderr, "array_pointers[%d] = 0x%x, expected 0x%x\n", i,
+                          (unsigned)o[i], array_pointers_ref(in, i));
     clReleaseKernel(k);
     clReleaseMemObject(bin);
     clReleaseMemObject(bfin);
