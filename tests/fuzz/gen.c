@@ -149,6 +149,8 @@ struct fz_kernel {
     arena_block *arena;         /* every allocation of the kernel */
     uint64_t seed;              /* the seed */
     uint64_t rng;               /* generator state */
+    uint64_t rng2;              /* the second stream: the draws of constructs added after
+                                 * long runs began, so that earlier seeds keep theirs */
     unsigned features;          /* FZ_* */
     char name[32];              /* k_<seed> */
     fz_shape shape;             /* the NDRange */
@@ -160,6 +162,7 @@ struct fz_kernel {
     int ndeclared;              /* vars[0..ndeclared) are declared at the top */
     array arrays[4];            /* private arrays */
     int narrays;                /* how many */
+    int array_ptr;              /* a0 and a1 share a type, and fz_p points to either */
     field fields[MAX_FIELDS];   /* the struct type's members */
     int nfields;                /* how many (0: no struct) */
     int uses_local;             /* declares the __local exchange array */
@@ -191,6 +194,14 @@ static uint64_t rnd64(fz_kernel *k)
 }
 
 static unsigned rnd(fz_kernel *k, unsigned n) { return (unsigned)(rnd64(k) % n); }
+
+/* Swaps the two streams: between two calls every draw comes from the second one. */
+static void second_stream(fz_kernel *k)
+{
+    uint64_t first = k->rng;
+    k->rng = k->rng2;
+    k->rng2 = first;
+}
 static int chance(fz_kernel *k, unsigned percent) { return rnd(k, 100) < percent; }
 static int has(const fz_kernel *k, unsigned feature) { return (k->features & feature) != 0; }
 
@@ -317,6 +328,28 @@ static const char *uint_index(fz_kernel *k, int depth)
     return expr(k, TY_UINT, depth > 1 ? 1 : 0);
 }
 
+static const char *condition(fz_kernel *k, int depth);
+
+/* An element of a0 or a1 chosen at run time, or of the one fz_p points to: a read
+ * when `value` is NULL, else an assignment of it (or fz_p set to either array). */
+static const char *chosen_element(fz_kernel *k, int depth, const char *value)
+{
+    const char *first = rnd(k, 2) ? "a0" : "a1", *other = first[1] == '0' ? "a1" : "a0";
+    unsigned r = rnd(k, value ? 4 : 3);
+    if (r == 3)
+        return fmt(k, "fz_p = %s ? %s : %s;", condition(k, 1), first, other);
+    const char *at;
+    if (r == 0)
+        at = fmt(k, "fz_p[(%s) & %uu]", uint_index(k, depth), ARRAY_LEN - 1);
+    else {   /* c ? a[i] : b[j] is no lvalue: a write goes through the addresses */
+        const char *c = condition(k, 1), *i = uint_index(k, depth), *j = uint_index(k, depth);
+        at = fmt(k, r == 1 && !value ? "(%s ? %s[(%s) & %uu] : %s[(%s) & %uu])"
+                                     : "*(%s ? &%s[(%s) & %uu] : &%s[(%s) & %uu])",
+                 c, first, i, ARRAY_LEN - 1, other, j, ARRAY_LEN - 1);
+    }
+    return value ? fmt(k, "%s = %s;", at, value) : at;
+}
+
 /* A value read from somewhere (a variable, an array, the struct, the input, an id),
  * converted to t. */
 static const char *source(fz_kernel *k, ty t)
@@ -340,8 +373,13 @@ static const char *source(fz_kernel *k, ty t)
         case 3:
             if (k->narrays) {
                 array *a = &k->arrays[rnd(k, (unsigned)k->narrays)];
-                return convert(k, fmt(k, "%s[(%s) & %uu]", a->name, uint_index(k, 0), ARRAY_LEN - 1),
-                               a->elem, t);
+                const char *read = convert(k, fmt(k, "%s[(%s) & %uu]", a->name, uint_index(k, 0),
+                                                  ARRAY_LEN - 1), a->elem, t);
+                second_stream(k);
+                if (k->array_ptr && chance(k, 40))
+                    read = convert(k, chosen_element(k, 0, NULL), k->arrays[0].elem, t);
+                second_stream(k);
+                return read;
             }
             break;
         case 4:
@@ -626,8 +664,13 @@ static const char *gen_assignment(fz_kernel *k, int depth)
     unsigned r = rnd(k, 10);
     if (r == 0 && k->narrays) {
         array *a = &k->arrays[rnd(k, (unsigned)k->narrays)];
-        return fmt(k, "%s[(%s) & %uu] = %s;", a->name, uint_index(k, depth), ARRAY_LEN - 1,
-                   expr(k, a->elem, depth));
+        const char *write = fmt(k, "%s[(%s) & %uu] = %s;", a->name, uint_index(k, depth),
+                                ARRAY_LEN - 1, expr(k, a->elem, depth));
+        second_stream(k);
+        if (k->array_ptr && chance(k, 50))
+            write = chosen_element(k, depth, expr(k, k->arrays[0].elem, depth));
+        second_stream(k);
+        return write;
     }
     if (r == 1 && k->nfields) {
         field *f = &k->fields[rnd(k, (unsigned)k->nfields)];
@@ -942,6 +985,7 @@ fz_kernel *fz_generate(uint64_t seed, unsigned features)
     memset(k, 0, sizeof *k);
     k->seed = seed;
     k->rng = seed * 0x2545F4914F6CDD1Dull + 1;
+    k->rng2 = ~seed * 0x9E3779B97F4A7C15ull;
     k->features = features;
     snprintf(k->name, sizeof k->name, "k_%llu", (unsigned long long)seed);
     gen_shape(k);
@@ -969,6 +1013,12 @@ fz_kernel *fz_generate(uint64_t seed, unsigned features)
             k->arrays[k->narrays++] = (array){ fmt(k, "a%d", i), elem };
         }
     }
+    second_stream(k);
+    if (has(k, FZ_ARRAY_PTR) && k->narrays == 2 && chance(k, 60)) {
+        k->arrays[1].elem = k->arrays[0].elem;
+        k->array_ptr = 1;
+    }
+    second_stream(k);
     if (has(k, FZ_STRUCT) && chance(k, 70)) {
         k->nfields = 2 + (int)rnd(k, 3);
         for (int i = 0; i < k->nfields; i++)
@@ -1155,6 +1205,8 @@ char *fz_kernel_text(const fz_kernel *kc)
             sb_printf(&sb, "    for (int j = 0; j < %d; j++)\n        %s[j] = fz_f(%s[j] * 0x1p-20f);\n",
                       ARRAY_LEN, a->name, a->name);
     }
+    if (k->array_ptr)
+        sb_printf(&sb, "    %s *fz_p = a0;\n", ty_name[k->arrays[0].elem]);
     if (k->nfields) {
         sb_printf(&sb, "    struct s_%s st;\n", k->name);
         for (int i = 0; i < k->nfields; i++) {
@@ -1319,7 +1371,7 @@ static const struct {
     { FZ_NARROW, "narrow" }, { FZ_ATOMIC, "atomic" }, { FZ_LOCAL, "local" },
     { FZ_LOCAL_ATOMIC, "local-atomic" }, { FZ_COLLECTIVE, "collective" },
     { FZ_MULTIDIM, "multidim" }, { FZ_FMA, "fma" }, { FZ_REQD_WG, "reqd-wg" },
-    { FZ_STRUCT_ARRAY, "struct-array" },
+    { FZ_STRUCT_ARRAY, "struct-array" }, { FZ_ARRAY_PTR, "array-ptr" },
 };
 
 const char *fz_feature_name(unsigned bit)

@@ -40,7 +40,8 @@ enum {
     FZ_FMA = 1u << 18,       /* fma (correctly rounded) */
     FZ_REQD_WG = 1u << 19,   /* __attribute__((reqd_work_group_size)) */
     FZ_STRUCT_ARRAY = 1u << 20, /* an array member in the struct, indexed at run time */
-    FZ_ALL = (1u << 21) - 1,
+    FZ_ARRAY_PTR = 1u << 21, /* c ? a0[i] : a1[j], *(c ? &a0[i] : &a1[j]), a pointer to either */
+    FZ_ALL = (1u << 22) - 1,
 };
 
 /* Sizes every kernel of the fuzzer shares with its host. */
