@@ -507,11 +507,25 @@ static void remove_dead_ops(hls_compile *c, hls_kernel *k)
                 reg->phis[kept++] = reg->phis[i];
         reg->nphis = kept;
     }
-    /* load-store units of the accesses that remain, numbered again */
+    /* load-store units and local-memory ports of the accesses that remain, numbered
+     * again; a memory keeps no more banks than it now has ports */
     k->nlsus = 0;
-    for (int i = 0; i < k->nops; i++)
-        if (k->ops[i].lsu >= 0)
-            k->ops[i].lsu = live[i] ? k->nlsus++ : -1;
+    for (int i = 0; i < k->nlocals; i++)
+        k->locals[i].nports = 0;
+    for (int i = 0; i < k->nops; i++) {
+        hls_op *op = &k->ops[i];
+        if (op->lsu >= 0)
+            op->lsu = live[i] ? k->nlsus++ : -1;
+        if (op->lmem >= 0 && op->lport >= 0)
+            op->lport = live[i] ? k->locals[op->lmem].nports++ : -1;
+    }
+    for (int i = 0; i < k->nlocals; i++) {
+        hls_local *m = &k->locals[i];
+        int banks = 1;
+        while (banks < m->nports && banks < m->banks)
+            banks *= 2;
+        m->banks = banks;
+    }
 }
 
 /* 1 when op's value is the same for every work-item of a group, given its operands'

@@ -95,11 +95,11 @@ static void sb_printf(sbuf *sb, const char *fmt, ...)
 
 typedef enum ty {
     TY_INT, TY_UINT, TY_LONG, TY_ULONG, TY_USHORT, TY_UCHAR, TY_FLOAT, TY_UINT4, TY_FLOAT4,
-    TY_COUNT
+    TY_DOUBLE, TY_COUNT
 } ty;
 
 static const char *const ty_name[TY_COUNT] = {
-    "int", "uint", "long", "ulong", "ushort", "uchar", "float", "uint4", "float4",
+    "int", "uint", "long", "ulong", "ushort", "uchar", "float", "uint4", "float4", "double",
 };
 
 static int ty_is_int(ty t) { return t <= TY_UCHAR; }
@@ -163,6 +163,8 @@ struct fz_kernel {
     array arrays[4];            /* private arrays */
     int narrays;                /* how many */
     int array_ptr;              /* a0 and a1 share a type, and fz_p points to either */
+    int doubles;                /* double variables vd0.. (FZ_DOUBLE) */
+    int second;                 /* nesting of second_stream(k, 1) */
     field fields[MAX_FIELDS];   /* the struct type's members */
     int nfields;                /* how many (0: no struct) */
     int uses_local;             /* declares the __local exchange array */
@@ -195,12 +197,15 @@ static uint64_t rnd64(fz_kernel *k)
 
 static unsigned rnd(fz_kernel *k, unsigned n) { return (unsigned)(rnd64(k) % n); }
 
-/* Swaps the two streams: between two calls every draw comes from the second one. */
-static void second_stream(fz_kernel *k)
+/* Every draw between second_stream(k, 1) and second_stream(k, 0) comes from the second
+ * stream (the pairs nest). */
+static void second_stream(fz_kernel *k, int enter)
 {
-    uint64_t first = k->rng;
-    k->rng = k->rng2;
-    k->rng2 = first;
+    if (enter ? k->second++ == 0 : --k->second == 0) {
+        uint64_t first = k->rng;
+        k->rng = k->rng2;
+        k->rng2 = first;
+    }
 }
 static int chance(fz_kernel *k, unsigned percent) { return rnd(k, 100) < percent; }
 static int has(const fz_kernel *k, unsigned feature) { return (k->features & feature) != 0; }
@@ -269,6 +274,18 @@ static const char *constant(fz_kernel *k, ty t)
         return fmt(k, "((float4)(%s, %s, %s, %s))", float_literal(k, interesting_float(k)),
                    float_literal(k, interesting_float(k)), float_literal(k, interesting_float(k)),
                    float_literal(k, interesting_float(k)));
+    case TY_DOUBLE: {
+        static const double small[] = { 0.0, 1.0, -1.0, 0.5, 3.0, -0.1, 1e300, -1e300, 1e-300,
+                                        0x1p-1074, 0x1p-1022, 4503599627370496.5, 0x1.fffffffffffffp+1023 };
+        double d = small[rnd(k, sizeof small / sizeof small[0])];
+        if (chance(k, 50)) {   /* random bits short of NaN and infinity */
+            uint64_t bits = rnd64(k);
+            if (((bits >> 52) & 0x7ff) == 0x7ff)
+                bits &= ~(1ull << 62);
+            memcpy(&d, &bits, sizeof d);
+        }
+        return fmt(k, "%a", d);
+    }
     default: abort();
     }
 }
@@ -282,6 +299,18 @@ static const char *convert(fz_kernel *k, const char *e, ty from, ty to)
 {
     if (from == to)
         return e;
+    if (to == TY_DOUBLE || from == TY_DOUBLE) {
+        ty other = to == TY_DOUBLE ? from : to;
+        if (other == TY_UINT4 || other == TY_FLOAT4) {   /* through one element */
+            ty scalar = other == TY_UINT4 ? TY_UINT : TY_FLOAT;
+            return convert(k, convert(k, e, from, scalar), scalar, to);
+        }
+        if (to == TY_DOUBLE)   /* exact but from the 64-bit integers */
+            return fmt(k, "convert_double%s(%s)", ty_is_64(from) ? rounding[rnd(k, 5)] : "", e);
+        if (to == TY_FLOAT)    /* a float result below 2^-126 is flushed by clhls */
+            return fmt(k, "fz_f(convert_float%s(%s))", rounding[rnd(k, 5)], e);
+        return fmt(k, "convert_%s_sat%s(%s)", ty_name[to], rounding[rnd(k, 5)], e);
+    }
     if (ty_is_int(from) && ty_is_int(to)) {
         switch (to) {
         case TY_INT: return fmt(k, "as_int((uint)(%s))", e);
@@ -350,9 +379,37 @@ static const char *chosen_element(fz_kernel *k, int depth, const char *value)
     return value ? fmt(k, "%s = %s;", at, value) : at;
 }
 
+static const char *source(fz_kernel *k, ty t);
+
+/* A double read from somewhere: a double variable, another type's value converted, bits
+ * of the input, a constant. */
+static const char *double_source(fz_kernel *k)
+{
+    switch (rnd(k, 5)) {
+    case 0:
+    case 1:
+        if (k->doubles)
+            return fmt(k, "vd%u", rnd(k, (unsigned)k->doubles));
+        /* fall through */
+    case 2: {
+        ty from = (ty[]){ TY_INT, TY_UINT, TY_LONG, TY_ULONG, TY_FLOAT }[rnd(k, 5)];
+        if ((ty_is_64(from) && !has(k, FZ_LONG)) || (from == TY_FLOAT && !has(k, FZ_FLOAT)))
+            from = TY_INT;
+        return convert(k, source(k, from), from, TY_DOUBLE);
+    }
+    case 3: {
+        const char *hi = uint_index(k, 0), *lo = uint_index(k, 0);
+        return fmt(k, "fz_d(as_double(((ulong)in[(%s) & %uu] << 32) | in[(%s) & %uu]))", hi,
+                   FZ_INPUT_WORDS - 1, lo, FZ_INPUT_WORDS - 1);
+    }
+    default:
+        return constant(k, TY_DOUBLE);
+    }
+}
+
 /* A value read from somewhere (a variable, an array, the struct, the input, an id),
  * converted to t. */
-static const char *source(fz_kernel *k, ty t)
+static const char *plain_source(fz_kernel *k, ty t)
 {
     for (int tries = 0; tries < 4; tries++) {
         switch (rnd(k, 8)) {
@@ -375,10 +432,10 @@ static const char *source(fz_kernel *k, ty t)
                 array *a = &k->arrays[rnd(k, (unsigned)k->narrays)];
                 const char *read = convert(k, fmt(k, "%s[(%s) & %uu]", a->name, uint_index(k, 0),
                                                   ARRAY_LEN - 1), a->elem, t);
-                second_stream(k);
+                second_stream(k, 1);
                 if (k->array_ptr && chance(k, 40))
                     read = convert(k, chosen_element(k, 0, NULL), k->arrays[0].elem, t);
-                second_stream(k);
+                second_stream(k, 0);
                 return read;
             }
             break;
@@ -408,6 +465,22 @@ static const char *source(fz_kernel *k, ty t)
         }
     }
     return constant(k, t);
+}
+
+/* A value read from somewhere, converted to t; in a kernel with doubles sometimes (on
+ * the second stream) a double expression converted. */
+static const char *source(fz_kernel *k, ty t)
+{
+    if (t == TY_DOUBLE)
+        return double_source(k);
+    const char *read = plain_source(k, t);
+    if (k->doubles && !k->second) {
+        second_stream(k, 1);
+        if (chance(k, 10))
+            read = convert(k, expr(k, TY_DOUBLE, 2), TY_DOUBLE, t);
+        second_stream(k, 0);
+    }
+    return read;
 }
 
 static const char *int_binary(fz_kernel *k, ty t, const char *a, const char *b)
@@ -527,6 +600,50 @@ static const char *float_expr(fz_kernel *k, int depth)
     }
 }
 
+/* A double expression: correctly rounded operations, exact built-ins and conversions,
+ * each result through fz_d (no NaN payloads, no -0). */
+static const char *double_expr(fz_kernel *k, int depth)
+{
+    const char *a = expr(k, TY_DOUBLE, depth - 1);
+    unsigned r = rnd(k, 15);
+    if (r < 5) {
+        static const char *const ops[] = { "+", "-", "*", "/" };
+        const char *b = expr(k, TY_DOUBLE, depth - 1);
+        return fmt(k, "fz_d(%s %s %s)", a, ops[r % 4], b);
+    }
+    switch (r) {
+    case 5: return fmt(k, "fz_d(sqrt(%s))", a);
+    case 6: {
+        const char *fn = rnd(k, 2) ? "fmin" : "fmax", *b = expr(k, TY_DOUBLE, depth - 1);
+        return fmt(k, "%s(%s, %s)", fn, a, b);
+    }
+    case 7: return fmt(k, "fabs(%s)", a);
+    case 8: {
+        static const char *const fns[] = { "floor", "ceil", "trunc", "rint", "round" };
+        return fmt(k, "fz_d(%s(%s))", fns[rnd(k, 5)], a);
+    }
+    case 9: return fmt(k, "fz_d(copysign(%s, %s))", a, expr(k, TY_DOUBLE, depth - 1));
+    case 10:
+        if (has(k, FZ_FMA)) {
+            const char *b = expr(k, TY_DOUBLE, depth - 1), *d = expr(k, TY_DOUBLE, depth - 1);
+            return fmt(k, "fz_d(fma(%s, %s, %s))", a, b, d);
+        }
+        return fmt(k, "fz_d(-%s)", a);
+    case 11:
+        if (has(k, FZ_BRANCH)) {
+            const char *cond = condition(k, depth - 1), *b = expr(k, TY_DOUBLE, depth - 1);
+            return fmt(k, "(%s ? %s : %s)", cond, a, b);
+        }
+        return a;
+    default: {
+        ty from = (ty[]){ TY_INT, TY_UINT, TY_LONG, TY_ULONG, TY_FLOAT }[rnd(k, 5)];
+        if ((ty_is_64(from) && !has(k, FZ_LONG)) || (from == TY_FLOAT && !has(k, FZ_FLOAT)))
+            from = TY_UINT;
+        return convert(k, expr(k, from, depth - 1), from, TY_DOUBLE);
+    }
+    }
+}
+
 /* Four words of the input, with vload4 or through a uint4 pointer. */
 static const char *vector_load(fz_kernel *k, const char *index)
 {
@@ -584,6 +701,8 @@ static const char *expr(fz_kernel *k, ty t, int depth)
         return source(k, t);
     if (t == TY_FLOAT)
         return float_expr(k, depth);
+    if (t == TY_DOUBLE)
+        return double_expr(k, depth);
     if (t == TY_UINT4 || t == TY_FLOAT4)
         return vector_expr(k, t, depth);
     unsigned r = rnd(k, 12);
@@ -659,17 +778,17 @@ static var *assignable(fz_kernel *k)
     return &k->vars[rnd(k, (unsigned)k->ndeclared)];
 }
 
-static const char *gen_assignment(fz_kernel *k, int depth)
+static const char *plain_assignment(fz_kernel *k, int depth)
 {
     unsigned r = rnd(k, 10);
     if (r == 0 && k->narrays) {
         array *a = &k->arrays[rnd(k, (unsigned)k->narrays)];
         const char *write = fmt(k, "%s[(%s) & %uu] = %s;", a->name, uint_index(k, depth),
                                 ARRAY_LEN - 1, expr(k, a->elem, depth));
-        second_stream(k);
+        second_stream(k, 1);
         if (k->array_ptr && chance(k, 50))
             write = chosen_element(k, depth, expr(k, k->arrays[0].elem, depth));
-        second_stream(k);
+        second_stream(k, 0);
         return write;
     }
     if (r == 1 && k->nfields) {
@@ -696,6 +815,21 @@ static const char *gen_assignment(fz_kernel *k, int depth)
 static const char *local_linear_id(void)
 {
     return "fz_lid";
+}
+
+/* An assignment; in a kernel with doubles sometimes (on the second stream) of one. */
+static const char *gen_assignment(fz_kernel *k, int depth)
+{
+    const char *a = plain_assignment(k, depth);
+    if (k->doubles && !k->second) {
+        second_stream(k, 1);
+        if (chance(k, 20)) {
+            unsigned v = rnd(k, (unsigned)k->doubles);
+            a = fmt(k, "vd%u = %s;", v, expr(k, TY_DOUBLE, depth));
+        }
+        second_stream(k, 0);
+    }
+    return a;
 }
 
 static stmt *gen_local_exchange(fz_kernel *k)
@@ -1013,12 +1147,14 @@ fz_kernel *fz_generate(uint64_t seed, unsigned features)
             k->arrays[k->narrays++] = (array){ fmt(k, "a%d", i), elem };
         }
     }
-    second_stream(k);
+    second_stream(k, 1);
     if (has(k, FZ_ARRAY_PTR) && k->narrays == 2 && chance(k, 60)) {
         k->arrays[1].elem = k->arrays[0].elem;
         k->array_ptr = 1;
     }
-    second_stream(k);
+    if (has(k, FZ_DOUBLE) && chance(k, 50))
+        k->doubles = 1 + (int)rnd(k, 2);
+    second_stream(k, 0);
     if (has(k, FZ_STRUCT) && chance(k, 70)) {
         k->nfields = 2 + (int)rnd(k, 3);
         for (int i = 0; i < k->nfields; i++)
@@ -1149,6 +1285,10 @@ static void print_hash(fz_kernel *k, sbuf *sb, const char *e, ty t)
         for (int i = 0; i < 4; i++)
             sb_printf(sb, "    fz_h = fz_mix(fz_h, as_uint((%s).s%d));\n", e, i);
         break;
+    case TY_DOUBLE:
+        sb_printf(sb, "    fz_h = fz_mix(fz_h, (uint)as_ulong(%s));\n", e);
+        sb_printf(sb, "    fz_h = fz_mix(fz_h, (uint)(as_ulong(%s) >> 32));\n", e);
+        break;
     default: sb_printf(sb, "    fz_h = fz_mix(fz_h, (uint)(%s));\n", e); break;
     }
     (void)k;
@@ -1195,6 +1335,11 @@ char *fz_kernel_text(const fz_kernel *kc)
     for (int i = 0; i < k->ndeclared; i++)
         sb_printf(&sb, "    %s %s = %s;\n", ty_name[k->vars[i].type], k->vars[i].name,
                   init_value(k, k->vars[i].type, (unsigned)i));
+    for (int i = 0; i < k->doubles; i++)   /* any bits but NaN's; a moderate value */
+        sb_printf(&sb, i ? "    double vd%d = convert_double(as_int(in[(fz_gid * 7u + 3u) & %uu])) * 0x1p-12;\n"
+                         : "    double vd%d = fz_d(as_double(((ulong)in[(fz_gid * 5u + 1u) & %uu] << 32) | "
+                           "in[(fz_gid * 11u + 2u) & %uu]));\n",
+                  i, FZ_INPUT_WORDS - 1, FZ_INPUT_WORDS - 1);
     for (int i = 0; i < k->narrays; i++) {
         array *a = &k->arrays[i];
         sb_printf(&sb, "    %s %s[%d];\n", ty_name[a->elem], a->name, ARRAY_LEN);
@@ -1225,6 +1370,8 @@ char *fz_kernel_text(const fz_kernel *kc)
     sb_printf(&sb, "    uint fz_h = 0x811c9dc5u;\n");
     for (int i = 0; i < k->ndeclared; i++)
         print_hash(k, &sb, k->vars[i].name, k->vars[i].type);
+    for (int i = 0; i < k->doubles; i++)
+        print_hash(k, &sb, fmt(k, "vd%d", i), TY_DOUBLE);
     for (int i = 0; i < k->narrays; i++) {
         sb_printf(&sb, "    for (int j = 0; j < %d; j++) {\n    ", ARRAY_LEN);
         print_hash(k, &sb, fmt(k, "%s[j]", k->arrays[i].name), k->arrays[i].elem);
@@ -1252,6 +1399,9 @@ const char *fz_prelude(void)
            "uint fz_mix(uint h, uint v) { h = (h ^ v) * 0x01000193u; return h ^ (h >> 13); }\n"
            "/* NaN -> 1.5, |x| < 1e-30 (denormals, -0) -> +0: flushing devices agree */\n"
            "float fz_f(float x) { return isnan(x) ? 1.5f : (fabs(x) < 1e-30f ? 0.0f : x); }\n"
+           "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+           "/* NaN -> 1.5, -0 -> +0 (doubles keep their subnormals on both sides) */\n"
+           "double fz_d(double x) { return isnan(x) ? 1.5 : (x == 0.0 ? 0.0 : x); }\n"
            "float4 fz_f4(float4 x) { return select(select(x, (float4)(0.0f), "
            "fabs(x) < (float4)(1e-30f)), (float4)(1.5f), isnan(x)); }\n"
            "int fz_div_int(int a, int b) { return (b == 0 || (a == INT_MIN && b == -1)) ? a : a / b; }\n"
@@ -1371,7 +1521,7 @@ static const struct {
     { FZ_NARROW, "narrow" }, { FZ_ATOMIC, "atomic" }, { FZ_LOCAL, "local" },
     { FZ_LOCAL_ATOMIC, "local-atomic" }, { FZ_COLLECTIVE, "collective" },
     { FZ_MULTIDIM, "multidim" }, { FZ_FMA, "fma" }, { FZ_REQD_WG, "reqd-wg" },
-    { FZ_STRUCT_ARRAY, "struct-array" }, { FZ_ARRAY_PTR, "array-ptr" },
+    { FZ_STRUCT_ARRAY, "struct-array" }, { FZ_ARRAY_PTR, "array-ptr" }, { FZ_DOUBLE, "double" },
 };
 
 const char *fz_feature_name(unsigned bit)

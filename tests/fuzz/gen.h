@@ -2,12 +2,12 @@
  * Csmith and CLsmith): from a seed and a set of features it builds one kernel whose
  * every result is defined by the OpenCL C specification, so that any two correct
  * implementations compute the same bytes. Integer arithmetic wraps in unsigned types
- * (division, remainder and shifts go through safe helpers), float arithmetic uses only
- * correctly rounded or exact operations and canonicalises NaNs and tiny values after
- * each one, private array indices are masked, barriers and work-group functions only
- * appear where the whole work-group reaches them, and atomics only combine values in
- * ways whose result does not depend on their order. Each work-item hashes all its
- * values into one word of the output buffer.
+ * (division, remainder and shifts go through safe helpers), float and double arithmetic
+ * use only correctly rounded or exact operations and canonicalise NaNs (and the float
+ * subnormals clhls flushes) after each one, private array indices are masked, barriers
+ * and work-group functions only appear where the whole work-group reaches them, and
+ * atomics only combine values in ways whose result does not depend on their order.
+ * Each work-item hashes all its values into one word of the output buffer.
  *
  * The kernel is kept as a tree of statements; a statement can be removed (with its
  * children) and the text printed again, which is what the reducer does. */
@@ -41,7 +41,8 @@ enum {
     FZ_REQD_WG = 1u << 19,   /* __attribute__((reqd_work_group_size)) */
     FZ_STRUCT_ARRAY = 1u << 20, /* an array member in the struct, indexed at run time */
     FZ_ARRAY_PTR = 1u << 21, /* c ? a0[i] : a1[j], *(c ? &a0[i] : &a1[j]), a pointer to either */
-    FZ_ALL = (1u << 22) - 1,
+    FZ_DOUBLE = 1u << 22,    /* double values: + - * / sqrt fma, exact built-ins, conversions */
+    FZ_ALL = (1u << 23) - 1,
 };
 
 /* Sizes every kernel of the fuzzer shares with its host. */

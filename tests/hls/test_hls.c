@@ -304,6 +304,27 @@ Test(hls, generated_verilog_lints_with_the_templates)
         lint(dir, dump_kernels[i], "-D LINT");
 }
 
+/* A __local load whose value only a work-group function read, in a branch whose result
+ * nothing reads: LLVM keeps both (the call is convergent), the hardware IR drops them
+ * as dead, and the memory keeps the store's port alone (fuzz seed 80716: an undriven
+ * port failed the netlist check). */
+Test(hls, dead_local_accesses_give_up_their_ports)
+{
+    static const char *const src =
+        "__kernel void dead_local(__global int *out)\n"
+        "{\n    __local int t[64];\n    int l = get_local_id(0);\n    t[l] = l;\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n    int v = t[63 - l];\n"
+        "    if ((get_group_id(0) & 1) == 0)\n        v = work_group_broadcast(v, 0);\n"
+        "    out[get_global_id(0)] = l;\n}\n";
+    hls_build_result res;
+    cr_assert_eq(build(src, "dead_local.cl", "-cl-std=CL2.0", 0, &res), HLS_OK, "%s", res.log);
+    char *cu = entry_file(&res, "rtl/clhls_cu_dead_local.v");
+    cr_expect_not_null(strstr(cu, ".NPORTS(1)"), "%s", cu);
+    free(cu);
+    lint_entry("dead_local.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 /* A static region deeper than a fold is folded for simulation: its operators and
  * carried values count stages of the simulation (SIM_LATENCY, SIM_DELAYS) and its
  * values leave through r<N>_unfold, a wire in hardware. A region of one stage is not. */
