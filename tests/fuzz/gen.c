@@ -207,6 +207,7 @@ static void second_stream(fz_kernel *k, int enter)
         k->rng2 = first;
     }
 }
+
 static int chance(fz_kernel *k, unsigned percent) { return rnd(k, 100) < percent; }
 static int has(const fz_kernel *k, unsigned feature) { return (k->features & feature) != 0; }
 
@@ -275,8 +276,9 @@ static const char *constant(fz_kernel *k, ty t)
                    float_literal(k, interesting_float(k)), float_literal(k, interesting_float(k)),
                    float_literal(k, interesting_float(k)));
     case TY_DOUBLE: {
-        static const double small[] = { 0.0, 1.0, -1.0, 0.5, 3.0, -0.1, 1e300, -1e300, 1e-300,
-                                        0x1p-1074, 0x1p-1022, 4503599627370496.5, 0x1.fffffffffffffp+1023 };
+        static const double small[] = { 0.0, 1.0, -1.0, 0.5, 3.0, -0.1, 1e300, -1e300,
+                                        1e-300, 0x1p-1074, 0x1p-1022, 4503599627370495.5,
+                                        0x1.fffffffffffffp+1023 };
         double d = small[rnd(k, sizeof small / sizeof small[0])];
         if (chance(k, 50)) {   /* random bits short of NaN and infinity */
             uint64_t bits = rnd64(k);
@@ -1315,7 +1317,8 @@ char *fz_kernel_text(const fz_kernel *kc)
     sb_printf(&sb, "/* seed %llu: %uD NDRange, global %zu x %zu x %zu, local %zu x %zu x %zu%s */\n",
               (unsigned long long)k->seed, s->dims, s->global[0], s->global[1], s->global[2],
               s->local[0], s->local[1], s->local[2],
-              fz_kernel_has_branch_barrier(k) ? "; barriers in a group-uniform branch or loop" : "");
+              fz_kernel_has_branch_barrier(k) ? "; barriers in a group-uniform branch or loop"
+                                              : "");
     sb_printf(&sb, "__kernel ");
     if (k->reqd_wg)
         sb_printf(&sb, "__attribute__((reqd_work_group_size(%zu, %zu, %zu))) ", s->local[0],
@@ -1335,11 +1338,13 @@ char *fz_kernel_text(const fz_kernel *kc)
     for (int i = 0; i < k->ndeclared; i++)
         sb_printf(&sb, "    %s %s = %s;\n", ty_name[k->vars[i].type], k->vars[i].name,
                   init_value(k, k->vars[i].type, (unsigned)i));
-    for (int i = 0; i < k->doubles; i++)   /* any bits but NaN's; a moderate value */
-        sb_printf(&sb, i ? "    double vd%d = convert_double(as_int(in[(fz_gid * 7u + 3u) & %uu])) * 0x1p-12;\n"
-                         : "    double vd%d = fz_d(as_double(((ulong)in[(fz_gid * 5u + 1u) & %uu] << 32) | "
-                           "in[(fz_gid * 11u + 2u) & %uu]));\n",
-                  i, FZ_INPUT_WORDS - 1, FZ_INPUT_WORDS - 1);
+    if (k->doubles)   /* any bits but a NaN's */
+        sb_printf(&sb, "    double vd0 = fz_d(as_double(((ulong)in[(fz_gid * 5u + 1u) & %uu] << 32)"
+                       " | in[(fz_gid * 11u + 2u) & %uu]));\n", FZ_INPUT_WORDS - 1,
+                  FZ_INPUT_WORDS - 1);
+    if (k->doubles > 1)   /* a moderate value */
+        sb_printf(&sb, "    double vd1 = convert_double(as_int(in[(fz_gid * 7u + 3u) & %uu]))"
+                       " * 0x1p-12;\n", FZ_INPUT_WORDS - 1);
     for (int i = 0; i < k->narrays; i++) {
         array *a = &k->arrays[i];
         sb_printf(&sb, "    %s %s[%d];\n", ty_name[a->elem], a->name, ARRAY_LEN);
