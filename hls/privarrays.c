@@ -34,29 +34,27 @@ typedef struct array_uses {
     unsigned elem;       /* bytes of every load and store (0 before the first) */
 } array_uses;
 
+/* items (n of them, room for *cap, in the arena) with room for one more. */
+static void *grow(hls_compile *c, void *items, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return items;
+    *cap = *cap ? 2 * *cap : 16;
+    void *grown = arena_alloc(&c->arena, (size_t)*cap * size);
+    if (n)
+        memcpy(grown, items, (size_t)n * size);
+    return grown;
+}
+
 static void push_access(hls_compile *c, array_uses *u, LLVMValueRef inst, LLVMValueRef ptr)
 {
-    if (u->n == u->cap) {
-        int cap = u->cap ? 2 * u->cap : 16;
-        access *grown = arena_alloc(&c->arena, (size_t)cap * sizeof *grown);
-        if (u->n)
-            memcpy(grown, u->items, (size_t)u->n * sizeof *grown);
-        u->items = grown;
-        u->cap = cap;
-    }
+    u->items = grow(c, u->items, u->n, &u->cap, sizeof *u->items);
     u->items[u->n++] = (access){inst, ptr};
 }
 
 static void push_gep(hls_compile *c, array_uses *u, LLVMValueRef gep)
 {
-    if (u->ngeps == u->capgeps) {
-        int cap = u->capgeps ? 2 * u->capgeps : 16;
-        LLVMValueRef *grown = arena_alloc(&c->arena, (size_t)cap * sizeof *grown);
-        if (u->ngeps)
-            memcpy(grown, u->geps, (size_t)u->ngeps * sizeof *grown);
-        u->geps = grown;
-        u->capgeps = cap;
-    }
+    u->geps = grow(c, u->geps, u->ngeps, &u->capgeps, sizeof *u->geps);
     u->geps[u->ngeps++] = gep;
 }
 
@@ -164,14 +162,7 @@ static offset *find_offset(offsets *m, LLVMValueRef array, LLVMValueRef addr)
 
 static offset *add_offset(hls_compile *c, offsets *m, LLVMValueRef array, LLVMValueRef addr)
 {
-    if (m->n == m->cap) {
-        int cap = m->cap ? 2 * m->cap : 16;
-        offset *grown = arena_alloc(&c->arena, (size_t)cap * sizeof *grown);
-        if (m->n)
-            memcpy(grown, m->items, (size_t)m->n * sizeof *grown);
-        m->items = grown;
-        m->cap = cap;
-    }
+    m->items = grow(c, m->items, m->n, &m->cap, sizeof *m->items);
     m->items[m->n] = (offset){array, addr, NULL, NULL};
     return &m->items[m->n++];
 }
