@@ -6,7 +6,8 @@
 # the entry is rebuilt; the rebuilt program runs through the ICD (test_clbin: its
 # binary and a cache hit of its source); a truncated model.so in the runtime's
 # unpacked binary (bin-HASH/) is replaced on the next load, and so is Verilator's
-# compiled runtime when a new design needs it. Then four `clhls build`
+# compiled runtime (with its precompiled headers, which every C++ unit of a model uses)
+# when a new design needs it. Then four `clhls build`
 # of one new source start at the same moment in a cache without entries: all
 # succeed, there is exactly one entry, whole, no scratch directory is left, and the
 # next build is a hit. The cache's Verilator runtime (compiled once) is kept between
@@ -102,6 +103,37 @@ for rt in $rts; do
     [ "$(stat -c %s "$rt")" -gt 1000 ] && whole=$((whole + 1))
 done
 [ "$whole" -eq 1 ] || fail "$whole runtime archives replaced, expected the one the build used"
+
+# Verilator's headers, precompiled in the runtime's entry at -O0 (the once-only unit)
+# and -O2 (the per-cycle units, also at -O1, and the harness): in its manifest, refused
+# when damaged, and used by every C++ unit of a model, as a compiler that records g++'s
+# -H shows (a precompiled header it uses is marked "!").
+rt=$(dirname "$(find "$cache/verilated-runtime" -mindepth 2 -name libverilated_pic.a -size +1000c)")
+for level in O0 O2; do
+    grep -q "\"path\":\"pch/clhls_verilated.h.gch/$level.gch\"" "$rt/manifest.json" ||
+        fail "no $level header in the runtime's manifest: $(cat "$rt/manifest.json")"
+done
+truncate -s 1000 "$rt/pch/clhls_verilated.h.gch/O2.gch"
+build -D VARIANT=2
+grep -qE "runtime in the cache is damaged \(pch/clhls_verilated.h.gch/O2.gch: size 1000, expected [0-9]+\); compiled again" \
+    "$tmp/err" || fail "the damaged header was not refused: $(cat "$tmp/err")"
+cat > "$tmp/cxx-h" <<SCRIPT
+#!/bin/sh
+g++ -H "\$@" 2>"$tmp/cxx.\$\$"; rc=\$?
+src=""; prev=""
+for a in "\$@"; do [ "\$prev" = -c ] && src=\$a; prev=\$a; done
+echo "\$src \$(grep -c '^! .*/clhls_verilated.h.gch/O[02].gch' "$tmp/cxx.\$\$")" >> "$tmp/pch-uses"
+[ \$rc -eq 0 ] || cat "$tmp/cxx.\$\$" >&2
+exit \$rc
+SCRIPT
+chmod +x "$tmp/cxx-h"
+export CLHLS_CXX="$tmp/cxx-h"
+build -D VARIANT=3
+unset CLHLS_CXX
+units=$(grep -cE '/(model_[0-9]+|harness)\.cpp ' "$tmp/pch-uses")
+[ "$units" -ge 3 ] || fail "$units model units compiled: $(cat "$tmp/pch-uses")"
+grep -qE '/(model_[0-9]+|harness)\.cpp 0$' "$tmp/pch-uses" &&
+    fail "units compiled without a precompiled header: $(cat "$tmp/pch-uses")"
 
 # Four builds of one new source at once, in a cache without entries.
 find "$cache" -mindepth 1 -maxdepth 1 ! -name verilated-runtime -exec rm -rf {} +
