@@ -86,37 +86,37 @@ CLHLS_VERILATOR=/bin/false "$host" "$tmp/scale.clbin" "$tmp/scale.cl" "-D SCALE=
 cmp -s "$bin/model.so" "$entry/model.so" || fail "the damaged bin entry was not replaced"
 
 # Verilator's compiled runtime (a cache entry of its own, one per Verilator, compiler
-# and set of sources), truncated: a build that needs it (a new design) compiles it
-# again and says why. Every runtime entry in the cache is truncated (an older one may
-# be there); the one the build uses is whole again after it.
+# and set of sources), its archive and its -O2 precompiled header truncated: a build
+# that needs it (a new design) compiles it again and says why. Every runtime entry in
+# the cache is truncated (an older one may be there); the one the build uses is whole
+# again after it.
 rts=$(find "$cache/verilated-runtime" -mindepth 2 -name libverilated_pic.a)
 [ -n "$rts" ] || fail "no runtime entry in $cache/verilated-runtime"
 for rt in $rts; do
     [ -f "$(dirname "$rt")/manifest.json" ] || fail "a runtime entry without a manifest: $rt"
     truncate -s 1000 "$rt"
+    gch=$(dirname "$rt")/pch/clhls_verilated.h.gch/O2.gch
+    [ -f "$gch" ] && truncate -s 1000 "$gch"
 done
 build -D VARIANT=1
-grep -qE "runtime in the cache is damaged \(libverilated_pic.a: size 1000, expected [0-9]+\); compiled again" \
+grep -qE "runtime in the cache is damaged \((libverilated_pic.a|pch/clhls_verilated.h.gch/O2.gch): size 1000, expected [0-9]+\); compiled again" \
     "$tmp/err" || fail "the damaged runtime was not refused: $(cat "$tmp/err")"
 whole=0
 for rt in $rts; do
-    [ "$(stat -c %s "$rt")" -gt 1000 ] && whole=$((whole + 1))
+    [ "$(stat -c %s "$rt")" -gt 1000 ] && whole=$((whole + 1)) && used=$(dirname "$rt")
 done
 [ "$whole" -eq 1 ] || fail "$whole runtime archives replaced, expected the one the build used"
 
 # Verilator's headers, precompiled in the runtime's entry at -O0 (the once-only unit)
-# and -O2 (the per-cycle units, also at -O1, and the harness): in its manifest, refused
-# when damaged, and used by every C++ unit of a model, as a compiler that records g++'s
-# -H shows (a precompiled header it uses is marked "!").
-rt=$(dirname "$(find "$cache/verilated-runtime" -mindepth 2 -name libverilated_pic.a -size +1000c)")
+# and -O2 (the per-cycle units, also at -O1, and the harness): whole again, in its
+# manifest, and used by every C++ unit of a model, as a compiler that records g++'s -H
+# shows (a precompiled header it uses is marked "!").
 for level in O0 O2; do
-    grep -q "\"path\":\"pch/clhls_verilated.h.gch/$level.gch\"" "$rt/manifest.json" ||
-        fail "no $level header in the runtime's manifest: $(cat "$rt/manifest.json")"
+    [ "$(stat -c %s "$used/pch/clhls_verilated.h.gch/$level.gch")" -gt 1000 ] ||
+        fail "no whole $level header in $used"
+    grep -q "\"path\":\"pch/clhls_verilated.h.gch/$level.gch\"" "$used/manifest.json" ||
+        fail "no $level header in the runtime's manifest: $(cat "$used/manifest.json")"
 done
-truncate -s 1000 "$rt/pch/clhls_verilated.h.gch/O2.gch"
-build -D VARIANT=2
-grep -qE "runtime in the cache is damaged \(pch/clhls_verilated.h.gch/O2.gch: size 1000, expected [0-9]+\); compiled again" \
-    "$tmp/err" || fail "the damaged header was not refused: $(cat "$tmp/err")"
 cat > "$tmp/cxx-h" <<SCRIPT
 #!/bin/sh
 g++ -H "\$@" 2>"$tmp/cxx.\$\$"; rc=\$?
@@ -127,9 +127,10 @@ echo "\$src \$(grep -c '^! .*/clhls_verilated.h.gch/O[02].gch' "$tmp/cxx.\$\$")"
 exit \$rc
 SCRIPT
 chmod +x "$tmp/cxx-h"
-export CLHLS_CXX="$tmp/cxx-h"
-build -D VARIANT=3
-unset CLHLS_CXX
+# (a cache of its own: the compiler's name makes a runtime entry of its own)
+CLHLS_CXX="$tmp/cxx-h" CLHLS_CACHE_DIR="$tmp/pch-cache" \
+    "$clhls" build "$tmp/scale.cl" -D SCALE=3 -I "$tmp/inc" >"$tmp/out" 2>"$tmp/err" ||
+    fail "the build with g++ -H exited $?: $(cat "$tmp/out" "$tmp/err")"
 units=$(grep -cE '/(model_[0-9]+|harness)\.cpp ' "$tmp/pch-uses")
 [ "$units" -ge 3 ] || fail "$units model units compiled: $(cat "$tmp/pch-uses")"
 grep -qE '/(model_[0-9]+|harness)\.cpp 0$' "$tmp/pch-uses" &&
