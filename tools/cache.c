@@ -4,7 +4,8 @@
  *   <32 hex digits>/        the entry of a build (hls/hls.c), named by its key
  *   bin-<32 hex digits>/    a program binary unpacked by the runtime (binfmt.c)
  *   tmp-...                 scratch directories of builds running (or interrupted)
- *   verilated-runtime/HASH/ Verilator's runtime, compiled once per Verilator and compiler
+ *   verilated-runtime/HASH/ Verilator's runtime and precompiled headers, compiled once per
+ *                           Verilator and compiler
  * Entries are made in a scratch directory and renamed into place when whole. `list`
  * shows each entry's kernels and board (its metadata.json), size and last use (the
  * newest access or change time of its files: the runtime and `clhls build` read
