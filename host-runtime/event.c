@@ -9,8 +9,9 @@
  * One worker thread per device takes a pending command whose wait list and queue-order
  * predecessors are all finished (see the timeline below for which), marks it
  * SUBMITTED, runs it and completes it. In-order queues chain each command to the
- * previous one; out-of-order queues order only through wait lists, barriers and
- * markers.
+ * previous one (and keep it out of the pending list, parked behind its predecessor,
+ * until that one is taken: a pick never walks a long in-order queue); out-of-order
+ * queues order only through wait lists, barriers and markers.
  *
  * Profiling times are on the profiling clock (rt_clock_now): host time, except that a
  * host thread that waits for the device resumes when the awaited command ended on the
@@ -314,12 +315,21 @@ cl_int rt_command_submit(rt_command *c, int blocking, cl_event *event_out)
         q->since_barrier[q->nsince++] = e;
     }
     q->outstanding++;
-    c->next = NULL;
-    if (d->pending_tail)
-        d->pending_tail->next = c;
-    else
-        d->pending = c;
-    d->pending_tail = c;
+    c->next = c->parked = NULL;
+    c->seq = d->submitted++;
+    if (in_order && q->newest_pending) {
+        /* never ready before its predecessor leaves the list: parked behind it, so the
+         * worker's scans do not walk a long in-order queue on every pick */
+        q->newest_pending->parked = c;
+    } else {
+        if (d->pending_tail)
+            d->pending_tail->next = c;
+        else
+            d->pending = c;
+        d->pending_tail = c;
+    }
+    if (in_order)
+        q->newest_pending = c;
     if (idle_workers)
         pthread_cond_broadcast(&work_cond);
     pthread_mutex_unlock(&rt_lock);
@@ -495,7 +505,8 @@ static uint64_t cycles_ns(const cl_device_id d, uint64_t cycles)
 }
 
 /* Takes c (after prev, NULL when c is the first) out of d's pending list, with its
- * SUBMIT and START on the device timeline. rt_lock held. */
+ * SUBMIT and START on the device timeline; the command parked behind it takes its
+ * place in submission order. rt_lock held. */
 static void take_pending(cl_device_id d, rt_command *prev, rt_command *c, uint64_t submit,
                          uint64_t start)
 {
@@ -505,6 +516,20 @@ static void take_pending(cl_device_id d, rt_command *prev, rt_command *c, uint64
         d->pending = c->next;
     if (d->pending_tail == c)
         d->pending_tail = prev;
+    cl_command_queue q = c->event->queue;
+    if (q->newest_pending == c)
+        q->newest_pending = NULL;
+    rt_command *s = c->parked;
+    if (s) {
+        rt_command **at = &d->pending;
+        while (*at && (*at)->seq < s->seq)
+            at = &(*at)->next;
+        s->next = *at;
+        *at = s;
+        if (!s->next)
+            d->pending_tail = s;
+        c->parked = NULL;
+    }
     c->event->t_submit = submit;
     c->event->t_start = start;
 }

@@ -129,8 +129,10 @@ struct _cl_device_id {
     char *name;                 /* CL_DEVICE_NAME */
     int worker_started;         /* the worker thread runs (rt_lock) */
     pthread_t worker;           /* executes this device's commands */
-    struct rt_command *pending; /* commands not yet executed, in enqueue order (rt_lock) */
+    struct rt_command *pending; /* commands not yet executed, in enqueue order, but for
+                                   those parked behind their in-order predecessor (rt_lock) */
     struct rt_command *pending_tail; /* last of pending (rt_lock) */
+    uint64_t submitted;         /* commands submitted to this device: the next one's seq (rt_lock) */
     uint64_t engine_free_ns[RT_ENGINES]; /* device timeline: END of each engine's last
                                    command (rt_lock) */
 };
@@ -166,6 +168,8 @@ struct _cl_command_queue {
                                    (0-terminated), NULL if none */
     size_t nprops_array;        /* entries in props_array including the terminator */
     cl_event last;              /* in-order: last enqueued command, retained (rt_lock) */
+    struct rt_command *newest_pending; /* in-order: its newest command not yet taken by the
+                                   worker, NULL when none (rt_lock) */
     cl_event barrier;           /* out-of-order: last barrier, retained (rt_lock) */
     cl_event *since_barrier;    /* out-of-order: commands since the barrier, retained (rt_lock) */
     size_t nsince, capsince;    /* entries and capacity of since_barrier */
@@ -423,6 +427,9 @@ typedef struct rt_rect {
 /* A command waiting for (or being executed by) its device's worker. */
 typedef struct rt_command {
     struct rt_command *next;    /* next in the device's pending list */
+    struct rt_command *parked;  /* its in-order queue's next command, kept out of the
+                                   pending list until this one leaves it (rt_lock) */
+    uint64_t seq;               /* its place in the device's submission order */
     rt_cmd_kind kind;           /* what to do */
     cl_event event;             /* the command's event (retained) */
     cl_uint ndeps;              /* events of the wait list (retained) */

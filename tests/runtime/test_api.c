@@ -876,6 +876,62 @@ Test(api, failed_user_event_propagates)
     clReleaseMemObject(m);
 }
 
+/* A long in-order queue behind a user event: its commands wait (parked one behind the
+ * other) while another queue's command, enqueued after all of them, runs; once the
+ * event is set they run in enqueue order (each START at or after its predecessor's END,
+ * the last write to each element wins). */
+Test(api, long_in_order_queue_waits_in_order)
+{
+    enum { WRITES = 300, ELEMS = 64 };
+    cl_int err;
+    cl_command_queue q2 = clCreateCommandQueue(ctx, device, CL_QUEUE_PROFILING_ENABLE, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_event user = clCreateUserEvent(ctx, &err);
+    cl_mem m = clCreateBuffer(ctx, 0, ELEMS * sizeof(int), NULL, &err);
+    cl_mem other = clCreateBuffer(ctx, 0, 64, NULL, &err);
+    static int values[WRITES];
+    cl_event ev[WRITES];
+    for (int i = 0; i < WRITES; i++) {
+        values[i] = 1000 + i;
+        cr_assert_eq(clEnqueueWriteBuffer(q2, m, CL_FALSE, (size_t)(i % ELEMS) * sizeof(int),
+                                          sizeof(int), &values[i], i ? 0 : 1, i ? NULL : &user,
+                                          &ev[i]),
+                     CL_SUCCESS);
+    }
+    int v[16] = {7}, back[16] = {0};
+    cr_assert_eq(clEnqueueWriteBuffer(queue, other, CL_FALSE, 0, sizeof v, v, 0, NULL, NULL), 0);
+    cr_assert_eq(clEnqueueReadBuffer(queue, other, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL), 0);
+    cr_assert_eq(back[0], 7);
+    cl_int st;
+    clGetEventInfo(ev[0], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    cr_assert_eq(st, CL_QUEUED);
+    clGetEventInfo(ev[WRITES - 1], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    cr_assert_eq(st, CL_QUEUED);
+    cr_assert_eq(clSetUserEventStatus(user, CL_COMPLETE), 0);
+    cr_assert_eq(clFinish(q2), CL_SUCCESS);
+    int got[ELEMS];
+    cr_assert_eq(clEnqueueReadBuffer(q2, m, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL), 0);
+    for (int k = 0; k < ELEMS; k++) {
+        int last = k + (WRITES - 1 - k) / ELEMS * ELEMS;
+        cr_assert_eq(got[k], 1000 + last, "element %d: %d", k, got[k]);
+    }
+    cl_ulong prev_end = 0;
+    for (int i = 0; i < WRITES; i++) {
+        cl_ulong start, end;
+        cr_assert_eq(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof start,
+                                             &start, NULL), 0);
+        cr_assert_eq(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof end, &end,
+                                             NULL), 0);
+        cr_assert_geq(start, prev_end, "write %d started before write %d ended", i, i - 1);
+        prev_end = end;
+        clReleaseEvent(ev[i]);
+    }
+    clReleaseEvent(user);
+    clReleaseMemObject(m);
+    clReleaseMemObject(other);
+    clReleaseCommandQueue(q2);
+}
+
 Test(api, out_of_order_queue_barrier)
 {
     cl_int err;
