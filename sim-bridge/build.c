@@ -419,8 +419,8 @@ static int ensure_runtime(const char *runtime_dir, const char *root, const char 
     return rc;
 }
 
-/* Adds the precompiled Verilator headers of pch_dir (ensure_runtime) to a compiler's
- * arguments: they must come before any other -include. */
+/* Adds Verilator's precompiled headers to a compiler's arguments: pch_inc is -I and
+ * ensure_runtime's pch_dir. They must come before any other -include. */
 static int use_pch(char **argv, int n, const char *pch_inc)
 {
     argv[n++] = (char *)pch_inc;
