@@ -1041,6 +1041,26 @@ static const char *node_in_value(emitter *e, int id, char *buf)
     return port_value(e->k, buf, e->r->id, "in", id);
 }
 
+/* Whether load-store unit port n of k sends write data (a store or atomic unit). */
+static int port_writes(const hls_kernel *k, int n)
+{
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].lsu == n)
+            return k->ops[i].opc != HOP_LOAD;
+    return 0;
+}
+
+/* The compute unit's ports with write data: they alone have slots on its write-data
+ * buses (m_req_wdata, m_req_wstrb), in port order (clhls_mem_interconnect's
+ * WRITERS). */
+static int writer_ports(const hls_kernel *k)
+{
+    int w = 0;
+    for (int n = 0; n < k->nlsus; n++)
+        w += port_writes(k, n);
+    return w;
+}
+
 /* A global access: its load-store unit, which takes the request from the memory node
  * and gives back the answer (load, atomic, acknowledged store). */
 static void emit_global_op(emitter *e, const hls_op *op)
@@ -1064,6 +1084,16 @@ static void emit_global_op(emitter *e, const hls_op *op)
     hls_nl_instance *u = instance(e, text(e, "clhls_lsu_%s", kind), text(e, "lsu%d", n), 1);
     hls_nl_param(u, "DATA_W", "%u", op->width);
     hls_nl_param(u, "MEM_W", "%u", e->mem_w);
+    int writers = writer_ports(e->k);
+    if (op->opc == HOP_LOAD && writers) { /* the compute unit's writes close its open line */
+        hls_nl_param(u, "WRITERS", "%d", writers);
+        hls_nl_param(u, "ADDR_W", "%u", abits < 64 ? abits : 64);
+        hls_nl_connect(u, HLS_NL_IN, "s_write_valid", "write_taken");
+        hls_nl_connect(u, HLS_NL_IN, "s_write_addr", "write_addr");
+    } else if (op->opc == HOP_LOAD) {
+        hls_nl_connect(u, HLS_NL_IN, "s_write_valid", "1'b0");
+        hls_nl_connect(u, HLS_NL_IN, "s_write_addr", "64'd0");
+    }
     if (plain_store) /* a store nobody waits for is flushed when the unit drains */
         hls_nl_param(u, "IDLE_FLUSH", "4");
     else
@@ -1275,26 +1305,6 @@ static const char *last_out_value(emitter *e, int id, char *buf)
     return port_value(e->k, buf, r->children[r->nchildren - 1], "out", id);
 }
 
-/* Whether load-store unit port n of k sends write data (a store or atomic unit). */
-static int port_writes(const hls_kernel *k, int n)
-{
-    for (int i = 0; i < k->nops; i++)
-        if (k->ops[i].lsu == n)
-            return k->ops[i].opc != HOP_LOAD;
-    return 0;
-}
-
-/* The compute unit's ports with write data: they alone have slots on its write-data
- * buses (m_req_wdata, m_req_wstrb), in port order (clhls_mem_interconnect's
- * WRITERS). */
-static int writer_ports(const hls_kernel *k)
-{
-    int w = 0;
-    for (int n = 0; n < k->nlsus; n++)
-        w += port_writes(k, n);
-    return w;
-}
-
 /* The compute unit's per-unit request buses, each global load-store unit's wires in
  * its slice (a compute unit without units drives the idle values). One combinational
  * block fills every bus: a simulator then copies each slice in place, where slice
@@ -1336,6 +1346,37 @@ static void emit_request_buses(emitter *e)
     for (size_t i = 0; i < sizeof buses / sizeof *buses - (writers ? 0 : 2); i++)
         hls_nl_drives(b, buses[i]);
     sb_free(&x);
+}
+
+/* The writes of the compute unit as the interconnect takes them (one bit and one
+ * address per storing unit, in port order), which every global load unit watches: a
+ * write to the line it holds open closes it, so a later load reads memory again. */
+static void emit_write_taken(emitter *e)
+{
+    int writers = writer_ports(e->k), slot = 0;
+    if (!writers || !e->k->nlsus)
+        return;
+    int loads = 0;
+    for (int i = 0; i < e->k->nops; i++)
+        loads |= e->k->ops[i].lsu >= 0 && e->k->ops[i].opc == HOP_LOAD;
+    if (!loads)
+        return;
+    const char *valid = bus_net(e, (unsigned)writers, "per storing unit: its request is taken now",
+                                "write_taken");
+    const char *addr = bus_net(e, 64u * (unsigned)writers, "per storing unit: its address",
+                               "write_addr");
+    strbuf v = {0}, a = {0};
+    for (int n = e->k->nlsus - 1; n >= 0; n--) { /* {last, ..., first}: slot 0 lowest */
+        if (!port_writes(e->k, n))
+            continue;
+        sb_printf(&v, "%slsu%d_m_valid & m_req_ready[%d]", slot ? ", " : "", n, n);
+        sb_printf(&a, "%slsu%d_m_addr", slot ? ", " : "", n);
+        slot++;
+    }
+    hls_nl_assign(e->m, valid, "{%s}", v.data);
+    hls_nl_assign(e->m, addr, "{%s}", a.data);
+    sb_free(&v);
+    sb_free(&a);
 }
 
 static void emit_region(emitter *e, int id);
@@ -1856,6 +1897,7 @@ static void emit_compute_unit(emitter *e)
             emit_invariant(e, &k->ops[i]);
     emit_region(e, 0);
     emit_request_buses(e);
+    emit_write_taken(e);
     emit_body_status(e);
 }
 

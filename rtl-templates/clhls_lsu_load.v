@@ -7,7 +7,13 @@
 // an in-order queue keeps {word index in the line, needs-new-line}; returned lines
 // wait in a line queue; data is delivered word by word from the line at the head.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
-// undelivered), so data is never reused across idle periods (e.g. kernel launches).
+// undelivered), so data is never reused across idle periods (e.g. kernel launches),
+// and whenever its compute unit writes to it: s_write_valid/s_write_addr show every
+// write (store or atomic) of the compute unit in the cycle the interconnect takes it.
+// The interconnect and memory keep the order in which requests were taken, so a load
+// accepted after that cycle reads the line again and sees the write: a work-item sees
+// its own stores, and after a barrier the group's (their stores were acknowledged
+// before it), even when an earlier work-item's load had opened the same line.
 // Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
 // flight belongs to such a request, the line queue (DEPTH lines) never overflows and
 // s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
@@ -21,6 +27,8 @@ module clhls_lsu_load #(
     parameter DATA_W = 32,   // loaded word width: 8, 16, 32 or 64
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
+    parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line
+    parameter ADDR_W = 64,   // address bits the board decodes (the line's number is compared there)
     /* verilator lint_off UNUSEDPARAM */
     parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
@@ -31,6 +39,8 @@ module clhls_lsu_load #(
     input  wire              s_req_valid,       // pipeline offers a load
     output wire              s_req_ready,       // the unit takes it (credits and space left)
     input  wire [63:0]       s_req_addr,        // byte address, aligned to DATA_W/8
+    input  wire [(WRITERS > 0 ? WRITERS : 1)-1:0]    s_write_valid, // writer i's request is taken now
+    input  wire [(WRITERS > 0 ? WRITERS : 1)*64-1:0] s_write_addr,  // writer i's byte address at [64*i +: 64]
     output wire              m_resp_valid,      // loaded word available (request order)
     input  wire              m_resp_ready,      // pipeline takes the word
     output wire [DATA_W-1:0] m_resp_data,       // loaded word
@@ -63,6 +73,18 @@ module clhls_lsu_load #(
     reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
 
     wire needs_new = !open_valid || (line_addr != open_line);
+
+    // A write taken now to the open line (or to the line a request reuses now).
+    reg written;
+    integer w;
+    always @(*) begin
+        written = 1'b0;
+        for (w = 0; w < WRITERS; w = w + 1)
+            if (s_write_valid[w] &&
+                s_write_addr[64*w + LINE_BITS +: ADDR_W - LINE_BITS] ==
+                    open_line[LINE_BITS +: ADDR_W - LINE_BITS])
+                written = 1'b1;
+    end
 
     // Queues.
     wire             order_s_ready, order_m_valid;
@@ -113,9 +135,10 @@ module clhls_lsu_load #(
         if (rst) begin
             open_valid <= 1'b0;
         end else if (accept) begin
-            open_valid <= 1'b1;
+            // A reused line written now is stale; a new read is taken after the write.
+            open_valid <= needs_new || !written;
             open_line  <= line_addr;
-        end else if (!order_m_valid) begin
+        end else if (!order_m_valid || written) begin
             open_valid <= 1'b0;
         end
     end
@@ -125,9 +148,10 @@ module clhls_lsu_load #(
             cur_line <= line_head;
     end
 
-    // The occupancy counters are not needed here.
+    // The occupancy counters are not needed here, nor the writes' offsets in a line
+    // and the address bits the board ignores.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_counts = ^{order_count, req_count, line_count};
+    wire unused_counts = ^{order_count, req_count, line_count, s_write_valid, s_write_addr};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifdef CLHLS_SIM_CHECKS
     localparam [7:0] SIM_ACCESS_KIND = 8'd0; // a load (clhls_sim_checks.vh)
