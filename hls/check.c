@@ -359,7 +359,9 @@ int hls_check(hls_compile *c)
 }
 
 /* Runs after inlining: a call to a function with a body that is still there can only
- * be recursion, which hardware (no call stack) cannot implement. */
+ * be recursion, which hardware (no call stack) cannot implement. A call to a function
+ * with a C name (not a built-in, whose names are mangled, nor an LLVM intrinsic, nor
+ * printf) and no body is to a function the program declares and never defines. */
 int hls_check_recursion(hls_compile *c)
 {
     int before = c->diag.errors;
@@ -371,9 +373,18 @@ int hls_check_recursion(hls_compile *c)
                 if (LLVMGetInstructionOpcode(i) != LLVMCall)
                     continue;
                 LLVMValueRef callee = LLVMGetCalledValue(i);
+                size_t len;
+                const char *name =
+                    LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+                if (LLVMIsAFunction(callee) && LLVMIsDeclaration(callee) &&
+                    strncmp(name, "llvm.", 5) && strncmp(name, "_Z", 2) &&
+                    strcmp(name, "printf")) {
+                    hls_error(&c->diag, hls_llvm_diag_loc(c, i),
+                              "function '%s' is declared but never defined", name);
+                    return HLS_ERR_UNSUPPORTED;
+                }
                 if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
                     continue;
-                size_t len;
                 hls_error(&c->diag, hls_llvm_loc(c, i),
                           "recursive call to '%s' cannot be implemented in hardware",
                           LLVMGetValueName2(callee, &len));

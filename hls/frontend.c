@@ -86,9 +86,16 @@ int hls_frontend(hls_compile *c)
         }
     }
 
+    /* -O1 with clang's own LLVM passes off: the IR is as unoptimised as at -O0, but an
+     * `inline` function that is not static (C99's inline definition) keeps its body,
+     * as available_externally, which clang drops at -O0 (so that a call would be left
+     * to a function nobody defines). Lifetime markers and type-based alias metadata
+     * stay off, as at -O0. -cl-opt-disable would mean -O0 again: it is not passed on
+     * (it changes nothing else; the passes are hls_simplify's either way). */
     const char *fixed[] = {
-        CLHLS_CLANG, "-x", "cl", "--target=spir64", "-emit-llvm", "-c", "-O0",
-        "-Xclang", "-disable-O0-optnone", "-Xclang", "-finclude-default-header",
+        CLHLS_CLANG, "-x", "cl", "--target=spir64", "-emit-llvm", "-c", "-O1",
+        "-Xclang", "-disable-llvm-passes", "-Xclang", "-disable-lifetime-markers",
+        "-fno-strict-aliasing", "-Xclang", "-finclude-default-header",
         "-cl-kernel-arg-info", "-g", "-gcolumn-info", "-fno-discard-value-names",
         "-ffp-contract=off",
         /* clang predefines __IMAGE_SUPPORT__ for spir64; the devices have no images
@@ -109,7 +116,8 @@ int hls_frontend(hls_compile *c)
         argv[n++] = undef_name;
     }
     for (int i = 0; i < c->opts.nclang_args; i++)
-        argv[n++] = c->opts.clang_args[i];
+        if (strcmp(c->opts.clang_args[i], "-cl-opt-disable"))
+            argv[n++] = c->opts.clang_args[i];
     argv[n++] = "-o";
     argv[n++] = "program.bc";
     argv[n++] = c->source_name;
