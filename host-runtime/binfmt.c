@@ -446,6 +446,8 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
                     size_t errlen)
 {
     char root[4096], entry[4300], tmp[4400];
+    if (errlen)
+        *err = '\0'; /* empty unless something is to be said, whichever way it returns */
     hls_cache_root(NULL, root, sizeof root);
     char hex[33];
     for (int i = 0; i < 16; i++)
@@ -478,8 +480,6 @@ char *binfmt_unpack(const binfmt_alloc *a, const unsigned char *blob, size_t len
     }
     if (*why) /* the earlier unpacking was damaged */
         snprintf(err, errlen, "cache entry bin-%s is damaged (%s); unpacked again", hex, why);
-    else
-        *err = '\0';
     return mem_strdup(a, entry);
 }
 

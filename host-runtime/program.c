@@ -824,7 +824,7 @@ static cl_int build_binary(cl_program p, int di)
         return rc == CL_LINK_PROGRAM_FAILURE ? CL_BUILD_PROGRAM_FAILURE : rc;
     }
     build_reset(p, di);
-    char err[512];
+    char err[512] = "";
     char *entry = rt_binary_unpack(b->binary, b->binary_len, err, sizeof err);
     if (!entry) {
         log_append(&b->log, "clhls: ");
