@@ -188,6 +188,9 @@ void *h_create(const char *vcd_path)
     instance *m = new instance();
     m->ctx = new VerilatedContext;
     m->ctx->fatalOnError(false);
+    /* The model is verilated single-threaded; a context left at its default would start
+     * a pool of (cores - 1) threads for it, one pool per loaded program. */
+    m->ctx->threads(1);
     m->top = new Vclhls_top(m->ctx, "clhls_top");
     m->top->clk = 0;
     m->top->rst = 1;

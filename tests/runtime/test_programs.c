@@ -412,6 +412,46 @@ Test(programs, parallel_builds)
     }
 }
 
+/* The threads of this process. */
+static int thread_count(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    cr_assert(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* A loaded program adds no host thread: its model is single-threaded, and Verilator's
+ * context would otherwise start a pool of (cores - 1) threads for every model loaded
+ * (2 -> 6 threads after four programs on two cores). Loading and running four
+ * programs leaves the count where the first left it. */
+Test(programs, loaded_programs_add_no_threads)
+{
+    static const char *src = "__kernel void k(__global int *a) { a[0] = 1; }";
+    enum { N = 4 };
+    cl_program p[N];
+    int before = 0;
+    for (int i = 0; i < N; i++) {
+        p[i] = from_source(src);
+        cl_int rc = clBuildProgram(p[i], 1, &device, "", NULL, NULL);
+        if (rc != CL_SUCCESS)
+            rt_test_build_failed(device, p[i], rc);
+        int *out = run_kernel(p[i], "k", 1); /* the device's worker runs from the first */
+        cr_assert_eq(out[0], 1);
+        free(out);
+        if (i == 0)
+            before = thread_count();
+    }
+    cr_assert_eq(thread_count(), before, "%d programs loaded: %d threads, %d with one", N,
+                 thread_count(), before);
+    for (int i = 0; i < N; i++)
+        clReleaseProgram(p[i]);
+}
+
 /* ---- separate compilation ---- */
 
 /* Unit A's kernel calls a function of unit B. */
