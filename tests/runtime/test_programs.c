@@ -7,7 +7,8 @@
  * CL_INVALID_BUILD_OPTIONS; several threads build different programs at once (each its
  * own child) and run them; clBuildProgram's notify callback runs. Then separate
  * compilation: clCompileProgram with embedded headers, clLinkProgram of objects and
- * libraries, their binaries, options and errors. */
+ * libraries, their binaries, options and errors. Loaded programs add no thread; with
+ * CLHLS_DEVICE_TYPE=gpu the device is a GPU a kernel runs on. */
 #define _GNU_SOURCE /* mkdtemp, setenv */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -755,5 +756,50 @@ Test(programs, compile_with_kernels_attached)
     size_t nk;
     cr_assert_eq(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL),
                  CL_INVALID_PROGRAM_EXECUTABLE);
+    clReleaseProgram(p);
+}
+
+/* ---- a host program that asks only for a GPU ---- */
+
+/* CLHLS_DEVICE_TYPE=gpu (read when the platform is first used): the device is a GPU
+ * (CL_DEVICE_TYPE), found by clGetDeviceIDs and clCreateContextFromType for GPUs and
+ * no longer for accelerators, and a kernel runs on it. */
+static void gpu_setup(void)
+{
+    setenv("CLHLS_DEVICE_TYPE", "gpu", 1);
+    cr_assert_eq(clGetPlatformIDs(1, &platform, NULL), CL_SUCCESS);
+    cl_uint n = 0;
+    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, &device, &n), CL_SUCCESS);
+    cr_assert_eq(n, 1);
+    cl_int err;
+    ctx = clCreateContextFromType(NULL, CL_DEVICE_TYPE_GPU, NULL, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    queue = clCreateCommandQueue(ctx, device, 0, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+}
+
+TestSuite(gpu, .init = gpu_setup, .fini = teardown, .timeout = 900);
+
+Test(gpu, device_type_gpu)
+{
+    cl_device_type t = 0;
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof t, &t, NULL), CL_SUCCESS);
+    cr_assert_eq(t, CL_DEVICE_TYPE_GPU);
+    cl_device_id d;
+    cl_uint n = 0;
+    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_DEFAULT, 1, &d, &n), CL_SUCCESS);
+    cr_assert_eq(d, device);
+    cr_assert_eq(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ACCELERATOR, 1, &d, &n),
+                 CL_DEVICE_NOT_FOUND);
+    cl_uint nd = 0;
+    cr_assert_eq(clGetContextInfo(ctx, CL_CONTEXT_NUM_DEVICES, sizeof nd, &nd, NULL), 0);
+    cr_assert_eq(nd, 1);
+    cl_program p = from_source("__kernel void k(__global int *a) { a[0] = 1; }");
+    cl_int rc = clBuildProgram(p, 0, NULL, "", NULL, NULL);
+    if (rc != CL_SUCCESS)
+        rt_test_build_failed(device, p, rc);
+    int *out = run_kernel(p, "k", 1);
+    cr_assert_eq(out[0], 1);
+    free(out);
     clReleaseProgram(p);
 }
