@@ -4,8 +4,10 @@
  * application never loads libLLVM. A job has a scratch directory in the build cache
  * (inputs for the child, its result file), the child runs in its own process group
  * with stdin from /dev/null, stdout and stderr into one pipe and no other inherited
- * file descriptor, under a time limit (CLHLS_COMPILE_TIMEOUT, default 1800 s). Its
- * result is a JSON file (docs/architecture.md, "Compiling out of process"). */
+ * file descriptor, under a time limit (CLHLS_COMPILE_TIMEOUT, default 1800 s), and is
+ * killed when the host program dies (PR_SET_PDEATHSIG), its tools with it
+ * (hls/toolgroup.h). Its result is a JSON file (docs/architecture.md, "Compiling out
+ * of process"). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -179,11 +181,16 @@ static void keep_output(char *keep, size_t *kept, const char *buf, size_t n)
 }
 
 /* In the child between fork and exec: only async-signal-safe calls. */
-static _Noreturn void child_exec(const char *tool, char *const argv[], int devnull, int out)
+static _Noreturn void child_exec(const char *tool, char *const argv[], int devnull, int out,
+                                 pid_t host)
 {
     setpgid(0, 0); /* its own group: a time-out ends clang and Verilator too */
-    /* The host program gone (killed, crashed), the build has no one to report to. */
+    /* The host program gone (killed, crashed), the build has no one to report to; the
+     * compiler's tools end with it (hls/toolgroup.h). Gone already before the signal
+     * was asked for: nothing would send it. */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != host)
+        _exit(127);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -295,9 +302,9 @@ cl_int rt_job_run(rt_job *j, const char *const args[], rt_job_result *r)
         return r->log ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
     }
     double limit = rt_compiler_timeout(), t0 = now_s();
-    pid_t pid = fork();
+    pid_t host = getpid(), pid = fork();
     if (pid == 0)
-        child_exec(tool, argv, devnull, fds[1]);
+        child_exec(tool, argv, devnull, fds[1], host);
     int fork_errno = errno;
     close(devnull);
     close(fds[1]);

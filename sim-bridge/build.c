@@ -7,7 +7,8 @@
  * headers precompiled for every unit of every model, and its manifest, checked before
  * each use, built in a temporary directory and renamed into place, so concurrent
  * builds are safe). Tools run through posix_spawn with argument
- * vectors (no shell); everything they print goes to the build log. At most two
+ * vectors (no shell), in the process group of the build's tools, which ends with this
+ * process (hls/toolgroup.h); everything they print goes to the build log. At most two
  * compilers run at once. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "sim_internal.h"
@@ -16,6 +17,7 @@
 
 #include "fsutil.h"
 #include "manifest.h"
+#include "toolgroup.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -115,7 +117,21 @@ static int job_start(job *j, char *const argv[], const char *out_path, strbuf *l
     posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    int rc = posix_spawnp(&j->pid, argv[0], &fa, NULL, argv, environ);
+    /* In the group of the build's tools (hls/toolgroup.h), so that the compilers end
+     * with this process; outside it when that group is gone. */
+    posix_spawnattr_t at;
+    pid_t group = hls_tool_group();
+    int grouped = group > 0 && posix_spawnattr_init(&at) == 0;
+    if (grouped && (posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP) ||
+                    posix_spawnattr_setpgroup(&at, group))) {
+        posix_spawnattr_destroy(&at);
+        grouped = 0;
+    }
+    int rc = posix_spawnp(&j->pid, argv[0], &fa, grouped ? &at : NULL, argv, environ);
+    if (rc && grouped)
+        rc = posix_spawnp(&j->pid, argv[0], &fa, NULL, argv, environ);
+    if (grouped)
+        posix_spawnattr_destroy(&at);
     posix_spawn_file_actions_destroy(&fa);
     if (rc) {
         sb_printf(log, "clhls: cannot run %s: %s\n", argv[0], strerror(rc));

@@ -40,6 +40,7 @@
 #include "regmap.h"
 #include "report.h"
 #include "synth.h"
+#include "toolgroup.h"
 
 /* What clBuildProgram calls a program's source in diagnostics and in the cache key. */
 #define CLBUILD_SOURCE_NAME "<source>"
@@ -211,9 +212,12 @@ static int exit_for_status(int status)
 static volatile sig_atomic_t interrupted;
 static char own_scratch[4300]; /* the scratch directory, or "" */
 
+/* The tools run in a process group of their own (hls/toolgroup.h), which the
+ * terminal's Ctrl-C does not reach: it is passed on, so the running step ends now. */
 static void note_interrupt(int sig)
 {
     interrupted = sig;
+    hls_tool_group_signal(sig);
 }
 
 /* Catches SIGINT, unless it is ignored (a background job): then it stays ignored. */

@@ -1,11 +1,12 @@
-/* A host program that builds one kernel and reports the build status: test_programs
- * runs it as a separate process (to kill it in the middle of clBuildProgram). */
+/* A host program that builds one kernel (argv[1] when given, else a fixed one) and
+ * reports the build status: test_programs runs it as a separate process (to kill it in
+ * the middle of clBuildProgram). */
 #include <CL/cl.h>
 #include <stdio.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
-    static const char *src = "__kernel void k(__global int *a) { a[0] = 1; }";
+    const char *src = argc > 1 ? argv[1] : "__kernel void k(__global int *a) { a[0] = 1; }";
     cl_platform_id platform;
     cl_device_id device;
     cl_int err;

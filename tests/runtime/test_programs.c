@@ -336,6 +336,116 @@ Test(programs, compiler_dies_with_its_host_program)
     cr_assert(gone, "the compiler outlived its host program");
 }
 
+/* The living processes other than this one whose environment holds mark: their
+ * number, their names (comm) in names, the first one named want (when given) in
+ * *found. */
+static int marked(const char *mark, const char *want, long *found, char *names, size_t len)
+{
+    DIR *d = opendir("/proc");
+    cr_assert(d);
+    static char env[1 << 18];
+    size_t used = 0;
+    int n = 0;
+    names[0] = '\0';
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char *end;
+        long pid = strtol(e->d_name, &end, 10);
+        if (*end || pid <= 0 || pid == (long)getpid())
+            continue;
+        char path[64], comm[64] = "";
+        snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        size_t got = fread(env, 1, sizeof env, f);
+        fclose(f);
+        if (!memmem(env, got, mark, strlen(mark)) || !alive(pid))
+            continue;
+        snprintf(path, sizeof path, "/proc/%ld/comm", pid);
+        if ((f = fopen(path, "r"))) {
+            if (!fgets(comm, sizeof comm, f))
+                comm[0] = '\0';
+            fclose(f);
+        }
+        comm[strcspn(comm, "\n")] = '\0';
+        if (want && found && !*found && !strcmp(comm, want))
+            *found = pid;
+        int w = snprintf(names + used, len - used, "%s%s(%ld)", n ? " " : "", comm, pid);
+        if (w > 0 && (size_t)w < len - used)
+            used += (size_t)w;
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+/* The real compiler too: a host program killed (SIGKILL) in the middle of its build
+ * leaves no process of that build behind, neither the `clhls` child nor its tools nor
+ * what they started (hls/toolgroup.h). The C++ compiler is g++ behind a script that
+ * first sleeps a minute (a slow compilation: a real one of a small kernel ends within
+ * the wait below anyway); the host is killed once the sleep, a grandchild of `clhls`,
+ * runs. The build's processes are told apart by a variable in their environment, and a
+ * new kernel makes the build run its tools. */
+Test(programs, build_processes_die_with_their_host_program)
+{
+    char mark[128], src[256], cxx_var[256], names[4096];
+    snprintf(mark, sizeof mark, "CLHLS_TEST_KILLED_BUILD=%ld-%ld", (long)getpid(),
+             (long)time(NULL));
+    snprintf(src, sizeof src,
+             "/* %s */\n__kernel void killed(__global int *a) { a[get_global_id(0)] = 7; }\n",
+             mark);
+    char *slow = script("#!/bin/sh\nsleep 60\nexec g++ \"$@\"\n");
+    snprintf(cxx_var, sizeof cxx_var, "CLHLS_CXX=%s", slow);
+    extern char **environ;
+    size_t nenv = 0;
+    while (environ[nenv])
+        nenv++;
+    char **env = calloc(nenv + 3, sizeof *env);
+    cr_assert(env);
+    memcpy(env, environ, nenv * sizeof *env);
+    env[nenv] = mark;
+    env[nenv + 1] = cxx_var;
+    char *argv[] = {BUILD_ONE, src, NULL};
+    pid_t host = fork();
+    cr_assert(host >= 0);
+    if (host == 0) {
+        execve(BUILD_ONE, argv, env);
+        _exit(127);
+    }
+    free(env);
+    long sleeper = 0;
+    int ended = 0;
+    for (int i = 0; i < 12000 && !sleeper && !ended; i++) { /* up to 240 s */
+        marked(mark, "sleep", &sleeper, names, sizeof names);
+        ended = !sleeper && waitpid(host, NULL, WNOHANG) == host;
+        if (!sleeper && !ended)
+            usleep(20000);
+    }
+    if (!ended) {
+        kill(host, SIGKILL);
+        waitpid(host, NULL, 0);
+    }
+    char before[4096];
+    snprintf(before, sizeof before, "%s", names);
+    int left = 1;
+    for (int i = 0; i < 500 && left; i++) { /* up to 10 s */
+        left = marked(mark, NULL, NULL, names, sizeof names);
+        if (left)
+            usleep(20000);
+    }
+    if (left) { /* not to leave them running: the test fails anyway */
+        char *p = names;
+        while ((p = strchr(p, '(')))
+            kill((pid_t)strtol(p + 1, &p, 10), SIGKILL);
+    }
+    remove_script(slow);
+    cr_assert(sleeper, "the build's C++ compiler never ran (%s)",
+              ended ? "the host program ended first" : "time out");
+    cr_assert_eq(left, 0, "left running: %s (running when the host was killed: %s)", names,
+                 before);
+}
+
 /* The child inherits no file descriptor of the host program (only stdin, stdout and
  * stderr): a compiler script lists its descriptors into the log. */
 Test(programs, compiler_inherits_no_descriptors)
