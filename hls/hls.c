@@ -3,7 +3,23 @@
  * model — all in a scratch directory inside the cache that is renamed into place only
  * when whole, its manifest (hls/manifest.h) written last, so concurrent builds and
  * crashes never leave half an entry. A hit is used only when the manifest checks; a
- * damaged entry is moved aside and rebuilt, and the log says why. */
+ * damaged entry is moved aside and rebuilt, and the log says why.
+ *
+ * Relative -I directories of the options are made absolute first, against this
+ * process's working directory (the host program's: the runtime's child inherits it),
+ * since clang runs in the scratch directory. The headers a source includes are part of
+ * the key, ccache's "manifest mode": the key of the request (toolchain, board,
+ * options, source) names an entry only for a source that includes no header of the
+ * user's (clang's own headers are the toolchain's). For one that does, clang lists
+ * what it read (-MMD) and the entry is named by a second key, the first one plus the
+ * path and contents of every header listed; the list goes beside, in inc-KEY (one
+ * path a line), so that a later build hashes those files as they are now and finds
+ * the entry of the same contents without running clang. A header changed makes a new
+ * entry; changed back, the old one is found again. A header changed while its build
+ * ran (modified at or after the build began) may not be what clang read: that entry
+ * gets a key of its own that nothing finds again, and the list is not written. A
+ * header that would now be found first in another directory of the search is not
+ * noticed (as in ccache). */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dlfcn.h>
@@ -157,6 +173,210 @@ static void build_key(const hls_build_request *req, char out[33])
              (unsigned long long)h.low64);
 }
 
+/* ---- relative include directories ---- */
+
+static int option_space(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+/* Appends dir as one word of the options (in quotes: hls_parse_options takes them
+ * away); 0, or -1 when dir holds both kinds of quote. */
+static int append_quoted(strbuf *out, const char *dir)
+{
+    char q = !strchr(dir, '"') ? '"' : !strchr(dir, '\'') ? '\'' : 0;
+    if (!q)
+        return -1;
+    sb_printf(out, "%c%s%c", q, dir, q);
+    return 0;
+}
+
+/* The options with every relative directory of -I DIR and -IDIR (quoted or not) made
+ * absolute against the working directory; the rest as it is. The words as
+ * hls_parse_options splits them: blanks separate, quotes group and are dropped, the
+ * word after -D or -I is that option's. */
+static char *absolute_includes(const char *options)
+{
+    char cwd[4096];
+    int have_cwd = getcwd(cwd, sizeof cwd) != NULL;
+    strbuf out = {0};
+    sb_append(&out, "");
+    const char *s = options ? options : "";
+    int next_is = 0; /* 'D' or 'I': the word is that option's argument */
+    while (*s) {
+        if (option_space(*s)) {
+            sb_appendn(&out, s++, 1);
+            continue;
+        }
+        const char *start = s;
+        strbuf word = {0};
+        sb_append(&word, "");
+        char quote = 0;
+        for (; *s && (quote || !option_space(*s)); s++) {
+            if (!quote && (*s == '"' || *s == '\''))
+                quote = *s;
+            else if (quote && *s == quote)
+                quote = 0;
+            else
+                sb_appendn(&word, s, 1);
+        }
+        const char *dir = NULL, *prefix = "";
+        if (next_is) {
+            dir = next_is == 'I' ? word.data : NULL;
+            next_is = 0;
+        } else if (!strcmp(word.data, "-D") || !strcmp(word.data, "-I")) {
+            next_is = word.data[1];
+        } else if (!strncmp(word.data, "-I", 2)) {
+            dir = word.data + 2;
+            prefix = "-I";
+        }
+        int done = 0;
+        if (dir && *dir && *dir != '/' && have_cwd) {
+            const char *rel = strcmp(dir, ".") ? dir : ""; /* "." is the directory */
+            strbuf path = {0};
+            sb_printf(&path, "%s%s%s", cwd, *rel ? "/" : "", rel);
+            size_t mark = out.len;
+            sb_append(&out, prefix);
+            done = append_quoted(&out, path.data) == 0;
+            if (!done) { /* as it was */
+                out.len = mark;
+                out.data[mark] = '\0';
+            }
+            sb_free(&path);
+        }
+        if (!done)
+            sb_appendn(&out, start, (size_t)(s - start));
+        sb_free(&word);
+    }
+    return sb_take(&out);
+}
+
+/* ---- the headers a build read ---- */
+
+#define DEPS_FILE "clhls-deps.d" /* clang's list of what it read, in the scratch dir */
+#define INCLUDES_PREFIX "inc-"   /* the cache's lists of headers: inc-KEY */
+
+/* The name of clang's list in the scratch directory: a source named like it has the
+ * list take another. */
+static const char *deps_name(const char *source_name)
+{
+    return strcmp(source_name, DEPS_FILE) ? DEPS_FILE : "clhls-deps-.d";
+}
+
+/* Has clang write the user headers the source includes (-MMD: not clang's own) into
+ * the scratch directory. */
+static void ask_for_headers(hls_compile *c)
+{
+    int n = c->opts.nclang_args;
+    const char **args = arena_alloc(&c->arena, (size_t)(n + 3) * sizeof *args);
+    if (n)
+        memcpy(args, c->opts.clang_args, (size_t)n * sizeof *args);
+    args[n++] = "-MMD";
+    args[n++] = "-MF";
+    args[n++] = arena_printf(&c->arena, "%s/%s", c->work_dir, deps_name(c->source_name));
+    c->opts.clang_args = args;
+    c->opts.nclang_args = n;
+}
+
+/* The files a make rule lists (clang's -MF output: "target: dep dep \<newline> dep"
+ * with blanks and # escaped by a backslash and $ doubled), made absolute against dir
+ * (clang's working directory), without the ones inside dir (the source, the headers
+ * the compiler writes there): one per line. */
+static char *rule_files(const char *text, const char *dir)
+{
+    strbuf out = {0};
+    sb_append(&out, "");
+    const char *s = strchr(text, ':');
+    while (s && *s == ':' && s[1] && !option_space(s[1]))
+        s = strchr(s + 1, ':'); /* a colon inside the target's name */
+    if (!s)
+        return sb_take(&out);
+    s++;
+    size_t dlen = strlen(dir);
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
+               (*s == '\\' && (s[1] == '\n' || (s[1] == '\r' && s[2] == '\n'))))
+            s += *s == '\\' ? (s[1] == '\r' ? 3 : 2) : 1;
+        if (!*s)
+            break;
+        strbuf name = {0};
+        sb_append(&name, "");
+        for (; *s && !option_space(*s) && *s != '\r'; s++) {
+            if (*s == '\\' && (s[1] == ' ' || s[1] == '#' || s[1] == '\\'))
+                s++;
+            else if (*s == '\\' && (s[1] == '\n' || s[1] == '\r'))
+                break;
+            else if (*s == '$' && s[1] == '$')
+                s++;
+            sb_appendn(&name, s, 1);
+        }
+        strbuf path = {0};
+        if (name.data[0] == '/')
+            sb_append(&path, name.data);
+        else
+            sb_printf(&path, "%s/%s", dir, name.data);
+        if (name.len && !(strncmp(path.data, dir, dlen) == 0 && path.data[dlen] == '/'))
+            sb_printf(&out, "%s\n", path.data);
+        sb_free(&path);
+        sb_free(&name);
+    }
+    return sb_take(&out);
+}
+
+/* The key of an entry of a source that includes headers: key, then each header of
+ * files (one path a line) with its path, contents and size. 0, or -1 when one cannot
+ * be read. When since is not NULL, a header modified or changed at or after it (it may
+ * not be what the build read) sets *changed. */
+static int headers_key(const char *key, const char *files, const struct timespec *since,
+                       int *changed, char out[33])
+{
+    XXH3_state_t *state = XXH3_createState();
+    XXH3_128bits_reset(state);
+    XXH3_128bits_update(state, key, strlen(key) + 1);
+    int rc = 0;
+    char path[4200];
+    for (const char *p = files; *p && rc == 0;) {
+        size_t n = strcspn(p, "\n");
+        snprintf(path, sizeof path, "%.*s", (int)n, p);
+        p += n + (p[n] == '\n');
+        if (!n)
+            continue;
+        struct stat st;
+        if (n >= sizeof path - 1 || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+            rc = -1;
+            break;
+        }
+        if (since && changed) {
+            const struct timespec *m = &st.st_mtim, *ch = &st.st_ctim;
+            if (m->tv_sec > since->tv_sec ||
+                (m->tv_sec == since->tv_sec && m->tv_nsec >= since->tv_nsec) ||
+                ch->tv_sec > since->tv_sec ||
+                (ch->tv_sec == since->tv_sec && ch->tv_nsec >= since->tv_nsec))
+                *changed = 1;
+        }
+        XXH3_128bits_update(state, path, n + 1);
+        unsigned long long size = (unsigned long long)st.st_size;
+        if (hash_file(state, path) != 0)
+            rc = -1;
+        XXH3_128bits_update(state, &size, sizeof size);
+    }
+    XXH128_hash_t h = XXH3_128bits_digest(state);
+    XXH3_freeState(state);
+    snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
+             (unsigned long long)h.low64);
+    return rc;
+}
+
+/* The entry a source with headers had, found through the list of its key's last build
+ * (root/inc-KEY) and the headers' contents now: its key in out, 1; 0 when there is no
+ * list or a header of it is gone. */
+static int entry_by_headers(const char *root, const char *key, char out[33])
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/" INCLUDES_PREFIX "%s", root, key);
+    char *files = hls_read_text(path);
+    int found = files && *files && headers_key(key, files, NULL, NULL, out) == 0;
+    free(files);
+    return found;
+}
+
 static int verify(hls_compile *c, const char *after)
 {
     strbuf err = {0};
@@ -208,6 +428,8 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     int rc;
     if ((rc = hls_parse_options(c)))        /* which options, which OpenCL C */
         return rc;
+    if (!c->req->inputs && !c->req->output) /* the headers it reads: in the entry's key */
+        ask_for_headers(c);
     step_begins(c, c->req->inputs ? "linking the inputs" : "front end (clang)");
     if (c->req->inputs)                     /* compiled objects and libraries, linked */
         rc = hls_link_inputs(c);
@@ -352,7 +574,50 @@ static int make_entry(const char *tmp, const char *entry, strbuf *log)
     return 0;
 }
 
-int hls_build(const hls_build_request *req, hls_build_result *res)
+/* A key no later build computes: an entry whose headers changed while it was built. */
+static void unique_key(const char *key, const char *tmp, char out[33])
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    char text[4400];
+    int n = snprintf(text, sizeof text, "%s %s %ld %lld %ld", key, tmp, (long)getpid(),
+                     (long long)ts.tv_sec, ts.tv_nsec);
+    XXH128_hash_t h = XXH3_128bits(text, (size_t)n < sizeof text ? (size_t)n : sizeof text);
+    snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
+             (unsigned long long)h.low64);
+}
+
+/* After a build of source in tmp: the headers clang listed. With none, the entry
+ * stays the key's; else it is named by headers_key (or unique_key when a header
+ * changed during the build, or the list is missing), written into entry, and *list
+ * gets the headers (one path a line) for root/inc-KEY, or NULL when there is nothing
+ * to write there. */
+static void entry_for_headers(const char *root, const char *key, const char *tmp,
+                              const char *source_name, const struct timespec *began,
+                              char *entry, size_t len, char **list)
+{
+    char path[4400], k2[33];
+    snprintf(path, sizeof path, "%s/%s", tmp, deps_name(source_name));
+    char *rule = hls_read_text(path);
+    unlink(path);
+    char *files = rule ? rule_files(rule, tmp) : NULL;
+    free(rule);
+    *list = NULL;
+    if (files && !*files) {
+        free(files);
+        return;
+    }
+    int changed = 0;
+    if (!files || headers_key(key, files, began, &changed, k2) != 0 || changed) {
+        unique_key(key, tmp, k2);
+        free(files);
+        files = NULL;
+    }
+    snprintf(entry, len, "%s/%s", root, k2);
+    *list = files;
+}
+
+static int build(const hls_build_request *req, hls_build_result *res)
 {
     double t0 = now_seconds();
     memset(res, 0, sizeof *res);
@@ -386,10 +651,20 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     /* A dump needs the passes to run, so it never takes the cached entry; bitcode
      * output (a compiled object, a library) makes no entry. An entry is used only
      * when its manifest says it is whole; a damaged one is rebuilt. */
-    char why[600] = "";
+    char why[600] = "", why2[600] = "", by_headers[33];
     int cached = req->dump_after || req->output
                      ? 0
                      : hls_entry_usable(entry, "metadata.json", why, sizeof why);
+    /* A source with headers: the entry of their contents now, when there is one. */
+    if (cached == 0 && !req->dump_after && !req->output && !req->inputs &&
+        entry_by_headers(root, key, by_headers)) {
+        snprintf(entry, sizeof entry, "%s/%s", root, by_headers);
+        cached = hls_entry_usable(entry, "metadata.json", why2, sizeof why2);
+        if (*why2)
+            snprintf(why, sizeof why, "%s", why2);
+        if (cached == 0)
+            snprintf(entry, sizeof entry, "%s/%s", root, key);
+    }
     if (cached < 0) {
         sb_printf(&log, "error: cannot check the cache entry %s: %s\n", entry, why);
         res->log = sb_take(&log);
@@ -423,18 +698,32 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     c.source_name = req->source_name && *req->source_name ? req->source_name : "program.cl";
     c.diag = (hls_diag){.log = &log, .source = req->source};
     c.llvm = LLVMContextCreate();
+    struct timespec began; /* the clock file times come from */
+    clock_gettime(CLOCK_REALTIME_COARSE, &began);
     int rc = compile(&c, tmp, root);
     if (c.module)
         LLVMDisposeModule(c.module);
     LLVMContextDispose(c.llvm);
     arena_free(&c.arena);
 
-    if (rc == HLS_OK && !req->output && make_entry(tmp, entry, &log) != 0)
+    char *headers = NULL;
+    if (rc == HLS_OK && !req->output && !req->inputs)
+        entry_for_headers(root, key, tmp, c.source_name, &began, entry, sizeof entry,
+                          &headers);
+    if (rc == HLS_OK && !req->output && make_entry(tmp, entry, &log) != 0) {
         rc = HLS_ERR_TOOL;
-    else if (rc == HLS_OK && !req->output)
+    } else if (rc == HLS_OK && !req->output) {
         fill_paths(res, entry, !req->skip_model);
-    else
+        /* The list a later build finds the entry by (a failure to write it costs
+         * that build a rebuild, nothing else). */
+        char list[4200];
+        snprintf(list, sizeof list, "%s/" INCLUDES_PREFIX "%s", root, key);
+        if (headers)
+            hls_replace_text(list, headers);
+    } else {
         hls_remove_tree(tmp);
+    }
+    free(headers);
     hls_set_scratch(NULL);
     /* Damage found is said here, not in the entry's build.log, which every hit repeats. */
     if (*why || *c.runtime_damaged) {
@@ -452,6 +741,18 @@ int hls_build(const hls_build_request *req, hls_build_result *res)
     res->log = sb_take(&log);
     res->seconds = now_seconds() - t0;
     return res->status = rc;
+}
+
+int hls_build(const hls_build_request *req, hls_build_result *res)
+{
+    if (!req)
+        return build(req, res);
+    hls_build_request r = *req;
+    char *options = absolute_includes(req->options);
+    r.options = options;
+    int rc = build(&r, res);
+    free(options);
+    return rc;
 }
 
 void hls_build_result_free(hls_build_result *res)

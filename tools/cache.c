@@ -3,6 +3,8 @@
  * holds
  *   <32 hex digits>/        the entry of a build (hls/hls.c), named by its key
  *   bin-<32 hex digits>/    a program binary unpacked by the runtime (binfmt.c)
+ *   inc-<32 hex digits>     the headers the last build of a key read, one path a
+ *                           line: the entry is the one of their contents (hls/hls.c)
  *   tmp-...                 scratch directories of builds running (or interrupted)
  *   verilated-runtime/HASH/ Verilator's runtime and precompiled headers, compiled once per
  *                           Verilator and compiler
@@ -10,8 +12,10 @@
  * shows each entry's kernels and board (its metadata.json), size and last use (the
  * newest access or change time of its files: the runtime and `clhls build` read
  * metadata.json on every use, and most systems update the access time of a file at
- * least once a day; listing does not count as a use). `clean` removes only entries and
- * scratch directories nobody has written to for a day, never anything else: an entry
+ * least once a day; listing does not count as a use). `clean` removes only entries (a
+ * list of headers goes as an entry does, unlisted and uncounted: it is part of the
+ * entries of its key) and scratch directories nobody has written to for a day, never
+ * anything else: an entry
  * is first renamed to a scratch name, so no build ever sees half an entry, and the
  * scratch directories of running builds are left alone. */
 #define _GNU_SOURCE /* O_NOATIME */
@@ -56,6 +60,7 @@ static const char usage_cache[] =
 typedef struct cache_item {
     char *name;                 /* its name in the root */
     int scratch;                /* 1: a scratch directory; 0: an entry */
+    int headers;                /* 1: a list of headers (inc-KEY, a file) */
     double bytes;               /* the size of its files */
     time_t last_use;            /* entry: last use; scratch: newest change in it */
     char *board;                /* entry: its board ("?" when unknown) */
@@ -227,7 +232,9 @@ static int scan(cache_scan *c)
             continue;
         int entry = S_ISDIR(st.st_mode) && entry_name(de->d_name);
         int scratch = S_ISDIR(st.st_mode) && !strncmp(de->d_name, "tmp-", 4);
-        if (!entry && !scratch) {
+        int headers = S_ISREG(st.st_mode) && !strncmp(de->d_name, "inc-", 4) &&
+                      hex_name(de->d_name + 4, 32);
+        if (!entry && !scratch && !headers) {
             c->other_bytes += S_ISDIR(st.st_mode) ? tree_size(path, NULL)
                               : S_ISREG(st.st_mode) ? (double)st.st_size
                                                     : 0;
@@ -244,9 +251,14 @@ static int scan(cache_scan *c)
         memset(it, 0, sizeof *it);
         it->name = strdup(de->d_name);
         it->scratch = scratch;
+        it->headers = headers;
         time_t newest;
         it->bytes = tree_size(path, &newest);
-        if (scratch) {
+        if (headers) {
+            it->last_use = st.st_atime > st.st_mtime ? st.st_atime : st.st_mtime;
+            it->board = strdup("");
+            it->kernels = strdup("");
+        } else if (scratch) {
             it->last_use = newest;
         } else {
             it->last_use = last_use(path);
@@ -295,6 +307,8 @@ static int cache_list(const cache_scan *c)
     double entry_bytes = 0, scratch_bytes = 0;
     for (size_t i = 0; i < c->n; i++) {
         const cache_item *it = &c->items[i];
+        if (it->headers)
+            continue;
         if (it->scratch) {
             scratch++;
             scratch_bytes += it->bytes;
@@ -327,7 +341,7 @@ static int cache_size(const cache_scan *c, int bytes_only)
     size_t n = 0;
     for (size_t i = 0; i < c->n; i++) {
         total += c->items[i].bytes;
-        if (!c->items[i].scratch) {
+        if (!c->items[i].scratch && !c->items[i].headers) {
             entries += c->items[i].bytes;
             n++;
         }
@@ -348,6 +362,8 @@ static int remove_item(const char *root, const cache_item *it)
     char path[8300], away[8300];
     if (hls_path_join(path, sizeof path, root, it->name))
         return -1;
+    if (it->headers) /* a build reading it meanwhile misses, nothing more */
+        return unlink(path) == 0 ? 0 : errno == ENOENT ? 1 : -1;
     if (!it->scratch) {
         if (hls_path_join(away, sizeof away, root, "tmp-clean-XXXXXX") || !mkdtemp(away))
             return -1;
@@ -373,8 +389,16 @@ static int cache_clean(const cache_scan *c, int all, double older_days, int dry_
         double idle = difftime(now, it->last_use);
         int stale = it->scratch ? idle > SCRATCH_STALE_SECONDS
                                 : all || (older_days >= 0 && idle > older_days * 86400);
-        if (!stale)
+        if (!stale || (it->headers && dry_run))
             continue;
+        if (it->headers) {
+            if (remove_item(c->root, it) < 0) {
+                fprintf(stderr, "clhls: cannot remove %s/%s: %s\n", c->root, it->name,
+                        strerror(errno));
+                failed = 1;
+            }
+            continue;
+        }
         char size[32];
         if (dry_run) {
             printf("would remove %s (%s%s%s)\n", it->name,

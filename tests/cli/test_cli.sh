@@ -4,7 +4,8 @@
 # exits 1 with its diagnostic, an unknown pass name is refused, and a bad invocation
 # prints the usage. Every command's --help; the exit statuses 0 (built), 1 (the user's
 # error: usage, board, file, source, option) and 2 (a tool failed: no Verilator); -D
-# and -I written into the build options as a host program writes them; the steps as
+# and -I written into the build options as a host program writes them; relative -I
+# directories of --options, and the headers' contents in the cache key; the steps as
 # plain lines when stderr is no terminal, one line for a cache hit, nothing at all in
 # the runtime's --result mode; Ctrl-C during a build leaves nothing behind;
 # `clhls cache` list, size and clean, which removes only
@@ -110,6 +111,24 @@ run 0 "$clhls" build "$tmp/di.cl" --no-model --options "-D SCALE=2 -I $tmp/inc" 
 entry=$(sed -n 's/^  entry: //p' "$tmp/out")
 grep -q "\"options\":.*\"-DSCALE=2 -cl-mad-enable -I$tmp/inc\"" "$entry/metadata.json" ||
     fail "glued -D -I options: $(grep options "$entry/metadata.json")"
+# Relative -I directories of --options too, against the working directory; the headers'
+# contents are part of the build: edited, a new entry; edited back, the first (a hit),
+# found by the list of the headers its key's last build read.
+(cd "$tmp" && run 0 "$clhls" build di.cl --no-model --options "-DSCALE=3 -I inc") || exit 1
+grep -q "(cache hit)" "$tmp/out" && fail "relative -I: a hit before any build"
+first=$(sed -n 's/^  entry: //p' "$tmp/out")
+grep -qF -- "\"-DSCALE=3 -I \\\"$tmp/inc\\\"\"" "$first/metadata.json" ||
+    fail "relative -I in --options: $(grep options "$first/metadata.json")"
+printf '#define OFFSET 6\n' > "$tmp/inc/offset.h"
+(cd "$tmp" && run 0 "$clhls" build di.cl --no-model --options "-DSCALE=3 -I inc") || exit 1
+grep -q "(cache hit)" "$tmp/out" && fail "an edited header: the build of its old contents"
+second=$(sed -n 's/^  entry: //p' "$tmp/out")
+[ "$second" != "$first" ] || fail "an edited header: the same entry"
+printf '#define OFFSET 5\n' > "$tmp/inc/offset.h"
+(cd "$tmp" && run 0 "$clhls" build di.cl --no-model --options "-DSCALE=3 -I inc") || exit 1
+grep -q "(cache hit)" "$tmp/out" || fail "a header edited back: no hit: $(cat "$tmp/out")"
+[ "$(sed -n 's/^  entry: //p' "$tmp/out")" = "$first" ] || fail "a header edited back: another entry"
+grep -lqx "$tmp/inc/offset.h" "$CLHLS_CACHE_DIR"/inc-* || fail "no list of the headers read"
 
 # Steps: plain lines off a terminal, one line for a cache hit, nothing with --result.
 fresh_kernel "$tmp/steps.cl" steps

@@ -563,6 +563,77 @@ Test(programs, loaded_programs_add_no_threads)
         clReleaseProgram(p[i]);
 }
 
+/* ---- headers of the host program's files ---- */
+
+/* Writes "#define VALUE v" (always the same length) to path. */
+static void write_header(const char *path, int v)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f, "cannot write %s", path);
+    fprintf(f, "#define VALUE %03d\n", v);
+    fclose(f);
+}
+
+/* Builds src with options and returns what its kernel "value" writes. */
+static int built_value(const char *src, const char *options)
+{
+    cl_program p = from_source(src);
+    cl_int rc = clBuildProgram(p, 1, &device, options, NULL, NULL);
+    if (rc != CL_SUCCESS)
+        rt_test_build_failed(device, p, rc);
+    int *out = run_kernel(p, "value", 1);
+    int v = out[0];
+    free(out);
+    clReleaseProgram(p);
+    return v;
+}
+
+/* Include directories in the options are relative to the host program's working
+ * directory, as with every implementation (-I DIR, -IDIR, quoted or not; also for
+ * clCompileProgram), and the headers' contents are part of the build: a header
+ * edited makes a new build, not the cached one of its old contents; edited back, the
+ * entry of those contents serves again. */
+Test(programs, include_paths_relative_to_the_host_program)
+{
+    char dir[] = "/tmp/clhls-rt-include-XXXXXX", sub[600], header[700], cwd[4096];
+    cr_assert(mkdtemp(dir));
+    snprintf(sub, sizeof sub, "%s/my inc", dir);
+    cr_assert_eq(mkdir(sub, 0755), 0);
+    snprintf(header, sizeof header, "%s/main.h", sub);
+    cr_assert(getcwd(cwd, sizeof cwd));
+    cr_assert_eq(chdir(dir), 0);
+    /* A new kernel each run, so that the first build is one. */
+    char by_dir[512], by_path[512];
+    snprintf(by_dir, sizeof by_dir,
+             "/* %ld %ld */\n#include \"./main.h\"\n"
+             "__kernel void value(__global int *a) { a[0] = VALUE; }\n",
+             (long)getpid(), (long)time(NULL));
+    snprintf(by_path, sizeof by_path,
+             "/* %ld %ld */\n#include \"my inc/main.h\"\n"
+             "__kernel void value(__global int *a) { a[0] = VALUE; }\n",
+             (long)getpid(), (long)time(NULL));
+    write_header(header, 101);
+    cr_assert_eq(built_value(by_dir, "-I\"my inc\""), 101);
+    cr_assert_eq(built_value(by_path, "-I ."), 101);
+    /* Edited: the same source and options build the new contents. */
+    write_header(header, 202);
+    cr_assert_eq(built_value(by_dir, "-I\"my inc\""), 202);
+    cr_assert_eq(built_value(by_path, "-cl-mad-enable -I '.'"), 202);
+    /* Edited back: the first contents again. */
+    write_header(header, 101);
+    cr_assert_eq(built_value(by_dir, "-I\"my inc\""), 101);
+    /* clCompileProgram searches the same directories. */
+    cl_program p = from_source(by_path);
+    cl_int rc = clCompileProgram(p, 1, &device, "-I.", 0, NULL, NULL, NULL, NULL);
+    if (rc != CL_SUCCESS)
+        rt_test_build_failed(device, p, rc);
+    clReleaseProgram(p);
+    cr_assert_eq(chdir(cwd), 0);
+    unlink(header);
+    rmdir(sub);
+    rmdir(dir);
+}
+
 /* ---- separate compilation ---- */
 
 /* Unit A's kernel calls a function of unit B. */
