@@ -152,6 +152,7 @@ static const struct {
     {"llvm.experimental.noalias", HLS_INTR_NONE},
     {"llvm.fmuladd.f", HLS_INTR_FMULADD}, {"llvm.fma.f", HLS_INTR_FMA},
     {"llvm.sqrt.f", HLS_INTR_SQRT}, {"llvm.fabs.f", HLS_INTR_FABS},
+    {"llvm.copysign.f", HLS_INTR_COPYSIGN},
     {"llvm.smin.i", HLS_INTR_SMIN}, {"llvm.smax.i", HLS_INTR_SMAX},
     {"llvm.umin.i", HLS_INTR_UMIN}, {"llvm.umax.i", HLS_INTR_UMAX},
     {"llvm.abs.i", HLS_INTR_ABS},

@@ -43,6 +43,7 @@ typedef enum {
     HLS_INTR_FMA,       /* a * b + c rounded once */
     HLS_INTR_SQRT,      /* correctly rounded square root */
     HLS_INTR_FABS,      /* clear the sign bit */
+    HLS_INTR_COPYSIGN,  /* the first operand with the second's sign bit */
     HLS_INTR_SMIN, HLS_INTR_SMAX, HLS_INTR_UMIN, HLS_INTR_UMAX, /* compare and select */
     HLS_INTR_ABS,       /* integer absolute value */
     HLS_INTR_UADD_SAT, HLS_INTR_USUB_SAT, HLS_INTR_SADD_SAT, HLS_INTR_SSUB_SAT,

@@ -582,6 +582,11 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
         return op1(L, HOP_FSQRT, w, a, loc);
     case HLS_INTR_FABS:
         return op2(L, HOP_AND, w, a, constant(L, w, ~0ull >> (65 - w)), loc);
+    case HLS_INTR_COPYSIGN: {
+        int magnitude = op2(L, HOP_AND, w, a, constant(L, w, ~0ull >> (65 - w)), loc);
+        int sign = op2(L, HOP_AND, w, b, constant(L, w, 1ull << (w - 1)), loc);
+        return op2(L, HOP_OR, w, magnitude, sign, loc);
+    }
     case HLS_INTR_SMIN: return select_op(L, w, icmp(L, LLVMIntSLT, a, b, loc), a, b, loc);
     case HLS_INTR_SMAX: return select_op(L, w, icmp(L, LLVMIntSGT, a, b, loc), a, b, loc);
     case HLS_INTR_UMIN: return select_op(L, w, icmp(L, LLVMIntULT, a, b, loc), a, b, loc);

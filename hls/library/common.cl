@@ -1,7 +1,7 @@
 /* OpenCL C 1.2 section 6.12.4, common functions, and the float and double functions
  * of 6.12.2 that are single operations or selections: fabs, fmin, fmax, fdim,
- * copysign, mad, fma, sqrt and friends, clamp, mix, step, smoothstep, sign, degrees,
- * radians. fmin and fmax return the other argument when one is a NaN; sqrt and fma
+ * copysign, mad, fma, sqrt and friends, clamp, max, min, mix, step, smoothstep, sign,
+ * degrees, radians. fmin and fmax return the other argument when one is a NaN; sqrt and fma
  * are correctly rounded (they become the clhls_fsqrt and clhls_fma units). One macro
  * defines each family for float and for double (T, with S the suffix of T's
  * literals, and U the unsigned integer type of T's size); the native_ and half_
@@ -29,6 +29,13 @@
     T OVERLOAD fmax(T x, T y) { return y != y ? x : x != x ? y : y > x ? y : x; }        \
     VEC_2(T, T, fmax)                                                                  \
     VEC_2S(T, fmax)                                                                    \
+    /* max and min of 6.12.4: undefined for NaNs, so fmax and fmin. */                \
+    T OVERLOAD max(T x, T y) { return fmax(x, y); }                                     \
+    VEC_2(T, T, max)                                                                   \
+    VEC_2S(T, max)                                                                     \
+    T OVERLOAD min(T x, T y) { return fmin(x, y); }                                     \
+    VEC_2(T, T, min)                                                                   \
+    VEC_2S(T, min)                                                                     \
     T OVERLOAD fdim(T x, T y) { return x != x || y != y ? (T)NAN : x > y ? x - y : (T)0; } \
     VEC_2(T, T, fdim)                                                                  \
     T OVERLOAD copysign(T x, T y)                                                      \
