@@ -186,6 +186,9 @@ static const char *src =
     "    vstore4(convert_double4(convert_int4(a * 3.0)) + convert_double4(a < b), 5, out);\n"
     "    vstore4(as_double4(as_long4(b) ^ (long4)(0x8000000000000000L)), 6, out);\n"
     "    vstore2(p, 0, out + 28);\n"
+    "    double ip;\n"
+    "    out[30] = fract(a.x * 1.25, &ip);\n"
+    "    out[31] = ip;\n"
     "}\n";
 
 
@@ -723,7 +726,7 @@ static void vectors_double(e2e_env *env, cl_program prog)
     e2e_read(env, bo, sizeof o, o);
     for (int i = 0; i < N; i++) {
         const double *a = x + 8 * i, *b = a + 4;
-        double w[30];
+        double w[32];
         double d[8] = {a[0], a[1], 0.5, b[3], a[2], a[2], b[0], b[1]};
         double even[4] = {d[0], d[2], d[4], d[6]};
         d[7] = even[0] * 2.0, d[5] = even[1] * 2.0, d[3] = even[2] * 2.0, d[1] = even[3] * 2.0;
@@ -741,7 +744,9 @@ static void vectors_double(e2e_env *env, cl_program prog)
             w[24 + j] = -b[j];
         }
         w[28] = p[0], w[29] = p[1];
-        for (int j = 0; j < 30; j++) {
+        w[31] = floor(a[0] * 1.25);
+        w[30] = fmin(a[0] * 1.25 - w[31], 0x1.fffffffffffffp-1);
+        for (int j = 0; j < 32; j++) {
             if (memcmp(&o[32 * i + j], &w[j], sizeof w[j]))
                 MISMATCH("vdoubles[%d] %d = %.17g, expected %.17g\n", i, j, o[32 * i + j], w[j]);
         }
