@@ -408,6 +408,16 @@ static int expand_memory_intrinsics(hls_compile *c)
                     continue;
                 if (private_array_init(td, i, kind))
                     continue;
+                if (!LLVMIsAConstantInt(LLVMGetOperand(i, 2)) &&
+                    (private_object(LLVMGetOperand(i, 0)) ||
+                     (kind != MEM_SET && private_object(LLVMGetOperand(i, 1))))) {
+                    /* bytes at run-time offsets of an array kept as registers of its
+                     * elements (privarrays.c) */
+                    hls_error(&c->diag, hls_llvm_diag_loc(c, i),
+                              "a copy of a run-time length to or from a private variable "
+                              "is not supported yet; copy it element by element");
+                    continue;
+                }
                 expand_memory_intrinsic(c, b, i, kind);
                 expanded = 1;
             }
@@ -463,8 +473,11 @@ int hls_simplify(hls_compile *c)
     int rc = run_passes(c, simplify_pipeline);
     if (rc)
         return rc;
-    int dims = select_workitem_dims(c);
-    if (!expand_memory_intrinsics(c) && !dims)
+    int dims = select_workitem_dims(c), errors = c->diag.errors;
+    int expanded = expand_memory_intrinsics(c);
+    if (c->diag.errors > errors)
+        return HLS_ERR_UNSUPPORTED;
+    if (!expanded && !dims)
         return rc;
     /* The loops' helpers inlined, the copies' private ends made values, the loop
      * shape again. */
