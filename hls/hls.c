@@ -177,10 +177,15 @@ static void build_key(const hls_build_request *req, char out[33])
 
 static int option_space(char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
-/* Appends dir as one word of the options (in quotes: hls_parse_options takes them
- * away); 0, or -1 when dir holds both kinds of quote. */
-static int append_quoted(strbuf *out, const char *dir)
+/* Appends dir as one word of the options: as it is, or in quotes (which
+ * hls_parse_options takes away) when it holds a blank or a quote; 0, or -1 when it
+ * holds both kinds of quote. */
+static int append_word(strbuf *out, const char *dir)
 {
+    if (!strpbrk(dir, " \t\n\"'")) {
+        sb_append(out, dir);
+        return 0;
+    }
     char q = !strchr(dir, '"') ? '"' : !strchr(dir, '\'') ? '\'' : 0;
     if (!q)
         return -1;
@@ -229,12 +234,13 @@ static char *absolute_includes(const char *options)
         }
         int done = 0;
         if (dir && *dir && *dir != '/' && have_cwd) {
-            const char *rel = strcmp(dir, ".") ? dir : ""; /* "." is the directory */
+            /* As `clhls build -I DIR` writes it (tools/cli.c), so that both make one
+             * key. */
             strbuf path = {0};
-            sb_printf(&path, "%s%s%s", cwd, *rel ? "/" : "", rel);
+            sb_printf(&path, "%s/%s", cwd, dir);
             size_t mark = out.len;
             sb_append(&out, prefix);
-            done = append_quoted(&out, path.data) == 0;
+            done = append_word(&out, path.data) == 0;
             if (!done) { /* as it was */
                 out.len = mark;
                 out.data[mark] = '\0';

@@ -5,7 +5,8 @@
 # clCreateProgramWithBinary through the ICD and checks the kernel's results, and with
 # CLHLS_VERILATOR=/bin/false (a build that misses the cache fails) builds the source
 # with the same options, which must come from the cache, and with other options,
-# which must fail. The cache's entries are removed at the end.
+# which must fail; the same again from the kernel's directory with a relative -I. The
+# cache's entries are removed at the end.
 set -u
 clhls=$1; host=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -32,5 +33,10 @@ grep -q "^$tmp/scale.clbin: program binary for sim_dc, [0-9]* bytes$" "$tmp/out"
     fail "no binary: $(cat "$tmp/out")"
 CLHLS_VERILATOR=/bin/false "$host" "$tmp/scale.clbin" "$tmp/scale.cl" "-D SCALE=3 -I $tmp/inc" \
     "-D SCALE=4 -I $tmp/inc" > "$tmp/host" 2>&1 || fail "$(cat "$tmp/host")"
+# The host program's relative include directory is its working directory's: the same
+# options, the same entry.
+(cd "$tmp" && CLHLS_VERILATOR=/bin/false "$host" scale.clbin scale.cl "-D SCALE=3 -I inc" \
+    "-D SCALE=4 -I inc") > "$tmp/host-relative" 2>&1 ||
+    fail "relative -I: $(cat "$tmp/host-relative")"
 "$clhls" cache clean --all > /dev/null || fail "cache clean --all exited $?"
 cat "$tmp/host"
