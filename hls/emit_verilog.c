@@ -1629,10 +1629,10 @@ static void region_reduce(emitter *e, strbuf *x, hls_region_kind kind, const cha
 }
 
 /* Bits of a local memory's conflict count (0..ports). */
-static int conflict_width(const hls_local *m)
+static int conflict_width(int ports)
 {
     int bits = 1;
-    while ((1 << bits) < m->nports + 1)
+    while ((1 << bits) < ports + 1)
         bits++;
     return bits;
 }
@@ -1654,7 +1654,7 @@ static void emit_local_memory(emitter *e, int i)
     bus_net(e, np * ww, NULL, text(e, "lm%d_req_wdata", i));
     bus_net(e, np * ww, NULL, text(e, "lm%d_resp_rdata", i));
     bus_net(e, np * ww / 8, NULL, text(e, "lm%d_req_wstrb", i));
-    bus_net(e, (unsigned)conflict_width(m),
+    bus_net(e, (unsigned)conflict_width(m->nports),
             m->wiring == HLS_BANKS_STATIC ? text(e, "statically wired: %s", m->wiring_reason)
                                           : NULL,
             text(e, "lm%d_conflicts", i));
@@ -1704,18 +1704,34 @@ static void emit_local_memory(emitter *e, int i)
             hls_nl_connect(u, HLS_NL_IN, text(e, "s_%s", atomic[f]), "%u'd0", atomic_width[f]);
 }
 
+/* The width of the compute unit's bank conflicts in one cycle: every port of every
+ * local memory may be refused, and at least the 8 bits of the usual counter. */
+static int conflicts_width(const hls_kernel *k)
+{
+    int ports = 0;
+    for (int i = 0; i < k->nlocals; i++)
+        ports += k->locals[i].nports;
+    int w = conflict_width(ports);
+    return w > 8 ? w : 8;
+}
+
 /* The local memories, and their bank conflicts this cycle. */
 static void emit_local_memories(emitter *e)
 {
     const hls_kernel *k = e->k;
+    int width = conflicts_width(k);
     strbuf x = {0};
-    sb_append(&x, "8'd0");
+    sb_printf(&x, "%d'd0", width);
     for (int i = 0; i < k->nlocals; i++)
         if (k->locals[i].nports) {
             emit_local_memory(e, i);
-            sb_printf(&x, " + {{%d{1'b0}}, lm%d_conflicts}", 8 - conflict_width(&k->locals[i]), i);
+            int pad = width - conflict_width(k->locals[i].nports);
+            if (pad)
+                sb_printf(&x, " + {{%d{1'b0}}, lm%d_conflicts}", pad, i);
+            else
+                sb_printf(&x, " + lm%d_conflicts", i);
         }
-    hls_nl_assign(e->m, bus_net(e, 8, NULL, "local_conflicts"), "%s", x.data);
+    hls_nl_assign(e->m, bus_net(e, (unsigned)width, NULL, "local_conflicts"), "%s", x.data);
     sb_free(&x);
 }
 
@@ -1765,6 +1781,8 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
         hls_nl_param(u, "REG_ADDR_W", "%u", reg_addr_bits(e->c->program));
     hls_nl_param(u, "SLOTS", "%d", slots ? HLS_WG_SLOTS : 0);
     hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
+    if (conflicts_width(k) != 8)
+        hls_nl_param(u, "CONFLICT_W", "%d", conflicts_width(k));
     static const char *const reg_port[] = {"reg_we", "reg_addr", "reg_wdata"};
     for (size_t i = 0; i < sizeof reg_port / sizeof *reg_port; i++)
         hls_nl_connect(u, HLS_NL_IN, reg_port[i], "%s", reg_port[i]);

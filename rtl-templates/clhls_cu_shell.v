@@ -24,7 +24,8 @@ module clhls_cu_shell #(
     parameter BLOCK   = 0,   // this kernel's control block: register addresses BLOCK*256 ..
     parameter REG_ADDR_W = 16, // register address bits: 8 in a block, the rest the block (>= 16)
     parameter SLOTS   = 0,   // work-group slots (0: no slot allocator, every group in slot 0)
-    parameter SLOT_W  = 2    // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
+    parameter SLOT_W  = 2,   // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
+    parameter CONFLICT_W = 8 // bits of local_conflicts (8..31: every local port's conflict fits)
 ) (
     input  wire                  clk,                 // kernel clock
     input  wire                  rst,                 // synchronous active-high reset
@@ -70,7 +71,7 @@ module clhls_cu_shell #(
     input  wire                  stall_mem,           // the body waits for memory this cycle
     input  wire                  mem_read,            // pulse: a memory read request issued
     input  wire                  mem_write,           // pulse: a memory write request issued
-    input  wire [7:0]            local_conflicts,     // local-memory requests refused a bank this cycle
+    input  wire [CONFLICT_W-1:0] local_conflicts,     // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes,              // probe i at bits [32*i +: 32]
     output wire                  drained              // no work-item left to enter or inside
 );
@@ -78,7 +79,8 @@ module clhls_cu_shell #(
     wire busy;         // between start and done
     wire done_pulse;   // every work-item retired, every store acknowledged
 
-    clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W)) regs (
+    clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W),
+                        .CONFLICT_W(CONFLICT_W)) regs (
         .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
         .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata),
         .reg_rdata(reg_rdata),

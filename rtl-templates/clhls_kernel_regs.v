@@ -24,7 +24,8 @@ module clhls_kernel_regs #(
     parameter NARGS = 1,   // argument area registers that exist (>= 1; at most 224)
     parameter NPROBES = 1, // number of probe registers (>= 1; at most 11)
     parameter ID_W = 64,   // bits kept of global sizes and offsets (16..64)
-    parameter LS_W = 32    // bits kept of local sizes (the kernel's largest work-group fits)
+    parameter LS_W = 32,   // bits kept of local sizes (the kernel's largest work-group fits)
+    parameter CONFLICT_W = 8 // bits of the bank conflicts of one cycle (8..31: the local ports fit)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -54,7 +55,7 @@ module clhls_kernel_regs #(
     input  wire                  count_stall_mem,  // pulse: a cycle stalled on memory
     input  wire                  count_mem_read,   // pulse: a memory read request issued
     input  wire                  count_mem_write,  // pulse: a memory write request issued
-    input  wire [7:0]            count_local_conflicts, // local-memory requests refused a bank this cycle
+    input  wire [CONFLICT_W-1:0] count_local_conflicts, // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
 );
     `include "clhls_regmap.vh"
@@ -92,7 +93,7 @@ module clhls_kernel_regs #(
     // cycles after its event, and done is set two cycles after done_pulse, so a count
     // read once done is set is final.
     reg        q_work_item, q_stall_mem, q_mem_read, q_mem_write;  // events, registered
-    reg  [7:0] q_local_conflicts;
+    reg  [CONFLICT_W-1:0] q_local_conflicts;
     reg  [1:0] done_delay;           // done_pulse, one and two cycles ago
     wire [63:0] busy_cycles;         // cycles spent busy
     wire [63:0] work_items;          // work-items retired
@@ -110,7 +111,7 @@ module clhls_kernel_regs #(
                                .value(mem_read_requests));
     clhls_counter count_writes (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_mem_write),
                                 .value(mem_write_requests));
-    clhls_counter #(.INC_W(8)) count_conflicts (.clk(clk), .rst(rst), .clear(start_cmd),
+    clhls_counter #(.INC_W(CONFLICT_W)) count_conflicts (.clk(clk), .rst(rst), .clear(start_cmd),
                                                 .inc(q_local_conflicts), .value(local_conflicts));
 
     integer i;
@@ -186,7 +187,7 @@ module clhls_kernel_regs #(
             q_stall_mem       <= 1'b0;
             q_mem_read        <= 1'b0;
             q_mem_write       <= 1'b0;
-            q_local_conflicts <= 8'd0;
+            q_local_conflicts <= {CONFLICT_W{1'b0}};
         end else begin
             q_work_item       <= count_work_item;
             q_stall_mem       <= count_stall_mem;
