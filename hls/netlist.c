@@ -685,11 +685,62 @@ static void check_drivers(checker *ck, const nl_signal *s, const nl_driver *d, i
     }
 }
 
+/* The rows of template `module` in hls_nl_template_ports: *n of them from the
+ * returned index (*n = 0: not a template). */
+static int template_rows(const char *module, int *n)
+{
+    int first = 0;
+    while (first < hls_nl_ntemplate_ports && strcmp(hls_nl_template_ports[first].module, module))
+        first++;
+    *n = 0;
+    while (first + *n < hls_nl_ntemplate_ports &&
+           !strcmp(hls_nl_template_ports[first + *n].module, module))
+        (*n)++;
+    return first;
+}
+
+/* An instance of a template: every port of the template connected, none unknown, and
+ * each in its direction (the widths follow the parameters, so they are not known). */
+static void check_template_instance(checker *ck, const hls_nl_instance *in)
+{
+    int n, first = template_rows(in->module, &n);
+    if (!n) {
+        problem(ck, "instance '%s': module %s is neither generated nor a template", in->name,
+                in->module);
+        return;
+    }
+    for (int c = 0; c < in->nconns; c++) {
+        const nl_conn *conn = &in->conns[c];
+        int row = first;
+        while (row < first + n && strcmp(hls_nl_template_ports[row].port, conn->port))
+            row++;
+        if (row == first + n)
+            problem(ck, "instance '%s' (%s): '%s' is not a port of %s", in->name, in->module,
+                    conn->port, in->module);
+        else if ((hls_nl_template_ports[row].dir == HLS_NL_IN) != (conn->dir == HLS_NL_IN))
+            problem(ck, "instance '%s' (%s): port '%s' is an %s, connected as an %s", in->name,
+                    in->module, conn->port,
+                    hls_nl_template_ports[row].dir == HLS_NL_IN ? "input" : "output",
+                    conn->dir == HLS_NL_IN ? "input" : "output");
+    }
+    for (int row = first; row < first + n; row++) {
+        int connected = 0;
+        for (int c = 0; c < in->nconns && !connected; c++)
+            connected = !strcmp(in->conns[c].port, hls_nl_template_ports[row].port);
+        if (!connected)
+            problem(ck, "instance '%s' (%s): port '%s' is not connected", in->name, in->module,
+                    hls_nl_template_ports[row].port);
+    }
+}
+
 /* What the instance's ports read and drive, each port connected once, and against a
- * module of the netlist: every port connected, no unknown one, directions and widths. */
+ * module of the netlist: every port connected, no unknown one, directions and widths
+ * (a template's instance is checked by check_template_instance). */
 static void check_instance(checker *ck, const hls_nl_instance *in)
 {
     const hls_nl_module *def = hls_nl_module_find(ck->m->nl, in->module);
+    if (!def)
+        check_template_instance(ck, in);
     for (int c = 0; c < in->nconns; c++) {
         const nl_conn *conn = &in->conns[c];
         char what[160];

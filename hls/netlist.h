@@ -1,10 +1,11 @@
 /* The emitter's netlist model: modules with ports, nets, instances, continuous assigns
  * and free-form blocks (an always block's text) that name the nets they drive; one
  * printer that writes a module as Verilog, and one check that every net and output
- * port has exactly one driver, that instances of modules of the same netlist connect
- * each of their ports once, and that the widths of direct net-to-port connections
- * agree. Expressions stay Verilog text; what an output drives must be a net or a
- * slice of one (name[h:l], name[i], name[b +: w]) so the check can count drivers.
+ * port has exactly one driver, that instances of modules of the same netlist and of
+ * the Verilog templates connect each of their ports once, and that the widths of
+ * direct net-to-port connections of netlist modules agree. Expressions stay Verilog
+ * text; what an output drives must be a net or a slice of one (name[h:l], name[i],
+ * name[b +: w]) so the check can count drivers.
  * Everything lives in the compilation's arena. */
 #ifndef CLHLS_HLS_NETLIST_H
 #define CLHLS_HLS_NETLIST_H
@@ -76,12 +77,24 @@ void hls_nl_drives(hls_nl_block *b, const char *name);
  * list with a comment per port, nets, instances, assigns, blocks, endmodule. */
 void hls_nl_print(FILE *out, const hls_nl_module *m);
 
+/* A port of a Verilog template (rtl-templates/), as tools/template_ports.py reads
+ * them into template_ports.c. */
+typedef struct hls_nl_template_port {
+    const char *module; /* the template's module */
+    const char *port;   /* the port */
+    hls_nl_dir dir;     /* HLS_NL_IN or HLS_NL_OUT */
+} hls_nl_template_port;
+
+extern const hls_nl_template_port hls_nl_template_ports[]; /* by module, ports in order */
+extern const int hls_nl_ntemplate_ports;
+
 /* Appends one line per problem to `errors` (each naming the module and the net, or
  * the instance and the port) and returns how many there are: a net or output port
  * with no driver or with several (instance outputs, assigns, blocks; input ports drive
  * themselves), a reg not driven by a block or a wire driven by one, something driven
- * or read that is not declared, an instance port connected twice, and for instances
- * of modules of the netlist a port missing, unknown or of the wrong direction; widths
+ * or read that is not declared, an instance port connected twice, an instance of a
+ * module neither of the netlist nor a template, and for instances of modules of the
+ * netlist and of templates a port missing, unknown or of the wrong direction; widths
  * of connections of a net (or a slice with constant bounds) to a port of known width
  * that differ. */
 int hls_nl_check(const hls_nl_module *m, strbuf *errors);

@@ -1,6 +1,7 @@
 /* The emitter's netlist model (hls/netlist.h): the check finds each kind of broken
- * netlist and names the module, the net or the instance and the port; a correct module
- * passes; the printer writes the expected Verilog. */
+ * netlist and names the module, the net or the instance and the port, also for
+ * instances of the Verilog templates; a correct module passes; the printer writes the
+ * expected Verilog. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,8 @@ Test(netlist, a_correct_module_passes)
     hls_nl_connect(c, HLS_NL_OUT, "q", "w");
     hls_nl_instance *t = hls_nl_instance_new(m, "clhls_delay", "d");
     hls_nl_param(t, "WIDTH", "%u", 8u);
+    hls_nl_connect(t, HLS_NL_IN, "clk", "clk");
+    hls_nl_connect(t, HLS_NL_IN, "ce", "1'b1");
     hls_nl_connect(t, HLS_NL_IN, "d", "w ^ x");
     hls_nl_connect(t, HLS_NL_OUT, "q", "halves[15:8]");
     hls_nl_assign(m, "halves[7:0]", "r");
@@ -100,14 +103,14 @@ Test(netlist, an_instance_port_connected_twice)
 {
     hls_nl_netlist *nl = hls_nl_netlist_new(&test_arena);
     hls_nl_module *m = parent_of_child(nl);
-    hls_nl_instance *f = hls_nl_instance_new(m, "clhls_fifo", "exit_fifo");
-    hls_nl_connect(f, HLS_NL_IN, "clk", "clk");
-    hls_nl_connect(f, HLS_NL_IN, "s_data", "x");
-    hls_nl_connect(f, HLS_NL_IN, "clk", "clk");
-    hls_nl_connect(f, HLS_NL_OUT, "m_data", "w");
+    hls_nl_instance *c = hls_nl_instance_new(m, "child", "c");
+    hls_nl_connect(c, HLS_NL_IN, "clk", "clk");
+    hls_nl_connect(c, HLS_NL_IN, "a", "x");
+    hls_nl_connect(c, HLS_NL_IN, "clk", "clk");
+    hls_nl_connect(c, HLS_NL_OUT, "q", "w");
     hls_nl_assign(m, "y", "w");
     expect_check(m, 1, (const char *const[]){
-        "module parent: instance 'exit_fifo' (clhls_fifo): port 'clk' connected twice", NULL});
+        "module parent: instance 'c' (child): port 'clk' connected twice", NULL});
 }
 
 Test(netlist, a_missing_and_an_unknown_port_of_a_netlist_module)
@@ -151,6 +154,8 @@ Test(netlist, regs_wires_and_what_is_not_a_net)
     hls_nl_assign(m, "r", "x");                                     /* a reg by assign */
     hls_nl_drives(hls_nl_block_new(m, "always @(*) w = x;\n"), "w"); /* a wire in a block */
     hls_nl_instance *t = hls_nl_instance_new(m, "clhls_delay", "d");
+    hls_nl_connect(t, HLS_NL_IN, "clk", "clk");
+    hls_nl_connect(t, HLS_NL_IN, "ce", "1'b1");
     hls_nl_connect(t, HLS_NL_IN, "d", "missing");
     hls_nl_connect(t, HLS_NL_OUT, "q", "y + 1");
     hls_nl_assign(m, "y", "r");
@@ -230,7 +235,33 @@ Test(netlist, the_printer_writes_the_module)
         "`default_nettype wire\n";
     cr_expect_str_eq(text, expected);
     free(text);
-    expect_check(m, 0, (const char *const[]){NULL});
+    expect_check(m, 1, (const char *const[]){
+        "module clhls_example: instance 'stage' (clhls_delay): 'open_output' is not a port "
+        "of clhls_delay", NULL});
+}
+
+/* An instance of a template is checked against the template's ports (as
+ * tools/template_ports.py reads them): every one connected, none unknown, each in its
+ * direction; a module that is neither generated nor a template is a problem. */
+Test(netlist, the_ports_of_a_template_instance)
+{
+    hls_nl_netlist *nl = hls_nl_netlist_new(&test_arena);
+    hls_nl_module *m = parent_of_child(nl);
+    hls_nl_instance *d = hls_nl_instance_new(m, "clhls_delay", "stage");
+    hls_nl_connect(d, HLS_NL_IN, "clk", "clk");
+    hls_nl_connect(d, HLS_NL_IN, "d", "x");
+    hls_nl_connect(d, HLS_NL_IN, "q", "x");
+    hls_nl_connect(d, HLS_NL_IN, "enable", "1'b1");
+    hls_nl_instance *u = hls_nl_instance_new(m, "clhls_nonesuch", "u");
+    hls_nl_connect(u, HLS_NL_OUT, "q", "w");
+    hls_nl_assign(m, "y", "w");
+    expect_check(m, 4, (const char *const[]){
+        "module parent: instance 'stage' (clhls_delay): port 'q' is an output, connected as "
+        "an input",
+        "module parent: instance 'stage' (clhls_delay): 'enable' is not a port of clhls_delay",
+        "module parent: instance 'stage' (clhls_delay): port 'ce' is not connected",
+        "module parent: instance 'u': module clhls_nonesuch is neither generated nor a "
+        "template", NULL});
 }
 
 /* A reg array (a ROM) is declared with its words, driven as a whole by the block that
