@@ -325,6 +325,29 @@ Test(hls, dead_local_accesses_give_up_their_ports)
     hls_build_result_free(&res);
 }
 
+/* A local array read by 260 accesses (an unrolled loop) has a memory of 262 ports,
+ * whose bank conflicts in one cycle need 9 bits: the compute unit counts them in a
+ * CONFLICT_W-bit increment (8 bits padded by a negative replication stopped Verilator
+ * 5.006 with an internal error, as Rodinia's dwt2d did), and Verilator takes it. */
+Test(hls, a_local_memory_of_more_than_255_ports)
+{
+    static const char *const src =
+        "__kernel void many_ports(__global int *out)\n"
+        "{\n    __local int s[512];\n    int l = get_local_id(0), acc = 0;\n"
+        "    s[l] = l * 3;\n    s[l + 256] = l ^ 0x55;\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    #pragma unroll\n    for (int i = 0; i < 260; i++)\n"
+        "        acc += s[(l + i * 7) & 511] * (i | 1);\n"
+        "    out[get_global_id(0)] = acc;\n}\n";
+    hls_build_result res;
+    cr_assert_eq(build(src, "many_ports.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    char *cu = entry_file(&res, "rtl/clhls_cu_many_ports.v");
+    cr_expect_not_null(strstr(cu, ".NPORTS(262)"), "the memory has a port per access");
+    cr_expect_not_null(strstr(cu, ".CONFLICT_W(9)"), "the shell counts 9-bit increments");
+    free(cu);
+    lint_entry("many_ports.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 /* A static region deeper than a fold is folded for simulation: its operators and
  * carried values count stages of the simulation (SIM_LATENCY, SIM_DELAYS) and its
  * values leave through r<N>_unfold, a wire in hardware. A region of one stage is not. */
