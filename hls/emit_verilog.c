@@ -487,25 +487,37 @@ static void emit_rom_load(emitter *e, const hls_op *op)
 }
 
 /* Name of the unit serving a memory op: "lsu3" (global), "lm0p2" (port 2 of local
- * memory 0). Its handshake with the memory node: <unit>_req_valid and _req_ready for
- * the request, _resp_valid and _resp_ready for the answer (a load's or atomic's data
- * in <unit>_rdata). */
+ * memory 0), "lm0p2r1" (requester 1 of port 2, a port accesses share). Its handshake
+ * with the memory node: <unit>_req_valid and _req_ready for the request, _resp_valid
+ * and _resp_ready for the answer (a load's or atomic's data in <unit>_rdata). */
 static const char *unit_name(const hls_op *op, char buf[24])
 {
-    if (op->lmem >= 0)
+    if (op->lmem >= 0 && op->lshare >= 0)
+        snprintf(buf, 24, "lm%dp%dr%d", op->lmem, op->lport, op->lshare);
+    else if (op->lmem >= 0)
         snprintf(buf, 24, "lm%dp%d", op->lmem, op->lport);
     else
         snprintf(buf, 24, "lsu%d", op->lsu);
     return buf;
 }
 
+/* The vectors an access drives its slice of: the memory's port vectors "lm<M>", or on
+ * a shared port its requesters' "lm<M>p<P>"; and its slice's index. */
+static const char *local_vectors(emitter *e, const hls_op *op, int *index)
+{
+    *index = op->lshare >= 0 ? op->lshare : op->lport;
+    return op->lshare >= 0 ? text(e, "lm%dp%d", op->lmem, op->lport) : text(e, "lm%d", op->lmem);
+}
+
 /* assign lm<M>_<field>[base +: width] = expression: port P's slice of a local memory's
- * port vector. */
+ * port vector (lm<M>p<P>_<field>, requester R's slice, on a shared port). */
 static void local_port_assign(emitter *e, const hls_op *op, const char *field, unsigned width,
                               const char *expr)
 {
-    hls_nl_assign(e->m, text(e, "lm%d_%s[%u +: %u]", op->lmem, field, width * (unsigned)op->lport,
-                             width), "%s", expr);
+    int index;
+    const char *v = local_vectors(e, op, &index);
+    hls_nl_assign(e->m, text(e, "%s_%s[%u +: %u]", v, field, width * (unsigned)index, width),
+                  "%s", expr);
 }
 
 /* A local-memory access on its port: the request carries the word address ({slot,
@@ -517,20 +529,21 @@ static void emit_local_op(emitter *e, const hls_op *op)
 {
     char args[4][40], u[24], at_answer[40];
     const hls_local *m = &e->k->locals[op->lmem];
-    int lm = op->lmem, port = op->lport;
+    int port;
+    const char *lm = local_vectors(e, op, &port);
     unsigned aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits, wb = ww / 8;
     unsigned ob = 0; /* bits of the byte offset inside a word */
     while ((1u << ob) < wb)
         ob++;
     unit_name(op, u);
     int atomic = op->opc == HOP_ATOMIC;
-    hls_nl_assign(e->m, text(e, "lm%d_req_valid[%d]", lm, port), "%s_req_valid", u);
-    hls_nl_assign(e->m, text(e, "%s_req_ready", u), "lm%d_req_ready[%d]", lm, port);
-    hls_nl_assign(e->m, text(e, "lm%d_req_write[%d]", lm, port), "1'b%d", op->opc == HOP_STORE);
+    hls_nl_assign(e->m, text(e, "%s_req_valid[%d]", lm, port), "%s_req_valid", u);
+    hls_nl_assign(e->m, text(e, "%s_req_ready", u), "%s_req_ready[%d]", lm, port);
+    hls_nl_assign(e->m, text(e, "%s_req_write[%d]", lm, port), "1'b%d", op->opc == HOP_STORE);
     local_port_assign(e, op, "req_addr", aw, text(e, "%s[%u:0]", ARG(0), aw - 1));
     if (m->atomics) { /* the operation, its lane width and a cmpxchg's compare value */
         local_port_assign(e, op, "req_atomic", 4, text(e, "4'd%d", atomic ? (int)op->imm : 0));
-        hls_nl_assign(e->m, text(e, "lm%d_req_wide[%d]", lm, port), "1'b%d", op->width == 64);
+        hls_nl_assign(e->m, text(e, "%s_req_wide[%d]", lm, port), "1'b%d", op->width == 64);
         if (atomic && op->imm == HLS_ATOMIC_CMPXCHG)
             local_port_assign(e, op, "req_cmp", ww, text(e, "{%u{%s}}", ww / op->width, ARG(2)));
         else
@@ -549,11 +562,11 @@ static void emit_local_op(emitter *e, const hls_op *op)
         local_port_assign(e, op, "req_wdata", ww, text(e, "%u'd0", ww));
         local_port_assign(e, op, "req_wstrb", wb, text(e, "%u'd0", wb));
     }
-    hls_nl_assign(e->m, text(e, "%s_resp_valid", u), "lm%d_resp_valid[%d]", lm, port);
-    hls_nl_assign(e->m, text(e, "lm%d_resp_ready[%d]", lm, port), "%s_resp_ready", u);
+    hls_nl_assign(e->m, text(e, "%s_resp_valid", u), "%s_resp_valid[%d]", lm, port);
+    hls_nl_assign(e->m, text(e, "%s_resp_ready[%d]", lm, port), "%s_resp_ready", u);
     if (op->opc != HOP_LOAD && !atomic)
         return;
-    const char *answer = text(e, "lm%d_resp_rdata[%u +: %u]", lm, ww * (unsigned)port, ww);
+    const char *answer = text(e, "%s_resp_rdata[%u +: %u]", lm, ww * (unsigned)port, ww);
     if (op->width == ww) {
         hls_nl_assign(e->m, text(e, "%s_rdata", u), "%s", answer);
         return;
@@ -1637,6 +1650,91 @@ static int conflict_width(int ports)
     return bits;
 }
 
+/* Port p of local memory i, shared by accesses whose predicates exclude each other
+ * within a work-group (localbanks.c): a clhls_port_share in front of it. Its
+ * requesters' vectors lm<i>p<p>_* are those of a memory's ports (the accesses drive
+ * their slices, emit_local_op); the unit takes each one's request packed {write,
+ * address, data, strobes[, operation, wide, compare]} and puts the chosen one on the
+ * memory's port. */
+static void emit_port_share(emitter *e, int i, int p)
+{
+    const hls_local *m = &e->k->locals[i];
+    unsigned n = (unsigned)m->port_users[p], aw = m->addr_bits + HLS_SLOT_BITS, ww = m->word_bits;
+    unsigned wb = ww / 8, rw = 1 + aw + ww + wb + (m->atomics ? 5 + ww : 0);
+    const char *v = text(e, "lm%dp%d", i, p);
+    bus_net(e, n, text(e, "port %d of __local %s, shared by %u accesses no work-group runs "
+                          "two of", p, m->name, n), text(e, "%s_req_valid", v));
+    static const char *const per_req[] = {"req_ready", "req_write", "resp_valid", "resp_ready"};
+    for (size_t f = 0; f < sizeof per_req / sizeof *per_req; f++)
+        bus_net(e, n, NULL, text(e, "%s_%s", v, per_req[f]));
+    bus_net(e, n * aw, NULL, text(e, "%s_req_addr", v));
+    bus_net(e, n * ww, NULL, text(e, "%s_req_wdata", v));
+    bus_net(e, n * ww, NULL, text(e, "%s_resp_rdata", v));
+    bus_net(e, n * wb, NULL, text(e, "%s_req_wstrb", v));
+    if (m->atomics) {
+        bus_net(e, 4 * n, NULL, text(e, "%s_req_atomic", v));
+        bus_net(e, n, NULL, text(e, "%s_req_wide", v));
+        bus_net(e, n * ww, NULL, text(e, "%s_req_cmp", v));
+    }
+    /* the requests packed, requester n-1 first */
+    strbuf x = {0};
+    sb_append(&x, "{");
+    for (int r = (int)n - 1; r >= 0; r--) {
+        unsigned u = (unsigned)r;
+        sb_printf(&x, "%s%s_req_write[%u], %s_req_addr[%u +: %u], %s_req_wdata[%u +: %u], "
+                  "%s_req_wstrb[%u +: %u]", r == (int)n - 1 ? "" : ",\n        ", v, u, v,
+                  aw * u, aw, v, ww * u, ww, v, wb * u, wb);
+        if (m->atomics)
+            sb_printf(&x, ", %s_req_atomic[%u +: 4], %s_req_wide[%u], %s_req_cmp[%u +: %u]", v,
+                      4 * u, v, u, v, ww * u, ww);
+    }
+    sb_append(&x, "}");
+    hls_nl_assign(e->m, bus_net(e, n * rw, NULL, text(e, "%s_s_req", v)), "%s", x.data);
+    sb_free(&x);
+    const char *req = bus_net(e, rw, NULL, text(e, "%s_m_req", v));
+    bit_net(e, NULL, text(e, "%s_m_req_valid", v));
+    bit_net(e, NULL, text(e, "%s_s_resp_ready", v));
+    bit_net(e, NULL, text(e, "%s_idle", v));
+
+    hls_nl_instance *u = instance(e, "clhls_port_share", text(e, "%s_share", v), 1);
+    hls_nl_param(u, "N", "%u", n);
+    hls_nl_param(u, "REQ_W", "%u", rw);
+    hls_nl_param(u, "WORD_W", "%u", ww);
+    hls_nl_connect(u, HLS_NL_IN, "s_req_valid", "%s_req_valid", v);
+    hls_nl_connect(u, HLS_NL_OUT, "s_req_ready", "%s_req_ready", v);
+    hls_nl_connect(u, HLS_NL_IN, "s_req_data", "%s_s_req", v);
+    hls_nl_connect(u, HLS_NL_OUT, "m_req_valid", "%s_m_req_valid", v);
+    hls_nl_connect(u, HLS_NL_IN, "m_req_ready", "lm%d_req_ready[%d]", i, p);
+    hls_nl_connect(u, HLS_NL_OUT, "m_req_data", "%s", req);
+    hls_nl_connect(u, HLS_NL_IN, "s_resp_valid", "lm%d_resp_valid[%d]", i, p);
+    hls_nl_connect(u, HLS_NL_OUT, "s_resp_ready", "%s_s_resp_ready", v);
+    hls_nl_connect(u, HLS_NL_IN, "s_resp_data", "lm%d_resp_rdata[%u +: %u]", i, ww * (unsigned)p,
+                   ww);
+    hls_nl_connect(u, HLS_NL_OUT, "m_resp_valid", "%s_resp_valid", v);
+    hls_nl_connect(u, HLS_NL_IN, "m_resp_ready", "%s_resp_ready", v);
+    hls_nl_connect(u, HLS_NL_OUT, "m_resp_data", "%s_resp_rdata", v);
+    hls_nl_connect(u, HLS_NL_OUT, "idle", "%s_idle", v);
+
+    /* the chosen request on the memory's port */
+    unsigned at = rw, up = (unsigned)p;
+    hls_nl_assign(e->m, text(e, "lm%d_req_valid[%d]", i, p), "%s_m_req_valid", v);
+    hls_nl_assign(e->m, text(e, "lm%d_req_write[%d]", i, p), "%s[%u]", req, at -= 1);
+    hls_nl_assign(e->m, text(e, "lm%d_req_addr[%u +: %u]", i, aw * up, aw), "%s[%u +: %u]", req,
+                  at -= aw, aw);
+    hls_nl_assign(e->m, text(e, "lm%d_req_wdata[%u +: %u]", i, ww * up, ww), "%s[%u +: %u]", req,
+                  at -= ww, ww);
+    hls_nl_assign(e->m, text(e, "lm%d_req_wstrb[%u +: %u]", i, wb * up, wb), "%s[%u +: %u]", req,
+                  at -= wb, wb);
+    if (m->atomics) {
+        hls_nl_assign(e->m, text(e, "lm%d_req_atomic[%u +: 4]", i, 4 * up), "%s[%u +: 4]", req,
+                      at -= 4);
+        hls_nl_assign(e->m, text(e, "lm%d_req_wide[%d]", i, p), "%s[%u]", req, at -= 1);
+        hls_nl_assign(e->m, text(e, "lm%d_req_cmp[%u +: %u]", i, ww * up, ww), "%s[%u +: %u]",
+                      req, at -= ww, ww);
+    }
+    hls_nl_assign(e->m, text(e, "lm%d_resp_ready[%d]", i, p), "%s_s_resp_ready", v);
+}
+
 /* Declares the port vectors of local memory i (the accesses drive their slices) and
  * instantiates it; a memory with atomic accesses gets their ports too. */
 static void emit_local_memory(emitter *e, int i)
@@ -1702,6 +1800,9 @@ static void emit_local_memory(emitter *e, int i)
             hls_nl_connect(u, HLS_NL_IN, text(e, "s_%s", atomic[f]), "lm%d_%s", i, atomic[f]);
         else
             hls_nl_connect(u, HLS_NL_IN, text(e, "s_%s", atomic[f]), "%u'd0", atomic_width[f]);
+    for (int p = 0; p < m->nports; p++)
+        if (m->port_users && m->port_users[p] > 1)
+            emit_port_share(e, i, p);
 }
 
 /* The width of the compute unit's bank conflicts in one cycle: every port of every

@@ -544,6 +544,48 @@ static int uniform_by_nature(const hls_op *op)
     }
 }
 
+/* 1 for each op whose value is the same for every work-item of a group: by nature
+ * (uniform_by_nature) with uniform operands; a work-group function unless a scan;
+ * and a loop's header phi only while the loop's decision to go round again is uniform
+ * (else work-items leave it after different iterations, holding different values).
+ * On the region tree (after if-conversion) a value merged after a branch is a select
+ * on the branch's predicates, so control that differs between work-items makes it
+ * differ too. Used for the barriers' check here and the ports' sharing (localbanks.c). */
+char *hls_uniform_values(arena *a, const hls_kernel *k)
+{
+    char *uniform = arena_alloc(a, (size_t)k->nops + 1);
+    memset(uniform, 1, (size_t)k->nops);
+    for (int changed = 1; changed;) { /* phis may read values defined later */
+        changed = 0;
+        for (int i = 0; i < k->nops; i++) {
+            const hls_op *op = &k->ops[i];
+            if (!uniform[i])
+                continue;
+            int u = uniform_by_nature(op);
+            if (op->opc == HOP_COLLECTIVE) {
+                u = HLS_COLL_KIND(op->imm) != HLS_COLL_SCAN_INCLUSIVE &&
+                    HLS_COLL_KIND(op->imm) != HLS_COLL_SCAN_EXCLUSIVE;
+            } else {
+                const int *args;
+                int n = hls_ir_operands(op, &args);
+                for (int j = 0; j < n; j++)
+                    u &= uniform[args[j]];
+            }
+            if (!u)
+                uniform[i] = 0, changed = 1;
+        }
+        for (int r = 0; r < k->nregions; r++) {
+            const hls_region *reg = &k->regions[r];
+            if (reg->kind != HLS_REGION_LOOP || reg->cont < 0 || uniform[reg->cont])
+                continue;
+            for (int i = 0; i < reg->nphis; i++)
+                if (uniform[reg->phis[i]])
+                    uniform[reg->phis[i]] = 0, changed = 1;
+        }
+    }
+    return uniform;
+}
+
 /* Post-dominator sets: pdom[b * words ...] holds the blocks on every path from b to
  * the kernel's end (b included); a block without successors ends the kernel. */
 static uint64_t *post_dominators(converter *v, int words)
@@ -585,28 +627,7 @@ static void check_barriers(converter *v)
         barriers |= k->ops[i].opc == HOP_BARRIER;
     if (!barriers)
         return;
-    char *uniform = arena_alloc(&v->c->arena, (size_t)k->nops + 1);
-    memset(uniform, 1, (size_t)k->nops);
-    for (int changed = 1; changed;) { /* phis may read values defined later */
-        changed = 0;
-        for (int i = 0; i < k->nops; i++) {
-            const hls_op *op = &k->ops[i];
-            if (!uniform[i])
-                continue;
-            int u = uniform_by_nature(op);
-            if (op->opc == HOP_COLLECTIVE) {
-                u = HLS_COLL_KIND(op->imm) != HLS_COLL_SCAN_INCLUSIVE &&
-                    HLS_COLL_KIND(op->imm) != HLS_COLL_SCAN_EXCLUSIVE;
-            } else {
-                const int *args;
-                int n = hls_ir_operands(op, &args);
-                for (int a = 0; a < n; a++)
-                    u &= uniform[args[a]];
-            }
-            if (!u)
-                uniform[i] = 0, changed = 1;
-        }
-    }
+    const char *uniform = hls_uniform_values(&v->c->arena, k);
     int words = (k->nblocks + 63) / 64;
     const uint64_t *pdom = post_dominators(v, words);
     for (int i = 0; i < k->nops; i++) {

@@ -46,6 +46,7 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->rom = -1;
     op->lmem = -1;
     op->lport = -1;
+    op->lshare = -1;
     op->block = -1;
     op->region = -1;
     return op;
@@ -168,9 +169,17 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
                 op->acked ? ", acknowledged" : "");
     if (op->rom >= 0)
         fprintf(out, " [rom %d]", op->rom);
-    if (op->lmem >= 0)
-        fprintf(out, " [local %s port %d%s]", k->locals[op->lmem].name, op->lport,
-                op->acked ? ", acknowledged" : "");
+    if (op->lmem >= 0) {
+        fprintf(out, " [local %s port %d", k->locals[op->lmem].name, op->lport);
+        if (op->lshare >= 0) { /* the others on the port, in op order */
+            fprintf(out, " shared with");
+            for (int i = 0; i < k->nops; i++)
+                if (i != op->id && k->ops[i].lmem == op->lmem && k->ops[i].lport == op->lport &&
+                    k->ops[i].lshare >= 0)
+                    fprintf(out, " %%%d", i);
+        }
+        fprintf(out, "%s]", op->acked ? ", acknowledged" : "");
+    }
     if (op->opc == HOP_ROM)
         fprintf(out, " table %llu", (unsigned long long)op->imm);
     if (op->opc == HOP_LOCAL)
@@ -276,10 +285,13 @@ void hls_ir_dump(FILE *out, const hls_program *p)
                 k->name, k->nargs, k->nlsus, k->nblocks, k->nloops);
         for (int i = 0; i < k->nlocals; i++) {
             const hls_local *m = &k->locals[i];
-            if (m->wiring != HLS_BANKS_UNDECIDED)
-                fprintf(out, "  local %s: %d ports, %d banks, %s: %s\n", m->name, m->nports,
-                        m->banks, m->wiring == HLS_BANKS_STATIC ? "static banks" : "crossbar",
-                        m->wiring_reason);
+            if (m->wiring == HLS_BANKS_UNDECIDED)
+                continue;
+            fprintf(out, "  local %s: %d ports", m->name, m->nports);
+            if (m->accesses > m->nports)
+                fprintf(out, " for %d accesses", m->accesses);
+            fprintf(out, ", %d banks, %s: %s\n", m->banks,
+                    m->wiring == HLS_BANKS_STATIC ? "static banks" : "crossbar", m->wiring_reason);
         }
         if (k->nregions) {
             dump_region(out, k, 0, 2);
@@ -365,6 +377,8 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
     int unit = op->rom >= 0 || (op->lsu >= 0 && op->lsu < k->nlsus) ||
                (op->lmem >= 0 && op->lmem < k->nlocals && op->lport >= 0 &&
                 op->lport < k->locals[op->lmem].nports &&
+                (op->lshare < 0 || (k->locals[op->lmem].port_users &&
+                                    op->lshare < k->locals[op->lmem].port_users[op->lport])) &&
                 op->width <= k->locals[op->lmem].word_bits);
     if (hls_ir_is_memory(op) &&
         (!unit || op->width % 8 || (op->width & (op->width - 1))))

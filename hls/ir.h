@@ -93,6 +93,8 @@ typedef struct hls_op {
                             local accesses) */
     int lmem;            /* local access: the kernel's local memory (-1 otherwise) */
     int lport;           /* local access: its port on that memory */
+    int lshare;          /* local access on a port it shares (localbanks.c): its number
+                            among the port's accesses, -1 when the port is its own */
     int rom;             /* load from a program-scope __constant table: its index */
     int has_pred;        /* memory op: the last operand is its predicate (masked when 0) */
     int acked;           /* store: waits for memory's acknowledgement (memorder.c) */
@@ -208,14 +210,18 @@ typedef struct hls_local {
     uint64_t size;             /* bytes the kernel uses (an argument: its maximum) */
     unsigned addr_bits;        /* log2 of the copy's size in the hardware (a power of two) */
     unsigned word_bits;        /* bits per word: the widest access */
-    int nports;                /* accesses (one port each) */
+    int nports;                /* ports: one per access, fewer when accesses share one */
+    int accesses;              /* accesses (set with the sharing, localbanks.c) */
+    int *port_users;           /* per port: accesses on it (2 or more: a clhls_port_share
+                                  in front of it), NULL before localbanks.c */
     int atomics;               /* 1 when an access is atomic (the banks get an ALU) */
     int banks;                 /* banks per copy */
     int slot_shift;            /* the constant op holding addr_bits: an access's address is
                                   its offset plus the work-group slot shifted by it */
     void *llvm;                /* the LLVM global variable (lowering's key), or NULL */
     hls_bank_wiring wiring;    /* static or crossbar (localbanks.c) */
-    unsigned *port_banks;      /* per port: bit b set when its address may reach bank b */
+    unsigned *port_banks;      /* per port: bit b set when its address may reach bank b (a
+                                  shared port: any of its accesses') */
     const char *wiring_reason; /* why: the proof, or the ports that may meet in a bank */
 } hls_local;
 
@@ -370,6 +376,9 @@ int hls_ir_is_access(const hls_op *op);
  * value, an acknowledged store's acknowledgement. */
 int hls_ir_waits_for_memory(const hls_op *op);
 void hls_ir_dump(FILE *out, const hls_program *p);
+/* Per op, 1 when its value is the same for every work-item of a work-group
+ * (ifconvert.c; on the region tree). */
+char *hls_uniform_values(arena *a, const hls_kernel *k);
 /* Checks the IR's invariants; returns 0 or writes a message and returns -1. */
 int hls_ir_verify(const hls_program *p, strbuf *err);
 
