@@ -105,6 +105,30 @@ static const char *src =
     "    }\n"
     "    out[get_global_id(0)] = v;\n"
     "}\n"
+    "__kernel void sides(__global const int *in, __global int *out)\n"
+    "{\n"
+    "    __local int t[64];\n"
+    "    int l = get_local_id(0), n = get_local_size(0), g = get_group_id(0) % 3;\n"
+    "    int v = in[get_global_id(0)];\n"
+    "    if (g == 0) {\n"
+    "        t[l] = v;\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "        v = t[(l + 1) % n] + 1;\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "        t[l] = v * 2;\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "        v = t[n - 1 - l];\n"
+    "    } else if (g == 1) {\n"
+    "        t[l] = v * 3;\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "        v = t[(l + 2) % n] - 5;\n"
+    "    } else {\n"
+    "        t[n - 1 - l] = v;\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "        v = t[l] ^ t[(l + 3) % n];\n"
+    "    }\n"
+    "    out[get_global_id(0)] = v;\n"
+    "}\n"
     "__kernel void tickets(__global uint4 *out)\n"
     "{\n"
     "    __local uint t[4];\n"
@@ -346,6 +370,39 @@ static int branchy(e2e_env *env, cl_program prog)
     return bad;
 }
 
+/* sides: each group takes one side of an if/else-if/else on its id, so the accesses of
+ * t on the three sides share ports (no group runs two of them); neighbouring groups
+ * take different sides, so requests of two sides meet at the shared ports. */
+static int sides(e2e_env *env, cl_program prog, size_t groups, size_t local)
+{
+    size_t g_size = groups * local;
+    int *in = random_ints(g_size, 41 + (unsigned)local, 100000), *out = malloc(g_size * sizeof *out);
+    EXPECT(out);
+    cl_mem bi = e2e_buffer(env, g_size * sizeof *in, in), bo = e2e_buffer(env, g_size * sizeof *out, NULL);
+    cl_kernel k = e2e_kernel(prog, "sides");
+    E2E_ARG(k, 0, bi);
+    E2E_ARG(k, 1, bo);
+    EXPECT(e2e_run(env, k, 1, NULL, &g_size, &local) == CL_COMPLETE);
+    CL_OK(clEnqueueReadBuffer(env->queue, bo, CL_TRUE, 0, g_size * sizeof *out, out, 0, NULL, NULL));
+    int bad = 0, n = (int)local;
+    for (size_t i = 0; i < g_size && !bad; i++) {
+        int grp = (int)(i / local), l = (int)(i % local);
+        const int *x = in + (size_t)grp * local;
+        int want = grp % 3 == 0   ? (x[(n - 1 - l + 1) % n] + 1) * 2
+                   : grp % 3 == 1 ? x[(l + 2) % n] * 3 - 5
+                                  : x[n - 1 - l] ^ x[n - 1 - (l + 3) % n];
+        if (out[i] != want)
+            bad = fprintf(stderr, "sides (groups of %zu) out[%zu] = %d, expected %d\n", local, i,
+                          out[i], want);
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(bi);
+    clReleaseMemObject(bo);
+    free(in);
+    free(out);
+    return bad;
+}
+
 /* Runs kernel k with CLHLS_VERBOSE=1 and stderr in a file; returns the local_conflicts
  * counter the runtime printed for it, or -1. */
 static long run_counting_conflicts(e2e_env *env, cl_kernel k, size_t global, size_t local)
@@ -426,7 +483,7 @@ static int cooperate(e2e_env *env, cl_program prog)
 {
     return reverse(env, prog, 1000, 64) || reverse(env, prog, 100, 7) ||
            reduce(env, prog, 6, 64) || matmul(env, prog) || bytes(env, prog, 32) ||
-           branchy(env, prog);
+           branchy(env, prog) || sides(env, prog, 12, 32);
 }
 
 int main(void)
@@ -447,6 +504,9 @@ int main(void)
         return 1;
     setenv("CLHLS_SIM_STRESS", "20261123", 1);
     if (cooperate(&env, prog))
+        return 1;
+    setenv("CLHLS_SIM_STRESS", "7", 1);
+    if (sides(&env, prog, 7, 64) || sides(&env, prog, 3, 5))
         return 1;
     unsetenv("CLHLS_SIM_STRESS");
 
