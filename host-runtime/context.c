@@ -9,16 +9,6 @@
 
 /* ---- contexts ---- */
 
-int rt_valid_context(cl_context c) { return c && c->magic == RT_MAGIC_CONTEXT; }
-
-int rt_context_device_index(cl_context c, cl_device_id d)
-{
-    for (cl_uint i = 0; i < c->ndevices; i++)
-        if (c->devices[i] == d)
-            return (int)i;
-    return -1;
-}
-
 /* Checks the property list; returns CL_SUCCESS and its length (with the 0). */
 static cl_int check_props(const cl_context_properties *props, size_t *len)
 {
@@ -74,9 +64,7 @@ static cl_context context_new(const cl_context_properties *props, size_t nprops,
     }
     if (nprops)
         memcpy(p, props, nprops * sizeof *p);
-    c->dispatch = &rt_dispatch;
-    c->magic = RT_MAGIC_CONTEXT;
-    atomic_init(&c->refcount, 1);
+    rt_object_init(&c->obj, RT_MAGIC_CONTEXT);
     c->ndevices = n;
     c->devices = devs;
     c->props = p;
@@ -128,33 +116,12 @@ cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties *prop
 
 cl_int CL_API_CALL clRetainContext(cl_context c)
 {
-    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
-    atomic_fetch_add(&c->refcount, 1);
-    return CL_SUCCESS;
-}
-
-void rt_context_release(cl_context c)
-{
-    if (atomic_fetch_sub(&c->refcount, 1) != 1)
-        return;
-    c->magic = RT_MAGIC_DEAD;
-    /* Nothing holds the context any more: nobody else can register a callback. */
-    while (c->destructors) {
-        rt_context_cb *cb = c->destructors;
-        c->destructors = cb->next;
-        cb->fn(c, cb->data);
-        rt_free(cb);
-    }
-    rt_free(c->devices);
-    rt_free(c->props);
-    rt_free(c);
+    return rt_api_retain(__func__, c, RT_MAGIC_CONTEXT, CL_INVALID_CONTEXT);
 }
 
 cl_int CL_API_CALL clReleaseContext(cl_context c)
 {
-    RT_CHECK(rt_valid_context(c), CL_INVALID_CONTEXT);
-    rt_context_release(c);
-    return CL_SUCCESS;
+    return rt_api_release(__func__, c, RT_MAGIC_CONTEXT, CL_INVALID_CONTEXT);
 }
 
 cl_int CL_API_CALL clSetContextDestructorCallback(cl_context c,
@@ -181,7 +148,7 @@ cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info name, size_t s
     cl_uint u;
     switch (name) {
     case CL_CONTEXT_REFERENCE_COUNT:
-        u = (cl_uint)atomic_load(&c->refcount);
+        u = rt_refcount(c);
         return rt_info(size, value, size_ret, &u, sizeof u);
     case CL_CONTEXT_NUM_DEVICES:
         return rt_info(size, value, size_ret, &c->ndevices, sizeof c->ndevices);
@@ -195,8 +162,6 @@ cl_int CL_API_CALL clGetContextInfo(cl_context c, cl_context_info name, size_t s
 }
 
 /* ---- command queues ---- */
-
-int rt_valid_queue(cl_command_queue q) { return q && q->magic == RT_MAGIC_QUEUE; }
 
 /* A host queue on d with the CL_QUEUE_* flags props (checked), keeping a copy of the
  * property list of clCreateCommandQueueWithProperties (nlist entries with the 0; NULL
@@ -220,11 +185,9 @@ static cl_command_queue queue_new(cl_context c, cl_device_id d,
     }
     if (list)
         memcpy(copy, list, nlist * sizeof *copy);
-    q->dispatch = &rt_dispatch;
-    q->magic = RT_MAGIC_QUEUE;
-    atomic_init(&q->refcount, 1);
+    rt_object_init(&q->obj, RT_MAGIC_QUEUE);
     q->context = c;
-    atomic_fetch_add(&c->refcount, 1);
+    rt_retain(c);
     q->device = d;
     static atomic_uint queues_created;
     q->serial = atomic_fetch_add(&queues_created, 1) + 1;
@@ -292,44 +255,13 @@ cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_context c, cl
 
 cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
 {
-    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
-    atomic_fetch_add(&q->refcount, 1);
-    return CL_SUCCESS;
-}
-
-void rt_queue_release(cl_command_queue q)
-{
-    if (atomic_fetch_sub(&q->refcount, 1) != 1)
-        return;
-    /* No command holds the queue any more, so its bookkeeping is empty or stale. */
-    pthread_mutex_lock(&rt_lock);
-    cl_event last = q->last, barrier = q->barrier;
-    cl_event *since = q->since_barrier;
-    size_t nsince = q->nsince;
-    q->last = q->barrier = NULL;
-    q->since_barrier = NULL;
-    q->nsince = 0;
-    pthread_mutex_unlock(&rt_lock);
-    if (last)
-        rt_event_release(last);
-    if (barrier)
-        rt_event_release(barrier);
-    for (size_t i = 0; i < nsince; i++)
-        rt_event_release(since[i]);
-    rt_free(since);
-    q->magic = RT_MAGIC_DEAD;
-    cl_context c = q->context;
-    rt_free(q->props_array);
-    rt_free(q);
-    rt_context_release(c);
+    return rt_api_retain(__func__, q, RT_MAGIC_QUEUE, CL_INVALID_COMMAND_QUEUE);
 }
 
 cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
 {
-    RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
-    clFlush(q);
-    rt_queue_release(q);
-    return CL_SUCCESS;
+    /* Commands reach the device's worker when enqueued: nothing to flush. */
+    return rt_api_release(__func__, q, RT_MAGIC_QUEUE, CL_INVALID_COMMAND_QUEUE);
 }
 
 cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info name,
@@ -343,7 +275,7 @@ cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_in
     case CL_QUEUE_DEVICE:
         return rt_info(size, value, size_ret, &q->device, sizeof q->device);
     case CL_QUEUE_REFERENCE_COUNT:
-        u = (cl_uint)atomic_load(&q->refcount);
+        u = rt_refcount(q);
         return rt_info(size, value, size_ret, &u, sizeof u);
     case CL_QUEUE_PROPERTIES:
         return rt_info(size, value, size_ret, &q->props, sizeof q->props);

@@ -134,9 +134,6 @@ typedef struct rt_device_ops {
     int (*program_load)(rt_device_impl *impl, const char *model_path,
                         rt_device_program **prog, char *err, size_t errlen);
     void (*program_unload)(rt_device_impl *impl, rt_device_program *prog);
-    /* Runs one NDRange to completion (or failure), alone on the accelerator. */
-    int (*run_kernel)(rt_device_impl *impl, rt_device_program *prog,
-                      const rt_kernel_launch *launch, rt_kernel_result *result);
     /* Kernels of one program running at once, each on its compute unit (launch->unit):
      * kernel_start starts one (the accelerator is reset first when none of its units
      * runs) while others may run; launch and result must stay valid until kernel_wait

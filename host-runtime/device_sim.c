@@ -465,23 +465,6 @@ static uint64_t sim_cycles(rt_device_impl *d, rt_device_program *p)
     return n;
 }
 
-static int sim_run_kernel(rt_device_impl *d, rt_device_program *p,
-                          const rt_kernel_launch *l, rt_kernel_result *r)
-{
-    pthread_mutex_lock(&d->lock);
-    int rc;
-    unsigned unit = l->unit;
-    if (sim_model_running_units(p->model) || p->ndone) {
-        snprintf(r->message, sizeof r->message,
-                 "kernel '%s': run alone while other kernels of the program run", l->name);
-        rc = RT_DEV_ERROR;
-    } else if ((rc = launch_start(d, p, l, r)) == RT_DEV_OK) {
-        rc = wait_one(d, p, &unit); /* the only one running */
-    }
-    pthread_mutex_unlock(&d->lock);
-    return rc;
-}
-
 const rt_device_ops rt_device_sim_ops = {
     .kind = "simulator",
     .open = sim_open,
@@ -494,7 +477,6 @@ const rt_device_ops rt_device_sim_ops = {
     .fill = sim_fill,
     .program_load = sim_program_load,
     .program_unload = sim_program_unload,
-    .run_kernel = sim_run_kernel,
     .kernel_start = sim_kernel_start,
     .kernel_wait = sim_kernel_wait,
     .cycles = sim_cycles,

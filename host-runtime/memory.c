@@ -1,85 +1,16 @@
-/* Buffers: creation (with host pointers), sub-buffers, queries, and the buffer commands
- * (read, write, copy, fill, their rectangular forms, map, unmap, migrate) that the
- * device workers execute.
- *
- * A buffer is allocated on every device of its context; the root buffer records which
- * device holds the newest data and migrates it (through the host) before a command on
- * another device uses it. CL_MEM_USE_HOST_PTR memory is written back from the device
- * after every command that may write the buffer, and a map of such a buffer returns the
- * host pointer itself. A CL_MEM_ALLOC_HOST_PTR buffer owns host memory of its size that
- * every map points into (the same address each time), filled by the map and written
- * back by the unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps from the
- * host; sub-buffers inherit them unless they name their own. Transfers take host-link
- * time on the device timeline (the host-link engine), copies and fills device-memory time
- * (the accelerator engine, event.c). */
+/* The entry points of buffers: creation (with host pointers), sub-buffers, queries,
+ * destructor callbacks, and the buffer commands (read, write, copy, fill, their
+ * rectangular forms, map, unmap, migrate), which are validated here and handed to the
+ * scheduler (sched.c); the memory executor (exec_mem.c) places buffers on the devices
+ * and runs the commands. A map of a CL_MEM_USE_HOST_PTR buffer returns the host pointer
+ * itself; a CL_MEM_ALLOC_HOST_PTR buffer owns host memory of its size that every map
+ * points into (the same address each time), filled by the map and written back by the
+ * unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps from the host;
+ * sub-buffers inherit them unless they name their own. */
 #include <string.h>
 
 #include "ir.h"
 #include "rt.h"
-
-int rt_valid_mem(cl_mem m) { return m && m->magic == RT_MAGIC_MEM; }
-
-static cl_mem root_of(cl_mem m) { return m->parent ? m->parent : m; }
-
-/* Device of the queue that runs c, as an index into the context's devices. */
-static int queue_dev(cl_command_queue q) { return rt_context_device_index(q->context, q->device); }
-
-static uint64_t transfer_ns(cl_device_id d, size_t bytes)
-{
-    const board_t *b = d->board;
-    double ns = b->host_link_latency_us * 1000.0;
-    if (b->host_link_gbps > 0)
-        ns += (double)bytes / b->host_link_gbps;
-    return (uint64_t)ns;
-}
-
-static uint64_t device_mem_ns(cl_device_id d, size_t bytes)
-{
-    const board_t *b = d->board;
-    double gbps = b->mem_bandwidth_gbps * (b->mem_ports ? b->mem_ports : 1);
-    return gbps > 0 ? (uint64_t)((double)bytes / gbps) : 0;
-}
-
-/* Makes the newest data of m available on context device di; adds the bytes moved
- * between devices to *moved. 0 on success. */
-static int acquire(cl_mem m, int di, size_t *moved)
-{
-    cl_mem r = root_of(m);
-    cl_context c = r->context;
-    int rc = 0;
-    pthread_mutex_lock(&r->lock);
-    if (r->valid_dev >= 0 && r->valid_dev != di) {
-        *moved += r->size;
-        cl_device_id from = c->devices[r->valid_dev], to = c->devices[di];
-        void *tmp = rt_alloc(r->size);
-        if (!tmp ||
-            from->ops->read(from->impl, r->addr[r->valid_dev], tmp, r->size) != RT_DEV_OK ||
-            to->ops->write(to->impl, r->addr[di], tmp, r->size) != RT_DEV_OK)
-            rc = -1;
-        else
-            r->valid_dev = di;
-        rt_free(tmp);
-    }
-    pthread_mutex_unlock(&r->lock);
-    return rc;
-}
-
-int rt_mem_acquire(cl_mem m, int di)
-{
-    size_t moved = 0;
-    return acquire(m, di, &moved);
-}
-
-void rt_mem_written(cl_mem m, int di)
-{
-    cl_mem r = root_of(m);
-    cl_device_id d = r->context->devices[di];
-    pthread_mutex_lock(&r->lock);
-    r->valid_dev = di;
-    if (r->host_ptr)
-        d->ops->read(d->impl, r->addr[di], r->host_ptr, r->size);
-    pthread_mutex_unlock(&r->lock);
-}
 
 /* ---- creation and lifetime ---- */
 
@@ -118,30 +49,15 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
         rt_free(alloc_host);
         RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
     }
-    cl_uint done = 0;
-    for (; done < c->ndevices; done++) {
-        cl_device_id d = c->devices[done];
-        if (d->ops->alloc(d->impl, size, &addr[done]) != RT_DEV_OK)
-            break;
-    }
-    int ok = done == c->ndevices;
-    if (ok && host_ptr) {
-        cl_device_id d = c->devices[0];
-        ok = d->ops->write(d->impl, addr[0], host_ptr, size) == RT_DEV_OK;
-    }
-    if (!ok) {
-        for (cl_uint i = 0; i < done; i++)
-            c->devices[i]->ops->free(c->devices[i]->impl, addr[i]);
+    if (rt_mem_place(c, size, host_ptr, addr) != 0) {
         rt_free(addr);
         rt_free(alloc_host);
         rt_free(m);
         RT_FAIL_OBJ(CL_MEM_OBJECT_ALLOCATION_FAILURE);
     }
-    m->dispatch = &rt_dispatch;
-    m->magic = RT_MAGIC_MEM;
-    atomic_init(&m->refcount, 1);
+    rt_object_init(&m->obj, RT_MAGIC_MEM);
     m->context = c;
-    atomic_fetch_add(&c->refcount, 1);
+    rt_retain(c);
     m->flags = flags;
     m->size = size;
     m->host_ptr = (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL;
@@ -215,16 +131,14 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
     if (!(flags & host_flags))
         flags |= parent->flags & host_flags;
     flags |= parent->flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR);
-    m->dispatch = &rt_dispatch;
-    m->magic = RT_MAGIC_MEM;
-    atomic_init(&m->refcount, 1);
+    rt_object_init(&m->obj, RT_MAGIC_MEM);
     m->context = c;
-    atomic_fetch_add(&c->refcount, 1);
+    rt_retain(c);
     m->flags = flags;
     m->size = reg->size;
     m->host_ptr = parent->host_ptr ? (char *)parent->host_ptr + reg->origin : NULL;
     m->parent = parent;
-    atomic_fetch_add(&parent->refcount, 1);
+    rt_retain(parent);
     m->origin = reg->origin;
     m->addr = addr;
     m->valid_dev = -1;
@@ -236,48 +150,12 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
 
 cl_int CL_API_CALL clRetainMemObject(cl_mem m)
 {
-    RT_CHECK(rt_valid_mem(m), CL_INVALID_MEM_OBJECT);
-    atomic_fetch_add(&m->refcount, 1);
-    return CL_SUCCESS;
-}
-
-void rt_mem_release(cl_mem m)
-{
-    if (atomic_fetch_sub(&m->refcount, 1) != 1)
-        return;
-    while (m->callbacks) {
-        rt_mem_cb *cb = m->callbacks;
-        m->callbacks = cb->next;
-        cb->fn(m, cb->data);
-        rt_free(cb);
-    }
-    m->magic = RT_MAGIC_DEAD;
-    cl_context c = m->context;
-    if (!m->parent)
-        for (cl_uint i = 0; i < c->ndevices; i++)
-            c->devices[i]->ops->free(c->devices[i]->impl, m->addr[i]);
-    while (m->maps) {
-        rt_mapping *mp = m->maps;
-        m->maps = mp->next;
-        if (mp->owned)
-            rt_free(mp->ptr);
-        rt_free(mp);
-    }
-    rt_free(m->alloc_host);
-    rt_free(m->props);
-    if (m->parent)
-        rt_mem_release(m->parent);
-    pthread_mutex_destroy(&m->lock);
-    rt_free(m->addr);
-    rt_free(m);
-    rt_context_release(c);
+    return rt_api_retain(__func__, m, RT_MAGIC_MEM, CL_INVALID_MEM_OBJECT);
 }
 
 cl_int CL_API_CALL clReleaseMemObject(cl_mem m)
 {
-    RT_CHECK(rt_valid_mem(m), CL_INVALID_MEM_OBJECT);
-    rt_mem_release(m);
-    return CL_SUCCESS;
+    return rt_api_release(__func__, m, RT_MAGIC_MEM, CL_INVALID_MEM_OBJECT);
 }
 
 cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem m,
@@ -318,7 +196,7 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
         pthread_mutex_unlock(&m->lock);
         return rt_info(size, value, size_ret, &u, sizeof u);
     case CL_MEM_REFERENCE_COUNT:
-        u = (cl_uint)atomic_load(&m->refcount);
+        u = rt_refcount(m);
         return rt_info(size, value, size_ret, &u, sizeof u);
     case CL_MEM_CONTEXT: return rt_info(size, value, size_ret, &m->context, sizeof m->context);
     case CL_MEM_ASSOCIATED_MEMOBJECT:
@@ -332,173 +210,6 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
     default:
         RT_FAIL(CL_INVALID_VALUE);
     }
-}
-
-/* ---- execution of buffer commands (worker thread) ---- */
-
-/* Moves every row of a rectangular command: read (device -> host), write (host ->
- * device) or copy (device -> device). Rows that are contiguous on both sides move as
- * one block per slice. */
-static int rect_move(rt_command *c, cl_device_id d, int di)
-{
-    const rt_rect *r = &c->rect;
-    uint64_t base = c->mem->addr[di];
-    uint64_t src = c->src ? c->src->addr[di] : 0;
-    unsigned char *host = c->ptr;
-    /* Whole slices at once when both sides are tight. */
-    int tight = r->row[0] == r->region[0] && r->row[1] == r->region[0];
-    size_t rows = tight ? 1 : r->region[1];
-    size_t len = tight ? r->region[0] * r->region[1] : r->region[0];
-    for (size_t z = 0; z < r->region[2]; z++) {
-        for (size_t y = 0; y < rows; y++) {
-            size_t a = r->offset[0] + z * r->slice[0] + y * r->row[0];
-            size_t b = r->offset[1] + z * r->slice[1] + y * r->row[1];
-            int rc;
-            if (c->kind == RT_CMD_READ_RECT)
-                rc = d->ops->read(d->impl, base + a, host + b, len);
-            else if (c->kind == RT_CMD_WRITE_RECT)
-                rc = d->ops->write(d->impl, base + a, host + b, len);
-            else
-                rc = d->ops->copy(d->impl, base + a, src + b, len);
-            if (rc != RT_DEV_OK)
-                return rc;
-        }
-    }
-    return RT_DEV_OK;
-}
-
-static size_t rect_bytes(const rt_rect *r) { return r->region[0] * r->region[1] * r->region[2]; }
-
-/* The mapping's host memory has no data of the buffer (a failed map). */
-static int mapping_stale(cl_mem m, rt_mapping *mp)
-{
-    pthread_mutex_lock(&m->lock);
-    int stale = mp->stale;
-    pthread_mutex_unlock(&m->lock);
-    return stale;
-}
-
-cl_int rt_mem_execute(rt_command *c, uint64_t *ns)
-{
-    cl_command_queue q = c->event->queue;
-    cl_device_id d = q->device;
-    int di = queue_dev(q);
-    int rc = RT_DEV_OK;
-    size_t moved = 0; /* bytes migrated from another device first */
-    switch (c->kind) {
-    case RT_CMD_READ:
-        if (acquire(c->mem, di, &moved))
-            return CL_OUT_OF_RESOURCES;
-        rc = d->ops->read(d->impl, c->mem->addr[di] + c->offset, c->ptr, c->size);
-        *ns = transfer_ns(d, c->size);
-        break;
-    case RT_CMD_WRITE:
-        if (acquire(c->mem, di, &moved))
-            return CL_OUT_OF_RESOURCES;
-        rc = d->ops->write(d->impl, c->mem->addr[di] + c->offset, c->ptr, c->size);
-        rt_mem_written(c->mem, di);
-        *ns = transfer_ns(d, c->size);
-        break;
-    case RT_CMD_COPY:
-        if (acquire(c->mem, di, &moved) || acquire(c->src, di, &moved))
-            return CL_OUT_OF_RESOURCES;
-        rc = d->ops->copy(d->impl, c->mem->addr[di] + c->offset,
-                          c->src->addr[di] + c->src_offset, c->size);
-        rt_mem_written(c->mem, di);
-        *ns = device_mem_ns(d, 2 * c->size);
-        break;
-    case RT_CMD_READ_RECT:
-    case RT_CMD_WRITE_RECT:
-    case RT_CMD_COPY_RECT:
-        if (acquire(c->mem, di, &moved) || (c->src && acquire(c->src, di, &moved)))
-            return CL_OUT_OF_RESOURCES;
-        rc = rect_move(c, d, di);
-        if (c->kind != RT_CMD_READ_RECT)
-            rt_mem_written(c->mem, di);
-        *ns = c->kind == RT_CMD_COPY_RECT ? device_mem_ns(d, 2 * rect_bytes(&c->rect))
-                                          : transfer_ns(d, rect_bytes(&c->rect));
-        break;
-    case RT_CMD_FILL:
-        if (acquire(c->mem, di, &moved))
-            return CL_OUT_OF_RESOURCES;
-        rc = d->ops->fill(d->impl, c->mem->addr[di] + c->offset, c->pattern, c->pattern_size,
-                          c->size);
-        rt_mem_written(c->mem, di);
-        *ns = device_mem_ns(d, c->size);
-        break;
-    case RT_CMD_MAP:
-        if (!(c->mapping->flags & CL_MAP_WRITE_INVALIDATE_REGION)) {
-            if (acquire(c->mem, di, &moved))
-                return CL_OUT_OF_RESOURCES;
-            rc = d->ops->read(d->impl, c->mem->addr[di] + c->offset, c->mapping->ptr, c->size);
-            *ns = transfer_ns(d, c->size);
-        }
-        break;
-    case RT_CMD_UNMAP:
-        if ((c->mapping->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
-            !mapping_stale(c->mem, c->mapping)) {
-            if (acquire(c->mem, di, &moved))
-                rc = RT_DEV_ERROR;
-            else
-                rc = d->ops->write(d->impl, c->mem->addr[di] + c->mapping->offset,
-                                   c->mapping->ptr, c->mapping->size);
-            rt_mem_written(c->mem, di);
-            *ns = transfer_ns(d, c->mapping->size);
-        }
-        if (c->mapping->owned)
-            rt_free(c->mapping->ptr);
-        rt_free(c->mapping);
-        c->mapping = NULL;
-        break;
-    case RT_CMD_MIGRATE:
-        for (cl_uint i = 0; i < c->nmems; i++) {
-            cl_mem r = root_of(c->mems[i]);
-            if (c->migrate_flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) {
-                /* Nothing to move: the buffer is simply here now. */
-                pthread_mutex_lock(&r->lock);
-                r->valid_dev = di;
-                pthread_mutex_unlock(&r->lock);
-            } else if (!(c->migrate_flags & CL_MIGRATE_MEM_OBJECT_HOST) &&
-                       acquire(c->mems[i], di, &moved)) {
-                rc = RT_DEV_ERROR;
-            }
-        }
-        break;
-    default:
-        break;
-    }
-    /* Data migrated from another device went through the host: out and back in. */
-    if (moved)
-        *ns += 2 * transfer_ns(d, moved);
-    return rc == RT_DEV_OK ? CL_COMPLETE : CL_OUT_OF_RESOURCES;
-}
-
-void rt_mem_cancel(rt_command *c)
-{
-    if (c->kind == RT_CMD_MAP) {
-        pthread_mutex_lock(&c->mem->lock);
-        c->mapping->stale = 1;
-        pthread_mutex_unlock(&c->mem->lock);
-    } else if (c->kind == RT_CMD_UNMAP) {
-        /* The application gave the region back; its data is dropped. */
-        if (c->mapping->owned)
-            rt_free(c->mapping->ptr);
-        rt_free(c->mapping);
-        c->mapping = NULL;
-    }
-}
-
-void rt_mem_command_free(rt_command *c)
-{
-    if (c->kind != RT_CMD_UNMAP || !c->mapping)
-        return;
-    cl_mem m = c->mem;
-    pthread_mutex_lock(&m->lock);
-    c->mapping->next = m->maps;
-    m->maps = c->mapping;
-    m->map_count++;
-    pthread_mutex_unlock(&m->lock);
-    c->mapping = NULL;
 }
 
 /* ---- enqueue entry points ---- */
@@ -516,6 +227,38 @@ static int in_bounds(cl_mem m, size_t offset, size_t size)
     return offset <= m->size && size <= m->size - offset;
 }
 
+/* The wait list checked and host access not forbidden: a new command of kind on q for
+ * m (retained) in *out. CL_SUCCESS, or the error. */
+static cl_int buffer_command(cl_command_queue q, cl_mem m, rt_cmd_kind kind,
+                             cl_command_type type, cl_mem_flags forbidden, cl_uint n,
+                             const cl_event *list, rt_command **out)
+{
+    cl_int rc = rt_check_wait_list(q->context, n, list);
+    RT_CHECK(rc == CL_SUCCESS, rc);
+    RT_CHECK(!(m->flags & forbidden), CL_INVALID_OPERATION);
+    rt_command *c = rt_command_new(q, kind, type, n, list);
+    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
+    c->mem = m;
+    rt_retain(m);
+    *out = c;
+    return CL_SUCCESS;
+}
+
+/* A new copy command of kind on q from src to dst (both retained); NULL when out of
+ * memory. */
+static rt_command *copy_command(cl_command_queue q, cl_mem src, cl_mem dst, rt_cmd_kind kind,
+                                cl_command_type type, cl_uint n, const cl_event *list)
+{
+    rt_command *c = rt_command_new(q, kind, type, n, list);
+    if (c) {
+        c->mem = dst;
+        rt_retain(dst);
+        c->src = src;
+        rt_retain(src);
+    }
+    return c;
+}
+
 /* Read and write share everything but the direction and the host-access flags that
  * forbid it. */
 static cl_int enqueue_transfer(cl_command_queue q, cl_mem m, rt_cmd_kind kind,
@@ -525,13 +268,10 @@ static cl_int enqueue_transfer(cl_command_queue q, cl_mem m, rt_cmd_kind kind,
 {
     CHECK_QUEUE_MEM(q, m);
     RT_CHECK(ptr && size && in_bounds(m, offset, size), CL_INVALID_VALUE);
-    cl_int rc = rt_check_wait_list(q->context, n, list);
-    RT_CHECK(rc == CL_SUCCESS, rc);
-    RT_CHECK(!(m->flags & forbidden), CL_INVALID_OPERATION);
-    rt_command *c = rt_command_new(q, kind, type, n, list);
-    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
-    c->mem = m;
-    atomic_fetch_add(&m->refcount, 1);
+    rt_command *c;
+    cl_int rc = buffer_command(q, m, kind, type, forbidden, n, list, &c);
+    if (rc != CL_SUCCESS)
+        return rc;
     c->offset = offset;
     c->size = size;
     c->ptr = ptr;
@@ -567,16 +307,12 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem ds
              CL_INVALID_VALUE);
     cl_int rc = rt_check_wait_list(q->context, n, list);
     RT_CHECK(rc == CL_SUCCESS, rc);
-    if (root_of(src) == root_of(dst)) {
+    if (rt_mem_root(src) == rt_mem_root(dst)) {
         size_t s = src->origin + src_offset, d = dst->origin + dst_offset;
         RT_CHECK(s + size <= d || d + size <= s, CL_MEM_COPY_OVERLAP);
     }
-    rt_command *c = rt_command_new(q, RT_CMD_COPY, CL_COMMAND_COPY_BUFFER, n, list);
+    rt_command *c = copy_command(q, src, dst, RT_CMD_COPY, CL_COMMAND_COPY_BUFFER, n, list);
     RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
-    c->mem = dst;
-    atomic_fetch_add(&dst->refcount, 1);
-    c->src = src;
-    atomic_fetch_add(&src->refcount, 1);
     c->offset = dst_offset;
     c->src_offset = src_offset;
     c->size = size;
@@ -611,6 +347,24 @@ static int rect_side(const size_t origin[3], const size_t region[3], size_t *row
         __builtin_add_overflow(*offset, last_a, end) ||
         __builtin_add_overflow(*end, last_b, end) ||
         __builtin_add_overflow(*end, region[0], end))
+        return -1;
+    return 0;
+}
+
+/* The region of a rectangular command from the entry point's arguments: side 0 at
+ * origin0 with its pitches, side 1 at origin1 with its. 0 with end[i] one past the last
+ * byte each side touches, or -1 (rect_side). */
+static int rect_resolve(rt_rect *r, const size_t region[3], const size_t origin0[3],
+                        size_t row0, size_t slice0, const size_t origin1[3], size_t row1,
+                        size_t slice1, size_t end[2])
+{
+    memcpy(r->region, region, sizeof r->region);
+    r->row[0] = row0;
+    r->slice[0] = slice0;
+    r->row[1] = row1;
+    r->slice[1] = slice1;
+    if (rect_side(origin0, region, &r->row[0], &r->slice[0], &r->offset[0], &end[0]) ||
+        rect_side(origin1, region, &r->row[1], &r->slice[1], &r->offset[1], &end[1]))
         return -1;
     return 0;
 }
@@ -654,24 +408,15 @@ static cl_int enqueue_transfer_rect(cl_command_queue q, cl_mem m, rt_cmd_kind ki
     RT_CHECK(buffer_origin && host_origin && region && ptr, CL_INVALID_VALUE);
     RT_CHECK(region[0] && region[1] && region[2], CL_INVALID_VALUE);
     rt_rect r;
-    memcpy(r.region, region, sizeof r.region);
-    r.row[0] = buffer_row_pitch;
-    r.slice[0] = buffer_slice_pitch;
-    r.row[1] = host_row_pitch;
-    r.slice[1] = host_slice_pitch;
     size_t end[2];
-    RT_CHECK(rect_side(buffer_origin, region, &r.row[0], &r.slice[0], &r.offset[0], &end[0]) == 0,
-             CL_INVALID_VALUE);
-    RT_CHECK(rect_side(host_origin, region, &r.row[1], &r.slice[1], &r.offset[1], &end[1]) == 0,
+    RT_CHECK(rect_resolve(&r, region, buffer_origin, buffer_row_pitch, buffer_slice_pitch,
+                          host_origin, host_row_pitch, host_slice_pitch, end) == 0,
              CL_INVALID_VALUE);
     RT_CHECK(end[0] <= m->size, CL_INVALID_VALUE);
-    cl_int rc = rt_check_wait_list(q->context, n, list);
-    RT_CHECK(rc == CL_SUCCESS, rc);
-    RT_CHECK(!(m->flags & forbidden), CL_INVALID_OPERATION);
-    rt_command *c = rt_command_new(q, kind, type, n, list);
-    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
-    c->mem = m;
-    atomic_fetch_add(&m->refcount, 1);
+    rt_command *c;
+    cl_int rc = buffer_command(q, m, kind, type, forbidden, n, list, &c);
+    if (rc != CL_SUCCESS)
+        return rc;
     c->ptr = ptr;
     c->rect = r;
     return rt_command_submit(c, blocking, event);
@@ -720,15 +465,9 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_me
     RT_CHECK(src_origin && dst_origin && region, CL_INVALID_VALUE);
     RT_CHECK(region[0] && region[1] && region[2], CL_INVALID_VALUE);
     rt_rect r;
-    memcpy(r.region, region, sizeof r.region);
-    r.row[0] = dst_row_pitch;
-    r.slice[0] = dst_slice_pitch;
-    r.row[1] = src_row_pitch;
-    r.slice[1] = src_slice_pitch;
     size_t end[2];
-    RT_CHECK(rect_side(dst_origin, region, &r.row[0], &r.slice[0], &r.offset[0], &end[0]) == 0,
-             CL_INVALID_VALUE);
-    RT_CHECK(rect_side(src_origin, region, &r.row[1], &r.slice[1], &r.offset[1], &end[1]) == 0,
+    RT_CHECK(rect_resolve(&r, region, dst_origin, dst_row_pitch, dst_slice_pitch, src_origin,
+                          src_row_pitch, src_slice_pitch, end) == 0,
              CL_INVALID_VALUE);
     RT_CHECK(end[0] <= dst->size && end[1] <= src->size, CL_INVALID_VALUE);
     /* One buffer object: one layout for both rectangles. */
@@ -736,16 +475,13 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_me
     cl_int rc = rt_check_wait_list(q->context, n, list);
     RT_CHECK(rc == CL_SUCCESS, rc);
     /* The same buffer, or sub-buffers of one buffer: compare where the rows really lie. */
-    if (root_of(src) == root_of(dst))
+    if (rt_mem_root(src) == rt_mem_root(dst))
         RT_CHECK(!rects_overlap(region, dst->origin + r.offset[0], r.row[0], r.slice[0],
                                 src->origin + r.offset[1], r.row[1], r.slice[1]),
                  CL_MEM_COPY_OVERLAP);
-    rt_command *c = rt_command_new(q, RT_CMD_COPY_RECT, CL_COMMAND_COPY_BUFFER_RECT, n, list);
+    rt_command *c = copy_command(q, src, dst, RT_CMD_COPY_RECT, CL_COMMAND_COPY_BUFFER_RECT, n,
+                                 list);
     RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
-    c->mem = dst;
-    atomic_fetch_add(&dst->refcount, 1);
-    c->src = src;
-    atomic_fetch_add(&src->refcount, 1);
     c->rect = r;
     return rt_command_submit(c, 0, event);
 }
@@ -761,12 +497,10 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void 
     RT_CHECK(offset % pattern_size == 0 && size % pattern_size == 0 &&
                  in_bounds(m, offset, size),
              CL_INVALID_VALUE);
-    cl_int rc = rt_check_wait_list(q->context, n, list);
-    RT_CHECK(rc == CL_SUCCESS, rc);
-    rt_command *c = rt_command_new(q, RT_CMD_FILL, CL_COMMAND_FILL_BUFFER, n, list);
-    RT_CHECK(c, CL_OUT_OF_HOST_MEMORY);
-    c->mem = m;
-    atomic_fetch_add(&m->refcount, 1);
+    rt_command *c;
+    cl_int rc = buffer_command(q, m, RT_CMD_FILL, CL_COMMAND_FILL_BUFFER, 0, n, list, &c);
+    if (rc != CL_SUCCESS)
+        return rc;
     c->offset = offset;
     c->size = size;
     memcpy(c->pattern, pattern, pattern_size);
@@ -804,7 +538,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
     mp->offset = offset;
     mp->size = size;
     mp->flags = flags;
-    cl_mem r = root_of(m);
+    cl_mem r = rt_mem_root(m);
     if (m->host_ptr) {
         mp->ptr = (char *)m->host_ptr + offset;
     } else if (r->alloc_host) {
@@ -822,7 +556,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
         RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
     }
     c->mem = m;
-    atomic_fetch_add(&m->refcount, 1);
+    rt_retain(m);
     c->offset = offset;
     c->size = size;
     c->mapping = mp;
@@ -875,7 +609,7 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue q, cl_mem m, void *p
         RT_FAIL(CL_OUT_OF_HOST_MEMORY);
     }
     c->mem = m;
-    atomic_fetch_add(&m->refcount, 1);
+    rt_retain(m);
     c->mapping = mp;
     return rt_command_submit(c, 0, event);
 }
@@ -904,7 +638,7 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint nmems,
     }
     for (cl_uint i = 0; i < nmems; i++) {
         c->mems[i] = mems[i];
-        atomic_fetch_add(&mems[i]->refcount, 1);
+        rt_retain(mems[i]);
     }
     c->nmems = nmems;
     c->migrate_flags = flags;

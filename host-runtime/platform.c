@@ -69,9 +69,6 @@ static const cl_name_version opencl_c_features[] = {
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_work_group_collective_functions"},
 };
 
-pthread_mutex_t rt_lock = PTHREAD_MUTEX_INITIALIZER;
-pthread_cond_t rt_cond = PTHREAD_COND_INITIALIZER;
-
 static struct _cl_platform_id the_platform;
 static pthread_once_t platform_once = PTHREAD_ONCE_INIT;
 
@@ -94,8 +91,7 @@ static void add_device(const char *name, cl_device_type type)
         return;
     }
     the_platform.devices = list;
-    d->dispatch = &rt_dispatch;
-    d->magic = RT_MAGIC_DEVICE;
+    rt_object_init(&d->obj, RT_MAGIC_DEVICE);
     d->platform = &the_platform;
     d->board = board;
     d->type = type;
@@ -115,8 +111,7 @@ static void add_device(const char *name, cl_device_type type)
 
 static void platform_init(void)
 {
-    the_platform.dispatch = &rt_dispatch;
-    the_platform.magic = RT_MAGIC_PLATFORM;
+    rt_object_init(&the_platform.obj, RT_MAGIC_PLATFORM);
     const char *t = getenv("CLHLS_DEVICE_TYPE");
     cl_device_type type = (t && strcmp(t, "gpu") == 0) ? CL_DEVICE_TYPE_GPU
                                                       : CL_DEVICE_TYPE_ACCELERATOR;

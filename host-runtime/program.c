@@ -1,378 +1,16 @@
-/* Programs: creation from source or from program binaries, clBuildProgram (which runs
- * the clhls compiler in a child process for each device's board (compiler.c), or
- * unpacks the binary into the build cache, then loads the program's metadata.json with
- * cJSON and the verilated model on the device), build and program queries. The metadata is the only
- * source of register indexes, argument descriptions and kernel attributes. A program
- * binary is the build's cache entry packed into one blob (binary.c). */
+/* The entry points of programs: creation from source or from program binaries,
+ * clBuildProgram, clCompileProgram and clLinkProgram (which run the clhls compiler in a
+ * child process for each device's board (compiler.c), or unpack a binary into the build
+ * cache (binary.c), then load the program's metadata.json (metadata.c) and its verilated
+ * model on the device), build and program queries. A program binary is the build's
+ * cache entry packed into one blob. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <cjson/cJSON.h>
-
 #include "fsutil.h"
 #include "rt.h"
-
-int rt_valid_program(cl_program p) { return p && p->magic == RT_MAGIC_PROGRAM; }
-
-/* ---- metadata.json ---- */
-
-static int json_u64(const cJSON *obj, const char *key, uint64_t *out)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
-        v->valuedouble >= 18446744073709551616.0) /* 2^64: no uint64_t */
-        return -1;
-    *out = (uint64_t)v->valuedouble;
-    return 0;
-}
-
-static int json_u32(const cJSON *obj, const char *key, uint32_t *out)
-{
-    uint64_t v;
-    if (json_u64(obj, key, &v) || v > UINT32_MAX)
-        return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
-
-/* Reads a 3-element array of numbers into out (absent: zeros when optional). */
-static int json_u32x3(const cJSON *obj, const char *key, uint32_t out[3], int optional)
-{
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!a)
-        return optional ? 0 : -1;
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 3)
-        return -1;
-    for (int i = 0; i < 3; i++) {
-        const cJSON *v = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > UINT32_MAX)
-            return -1;
-        out[i] = (uint32_t)v->valuedouble;
-    }
-    return 0;
-}
-
-static char *json_str(const cJSON *obj, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return rt_strdup(cJSON_IsString(v) ? v->valuestring : "");
-}
-
-static cl_kernel_arg_address_qualifier address_of(const char *s)
-{
-    if (!strcmp(s, "global"))
-        return CL_KERNEL_ARG_ADDRESS_GLOBAL;
-    if (!strcmp(s, "constant"))
-        return CL_KERNEL_ARG_ADDRESS_CONSTANT;
-    if (!strcmp(s, "local"))
-        return CL_KERNEL_ARG_ADDRESS_LOCAL;
-    return CL_KERNEL_ARG_ADDRESS_PRIVATE;
-}
-
-static cl_kernel_arg_access_qualifier access_of(const char *s)
-{
-    if (!strcmp(s, "read_only"))
-        return CL_KERNEL_ARG_ACCESS_READ_ONLY;
-    if (!strcmp(s, "write_only"))
-        return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
-    if (!strcmp(s, "read_write"))
-        return CL_KERNEL_ARG_ACCESS_READ_WRITE;
-    return CL_KERNEL_ARG_ACCESS_NONE;
-}
-
-static cl_kernel_arg_type_qualifier type_qual_of(const char *s)
-{
-    cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
-    if (strstr(s, "const"))
-        q |= CL_KERNEL_ARG_TYPE_CONST;
-    if (strstr(s, "restrict"))
-        q |= CL_KERNEL_ARG_TYPE_RESTRICT;
-    if (strstr(s, "volatile"))
-        q |= CL_KERNEL_ARG_TYPE_VOLATILE;
-    return q;
-}
-
-static int parse_kernel(const cJSON *jk, rt_kernel_meta *k, char *err, size_t errlen)
-{
-    const cJSON *regs = cJSON_GetObjectItemCaseSensitive(jk, "regs");
-    k->name = json_str(jk, "name");
-    rt_kernel_regs *r = &k->regs;
-    if (!k->name || !*k->name || !cJSON_IsObject(regs) || json_u32(regs, "control", &r->control) ||
-        json_u32(regs, "status", &r->status) || json_u32(regs, "work_dim", &r->work_dim) ||
-        json_u32x3(regs, "global_size", r->global_size, 0) ||
-        json_u32x3(regs, "local_size", r->local_size, 0) ||
-        json_u32x3(regs, "global_offset", r->global_offset, 0) ||
-        json_u32x3(regs, "num_groups", r->num_groups, 0) ||
-        json_u64(jk, "control_start_mask", &r->start_mask) ||
-        json_u64(jk, "status_done_mask", &r->done_mask)) {
-        snprintf(err, errlen, "kernel '%s': missing or bad registers",
-                 k->name ? k->name : "?");
-        return -1;
-    }
-    json_u64(jk, "status_busy_mask", &r->busy_mask);
-    uint32_t v3[3] = {0, 0, 0};
-    json_u32x3(jk, "reqd_work_group_size", v3, 1);
-    for (int i = 0; i < 3; i++)
-        k->reqd_wg[i] = v3[i];
-    memset(v3, 0, sizeof v3);
-    json_u32x3(jk, "work_group_size_hint", v3, 1);
-    for (int i = 0; i < 3; i++)
-        k->wg_hint[i] = v3[i];
-    uint64_t mwg = 0;
-    json_u64(jk, "max_work_group_size", &mwg);
-    k->max_wg = (size_t)mwg;
-    uint64_t lmem = 0;
-    json_u64(jk, "local_mem_bytes", &lmem);
-    k->local_mem = (size_t)lmem;
-    /* CL_KERNEL_ATTRIBUTES: every attribute the metadata carries, as declared in the
-     * source, space-separated. */
-    const cJSON *vth = cJSON_GetObjectItemCaseSensitive(jk, "vec_type_hint");
-    char attrs[256] = "";
-    size_t at = 0;
-    if (k->reqd_wg[0])
-        at += (size_t)snprintf(attrs + at, sizeof attrs - at, "reqd_work_group_size(%zu,%zu,%zu)",
-                               k->reqd_wg[0], k->reqd_wg[1], k->reqd_wg[2]);
-    if (k->wg_hint[0] && at < sizeof attrs)
-        at += (size_t)snprintf(attrs + at, sizeof attrs - at,
-                               "%swork_group_size_hint(%zu,%zu,%zu)", at ? " " : "",
-                               k->wg_hint[0], k->wg_hint[1], k->wg_hint[2]);
-    if (cJSON_IsString(vth) && *vth->valuestring && at < sizeof attrs)
-        snprintf(attrs + at, sizeof attrs - at, "%svec_type_hint(%s)", at ? " " : "",
-                 vth->valuestring);
-    k->attributes = rt_strdup(attrs);
-    if (!k->attributes)
-        goto nomem;
-
-    const cJSON *counters = cJSON_GetObjectItemCaseSensitive(jk, "counters");
-    int nc = cJSON_IsArray(counters) ? cJSON_GetArraySize(counters) : 0;
-    k->counters = rt_alloc((size_t)nc * sizeof *k->counters);
-    if (!k->counters)
-        goto nomem;
-    for (int i = 0; i < nc; i++) {
-        const cJSON *c = cJSON_GetArrayItem(counters, i);
-        rt_counter *o = &k->counters[k->ncounters];
-        if (json_u32(c, "reg", &o->reg))
-            continue;
-        o->name = json_str(c, "name");
-        if (!o->name)
-            goto nomem;
-        k->ncounters++;
-    }
-
-    /* Occupancy probes (optional): read when the watchdog ends the kernel. Like the
-     * counters, an entry without a register is skipped; capacity is optional. */
-    const cJSON *probes = cJSON_GetObjectItemCaseSensitive(jk, "probes");
-    int np = cJSON_IsArray(probes) ? cJSON_GetArraySize(probes) : 0;
-    k->probes = rt_alloc((size_t)np * sizeof *k->probes);
-    if (!k->probes)
-        goto nomem;
-    for (int i = 0; i < np; i++) {
-        const cJSON *jp = cJSON_GetArrayItem(probes, i);
-        rt_probe *o = &k->probes[k->nprobes];
-        if (json_u32(jp, "reg", &o->reg))
-            continue;
-        o->capacity = 0;
-        json_u64(jp, "capacity", &o->capacity);
-        o->name = json_str(jp, "name");
-        if (!o->name)
-            goto nomem;
-        k->nprobes++;
-    }
-
-    /* Global load-store units (optional): named when one accesses memory outside the
-     * kernel's buffers. */
-    const cJSON *lsus = cJSON_GetObjectItemCaseSensitive(jk, "lsus");
-    int nl = cJSON_IsArray(lsus) ? cJSON_GetArraySize(lsus) : 0;
-    k->lsus = rt_alloc((size_t)nl * sizeof *k->lsus);
-    if (!k->lsus)
-        goto nomem;
-    for (int i = 0; i < nl; i++) {
-        const cJSON *ju = cJSON_GetArrayItem(lsus, i);
-        rt_lsu *o = &k->lsus[k->nlsus++];
-        o->kind = json_str(ju, "kind");
-        o->at = json_str(ju, "at");
-        o->bytes = 0;
-        json_u32(ju, "bytes", &o->bytes);
-        if (!o->kind || !o->at)
-            goto nomem;
-    }
-
-    const cJSON *area = cJSON_GetObjectItemCaseSensitive(jk, "arg_area");
-    uint64_t area_bytes = 0;
-    if (json_u32(area, "reg", &k->arg_area_reg) || json_u64(area, "bytes", &area_bytes) ||
-        area_bytes % 8) {
-        snprintf(err, errlen, "kernel '%s': no argument area", k->name);
-        return -1;
-    }
-    k->arg_area_bytes = (size_t)area_bytes;
-    const cJSON *args = cJSON_GetObjectItemCaseSensitive(jk, "args");
-    if (!cJSON_IsArray(args)) {
-        snprintf(err, errlen, "kernel '%s': no argument list", k->name);
-        return -1;
-    }
-    int na = cJSON_GetArraySize(args);
-    k->args = rt_alloc((size_t)na * sizeof *k->args);
-    if (!k->args)
-        goto nomem;
-    int printf_arg = -1; /* the hidden printf buffer argument: not the user's */
-    uint64_t printf_offset = 0;
-    for (int i = 0; i < na; i++) {
-        const cJSON *ja = cJSON_GetArrayItem(args, i);
-        const cJSON *hidden = cJSON_GetObjectItemCaseSensitive(ja, "hidden");
-        if (hidden) {
-            if (!cJSON_IsString(hidden) || strcmp(hidden->valuestring, "printf_buffer") ||
-                printf_arg >= 0 || json_u64(ja, "offset", &printf_offset) ||
-                printf_offset > k->arg_area_bytes || 8 > k->arg_area_bytes - printf_offset) {
-                snprintf(err, errlen, "kernel '%s': bad argument %d", k->name, i);
-                return -1;
-            }
-            printf_arg = i;
-            continue;
-        }
-        rt_arg_meta *a = &k->args[k->nargs];
-        k->nargs++;
-        a->name = json_str(ja, "name");
-        a->type_name = json_str(ja, "type_name");
-        char *addr = json_str(ja, "address_qualifier");
-        char *acc = json_str(ja, "access_qualifier");
-        char *tq = json_str(ja, "type_qualifier");
-        char *kind = json_str(ja, "kind");
-        uint64_t size = 0, offset = 0;
-        int bad = !a->name || !a->type_name || !addr || !acc || !tq || !kind ||
-                  json_u64(ja, "size", &size) || json_u64(ja, "offset", &offset);
-        if (!bad) {
-            a->address = address_of(addr);
-            a->access = access_of(acc);
-            a->type_qual = type_qual_of(tq);
-            a->size = (size_t)size;
-            a->offset = (size_t)offset;
-            if (!strcmp(kind, "buffer"))
-                a->kind = RT_ARG_BUFFER;
-            else if (!strcmp(kind, "scalar"))
-                a->kind = RT_ARG_SCALAR;
-            else if (!strcmp(kind, "local"))
-                a->kind = RT_ARG_LOCAL;
-            else
-                bad = 1;
-            uint64_t max = 0;
-            if (a->kind == RT_ARG_LOCAL && !bad) {
-                bad = json_u64(ja, "max_bytes", &max);
-                a->local_max = (size_t)max;
-            }
-        }
-        rt_free(addr);
-        rt_free(acc);
-        rt_free(tq);
-        rt_free(kind);
-        /* Every argument's bytes (8 for a buffer address or a __local size) must lie
-         * inside the argument area. */
-        size_t bytes = a->kind == RT_ARG_SCALAR ? a->size : 8;
-        if (!bad && (a->offset > k->arg_area_bytes || bytes > k->arg_area_bytes - a->offset))
-            bad = 1;
-        if (bad) {
-            snprintf(err, errlen, "kernel '%s': bad argument %d", k->name, i);
-            return -1;
-        }
-    }
-    const cJSON *pj = cJSON_GetObjectItemCaseSensitive(jk, "printf");
-    if ((pj != NULL) != (printf_arg >= 0)) {
-        snprintf(err, errlen, "kernel '%s': a printf buffer without printf formats, or "
-                 "formats without the buffer", k->name);
-        return -1;
-    }
-    if (pj) {
-        char why[128];
-        if (rt_printf_load(pj, (size_t)printf_offset, &k->printf, why, sizeof why)) {
-            snprintf(err, errlen, "kernel '%s': %s", k->name, why);
-            return -1;
-        }
-    }
-    return 0;
-nomem:
-    snprintf(err, errlen, "out of host memory");
-    return -1;
-}
-
-void rt_metadata_free(rt_kernel_meta *kernels, cl_uint n)
-{
-    if (!kernels)
-        return;
-    for (cl_uint i = 0; i < n; i++) {
-        rt_kernel_meta *k = &kernels[i];
-        rt_free(k->name);
-        rt_free(k->attributes);
-        for (unsigned j = 0; j < k->ncounters; j++)
-            rt_free(k->counters[j].name);
-        rt_free(k->counters);
-        for (unsigned j = 0; j < k->nprobes; j++)
-            rt_free(k->probes[j].name);
-        rt_free(k->probes);
-        for (unsigned j = 0; j < k->nlsus; j++) {
-            rt_free(k->lsus[j].kind);
-            rt_free(k->lsus[j].at);
-        }
-        rt_free(k->lsus);
-        for (cl_uint j = 0; j < k->nargs; j++) {
-            rt_free(k->args[j].name);
-            rt_free(k->args[j].type_name);
-        }
-        rt_free(k->args);
-        rt_printf_free(k->printf);
-    }
-    rt_free(kernels);
-}
-
-int rt_metadata_load(const char *path, rt_kernel_meta **out, cl_uint *nout, char *err,
-                     size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open %s", path);
-        return -1;
-    }
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = len >= 0 ? rt_alloc((size_t)len + 1) : NULL;
-    if (!text || fread(text, 1, (size_t)len, f) != (size_t)len) {
-        fclose(f);
-        rt_free(text);
-        snprintf(err, errlen, "cannot read %s", path);
-        return -1;
-    }
-    fclose(f);
-    cJSON *root = cJSON_ParseWithLength(text, (size_t)len);
-    rt_free(text);
-    const cJSON *kernels = root ? cJSON_GetObjectItemCaseSensitive(root, "kernels") : NULL;
-    if (!cJSON_IsArray(kernels)) {
-        cJSON_Delete(root);
-        snprintf(err, errlen, "%s: not a clhls metadata file", path);
-        return -1;
-    }
-    int n = cJSON_GetArraySize(kernels);
-    rt_kernel_meta *ks = rt_alloc((size_t)n * sizeof *ks);
-    cl_uint done = 0;
-    int rc = ks ? 0 : -1;
-    if (!ks)
-        snprintf(err, errlen, "out of host memory");
-    /* Non-uniform work-groups only when the program says so (OpenCL C 2.0). */
-    int uniform = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(root, "uniform_work_group_size"));
-    for (int i = 0; i < n && rc == 0; i++) {
-        done++;
-        rc = parse_kernel(cJSON_GetArrayItem(kernels, i), &ks[i], err, errlen);
-        ks[i].uniform_wg = uniform;
-    }
-    cJSON_Delete(root);
-    if (rc) {
-        rt_metadata_free(ks, done);
-        return -1;
-    }
-    *out = ks;
-    *nout = (cl_uint)n;
-    return 0;
-}
 
 /* ---- programs ---- */
 
@@ -389,11 +27,9 @@ static cl_program program_new(cl_context c, char *source)
     }
     for (cl_uint i = 0; i < c->ndevices; i++)
         b[i].status = CL_BUILD_NONE;
-    p->dispatch = &rt_dispatch;
-    p->magic = RT_MAGIC_PROGRAM;
-    atomic_init(&p->refcount, 1);
+    rt_object_init(&p->obj, RT_MAGIC_PROGRAM);
     p->context = c;
-    atomic_fetch_add(&c->refcount, 1);
+    rt_retain(c);
     p->source = source;
     p->options = opts;
     p->builds = b;
@@ -473,7 +109,7 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n,
         rt_free(b->binary);
         b->binary = rt_alloc(lengths[i]);
         if (!b->binary) {
-            rt_program_release(p);
+            rt_release(p);
             RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
         }
         memcpy(b->binary, binaries[i], lengths[i]);
@@ -486,7 +122,7 @@ cl_program CL_API_CALL clCreateProgramWithBinary(cl_context c, cl_uint n,
             rt_free(b->object);
             b->object = rt_binary_object(b->binary, b->binary_len, &b->object_len);
             if (!b->object) {
-                rt_program_release(p);
+                rt_release(p);
                 RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
             }
             b->status = CL_BUILD_SUCCESS;
@@ -512,40 +148,12 @@ cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context c, cl_uint n
 
 cl_int CL_API_CALL clRetainProgram(cl_program p)
 {
-    RT_CHECK(rt_valid_program(p), CL_INVALID_PROGRAM);
-    atomic_fetch_add(&p->refcount, 1);
-    return CL_SUCCESS;
-}
-
-void rt_program_release(cl_program p)
-{
-    if (atomic_fetch_sub(&p->refcount, 1) != 1)
-        return;
-    p->magic = RT_MAGIC_DEAD;
-    cl_context c = p->context;
-    for (cl_uint i = 0; i < c->ndevices; i++) {
-        cl_device_id d = c->devices[i];
-        if (p->builds[i].model)
-            d->ops->program_unload(d->impl, p->builds[i].model);
-        rt_free(p->builds[i].log);
-        rt_free(p->builds[i].entry_dir);
-        rt_free(p->builds[i].binary);
-        rt_free(p->builds[i].object);
-    }
-    rt_free(p->builds);
-    rt_metadata_free(p->kernels, p->nkernels);
-    rt_free(p->source);
-    rt_free(p->options);
-    pthread_mutex_destroy(&p->lock);
-    rt_free(p);
-    rt_context_release(c);
+    return rt_api_retain(__func__, p, RT_MAGIC_PROGRAM, CL_INVALID_PROGRAM);
 }
 
 cl_int CL_API_CALL clReleaseProgram(cl_program p)
 {
-    RT_CHECK(rt_valid_program(p), CL_INVALID_PROGRAM);
-    rt_program_release(p);
-    return CL_SUCCESS;
+    return rt_api_release(__func__, p, RT_MAGIC_PROGRAM, CL_INVALID_PROGRAM);
 }
 
 /* Appends text to *log (which may be NULL). */
@@ -557,6 +165,24 @@ static void log_append(char **log, const char *text)
         return;
     memcpy(n + a, text, b + 1);
     *log = n;
+}
+
+/* Marks the build of device di failed with msg (when given) appended to its log. */
+static void build_failed(rt_program_build *b, const char *msg)
+{
+    if (msg)
+        log_append(&b->log, msg);
+    if (!b->log)
+        b->log = rt_strdup("");
+    b->status = CL_BUILD_ERROR;
+}
+
+/* The same with "PREFIXWHY\n" appended. */
+static void build_failed_why(rt_program_build *b, const char *prefix, const char *why)
+{
+    log_append(&b->log, prefix);
+    log_append(&b->log, why);
+    build_failed(b, "\n");
 }
 
 /* Loads the built cache entry for context device di: its metadata (which then stands
@@ -591,12 +217,7 @@ static cl_int load_entry(cl_program p, int di, const char *entry)
         ok = 0;
     }
     if (!ok) {
-        log_append(&b->log, "clhls: cannot load the built program: ");
-        log_append(&b->log, err);
-        log_append(&b->log, "\n");
-        if (!b->log)
-            b->log = rt_strdup("");
-        b->status = CL_BUILD_ERROR;
+        build_failed_why(b, "clhls: cannot load the built program: ", err);
         return CL_BUILD_PROGRAM_FAILURE;
     }
     rt_metadata_free(p->kernels, p->nkernels);
@@ -628,16 +249,6 @@ static void build_reset(cl_program p, int di)
  * compiler). */
 #define HLS_STATUS_OK 0
 #define HLS_STATUS_OPTIONS (-3)
-
-/* Marks the build of device di failed with msg (when given) appended to its log. */
-static void build_failed(rt_program_build *b, const char *msg)
-{
-    if (msg)
-        log_append(&b->log, msg);
-    if (!b->log)
-        b->log = rt_strdup("");
-    b->status = CL_BUILD_ERROR;
-}
 
 /* What a compiler job does, and the error codes its failures become. */
 typedef enum { JOB_BUILD, JOB_COMPILE, JOB_LINK } job_kind;
@@ -712,15 +323,15 @@ static cl_int run_job(cl_program p, int di, rt_job *job, const char *const *args
     return rc;
 }
 
-/* Starts a job for device build b: its scratch directory, with the program's source
- * as program.cl when there is one. */
-static cl_int job_begin(cl_program p, rt_program_build *b, rt_job *job, job_kind kind)
+/* Forgets what context device di had (build_start) and starts a job for it: its
+ * scratch directory, with the program's source as program.cl when there is one. */
+static cl_int job_begin(cl_program p, int di, rt_job *job, job_kind kind)
 {
+    rt_program_build *b = &p->builds[di];
+    build_start(p, di); /* a new build makes a new binary (packed when asked for) */
     char err[512];
     if (rt_job_begin(job, err, sizeof err) != 0) {
-        log_append(&b->log, "clhls: ");
-        log_append(&b->log, err);
-        build_failed(b, "\n");
+        build_failed_why(b, "clhls: ", err);
         return job_error(kind, 0);
     }
     if (kind != JOB_LINK && rt_job_write(job, "program.cl", p->source, strlen(p->source)) != 0) {
@@ -736,10 +347,8 @@ static cl_int job_begin(cl_program p, rt_program_build *b, rt_job *job, job_kind
 static cl_int build_one(cl_program p, int di)
 {
     cl_device_id d = p->context->devices[di];
-    rt_program_build *b = &p->builds[di];
-    build_start(p, di); /* a new build makes a new binary (packed when asked for) */
     rt_job job;
-    cl_int rc = job_begin(p, b, &job, JOB_BUILD);
+    cl_int rc = job_begin(p, di, &job, JOB_BUILD);
     if (rc != CL_SUCCESS)
         return rc;
     char src[8192];
@@ -757,9 +366,8 @@ static cl_int link_one(cl_program p, int di, unsigned char *const *objects,
 {
     cl_device_id d = p->context->devices[di];
     rt_program_build *b = &p->builds[di];
-    build_start(p, di);
     rt_job job;
-    cl_int rc = job_begin(p, b, &job, JOB_LINK);
+    cl_int rc = job_begin(p, di, &job, JOB_LINK);
     if (rc != CL_SUCCESS)
         return rc;
     const char **args = rt_alloc(((size_t)n + 12) * sizeof *args);
@@ -827,12 +435,7 @@ static cl_int build_binary(cl_program p, int di)
     char err[512] = "";
     char *entry = rt_binary_unpack(b->binary, b->binary_len, err, sizeof err);
     if (!entry) {
-        log_append(&b->log, "clhls: ");
-        log_append(&b->log, err);
-        log_append(&b->log, "\n");
-        if (!b->log)
-            b->log = rt_strdup("");
-        b->status = CL_BUILD_ERROR;
+        build_failed_why(b, "clhls: ", err);
         return CL_BUILD_PROGRAM_FAILURE;
     }
     if (*err) { /* an earlier unpacking was damaged and replaced */
@@ -913,16 +516,6 @@ cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id
     return rc;
 }
 
-/* 1 when p has an executable for at least one device. */
-static int program_built(cl_program p)
-{
-    for (cl_uint i = 0; i < p->context->ndevices; i++)
-        if (p->builds[i].status == CL_BUILD_SUCCESS &&
-            p->builds[i].type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-            return 1;
-    return 0;
-}
-
 /* ---- separate compilation: clCompileProgram, clLinkProgram ---- */
 
 
@@ -934,9 +527,8 @@ static cl_int compile_one(cl_program p, int di, cl_uint nheaders, const cl_progr
 {
     cl_device_id d = p->context->devices[di];
     rt_program_build *b = &p->builds[di];
-    build_start(p, di);
     rt_job job;
-    cl_int rc = job_begin(p, b, &job, JOB_COMPILE);
+    cl_int rc = job_begin(p, di, &job, JOB_COMPILE);
     if (rc != CL_SUCCESS)
         return rc;
     for (cl_uint i = 0; i < nheaders; i++) {
@@ -999,7 +591,7 @@ cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, const cl_device_
             rc = r;
     }
     /* The program's kernels were those of an earlier executable: none now. */
-    if (!program_built(p)) {
+    if (!rt_program_built(p)) {
         rt_metadata_free(p->kernels, p->nkernels);
         p->kernels = NULL;
         p->nkernels = 0;
@@ -1127,7 +719,7 @@ cl_program CL_API_CALL clLinkProgram(cl_context c, cl_uint ndev, const cl_device
     rt_free(objects);
     rt_free(sizes);
     if (p && rc == CL_OUT_OF_HOST_MEMORY) {
-        rt_program_release(p);
+        rt_release(p);
         p = NULL;
     }
     if (!p) {
@@ -1180,7 +772,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t s
     cl_int rc;
     switch (name) {
     case CL_PROGRAM_REFERENCE_COUNT:
-        u = (cl_uint)atomic_load(&p->refcount);
+        u = rt_refcount(p);
         return rt_info(size, value, size_ret, &u, sizeof u);
     case CL_PROGRAM_CONTEXT: return rt_info(size, value, size_ret, &c, sizeof c);
     case CL_PROGRAM_NUM_DEVICES:
@@ -1219,7 +811,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t s
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
         pthread_mutex_lock(&p->lock);
-        if (!program_built(p)) {
+        if (!rt_program_built(p)) {
             pthread_mutex_unlock(&p->lock);
             RT_FAIL(CL_INVALID_PROGRAM_EXECUTABLE);
         }

@@ -1,18 +1,27 @@
 /* Internal interface of the clhls host runtime (the OpenCL ICD). Every OpenCL object
- * is a struct that starts with the ICD dispatch pointer, carries a magic number (so
- * entry points can reject stale or foreign handles) and a reference count. The entry
- * points (one file per object kind) validate with RT_CHECK and call the shared
- * machinery declared here: allocation hook, info-query helper, the event state machine
- * and the per-device command workers (event.c), and the device operations (device.h).
+ * is a struct that starts with the common header rt_object: the ICD dispatch pointer, a
+ * magic number (so entry points can reject stale or foreign handles) and a reference
+ * count. The runtime's files are layers, each calling only the layers below it
+ * (docs/architecture.md, "The runtime"):
+ *   entry points   platform.c, context.c, memory.c, program.c, kernel.c, event.c,
+ *                  image.c, dispatch.c: validate with RT_CHECK, build commands
+ *   scheduler      sched.c: event states, commands, the device workers, the timeline
+ *                  (and trace.c, which records what the workers ran)
+ *   executors      exec_kernel.c, exec_mem.c: run a command on its device
+ *   device ops     device.h, filled in by device_sim.c
+ *   base           object.c (the object header, validation, release), metadata.c,
+ *                  printf.c, util.c
+ * Programs are built beside the scheduler: program.c runs the compiler (compiler.c),
+ * unpacks binaries (binary.c) and loads metadata.json (metadata.c).
  *
  * Locking: one runtime-wide lock (rt_lock) guards the event graph (statuses,
  * callbacks, the per-device pending lists, queue bookkeeping), because dependencies
  * cross queues and devices; host threads wait on rt_cond, idle workers on a condition
- * of event.c, each woken only when what it waits for may have happened. Kernel arguments and program builds
- * have their own per-object mutex, CLHLS_TRACE's records their own (trace.c, taken
- * without rt_lock); each device serialises its operations internally.
- * Lock order: rt_lock may be held while taking an object or device mutex, never the
- * other way round. */
+ * of sched.c, each woken only when what it waits for may have happened. Kernel
+ * arguments and program builds have their own per-object mutex, CLHLS_TRACE's records
+ * their own (trace.c, taken without rt_lock); each device serialises its operations
+ * internally. Lock order: rt_lock may be held while taking an object or device mutex,
+ * never the other way round. */
 #ifndef CLHLS_RT_H
 #define CLHLS_RT_H
 
@@ -67,6 +76,9 @@ void rt_log_check(const char *func, const char *cond, cl_int code);
 /* Copies an info value out following the clGet*Info rules. */
 cl_int rt_info(size_t size, void *value, size_t *size_ret, const void *src, size_t src_size);
 const char *rt_error_name(cl_int code);
+/* Little-endian 64-bit words (the argument area). */
+void rt_put_le64(unsigned char *p, uint64_t v);
+uint64_t rt_get_le64(const unsigned char *p);
 
 /* Validate in an entry point: on failure log the condition and return the code. */
 #define RT_CHECK(cond, code)                                                          \
@@ -101,9 +113,16 @@ const char *rt_error_name(cl_int code);
     } while (0)
 
 /* ---- objects ---- */
-struct _cl_platform_id {
+/* The header every object starts with (object.c). A pointer to an object is a pointer to
+ * its header, and the loader finds the dispatch table through either. */
+typedef struct rt_object {
     cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_PLATFORM */
+    uint32_t magic;             /* RT_MAGIC_* of its kind, RT_MAGIC_DEAD once destroyed */
+    atomic_int refcount;        /* references (platform and devices: unused) */
+} rt_object;
+
+struct _cl_platform_id {
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_PLATFORM */
     cl_uint ndevices;           /* devices of the platform */
     cl_device_id *devices;      /* one per board of CLHLS_BOARDS */
 };
@@ -119,8 +138,7 @@ typedef enum rt_engine {
 } rt_engine;
 
 struct _cl_device_id {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_DEVICE */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_DEVICE */
     cl_platform_id platform;    /* owning platform */
     board_t *board;             /* the board this device simulates */
     cl_device_type type;        /* type reported (ACCELERATOR, or GPU when asked) */
@@ -145,9 +163,7 @@ typedef struct rt_context_cb {
 } rt_context_cb;
 
 struct _cl_context {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_CONTEXT */
-    atomic_int refcount;        /* reference count */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_CONTEXT, references */
     cl_uint ndevices;           /* devices in the context */
     cl_device_id *devices;      /* the devices */
     cl_context_properties *props; /* properties as given (0-terminated), NULL if none */
@@ -158,9 +174,7 @@ struct _cl_context {
 };
 
 struct _cl_command_queue {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_QUEUE */
-    atomic_int refcount;        /* reference count */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_QUEUE, references */
     cl_context context;         /* retained */
     cl_device_id device;        /* device the commands run on */
     cl_command_queue_properties props; /* CL_QUEUE_* flags */
@@ -199,9 +213,7 @@ typedef struct rt_mem_cb {
 } rt_mem_cb;
 
 struct _cl_mem {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_MEM */
-    atomic_int refcount;        /* reference count */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_MEM, references */
     cl_context context;         /* retained */
     cl_mem_flags flags;         /* CL_MEM_* flags as created */
     size_t size;                /* bytes */
@@ -302,9 +314,7 @@ typedef struct rt_program_build {
 } rt_program_build;
 
 struct _cl_program {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_PROGRAM */
-    atomic_int refcount;        /* reference count */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_PROGRAM, references */
     cl_context context;         /* retained */
     char *source;               /* OpenCL C source ("" for a program from binaries) */
     int from_binary;            /* created by clCreateProgramWithBinary */
@@ -326,9 +336,7 @@ typedef struct rt_arg_value {
 } rt_arg_value;
 
 struct _cl_kernel {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_KERNEL */
-    atomic_int refcount;        /* reference count */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_KERNEL, references */
     cl_program program;         /* retained */
     const rt_kernel_meta *meta; /* metadata (owned by the program) */
     pthread_mutex_t lock;       /* guards args */
@@ -347,9 +355,7 @@ typedef struct rt_event_cb {
 } rt_event_cb;
 
 struct _cl_event {
-    cl_icd_dispatch *dispatch;  /* ICD dispatch table (must be first) */
-    uint32_t magic;             /* RT_MAGIC_EVENT */
-    atomic_int refcount;        /* reference count */
+    rt_object obj;              /* dispatch pointer (first), RT_MAGIC_EVENT, references */
     cl_context context;         /* retained */
     cl_command_queue queue;     /* retained; NULL for user events */
     cl_command_type type;       /* CL_COMMAND_* */
@@ -367,8 +373,8 @@ struct _cl_event {
 };
 
 /* ---- the global state ---- */
-extern cl_icd_dispatch rt_dispatch;
-extern pthread_mutex_t rt_lock;
+extern cl_icd_dispatch rt_dispatch;         /* dispatch.c */
+extern pthread_mutex_t rt_lock;             /* object.c */
 extern pthread_cond_t rt_cond;
 cl_platform_id rt_platform(void);           /* initialises on first use */
 /* Internal versions of the loader-visible exports (the table must not point to the
@@ -379,26 +385,42 @@ void *CL_API_CALL rt_get_extension_function_address(const char *name);
 void *CL_API_CALL rt_get_extension_function_address_for_platform(cl_platform_id platform,
                                                                  const char *name);
 
-/* ---- validity ---- */
+/* ---- the object base (object.c) ---- */
+/* A new object of kind magic: the dispatch table, one reference. */
+void rt_object_init(rt_object *o, uint32_t magic);
+/* 1 when o is a live object of kind magic (NULL is not). */
+int rt_valid_object(const void *o, uint32_t magic);
+void rt_retain(void *o);
+/* Drops a reference; the last one destroys the object (whatever its kind) and drops the
+ * references it held. */
+void rt_release(void *o);
+cl_uint rt_refcount(const void *o);
+/* clRetain* and clRelease* (func: the entry point, for CLHLS_VERBOSE): validate as kind
+ * magic (invalid: the error otherwise), then retain or release. */
+cl_int rt_api_retain(const char *func, void *o, uint32_t magic, cl_int invalid);
+cl_int rt_api_release(const char *func, void *o, uint32_t magic, cl_int invalid);
+static inline int rt_valid_context(cl_context c) { return rt_valid_object(c, RT_MAGIC_CONTEXT); }
+static inline int rt_valid_queue(cl_command_queue q) { return rt_valid_object(q, RT_MAGIC_QUEUE); }
+static inline int rt_valid_mem(cl_mem m) { return rt_valid_object(m, RT_MAGIC_MEM); }
+static inline int rt_valid_program(cl_program p) { return rt_valid_object(p, RT_MAGIC_PROGRAM); }
+static inline int rt_valid_kernel(cl_kernel k) { return rt_valid_object(k, RT_MAGIC_KERNEL); }
+static inline int rt_valid_event(cl_event e) { return rt_valid_object(e, RT_MAGIC_EVENT); }
+/* A device of the platform (platform.c: devices are checked against its list). */
 int rt_valid_device(cl_device_id d);
-int rt_valid_context(cl_context c);
-int rt_valid_queue(cl_command_queue q);
-int rt_valid_mem(cl_mem m);
-int rt_valid_program(cl_program p);
-int rt_valid_kernel(cl_kernel k);
-int rt_valid_event(cl_event e);
 int rt_context_device_index(cl_context c, cl_device_id d); /* -1 when absent */
+/* The index of q's device among its context's devices. */
+int rt_queue_device_index(cl_command_queue q);
+/* 1 when p has an executable for some device; p->lock held. */
+int rt_program_built(cl_program p);
+/* The buffer a sub-buffer is part of; a buffer's own root is itself. */
+cl_mem rt_mem_root(cl_mem m);
+/* Validates a wait list for a command of context ctx. */
+cl_int rt_check_wait_list(cl_context ctx, cl_uint n, const cl_event *list);
+/* Frees what rt_metadata_load made (metadata.c, which the base uses to destroy a
+ * program). */
+void rt_metadata_free(rt_kernel_meta *kernels, cl_uint nkernels);
 
-/* ---- lifetimes ---- */
-void rt_context_release(cl_context c);
-void rt_queue_release(cl_command_queue q);
-void rt_mem_release(cl_mem m);
-void rt_program_release(cl_program p);
-void rt_kernel_release(cl_kernel k);
-void rt_event_retain(cl_event e);
-void rt_event_release(cl_event e);
-
-/* ---- commands (event.c) ---- */
+/* ---- commands and events: the scheduler (sched.c) ---- */
 typedef enum {
     RT_CMD_NONE,     /* marker, barrier, wait-for-events */
     RT_CMD_READ,     /* device -> host */
@@ -458,8 +480,6 @@ int rt_device_start_worker(cl_device_id d);
 cl_event rt_event_create(cl_context ctx, cl_command_queue q, cl_command_type type);
 /* Moves an event to status (forward only) and runs the callbacks that became due. */
 void rt_event_set_status(cl_event e, cl_int status);
-/* Validates a wait list for q's context. */
-cl_int rt_check_wait_list(cl_context ctx, cl_uint n, const cl_event *list);
 /* Allocates a command of kind for q with its event and wait list; NULL on no memory. */
 rt_command *rt_command_new(cl_command_queue q, rt_cmd_kind kind, cl_command_type type,
                            cl_uint nwait, const cl_event *wait);
@@ -470,8 +490,20 @@ void rt_command_free(rt_command *c);
 cl_int rt_command_submit(rt_command *c, int blocking, cl_event *event_out);
 /* Waits until e is complete or failed; returns its status. */
 cl_int rt_event_wait(cl_event e);
+/* e's status, and (when final and t_complete is not NULL) its COMPLETE time. */
+cl_int rt_event_status(cl_event e, uint64_t *t_complete);
+/* Registers cb (type, fn, data set) on e; calls it at once when e is already there. */
+void rt_event_add_callback(cl_event e, rt_event_cb *cb);
+/* Sets a user event's status (CL_COMPLETE or an error) once: 0, or -1 when it was set. */
+int rt_user_event_set(cl_event e, cl_int status);
+/* Waits until every command of q has finished (clFinish). */
+void rt_queue_finish(cl_command_queue q);
 
-/* ---- buffers (memory.c) ---- */
+/* ---- the memory executor (exec_mem.c) ---- */
+/* Allocates a buffer of size bytes on every device of c (addresses in addr, one per
+ * device), and writes host_ptr's bytes (when not NULL) to the first; 0, or -1 with
+ * nothing allocated. */
+int rt_mem_place(cl_context c, size_t size, const void *host_ptr, uint64_t *addr);
 /* Makes the newest data of m available on context device di (migrates). */
 int rt_mem_acquire(cl_mem m, int di);
 /* After a command on device di wrote m: records it and syncs USE_HOST_PTR memory. */
@@ -539,28 +571,42 @@ int rt_job_write(rt_job *j, const char *name, const void *data, size_t len);
 cl_int rt_job_run(rt_job *j, const char *const args[], rt_job_result *r);
 void rt_job_result_free(rt_job_result *r);
 
-/* ---- kernels (kernel.c) ---- */
+/* ---- the kernel executor (exec_kernel.c) ---- */
 /* A kernel command between its start on the device and its end. */
 typedef struct rt_kernel_run rt_kernel_run;
+/* What a kernel's run left for its event. */
+typedef struct rt_kernel_outcome {
+    uint64_t ns;                /* modelled duration: busy cycles at the board clock */
+    uint64_t sim_cycles;        /* cycles the simulation ran */
+    unsigned ncounters;         /* counters read */
+    rt_counter_value *counters; /* their values (rt_free; NULL when none were read) */
+} rt_kernel_outcome;
 /* The accelerator configuration (loaded program) a kernel command runs on. */
 rt_device_program *rt_kernel_model(const rt_command *c);
 /* Its compute unit: the kernel's index in its program. */
 unsigned rt_kernel_unit(const rt_command *c);
 /* Prepares c's NDRange (argument area, printf buffer) and starts it on its compute unit
  * while other kernels of the program may run. CL_SUCCESS and *run, or the failed
- * command's status (reported, nothing to finish). */
-cl_int rt_kernel_start(rt_command *c, rt_kernel_run **run);
+ * command's status (reported, nothing to finish; *failed, zeroed by the caller, holds
+ * what was read). */
+cl_int rt_kernel_start(rt_command *c, rt_kernel_run **run, rt_kernel_outcome *failed);
 /* The accelerator's cycle count at the run's start and at its end (once ended). */
 void rt_kernel_cycles(const rt_kernel_run *run, uint64_t *start, uint64_t *end);
+/* Steps model's accelerator on d until a started kernel ends: its compute unit in *unit,
+ * its RT_DEV_* outcome returned. */
+int rt_kernel_wait(cl_device_id d, rt_device_program *model, unsigned *unit);
+/* The accelerator's cycle count. */
+uint64_t rt_kernel_clock(cl_device_id d, rt_device_program *model);
 /* Completes a run the device reported ended with rc (an RT_DEV_* code): printf output,
- * counters on the event, `clhls report`'s record, CLHLS_VERBOSE, the failure message;
- * *ns (when not NULL) the modelled duration (busy cycles at the board clock). Frees run;
- * returns the event's final status. */
-cl_int rt_kernel_finish(rt_kernel_run *run, int rc, uint64_t *ns);
-/* Parses metadata.json into kernels; on failure returns -1 and writes err. */
+ * counters and duration in *out, `clhls report`'s record, CLHLS_VERBOSE, the failure
+ * message. Frees run; returns the command's final status. */
+cl_int rt_kernel_finish(rt_kernel_run *run, int rc, rt_kernel_outcome *out);
+
+/* ---- metadata.json (metadata.c) ---- */
+/* Parses metadata.json into kernels (rt_metadata_free); on failure returns -1 and
+ * writes err. */
 int rt_metadata_load(const char *path, rt_kernel_meta **kernels, cl_uint *nkernels,
                      char *err, size_t errlen);
-void rt_metadata_free(rt_kernel_meta *kernels, cl_uint nkernels);
 
 /* ---- printf (printf.c) ---- */
 struct cJSON;

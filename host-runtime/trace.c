@@ -2,7 +2,7 @@
  *
  * CLHLS_TRACE=FILE: a trace in the Chrome Trace Event Format (the JSON object form that
  * ui.perfetto.dev and chrome://tracing open). One complete event ("ph": "X") per
- * command, from START to END of its event on the device timeline (event.c), ts and dur
+ * command, from START to END of its event on the device timeline (sched.c), ts and dur
  * in microseconds; pid = the device (1 for the platform's first), tid = the engine
  * (1 host link, 2 accelerator, 3 for what takes no engine: markers, barriers and
  * commands whose wait list failed; kernels running while another kernel of the

@@ -156,3 +156,18 @@ const char *rt_error_name(cl_int code)
         return "CL_(unknown error)";
     }
 }
+
+/* Little-endian 64-bit words, as the argument area and the registers hold them. */
+void rt_put_le64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+uint64_t rt_get_le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}

@@ -244,7 +244,11 @@ static int run_spin(dev_fixture *f, const rt_probe *probes, unsigned nprobes,
     l.watchdog_cycles = window;
     memset(r, 0, sizeof *r);
     r->counter_values = busy;
-    return rt_device_sim_ops.run_kernel(f->impl, f->prog, &l, r);
+    int rc = rt_device_sim_ops.kernel_start(f->impl, f->prog, &l, r);
+    unsigned unit;
+    if (rc == RT_DEV_OK)
+        rc = rt_device_sim_ops.kernel_wait(f->impl, f->prog, &unit); /* the only one */
+    return rc;
 }
 
 Test(device, watchdog_message_names_where_it_is_stuck)
@@ -327,9 +331,7 @@ static cl_program fake_program(cl_context c)
 {
     cl_program p = rt_alloc(sizeof *p);
     cr_assert_not_null(p);
-    p->dispatch = &rt_dispatch;
-    p->magic = RT_MAGIC_PROGRAM;
-    atomic_init(&p->refcount, 1);
+    rt_object_init(&p->obj, RT_MAGIC_PROGRAM);
     p->context = c;
     cr_assert_eq(clRetainContext(c), CL_SUCCESS);
     p->source = rt_strdup("");
