@@ -170,22 +170,27 @@ void rt_release(void *o)
 
 /* ---- clRetain* and clRelease* ---- */
 
+/* 1 when o is a live object of kind magic; else says so for func (CLHLS_VERBOSE). */
+static int api_valid(const char *func, void *o, uint32_t magic, cl_int invalid)
+{
+    if (rt_valid_object(o, magic))
+        return 1;
+    rt_log_check(func, "a valid object of its kind", invalid);
+    return 0;
+}
+
 cl_int rt_api_retain(const char *func, void *o, uint32_t magic, cl_int invalid)
 {
-    if (!rt_valid_object(o, magic)) {
-        rt_log_check(func, "a valid object of its kind", invalid);
+    if (!api_valid(func, o, magic, invalid))
         return invalid;
-    }
     rt_retain(o);
     return CL_SUCCESS;
 }
 
 cl_int rt_api_release(const char *func, void *o, uint32_t magic, cl_int invalid)
 {
-    if (!rt_valid_object(o, magic)) {
-        rt_log_check(func, "a valid object of its kind", invalid);
+    if (!api_valid(func, o, magic, invalid))
         return invalid;
-    }
     rt_release(o);
     return CL_SUCCESS;
 }
