@@ -544,10 +544,28 @@ static int uniform_by_nature(const hls_op *op)
     }
 }
 
+/* 1 when every branch of loop l that may leave it or go round again has a uniform
+ * condition: the work-items of a group go round it equally often. */
+static int exits_uniformly(const hls_kernel *k, int l, const char *uniform)
+{
+    for (int b = 0; b < k->nblocks; b++) {
+        const hls_block *blk = &k->blocks[b];
+        if (blk->nsucc < 2 || !in_loop(k, b, l) || uniform[blk->cond])
+            continue;
+        if (b == k->loops[l].latch)
+            return 0;
+        for (int s = 0; s < blk->nsucc; s++)
+            if (!in_loop(k, blk->succ[s], l))
+                return 0;
+    }
+    return 1;
+}
+
 /* 1 for each op whose value is the same for every work-item of a group: by nature
  * (uniform_by_nature) with uniform operands; a work-group function unless a scan;
- * and a loop's header phi only while the loop's decision to go round again is uniform
- * (else work-items leave it after different iterations, holding different values).
+ * and a loop's header phi only while every decision to leave the loop or go round
+ * again is (else work-items leave it after different iterations, holding different
+ * values).
  * On the region tree (after if-conversion) a value merged after a branch is a select
  * on the branch's predicates, so control that differs between work-items makes it
  * differ too. Used for the barriers' check here and the ports' sharing (localbanks.c). */
@@ -576,7 +594,7 @@ char *hls_uniform_values(arena *a, const hls_kernel *k)
         }
         for (int r = 0; r < k->nregions; r++) {
             const hls_region *reg = &k->regions[r];
-            if (reg->kind != HLS_REGION_LOOP || reg->cont < 0 || uniform[reg->cont])
+            if (reg->kind != HLS_REGION_LOOP || exits_uniformly(k, reg->loop, uniform))
                 continue;
             for (int i = 0; i < reg->nphis; i++)
                 if (uniform[reg->phis[i]])
