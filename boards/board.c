@@ -1,11 +1,12 @@
 /* Loads board description files (boards/NAME.json) with cJSON and checks every field,
  * so that a mistyped board file is a clear error naming the file and the field rather
  * than a wrong number deep inside the compiler or the simulator. Its allocations go
- * through the project's allocation hook (hls/alloc.h): out of memory is an error like
+ * through the project's allocation hook (common/alloc.h): out of memory is an error like
  * any other, never a crash. */
 #include "board.h"
 
 #include "alloc.h"
+#include "fsutil.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -42,23 +43,9 @@ static void fail(char *err, size_t errlen, const char *fmt, ...)
 
 static char *read_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(err, errlen, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = size >= 0 ? hls_try_alloc((size_t)size + 1) : NULL;
-    if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
-        fail(err, errlen, "%s: %s", path, text ? "read failed" : "out of memory");
-        free(text);
-        fclose(f);
-        return NULL;
-    }
-    text[size] = '\0';
-    fclose(f);
+    char *text = hls_read_text(path);
+    if (!text)
+        fail(err, errlen, "%s: %s", path, errno == ENOMEM ? "out of memory" : strerror(errno));
     return text;
 }
 

@@ -12,11 +12,13 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Linker.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "passes.h"
+#include "proc.h"
 
 #ifndef CLHLS_CLANG
 #define CLHLS_CLANG "clang-16"
@@ -123,16 +125,16 @@ int hls_frontend(hls_compile *c)
     argv[n++] = c->source_name;
     argv[n] = NULL;
 
-    strbuf out = {0};
-    int rc = hls_run_tool(argv, c->work_dir, &out);
-    if (out.len)
-        sb_append(c->diag.log, out.data);
-    sb_free(&out);
-    if (rc < 0 || rc == 127) {
+    /* Its messages go to the build log; it ends with this process (the tools' group). */
+    proc clang;
+    proc_opts run = {.cwd = c->work_dir, .capture = c->diag.log, .group = PROC_GROUP_TOOLS};
+    if (proc_run(&clang, argv, &run) && !clang.pid)
+        sb_printf(c->diag.log, "cannot run %s: %s\n", argv[0], strerror(errno));
+    if (!clang.exited || clang.code == 127) {
         sb_printf(c->diag.log, "error: could not run %s\n", CLHLS_CLANG);
         return HLS_ERR_TOOL;
     }
-    if (rc != 0)
+    if (clang.code != 0)
         return HLS_ERR_COMPILE;
 
     LLVMMemoryBufferRef buf;

@@ -1,7 +1,7 @@
 /* The build driver: computes the cache key, and on a miss runs the compiler's passes
  * in order, writes the Verilog and the metadata, and has the simulator build the
  * model — all in a scratch directory inside the cache that is renamed into place only
- * when whole, its manifest (hls/manifest.h) written last, so concurrent builds and
+ * when whole, its manifest (common/manifest.h) written last, so concurrent builds and
  * crashes never leave half an entry. A hit is used only when the manifest checks; a
  * damaged entry is moved aside and rebuilt, and the log says why.
  *

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "board.h"
+#include "device_abi.h"
 #include "util.h"
 
 typedef enum {
@@ -256,26 +257,7 @@ typedef struct hls_kernel {
     int depth;                 /* pipeline stages of all static regions together */
 } hls_kernel;
 
-/* Register map limits (docs/architecture.md): 256 registers of 64 bits per kernel,
- * kernel blocks selected by the address bits above 7 (16 bits of address up to 256
- * kernels, more for a larger program: reg_addr_bits in emit_verilog.c); the arguments
- * are packed in order into an area from register 32 to the end of the block
- * (little-endian: byte b of the area is bits 8*(b%8) of register 32 + b/8). The device
- * promises CL_DEVICE_MAX_PARAMETER_SIZE bytes of arguments (the OpenCL 1.2 minimum);
- * the area holds more, so that argument lists counted the way some programs count them
- * (a 3-element vector as 3 elements, where it takes the room of 4) still fit. */
-#define HLS_REGS_PER_KERNEL 256
-#define HLS_REG_FIRST_ARG 32
-#define HLS_ARG_AREA_BYTES (8 * (HLS_REGS_PER_KERNEL - HLS_REG_FIRST_ARG))
-#define HLS_MAX_PARAMETER_SIZE 1024
-#define HLS_MAX_KERNELS 4096
-/* Every buffer a kernel gets starts at a multiple of this many bytes: the runtime
- * hands out device memory in pages, CL_DEVICE_MEM_BASE_ADDR_ALIGN says so and
- * sub-buffers must start there; the compiler relies on it to merge accesses. */
-#define HLS_BUFFER_ALIGN 4096
-/* Probe registers (21..31): occupancies the runtime reads when a kernel hangs. */
-#define HLS_REG_FIRST_PROBE 21
-#define HLS_MAX_PROBES 11
+/* The register map's limits and the buffer alignment: device_abi.h. */
 
 /* A program-scope __constant table: read-only memory inside the compute units. */
 typedef struct hls_rom {

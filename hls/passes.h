@@ -20,11 +20,9 @@ typedef struct hls_options {
     int rtl_operators;        /* -clhls-rtl-operators: simulate the operators' and pipelines' RTL */
 } hls_options;
 
-/* printf (printf.c): the device buffer the records go to, and what the metadata says
- * about each kernel that calls printf (docs/architecture.md, "printf"). */
-#define HLS_PRINTF_BUFFER_BYTES (1u << 20) /* the whole buffer, header included */
-#define HLS_PRINTF_HEADER_BYTES 8u         /* word 0: bytes claimed; word 1: unused */
-#define HLS_PRINTF_RECORD_HEADER 16u       /* format id, global id 0, 1, 2 (32 bits each) */
+/* printf (printf.c): the device buffer the records go to (its size and record layout:
+ * device_abi.h), and what the metadata says about each kernel that calls printf
+ * (docs/architecture.md, "printf"). */
 #define HLS_PRINTF_BUFFER_ARG "__clhls_printf_buffer" /* the hidden parameter's name */
 
 /* One printf call site: its format and the layout of its records. */
@@ -59,10 +57,6 @@ typedef struct hls_compile {
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
     char runtime_damaged[256]; /* why Verilator's cached runtime was compiled again */
 } hls_compile;
-
-/* Runs a program, capturing stdout and stderr into out. Returns its exit status, or
- * -1 when it could not be started (message in out). */
-int hls_run_tool(const char *const argv[], const char *cwd, strbuf *out);
 
 int hls_parse_options(hls_compile *c);       /* options.c */
 int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM module */

@@ -1,8 +1,8 @@
-/* Arena, string buffer and diagnostics shared by the compiler's passes, and the
- * compiler's allocation hook. Diagnostics follow the clang format so that editors and
+/* Arena and diagnostics shared by the compiler's passes, and the scratch directory that
+ * out of memory removes. Diagnostics follow the clang format so that editors and
  * the build log read them the same way: "file:line:col: error: message", then the
  * source line and a caret. Out of memory (real, or injected by the toolchain's hook,
- * hls/alloc.h, with CLHLS_FAIL_ALLOC_AFTER=N) ends the compiler cleanly: a message,
+ * common/alloc.h, with CLHLS_FAIL_ALLOC_AFTER=N) ends the compiler cleanly: a message,
  * the build's scratch directory removed, exit status 2. */
 #include "util.h"
 
@@ -17,42 +17,17 @@
  * memory ends the compiler; NULL when none. */
 static const char *_Atomic oom_scratch;
 
-void hls_set_scratch(const char *dir)
+static void remove_scratch(void)
 {
-    oom_scratch = dir;
-}
-
-_Noreturn void hls_out_of_memory(void)
-{
-    fputs("clhls: out of memory\n", stderr);
     const char *dir = oom_scratch;
     if (dir)
         hls_remove_tree(dir);
-    exit(2); /* the clhls tool's status for a tool failure or an internal error */
 }
 
-void *hls_alloc(size_t size)
+void hls_set_scratch(const char *dir)
 {
-    void *p = hls_try_alloc(size);
-    if (!p)
-        hls_out_of_memory();
-    return p;
-}
-
-void *hls_realloc(void *p, size_t size)
-{
-    void *q = hls_try_realloc(p, size);
-    if (!q)
-        hls_out_of_memory();
-    return q;
-}
-
-char *hls_strdup(const char *s)
-{
-    char *d = hls_try_strdup(s);
-    if (!d)
-        hls_out_of_memory();
-    return d;
+    oom_scratch = dir;
+    hls_on_out_of_memory(remove_scratch);
 }
 
 struct arena_chunk {
@@ -107,64 +82,6 @@ void arena_free(arena *a)
     }
 }
 
-static void sb_reserve(strbuf *sb, size_t extra)
-{
-    if (sb->data && sb->len + extra + 1 <= sb->cap)
-        return;
-    size_t cap = sb->cap ? sb->cap : 256;
-    while (cap < sb->len + extra + 1)
-        cap *= 2;
-    sb->data = hls_realloc(sb->data, cap);
-    sb->cap = cap;
-    sb->data[sb->len] = '\0';
-}
-
-void sb_appendn(strbuf *sb, const char *s, size_t n)
-{
-    sb_reserve(sb, n);
-    memcpy(sb->data + sb->len, s, n);
-    sb->len += n;
-    sb->data[sb->len] = '\0';
-}
-
-void sb_append(strbuf *sb, const char *s)
-{
-    sb_appendn(sb, s, strlen(s));
-}
-
-void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
-{
-    va_list copy;
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    sb_reserve(sb, (size_t)n);
-    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
-    sb->len += (size_t)n;
-}
-
-void sb_printf(strbuf *sb, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    sb_vprintf(sb, fmt, ap);
-    va_end(ap);
-}
-
-char *sb_take(strbuf *sb)
-{
-    sb_reserve(sb, 0);
-    char *s = sb->data;
-    *sb = (strbuf){0};
-    return s;
-}
-
-void sb_free(strbuf *sb)
-{
-    free(sb->data);
-    *sb = (strbuf){0};
-}
-
 /* Appends line number `line` of the source and a caret under column `col`. */
 static void quote_line(strbuf *log, const char *source, unsigned line, unsigned col)
 {
@@ -215,14 +132,6 @@ void hls_warning(hls_diag *d, hls_loc loc, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     report(d, loc, "warning", fmt, ap);
-    va_end(ap);
-}
-
-void hls_note(hls_diag *d, hls_loc loc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    report(d, loc, "note", fmt, ap);
     va_end(ap);
 }
 

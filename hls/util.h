@@ -1,22 +1,18 @@
-/* Small shared helpers of the compiler: its allocation hook, an arena per compilation,
- * a growable string buffer, source locations and diagnostics with file:line:col and
- * a caret. */
+/* Small shared helpers of the compiler: an arena per compilation, source locations and
+ * diagnostics with file:line:col and a caret; its allocations (hls_alloc, which ends
+ * the compiler when out of memory) and string buffers come from the base library
+ * (common/alloc.h, common/strbuf.h). */
 #ifndef CLHLS_HLS_UTIL_H
 #define CLHLS_HLS_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>
 
-/* The compiler's allocations: zeroed (hls_alloc), through the toolchain's allocation
- * hook (alloc.h); never NULL, as out of memory ends the compiler (hls_out_of_memory). */
-void *hls_alloc(size_t size);
-void *hls_realloc(void *p, size_t size);
-char *hls_strdup(const char *s);
-/* Prints "clhls: out of memory", removes the scratch directory given to
- * hls_set_scratch and exits with status 2. */
-_Noreturn void hls_out_of_memory(void);
-/* The build's scratch directory, removed when out of memory ends the compiler; NULL
- * when there is none. */
+#include "alloc.h"
+#include "strbuf.h"
+
+/* The build's scratch directory, removed when out of memory ends the compiler
+ * (hls_out_of_memory); NULL when there is none. */
 void hls_set_scratch(const char *dir);
 
 typedef struct arena_chunk arena_chunk;
@@ -28,19 +24,6 @@ void *arena_alloc(arena *a, size_t size);          /* zeroed memory */
 char *arena_strdup(arena *a, const char *s);
 char *arena_printf(arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arena_free(arena *a);
-
-typedef struct strbuf {
-    char *data;   /* NUL-terminated contents (never NULL after the first append) */
-    size_t len;   /* bytes used */
-    size_t cap;   /* bytes allocated */
-} strbuf;
-
-void sb_append(strbuf *sb, const char *s);
-void sb_appendn(strbuf *sb, const char *s, size_t n);
-void sb_printf(strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
-char *sb_take(strbuf *sb); /* hands over the buffer (never NULL) */
-void sb_free(strbuf *sb);
 
 typedef struct hls_loc {
     const char *file; /* source file name as the user knows it */
@@ -58,7 +41,6 @@ typedef struct hls_diag {
 /* "file:line:col: error: message", the source line and a caret under the column. */
 void hls_error(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void hls_warning(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void hls_note(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Internal bugs: abort loudly with the place. */
 #define HLS_BUG(...) hls_bug(__FILE__, __LINE__, __VA_ARGS__)

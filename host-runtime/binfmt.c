@@ -26,7 +26,7 @@
  * the payload, metadata.json and model.so present in an executable and program.bc in
  * an object or library, the board the device's (when the caller names one). It unpacks
  * into <cache>/bin-<hash>, written in a scratch directory with a manifest
- * (hls/manifest.h) and renamed into place, so an entry is either whole or absent; an
+ * (common/manifest.h) and renamed into place, so an entry is either whole or absent; an
  * entry unpacked before is used only when its manifest checks, else unpacked again.
  * An entry is packed only when its manifest checks. */
 #include <dirent.h>

@@ -2,32 +2,29 @@
  * run the `clhls` tool in a child process, so a compiler crash, hang or out-of-memory
  * is a build failure with a message and never the host program's death, and the
  * application never loads libLLVM. A job has a scratch directory in the build cache
- * (inputs for the child, its result file), the child runs in its own process group
- * with stdin from /dev/null, stdout and stderr into one pipe and no other inherited
- * file descriptor, under a time limit (CLHLS_COMPILE_TIMEOUT, default 1800 s), and is
- * killed when the host program dies (PR_SET_PDEATHSIG), its tools with it
- * (hls/toolgroup.h). Its result is a JSON file (docs/architecture.md, "Compiling out
+ * (inputs for the child, its result file); the child (common/proc.h) runs in its own
+ * process group with stdin from /dev/null, stdout and stderr into one pipe and no
+ * other inherited file descriptor, under a time limit (CLHLS_COMPILE_TIMEOUT, default
+ * 1800 s), and is killed when the host program dies (PR_SET_PDEATHSIG), its tools with
+ * it (common/toolgroup.h). Its result is a JSON file (docs/architecture.md, "Compiling out
  * of process"). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "fsutil.h"
+#include "proc.h"
 #include "rt.h"
+#include "strbuf.h"
 
 #ifndef CLHLS_TOOL_BUILD
 #define CLHLS_TOOL_BUILD "clhls" /* the build tree's tools/clhls */
@@ -160,81 +157,23 @@ int rt_job_write(rt_job *j, const char *name, const void *data, size_t len)
 
 /* ---- the child ---- */
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Keeps the last OUTPUT_KEEP bytes the child printed. */
-static void keep_output(char *keep, size_t *kept, const char *buf, size_t n)
-{
-    _Static_assert(OUTPUT_KEEP >= 4096, "a read (4096 bytes) fits in what is kept");
-    if (*kept + n > OUTPUT_KEEP) {
-        size_t drop = *kept + n - OUTPUT_KEEP;
-        memmove(keep, keep + drop, *kept - drop);
-        *kept -= drop;
-    }
-    memcpy(keep + *kept, buf, n);
-    *kept += n;
-}
-
-/* In the child between fork and exec: only async-signal-safe calls. */
-static _Noreturn void child_exec(const char *tool, char *const argv[], int devnull, int out,
-                                 pid_t host)
-{
-    setpgid(0, 0); /* its own group: a time-out ends clang and Verilator too */
-    /* The host program gone (killed, crashed), the build has no one to report to; the
-     * compiler's tools end with it (hls/toolgroup.h). Gone already before the signal
-     * was asked for: nothing would send it. */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != host)
-        _exit(127);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigaction(SIGPIPE, &dfl, NULL);
-    sigaction(SIGCHLD, &dfl, NULL);
-    if (dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0)
-        _exit(127);
-    /* Nothing else of the host program (its files, sockets, other builds' pipes). */
-    if (close_range(3, ~0u, 0) != 0)
-        for (int fd = 3; fd < 65536; fd++)
-            close(fd);
-    execv(tool, argv);
-    static const char msg[] = "exec failed\n";
-    ssize_t w = write(2, msg, sizeof msg - 1);
-    (void)w;
-    _exit(127);
-}
-
+/* Appends text to the result's log (left as it was when memory runs out). */
 static void result_log(rt_job_result *r, const char *text)
 {
-    size_t a = r->log ? strlen(r->log) : 0, b = strlen(text);
-    char *n = rt_realloc(r->log, a + b + 1);
-    if (!n)
-        return;
-    memcpy(n + a, text, b + 1);
-    r->log = n;
+    strbuf log = {.data = r->log, .len = r->log ? strlen(r->log) : 0, .lossy = 1};
+    log.cap = r->log ? log.len + 1 : 0;
+    sb_append(&log, text);
+    r->log = log.data;
 }
 
 /* Reads the child's result file into r; 0 on success. */
 static int read_result(const char *path, rt_job_result *r)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    size_t n;
+    char *text = hls_read_file(path, 0, &n);
+    if (!text)
         return -1;
-    char *text = NULL;
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        text = rt_alloc((size_t)n + 1);
-    int bad = !text || fread(text, 1, (size_t)n, f) != (size_t)n;
-    fclose(f);
-    cJSON *root = bad ? NULL : cJSON_ParseWithLength(text, (size_t)n);
+    cJSON *root = cJSON_ParseWithLength(text, n);
     rt_free(text);
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(root, "status");
     const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
@@ -291,119 +230,54 @@ cl_int rt_job_run(rt_job *j, const char *const args[], rt_job_result *r)
     argv[nargs + 4] = j->dir;
     argv[nargs + 5] = NULL;
 
-    int fds[2] = {-1, -1};
-    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (devnull < 0 || pipe2(fds, O_CLOEXEC) != 0) {
-        snprintf(msg, sizeof msg, "clhls: cannot start the compiler: %s\n", strerror(errno));
-        if (devnull >= 0)
-            close(devnull);
-        rt_free(argv);
-        result_log(r, msg);
-        return r->log ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
-    }
-    double limit = rt_compiler_timeout(), t0 = now_s();
-    pid_t host = getpid(), pid = fork();
-    if (pid == 0)
-        child_exec(tool, argv, devnull, fds[1], host);
-    int fork_errno = errno;
-    close(devnull);
-    close(fds[1]);
+    /* Its own process group, so that a time-out or a crash ends what it started too;
+     * killed when the host program dies (its tools with it: common/toolgroup.h);
+     * its output kept for the message when it gives no result. */
+    strbuf out = {.lossy = 1};
+    proc child;
+    proc_opts o = {.capture = &out, .capture_max = OUTPUT_KEEP, .group = PROC_GROUP_OWN,
+                   .die_with_caller = 1, .time_limit = rt_compiler_timeout()};
+    int started = proc_start(&child, (const char *const *)argv, &o) == 0;
     rt_free(argv);
-    if (pid < 0) {
-        close(fds[0]);
-        snprintf(msg, sizeof msg, "clhls: cannot start the compiler: %s\n",
-                 strerror(fork_errno));
+    if (!started) {
+        snprintf(msg, sizeof msg, "clhls: cannot run the compiler %s: %s\n", tool,
+                 strerror(errno));
         result_log(r, msg);
         return r->log ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
     }
-    fcntl(fds[0], F_SETFL, O_NONBLOCK);
-
-    /* Collect its output until it exits or the time limit passes. The pipe closes when
-     * the child and everything it started have exited; without that (a crash that left
-     * a grandchild running) the exit is noticed within 50 ms. */
-    char keep[OUTPUT_KEEP + 1], buf[4096];
-    size_t kept = 0;
-    int open_pipe = 1, timed_out = 0, lost = 0;
-    siginfo_t si;
-    for (;;) {
-        memset(&si, 0, sizeof si);
-        int w = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT);
-        if (w == 0 && si.si_pid == pid)
-            break;
-        if (w < 0 && errno == ECHILD) {
-            lost = 1; /* reaped behind our back (SIGCHLD ignored): the result says */
-            break;
-        }
-        if (limit > 0 && now_s() - t0 > limit) {
-            timed_out = 1;
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            break;
-        }
-        if (open_pipe) {
-            struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
-            poll(&pfd, 1, 50);
-            ssize_t n;
-            while ((n = read(fds[0], buf, sizeof buf)) > 0)
-                keep_output(keep, &kept, buf, (size_t)n);
-            if (n == 0)
-                open_pipe = 0;
-        } else {
-            struct timespec ts = {0, 2000000};
-            nanosleep(&ts, NULL);
-        }
+    proc_wait(&child);
+    int normal = child.lost || (!child.timed_out && child.exited &&
+                                (child.code == 0 || child.code == 1));
+    int rc = normal ? read_result(result, r) : -1;
+    if (rc == 0 || rc == -2) {
+        sb_free(&out);
+        return rc ? CL_OUT_OF_HOST_MEMORY : CL_SUCCESS;
     }
-    /* Whatever it started and left behind goes with it (still unreaped, its process
-     * group cannot be another's). */
-    int normal = lost || (!timed_out && si.si_code == CLD_EXITED &&
-                          (si.si_status == 0 || si.si_status == 1));
-    if (!normal)
-        kill(-pid, SIGKILL);
-    int status = 0;
-    while (!lost && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    /* The rest of its output (the pipe's writers are gone or killed). */
-    for (double t1 = now_s(); open_pipe && now_s() - t1 < 1.0;) {
-        struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
-        poll(&pfd, 1, 50);
-        ssize_t n;
-        while ((n = read(fds[0], buf, sizeof buf)) > 0)
-            keep_output(keep, &kept, buf, (size_t)n);
-        if (n == 0)
-            open_pipe = 0;
-    }
-    close(fds[0]);
-    keep[kept] = '\0';
-
     if (normal) {
-        int rc = read_result(result, r);
-        if (rc == -2)
-            return CL_OUT_OF_HOST_MEMORY;
-        if (rc == 0)
-            return CL_SUCCESS;
         rt_job_result_free(r);
         r->status = RT_JOB_DIED;
     }
-    if (timed_out)
+    if (child.timed_out)
         snprintf(msg, sizeof msg,
                  "clhls: the compiler ran longer than the time limit of %g s "
-                 "(CLHLS_COMPILE_TIMEOUT) and was stopped\n", limit);
-    else if (si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED)
+                 "(CLHLS_COMPILE_TIMEOUT) and was stopped\n", o.time_limit);
+    else if (!child.exited)
         snprintf(msg, sizeof msg, "clhls: the compiler was killed by signal %d (%s)%s\n",
-                 si.si_status, strsignal(si.si_status),
-                 si.si_status == SIGKILL ? ": the system may have run out of memory" : "");
-    else if (si.si_code == CLD_EXITED && si.si_status == 127)
+                 child.code, strsignal(child.code),
+                 child.code == SIGKILL ? ": the system may have run out of memory" : "");
+    else if (child.code == 127)
         snprintf(msg, sizeof msg, "clhls: cannot run the compiler %s\n", tool);
     else
         snprintf(msg, sizeof msg,
                  "clhls: the compiler (%s) exited with status %d and no result\n", tool,
-                 si.si_code == CLD_EXITED ? si.si_status : -1);
+                 child.code);
     result_log(r, msg);
-    if (kept && !timed_out) {
+    if (out.len && !child.timed_out) {
         result_log(r, "clhls: the compiler's last output:\n");
-        result_log(r, keep);
-        if (keep[kept - 1] != '\n')
+        result_log(r, out.data);
+        if (out.data[out.len - 1] != '\n')
             result_log(r, "\n");
     }
+    sb_free(&out);
     return r->log ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }

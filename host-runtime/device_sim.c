@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "clhls_sim.h"
-#include "ir.h"
 #include "rt.h"
 
 _Static_assert(RT_DEV_MAX_KERNELS == SIM_MAX_UNITS, "one compute unit slot per kernel at once");

@@ -46,19 +46,9 @@ static pthread_once_t at_exit_once = PTHREAD_ONCE_INIT;
 /* The recorded runs, or a new empty record when there is none (or it is unreadable). */
 static cJSON *read_record(const char *path)
 {
-    cJSON *root = NULL;
-    FILE *f = fopen(path, "rb");
-    if (f) {
-        long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-        char *text = size >= 0 && size <= LAST_RUN_MAX_BYTES && fseek(f, 0, SEEK_SET) == 0
-                         ? malloc((size_t)size + 1) : NULL;
-        if (text && fread(text, 1, (size_t)size, f) == (size_t)size) {
-            text[size] = '\0';
-            root = cJSON_Parse(text);
-        }
-        free(text);
-        fclose(f);
-    }
+    char *text = hls_read_file(path, LAST_RUN_MAX_BYTES, NULL);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
     if (root && !cJSON_IsObject(cJSON_GetObjectItem(root, "kernels"))) {
         cJSON_Delete(root);
         root = NULL;

@@ -9,7 +9,6 @@
  * sub-buffers inherit them unless they name their own. */
 #include <string.h>
 
-#include "ir.h"
 #include "rt.h"
 
 /* ---- creation and lifetime ---- */

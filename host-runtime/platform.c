@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
 #include "rt.h"
 
 #define RT_VERSION "0.1.0"
@@ -525,7 +524,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     /* The format of a conformance test suite release (vYYYY-MM-DD-XX) naming none:
      * the devices have not passed the conformance process. */
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: s = "v0000-01-01-00"; break;
-    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(RT_PRINTF_BUFFER_BYTES); break;
+    case CL_DEVICE_PRINTF_BUFFER_SIZE: SZ(HLS_PRINTF_BUFFER_BYTES); break;
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: B(1); break;
     case CL_DEVICE_PARENT_DEVICE: v.device = NULL; n = sizeof v.device; break;
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: U(0); break;

@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "device_abi.h"
 #include "device.h"
 #include "printf_spec.h"
 
@@ -270,8 +271,7 @@ typedef struct rt_printf_meta {
     char **strings;             /* their text, by id */
 } rt_printf_meta;
 
-/* CL_DEVICE_PRINTF_BUFFER_SIZE: the buffer each NDRange of a kernel with printf gets. */
-#define RT_PRINTF_BUFFER_BYTES ((size_t)1 << 20)
+/* CL_DEVICE_PRINTF_BUFFER_SIZE: HLS_PRINTF_BUFFER_BYTES (device_abi.h). */
 
 /* One kernel as described by metadata.json. */
 typedef struct rt_kernel_meta {

@@ -1,6 +1,6 @@
 /* Small shared helpers of the runtime: the one allocation hook (every runtime
  * allocation goes through rt_alloc, so a test can make allocations fail with
- * CLHLS_FAIL_ALLOC_AFTER=N; the counter is the process's one, hls/alloc.c, which the
+ * CLHLS_FAIL_ALLOC_AFTER=N; the counter is the process's one, common/alloc.c, which the
  * simulator bridge counts on too), the host clock and the profiling clock, logging of
  * failed argument checks (CLHLS_VERBOSE=1 or CLHLS_API_LOG=1) and the clGet*Info copy
  * rule. */
@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "alloc.h"
+#include "fsutil.h"
 #include "rt.h"
 
 void *rt_alloc(size_t size)
@@ -31,20 +32,7 @@ char *rt_strdup(const char *s)
 
 unsigned char *rt_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    unsigned char *buf = NULL;
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        buf = rt_alloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        rt_free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = buf ? (size_t)n : 0;
-    return buf;
+    return (unsigned char *)hls_read_file(path, 0, len);
 }
 
 uint64_t rt_now_ns(void)

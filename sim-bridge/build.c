@@ -6,9 +6,9 @@
  * under runtime_dir (libverilated_pic.a, with Verilator's DPI support, Verilator's
  * headers precompiled for every unit of every model, and its manifest, checked before
  * each use, built in a temporary directory and renamed into place, so concurrent
- * builds are safe). Tools run through posix_spawn with argument
- * vectors (no shell), in the process group of the build's tools, which ends with this
- * process (hls/toolgroup.h); everything they print goes to the build log. At most two
+ * builds are safe). Tools run with argument vectors (no shell, common/proc.h), in the
+ * process group of the build's tools, which ends with this process
+ * (common/toolgroup.h); everything they print goes to the build log. At most two
  * compilers run at once. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "sim_internal.h"
@@ -17,23 +17,18 @@
 
 #include "fsutil.h"
 #include "manifest.h"
-#include "toolgroup.h"
+#include "proc.h"
+#include "strbuf.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
-#include <spawn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 #ifndef CLHLS_VERILATOR_PATH
 #define CLHLS_VERILATOR_PATH "verilator"
@@ -48,128 +43,60 @@ extern char **environ;
 #define RUNTIME_LIB "libverilated_pic.a"
 #define MAX_ARGS 64
 
-/* A growing string: the build log. */
-typedef struct strbuf {
-    char *s;     /* text, NUL-terminated (NULL until the first append) */
-    size_t len;  /* characters in use */
-    size_t cap;  /* bytes allocated */
-} strbuf;
-
-static void sb_append(strbuf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = hls_try_realloc(b->s, cap);
-        if (!p)
-            return; /* the log loses text; the build result stays right */
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    char tmp[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        sb_append(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
 /* Appends a file's contents to the log. */
-static void sb_append_file(strbuf *b, const char *path)
+static void append_file(strbuf *b, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return;
-    char buf[4096];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_append(b, buf, n);
-    fclose(f);
+    char *text = hls_read_file(path, 0, &n);
+    if (text)
+        sb_appendn(b, text, n);
+    free(text);
+}
+
+/* Logs a command line: "$ argv...". */
+static void log_command(strbuf *log, char *const argv[])
+{
+    sb_append(log, "$");
+    for (int i = 0; argv[i]; i++)
+        sb_printf(log, " %s", argv[i]);
+    sb_append(log, "\n");
 }
 
 /* A tool started with its output going to a file. */
 typedef struct job {
-    pid_t pid;            /* process id, 0 when not started */
+    proc p;               /* the process (common/proc.h) */
     char out[4096];       /* file receiving stdout and stderr */
 } job;
 
-/* Starts argv (NULL-terminated) with stdout+stderr to j->out; logs the command. */
+/* Starts argv (NULL-terminated) with stdout+stderr to j->out, in the group of the
+ * build's tools (common/toolgroup.h), so that it ends with this process; logs the
+ * command. */
 static int job_start(job *j, char *const argv[], const char *out_path, strbuf *log)
 {
-    sb_append(log, "$", 1);
-    for (int i = 0; argv[i]; i++)
-        sb_printf(log, " %s", argv[i]);
-    sb_append(log, "\n", 1);
+    log_command(log, argv);
     snprintf(j->out, sizeof j->out, "%s", out_path);
-    j->pid = 0;
-    posix_spawn_file_actions_t fa;
-    if (posix_spawn_file_actions_init(&fa))
-        return -1;
-    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    /* In the group of the build's tools (hls/toolgroup.h), so that the compilers end
-     * with this process; outside it when that group is gone. */
-    posix_spawnattr_t at;
-    pid_t group = hls_tool_group();
-    int grouped = group > 0 && posix_spawnattr_init(&at) == 0;
-    if (grouped && (posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP) ||
-                    posix_spawnattr_setpgroup(&at, group))) {
-        posix_spawnattr_destroy(&at);
-        grouped = 0;
-    }
-    int rc = posix_spawnp(&j->pid, argv[0], &fa, grouped ? &at : NULL, argv, environ);
-    if (rc && grouped)
-        rc = posix_spawnp(&j->pid, argv[0], &fa, NULL, argv, environ);
-    if (grouped)
-        posix_spawnattr_destroy(&at);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc) {
-        sb_printf(log, "clhls: cannot run %s: %s\n", argv[0], strerror(rc));
-        j->pid = 0;
+    proc_opts o = {.output = out_path, .group = PROC_GROUP_TOOLS};
+    if (proc_start(&j->p, (const char *const *)argv, &o)) {
+        sb_printf(log, "clhls: cannot run %s: %s\n", argv[0], strerror(errno));
         return -1;
     }
     return 0;
 }
 
-/* Appends a finished job's output to the log; 0 when it succeeded (st: its wait status,
- * -1 when it could not be waited for). */
-static int job_finish(job *j, int st, strbuf *log)
+/* Appends a finished job's output to the log; 0 when it succeeded (ok: it could be
+ * waited for). */
+static int job_finish(job *j, int ok, strbuf *log)
 {
-    j->pid = 0;
-    sb_append_file(log, j->out);
+    append_file(log, j->out);
     unlink(j->out);
-    if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+    if (ok && proc_succeeded(&j->p))
         return 0;
-    if (st != -1 && WIFSIGNALED(st))
-        sb_printf(log, "clhls: tool killed by signal %d\n", WTERMSIG(st));
+    if (ok && !j->p.exited && !j->p.lost)
+        sb_printf(log, "clhls: tool killed by signal %d\n", j->p.code);
     else
         sb_printf(log, "clhls: tool failed (exit status %d)\n",
-                  st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+                  ok && j->p.exited ? j->p.code : -1);
     return -1;
-}
-
-/* Waits for a started job, appends its output to the log; 0 when it succeeded. */
-static int job_wait(job *j, strbuf *log)
-{
-    if (!j->pid)
-        return -1;
-    int st = 0;
-    while (waitpid(j->pid, &st, 0) < 0)
-        if (errno != EINTR) {
-            st = -1;
-            break;
-        }
-    return job_finish(j, st, log);
 }
 
 /* Runs one tool to completion. */
@@ -178,7 +105,7 @@ static int run(char *const argv[], const char *out_path, strbuf *log)
     job j;
     if (job_start(&j, argv, out_path, log))
         return -1;
-    return job_wait(&j, log);
+    return job_finish(&j, proc_wait(&j.p) == 0, log);
 }
 
 /* Runs n tools, at most MAX_JOBS at once (the machine's two cores); every started one
@@ -197,11 +124,10 @@ static int run_all(char **const argvs[], char *const outs[], int n, strbuf *log)
                 running++;
         int finished = 0;
         for (int k = 0; k < running; k++) {
-            int st;
-            pid_t pid = waitpid(jobs[k].pid, &st, WNOHANG);
-            if (pid == 0 || (pid < 0 && errno == EINTR))
+            int done = proc_done(&jobs[k].p);
+            if (done == 0)
                 continue;
-            if (job_finish(&jobs[k], pid < 0 ? -1 : st, log))
+            if (job_finish(&jobs[k], done > 0, log))
                 rc = -1;
             jobs[k--] = jobs[--running];
             finished = 1;
@@ -222,27 +148,20 @@ static double now_seconds(void)
 }
 
 /* Verilator's installation root (verilator --getenv VERILATOR_ROOT). */
-static int verilator_root(const char *verilator, const char *work_dir, char *root,
-                          size_t len, strbuf *log)
+static int verilator_root(const char *verilator, char *root, size_t len, strbuf *log)
 {
-    char out[4096];
-    snprintf(out, sizeof out, "%s/verilator-root.txt", work_dir);
     char *argv[] = {(char *)verilator, "--getenv", "VERILATOR_ROOT", NULL};
-    job j;
-    if (job_start(&j, argv, out, log))
-        return -1;
-    int st = 0;
-    waitpid(j.pid, &st, 0);
-    FILE *f = fopen(out, "r");
-    root[0] = '\0';
-    if (f) {
-        if (!fgets(root, (int)len, f))
-            root[0] = '\0';
-        fclose(f);
-    }
-    unlink(out);
+    strbuf out = {.lossy = 1};
+    proc p;
+    log_command(log, argv);
+    int rc = proc_run(&p, (const char *const *)argv,
+                      &(proc_opts){.capture = &out, .group = PROC_GROUP_TOOLS});
+    if (rc && !p.pid)
+        sb_printf(log, "clhls: cannot run %s: %s\n", verilator, strerror(errno));
+    snprintf(root, len, "%s", !rc && out.data ? out.data : "");
+    sb_free(&out);
     root[strcspn(root, "\r\n")] = '\0';
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || !root[0]) {
+    if (rc || !proc_succeeded(&p) || !root[0]) {
         sb_printf(log, "clhls: cannot find Verilator's root directory with %s --getenv VERILATOR_ROOT\n",
                   verilator);
         return -1;
@@ -664,7 +583,7 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
                              void (*progress)(void *ctx, const char *step), void *ctx,
                              char **log_out, sim_build_stats *stats)
 {
-    strbuf log = {0};
+    strbuf log = {.lossy = 1}; /* a full memory loses log text, never the host program */
     int rc = SIM_ERR_BUILD;
     units u;
     double t; /* when the step being timed began */
@@ -697,7 +616,7 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
 
     step_begins(progress, ctx, "Verilator");
     char root[4096];
-    if (verilator_root(verilator, work_dir, root, sizeof root, &log))
+    if (verilator_root(verilator, root, sizeof root, &log))
         goto done;
 
     /* 1. Verilog -> C++ */
@@ -936,12 +855,9 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
     rc = SIM_OK;
 
 done:
-    if (log_out) {
-        if (!log.s)
-            sb_append(&log, "", 0);
-        *log_out = log.s ? log.s : hls_try_alloc(1);
-    } else {
-        free(log.s);
-    }
+    if (log_out)
+        *log_out = sb_take(&log);
+    else
+        sb_free(&log);
     return rc;
 }

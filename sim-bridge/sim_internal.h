@@ -1,7 +1,7 @@
 /* Private interface between the parts of the simulator library: the memory port's
  * per-cycle timing model (memory.c), driven by the run loop (model.c). Not installed;
  * nothing outside sim-bridge/ includes it. Every allocation of the bridge goes through
- * the toolchain's allocation hook (hls/alloc.h), so a test can make each one fail. */
+ * the toolchain's allocation hook (common/alloc.h), so a test can make each one fail. */
 #ifndef CLHLS_SIM_INTERNAL_H
 #define CLHLS_SIM_INTERNAL_H
 

@@ -212,7 +212,7 @@ static int exit_for_status(int status)
 static volatile sig_atomic_t interrupted;
 static char own_scratch[4300]; /* the scratch directory, or "" */
 
-/* The tools run in a process group of their own (hls/toolgroup.h), which the
+/* The tools run in a process group of their own (common/toolgroup.h), which the
  * terminal's Ctrl-C does not reach: it is passed on, so the running step ends now. */
 static void note_interrupt(int sig)
 {

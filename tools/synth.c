@@ -16,15 +16,12 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <glob.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,6 +30,7 @@
 #include "design_names.h"
 #include "hls.h"
 #include "manifest.h"
+#include "proc.h"
 
 #ifndef CLHLS_RTL_DIR
 #define CLHLS_RTL_DIR "rtl-templates"
@@ -40,8 +38,6 @@
 #ifndef CLHLS_DATA_DIR
 #define CLHLS_DATA_DIR "/usr/local/share/clhls"
 #endif
-
-extern char **environ;
 
 #define SHELL_TOP "clhls_synth_shell"
 #define LOG_TAIL_LINES 25
@@ -99,29 +95,19 @@ static void print_log_tail(const char *path, int lines)
  * otherwise the tail of the log is printed unless quiet. */
 static int run_tool(char *const argv[], const char *log_path, int quiet)
 {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path,
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) {
-        fprintf(stderr, "clhls: cannot run %s: %s\n", argv[0], strerror(rc));
+    proc p;
+    proc_opts o = {.output = log_path, .group = PROC_GROUP_CALLER};
+    if (proc_start(&p, (const char *const *)argv, &o)) {
+        fprintf(stderr, "clhls: cannot run %s: %s\n", argv[0], strerror(errno));
         return -1;
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    if (proc_wait(&p))
+        return -1;
+    if (proc_succeeded(&p))
         return 0;
     if (!quiet) {
         fprintf(stderr, "clhls: %s failed (%s %d)\n", argv[0],
-                WIFEXITED(status) ? "exit status" : "signal",
-                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+                p.exited ? "exit status" : "signal", p.code);
         print_log_tail(log_path, LOG_TAIL_LINES);
     }
     return 1;

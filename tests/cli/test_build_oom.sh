@@ -1,7 +1,7 @@
 #!/bin/sh
 # Out of memory in the compiler: `clhls build` of a small kernel (with its model) into
 # a cache without entries, once with no failure to count the allocations that go
-# through the allocation hook (hls/alloc.h; the compiler's and the simulator bridge's),
+# through the allocation hook (common/alloc.h; the compiler's and the simulator bridge's),
 # N, then once with each of them failing in turn (CLHLS_FAIL_ALLOC_AFTER=K-1 fails
 # allocation K and every later one). Every N is tried while N is at most 150; beyond,
 # a deterministic spread of 60 (the first five, the last five and 50 evenly between).

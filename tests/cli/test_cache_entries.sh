@@ -1,5 +1,5 @@
 #!/bin/sh
-# Cache entries are checked before use (hls/manifest.h). A build's entry has a
+# Cache entries are checked before use (common/manifest.h). A build's entry has a
 # manifest.json that lists its files; a byte flipped in metadata.json, a deleted
 # Verilog file, a manifest of another format and a truncated model.so are each
 # refused with the reason in the log ("cache entry KEY is damaged (...); rebuilt") and

@@ -1,7 +1,7 @@
 /* End-to-end: host out-of-memory. Child processes run one whole host program (platform,
  * context, queue, buffers, build, kernel, run, read back) with every allocation after
  * the N-th failing (CLHLS_FAIL_ALLOC_AFTER=N), for every N up to the count the program
- * needs. The count is the process's one (hls/alloc.h): the runtime's allocations and
+ * needs. The count is the process's one (common/alloc.h): the runtime's allocations and
  * the simulator bridge's (the model opened, the device memory, the checked ranges of
  * each run) in one sequence; the compiler that clBuildProgram runs counts its own and
  * fails likewise. Each must end normally: every failing call returns an error code (a

@@ -382,7 +382,7 @@ static int marked(const char *mark, const char *want, long *found, char *names, 
 
 /* The real compiler too: a host program killed (SIGKILL) in the middle of its build
  * leaves no process of that build behind, neither the `clhls` child nor its tools nor
- * what they started (hls/toolgroup.h). The C++ compiler is g++ behind a script that
+ * what they started (common/toolgroup.h). The C++ compiler is g++ behind a script that
  * first sleeps a minute (a slow compilation: a real one of a small kernel ends within
  * the wait below anyway); the host is killed once the sleep, a grandchild of `clhls`,
  * runs. The build's processes are told apart by a variable in their environment, and a

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,4 +73,45 @@ char *hls_try_strdup(const char *s)
     size_t n = strlen(s) + 1;
     char *d = hls_try_alloc(n);
     return d ? memcpy(d, s, n) : NULL;
+}
+
+/* What hls_out_of_memory runs before it exits; NULL when nothing. */
+static void (*_Atomic oom_cleanup)(void);
+
+void hls_on_out_of_memory(void (*cleanup)(void))
+{
+    oom_cleanup = cleanup;
+}
+
+_Noreturn void hls_out_of_memory(void)
+{
+    fputs("clhls: out of memory\n", stderr);
+    void (*cleanup)(void) = oom_cleanup;
+    if (cleanup)
+        cleanup();
+    exit(2); /* the clhls tool's status for a tool failure or an internal error */
+}
+
+void *hls_alloc(size_t size)
+{
+    void *p = hls_try_alloc(size);
+    if (!p)
+        hls_out_of_memory();
+    return p;
+}
+
+void *hls_realloc(void *p, size_t size)
+{
+    void *q = hls_try_realloc(p, size);
+    if (!q)
+        hls_out_of_memory();
+    return q;
+}
+
+char *hls_strdup(const char *s)
+{
+    char *d = hls_try_strdup(s);
+    if (!d)
+        hls_out_of_memory();
+    return d;
 }

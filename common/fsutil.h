@@ -1,9 +1,8 @@
-/* The compiler's file-system helpers that the runtime shares without linking the
- * compiler (or LLVM): the build cache's root directory, mkdir -p, rm -rf and the tool
- * version, reading and writing a file, joining paths. They live in the small static library clhls_fsutil (hls/fsutil.c), which
- * both clhls_hls and the ICD link. */
-#ifndef CLHLS_HLS_FSUTIL_H
-#define CLHLS_HLS_FSUTIL_H
+/* File-system helpers of every layer (common/fsutil.c, in the base library
+ * clhls_common; no LLVM): the build cache's root directory, mkdir -p, rm -rf and the
+ * tool version, reading and writing a whole file, joining paths. */
+#ifndef CLHLS_COMMON_FSUTIL_H
+#define CLHLS_COMMON_FSUTIL_H
 
 #include <stddef.h>
 
@@ -14,7 +13,11 @@ const char *hls_cache_root(const char *override, char *buf, size_t len);
 int hls_mkdir_p(const char *path);
 /* rm -rf. */
 void hls_remove_tree(const char *path);
-/* The whole file as a NUL-terminated malloc'd string; NULL when it cannot be read. */
+/* The whole file, NUL-terminated (for text) and its size in *len (len may be NULL), in
+ * memory from the allocation hook (free it); NULL with errno set when it cannot be
+ * read or is larger than max bytes (EFBIG; max 0: any size). */
+char *hls_read_file(const char *path, size_t max, size_t *len);
+/* hls_read_file of a text file of any size. */
 char *hls_read_text(const char *path);
 /* Writes text (and a newline when newline is set) to path, replacing it; 0 on success. */
 int hls_write_text(const char *path, const char *text, int newline);

@@ -1,12 +1,12 @@
-/* The manifest of a build cache entry (hls/manifest.c): manifest.json, written last
+/* The manifest of a build cache entry (common/manifest.c): manifest.json, written last
  * into the entry's scratch directory before it is renamed into place, lists every
  * file of the entry with its size and content hash, and every use of an entry checks
  * it first, so a truncated, altered or incomplete entry is never loaded. The compiler
  * (hls_build: KEY/ entries), the simulator bridge (build.c: Verilator's compiled
  * runtime) and the runtime (binfmt.c: the bin-HASH/ entries of program binaries)
- * share it through the small static library clhls_fsutil. */
-#ifndef CLHLS_HLS_MANIFEST_H
-#define CLHLS_HLS_MANIFEST_H
+ * share it through the base library clhls_common. */
+#ifndef CLHLS_COMMON_MANIFEST_H
+#define CLHLS_COMMON_MANIFEST_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-/* File-system helpers shared by the compiler and the runtime (hls/fsutil.h): the build
+/* File-system helpers shared by the compiler and the runtime (common/fsutil.h): the build
  * cache's root, mkdir -p, rm -rf, whole-file reads (through the allocation hook,
  * alloc.h) and writes, and the tool version. Nothing here needs LLVM, so the
  * ICD links this library and never the compiler. */
@@ -48,25 +48,39 @@ void hls_remove_tree(const char *path)
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-char *hls_read_text(const char *path)
+char *hls_read_file(const char *path, size_t max, size_t *len)
 {
+    if (len)
+        *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
     char *s = NULL;
     long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = hls_try_alloc((size_t)n + 1))) {
+    if (n >= 0 && max && (size_t)n > max)
+        errno = EFBIG;
+    else if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = hls_try_alloc((size_t)n + 1))) {
+        errno = 0;
         if (fread(s, 1, (size_t)n, f) == (size_t)n) {
             s[n] = '\0';
+            if (len)
+                *len = (size_t)n;
         } else {
             free(s);
             s = NULL;
+            if (!errno)
+                errno = EIO; /* shorter than it was */
         }
     }
     int saved = errno; /* why s is NULL */
     fclose(f);
     errno = saved;
     return s;
+}
+
+char *hls_read_text(const char *path)
+{
+    return hls_read_file(path, 0, NULL);
 }
 
 int hls_write_text(const char *path, const char *text, int newline)

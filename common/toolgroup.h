@@ -1,11 +1,11 @@
-/* The process group of the tools a build runs (hls/toolgroup.c): clang, Verilator and
+/* The process group of the tools a build runs (common/toolgroup.c): clang, Verilator and
  * the C++ compilers join one group, which a small watcher process leads and kills
  * (SIGKILL, every member and what they started) as soon as the process that started
- * them ends, however it ends (exit, a crash, SIGKILL, its host program's death). It
- * lives in clhls_fsutil, so the compiler (hls/proc.c) and the simulator bridge
- * (sim-bridge/build.c) share one group per process. */
-#ifndef CLHLS_HLS_TOOLGROUP_H
-#define CLHLS_HLS_TOOLGROUP_H
+ * them ends, however it ends (exit, a crash, SIGKILL, its host program's death). The
+ * process runner (common/proc.h, PROC_GROUP_TOOLS) puts them there, so the compiler and
+ * the simulator bridge share one group per process. */
+#ifndef CLHLS_COMMON_TOOLGROUP_H
+#define CLHLS_COMMON_TOOLGROUP_H
 
 #include <sys/types.h>
 

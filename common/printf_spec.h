@@ -1,10 +1,10 @@
 /* The OpenCL C printf conversion specification (section 6.12.13.2), parsed the same way
  * by the compiler (hls/printf.c: which values a record holds, and a build error for a
  * bad format) and by the runtime (host-runtime/printf.c: how to print them), with the
- * record layout both agree on. In the small static library clhls_printf_spec, which
- * clhls_hls and the ICD link (no LLVM). */
-#ifndef CLHLS_HLS_PRINTF_SPEC_H
-#define CLHLS_HLS_PRINTF_SPEC_H
+ * record layout both agree on (the buffer's: device_abi.h). In the base library
+ * clhls_common, which clhls_hls and the ICD link (no LLVM). */
+#ifndef CLHLS_COMMON_PRINTF_SPEC_H
+#define CLHLS_COMMON_PRINTF_SPEC_H
 
 /* One conversion specification, the text after a '%'. */
 typedef struct hls_printf_spec {

@@ -1,5 +1,5 @@
 /* The printf conversion specification parser shared by the compiler and the runtime
- * (hls/printf_spec.h). */
+ * (common/printf_spec.h). */
 #include "printf_spec.h"
 
 #include <ctype.h>
