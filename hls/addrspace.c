@@ -156,8 +156,10 @@ int hls_generic_pointers(hls_compile *c)
                 rewritten = 1;
             }
     LLVMDisposeBuilder(b);
-    /* private memory reached through generic pointers: SROA can now promote it */
-    return rewritten ? hls_simplify_again(c) : HLS_OK;
+    /* private memory reached through generic pointers: SROA can now promote it (the
+     * pass list's next step, hls_simplify_again) */
+    c->simplify_pending = rewritten;
+    return HLS_OK;
 }
 
 /* name with every generic pointer parameter ("PU3AS4") made one into `space` ("P" for

@@ -42,23 +42,9 @@
 #ifndef CLHLS_VERSION
 #define CLHLS_VERSION "0.1.0"
 #endif
-#ifndef CLHLS_HARNESS_SOURCE
-#define CLHLS_HARNESS_SOURCE "sim-bridge/harness.cpp"
-#endif
 #ifndef CLHLS_RTL_DIR
 #define CLHLS_RTL_DIR "rtl-templates"
 #endif
-
-const char *const hls_pass_names[] = {"lower", "cfg", "ifconvert", "memorder", "banks",
-                                      "nodes", "schedule", NULL};
-
-static int known_pass(const char *name)
-{
-    for (const char *const *p = hls_pass_names; *p; p++)
-        if (!strcmp(*p, name))
-            return 1;
-    return 0;
-}
 
 static double now_seconds(void)
 {
@@ -80,27 +66,42 @@ static int hash_file(XXH3_state_t *state, const char *path)
     return 0;
 }
 
-/* The Verilog templates (every clhls_*.EXT of the first template directory found:
- * "v" the modules, "vh" the files they include), NULL-terminated and sorted; NULL when
- * there is none. */
-static char **template_files(const char *ext)
+const char *hls_template_dir(void)
 {
     const char *dirs[] = {getenv("CLHLS_RTL_DIR"), CLHLS_RTL_DIR, CLHLS_DATA_DIR "/rtl"};
-    for (size_t d = 0; d < 3; d++) {
+    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
         if (!dirs[d] || !*dirs[d])
             continue;
         char pattern[4096];
-        snprintf(pattern, sizeof pattern, "%s/clhls_*.%s", dirs[d], ext);
+        snprintf(pattern, sizeof pattern, "%s/clhls_*.v", dirs[d]);
         glob_t g;
-        if (glob(pattern, 0, NULL, &g) != 0)
-            continue;
-        char **files = hls_alloc((g.gl_pathc + 1) * sizeof *files);
-        for (size_t i = 0; i < g.gl_pathc; i++)
-            files[i] = hls_strdup(g.gl_pathv[i]);
-        globfree(&g);
-        return files;
+        int found = glob(pattern, 0, NULL, &g) == 0;
+        if (found)
+            globfree(&g);
+        if (found)
+            return dirs[d];
     }
     return NULL;
+}
+
+/* The Verilog templates (every clhls_*.EXT of the template directory: "v" the
+ * modules, "vh" the files they include), NULL-terminated and sorted; NULL when there
+ * is none. */
+static char **template_files(const char *ext)
+{
+    const char *dir = hls_template_dir();
+    if (!dir)
+        return NULL;
+    char pattern[4096];
+    snprintf(pattern, sizeof pattern, "%s/clhls_*.%s", dir, ext);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return NULL;
+    char **files = hls_alloc((g.gl_pathc + 1) * sizeof *files);
+    for (size_t i = 0; i < g.gl_pathc; i++)
+        files[i] = hls_strdup(g.gl_pathv[i]);
+    globfree(&g);
+    return files;
 }
 
 static void free_list(char **list)
@@ -133,15 +134,19 @@ static void hash_toolchain(void)
             hash_file(state, *p);
         free_list(templates);
     }
-    /* The harness, its interface and the operator models, compiled into every model. */
-    const char *slash = strrchr(CLHLS_HARNESS_SOURCE, '/');
-    int dir = slash ? (int)(slash - CLHLS_HARNESS_SOURCE) : 1;
+    /* The harness, its interface and the operator models, compiled into every model:
+     * the ones the model build finds. */
+    const char *harness = sim_harness_source();
+    const char *slash = harness ? strrchr(harness, '/') : NULL;
+    int dir = slash ? (int)(slash - harness) : 1;
     const char *sim_sources[] = {"harness.cpp", "clhls_harness_abi.h", "fp_model.c",
                                  "fp_model.h", "fp_model_inline.h"};
-    for (size_t i = 0; i < sizeof sim_sources / sizeof *sim_sources; i++) {
+    for (size_t i = 0; harness && i < sizeof sim_sources / sizeof *sim_sources; i++) {
         char path[4200];
-        snprintf(path, sizeof path, "%.*s/%s", dir, slash ? CLHLS_HARNESS_SOURCE : ".",
-                 sim_sources[i]);
+        if (i == 0)
+            snprintf(path, sizeof path, "%s", harness);
+        else
+            snprintf(path, sizeof path, "%.*s/%s", dir, slash ? harness : ".", sim_sources[i]);
         hash_file(state, path);
     }
     hash_file(state, hls_library_path());
@@ -383,24 +388,6 @@ static int entry_by_headers(const char *root, const char *key, char out[33])
     return found;
 }
 
-static int verify(hls_compile *c, const char *after)
-{
-    strbuf err = {0};
-    int bad = hls_ir_verify(c->program, &err);
-    if (bad)
-        sb_printf(c->diag.log, "internal error: IR invalid after %s: %s", after, err.data);
-    sb_free(&err);
-    return bad ? HLS_ERR_INTERNAL : HLS_OK;
-}
-
-static void dump(hls_compile *c, const char *pass)
-{
-    if (c->req->dump_after && !strcmp(c->req->dump_after, pass)) {
-        printf("; hardware IR after %s\n", pass);
-        hls_ir_dump(stdout, c->program);
-    }
-}
-
 /* Writes what building the model took (docs/user-guide.md, "Building programs") as
  * JSON; 0 on success. */
 static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators)
@@ -428,7 +415,124 @@ static void step_begins(hls_compile *c, const char *step)
         c->req->progress(c->req->progress_ctx, step);
 }
 
-/* The passes, in order. */
+/* The hardware IR after a pass: checked (hls_ir_verify), an invalid one being an
+ * internal error. */
+static int verify(hls_compile *c, const char *after)
+{
+    strbuf err = {0};
+    int bad = hls_ir_verify(c->program, &err);
+    if (bad)
+        sb_printf(c->diag.log, "internal error: IR invalid after %s: %s", after, err.data);
+    sb_free(&err);
+    return bad ? HLS_ERR_INTERNAL : HLS_OK;
+}
+
+/* The hardware IR after a pass, on stdout, when --dump-after names it. */
+static void dump(hls_compile *c, const char *pass)
+{
+    if (c->req->dump_after && !strcmp(c->req->dump_after, pass)) {
+        printf("; hardware IR after %s\n", pass);
+        hls_ir_dump(stdout, c->program);
+    }
+}
+
+/* Calls no input defines: a link's question only. */
+static int check_unresolved(hls_compile *c)
+{
+    return c->req->inputs ? hls_check_unresolved(c) : HLS_OK;
+}
+
+/* One step of the pass list: the pass, and for those of the hardware IR the check
+ * after it and the dump --dump-after=NAME asks for (NULL for steps on LLVM IR). */
+typedef struct pass {
+    const char *name;                              /* as --dump-after names it */
+    int (*run)(hls_compile *c);                    /* the pass: HLS_OK or an error */
+    int (*verify)(hls_compile *c, const char *after); /* after it, or NULL */
+    void (*dump)(hls_compile *c, const char *pass);   /* after it, or NULL */
+} pass;
+
+/* The passes from the linked LLVM module to the scheduled hardware IR, in order. */
+static const pass passes[] = {
+    {"library", hls_link_library, NULL, NULL},        /* OpenCL built-ins (hls/library) */
+    {"unresolved", check_unresolved, NULL, NULL},     /* a link: calls no input defines */
+    {"inline", hls_inline, NULL, NULL},               /* no calls in hardware: inline all */
+    {"recursion", hls_check_recursion, NULL, NULL},   /* ... which recursion defeats */
+    {"printf", hls_printf, NULL, NULL},               /* printf: records in a hidden buffer */
+    {"simplify", hls_simplify, NULL, NULL},           /* SROA, instcombine, unrolling, ... */
+    {"addrspace", hls_generic_pointers, NULL, NULL},  /* generic pointers: to their memory */
+    {"simplify-again", hls_simplify_again, NULL, NULL}, /* after a rewrite: SROA, ... */
+    {"privarrays", hls_private_arrays, NULL, NULL},   /* arrays indexed at run time: values */
+    {"simplify-again", hls_simplify_again, NULL, NULL}, /* ... the new vectors SSA values */
+    {"coalesce", hls_coalesce, NULL, NULL},           /* adjacent accesses: one access */
+    {"check", hls_check, NULL, NULL},                 /* what hardware cannot do: an error */
+    {"lower", hls_lower, verify, dump},               /* LLVM IR -> hardware IR */
+    {"cfg", hls_cfg, verify, dump},                   /* dominators and loops */
+    {"ifconvert", hls_ifconvert, verify, dump},       /* regions, predicates */
+    {"memorder", hls_memorder, verify, dump},         /* memory order per work-item */
+    {"banks", hls_local_banks, verify, dump},         /* local ports: wiring or crossbar */
+    {"nodes", hls_memory_nodes, verify, dump},        /* accesses: elastic memory nodes */
+    {"schedule", hls_schedule, verify, dump},         /* stages and credits */
+};
+#define NPASSES (sizeof passes / sizeof *passes)
+
+/* 1 when --dump-after can name the pass. */
+static int known_pass(const char *name)
+{
+    for (size_t i = 0; i < NPASSES; i++)
+        if (passes[i].dump && !strcmp(passes[i].name, name))
+            return 1;
+    return 0;
+}
+
+/* The model: the generated Verilog (files, one path a line) and the templates,
+ * verilated into entry/model.so, what it took in entry/model.json. */
+static int build_model(hls_compile *c, const char *entry, const char *root, strbuf *files)
+{
+    char **templates = template_files("v");
+    if (!templates) {
+        sb_printf(c->diag.log, "error: the RTL templates were not found (CLHLS_RTL_DIR)\n");
+        return HLS_ERR_TOOL;
+    }
+    for (char **p = templates; *p; p++)
+        sb_printf(files, "%s\n", *p);
+    size_t n = 0, lines = 1;
+    for (const char *p = files->data; *p; p++)
+        lines += *p == '\n';
+    const char **list = arena_alloc(&c->arena, sizeof(char *) * lines);
+    for (char *line = strtok(files->data, "\n"); line; line = strtok(NULL, "\n"))
+        list[n++] = line;
+    char *log = NULL;
+    char *runtime = arena_printf(&c->arena, "%s/verilated-runtime", root);
+    sim_build_stats st;
+    int rc = HLS_OK;
+    int sim = sim_build_model_progress(list, n, "clhls_top",
+                                       arena_printf(&c->arena, "%s/obj", entry), runtime,
+                                       arena_printf(&c->arena, "%s/model.so", entry),
+                                       c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0,
+                                       c->req->progress, c->req->progress_ctx, &log, &st);
+    if (sim != SIM_OK && (sim == SIM_ERR_NOMEM || hls_alloc_ran_out())) {
+        free(log); /* its text may be lost: out of memory is the reason to give */
+        free_list(templates);
+        sb_free(files);
+        hls_out_of_memory();
+    } else if (sim != SIM_OK) {
+        sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
+                  log ? log : "");
+        rc = HLS_ERR_TOOL;
+    } else if (write_model_report(arena_printf(&c->arena, "%s/model.json", entry), &st,
+                                  c->opts.rtl_operators)) {
+        sb_printf(c->diag.log, "error: cannot write %s/model.json\n", entry);
+        rc = HLS_ERR_TOOL;
+    }
+    snprintf(c->runtime_damaged, sizeof c->runtime_damaged, "%s", st.runtime_damaged);
+    free(log);
+    free_list(templates);
+    hls_remove_tree(arena_printf(&c->arena, "%s/obj", entry));
+    return rc;
+}
+
+/* One build in the scratch directory entry: the front end, the pass list, the
+ * outputs and the model. */
 static int compile(hls_compile *c, const char *entry, const char *root)
 {
     int rc;
@@ -446,49 +550,12 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     if (c->req->output)                     /* a compiled object or a library: done */
         return hls_write_bitcode(c, c->req->output);
     step_begins(c, "hardware passes");
-    if ((rc = hls_link_library(c)))         /* OpenCL built-ins (hls/library) */
-        return rc;
-    if (c->req->inputs && (rc = hls_check_unresolved(c))) /* calls no input defines */
-        return rc;
-    if ((rc = hls_inline(c)))               /* no calls in hardware: inline them all */
-        return rc;
-    if ((rc = hls_check_recursion(c)))      /* ... which recursion defeats */
-        return rc;
-    if ((rc = hls_printf(c)))               /* printf: records in a hidden buffer */
-        return rc;
-    if ((rc = hls_simplify(c)))             /* mem2reg, instcombine, unrolling, ... */
-        return rc;
-    if ((rc = hls_generic_pointers(c)))     /* generic pointers: back to their memory */
-        return rc;
-    if ((rc = hls_private_arrays(c)))       /* arrays indexed at run time: wide values */
-        return rc;
-    if ((rc = hls_coalesce(c)))             /* adjacent accesses: one vector access */
-        return rc;
-    if ((rc = hls_check(c)))                /* what hardware cannot do is an error */
-        return rc;
-    if ((rc = hls_lower(c)) || (rc = verify(c, "lower")))   /* LLVM IR -> hardware IR */
-        return rc;
-    dump(c, "lower");
-    if ((rc = hls_cfg(c)) || (rc = verify(c, "cfg")))       /* dominators and loops */
-        return rc;
-    dump(c, "cfg");
-    if ((rc = hls_ifconvert(c)) || (rc = verify(c, "ifconvert"))) /* regions, predicates */
-        return rc;
-    dump(c, "ifconvert");
-    if ((rc = hls_memorder(c)) || (rc = verify(c, "memorder"))) /* memory order per work-item */
-        return rc;
-    dump(c, "memorder");
-    /* which banks each local-memory port can reach: static wiring or a crossbar */
-    if ((rc = hls_local_banks(c)) || (rc = verify(c, "banks")))
-        return rc;
-    dump(c, "banks");
-    /* memory accesses become elastic nodes between stall-free regions */
-    if ((rc = hls_memory_nodes(c)) || (rc = verify(c, "nodes")))
-        return rc;
-    dump(c, "nodes");
-    if ((rc = hls_schedule(c)) || (rc = verify(c, "schedule"))) /* stages and credits */
-        return rc;
-    dump(c, "schedule");
+    for (const pass *p = passes; p < passes + NPASSES; p++) { /* the pass list */
+        if ((rc = p->run(c)) || (p->verify && (rc = p->verify(c, p->name))))
+            return rc;
+        if (p->dump)
+            p->dump(c, p->name);
+    }
     if ((rc = hls_emit_report(c, entry)))   /* report.json: for `clhls report` */
         return rc;
 
@@ -502,53 +569,9 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     rc = hls_emit_verilog(c, rtl, &files);  /* compute units and the top */
     if (!rc)
         rc = hls_emit_metadata(c, arena_printf(&c->arena, "%s/metadata.json", entry));
-    if (rc || c->req->skip_model || !c->program->nkernels) {
-        sb_free(&files);
-        return rc;
-    }
-
-    /* Model: the generated Verilog and the templates, verilated into model.so. */
-    char **templates = template_files("v");
-    if (!templates) {
-        sb_free(&files);
-        sb_printf(c->diag.log, "error: the RTL templates were not found (CLHLS_RTL_DIR)\n");
-        return HLS_ERR_TOOL;
-    }
-    for (char **p = templates; *p; p++)
-        sb_printf(&files, "%s\n", *p);
-    size_t n = 0, lines = 1;
-    for (const char *p = files.data; *p; p++)
-        lines += *p == '\n';
-    const char **list = arena_alloc(&c->arena, sizeof(char *) * lines);
-    for (char *line = strtok(files.data, "\n"); line; line = strtok(NULL, "\n"))
-        list[n++] = line;
-    char *log = NULL;
-    char *runtime = arena_printf(&c->arena, "%s/verilated-runtime", root);
-    sim_build_stats st;
-    int sim = sim_build_model_progress(list, n, "clhls_top",
-                                       arena_printf(&c->arena, "%s/obj", entry), runtime,
-                                       arena_printf(&c->arena, "%s/model.so", entry),
-                                       c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0,
-                                       c->req->progress, c->req->progress_ctx, &log, &st);
-    if (sim != SIM_OK && (sim == SIM_ERR_NOMEM || hls_alloc_ran_out())) {
-        free(log); /* its text may be lost: out of memory is the reason to give */
-        free_list(templates);
-        sb_free(&files);
-        hls_out_of_memory();
-    } else if (sim != SIM_OK) {
-        sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
-                  log ? log : "");
-        rc = HLS_ERR_TOOL;
-    } else if (write_model_report(arena_printf(&c->arena, "%s/model.json", entry), &st,
-                                  c->opts.rtl_operators)) {
-        sb_printf(c->diag.log, "error: cannot write %s/model.json\n", entry);
-        rc = HLS_ERR_TOOL;
-    }
-    snprintf(c->runtime_damaged, sizeof c->runtime_damaged, "%s", st.runtime_damaged);
-    free(log);
-    free_list(templates);
+    if (!rc && !c->req->skip_model && c->program->nkernels)
+        rc = build_model(c, entry, root, &files); /* model.so: Verilator */
     sb_free(&files);
-    hls_remove_tree(arena_printf(&c->arena, "%s/obj", entry));
     return rc;
 }
 
@@ -636,8 +659,9 @@ static int build(const hls_build_request *req, hls_build_result *res)
     }
     if (req->dump_after && !known_pass(req->dump_after)) {
         sb_printf(&log, "error: --dump-after=%s: no such pass (passes:", req->dump_after);
-        for (const char *const *p = hls_pass_names; *p; p++)
-            sb_printf(&log, " %s", *p);
+        for (size_t i = 0; i < NPASSES; i++)
+            if (passes[i].dump)
+                sb_printf(&log, " %s", passes[i].name);
         sb_append(&log, ")\n");
         res->log = sb_take(&log);
         return res->status = HLS_ERR_OPTIONS;

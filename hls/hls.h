@@ -57,9 +57,9 @@ typedef struct hls_build_result {
 } hls_build_result;
 
 int hls_build(const hls_build_request *request, hls_build_result *result);
+/* The RTL template directory: the first of $CLHLS_RTL_DIR, the source tree's and the
+ * installed one that holds templates (clhls_*.v); NULL when none does. */
+const char *hls_template_dir(void);
 void hls_build_result_free(hls_build_result *result);
-
-/* The passes --dump-after can name, in order, NULL-terminated. */
-extern const char *const hls_pass_names[];
 
 #endif

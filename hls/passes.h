@@ -56,6 +56,7 @@ typedef struct hls_compile {
     hls_program *program;     /* hardware IR */
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
     char runtime_damaged[256]; /* why Verilator's cached runtime was compiled again */
+    int simplify_pending;     /* the last rewrite of the LLVM IR wants hls_simplify_again */
 } hls_compile;
 
 int hls_parse_options(hls_compile *c);       /* options.c */
@@ -76,7 +77,8 @@ int hls_generic_pointers(hls_compile *c);    /* addrspace.c: generic pointers re
 /* addrspace.c: built-in calls through generic pointers -> named-space overloads */
 int hls_generic_builtin_calls(hls_compile *c, LLVMModuleRef library);
 int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at run time */
-int hls_simplify_again(hls_compile *c);      /* prepare.c: cleanup after a rewrite */
+/* llvmutil.c: cleanup after a rewrite that set simplify_pending (else nothing) */
+int hls_simplify_again(hls_compile *c);
 int hls_coalesce(hls_compile *c);            /* prepare.c: adjacent accesses merged */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
@@ -109,6 +111,9 @@ void hls_exact_form_of(const hls_kernel *k, int id, hls_form *f);
 /* 1 when b - a is a constant (*diff); 0 when it depends on an atom or is unknown. */
 int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff);
 
+/* llvmutil.c: runs a list of LLVM passes (the new pass manager's syntax) on the module,
+ * vectorisers off; HLS_OK, or HLS_ERR_INTERNAL with LLVM's message in the log. */
+int hls_run_llvm_passes(hls_compile *c, const char *pipeline);
 /* The source location of an LLVM instruction (from its debug location). */
 hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
 /* Where to report a diagnostic about an instruction: its own location, else that of the

@@ -500,5 +500,6 @@ int hls_private_arrays(hls_compile *c)
     }
     if (c->diag.errors > before)
         return HLS_ERR_UNSUPPORTED;
-    return rewritten ? hls_simplify_again(c) : HLS_OK;
+    c->simplify_pending = rewritten != 0; /* the pass list's next step cleans up */
+    return HLS_OK;
 }

@@ -556,8 +556,7 @@ static int write_units(const char *obj_dir, const char *work_dir, units *u, strb
     return rc;
 }
 
-/* The harness source: the source tree, else the installed copy. */
-static const char *harness_source(void)
+const char *sim_harness_source(void)
 {
     const char *env = getenv("CLHLS_HARNESS_CPP");
     if (env && file_exists(env))
@@ -577,6 +576,338 @@ int sim_build_model(const char *const *verilog_files, size_t nfiles, const char 
                                     flags, NULL, NULL, log_out, stats);
 }
 
+/* What the steps of one model build share: the request, the tools, and what each step
+ * leaves for the next. */
+typedef struct model_build {
+    const char *const *verilog_files; /* the design */
+    size_t nfiles;                    /* how many */
+    const char *top;                  /* its top module */
+    const char *work_dir;             /* scratch directory of the build */
+    const char *runtime_dir;          /* Verilator's compiled runtime, shared */
+    const char *out_so;               /* the model library */
+    unsigned flags;                   /* SIM_BUILD_* */
+    void (*progress)(void *ctx, const char *step); /* told as each step begins, or NULL */
+    void *ctx;                        /* its argument */
+    strbuf *log;                      /* the tools' output and our messages */
+    sim_build_stats *stats;           /* what the build took, or NULL */
+    const char *verilator, *cxx;      /* the tools */
+    const char *harness;              /* harness.cpp (sim_harness_source) */
+    char root[4096];                  /* Verilator's root */
+    char obj_dir[4200];               /* Verilator's C++ */
+    char rtlib[4200], pch_dir[4200];  /* the runtime's archive and precompiled headers */
+    units u;                          /* the generated C++ as compile units */
+    char h_o[4200], m_o[4200];        /* the harness's and the operator models' objects */
+    char obj[MAX_UNITS + 1][4200];    /* unit k's object */
+} model_build;
+
+/* The tools found, the work directory made, Verilator's root asked for. */
+static int find_tools(model_build *b)
+{
+    b->verilator = getenv("CLHLS_VERILATOR");
+    if (!b->verilator || !*b->verilator)
+        b->verilator = CLHLS_VERILATOR_PATH;
+    b->cxx = getenv("CLHLS_CXX");
+    if (!b->cxx || !*b->cxx)
+        b->cxx = "g++";
+    b->harness = sim_harness_source();
+    if (!b->harness) {
+        sb_printf(b->log, "clhls: harness.cpp not found (looked in %s and %s)\n",
+                  CLHLS_HARNESS_SOURCE, CLHLS_HARNESS_INSTALLED);
+        return SIM_ERR_BUILD;
+    }
+    if (hls_mkdir_p(b->work_dir)) {
+        sb_printf(b->log, "clhls: cannot create %s: %s\n", b->work_dir, strerror(errno));
+        return SIM_ERR_BUILD;
+    }
+    step_begins(b->progress, b->ctx, "Verilator");
+    if (verilator_root(b->verilator, b->root, sizeof b->root, b->log))
+        return SIM_ERR_BUILD;
+    return SIM_OK;
+}
+
+/* Adds -IDIR for the directory of every Verilog file (`include files are looked up
+ * beside the files given), each once, to argv at *n; incdirs keeps the strings to free.
+ * 0, or SIM_ERR_NOMEM. */
+static int include_dirs(const model_build *b, char **argv, size_t *n, char **incdirs,
+                        size_t *ninc)
+{
+    for (size_t i = 0; i < b->nfiles; i++) {
+        const char *file = b->verilog_files[i];
+        const char *slash = strrchr(file, '/');
+        int len = slash ? (int)(slash - file) : 1;
+        char *dir = hls_try_alloc((size_t)len + 3);
+        if (!dir)
+            return SIM_ERR_NOMEM;
+        snprintf(dir, (size_t)len + 3, "-I%.*s", len, slash ? file : ".");
+        for (size_t j = 0; dir && j < *ninc; j++)
+            if (!strcmp(incdirs[j], dir)) {
+                free(dir);
+                dir = NULL;
+            }
+        if (dir)
+            argv[(*n)++] = incdirs[(*ninc)++] = dir;
+    }
+    return 0;
+}
+
+/* 1. Verilog -> C++, into obj_dir. */
+static int verilate(model_build *b)
+{
+    char vlog[4200], topopt[512];
+    snprintf(b->obj_dir, sizeof b->obj_dir, "%s/obj", b->work_dir);
+    snprintf(vlog, sizeof vlog, "%s/verilator.log", b->work_dir);
+    hls_remove_tree(b->obj_dir);
+    size_t max = 21 + 2 * b->nfiles + 1;
+    char **argv = hls_try_alloc(max * sizeof *argv);
+    if (!argv)
+        return SIM_ERR_NOMEM;
+    snprintf(topopt, sizeof topopt, "%s", b->top);
+    size_t n = 0;
+    argv[n++] = (char *)b->verilator;
+    argv[n++] = "--cc";
+    argv[n++] = "-O3";
+    argv[n++] = "--x-assign";
+    argv[n++] = "fast";
+    argv[n++] = "--x-initial";
+    argv[n++] = "fast";
+    argv[n++] = "--noassert";
+    argv[n++] = "-Wno-fatal";
+    /* Functions of at most about 500 statements in files of about 5000: g++'s time
+     * grows faster than a function's size (a kernel of 256 floating-point
+     * operations: 10.4 s at -O2 as one function, 6.5 s split), and files can be
+     * spread over units compiled side by side. */
+    argv[n++] = "--output-split";
+    argv[n++] = "5000";
+    argv[n++] = "--output-split-cfuncs";
+    argv[n++] = "500";
+    if (!(b->flags & SIM_BUILD_RTL_OPERATORS))
+        argv[n++] = "+define+CLHLS_SIM_MODELS";
+    argv[n++] = "+define+CLHLS_SIM_CHECKS"; /* the access checker (harness.cpp) */
+    argv[n++] = "--prefix";
+    argv[n++] = "Vclhls_top";
+    argv[n++] = "--top-module";
+    argv[n++] = topopt;
+    argv[n++] = "-Mdir";
+    argv[n++] = b->obj_dir;
+    char **incdirs = hls_try_alloc(b->nfiles * sizeof *incdirs);
+    size_t ninc = 0;
+    int r = incdirs ? include_dirs(b, argv, &n, incdirs, &ninc) : SIM_ERR_NOMEM;
+    for (size_t i = 0; i < b->nfiles; i++)
+        argv[n++] = (char *)b->verilog_files[i];
+    argv[n] = NULL;
+    double t = now_seconds();
+    if (!r)
+        r = run(argv, vlog, b->log);
+    if (b->stats)
+        b->stats->verilator_seconds = now_seconds() - t;
+    for (size_t i = 0; i < ninc; i++)
+        free(incdirs[i]);
+    free(incdirs);
+    free(argv);
+    if (r == SIM_ERR_NOMEM) {
+        sb_printf(b->log, "clhls: out of memory\n");
+        return SIM_ERR_NOMEM;
+    }
+    if (r) {
+        sb_printf(b->log, "clhls: Verilator failed on top module %s\n", b->top);
+        return SIM_ERR_BUILD;
+    }
+    return SIM_OK;
+}
+
+/* 2. Verilator's runtime, compiled once per Verilator and compiler. */
+static int runtime(model_build *b)
+{
+    char damaged[256] = "";
+    int rt = ensure_runtime(b->runtime_dir, b->root, b->cxx, b->rtlib, sizeof b->rtlib,
+                            b->pch_dir, sizeof b->pch_dir, damaged, sizeof damaged,
+                            b->progress, b->ctx, b->log);
+    if (b->stats)
+        snprintf(b->stats->runtime_damaged, sizeof b->stats->runtime_damaged, "%s", damaged);
+    if (rt)
+        return rt == SIM_ERR_NOMEM ? SIM_ERR_NOMEM : SIM_ERR_BUILD;
+    return SIM_OK;
+}
+
+/* The include options of a compile of the model's C++. */
+typedef struct cxx_includes {
+    char inc[4200], inc_std[4200]; /* Verilator's headers */
+    char inc_obj[4300];            /* the generated C++ */
+    char inc_abi[4200];            /* the harness's interface */
+    char inc_pch[4300];            /* the precompiled headers */
+    char m_src[4200], m_inline[4200]; /* the operator models, out of line and inline */
+} cxx_includes;
+
+static void cxx_includes_of(const model_build *b, cxx_includes *c)
+{
+    snprintf(c->inc, sizeof c->inc, "-I%s/include", b->root);
+    snprintf(c->inc_std, sizeof c->inc_std, "-I%s/include/vltstd", b->root);
+    snprintf(c->inc_obj, sizeof c->inc_obj, "-I%s", b->obj_dir);
+    snprintf(c->inc_pch, sizeof c->inc_pch, "-I%s", b->pch_dir);
+    const char *slash = strrchr(b->harness, '/');
+    int dlen = slash ? (int)(slash - b->harness) : 1;
+    const char *dir = slash ? b->harness : ".";
+    snprintf(c->inc_abi, sizeof c->inc_abi, "-I%.*s", dlen, dir);
+    snprintf(c->m_src, sizeof c->m_src, "%.*s/fp_model.c", dlen, dir);
+    snprintf(c->m_inline, sizeof c->m_inline, "%.*s/fp_model_inline.h", dlen, dir);
+}
+
+/* The compile jobs of the model, two at a time. */
+typedef struct compile_jobs {
+    char *argv[MAX_UNITS + 3][MAX_ARGS], out[MAX_UNITS + 3][4200];
+    char **argvs[MAX_UNITS + 3], *outs[MAX_UNITS + 3];
+    int n;
+} compile_jobs;
+
+/* The harness's compile, as job j->n. */
+static void harness_job(model_build *b, cxx_includes *c, compile_jobs *j)
+{
+    char **argv = j->argv[j->n];
+    int na = 0;
+    argv[na++] = (char *)b->cxx;
+    na = cxx_flags(argv, na, "-O2", c->inc, c->inc_std);
+    na = use_pch(argv, na, c->inc_pch);
+    argv[na++] = c->inc_obj;
+    argv[na++] = c->inc_abi;
+    argv[na++] = "-c";
+    argv[na++] = (char *)b->harness;
+    argv[na++] = "-o";
+    argv[na++] = b->h_o;
+    argv[na] = NULL;
+    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_harness.log", b->work_dir);
+    j->argvs[j->n] = argv;
+    j->outs[j->n] = j->out[j->n];
+    j->n++;
+}
+
+/* Unit unit's compile (0: the slow code at -O0; else per-cycle code at opt), as job
+ * j->n. */
+static void unit_job(model_build *b, cxx_includes *c, unsigned unit, const char *opt,
+                     compile_jobs *j)
+{
+    snprintf(b->obj[unit], sizeof b->obj[unit], "%s/model_%u.o", b->work_dir, unit);
+    char **argv = j->argv[j->n];
+    int na = 0;
+    argv[na++] = (char *)b->cxx;
+    na = cxx_flags(argv, na, unit ? opt : "-O0", c->inc, c->inc_std);
+    na = use_pch(argv, na, c->inc_pch);
+    argv[na++] = c->inc_obj;
+    if (unit && !(b->flags & SIM_BUILD_RTL_OPERATORS)) {
+        /* the operators' models inlined into their per-cycle callers */
+        argv[na++] = "-include";
+        argv[na++] = c->m_inline;
+        argv[na++] = "-ffp-contract=off";
+    }
+    argv[na++] = "-c";
+    argv[na++] = b->u.path[unit];
+    argv[na++] = "-o";
+    argv[na++] = b->obj[unit];
+    argv[na] = NULL;
+    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_model_%u.log", b->work_dir, unit);
+    j->argvs[j->n] = argv;
+    j->outs[j->n] = j->out[j->n];
+    j->n++;
+}
+
+/* The operator models' compile (C, as the template tests compile them), as job j->n. */
+static void models_job(model_build *b, cxx_includes *c, compile_jobs *j)
+{
+    char *const model[] = {(char *)b->cxx, "-x", "c", "-std=c11", "-O2", "-fPIC",
+                           "-ffp-contract=off", "-fno-fast-math",
+                           "-fvisibility=hidden", "-c", c->m_src, "-o", b->m_o, NULL};
+    char **argv = j->argv[j->n];
+    for (int k = 0; model[k]; k++)
+        argv[k] = model[k];
+    argv[sizeof model / sizeof *model - 1] = NULL;
+    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_fp_model.log", b->work_dir);
+    j->argvs[j->n] = argv;
+    j->outs[j->n] = j->out[j->n];
+    j->n++;
+}
+
+/* 3. The generated C++ (write_units) and the harness, two compilers at once. Job
+ * order: the per-cycle units (the longest), the harness, the slow unit, the operator
+ * models. */
+static int compile_model(model_build *b)
+{
+    cxx_includes c;
+    cxx_includes_of(b, &c);
+    snprintf(b->h_o, sizeof b->h_o, "%s/harness.o", b->work_dir);
+    snprintf(b->m_o, sizeof b->m_o, "%s/fp_model.o", b->work_dir);
+    if (write_units(b->obj_dir, b->work_dir, &b->u, b->log))
+        return SIM_ERR_BUILD;
+    const char *fast_opt = b->u.fast_bytes > O2_MAX_BYTES ? "-O1" : "-O2";
+    step_begins(b->progress, b->ctx, "C++ compile of the model");
+    double t = now_seconds();
+    compile_jobs jobs, *j = &jobs;
+    j->n = 0;
+    for (unsigned k = 1; k <= b->u.n; k++) {
+        unsigned unit = k % b->u.n; /* 1, 2, ..., n - 1, then 0 */
+        if (unit == 0)
+            harness_job(b, &c, j); /* the harness, before the slow unit */
+        unit_job(b, &c, unit, fast_opt, j);
+    }
+    if (!(b->flags & SIM_BUILD_RTL_OPERATORS))
+        models_job(b, &c, j);
+    if (run_all(j->argvs, j->outs, j->n, b->log))
+        return SIM_ERR_BUILD;
+    if (b->stats) {
+        b->stats->compile_seconds = now_seconds() - t;
+        b->stats->cxx_bytes = b->u.fast_bytes + b->u.slow_bytes;
+        b->stats->cxx_files = b->u.files;
+        b->stats->units = b->u.n;
+        snprintf(b->stats->opt, sizeof b->stats->opt, "%s", fast_opt);
+    }
+    return SIM_OK;
+}
+
+/* 4. Link: only clhls_harness_get is exported, so models loaded side by side with
+ * RTLD_LOCAL never share Verilator's global state; the library is renamed into place
+ * when whole. */
+static int link_model(model_build *b)
+{
+    char vscript[4200], vs_opt[4300], tmp_so[4200], out_l[4200];
+    snprintf(vscript, sizeof vscript, "%s/exports.map", b->work_dir);
+    snprintf(vs_opt, sizeof vs_opt, "-Wl,--version-script=%s", vscript);
+    snprintf(tmp_so, sizeof tmp_so, "%s.tmp.%ld", b->out_so, (long)getpid());
+    snprintf(out_l, sizeof out_l, "%s/link.log", b->work_dir);
+    FILE *f = fopen(vscript, "w");
+    if (!f || fputs("{ global: clhls_harness_get; local: *; };\n", f) < 0 || fclose(f)) {
+        sb_printf(b->log, "clhls: cannot write %s\n", vscript);
+        return SIM_ERR_BUILD;
+    }
+    char *argv[MAX_UNITS + 16];
+    int na = 0;
+    argv[na++] = (char *)b->cxx;
+    argv[na++] = "-shared";
+    argv[na++] = "-o";
+    argv[na++] = tmp_so;
+    for (unsigned k = 0; k < b->u.n; k++)
+        argv[na++] = b->obj[k];
+    if (!(b->flags & SIM_BUILD_RTL_OPERATORS))
+        argv[na++] = b->m_o;
+    char *rest[] = {b->h_o, b->rtlib, vs_opt, "-Wl,--no-undefined", "-pthread", "-latomic",
+                    NULL};
+    for (int k = 0; rest[k]; k++)
+        argv[na++] = rest[k];
+    argv[na] = NULL;
+    step_begins(b->progress, b->ctx, "link of the model");
+    double t = now_seconds();
+    if (run(argv, out_l, b->log)) {
+        unlink(tmp_so);
+        return SIM_ERR_BUILD;
+    }
+    if (rename(tmp_so, b->out_so)) {
+        sb_printf(b->log, "clhls: cannot rename %s to %s: %s\n", tmp_so, b->out_so,
+                  strerror(errno));
+        unlink(tmp_so);
+        return SIM_ERR_BUILD;
+    }
+    if (b->stats)
+        b->stats->link_seconds = now_seconds() - t;
+    return SIM_OK;
+}
+
 int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
                              const char *top, const char *work_dir, const char *runtime_dir,
                              const char *out_so, unsigned flags,
@@ -584,277 +915,32 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
                              char **log_out, sim_build_stats *stats)
 {
     strbuf log = {.lossy = 1}; /* a full memory loses log text, never the host program */
-    int rc = SIM_ERR_BUILD;
-    units u;
-    double t; /* when the step being timed began */
+    int rc;
     if (log_out)
         *log_out = NULL;
     if (stats)
         memset(stats, 0, sizeof *stats);
+    model_build build, *b = &build;
     if (!verilog_files || nfiles == 0 || nfiles > MAX_ARGS * 16 || !top || !work_dir ||
         !runtime_dir || !out_so) {
         sb_printf(&log, "clhls: sim_build_model: missing argument\n");
         rc = SIM_ERR_ARG;
-        goto done;
+    } else {
+        memset(b, 0, sizeof *b);
+        b->verilog_files = verilog_files, b->nfiles = nfiles, b->top = top;
+        b->work_dir = work_dir, b->runtime_dir = runtime_dir, b->out_so = out_so;
+        b->flags = flags, b->progress = progress, b->ctx = ctx;
+        b->log = &log, b->stats = stats;
+        rc = find_tools(b);          /* Verilator, the C++ compiler, the harness */
+        if (rc == SIM_OK)
+            rc = verilate(b);        /* 1. Verilog -> C++ */
+        if (rc == SIM_OK)
+            rc = runtime(b);         /* 2. Verilator's runtime, once */
+        if (rc == SIM_OK)
+            rc = compile_model(b);   /* 3. the C++ and the harness */
+        if (rc == SIM_OK)
+            rc = link_model(b);      /* 4. model.so */
     }
-    const char *verilator = getenv("CLHLS_VERILATOR");
-    if (!verilator || !*verilator)
-        verilator = CLHLS_VERILATOR_PATH;
-    const char *cxx = getenv("CLHLS_CXX");
-    if (!cxx || !*cxx)
-        cxx = "g++";
-    const char *harness = harness_source();
-    if (!harness) {
-        sb_printf(&log, "clhls: harness.cpp not found (looked in %s and %s)\n",
-                  CLHLS_HARNESS_SOURCE, CLHLS_HARNESS_INSTALLED);
-        goto done;
-    }
-    if (hls_mkdir_p(work_dir)) {
-        sb_printf(&log, "clhls: cannot create %s: %s\n", work_dir, strerror(errno));
-        goto done;
-    }
-
-    step_begins(progress, ctx, "Verilator");
-    char root[4096];
-    if (verilator_root(verilator, root, sizeof root, &log))
-        goto done;
-
-    /* 1. Verilog -> C++ */
-    char obj_dir[4200], vlog[4200];
-    snprintf(obj_dir, sizeof obj_dir, "%s/obj", work_dir);
-    snprintf(vlog, sizeof vlog, "%s/verilator.log", work_dir);
-    hls_remove_tree(obj_dir);
-    {
-        size_t max = 21 + 2 * nfiles + 1;
-        char **argv = hls_try_alloc(max * sizeof *argv);
-        if (!argv) {
-            rc = SIM_ERR_NOMEM;
-            goto done;
-        }
-        char topopt[512];
-        snprintf(topopt, sizeof topopt, "%s", top);
-        size_t n = 0;
-        argv[n++] = (char *)verilator;
-        argv[n++] = "--cc";
-        argv[n++] = "-O3";
-        argv[n++] = "--x-assign";
-        argv[n++] = "fast";
-        argv[n++] = "--x-initial";
-        argv[n++] = "fast";
-        argv[n++] = "--noassert";
-        argv[n++] = "-Wno-fatal";
-        /* Functions of at most about 500 statements in files of about 5000: g++'s time
-         * grows faster than a function's size (a kernel of 256 floating-point
-         * operations: 10.4 s at -O2 as one function, 6.5 s split), and files can be
-         * spread over units compiled side by side. */
-        argv[n++] = "--output-split";
-        argv[n++] = "5000";
-        argv[n++] = "--output-split-cfuncs";
-        argv[n++] = "500";
-        if (!(flags & SIM_BUILD_RTL_OPERATORS))
-            argv[n++] = "+define+CLHLS_SIM_MODELS";
-        argv[n++] = "+define+CLHLS_SIM_CHECKS"; /* the access checker (harness.cpp) */
-        argv[n++] = "--prefix";
-        argv[n++] = "Vclhls_top";
-        argv[n++] = "--top-module";
-        argv[n++] = topopt;
-        argv[n++] = "-Mdir";
-        argv[n++] = obj_dir;
-        /* `include files are looked up beside the files given. */
-        char **incdirs = hls_try_alloc(nfiles * sizeof *incdirs);
-        size_t ninc = 0;
-        int r = incdirs ? 0 : SIM_ERR_NOMEM;
-        for (size_t i = 0; !r && i < nfiles; i++) {
-            const char *slash = strrchr(verilog_files[i], '/');
-            int len = slash ? (int)(slash - verilog_files[i]) : 1;
-            char *dir = hls_try_alloc((size_t)len + 3);
-            if (!dir) {
-                r = SIM_ERR_NOMEM;
-                break;
-            }
-            snprintf(dir, (size_t)len + 3, "-I%.*s", len, slash ? verilog_files[i] : ".");
-            for (size_t j = 0; dir && j < ninc; j++)
-                if (!strcmp(incdirs[j], dir)) {
-                    free(dir);
-                    dir = NULL;
-                }
-            if (dir)
-                argv[n++] = incdirs[ninc++] = dir;
-        }
-        for (size_t i = 0; i < nfiles; i++)
-            argv[n++] = (char *)verilog_files[i];
-        argv[n] = NULL;
-        t = now_seconds();
-        if (!r)
-            r = run(argv, vlog, &log);
-        if (stats)
-            stats->verilator_seconds = now_seconds() - t;
-        for (size_t i = 0; i < ninc; i++)
-            free(incdirs[i]);
-        free(incdirs);
-        free(argv);
-        if (r == SIM_ERR_NOMEM) {
-            sb_printf(&log, "clhls: out of memory\n");
-            rc = SIM_ERR_NOMEM;
-            goto done;
-        }
-        if (r) {
-            sb_printf(&log, "clhls: Verilator failed on top module %s\n", top);
-            goto done;
-        }
-    }
-
-    /* 2. Verilator's runtime, compiled once per Verilator and compiler */
-    char rtlib[4200], pch_dir[4200], damaged[256] = "";
-    int rt = ensure_runtime(runtime_dir, root, cxx, rtlib, sizeof rtlib, pch_dir,
-                            sizeof pch_dir, damaged, sizeof damaged, progress, ctx, &log);
-    if (stats)
-        snprintf(stats->runtime_damaged, sizeof stats->runtime_damaged, "%s", damaged);
-    if (rt) {
-        if (rt == SIM_ERR_NOMEM)
-            rc = SIM_ERR_NOMEM;
-        goto done;
-    }
-
-    /* 3. generated C++ (write_units) and the harness, two compilers at once */
-    char h_o[4200], m_src[4200], m_inline[4200], m_o[4200], inc[4200], inc_std[4200],
-        inc_obj[4300], inc_abi[4200], inc_pch[4300];
-    char obj[MAX_UNITS + 1][4200];
-    snprintf(h_o, sizeof h_o, "%s/harness.o", work_dir);
-    snprintf(m_o, sizeof m_o, "%s/fp_model.o", work_dir);
-    snprintf(inc, sizeof inc, "-I%s/include", root);
-    snprintf(inc_std, sizeof inc_std, "-I%s/include/vltstd", root);
-    snprintf(inc_obj, sizeof inc_obj, "-I%s", obj_dir);
-    snprintf(inc_pch, sizeof inc_pch, "-I%s", pch_dir);
-    {
-        const char *slash = strrchr(harness, '/');
-        int dlen = slash ? (int)(slash - harness) : 1;
-        snprintf(inc_abi, sizeof inc_abi, "-I%.*s", dlen, slash ? harness : ".");
-        snprintf(m_src, sizeof m_src, "%.*s/fp_model.c", dlen, slash ? harness : ".");
-        snprintf(m_inline, sizeof m_inline, "%.*s/fp_model_inline.h", dlen,
-                 slash ? harness : ".");
-    }
-    if (write_units(obj_dir, work_dir, &u, &log))
-        goto done;
-    const char *fast_opt = u.fast_bytes > O2_MAX_BYTES ? "-O1" : "-O2";
-    step_begins(progress, ctx, "C++ compile of the model");
-    t = now_seconds();
-    {
-        /* Job order: the per-cycle units (the longest), the harness, the slow unit, the
-         * operator models (C, as the template tests compile them). */
-        char *argv[MAX_UNITS + 3][MAX_ARGS], out[MAX_UNITS + 3][4200];
-        char **argvs[MAX_UNITS + 3], *outs[MAX_UNITS + 3];
-        int nj = 0;
-        for (unsigned k = 1; k <= u.n; k++) {
-            unsigned unit = k % u.n; /* 1, 2, ..., n - 1, then 0 */
-            if (unit == 0) {
-                /* the harness, before the slow unit */
-                int na = 0;
-                argv[nj][na++] = (char *)cxx;
-                na = cxx_flags(argv[nj], na, "-O2", inc, inc_std);
-                na = use_pch(argv[nj], na, inc_pch);
-                argv[nj][na++] = inc_obj;
-                argv[nj][na++] = inc_abi;
-                argv[nj][na++] = "-c";
-                argv[nj][na++] = (char *)harness;
-                argv[nj][na++] = "-o";
-                argv[nj][na++] = h_o;
-                argv[nj][na] = NULL;
-                snprintf(out[nj], sizeof out[nj], "%s/cxx_harness.log", work_dir);
-                argvs[nj] = argv[nj];
-                outs[nj] = out[nj];
-                nj++;
-            }
-            snprintf(obj[unit], sizeof obj[unit], "%s/model_%u.o", work_dir, unit);
-            int na = 0;
-            argv[nj][na++] = (char *)cxx;
-            na = cxx_flags(argv[nj], na, unit ? fast_opt : "-O0", inc, inc_std);
-            na = use_pch(argv[nj], na, inc_pch);
-            argv[nj][na++] = inc_obj;
-            if (unit && !(flags & SIM_BUILD_RTL_OPERATORS)) {
-                /* the operators' models inlined into their per-cycle callers */
-                argv[nj][na++] = "-include";
-                argv[nj][na++] = m_inline;
-                argv[nj][na++] = "-ffp-contract=off";
-            }
-            argv[nj][na++] = "-c";
-            argv[nj][na++] = u.path[unit];
-            argv[nj][na++] = "-o";
-            argv[nj][na++] = obj[unit];
-            argv[nj][na] = NULL;
-            snprintf(out[nj], sizeof out[nj], "%s/cxx_model_%u.log", work_dir, unit);
-            argvs[nj] = argv[nj];
-            outs[nj] = out[nj];
-            nj++;
-        }
-        if (!(flags & SIM_BUILD_RTL_OPERATORS)) {
-            char *const model[] = {(char *)cxx, "-x", "c", "-std=c11", "-O2", "-fPIC",
-                                   "-ffp-contract=off", "-fno-fast-math",
-                                   "-fvisibility=hidden", "-c", m_src, "-o", m_o, NULL};
-            for (int k = 0; model[k]; k++)
-                argv[nj][k] = model[k];
-            argv[nj][sizeof model / sizeof *model - 1] = NULL;
-            snprintf(out[nj], sizeof out[nj], "%s/cxx_fp_model.log", work_dir);
-            argvs[nj] = argv[nj];
-            outs[nj] = out[nj];
-            nj++;
-        }
-        if (run_all(argvs, outs, nj, &log))
-            goto done;
-        if (stats) {
-            stats->compile_seconds = now_seconds() - t;
-            stats->cxx_bytes = u.fast_bytes + u.slow_bytes;
-            stats->cxx_files = u.files;
-            stats->units = u.n;
-            snprintf(stats->opt, sizeof stats->opt, "%s", fast_opt);
-        }
-    }
-
-    /* 4. link: only clhls_harness_get is exported, so models loaded side by side with
-     * RTLD_LOCAL never share Verilator's global state */
-    char vscript[4200], vs_opt[4300], tmp_so[4200], out_l[4200];
-    snprintf(vscript, sizeof vscript, "%s/exports.map", work_dir);
-    snprintf(vs_opt, sizeof vs_opt, "-Wl,--version-script=%s", vscript);
-    snprintf(tmp_so, sizeof tmp_so, "%s.tmp.%ld", out_so, (long)getpid());
-    snprintf(out_l, sizeof out_l, "%s/link.log", work_dir);
-    {
-        FILE *f = fopen(vscript, "w");
-        if (!f || fputs("{ global: clhls_harness_get; local: *; };\n", f) < 0 || fclose(f)) {
-            sb_printf(&log, "clhls: cannot write %s\n", vscript);
-            goto done;
-        }
-        char *argv[MAX_UNITS + 16];
-        int na = 0;
-        argv[na++] = (char *)cxx;
-        argv[na++] = "-shared";
-        argv[na++] = "-o";
-        argv[na++] = tmp_so;
-        for (unsigned k = 0; k < u.n; k++)
-            argv[na++] = obj[k];
-        if (!(flags & SIM_BUILD_RTL_OPERATORS))
-            argv[na++] = m_o;
-        char *rest[] = {h_o, rtlib, vs_opt, "-Wl,--no-undefined", "-pthread", "-latomic", NULL};
-        for (int k = 0; rest[k]; k++)
-            argv[na++] = rest[k];
-        argv[na] = NULL;
-        step_begins(progress, ctx, "link of the model");
-        t = now_seconds();
-        if (run(argv, out_l, &log)) {
-            unlink(tmp_so);
-            goto done;
-        }
-        if (rename(tmp_so, out_so)) {
-            sb_printf(&log, "clhls: cannot rename %s to %s: %s\n", tmp_so, out_so,
-                      strerror(errno));
-            unlink(tmp_so);
-            goto done;
-        }
-        if (stats)
-            stats->link_seconds = now_seconds() - t;
-    }
-    rc = SIM_OK;
-
-done:
     if (log_out)
         *log_out = sb_take(&log);
     else

@@ -97,6 +97,10 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
                              const char *out_so, unsigned flags,
                              void (*progress)(void *ctx, const char *step), void *ctx,
                              char **log, sim_build_stats *stats);
+/* The harness source sim_build_model compiles ($CLHLS_HARNESS_CPP, else the source
+ * tree's, else the installed copy; its directory holds the interface and the operator
+ * models it includes), or NULL when there is none. */
+const char *sim_harness_source(void);
 
 /* Loads a model library for a board. Returns NULL and a message on failure. */
 sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,

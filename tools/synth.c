@@ -32,12 +32,6 @@
 #include "manifest.h"
 #include "proc.h"
 
-#ifndef CLHLS_RTL_DIR
-#define CLHLS_RTL_DIR "rtl-templates"
-#endif
-#ifndef CLHLS_DATA_DIR
-#define CLHLS_DATA_DIR "/usr/local/share/clhls"
-#endif
 
 #define SHELL_TOP "clhls_synth_shell"
 #define LOG_TAIL_LINES 25
@@ -111,21 +105,6 @@ static int run_tool(char *const argv[], const char *log_path, int quiet)
         print_log_tail(log_path, LOG_TAIL_LINES);
     }
     return 1;
-}
-
-/* The RTL template directory, as the compiler finds it (hls/hls.c). */
-static const char *template_dir(void)
-{
-    const char *dirs[] = {getenv("CLHLS_RTL_DIR"), CLHLS_RTL_DIR, CLHLS_DATA_DIR "/rtl"};
-    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
-        char path[4200];
-        if (!dirs[d] || !*dirs[d])
-            continue;
-        snprintf(path, sizeof path, "%s/clhls_fifo.v", dirs[d]);
-        if (access(path, R_OK) == 0)
-            return dirs[d];
-    }
-    return NULL;
 }
 
 /* Appends the files matching pattern to the script as one read_verilog argument list. */
@@ -949,7 +928,7 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
 static int synthesise(const char *entry, const char *dir, const board_t *board, cJSON *r)
 {
     char script[4300], log[4300], stat[4300], netlist[4300], netlist_v[4300];
-    const char *templates = template_dir();
+    const char *templates = hls_template_dir(); /* as the compiler finds it */
     if (!templates) {
         fprintf(stderr, "clhls: the RTL templates were not found (CLHLS_RTL_DIR)\n");
         return CLI_EXIT_INTERNAL;
