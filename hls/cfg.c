@@ -59,17 +59,10 @@ static void dominators(hls_kernel *k)
     k->blocks[0].idom = -1;
 }
 
-static int dominates(const hls_kernel *k, int a, int b)
-{
-    while (b >= 0 && b != a)
-        b = k->blocks[b].idom;
-    return b == a;
-}
-
 /* Marks in `in` every block of the natural loop of back edge latch -> header. */
-static int loop_body(const hls_kernel *k, int header, int latch, char *in)
+static int loop_body(arena *a, const hls_kernel *k, int header, int latch, char *in)
 {
-    int stack[k->nblocks], sp = 0, size = 1;
+    int *stack = arena_alloc(a, (size_t)k->nblocks * sizeof *stack), sp = 0, size = 1;
     in[header] = 1;
     if (!in[latch]) {
         in[latch] = 1;
@@ -123,7 +116,7 @@ static int analyse(hls_compile *c, hls_kernel *k)
             int h = blk->succ[s];
             if (k->blocks[h].rpo > blk->rpo)
                 continue;
-            if (!dominates(k, h, b)) {
+            if (!hls_ir_dominates(k, h, b)) {
                 hls_error(&c->diag, blk->loc, "irreducible control flow: this branch enters a "
                                               "loop other than through its header, which "
                                               "hardware cannot implement");
@@ -136,7 +129,7 @@ static int analyse(hls_compile *c, hls_kernel *k)
             l->header = h;
             l->latch = b;
             l->in = arena_alloc(a, (size_t)k->nblocks);
-            l->size = loop_body(k, h, b, l->in);
+            l->size = loop_body(a, k, h, b, l->in);
         }
     }
     /* Outer before inner; a block's loop is the innermost (last) one holding it. */

@@ -148,17 +148,29 @@ static int node_successors(const hls_kernel *k, int n, int level, int *out)
     return count;
 }
 
+/* node_successors into scratch, then *out: a copy of its size in the arena. */
+static int successors_copy(converter *v, int node, int level, int *scratch, int **out)
+{
+    int n = node_successors(v->k, node, level, scratch);
+    *out = arena_alloc(&v->c->arena, (size_t)(n + 1) * sizeof **out);
+    memcpy(*out, scratch, (size_t)n * sizeof **out);
+    return n;
+}
+
 /* The nodes of `level` in topological order, from its entry; returns the count. */
 static int topological(converter *v, int entry, int level, int *order)
 {
     const hls_kernel *k = v->k;
     int n = k->nblocks, count = 0, sp = 0;
-    char seen[n];
-    int stack[n], next[n], nsucc[n], *succ[n];
-    for (int i = 0; i < n; i++)
-        succ[i] = arena_alloc(&v->c->arena, (size_t)n * sizeof(int));
-    memset(seen, 0, (size_t)n);
-    stack[sp] = entry, next[sp] = 0, nsucc[sp] = node_successors(k, entry, level, succ[sp]);
+    arena *a = &v->c->arena; /* sized by the kernel: not on the stack */
+    char *seen = arena_alloc(a, (size_t)n);
+    int *stack = arena_alloc(a, (size_t)n * sizeof *stack);
+    int *next = arena_alloc(a, (size_t)n * sizeof *next);
+    int *nsucc = arena_alloc(a, (size_t)n * sizeof *nsucc);
+    int **succ = arena_alloc(a, (size_t)n * sizeof *succ);
+    int *found = arena_alloc(a, (size_t)n * sizeof *found);
+    stack[sp] = entry, next[sp] = 0;
+    nsucc[sp] = successors_copy(v, entry, level, found, &succ[sp]);
     sp++;
     seen[entry] = 1;
     while (sp) {
@@ -167,7 +179,8 @@ static int topological(converter *v, int entry, int level, int *order)
             int s = succ[top][next[top]++];
             if (!seen[s]) {
                 seen[s] = 1;
-                stack[sp] = s, next[sp] = 0, nsucc[sp] = node_successors(k, s, level, succ[sp]);
+                stack[sp] = s, next[sp] = 0;
+                nsucc[sp] = successors_copy(v, s, level, found, &succ[sp]);
                 sp++;
             }
             continue;
@@ -208,7 +221,7 @@ static void convert_phi(converter *v, int parent, int b, int id)
     hls_kernel *k = v->k; /* new ops may move k->ops: index it, keep no pointer */
     int n = k->ops[id].nin;
     hls_loc loc = k->ops[id].loc;
-    int preds[n];
+    int *preds = arena_alloc(&v->c->arena, (size_t)n * sizeof *preds);
     for (int e = 0; e < n; e++) {
         int from_id = k->ops[id].in_blocks[e];
         const hls_block *from = &k->blocks[from_id];
@@ -369,7 +382,7 @@ static void convert_level(converter *v, int level, int parent)
 {
     hls_kernel *k = v->k;
     int entry = level < 0 ? 0 : k->loops[level].header;
-    int order[k->nblocks];
+    int *order = arena_alloc(&v->c->arena, (size_t)k->nblocks * sizeof *order);
     int n = topological(v, entry, level, order);
     for (int i = 0; i < n; i++) {
         int inner = child_loop(k, order[i], level);
@@ -398,9 +411,9 @@ static void order_phi_inputs(hls_kernel *k, const hls_region *r)
 
 /* Replaces every use of a phi whose inputs are all one value by that value (the
  * LCSSA phis of single-exit loops), so no select is built for them. */
-static void forward_trivial_phis(hls_kernel *k)
+static void forward_trivial_phis(arena *a, hls_kernel *k)
 {
-    int fwd[k->nops + 1];
+    int *fwd = arena_alloc(a, (size_t)(k->nops + 1) * sizeof *fwd);
     for (int i = 0; i < k->nops; i++) {
         const hls_op *op = &k->ops[i];
         fwd[i] = i;
@@ -673,7 +686,7 @@ static void check_barriers(converter *v)
 static void convert_kernel(hls_compile *c, hls_kernel *k)
 {
     hoist_token_reads(c, k);
-    forward_trivial_phis(k);
+    forward_trivial_phis(&c->arena, k);
     converter v = {.c = c, .k = k, .current = -1};
     v.one = constant(&v, 1, 1);
     v.zero = constant(&v, 1, 0);

@@ -6,6 +6,7 @@
 #include "ir.h"
 
 #include <llvm-c/Core.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const opcode_names[HOP_COUNT] = {
@@ -333,8 +334,7 @@ static unsigned operand_width(const hls_op *op, int a)
     }
 }
 
-/* 1 when block a dominates block b. */
-static int dominates(const hls_kernel *k, int a, int b)
+int hls_ir_dominates(const hls_kernel *k, int a, int b)
 {
     while (b >= 0 && b != a)
         b = k->blocks[b].idom;
@@ -405,7 +405,7 @@ static int verify_cfg(const hls_kernel *k, strbuf *err)
                 int use_block = op->opc == HOP_PHI ? op->in_blocks[a] : b;
                 int ok = def->block == use_block && op->opc != HOP_PHI
                              ? position(k, def->id) < i
-                             : dominates(k, def->block, use_block);
+                             : hls_ir_dominates(k, def->block, use_block);
                 if (!ok)
                     FAIL("%s: op %%%d uses %%%d, whose definition does not dominate it\n",
                          k->name, op->id, def->id);
@@ -423,6 +423,51 @@ static int contains(const int *ids, int n, int v)
     for (int i = 0; i < n; i++)
         if (ids[i] == v)
             return 1;
+    return 0;
+}
+
+static int verify_region(const hls_kernel *k, const hls_region *r, const int *avail, int navail,
+                         strbuf *err);
+
+/* The children of a sequence (the body, or a loop's body with its phis) in order, each
+ * given what the one before passes on, the first in (the sequence's live-ins and
+ * phis); then a loop's phis, what it carries out and its credits. */
+static int verify_sequence(const hls_kernel *k, const hls_region *r, const int *in, int nin,
+                           strbuf *err)
+{
+    const int *cur = in;
+    int ncur = nin;
+    for (int c = 0; c < r->nchildren; c++) {
+        const hls_region *child = &k->regions[r->children[c]];
+        if (child->parent != r->id)
+            FAIL("%s: region %d has the wrong parent\n", k->name, child->id);
+        if (verify_region(k, child, cur, ncur, err))
+            return -1;
+        cur = child->live_out;
+        ncur = child->nlive_out;
+    }
+    if (r->kind == HLS_REGION_LOOP) {
+        if (r->cont >= 0 && !hls_ir_is_invariant(&k->ops[r->cont]) && !contains(cur, ncur, r->cont))
+            FAIL("%s: loop region %d does not know whether to go round again\n", k->name, r->id);
+        for (int i = 0; i < r->nphis; i++) {
+            const hls_op *phi = &k->ops[r->phis[i]];
+            if (verify_op(k, phi, err))
+                return -1;
+        }
+        for (int i = 0; i < r->nlive_out; i++)
+            if (!contains(cur, ncur, r->live_out[i]))
+                FAIL("%s: loop region %d does not carry %%%d out\n", k->name, r->id,
+                     r->live_out[i]);
+        /* Credits fill the cycle's storage at most (back-edge FIFO and barrier units),
+         * and admit every work-item of the groups in flight when a barrier waits. */
+        if (r->credits && (r->credits < r->latency ||
+                           r->credits > r->back_depth + r->barrier_hold ||
+                           r->credits < r->barrier_hold))
+            FAIL("%s: loop region %d has %d credits for latency %d, a back-edge FIFO of %d "
+                 "and barriers holding %d (need latency, barriers <= credits <= FIFO + "
+                 "barriers)\n", k->name, r->id, r->credits, r->latency, r->back_depth,
+                 r->barrier_hold);
+    }
     return 0;
 }
 
@@ -528,48 +573,17 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                  r->id, r->sched.depth + 1, r->exit_depth);
         return 0;
     }
-    /* A sequence (the body, or a loop's body with its phis). */
-    int cap = r->nlive_in + r->nphis + 1;
-    int in[cap];
+    /* A sequence (the body, or a loop's body with its phis): sized by the kernel, so
+     * not on the stack. */
+    int *in = hls_alloc((size_t)(r->nlive_in + r->nphis + 1) * sizeof *in);
     int nin = 0;
     for (int i = 0; i < r->nlive_in; i++)
         in[nin++] = r->live_in[i];
     for (int i = 0; i < r->nphis; i++)
         in[nin++] = r->phis[i];
-    const int *cur = in;
-    int ncur = nin;
-    for (int c = 0; c < r->nchildren; c++) {
-        const hls_region *child = &k->regions[r->children[c]];
-        if (child->parent != r->id)
-            FAIL("%s: region %d has the wrong parent\n", k->name, child->id);
-        if (verify_region(k, child, cur, ncur, err))
-            return -1;
-        cur = child->live_out;
-        ncur = child->nlive_out;
-    }
-    if (r->kind == HLS_REGION_LOOP) {
-        if (r->cont >= 0 && !hls_ir_is_invariant(&k->ops[r->cont]) && !contains(cur, ncur, r->cont))
-            FAIL("%s: loop region %d does not know whether to go round again\n", k->name, r->id);
-        for (int i = 0; i < r->nphis; i++) {
-            const hls_op *phi = &k->ops[r->phis[i]];
-            if (verify_op(k, phi, err))
-                return -1;
-        }
-        for (int i = 0; i < r->nlive_out; i++)
-            if (!contains(cur, ncur, r->live_out[i]))
-                FAIL("%s: loop region %d does not carry %%%d out\n", k->name, r->id,
-                     r->live_out[i]);
-        /* Credits fill the cycle's storage at most (back-edge FIFO and barrier units),
-         * and admit every work-item of the groups in flight when a barrier waits. */
-        if (r->credits && (r->credits < r->latency ||
-                           r->credits > r->back_depth + r->barrier_hold ||
-                           r->credits < r->barrier_hold))
-            FAIL("%s: loop region %d has %d credits for latency %d, a back-edge FIFO of %d "
-                 "and barriers holding %d (need latency, barriers <= credits <= FIFO + "
-                 "barriers)\n", k->name, r->id, r->credits, r->latency, r->back_depth,
-                 r->barrier_hold);
-    }
-    return 0;
+    int rc = verify_sequence(k, r, in, nin, err);
+    free(in);
+    return rc;
 }
 
 int hls_ir_verify(const hls_program *p, strbuf *err)

@@ -357,6 +357,8 @@ int hls_ir_is_access(const hls_op *op);
 /* 1 when the work-item waits for the memory's answer: a load's data, an atomic's old
  * value, an acknowledged store's acknowledgement. */
 int hls_ir_waits_for_memory(const hls_op *op);
+/* 1 when block a dominates block b (by the idom links cfg.c sets). */
+int hls_ir_dominates(const hls_kernel *k, int a, int b);
 void hls_ir_dump(FILE *out, const hls_program *p);
 /* Per op, 1 when its value is the same for every work-item of a work-group
  * (ifconvert.c; on the region tree). */

@@ -1076,8 +1076,8 @@ static void size_local_memories(lowering *L)
 /* Post-order of the blocks reachable from bb (iterative DFS); returns the count. */
 static int post_order(lowering *L, LLVMBasicBlockRef entry, LLVMBasicBlockRef *order, int n)
 {
-    LLVMBasicBlockRef stack[n];
-    unsigned next[n];
+    LLVMBasicBlockRef *stack = arena_alloc(&L->c->arena, (size_t)n * sizeof *stack);
+    unsigned *next = arena_alloc(&L->c->arena, (size_t)n * sizeof *next);
     value_map seen;
     map_init(&L->c->arena, &seen, 64);
     int sp = 0, count = 0;
