@@ -1,0 +1,31 @@
+/* The drawings of `clhls report` (tools/report_draw.c), inline SVG read from a kernel's
+ * entry of report.json: the region graph, the CFG and bar charts. */
+#ifndef CLHLS_TOOLS_REPORT_DRAW_H
+#define CLHLS_TOOLS_REPORT_DRAW_H
+
+#include <cjson/cJSON.h>
+
+#include "html.h"
+
+/* Arrow heads the graphs share: once per page, at the top of its body. */
+void draw_svg_defs(html_page *p);
+/* The region tree laid out in layers: dispatch, the regions, retirement. */
+void draw_region_graph(html_page *p, const cJSON *kernel);
+/* The CFG's blocks in layers (the longest forward path from the entry), back edges
+ * round the side. */
+void draw_cfg(html_page *p, const cJSON *kernel);
+
+/* One bar of a chart: a label, segments (value and CSS class) and the scale's end. */
+typedef struct draw_bar {
+    char label[64];             /* left of the bar */
+    double value[8];            /* segment lengths, in the chart's unit */
+    const char *cls[8];         /* their CSS classes */
+    int nseg;                   /* segments */
+    double scale;               /* the value the full bar width stands for */
+    char note[96];              /* right of the bar */
+} draw_bar;
+
+/* A chart of n bars, of class "bar-chart cls". */
+void draw_bar_chart(html_page *p, const char *cls, const draw_bar *bars, int n);
+
+#endif
