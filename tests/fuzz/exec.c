@@ -10,7 +10,7 @@
  *   options TEXT...
  *   kernel NAME DIMS G0 G1 G2 L0 L1 L2        (one line per kernel, in order)
  * The executor builds the program and runs each kernel on fresh buffers (`out`: one
- * word per work-item, `in`: FZ_INPUT_WORDS words, `res`: FZ_RESULT_WORDS words),
+ * word per work-item, `in`: FZ_INPUT_WORDS words, `res`: FZ_RES_WORDS words),
  * writing RESULT_DIR/I.bin (out then res) for kernel I. It reports on stdout, one line
  * each, flushed at once so the runner knows where it stopped:
  *   BUILD_OK | BUILD_FAIL (log in RESULT_DIR/build.log) | SETUP_FAIL message
@@ -147,14 +147,14 @@ static cl_int run_kernel(cl_context ctx, cl_command_queue q, cl_program prog,
 {
     const fz_shape *s = &jk->shape;
     size_t items = s->global[0] * s->global[1] * s->global[2];
-    size_t out_bytes = items * 4, res_bytes = FZ_RESULT_WORDS * 4;
+    size_t out_bytes = items * 4, res_bytes = FZ_RES_WORDS * 4;
     uint32_t *host = malloc(out_bytes + res_bytes);
     uint32_t input[FZ_INPUT_WORDS];
     for (uint32_t i = 0; i < FZ_INPUT_WORDS; i++)
         input[i] = fz_input_word(i);
     for (size_t i = 0; i < items; i++)
         host[i] = 0xdeadbeefu;
-    for (uint32_t i = 0; i < FZ_RESULT_WORDS; i++)
+    for (uint32_t i = 0; i < FZ_RES_WORDS; i++)
         host[items + i] = fz_result_init_word(i);
 
     cl_int err;

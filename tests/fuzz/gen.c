@@ -151,6 +151,8 @@ struct fz_kernel {
     uint64_t rng;               /* generator state */
     uint64_t rng2;              /* the second stream: the draws of constructs added after
                                  * long runs began, so that earlier seeds keep theirs */
+    uint64_t rng3;              /* the third stream: the global exchanges, which came
+                                 * after the second stream's constructs */
     unsigned features;          /* FZ_* */
     char name[32];              /* k_<seed> */
     fz_shape shape;             /* the NDRange */
@@ -206,6 +208,15 @@ static void second_stream(fz_kernel *k, int enter)
         k->rng = k->rng2;
         k->rng2 = first;
     }
+}
+
+/* The same for the third stream; the second does not switch inside it. */
+static void third_stream(fz_kernel *k, int enter)
+{
+    uint64_t first = k->rng;
+    k->rng = k->rng3;
+    k->rng3 = first;
+    k->second += enter ? 1 : -1;
 }
 
 static int chance(fz_kernel *k, unsigned percent) { return rnd(k, 100) < percent; }
@@ -874,6 +885,59 @@ static stmt *gen_local_atomics(fz_kernel *k)
     return new_stmt(k, text, NULL, NULL);
 }
 
+/* Words of `out` passed between the group's work-items through global memory: each
+ * stores its own word (or one work-item stores one the whole group reads, or the
+ * group's word of `res` after the atomics' words), a barrier
+ * with CLK_GLOBAL_MEM_FENCE, loads of other work-items' words (fz_peer: the word of
+ * the group's work-item of a local linear id), and a barrier again before anyone
+ * stores there anew; half the time in a loop of its own that stores new values each
+ * time, over lines the loads of the previous round (and of other groups) opened. Each
+ * word is its work-item's, which stores its hash there at the end, so the groups
+ * never touch each other's words. */
+static stmt *gen_global_exchange(fz_kernel *k)
+{
+    var *v = assignable(k);
+    unsigned n = (unsigned)k->local_total;
+    int rounds = chance(k, 50) ? 2 + (int)rnd(k, 3) : 0;
+    const char *value = expr(k, TY_UINT, 2);
+    if (rounds)
+        value = fmt(k, "(%s) + (uint)fz_r * 0x9e3779b9u", value);
+    const char *store, *read;
+    const fz_shape *sh = &k->shape;
+    size_t groups = sh->global[0] / sh->local[0] * (sh->global[1] / sh->local[1]) *
+                    (sh->global[2] / sh->local[2]);
+    if (groups <= FZ_GROUP_WORDS && chance(k, 40)) {
+        /* the group's word of res: the groups' words share memory lines */
+        store = fmt(k, "if (fz_lid == %uu)\n    res[%uu + fz_group()] = %s;", rnd(k, n),
+                    (unsigned)FZ_RESULT_WORDS, value);
+        read = fmt(k, "res[%uu + fz_group()]", (unsigned)FZ_RESULT_WORDS);
+    } else if (chance(k, 40)) {
+        unsigned writer = rnd(k, n);
+        store = fmt(k, "if (fz_lid == %uu)\n    out[fz_gid] = %s;", writer, value);
+        read = fmt(k, "out[fz_peer(%uu)]", writer);
+    } else {
+        store = fmt(k, "out[fz_gid] = %s;", value);
+        read = fmt(k, "out[fz_peer((fz_lid + %uu) %% %uu)]", rnd(k, n + 3), n);
+    }
+    const char *text;
+    if (rounds) {
+        const char *inner = store;
+        if (strchr(store, '\n')) /* the single writer's if: its store one level deeper */
+            inner = fmt(k, "%.*s\n            %s", (int)strcspn(store, "\n"), store,
+                        strchr(store, '\n') + 5);
+        text = fmt(k, "{\n    uint fz_x = 0u;\n    for (int fz_r = 0; fz_r < %d; fz_r++) {\n"
+                      "        %s\n        barrier(CLK_GLOBAL_MEM_FENCE);\n"
+                      "        fz_x = fz_x * 31u + %s;\n        barrier(CLK_GLOBAL_MEM_FENCE);\n"
+                      "    }\n    %s = %s;\n}",
+                   rounds, inner, read, v->name, convert(k, "fz_x", TY_UINT, v->type));
+    } else {
+        text = fmt(k, "%s\nbarrier(CLK_GLOBAL_MEM_FENCE);\n%s = %s;\n"
+                      "barrier(CLK_GLOBAL_MEM_FENCE);",
+                   store, v->name, convert(k, read, TY_UINT, v->type));
+    }
+    return new_stmt(k, text, NULL, NULL);
+}
+
 /* A work-group function through the FZ_WG macros of the prelude: the built-in on
  * clhls, a plain reference implementation (__local memory and barriers) on a side
  * built with -DFZ_REFERENCE (PoCL 3.1 has none of these built-ins). */
@@ -950,6 +1014,15 @@ static void push_counter(fz_kernel *k, const char *name, ty t)
 static stmt *gen_stmt(fz_kernel *k, ctx c)
 {
     k->budget--;
+    if (c.uniform && has(k, FZ_GLOBAL_EXCHANGE)) {
+        third_stream(k, 1);
+        stmt *s = chance(k, 8) ? gen_global_exchange(k) : NULL;
+        third_stream(k, 0);
+        if (s) {
+            s->branch_barrier = c.depth > 0;
+            return s;
+        }
+    }
     int nest_ok = c.depth < 3 && k->budget > 2;
     for (;;) {
         unsigned r = rnd(k, 32);
@@ -1122,6 +1195,7 @@ fz_kernel *fz_generate(uint64_t seed, unsigned features)
     k->seed = seed;
     k->rng = seed * 0x2545F4914F6CDD1Dull + 1;
     k->rng2 = ~seed * 0x9E3779B97F4A7C15ull;
+    k->rng3 = seed * 0xD1342543DE82EF95ull + 0x1234567u;
     k->features = features;
     snprintf(k->name, sizeof k->name, "k_%llu", (unsigned long long)seed);
     gen_shape(k);
@@ -1415,6 +1489,20 @@ const char *fz_prelude(void)
            "long fz_mod_long(long a, long b) { return (b == 0 || (a == LONG_MIN && b == -1)) ? a : a % b; }\n"
            "uint fz_div_uint(uint a, uint b) { return b == 0u ? a : a / b; }\n"
            "uint fz_mod_uint(uint a, uint b) { return b == 0u ? a : a % b; }\n"
+           "/* the work-group's linear number */\n"
+           "uint fz_group(void) {\n"
+           "    return (uint)(get_group_id(0) + get_num_groups(0) * (get_group_id(1) +\n"
+           "                  get_num_groups(1) * get_group_id(2)));\n"
+           "}\n"
+           "/* the word of `out` of the group's work-item of local linear id l */\n"
+           "uint fz_peer(uint l) {\n"
+           "    uint x = l % (uint)get_local_size(0), yz = l / (uint)get_local_size(0);\n"
+           "    uint y = yz % (uint)get_local_size(1), z = yz / (uint)get_local_size(1);\n"
+           "    size_t g0 = get_group_id(0) * get_local_size(0) + x + get_global_offset(0);\n"
+           "    size_t g1 = get_group_id(1) * get_local_size(1) + y + get_global_offset(1);\n"
+           "    size_t g2 = get_group_id(2) * get_local_size(2) + z + get_global_offset(2);\n"
+           "    return (uint)(g0 + get_global_size(0) * (g1 + get_global_size(1) * g2));\n"
+           "}\n"
            "ulong fz_div_ulong(ulong a, ulong b) { return b == 0UL ? a : a / b; }\n"
            "ulong fz_mod_ulong(ulong a, ulong b) { return b == 0UL ? a : a % b; }\n"
            "#ifdef FZ_REFERENCE\n"
@@ -1527,6 +1615,7 @@ static const struct {
     { FZ_LOCAL_ATOMIC, "local-atomic" }, { FZ_COLLECTIVE, "collective" },
     { FZ_MULTIDIM, "multidim" }, { FZ_FMA, "fma" }, { FZ_REQD_WG, "reqd-wg" },
     { FZ_STRUCT_ARRAY, "struct-array" }, { FZ_ARRAY_PTR, "array-ptr" }, { FZ_DOUBLE, "double" },
+    { FZ_GLOBAL_EXCHANGE, "global-exchange" },
 };
 
 const char *fz_feature_name(unsigned bit)

@@ -7,7 +7,9 @@
  * subnormals clhls flushes) after each one, private array indices are masked, barriers
  * and work-group functions only appear where the whole work-group reaches them, and
  * atomics only combine values in ways whose result does not depend on their order.
- * Each work-item hashes all its values into one word of the output buffer.
+ * Each work-item hashes all its values into one word of the output buffer, which
+ * the group's work-items may also use before that to pass words to each other across
+ * barriers with CLK_GLOBAL_MEM_FENCE.
  *
  * The kernel is kept as a tree of statements; a statement can be removed (with its
  * children) and the text printed again, which is what the reducer does. */
@@ -42,13 +44,19 @@ enum {
     FZ_STRUCT_ARRAY = 1u << 20, /* an array member in the struct, indexed at run time */
     FZ_ARRAY_PTR = 1u << 21, /* c ? a0[i] : a1[j], *(c ? &a0[i] : &a1[j]), a pointer to either */
     FZ_DOUBLE = 1u << 22,    /* double values: + - * / sqrt fma, exact built-ins, conversions */
-    FZ_ALL = (1u << 23) - 1,
+    FZ_GLOBAL_EXCHANGE = 1u << 23, /* words of `out` stored, then a global barrier, then
+                                    * loaded by other work-items of the group */
+    FZ_ALL = (1u << 24) - 1,
 };
 
 /* Sizes every kernel of the fuzzer shares with its host. */
 enum {
     FZ_INPUT_WORDS = 1024,   /* `in`: read-only uint words */
     FZ_RESULT_WORDS = 16,    /* `res`: words updated by global atomics */
+    FZ_GROUP_WORDS = 32,     /* then a word per work-group (kernels have at most 27):
+                              * one work-item stores it, the group loads it after a
+                              * barrier (FZ_GLOBAL_EXCHANGE) */
+    FZ_RES_WORDS = FZ_RESULT_WORDS + FZ_GROUP_WORDS, /* `res` in all */
 };
 
 /* The NDRange a kernel runs with. */

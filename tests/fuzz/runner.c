@@ -786,8 +786,8 @@ static void write_repro(runner *r, entry *e, verdict v, const char *original, in
     fprintf(f, "arguments: 0 out: uint[%zu], one word per work-item, initialised to 0xdeadbeef;\n"
                "           1 in: uint[%d], the words of in.txt (fz_input_word(i) in tests/fuzz/gen.c);\n"
                "           2 res: uint[%d] = {", s->global[0] * s->global[1] * s->global[2],
-            FZ_INPUT_WORDS, FZ_RESULT_WORDS);
-    for (uint32_t i = 0; i < FZ_RESULT_WORDS; i++)
+            FZ_INPUT_WORDS, FZ_RES_WORDS);
+    for (uint32_t i = 0; i < FZ_RES_WORDS; i++)
         fprintf(f, "%s0x%08x", i ? ", " : "", fz_result_init_word(i));
     fprintf(f, "}\ncompared: out then res, every byte, clhls against PoCL\n");
     fprintf(f, "files: kernel.cl (reduced), original.cl (as generated)\n");
