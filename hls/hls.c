@@ -1,9 +1,10 @@
 /* The build driver: computes the cache key, and on a miss runs the compiler's passes
- * in order, writes the Verilog and the metadata, and has the simulator build the
- * model — all in a scratch directory inside the cache that is renamed into place only
- * when whole, its manifest (common/manifest.h) written last, so concurrent builds and
- * crashes never leave half an entry. A hit is used only when the manifest checks; a
- * damaged entry is moved aside and rebuilt, and the log says why.
+ * in order, writes the Verilog and the metadata, and has the caller's model step
+ * (hls_model_step: the simulator bridge's Verilator build, which the compiler does not
+ * link) build the model — all in a scratch directory inside the cache that is renamed
+ * into place only when whole, its manifest (common/manifest.h) written last, so
+ * concurrent builds and crashes never leave half an entry. A hit is used only when the
+ * manifest checks; a damaged entry is moved aside and rebuilt, and the log says why.
  *
  * Relative -I directories of the options are made absolute first, against this
  * process's working directory (the host program's: the runtime's child inherits it),
@@ -21,7 +22,6 @@
  * header that would now be found first in another directory of the search is not
  * noticed (as in ccache). */
 #define _GNU_SOURCE
-#include <cjson/cJSON.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <glob.h>
@@ -35,7 +35,6 @@
 #include <xxhash.h>
 
 #include "alloc.h"
-#include "clhls_sim.h"
 #include "manifest.h"
 #include "passes.h"
 
@@ -111,9 +110,10 @@ static void free_list(char **list)
     free(list);
 }
 
-/* Hash of everything that makes this toolchain what it is: the compiler's own code
- * (the shared object holding it), the RTL templates and their include files, the
- * simulator harness and the operator models. Computed once per process. */
+/* Hash of everything that makes this compiler what it is: its own code (the shared
+ * object holding it), the RTL templates and their include files, and the built-in
+ * library. Computed once per process; the key adds the files the request's model step
+ * compiles (build_key). */
 static XXH128_hash_t toolchain;
 static pthread_once_t toolchain_once = PTHREAD_ONCE_INIT;
 
@@ -134,24 +134,15 @@ static void hash_toolchain(void)
             hash_file(state, *p);
         free_list(templates);
     }
-    /* The harness, its interface and the operator models, compiled into every model:
-     * the ones the model build finds. */
-    const char *harness = sim_harness_source();
-    const char *slash = harness ? strrchr(harness, '/') : NULL;
-    int dir = slash ? (int)(slash - harness) : 1;
-    const char *sim_sources[] = {"harness.cpp", "clhls_harness_abi.h", "fp_model.c",
-                                 "fp_model.h", "fp_model_inline.h"};
-    for (size_t i = 0; harness && i < sizeof sim_sources / sizeof *sim_sources; i++) {
-        char path[4200];
-        if (i == 0)
-            snprintf(path, sizeof path, "%s", harness);
-        else
-            snprintf(path, sizeof path, "%.*s/%s", dir, slash ? harness : ".", sim_sources[i]);
-        hash_file(state, path);
-    }
     hash_file(state, hls_library_path());
     toolchain = XXH3_128bits_digest(state);
     XXH3_freeState(state);
+}
+
+/* 1 when the request builds no model: asked not to, or no model step to build it. */
+static int no_model(const hls_build_request *req)
+{
+    return req->skip_model || !req->model;
 }
 
 static void build_key(const hls_build_request *req, char out[33])
@@ -160,11 +151,25 @@ static void build_key(const hls_build_request *req, char out[33])
     XXH3_128bits_reset(state);
     pthread_once(&toolchain_once, hash_toolchain);
     XXH3_128bits_update(state, &toolchain, sizeof toolchain);
+    /* The rest of the toolchain: what the model step compiles into every model (the
+     * simulator's harness and operator models, as it finds them). */
+    if (req->model) {
+        strbuf paths = {0};
+        sb_append(&paths, "");
+        req->model->sources(req->model_ctx, &paths);
+        for (char *line = paths.data, *next; *line; line = next) {
+            next = line + strcspn(line, "\n");
+            if (*next)
+                *next++ = '\0';
+            hash_file(state, line);
+        }
+        sb_free(&paths);
+    }
     if (hash_file(state, req->board->path))
         XXH3_128bits_update(state, req->board->name, strlen(req->board->name));
     const char *parts[] = {req->options ? req->options : "", req->source ? req->source : "",
                            req->source_name ? req->source_name : "",
-                           req->skip_model ? "no-model" : "model"};
+                           no_model(req) ? "no-model" : "model"};
     for (size_t i = 0; i < 4; i++)
         XXH3_128bits_update(state, parts[i], strlen(parts[i]) + 1);
     /* A link: the inputs' contents, in order (a missing one fails the build later). */
@@ -388,26 +393,6 @@ static int entry_by_headers(const char *root, const char *key, char out[33])
     return found;
 }
 
-/* Writes what building the model took (docs/user-guide.md, "Building programs") as
- * JSON; 0 on success. */
-static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators)
-{
-    cJSON *r = cJSON_CreateObject();
-    cJSON_AddStringToObject(r, "operators", rtl_operators ? "rtl" : "c-models");
-    cJSON_AddNumberToObject(r, "verilator_seconds", st->verilator_seconds);
-    cJSON_AddNumberToObject(r, "cxx_bytes", (double)st->cxx_bytes);
-    cJSON_AddNumberToObject(r, "cxx_files", st->cxx_files);
-    cJSON_AddNumberToObject(r, "compile_units", st->units);
-    cJSON_AddStringToObject(r, "cxx_optimisation", st->opt);
-    cJSON_AddNumberToObject(r, "compile_seconds", st->compile_seconds);
-    cJSON_AddNumberToObject(r, "link_seconds", st->link_seconds);
-    char *text = cJSON_Print(r);
-    cJSON_Delete(r);
-    int rc = text ? hls_write_text(path, text, 1) : -1;
-    cJSON_free(text);
-    return rc;
-}
-
 /* Tells the caller (clhls build's progress line) that a step begins. */
 static void step_begins(hls_compile *c, const char *step)
 {
@@ -484,8 +469,8 @@ static int known_pass(const char *name)
     return 0;
 }
 
-/* The model: the generated Verilog (files, one path a line) and the templates,
- * verilated into entry/model.so, what it took in entry/model.json. */
+/* The model: the generated Verilog (files, one path a line) and the templates, built
+ * into entry/model.so by the request's model step. */
 static int build_model(hls_compile *c, const char *entry, const char *root, strbuf *files)
 {
     char **templates = template_files("v");
@@ -501,33 +486,16 @@ static int build_model(hls_compile *c, const char *entry, const char *root, strb
     const char **list = arena_alloc(&c->arena, sizeof(char *) * lines);
     for (char *line = strtok(files->data, "\n"); line; line = strtok(NULL, "\n"))
         list[n++] = line;
-    char *log = NULL;
-    char *runtime = arena_printf(&c->arena, "%s/verilated-runtime", root);
-    sim_build_stats st;
-    int rc = HLS_OK;
-    int sim = sim_build_model_progress(list, n, "clhls_top",
-                                       arena_printf(&c->arena, "%s/obj", entry), runtime,
-                                       arena_printf(&c->arena, "%s/model.so", entry),
-                                       c->opts.rtl_operators ? SIM_BUILD_RTL_OPERATORS : 0,
-                                       c->req->progress, c->req->progress_ctx, &log, &st);
-    if (sim != SIM_OK && (sim == SIM_ERR_NOMEM || hls_alloc_ran_out())) {
-        free(log); /* its text may be lost: out of memory is the reason to give */
-        free_list(templates);
+    hls_model_job job = {.verilog = list, .nverilog = n, .top = "clhls_top", .entry = entry,
+                         .cache_root = root, .rtl_operators = c->opts.rtl_operators,
+                         .progress = c->req->progress, .progress_ctx = c->req->progress_ctx};
+    int rc = c->req->model->build(c->req->model_ctx, &job, c->diag.log, c->model_note,
+                                  sizeof c->model_note);
+    free_list(templates);
+    if (rc == HLS_MODEL_OUT_OF_MEMORY) {
         sb_free(files);
         hls_out_of_memory();
-    } else if (sim != SIM_OK) {
-        sb_printf(c->diag.log, "error: building the simulation model failed:\n%s\n",
-                  log ? log : "");
-        rc = HLS_ERR_TOOL;
-    } else if (write_model_report(arena_printf(&c->arena, "%s/model.json", entry), &st,
-                                  c->opts.rtl_operators)) {
-        sb_printf(c->diag.log, "error: cannot write %s/model.json\n", entry);
-        rc = HLS_ERR_TOOL;
     }
-    snprintf(c->runtime_damaged, sizeof c->runtime_damaged, "%s", st.runtime_damaged);
-    free(log);
-    free_list(templates);
-    hls_remove_tree(arena_printf(&c->arena, "%s/obj", entry));
     return rc;
 }
 
@@ -569,7 +537,7 @@ static int compile(hls_compile *c, const char *entry, const char *root)
     rc = hls_emit_verilog(c, rtl, &files);  /* compute units and the top */
     if (!rc)
         rc = hls_emit_metadata(c, arena_printf(&c->arena, "%s/metadata.json", entry));
-    if (!rc && !c->req->skip_model && c->program->nkernels)
+    if (!rc && !no_model(c->req) && c->program->nkernels)
         rc = build_model(c, entry, root, &files); /* model.so: Verilator */
     sb_free(&files);
     return rc;
@@ -704,7 +672,7 @@ static int build(const hls_build_request *req, hls_build_result *res)
         char *text = hls_read_text(strcat(strcpy(tmp, entry), "/build.log"));
         sb_append(&log, text ? text : "");
         free(text);
-        fill_paths(res, entry, !req->skip_model);
+        fill_paths(res, entry, !no_model(req));
         res->cache_hit = 1;
         res->log = sb_take(&log);
         res->seconds = now_seconds() - t0;
@@ -743,7 +711,7 @@ static int build(const hls_build_request *req, hls_build_result *res)
     if (rc == HLS_OK && !req->output && make_entry(tmp, entry, &log) != 0) {
         rc = HLS_ERR_TOOL;
     } else if (rc == HLS_OK && !req->output) {
-        fill_paths(res, entry, !req->skip_model);
+        fill_paths(res, entry, !no_model(req));
         /* The list a later build finds the entry by (a failure to write it costs
          * that build a rebuild, nothing else). */
         char list[4200];
@@ -756,14 +724,12 @@ static int build(const hls_build_request *req, hls_build_result *res)
     free(headers);
     hls_set_scratch(NULL);
     /* Damage found is said here, not in the entry's build.log, which every hit repeats. */
-    if (*why || *c.runtime_damaged) {
+    if (*why || *c.model_note) {
         strbuf damaged = {0};
         if (*why)
             sb_printf(&damaged, "clhls: cache entry %s is damaged (%s); %s\n", key, why,
                       rc == HLS_OK ? "rebuilt" : "rebuilding it failed");
-        if (*c.runtime_damaged)
-            sb_printf(&damaged, "clhls: Verilator's compiled runtime in the cache is damaged "
-                                "(%s); compiled again\n", c.runtime_damaged);
+        sb_append(&damaged, c.model_note);
         sb_append(&damaged, log.data);
         sb_free(&log);
         log = damaged;

@@ -55,7 +55,7 @@ typedef struct hls_compile {
     LLVMModuleRef module;     /* the program's LLVM module */
     hls_program *program;     /* hardware IR */
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
-    char runtime_damaged[256]; /* why Verilator's cached runtime was compiled again */
+    char model_note[512];     /* the model step's line for this build's log alone, or "" */
     int simplify_pending;     /* the last rewrite of the LLVM IR wants hls_simplify_again */
 } hls_compile;
 

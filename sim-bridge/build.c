@@ -568,6 +568,23 @@ const char *sim_harness_source(void)
     return NULL;
 }
 
+int sim_harness_file(size_t i, char *path, size_t size)
+{
+    static const char *const beside[] = {"clhls_harness_abi.h", "fp_model.c", "fp_model.h",
+                                         "fp_model_inline.h"};
+    const char *harness = sim_harness_source();
+    if (!harness || i > sizeof beside / sizeof *beside)
+        return -1;
+    const char *slash = strrchr(harness, '/');
+    if (i == 0)
+        snprintf(path, size, "%s", harness);
+    else if (slash)
+        snprintf(path, size, "%.*s/%s", (int)(slash - harness), harness, beside[i - 1]);
+    else
+        snprintf(path, size, "./%s", beside[i - 1]);
+    return 0;
+}
+
 int sim_build_model(const char *const *verilog_files, size_t nfiles, const char *top,
                     const char *work_dir, const char *runtime_dir, const char *out_so,
                     unsigned flags, char **log_out, sim_build_stats *stats)

@@ -101,6 +101,10 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
  * tree's, else the installed copy; its directory holds the interface and the operator
  * models it includes), or NULL when there is none. */
 const char *sim_harness_source(void);
+/* Source file i of those every model compiles besides the design, written to path:
+ * 0 the harness (sim_harness_source), then its interface and the operator models
+ * beside it. 0, or -1 past the last one or when there is no harness. */
+int sim_harness_file(size_t i, char *path, size_t size);
 
 /* Loads a model library for a board. Returns NULL and a message on failure. */
 sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,

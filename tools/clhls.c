@@ -37,6 +37,7 @@
 #include "cache.h"
 #include "cli.h"
 #include "hls.h"
+#include "model_step.h"
 #include "regmap.h"
 #include "report.h"
 #include "synth.h"
@@ -420,7 +421,8 @@ static int cmd_build(int cmd, int argc, char **argv)
                                               : file_name;
     int shown = 0;
     hls_build_request req = {.source = source, .source_name = built_as, .options = opts.text,
-                             .board = board, .skip_model = no_model, .dump_after = dump,
+                             .board = board, .skip_model = no_model, .model = &cli_model_step,
+                             .dump_after = dump,
                              .inputs = cmd == CMD_LINK ? inputs : NULL, .output = output,
                              .scratch_dir = scratch, .progress = result ? NULL : show_step,
                              .progress_ctx = &shown};

@@ -29,6 +29,7 @@
 #include "hls.h"
 #include "html.h"
 #include "json_read.h"
+#include "model_step.h"
 #include "report_draw.h"
 
 /* ---- what the report is made of ---- */
@@ -1314,7 +1315,8 @@ int clhls_report_main(int argc, char **argv)
                 .board = board};
     hls_build_request req = {.source = source, .source_name = r.source_name,
                              .options = *options ? options : NULL, .board = board,
-                             .skip_model = 1, .progress = on_progress};
+                             .skip_model = 1, .model = &cli_model_step,
+                             .progress = on_progress};
     hls_build_result res;
     int rc = hls_build(&req, &res), exit_code = CLI_EXIT_OK;
     cli_step_end(rc == HLS_OK);

@@ -30,6 +30,7 @@
 #include "design_names.h"
 #include "hls.h"
 #include "manifest.h"
+#include "model_step.h"
 #include "proc.h"
 
 
@@ -1074,7 +1075,8 @@ int clhls_synth_main(int argc, char **argv)
     }
     const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
     hls_build_request req = {.source = source, .source_name = base, .options = opts.text,
-                             .board = board, .skip_model = 1, .progress = report_progress};
+                             .board = board, .skip_model = 1, .model = &cli_model_step,
+                             .progress = report_progress};
     hls_build_result res;
     int status = hls_build(&req, &res);
     cli_step_end(status == HLS_OK);
