@@ -13,7 +13,6 @@
  * literal and %s takes string literals only: anything else is a build error. A
  * kernel without printf is left alone. */
 #include <llvm-c/DebugInfo.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -493,8 +492,8 @@ int hls_printf(hls_compile *c)
         nk += !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;
     if (!nk)
         return HLS_OK;
-    LLVMValueRef kernels[nk];
-    int calls[nk];
+    LLVMValueRef *kernels = arena_alloc(&c->arena, (size_t)nk * sizeof *kernels);
+    int *calls = arena_alloc(&c->arena, (size_t)nk * sizeof *calls);
     nk = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn) || LLVMGetFunctionCallConv(fn) != LLVMSPIRKERNELCallConv)
@@ -518,7 +517,7 @@ int hls_printf(hls_compile *c)
         *tail = pk;
         tail = &pk->next;
         LLVMValueRef buf = LLVMGetParam(fn, LLVMCountParams(fn) - 1);
-        LLVMValueRef sites[calls[k]];
+        LLVMValueRef *sites = arena_alloc(&c->arena, (size_t)calls[k] * sizeof *sites);
         int n = 0;
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
              bb = LLVMGetNextBasicBlock(bb))
@@ -532,14 +531,5 @@ int hls_printf(hls_compile *c)
         return HLS_ERR_UNSUPPORTED;
 
     /* The record writers, inlined; then nothing calls them. */
-    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef err = LLVMRunPasses(c->module, "always-inline,globaldce", NULL, po);
-    LLVMDisposePassBuilderOptions(po);
-    if (err) {
-        char *msg = LLVMGetErrorMessage(err);
-        sb_printf(c->diag.log, "error: LLVM pipeline for printf failed: %s\n", msg);
-        LLVMDisposeErrorMessage(msg);
-        return HLS_ERR_INTERNAL;
-    }
-    return HLS_OK;
+    return hls_run_llvm_passes(c, "always-inline,globaldce");
 }
