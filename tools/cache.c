@@ -18,7 +18,7 @@
  * anything else: an entry
  * is first renamed to a scratch name, so no build ever sees half an entry, and the
  * scratch directories of running builds are left alone. */
-#define _GNU_SOURCE /* O_NOATIME */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "cache.h"
 
 #include <cjson/cJSON.h>
@@ -142,31 +142,15 @@ static time_t last_use(const char *dir)
     return t;
 }
 
-/* Reads a file without making that a use: O_NOATIME, else the access time put back. */
+/* Reads a file without making that a use: its access time is put back. */
 static char *read_quietly(const char *path)
 {
     struct stat before;
     if (stat(path, &before) != 0)
         return NULL;
-    int fd = open(path, O_RDONLY | O_NOATIME);
-    int restore = fd < 0;
-    if (fd < 0)
-        fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return NULL;
-    char *text = malloc((size_t)before.st_size + 1);
-    size_t len = 0;
-    ssize_t r = 0;
-    while (text && len < (size_t)before.st_size &&
-           (r = read(fd, text + len, (size_t)before.st_size - len)) > 0)
-        len += (size_t)r;
-    close(fd);
-    if (text)
-        text[len] = '\0';
-    if (restore) {
-        struct timespec times[2] = {before.st_atim, {.tv_nsec = UTIME_OMIT}};
-        utimensat(AT_FDCWD, path, times, 0);
-    }
+    char *text = hls_read_text(path);
+    struct timespec times[2] = {before.st_atim, {.tv_nsec = UTIME_OMIT}};
+    utimensat(AT_FDCWD, path, times, 0);
     return text;
 }
 
