@@ -9,9 +9,9 @@
 
 /* Register map limits: 256 registers of 64 bits per kernel, kernel blocks selected by
  * the address bits above 7 (16 bits of address up to 256 kernels, more for a larger
- * program: reg_addr_bits in hls/emit_verilog.c); the arguments are packed in order into
- * an area from register 32 to the end of the block (little-endian: byte b of the area
- * is bits 8*(b%8) of register 32 + b/8). The device promises
+ * program: hls_emit_reg_addr_bits in hls/emit_verilog.c); the arguments are packed in
+ * order into an area from register 32 to the end of the block (little-endian: byte b of
+ * the area is bits 8*(b%8) of register 32 + b/8). The device promises
  * CL_DEVICE_MAX_PARAMETER_SIZE bytes of arguments (the OpenCL 1.2 minimum); the area
  * holds more, so that argument lists counted the way some programs count them (a
  * 3-element vector as 3 elements, where it takes the room of 4) still fit. */

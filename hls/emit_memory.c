@@ -356,7 +356,8 @@ void hls_emit_memory_node(emitter *e, const hls_region *r)
 {
     const hls_kernel *k = e->k;
     e->r = r;
-    int carried[r->nlive_out + 2 * r->nops + 1];
+    size_t most = (size_t)r->nlive_out + 2 * (size_t)r->nops + 1; /* node_carried's bound */
+    int *carried = arena_alloc(&e->c->arena, sizeof *carried * most);
     int n = node_carried(k, r, carried);
     for (int i = 0; i < r->nops; i++)
         emit_node_access(e, &k->ops[r->ops[i]]);

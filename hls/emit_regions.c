@@ -63,7 +63,7 @@ static void emit_carry_registers(emitter *e, int id)
     const hls_op *op = &e->k->ops[id];
     if (hls_ir_is_invariant(op) || op->opc == HOP_STORE || e->r->sched.last_use[id] < 0)
         return;
-    int taps[e->r->nops + 2];
+    int *taps = arena_alloc(&e->c->arena, sizeof *taps * ((size_t)e->r->nops + 2));
     int n = read_delays(e, id, taps), home = home_stage(e, op);
     if (!n)
         return;
@@ -136,7 +136,7 @@ static const char *in_value(emitter *e, int id, char *buf)
  * pipeline keeps work-items in order): a RAM instead of a register per stage. */
 static void emit_side_fifo(emitter *e, const hls_region *r)
 {
-    int side[r->nlive_in + 1], n = 0;
+    int *side = arena_alloc(&e->c->arena, sizeof *side * ((size_t)r->nlive_in + 1)), n = 0;
     for (int i = 0; i < r->nlive_in; i++)
         if (passes_through(e, r->live_in[i]))
             side[n++] = r->live_in[i];
@@ -206,7 +206,8 @@ static const char *folded_value_at_end(emitter *e, int id, char *buf)
  * delay of LATENCY 0 and SIM_LATENCY the stages folded away, named r<N>_end_v<id>. */
 static const char *folded_exit_data(emitter *e, const hls_region *r)
 {
-    int computed[r->nlive_out + 1], n = 0;
+    int *computed = arena_alloc(&e->c->arena, sizeof *computed * ((size_t)r->nlive_out + 1)),
+        n = 0;
     for (int i = 0; i < r->nlive_out; i++)
         if (!passes_through(e, r->live_out[i]))
             computed[n++] = r->live_out[i];
@@ -399,7 +400,8 @@ static void emit_barrier(emitter *e, const hls_region *r)
     const hls_op *b = &k->ops[r->ops[0]];
     const hls_op *coll = r->nops > 1 ? &k->ops[r->ops[1]] : NULL;
     /* the token carried through: what lives on, but the function's result */
-    int carried[r->nlive_out + 1], n = 0;
+    int *carried = arena_alloc(&e->c->arena, sizeof *carried * ((size_t)r->nlive_out + 1)),
+        n = 0;
     for (int i = 0; i < r->nlive_out; i++)
         if (!coll || r->live_out[i] != coll->id)
             carried[n++] = r->live_out[i];

@@ -8,7 +8,7 @@
  * (memorder.c) puts it in a later node than that access. Any other operation goes into
  * the first static part where its operands exist. Parts left empty are dropped; the
  * first piece keeps the region's id. Tables in ROM answer in a fixed time and stay in
- * their static region. In hardware (emit_verilog.c) a node issues all of a
+ * their static region. In hardware (emit_memory.c) a node issues all of a
  * work-item's requests together, the work-item's token waits beside them in a FIFO,
  * and it leaves once every answer it needs is back. Liveness is computed again for
  * the new sequence. */
