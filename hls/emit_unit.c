@@ -77,7 +77,7 @@ static void emit_request_buses(emitter *e)
 static void emit_write_taken(emitter *e)
 {
     int writers = hls_emit_writer_ports(e->k), slot = 0;
-    if (!writers || !e->k->nlsus)
+    if (!writers)
         return;
     int loads = 0;
     for (int i = 0; i < e->k->nops; i++)
