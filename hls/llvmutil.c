@@ -155,3 +155,22 @@ LLVMValueRef hls_llvm_byval_field(LLVMTargetDataRef td, LLVMValueRef ptr, uint64
     }
     return hls_llvm_byval_type(ptr) ? ptr : NULL;
 }
+
+int hls_llvm_whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t size)
+{
+    LLVMValueRef fn = LLVMGetCalledValue(call);
+    size_t n;
+    const char *name = LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &n) : "";
+    LLVMValueRef len = LLVMGetOperand(call, 2);
+    if (LLVMGetOperand(call, 0) != array || !LLVMIsAConstantInt(len) ||
+        LLVMConstIntGetZExtValue(len) != size)
+        return 0;
+    if (!strncmp(name, "llvm.memset.", 12))
+        return LLVMIsAConstantInt(LLVMGetOperand(call, 1)) != NULL;
+    if (!strncmp(name, "llvm.memcpy.", 12)) {
+        LLVMValueRef src = LLVMGetOperand(call, 1);
+        return LLVMIsAGlobalVariable(src) && LLVMIsGlobalConstant(src) &&
+               LLVMGetInitializer(src);
+    }
+    return 0;
+}

@@ -122,6 +122,10 @@ hls_loc hls_llvm_loc(hls_compile *c, LLVMValueRef inst);
 hls_loc hls_llvm_diag_loc(hls_compile *c, LLVMValueRef inst);
 /* Where a function is defined: its line, and the column of its name. */
 hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn);
+/* 1 when the call (a memset with a constant byte, or a copy of a constant initialiser)
+ * sets all `size` bytes of `array`: privarrays.c makes it a store of a constant vector,
+ * so the copy lowering of prepare.c leaves it. */
+int hls_llvm_whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t size);
 /* The struct type of a kernel parameter passed by value (byval), or NULL. */
 LLVMTypeRef hls_llvm_byval_type(LLVMValueRef param);
 /* When ptr is a by-value parameter plus constant getelementptr offsets, returns the

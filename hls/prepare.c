@@ -156,21 +156,6 @@ static unsigned param_align(LLVMValueRef call, unsigned index)
     return v ? (unsigned)v : 1;
 }
 
-/* The one privarrays.c rewrites itself: a whole private array set to a constant
- * byte or copied from a constant initialiser. */
-static int private_array_init(LLVMTargetDataRef td, LLVMValueRef call, enum mem_kind kind)
-{
-    LLVMValueRef dst = LLVMGetOperand(call, 0), len = LLVMGetOperand(call, 2);
-    if (!LLVMIsAAllocaInst(dst) || !LLVMIsAConstantInt(len) ||
-        LLVMConstIntGetZExtValue(len) != LLVMABISizeOfType(td, LLVMGetAllocatedType(dst)))
-        return 0;
-    if (kind == MEM_SET)
-        return LLVMIsAConstantInt(LLVMGetOperand(call, 1)) != NULL;
-    LLVMValueRef src = LLVMGetOperand(call, 1);
-    return kind == MEM_COPY && LLVMIsAGlobalVariable(src) && LLVMIsGlobalConstant(src) &&
-           LLVMGetInitializer(src);
-}
-
 /* p + offset bytes. */
 static LLVMValueRef byte_address(hls_compile *c, LLVMBuilderRef b, LLVMValueRef p,
                                  LLVMValueRef offset)
@@ -380,15 +365,18 @@ static int expand_memory_intrinsics(hls_compile *c)
                 size_t len;
                 const char *name = LLVMGetValueName2(callee, &len);
                 enum mem_kind kind;
-                if (!strncmp(name, "llvm.memcpy.", 12) || !strncmp(name, "llvm.memcpy.inline.", 19))
+                if (!strncmp(name, "llvm.memcpy.", 12)) /* also llvm.memcpy.inline */
                     kind = MEM_COPY;
                 else if (!strncmp(name, "llvm.memmove.", 13))
                     kind = MEM_MOVE;
-                else if (!strncmp(name, "llvm.memset.", 12) || !strncmp(name, "llvm.memset.inline.", 19))
+                else if (!strncmp(name, "llvm.memset.", 12))
                     kind = MEM_SET;
                 else
                     continue;
-                if (private_array_init(td, i, kind))
+                LLVMValueRef dst = LLVMGetOperand(i, 0);
+                if (LLVMIsAAllocaInst(dst) &&
+                    hls_llvm_whole_array_init(
+                        i, dst, LLVMABISizeOfType(td, LLVMGetAllocatedType(dst))))
                     continue;
                 if (!LLVMIsAConstantInt(LLVMGetOperand(i, 2)) &&
                     (private_object(LLVMGetOperand(i, 0)) ||

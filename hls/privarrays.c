@@ -65,25 +65,6 @@ static const char *callee_name(LLVMValueRef call)
     return LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : "";
 }
 
-/* A whole-array memset with a constant byte, or a whole-array copy of a constant
- * initialiser: both become a store of a constant vector. */
-static int whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t size)
-{
-    const char *name = callee_name(call);
-    LLVMValueRef len = LLVMGetOperand(call, 2);
-    if (LLVMGetOperand(call, 0) != array || !LLVMIsAConstantInt(len) ||
-        LLVMConstIntGetZExtValue(len) != size)
-        return 0;
-    if (!strncmp(name, "llvm.memset.", 12))
-        return LLVMIsAConstantInt(LLVMGetOperand(call, 1)) != NULL;
-    if (!strncmp(name, "llvm.memcpy.", 12)) {
-        LLVMValueRef src = LLVMGetOperand(call, 1);
-        return LLVMIsAGlobalVariable(src) && LLVMIsGlobalConstant(src) &&
-               LLVMGetInitializer(src);
-    }
-    return 0;
-}
-
 /* Collects every use of `ptr` (the array or an address inside it); 0 on success, or
  * reports the use the array cannot be kept in registers for. */
 static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_t size,
@@ -124,7 +105,7 @@ static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_
         }
         if (LLVMIsACallInst(user)) {
             const char *name = callee_name(user);
-            if (!strncmp(name, "llvm.lifetime.", 14) || whole_array_init(user, array, size)) {
+            if (!strncmp(name, "llvm.lifetime.", 14) || hls_llvm_whole_array_init(user, array, size)) {
                 push_access(c, u, user, ptr);
                 continue;
             }
