@@ -80,82 +80,78 @@ static void run(e2e_env *env, cl_kernel k, size_t wg)
     EXPECT(e2e_run(env, k, 1, NULL, &global, &wg) == CL_COMPLETE);
 }
 
+/* Runs k in groups of wg, checks `out` against want, releases both. */
+static void expect_out(e2e_env *env, cl_kernel k, size_t wg, cl_mem out, const int *want,
+                       const char *what)
+{
+    static int got[N];
+    run(env, k, wg);
+    e2e_read(env, out, sizeof got, got);
+    check(got, want, N, what, wg);
+    clReleaseMemObject(out);
+    clReleaseKernel(k);
+}
+
 static void group_word(e2e_env *env, cl_program p, size_t wg)
 {
-    static int got[N], want[N];
+    static int want[N];
     cl_kernel k = e2e_kernel(p, "group_word");
     cl_mem g = e2e_filled_buffer(env, N, 0), out = e2e_filled_buffer(env, N, -1);
     int base = 100;
     E2E_ARG(k, 0, g);
     E2E_ARG(k, 1, out);
     E2E_ARG(k, 2, base);
-    run(env, k, wg);
-    e2e_read(env, out, sizeof got, got);
     for (size_t i = 0; i < N; i++)
         want[i] = (int)(i / wg) + base;
-    check(got, want, N, "group_word", wg);
+    expect_out(env, k, wg, out, want, "group_word");
     clReleaseMemObject(g);
-    clReleaseMemObject(out);
-    clReleaseKernel(k);
 }
 
 static void group_word_loop(e2e_env *env, cl_program p, size_t wg, int iters)
 {
-    static int got[N], want[N];
+    static int want[N];
     cl_kernel k = e2e_kernel(p, "group_word_loop");
     cl_mem g = e2e_filled_buffer(env, N, 0), out = e2e_filled_buffer(env, N, -1);
     E2E_ARG(k, 0, g);
     E2E_ARG(k, 1, out);
     E2E_ARG(k, 2, iters);
-    run(env, k, wg);
-    e2e_read(env, out, sizeof got, got);
     for (size_t i = 0; i < N; i++) {
         unsigned acc = 0;
         for (int it = 0; it < iters; it++)
             acc = acc * 3u + (unsigned)((int)(i / wg) * 1000 + it);
         want[i] = (int)acc;
     }
-    check(got, want, N, "group_word_loop", wg);
+    expect_out(env, k, wg, out, want, "group_word_loop");
     clReleaseMemObject(g);
-    clReleaseMemObject(out);
-    clReleaseKernel(k);
 }
 
 static void own_store(e2e_env *env, cl_program p, size_t wg)
 {
-    static int got[N], want[N];
+    static int want[N];
     cl_kernel k = e2e_kernel(p, "own_store");
     cl_mem a = e2e_filled_buffer(env, N, 0), out = e2e_filled_buffer(env, N, -1);
     E2E_ARG(k, 0, a);
     E2E_ARG(k, 1, a);
     E2E_ARG(k, 2, out);
-    run(env, k, wg);
-    e2e_read(env, out, sizeof got, got);
     for (size_t i = 0; i < N; i++)
         want[i] = (int)i * 7 + 1;
-    check(got, want, N, "own_store", wg);
+    expect_out(env, k, wg, out, want, "own_store");
     clReleaseMemObject(a);
-    clReleaseMemObject(out);
-    clReleaseKernel(k);
 }
 
 static void neighbour(e2e_env *env, cl_program p, size_t wg)
 {
-    static int got[N], want[N];
+    static int want[N];
     cl_kernel k = e2e_kernel(p, "neighbour");
     cl_mem a = e2e_filled_buffer(env, N, 0), out = e2e_filled_buffer(env, N, -1);
     E2E_ARG(k, 0, a);
     E2E_ARG(k, 1, out);
-    run(env, k, wg);
-    e2e_read(env, out, sizeof got, got);
     for (size_t i = 0; i < N; i++) {
         size_t first = i - i % wg, j = first + (i % wg + 1) % wg;
         want[i] = (int)j * 5 + 3;
     }
-    check(got, want, N, "neighbour", wg);
+    expect_out(env, k, wg, out, want, "neighbour");
     clReleaseMemObject(a);
-    clReleaseMemObject(out);
-    clReleaseKernel(k);
 }
 
 static void smooth(e2e_env *env, cl_program p, size_t wg, int iters)
@@ -184,19 +180,15 @@ static void smooth(e2e_env *env, cl_program p, size_t wg, int iters)
 
 static void count_then_read(e2e_env *env, cl_program p, size_t wg)
 {
-    static int got[N], want[N];
+    static int want[N];
     cl_kernel k = e2e_kernel(p, "count_then_read");
     cl_mem c = e2e_filled_buffer(env, N, 0), out = e2e_filled_buffer(env, N, -1);
     E2E_ARG(k, 0, c);
     E2E_ARG(k, 1, out);
-    run(env, k, wg);
-    e2e_read(env, out, sizeof got, got);
     for (size_t i = 0; i < N; i++)
         want[i] = (int)wg;
-    check(got, want, N, "count_then_read", wg);
+    expect_out(env, k, wg, out, want, "count_then_read");
     clReleaseMemObject(c);
-    clReleaseMemObject(out);
-    clReleaseKernel(k);
 }
 
 static void all(e2e_env *env, cl_program p)
