@@ -316,6 +316,44 @@ void hls_emit_invariant(emitter *e, const hls_op *op)
 
 /* An op of a static region: its value r<N>_v<id> (commented with the op and its
  * line), and what computes it. */
+/* A loop-carried value of a pipelined loop at stage 0: the initial value for the
+ * first iteration, else the next value of the iteration before: from the stage where
+ * it is ready when that iteration is there (the region admits an iteration only when
+ * the stages between are empty: schedule.c's II), or from the register it was left in. */
+static void emit_recurrence(emitter *e, const hls_op *op)
+{
+    char args[4][40], next[40];
+    const hls_op *n = &e->k->ops[op->args[1]];
+    int ready = n->region == R ? home_stage(e, n) : 0;
+    hls_emit_ref(e, next, n, ready);
+    const char *held = bus_reg(e, op->width, "the last next value", text(e, "r%d_rec%d", R, op->id));
+    block(e, held, text(e, "always @(posedge clk) if (r%d_valid_s[%d] & r%d_en) %s <= %s;", R,
+                        ready, R, held, next));
+    if (ready)
+        hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s ? %s : r%d_valid_s[%d] ? %s : %s",
+                      ARG(2), ARG(0), R, ready, next, held);
+    else
+        hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s ? %s : %s", ARG(2), ARG(0), held);
+}
+
+/* Whether no earlier iteration of the work-item has left the pipelined loop: the first
+ * iteration is alive, and the exits seen since make the later ones dead. The exit of
+ * an alive iteration stops the loop's generator (r<L>_stop). */
+static void emit_alive(emitter *e, const hls_op *op)
+{
+    char args[4][40];
+    int s = start_of(e, op);
+    const char *done = bus_reg(e, 1, "an iteration of this work-item has left the loop",
+                               text(e, "r%d_done%d", R, op->id));
+    block(e, done, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
+                           "    else if (r%d_valid_s[%d] & r%d_en) %s <= (~%s & %s) | ~%s;",
+                        done, R, s, R, done, ARG(1), done, ARG(0)));
+    hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s | ~%s", ARG(1), done);
+    hls_nl_assign(e->m, bit_net(e, "an alive iteration leaves: the generator stops",
+                                text(e, "r%d_stop", e->r->parent)),
+                  "r%d_valid_s[%d] & r%d_en & r%d_v%d & ~%s", R, s, R, R, op->id, ARG(0));
+}
+
 void hls_emit_op(emitter *e, const hls_op *op)
 {
     const char *value = text(e, "r%d_v%d", R, op->id);
@@ -338,6 +376,12 @@ void hls_emit_op(emitter *e, const hls_op *op)
     case HOP_UREM: case HOP_SREM: case HOP_FDIV: case HOP_FSQRT: case HOP_FMA:
     case HOP_FPEXT: case HOP_FPTRUNC:
         emit_fp_op(e, op);
+        return;
+    case HOP_RECUR:
+        emit_recurrence(e, op);
+        return;
+    case HOP_ALIVE:
+        emit_alive(e, op);
         return;
     case HOP_LOAD: case HOP_STORE: case HOP_ATOMIC:
         if (op->rom < 0 || op->opc != HOP_LOAD) /* memnodes.c moved every other access */

@@ -186,9 +186,11 @@ static int folded_region(const emitter *e, const hls_region *r)
 {
     if (r->sched.depth < 2)
         return 0;
-    for (int i = 0; i < r->nops; i++)
-        if (e->k->ops[r->ops[i]].opc == HOP_LOAD)
-            return 0;
+    for (int i = 0; i < r->nops; i++) {
+        hls_opcode opc = e->k->ops[r->ops[i]].opc;
+        if (opc == HOP_LOAD || opc == HOP_RECUR || opc == HOP_ALIVE)
+            return 0; /* a register read or written at a stage of its own */
+    }
     return 1;
 }
 
@@ -256,12 +258,16 @@ static void emit_static(emitter *e, const hls_region *r)
         const char *inside = bus_reg(e, cw, "work-items in the stages and the exit FIFO",
                                      text(e, "r%d_inside", R));
         hls_nl_assign(e->m, en, "1'b1");
-        hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s < %u'd%d", inside, cw, r->exit_depth);
+        /* with recurrences, a work-item enters II stages after the one before */
+        hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s < %u'd%d%s", inside, cw, r->exit_depth,
+                      r->ii > 1 ? text(e, " && ~|r%d_valid_s[%d:0]", R, r->ii - 2) : "");
         block(e, inside, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
                                  "    else %s <= %s + {%u'd0, r%d_in_valid & r%d_in_ready}\n"
                                  "                     - {%u'd0, r%d_out_valid & r%d_out_ready};",
                               inside, inside, inside, cw - 1, R, R, cw - 1, R, R));
     } else {
+        if (r->ii > 1)
+            HLS_BUG("region %d of %d stages has an II of %d", R, d + 1, r->ii);
         hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s", en);
         hls_nl_assign(e->m, en, "~(r%d_valid_s[%d] & ~%s)", R, d, fifo_ready);
     }
@@ -368,13 +374,84 @@ static void emit_loop_split(emitter *e, const hls_region *r, const hls_region *f
     hls_emit_unpack(e, text(e, "r%d_out", n), data, r->live_out, r->nlive_out);
 }
 
-/* A loop: merge (back edge first, entries while credits last), body, split. */
+/* A pipelined loop's generator: it takes a work-item when idle and issues its
+ * iterations, the first flagged, until the first region sees the exit (r<N>_stop). */
+static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_region *first)
+{
+    const hls_kernel *k = e->k;
+    int n = r->id;
+    char a[48];
+    const char *busy = bus_reg(e, 1, "issuing a work-item's iterations", text(e, "r%d_busy", n));
+    const char *is_first = bus_reg(e, 1, "the next iteration is the first",
+                                   text(e, "r%d_first", n));
+    const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
+    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", busy);
+    hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, busy);
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s", busy);
+    block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
+                           "    else if (r%d_stop) %s <= 1'b0;\n    else if (%s) %s <= 1'b1;",
+                        busy, n, busy, take, busy));
+    block(e, is_first, text(e, "always @(posedge clk)\n    if (%s) %s <= 1'b1;\n"
+                               "    else if (r%d_in_valid & r%d_in_ready) %s <= 1'b0;",
+                            take, is_first, first->id, first->id, is_first));
+    for (int i = 0; i < first->nlive_in; i++) {
+        int id = first->live_in[i];
+        int p = phi_index(r, id);
+        const char *held = bus_reg(e, k->ops[id].width, NULL, text(e, "r%d_h_v%d", n, id));
+        block(e, held, text(e, "always @(posedge clk) if (%s) %s <= %s;", take, held,
+                            hls_emit_port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id)));
+        if (p < 0)
+            hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "%s", held);
+        else /* a loop's own value: as it enters, then its back-edge constant */
+            hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "%s ? %s : %s", is_first,
+                          held, hls_emit_port_value(k, a, n, "in", k->ops[id].in_vals[1]));
+    }
+    const char *count = text(e, "r%d_count", n);
+    unsigned pad = count_bits(r->credits) - 1;
+    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
+                         count, count, count, pad, take, pad, n));
+}
+
+/* A pipelined loop's end: the iteration that leaves goes out through the exit FIFO,
+ * the others (and those issued past the exit) are dropped. */
+static void emit_iteration_end(emitter *e, const hls_region *r, const hls_region *last)
+{
+    const hls_kernel *k = e->k;
+    int n = r->id;
+    char b[48];
+    const char *cont = bit_net(e, "the iteration does not leave", text(e, "r%d_cont", n));
+    hls_nl_assign(e->m, cont, "%s", hls_emit_port_value(k, b, last->id, "out", r->cont));
+    hls_nl_assign(e->m, text(e, "r%d_out_ready", last->id), "%s | r%d_exit_ready", cont, n);
+    hls_nl_assign(e->m, text(e, "r%d_exit_push", n), "r%d_out_valid & ~%s & r%d_exit_ready",
+                  last->id, cont, n);
+    unsigned bits = hls_emit_token_bits(k, r->live_out, r->nlive_out);
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_exit_data", n));
+    e->loop = r;
+    hls_emit_fifo(e, text(e, "r%d_exit", n), bits, 2,
+              (fifo_ports){.s_valid = text(e, "r%d_out_valid & ~%s", last->id, cont),
+                           .s_ready = text(e, "r%d_exit_ready", n),
+                           .s_data = hls_emit_pack(e, r->live_out, r->nlive_out, last_out_value),
+                           .m_valid = text(e, "r%d_out_valid", n),
+                           .m_ready = text(e, "r%d_out_ready", n), .m_data = data});
+    hls_emit_unpack(e, text(e, "r%d_out", n), data, r->live_out, r->nlive_out);
+}
+
+/* A loop: merge (back edge first, entries while credits last), body, split; or,
+ * pipelined, a generator of iterations, the body, and an end that keeps the exit. */
 static void emit_loop(emitter *e, const hls_region *r)
 {
     const hls_region *first = &e->k->regions[r->children[0]];
     const hls_region *last = &e->k->regions[r->children[r->nchildren - 1]];
-    bit_net(e, NULL, text(e, "r%d_back_valid", r->id));
     bit_net(e, NULL, text(e, "r%d_exit_ready", r->id));
+    if (r->pipelined) {
+        emit_iteration_generator(e, r, first);
+        emit_iteration_end(e, r, last);
+        for (int c = 0; c < r->nchildren; c++)
+            hls_emit_region(e, r->children[c]);
+        return;
+    }
+    bit_net(e, NULL, text(e, "r%d_back_valid", r->id));
     bit_net(e, NULL, text(e, "r%d_back_ready", r->id));
     emit_loop_merge(e, r, first);
     emit_loop_split(e, r, first, last);

@@ -456,6 +456,7 @@ static const pass passes[] = {
     {"memorder", hls_memorder, verify, dump},         /* memory order per work-item */
     {"banks", hls_local_banks, verify, dump},         /* local ports: wiring or crossbar */
     {"nodes", hls_memory_nodes, verify, dump},        /* accesses: elastic memory nodes */
+    {"pipeline", hls_pipeline, verify, dump},         /* single work-item loops: overlap */
     {"schedule", hls_schedule, verify, dump},         /* stages and credits */
 };
 #define NPASSES (sizeof passes / sizeof *passes)

@@ -22,6 +22,7 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_UDIV] = "udiv", [HOP_SDIV] = "sdiv", [HOP_UREM] = "urem", [HOP_SREM] = "srem",
     [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store",
     [HOP_ATOMIC] = "atomic", [HOP_BARRIER] = "barrier", [HOP_COLLECTIVE] = "collective", [HOP_PHI] = "phi",
+    [HOP_RECUR] = "recur", [HOP_ALIVE] = "alive",
 };
 
 static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size",
@@ -82,6 +83,7 @@ hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int
     r->parent = parent;
     r->loop = -1;
     r->cont = -1;
+    r->ii_op = -1;
     return r;
 }
 
@@ -224,21 +226,29 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
     const hls_region *r = &k->regions[id];
     fprintf(out, "%*sregion %d: %s", indent, "", r->id, hls_ir_region_kind_name(r->kind));
     if (r->kind == HLS_REGION_STATIC && r->sched.start)
-        fprintf(out, r->stall_free ? " (depth %d, stall-free, exit fifo %d)" : " (depth %d)",
+        fprintf(out, r->stall_free ? " (depth %d, stall-free, exit fifo %d" : " (depth %d",
                 r->sched.depth, r->exit_depth);
+    if (r->kind == HLS_REGION_STATIC && r->sched.start)
+        fprintf(out, r->ii > 1 ? ", II %d)" : ")", r->ii);
     if (r->kind == HLS_REGION_MEMORY && r->exit_depth)
         fprintf(out, " (token fifo %d)", r->exit_depth);
     if (r->kind == HLS_REGION_LOOP) {
         const hls_loop *l = &k->loops[r->loop];
         fprintf(out, " at line %u (header b%d, latch b%d", l->loc.line, l->header, l->latch);
-        if (r->credits)
+        if (r->credits && r->pipelined)
+            fprintf(out, "; pipelined, II %d, latency %d", r->ii, r->latency);
+        else if (r->credits)
             fprintf(out, "; latency %d, credits %d, back-edge fifo %d", r->latency, r->credits,
                     r->back_depth);
+        else if (r->pipelined)
+            fprintf(out, "; pipelined");
         if (r->barrier_hold)
             fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");
         dump_values(out, "phis", r->phis, r->nphis);
         fprintf(out, " continue %%%d", r->cont);
+        if (r->serial)
+            fprintf(out, " serial: %s", r->serial);
     }
     dump_values(out, "in", r->live_in, r->nlive_in);
     dump_values(out, "out", r->live_out, r->nlive_out);
@@ -329,6 +339,10 @@ static unsigned operand_width(const hls_op *op, int a)
         return a == 0 ? (HLS_COLL_FUNC(op->imm) >= HLS_COLL_ANY ? 32 : op->width) : 32;
     case HOP_INSERT:
         return a == 0 ? op->width : a == 1 ? (unsigned)op->imm : 0;
+    case HOP_RECUR:
+        return a < 2 ? op->width : 1;
+    case HOP_ALIVE:
+        return 1;
     default:
         return 0;
     }
@@ -358,6 +372,7 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
     /* Only the ops that move bits around carry values wider than 64 bits (a vector
      * argument, the pieces of an access wider than the memory port). */
     int moves_bits = op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_PHI ||
+                     op->opc == HOP_RECUR ||
                      op->opc == HOP_SELECT || op->opc == HOP_INSERT || op->opc == HOP_EXTRACT ||
                      op->opc == HOP_LOAD || op->opc == HOP_STORE;
     if (op->width < 1 || op->width > (moves_bits ? HLS_MAX_WIDE_BITS : 64))
@@ -460,7 +475,7 @@ static int verify_sequence(const hls_kernel *k, const hls_region *r, const int *
                      r->live_out[i]);
         /* Credits fill the cycle's storage at most (back-edge FIFO and barrier units),
          * and admit every work-item of the groups in flight when a barrier waits. */
-        if (r->credits && (r->credits < r->latency ||
+        if (r->credits && !r->pipelined && (r->credits < r->latency ||
                            r->credits > r->back_depth + r->barrier_hold ||
                            r->credits < r->barrier_hold))
             FAIL("%s: loop region %d has %d credits for latency %d, a back-edge FIFO of %d "
@@ -545,6 +560,18 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                 int inside = def->region == r->id;
                 if (hls_ir_is_invariant(def))
                     continue;
+                if (op->opc == HOP_RECUR && a == 1) {
+                    /* the next value: the next iteration reads it once it is ready */
+                    const hls_sched *s = &r->sched;
+                    if (!inside && !contains(r->live_in, r->nlive_in, def->id))
+                        FAIL("%s: recurrence %%%d in region %d has no next value %%%d\n",
+                             k->name, op->id, r->id, def->id);
+                    if (s->start && inside && s->start[def->id] + s->latency[def->id] > r->ii)
+                        FAIL("%s: recurrence %%%d's next value %%%d is ready at stage %d, "
+                             "after the region's II %d\n", k->name, op->id, def->id,
+                             s->start[def->id] + s->latency[def->id], r->ii);
+                    continue;
+                }
                 if (!inside && !contains(r->live_in, r->nlive_in, def->id))
                     FAIL("%s: op %%%d in region %d reads %%%d, which is not live there\n",
                          k->name, op->id, r->id, def->id);

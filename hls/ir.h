@@ -52,6 +52,13 @@ typedef enum {
                        unit just before it computes */
     HOP_PHI,        /* block merge (in_vals/in_blocks); after if-conversion only loop
                        header phis remain: values that circulate with the loop's token */
+    HOP_RECUR,      /* a = initial value, b = next value, c = first-iteration flag: a
+                       loop-carried value of a pipelined loop (pipeline.c), a register of
+                       its static region: a for the first iteration, else the b of the
+                       iteration before (b is computed later in the region, or enters it) */
+    HOP_ALIVE,      /* a = "go round again", b = first-iteration flag: 1 while no earlier
+                       iteration of the work-item has left the pipelined loop, so its side
+                       effects count (a register of the exits seen) */
     HOP_COUNT
 } hls_opcode;
 
@@ -178,6 +185,16 @@ typedef struct hls_region {
     int credits;         /* LOOP: work-items admitted at once */
     int back_depth;      /* LOOP: back-edge FIFO entries */
     int barrier_hold;    /* LOOP: work-items the barrier units inside it can hold */
+    int pipelined;       /* LOOP: iterations overlap (pipeline.c): a generator issues them,
+                            the last child drops all but the one that leaves */
+    int ii;              /* STATIC: cycles between two work-items entering (its recurrences'
+                            latency, at least 1); LOOP: cycles between two iterations of one
+                            work-item (pipelined: the largest of its regions'; else the
+                            latency round the loop) */
+    int ii_op;           /* STATIC, LOOP: the op whose latency sets ii (a recurrence's next
+                            value), -1 when none */
+    const char *serial;  /* LOOP of a single work-item kernel left unpipelined: why, with
+                            the source lines; NULL otherwise */
 } hls_region;
 
 typedef enum { HLS_ARG_BUFFER, HLS_ARG_SCALAR, HLS_ARG_LOCAL } hls_arg_kind;
@@ -255,6 +272,8 @@ typedef struct hls_kernel {
     int mem_latency;           /* latency the scheduler assumed for loads */
     int lsu_depth;             /* requests a global load-store unit holds in flight */
     int depth;                 /* pipeline stages of all static regions together */
+    int single_work_item;      /* written in the single work-item style (no work-item ids, or
+                                  reqd_work_group_size(1,1,1)): its loops are pipelined */
 } hls_kernel;
 
 /* The register map's limits and the buffer alignment: device_abi.h. */

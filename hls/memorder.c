@@ -18,6 +18,7 @@
  * so it runs after the work-item's earlier stores there have landed and before its
  * later accesses (OpenCL C 2.0 atomics are sequentially consistent). A barrier waits for the stores before it:
  * they are acknowledged too. */
+#include <stdint.h>
 #include <string.h>
 
 #include "passes.h"
@@ -61,22 +62,70 @@ static int is_restrict(const hls_kernel *k, int arg)
     return arg >= 0 && strstr(k->args[arg].type_qual, "restrict") != NULL;
 }
 
-static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
+/* 1 when a and b never meet whatever their addresses: two loads, two memories, a
+ * __constant load. */
+static int apart(const hls_op *a, const hls_op *b)
 {
     if (a->opc == HOP_LOAD && b->opc == HOP_LOAD)
-        return 0;
+        return 1;
     if ((a->addr_space == 3) != (b->addr_space == 3) || a->lmem != b->lmem)
-        return 0; /* local memories and global memory are separate spaces */
-    if ((a->opc == HOP_LOAD && a->addr_space == 2) || (b->opc == HOP_LOAD && b->addr_space == 2))
+        return 1; /* local memories and global memory are separate spaces */
+    return (a->opc == HOP_LOAD && a->addr_space == 2) || (b->opc == HOP_LOAD && b->addr_space == 2);
+}
+
+/* 1 when a and b come from two different restrict-qualified buffer arguments. */
+static int restrict_pair(const hls_kernel *k, const hls_op *a, const hls_op *b)
+{
+    int ba = base_argument(k, a->args[0]), bb = base_argument(k, b->args[0]);
+    return ba >= 0 && bb >= 0 && ba != bb && is_restrict(k, ba) && is_restrict(k, bb);
+}
+
+static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
+{
+    if (apart(a, b))
         return 0;
     if (a->opc == HOP_ATOMIC || b->opc == HOP_ATOMIC)
         return 1; /* an atomic is ordered with every access of its memory */
-    if (disjoint_offsets(k, a, b))
+    return !disjoint_offsets(k, a, b) && !restrict_pair(k, a, b);
+}
+
+/* Floor of n / d for d > 0. */
+static int64_t floor_div(int64_t n, int64_t d)
+{
+    return n / d - (n % d != 0 && n < 0);
+}
+
+int hls_may_alias_across(const hls_kernel *k, int loop, const hls_op *a, const hls_op *b,
+                         const int64_t *step)
+{
+    if (apart(a, b) || restrict_pair(k, a, b))
         return 0;
-    int ba = base_argument(k, a->args[0]), bb = base_argument(k, b->args[0]);
-    if (ba >= 0 && bb >= 0 && ba != bb && is_restrict(k, ba) && is_restrict(k, bb))
-        return 0;
-    return 1;
+    hls_form fa, fb;
+    int64_t delta, g = 0;
+    hls_exact_form_of(k, a->args[0], &fa);
+    hls_exact_form_of(k, b->args[0], &fb);
+    if (!hls_form_difference(&fa, &fb, &delta))
+        return 1;
+    for (int i = 0; i < fa.nterms; i++) {
+        const hls_op *atom = &k->ops[fa.atom[i]];
+        if (hls_ir_is_invariant(atom) || atom->block < 0 || k->blocks[atom->block].loop != loop)
+            continue; /* the same in every iteration */
+        int64_t t;
+        if (!step[atom->id] || __builtin_mul_overflow(fa.coef[i], step[atom->id], &t) ||
+            __builtin_add_overflow(g, t, &g))
+            return 1;
+    }
+    /* b, d iterations after a, starts delta + g * d bytes after a: they meet when
+     * -(b's bytes) < delta + g * d < a's bytes for some d other than 0 */
+    int64_t wa = a->width / 8, wb = b->width / 8;
+    if (g < 0)
+        g = -g; /* d and -d both count */
+    if (!g)
+        return delta > -wb && delta < wa;
+    if (delta > INT64_MAX / 2 || delta < INT64_MIN / 2)
+        return 1;
+    int64_t lo = floor_div(-wb - delta, g) + 1, hi = -floor_div(delta - wa, g) - 1;
+    return lo <= hi && !(lo == 0 && hi == 0);
 }
 
 /* reach[a * n + b]: block b can run after block a in one work-item (a path of at

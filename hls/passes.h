@@ -89,7 +89,13 @@ void hls_liveness(hls_compile *c, hls_kernel *k);
 int hls_memorder(hls_compile *c);           /* memorder.c: a work-item's accesses in order */
 int hls_local_banks(hls_compile *c);         /* localbanks.c: static bank wiring or crossbar */
 int hls_memory_nodes(hls_compile *c);        /* memnodes.c: accesses -> elastic nodes */
+int hls_pipeline(hls_compile *c);            /* pipeline.c: iterations of one work-item overlap */
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
+/* memorder.c: 1 when accesses a and b of loop `loop` (innermost) may touch the same bytes
+ * in two different iterations; step[id] is the step of an induction variable of the loop
+ * (the phi, or an extension of it, assumed not to wrap), 0 for other values. */
+int hls_may_alias_across(const hls_kernel *k, int loop, const hls_op *a, const hls_op *b,
+                         const int64_t *step);
 int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_verilog.c */
 int hls_emit_metadata(hls_compile *c, const char *path);   /* emit_metadata.c */
 int hls_emit_report(hls_compile *c, const char *entry);    /* emit_report.c: report.json */

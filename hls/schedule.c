@@ -41,6 +41,7 @@ static int latency_of(const hls_kernel *k, const hls_op *op, const board_t *b)
 {
     switch (op->opc) {
     case HOP_CONST: case HOP_ARG: case HOP_ROM: case HOP_LOCAL: case HOP_NDRANGE: case HOP_TOKEN:
+    case HOP_RECUR: case HOP_ALIVE: /* a register's output, or of the stage's values */
     case HOP_AND: case HOP_OR: case HOP_XOR: case HOP_TRUNC: case HOP_ZEXT: case HOP_SEXT:
         return 0;
     case HOP_SHL: case HOP_LSHR: case HOP_ASHR:
@@ -97,7 +98,9 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         int start = 0;
-        for (int a = 0; a < op->nargs; a++) {
+        /* a loop-carried value is there at stage 0 (its next value, computed later, is
+         * read by the iteration after) */
+        for (int a = 0; a < (op->opc == HOP_RECUR ? 0 : op->nargs); a++) {
             int arg = op->args[a];
             if (!hls_ir_is_invariant(&k->ops[arg]) && s->start[arg] + s->latency[arg] > start)
                 start = s->start[arg] + s->latency[arg];
@@ -111,11 +114,21 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
         if (start + s->latency[op->id] > depth)
             depth = start + s->latency[op->id];
     }
+    r->ii = 1;
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         for (int a = 0; a < op->nargs; a++)
-            if (!hls_ir_is_invariant(&k->ops[op->args[a]]))
+            if (!hls_ir_is_invariant(&k->ops[op->args[a]]) && !(op->opc == HOP_RECUR && a == 1))
                 use_at(s, op->args[a], s->start[op->id]);
+        if (op->opc != HOP_RECUR)
+            continue;
+        /* The next iteration reads the next value at stage 0 once it exists: it enters
+         * that many stages after its predecessor (the region's II). */
+        int next = op->args[1];
+        int ready = k->ops[next].region == r->id ? s->start[next] + s->latency[next] : 0;
+        use_at(s, next, ready);
+        if (ready > r->ii)
+            r->ii = ready, r->ii_op = next;
     }
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
@@ -146,18 +159,31 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         return global ? k->mem_latency : HLS_LOCAL_LATENCY + 1;
     }
     int latency = 0, hold = 0;
+    r->ii = 1;
     for (int i = 0; i < r->nchildren; i++) {
         int child = k->regions[id].children[i];
         int l = schedule_region(c, k, child);
         const hls_region *ch = &k->regions[child];
-        /* an inner loop holds up to its credits of the outer loop's work-items */
-        latency += ch->kind == HLS_REGION_LOOP ? ch->credits + 1 : l;
+        /* an inner loop holds up to its credits of the outer loop's work-items (a
+         * pipelined one runs one work-item's iterations at a time) */
+        latency += ch->kind == HLS_REGION_LOOP && !ch->pipelined ? ch->credits + 1 : l;
+        if (ch->kind == HLS_REGION_STATIC && ch->ii > k->regions[id].ii)
+            k->regions[id].ii = ch->ii, k->regions[id].ii_op = ch->ii_op;
         if (ch->kind == HLS_REGION_LOOP)
             hold += ch->barrier_hold;
         if (ch->kind == HLS_REGION_BARRIER)
             hold += HLS_WG_SLOTS * (int)k->max_wg;
     }
     r = &k->regions[id];
+    if (r->kind == HLS_REGION_LOOP && r->pipelined) {
+        /* One work-item's iterations at a time, a new one every II cycles; the next
+         * work-item enters as soon as the exit is known, while the last iterations of
+         * the one before drain. */
+        r->latency = latency + 1; /* the generator */
+        r->credits = 2;
+        r->back_depth = 0;
+        return latency + 2;
+    }
     if (r->kind == HLS_REGION_LOOP) {
         /* With a barrier inside, every work-item of the groups in flight must be able
          * to enter and wait there: the barrier units' entries add to the cycle's
@@ -166,6 +192,8 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         r->barrier_hold = hold;
         r->back_depth = r->latency + HLS_LOOP_SLACK;
         r->credits = r->back_depth + hold;
+        r->ii = r->latency; /* an iteration goes all the way round before the next */
+        r->ii_op = -1;
     }
     return latency;
 }

@@ -1,0 +1,366 @@
+/* Loop pipelining: in a kernel written in the single work-item style, iterations of
+ * one work-item's loop overlap. Such a loop becomes an NDRange of iterations: a
+ * generator issues an iteration token every cycle its first region takes one, the
+ * body's regions (static regions and memory nodes, which keep tokens in order) run
+ * them as they run work-items, and the end drops every iteration but the one that
+ * leaves, which carries the loop's results on. What goes from one iteration to the
+ * next becomes a register of one static region (HOP_RECUR): the first iteration reads
+ * the value from before the loop, every other one the value its predecessor computed
+ * there; the region admits a new iteration only once its predecessor has gone as many
+ * stages as computing that value takes (schedule.c: the region's II). The exit test of
+ * iteration k is known a few stages after iteration k + 1 has started: the generator
+ * runs ahead, and HOP_ALIVE (a register of the exits seen) masks every memory access
+ * of the iterations issued past the exit, so they change nothing and are dropped.
+ * A loop is pipelined when the analysis shows it is safe; otherwise it keeps going
+ * round as a whole, and `serial` says why: an inner loop or barrier in it, an exit
+ * other than its end, an exit test that waits for memory, a value carried through
+ * memory, or two accesses of different iterations that may touch the same bytes
+ * (memorder.c's test across iterations: restrict, separate memories, or addresses of
+ * the induction variables that never meet). */
+#include <stdio.h>
+#include <string.h>
+
+#include "passes.h"
+
+/* Position of region id among loop r's children, -1 when not one of them. */
+static int child_position(const hls_kernel *k, const hls_region *r, int id)
+{
+    for (int c = 0; c < r->nchildren; c++)
+        if (r->children[c] == id)
+            return c;
+    (void)k;
+    return -1;
+}
+
+static const char *where(hls_compile *c, const hls_op *op)
+{
+    return arena_printf(&c->arena, "%s:%u", op->loc.file ? op->loc.file : c->source_name,
+                        op->loc.line);
+}
+
+/* A single work-item kernel: it reads no work-item id, or its work-groups are of one. */
+static int single_work_item(const hls_kernel *k)
+{
+    if (k->reqd_wg_size[0] == 1 && k->reqd_wg_size[1] == 1 && k->reqd_wg_size[2] == 1)
+        return 1;
+    for (int i = 0; i < k->nops; i++) {
+        const hls_op *op = &k->ops[i];
+        if (op->opc == HOP_TOKEN && op->imm != HLS_TOK_SLOT && op->imm != HLS_TOK_GROUP_SIZE &&
+            op->imm != HLS_TOK_GROUP_LINEAR_SIZE)
+            return 0;
+    }
+    return 1;
+}
+
+/* Why loop region r may not be pipelined (structure and exits), or NULL. */
+static const char *structure(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    const hls_loop *l = &k->loops[r->loop];
+    for (int i = 0; i < r->nchildren; i++) {
+        const hls_region *ch = &k->regions[r->children[i]];
+        if (ch->kind == HLS_REGION_LOOP)
+            return arena_printf(&c->arena, "it holds the loop at %s",
+                                where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
+        if (ch->kind == HLS_REGION_BARRIER)
+            return arena_printf(&c->arena, "it holds the barrier at %s",
+                                where(c, &k->ops[ch->ops[0]]));
+    }
+    for (int b = 0; b < k->nblocks; b++) {
+        if (k->blocks[b].loop != r->loop || b == l->latch)
+            continue;
+        for (int s = 0; s < k->blocks[b].nsucc; s++)
+            if (k->blocks[k->blocks[b].succ[s]].loop != r->loop)
+                return arena_printf(&c->arena, "it may leave at %s besides its end",
+                                    where(c, &(hls_op){.loc = k->blocks[b].loc}));
+    }
+    const hls_block *latch = &k->blocks[l->latch];
+    if (latch->term != HLS_TERM_CONDBR)
+        return "its end always goes round again";
+    const hls_op *test = &k->ops[latch->cond];
+    if (test->opc == HOP_PHI)
+        return arena_printf(&c->arena, "whether it goes round again (%s) is decided by the "
+                            "iteration before", where(c, &(hls_op){.loc = latch->loc}));
+    if (!hls_ir_is_invariant(test) && test->region != r->children[0])
+        return arena_printf(&c->arena, "whether it goes round again (%s) waits for memory, "
+                            "and iterations are not started before that is known",
+                            where(c, &(hls_op){.loc = latch->loc}));
+    return NULL;
+}
+
+/* Why two accesses of different iterations may meet, or NULL. */
+static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    int64_t *step = arena_alloc(&c->arena, (size_t)k->nops * sizeof *step);
+    for (int p = 1; p < r->nphis; p++) {
+        const hls_op *phi = &k->ops[r->phis[p]];
+        const hls_op *next = &k->ops[phi->in_vals[1]];
+        int64_t s = 0;
+        if ((next->opc == HOP_ADD || next->opc == HOP_SUB) && next->args[0] == phi->id &&
+            k->ops[next->args[1]].opc == HOP_CONST && phi->width <= 64)
+            s = (int64_t)k->ops[next->args[1]].imm;
+        if (s && phi->width < 64) /* sign-extend the constant of the phi's width */
+            s = (int64_t)((uint64_t)s << (64 - phi->width)) >> (64 - phi->width);
+        if (next->opc == HOP_SUB)
+            s = -s;
+        step[phi->id] = s;
+    }
+    for (int i = 0; i < k->nops; i++) /* an index extended to 64 bits steps alike */
+        if ((k->ops[i].opc == HOP_ZEXT || k->ops[i].opc == HOP_SEXT) && k->ops[i].nargs == 1)
+            step[i] = step[k->ops[i].args[0]];
+    for (int x = 0; x < r->nchildren; x++) {
+        const hls_region *rx = &k->regions[r->children[x]];
+        for (int i = 0; rx->kind == HLS_REGION_MEMORY && i < rx->nops; i++) {
+            const hls_op *a = &k->ops[rx->ops[i]];
+            if (a->opc == HOP_LOAD)
+                continue;
+            for (int y = 0; y < r->nchildren; y++) {
+                const hls_region *ry = &k->regions[r->children[y]];
+                for (int j = 0; ry->kind == HLS_REGION_MEMORY && j < ry->nops; j++) {
+                    const hls_op *b = &k->ops[ry->ops[j]];
+                    if (a == b || !hls_may_alias_across(k, r->loop, a, b, step))
+                        continue; /* one unit keeps its own order */
+                    if (b->opc == HOP_LOAD)
+                        return arena_printf(&c->arena, "the load at %s may read what the %s at "
+                                            "%s wrote in an earlier iteration; restrict "
+                                            "buffers would show it does not",
+                                            where(c, b), hls_ir_opcode_name(a->opc), where(c, a));
+                    return arena_printf(&c->arena, "the %s at %s and the %s at %s may touch "
+                                        "the same bytes in different iterations",
+                                        hls_ir_opcode_name(a->opc), where(c, a),
+                                        hls_ir_opcode_name(b->opc), where(c, b));
+                }
+            }
+        }
+    }
+    return NULL;
+}
+
+/* Position of the first child of r that reads value id, r->nchildren when none. */
+static int first_reader(const hls_kernel *k, const hls_region *r, int id)
+{
+    for (int c = 0; c < r->nchildren; c++) {
+        const hls_region *ch = &k->regions[r->children[c]];
+        for (int i = 0; i < ch->nops; i++) {
+            const int *args;
+            int n = hls_ir_operands(&k->ops[ch->ops[i]], &args);
+            for (int a = 0; a < n; a++)
+                if (args[a] == id)
+                    return c;
+        }
+    }
+    return r->nchildren;
+}
+
+/* The first child position where value id exists (0 for values from outside the
+ * body; a memory node's answer after the node). */
+static int defined_from(const hls_kernel *k, const hls_region *r, int id)
+{
+    const hls_op *op = &k->ops[id];
+    int at = hls_ir_is_invariant(op) ? -1 : child_position(k, r, op->region);
+    if (at < 0)
+        return 0;
+    return k->regions[op->region].kind == HLS_REGION_MEMORY ? at + 1 : at;
+}
+
+static int find(int *group, int i)
+{
+    while (group[i] != i)
+        i = group[i] = group[group[i]];
+    return i;
+}
+
+/* Inserts an empty static region into loop r's body at position at. */
+static int insert_static(hls_compile *c, hls_kernel *k, int loop_region, int at)
+{
+    hls_region *s = hls_ir_new_region(k, &c->arena, HLS_REGION_STATIC, loop_region);
+    int id = s->id;
+    hls_region *r = &k->regions[loop_region];
+    hls_ir_push(&c->arena, &r->children, &r->nchildren, &r->capchildren, id);
+    for (int j = r->nchildren - 1; j > at; j--)
+        r->children[j] = r->children[j - 1];
+    r->children[at] = id;
+    return id;
+}
+
+/* The static region of each loop-carried value (phis[1..]): values that feed each
+ * other directly (a shift register) share one. It is the last static child between
+ * where the values' next values exist and where the first of them is read (an empty
+ * one is inserted where there is none). Returns NULL, or why there is no such place. */
+static const char *place_recurrences(hls_compile *c, hls_kernel *k, int rid, int *home)
+{
+    hls_region *r = &k->regions[rid];
+    int n = r->nphis;
+    int *group = arena_alloc(&c->arena, (size_t)n * sizeof *group);
+    int *lo = arena_alloc(&c->arena, (size_t)n * sizeof *lo);
+    int *hi = arena_alloc(&c->arena, (size_t)n * sizeof *hi);
+    for (int p = 0; p < n; p++)
+        group[p] = p, lo[p] = 0, hi[p] = r->nchildren;
+    for (int p = 1; p < n; p++)
+        for (int q = 1; q < n; q++)
+            if (k->ops[r->phis[p]].in_vals[1] == r->phis[q])
+                group[find(group, p)] = find(group, q);
+    for (int q = 1; q < n; q++) {
+        const hls_op *phi = &k->ops[r->phis[q]];
+        int p = find(group, q), reader = first_reader(k, r, phi->id);
+        int from = defined_from(k, r, phi->in_vals[1]);
+        if (phi->in_vals[1] == r->phis[0])
+            return "the condition it was entered under goes round";
+        hi[p] = reader < hi[p] ? reader : hi[p];
+        lo[p] = from > lo[p] ? from : lo[p];
+    }
+    for (int p = 1; p < n; p++)
+        if (find(group, p) == p && lo[p] > hi[p])
+            return arena_printf(&c->arena, "a value it carries to the next iteration (%s) "
+                                "is read before memory answers what it depends on",
+                                where(c, &k->ops[r->phis[p]]));
+    for (int p = 1; p < n; p++) {
+        if (find(group, p) != p)
+            continue;
+        r = &k->regions[rid];
+        int at = -1;
+        for (int x = lo[p]; x <= hi[p] && x < r->nchildren; x++)
+            if (k->regions[r->children[x]].kind == HLS_REGION_STATIC)
+                at = x;
+        if (at < 0) {
+            at = lo[p];
+            insert_static(c, k, rid, at);
+            for (int q = 1; q < n; q++) { /* the positions after it move on */
+                lo[q] += lo[q] >= at;
+                hi[q] += hi[q] >= at;
+            }
+            r = &k->regions[rid];
+        }
+        home[p] = r->children[at];
+    }
+    for (int q = 1; q < n; q++)
+        home[q] = home[find(group, q)];
+    return NULL;
+}
+
+/* Appends a new op of region `region` computing a `opc` b. */
+static int new_op(hls_compile *c, hls_kernel *k, int region, hls_opcode opc, unsigned width,
+                  int a, int b, hls_loc loc)
+{
+    hls_op *op = hls_ir_new_op(k, &c->arena, opc, width);
+    op->nargs = b >= 0 ? 2 : 1;
+    op->args[0] = a;
+    op->args[1] = b;
+    op->loc = loc;
+    op->region = region;
+    int id = op->id;
+    hls_region *r = &k->regions[region];
+    hls_ir_push(&c->arena, &r->ops, &r->nops, &r->capops, id);
+    return id;
+}
+
+static int constant(hls_compile *c, hls_kernel *k, unsigned width, uint64_t value)
+{
+    hls_op *op = hls_ir_new_op(k, &c->arena, HOP_CONST, width);
+    op->imm = value;
+    return op->id;
+}
+
+/* Rewrites loop region rid as a pipelined loop (home: the static region of each
+ * loop-carried value). */
+static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *home)
+{
+    hls_region *r = &k->regions[rid];
+    const hls_loop *l = &k->loops[r->loop];
+    int first_region = r->children[0], active = r->phis[0];
+    hls_loc loc = l->loc;
+    /* the first-iteration flag: 1 on entry, 0 on the back edge */
+    hls_op *first = hls_ir_new_op(k, &c->arena, HOP_PHI, 1);
+    first->nin = 2;
+    first->in_vals = arena_alloc(&c->arena, 2 * sizeof(int));
+    first->in_blocks = arena_alloc(&c->arena, 2 * sizeof(int));
+    first->in_vals[0] = constant(c, k, 1, 1), first->in_blocks[0] = l->preheader;
+    first->in_vals[1] = constant(c, k, 1, 0), first->in_blocks[1] = l->latch;
+    first->loc = loc;
+    int first_id = first->id;
+    /* go round again: the latch's test, for an active work-item */
+    const hls_block *latch = &k->blocks[l->latch];
+    int test = latch->cond;
+    if (latch->succ[0] != l->header)
+        test = new_op(c, k, first_region, HOP_XOR, 1, test, constant(c, k, 1, 1), loc);
+    int cont = new_op(c, k, first_region, HOP_AND, 1, active, test, loc);
+    int alive = new_op(c, k, first_region, HOP_ALIVE, 1, cont, first_id, loc);
+    int dead = new_op(c, k, first_region, HOP_XOR, 1, alive, constant(c, k, 1, 1), loc);
+    r = &k->regions[rid];
+    r->cont = new_op(c, k, first_region, HOP_OR, 1, dead, cont, loc); /* not the exit */
+    /* loop-carried values: registers of their regions */
+    r = &k->regions[rid];
+    int kept = 0;
+    for (int p = 0; p < r->nphis; p++) {
+        hls_op *phi = &k->ops[r->phis[p]];
+        if (p == 0) {
+            r->phis[kept++] = phi->id;
+            continue;
+        }
+        int init = phi->in_vals[0], next = phi->in_vals[1];
+        phi->opc = HOP_RECUR;
+        phi->nin = 0;
+        phi->nargs = 3;
+        phi->args[0] = init, phi->args[1] = next, phi->args[2] = first_id;
+        phi->region = home[p];
+        hls_region *h = &k->regions[home[p]];
+        hls_ir_push(&c->arena, &h->ops, &h->nops, &h->capops, phi->id);
+        for (int i = h->nops - 1; i > 0; i--)
+            h->ops[i] = h->ops[i - 1];
+        h->ops[0] = phi->id;
+    }
+    r->phis[kept++] = first_id;
+    r->nphis = kept;
+    /* the accesses of iterations issued past the exit are masked */
+    for (int x = 1; x < r->nchildren; x++) {
+        r = &k->regions[rid];
+        const hls_region *node = &k->regions[r->children[x]];
+        if (node->kind != HLS_REGION_MEMORY)
+            continue;
+        int before = -1;
+        for (int y = x - 1; y >= 0 && before < 0; y--)
+            if (k->regions[r->children[y]].kind == HLS_REGION_STATIC)
+                before = r->children[y];
+        for (int i = 0; i < node->nops; i++) {
+            hls_op *op = &k->ops[k->regions[r->children[x]].ops[i]];
+            if (!op->has_pred) {
+                op->has_pred = 1;
+                op->args[op->nargs++] = alive;
+                continue;
+            }
+            int pred = op->args[op->nargs - 1], id = op->id;
+            int masked = new_op(c, k, before, HOP_AND, 1, pred, alive, op->loc);
+            k->ops[id].args[k->ops[id].nargs - 1] = masked;
+        }
+    }
+    k->regions[rid].pipelined = 1;
+}
+
+static void pipeline_kernel(hls_compile *c, hls_kernel *k)
+{
+    k->single_work_item = single_work_item(k);
+    if (!k->single_work_item)
+        return;
+    int nregions = k->nregions;
+    for (int rid = 0; rid < nregions; rid++) {
+        if (k->regions[rid].kind != HLS_REGION_LOOP)
+            continue;
+        const char *why = structure(c, k, &k->regions[rid]);
+        if (!why)
+            why = memory_dependence(c, k, &k->regions[rid]);
+        int *home = arena_alloc(&c->arena, (size_t)k->regions[rid].nphis * sizeof *home);
+        if (!why)
+            why = place_recurrences(c, k, rid, home);
+        if (why)
+            k->regions[rid].serial = why;
+        else
+            pipeline_loop(c, k, rid, home);
+    }
+    hls_liveness(c, k);
+}
+
+int hls_pipeline(hls_compile *c)
+{
+    for (int i = 0; i < c->program->nkernels; i++)
+        pipeline_kernel(c, c->program->kernels[i]);
+    return HLS_OK;
+}

@@ -1,0 +1,380 @@
+/* End-to-end: single work-item kernels ("tasks", clEnqueueTask), whose loops the
+ * compiler pipelines, all in one program. Streaming (vector add, a loop with a
+ * predicated store), integer and float reductions (the float one in order, so the
+ * result is the sequential sum bit for bit), partial sums in a shift register, a
+ * 16-tap FIR filter with a private shift register, a sliding-window stencil, a
+ * histogram in memory (a true dependence between iterations: the loop runs one
+ * iteration at a time), a search whose exit depends on the data, two loops one after
+ * the other, a nested loop (matrix multiply), unrolled loops with trip counts that are
+ * not a multiple of the factor, and loops run zero and one time. Every result is
+ * compared with the host's sequential computation, once with the board's timing and
+ * once under random memory latency and back-pressure. report.json's II of each loop is
+ * checked by hls_pipeline_report; cycles per iteration are bench_task's. */
+#include "e2e.h"
+
+#define N 4096
+
+static const char *src =
+    "__kernel void vadd(__global const float *restrict a, __global const float *restrict b,\n"
+    "                   __global float *restrict c, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void clamp_pos(__global const int *restrict a, __global int *restrict b, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        if (a[i] > 0)\n"
+    "            b[i] = a[i] * 3;\n"
+    "}\n"
+    "__kernel void isum(__global const int *restrict a, __global int *restrict out, int n)\n"
+    "{\n"
+    "    int sum = 0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        sum += a[i];\n"
+    "    out[0] = sum;\n"
+    "}\n"
+    "__kernel void fsum(__global const float *restrict a, __global float *restrict out, int n)\n"
+    "{\n"
+    "    float sum = 0.0f;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        sum += a[i];\n"
+    "    out[0] = sum;\n"
+    "}\n"
+    "__kernel void fsum_shift(__global const float *restrict a, __global float *restrict out,\n"
+    "                         int n)\n"
+    "{\n"
+    "    float part[9];\n"
+    "    for (int j = 0; j < 9; j++)\n"
+    "        part[j] = 0.0f;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        part[8] = part[0] + a[i];\n"
+    "        for (int j = 0; j < 8; j++)\n"
+    "            part[j] = part[j + 1];\n"
+    "    }\n"
+    "    float sum = 0.0f;\n"
+    "    for (int j = 0; j < 8; j++)\n"
+    "        sum += part[j];\n"
+    "    out[0] = sum;\n"
+    "}\n"
+    "__kernel void fir(__global const float *restrict x, __constant float *coef,\n"
+    "                  __global float *restrict y, int n)\n"
+    "{\n"
+    "    float sr[16];\n"
+    "    for (int j = 0; j < 16; j++)\n"
+    "        sr[j] = 0.0f;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        for (int j = 15; j > 0; j--)\n"
+    "            sr[j] = sr[j - 1];\n"
+    "        sr[0] = x[i];\n"
+    "        float acc = 0.0f;\n"
+    "        for (int j = 0; j < 16; j++)\n"
+    "            acc += sr[j] * coef[j];\n"
+    "        y[i] = acc;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void stencil(__global const int *restrict a, __global int *restrict out, int n)\n"
+    "{\n"
+    "    int w0 = 0, w1 = a[0];\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int w2 = i + 1 < n ? a[i + 1] : 0;\n"
+    "        out[i] = w0 + 2 * w1 + w2;\n"
+    "        w0 = w1;\n"
+    "        w1 = w2;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void histogram(__global const uchar *restrict x, __global int *restrict h, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        h[x[i]]++;\n"
+    "}\n"
+    "__kernel void search(__global const int *restrict a, __global int *restrict out, int key)\n"
+    "{\n"
+    "    int i = 0;\n"
+    "    while (a[i] != key)\n"
+    "        i++;\n"
+    "    out[0] = i;\n"
+    "}\n"
+    "__kernel void two_loops(__global const int *restrict a, __global int *restrict out, int n)\n"
+    "{\n"
+    "    int lo = 0x7fffffff;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        lo = min(lo, a[i]);\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        out[i] = a[i] - lo;\n"
+    "}\n"
+    "__kernel void matmul(__global const float *restrict a, __global const float *restrict b,\n"
+    "                     __global float *restrict c, int m)\n"
+    "{\n"
+    "    for (int r = 0; r < m; r++)\n"
+    "        for (int col = 0; col < m; col++) {\n"
+    "            float acc = 0.0f;\n"
+    "            for (int k = 0; k < m; k++)\n"
+    "                acc += a[r * m + k] * b[k * m + col];\n"
+    "            c[r * m + col] = acc;\n"
+    "        }\n"
+    "}\n"
+    "__kernel void vadd_unroll2(__global const int *restrict a, __global const int *restrict b,\n"
+    "                           __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma unroll 2\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void vadd_unroll4(__global const int *restrict a, __global const int *restrict b,\n"
+    "                           __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma unroll 4\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void vadd_unroll16(__global const int *restrict a, __global const int *restrict b,\n"
+    "                            __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma unroll 16\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
+    "}\n";
+
+static float fa[N], fb[N], fout[N], fwant[N];
+static int ia[N], ib[N], iout[N], iwant[N];
+
+static void check_ints(const int *got, const int *want, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            fprintf(stderr, "%s: [%zu] = %d, expected %d\n", what, i, got[i], want[i]);
+            _Exit(1);
+        }
+}
+
+static void check_floats(const float *got, const float *want, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++)
+        if (e2e_fbits(got[i]) != e2e_fbits(want[i])) {
+            fprintf(stderr, "%s: [%zu] = %.9g, expected %.9g\n", what, i, (double)got[i],
+                    (double)want[i]);
+            _Exit(1);
+        }
+}
+
+/* Runs k as a task and waits for it. */
+static void task(e2e_env *env, cl_kernel k)
+{
+    cl_event ev;
+    CL_OK(clEnqueueTask(env->queue, k, 0, NULL, &ev));
+    CL_OK(clWaitForEvents(1, &ev));
+    cl_int st;
+    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    EXPECT(st == CL_COMPLETE);
+    clReleaseEvent(ev);
+}
+
+/* A kernel of (in, in, out, n) on buffers of N words: runs it for n, reads out. */
+static void run3(e2e_env *env, cl_program p, const char *name, const void *a, const void *b,
+                 void *out, int n)
+{
+    cl_kernel k = e2e_kernel(p, name);
+    cl_mem ma = e2e_buffer(env, N * 4, a), mb = e2e_buffer(env, N * 4, b);
+    cl_mem mc = e2e_filled_buffer(env, N, -7);
+    E2E_ARG(k, 0, ma);
+    E2E_ARG(k, 1, mb);
+    E2E_ARG(k, 2, mc);
+    E2E_ARG(k, 3, n);
+    task(env, k);
+    e2e_read(env, mc, N * 4, out);
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mb);
+    clReleaseMemObject(mc);
+    clReleaseKernel(k);
+}
+
+/* A kernel of (in, out, int) on buffers of N words. */
+static void run2(e2e_env *env, cl_program p, const char *name, const void *a, void *out,
+                 int n)
+{
+    cl_kernel k = e2e_kernel(p, name);
+    cl_mem ma = e2e_buffer(env, N * 4, a), mo = e2e_filled_buffer(env, N, -7);
+    E2E_ARG(k, 0, ma);
+    E2E_ARG(k, 1, mo);
+    E2E_ARG(k, 2, n);
+    task(env, k);
+    e2e_read(env, mo, N * 4, out);
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mo);
+    clReleaseKernel(k);
+}
+
+static void streaming(e2e_env *env, cl_program p)
+{
+    static const int lengths[] = {N, 1, 0, 1001};
+    for (size_t t = 0; t < sizeof lengths / sizeof *lengths; t++) {
+        int n = lengths[t];
+        run3(env, p, "vadd", fa, fb, fout, n);
+        for (int i = 0; i < N; i++) {
+            float unwritten;
+            int minus7 = -7;
+            memcpy(&unwritten, &minus7, sizeof unwritten);
+            fwant[i] = i < n ? fa[i] + fb[i] : unwritten;
+        }
+        check_floats(fout, fwant, N, "vadd");
+        static const char *const unrolled[] = {"vadd_unroll2", "vadd_unroll4", "vadd_unroll16"};
+        for (int u = 0; u < 3; u++) {
+            run3(env, p, unrolled[u], ia, ib, iout, n);
+            for (int i = 0; i < N; i++)
+                iwant[i] = i < n ? ia[i] + ib[i] : -7;
+            check_ints(iout, iwant, N, unrolled[u]);
+        }
+    }
+    run2(env, p, "clamp_pos", ia, iout, N - 3);
+    for (int i = 0; i < N; i++)
+        iwant[i] = i < N - 3 && ia[i] > 0 ? ia[i] * 3 : -7;
+    check_ints(iout, iwant, N, "clamp_pos");
+}
+
+static void reductions(e2e_env *env, cl_program p)
+{
+    static const int lengths[] = {N, 1, 0, 777};
+    for (size_t t = 0; t < sizeof lengths / sizeof *lengths; t++) {
+        int n = lengths[t];
+        run2(env, p, "isum", ia, iout, n);
+        int sum = 0;
+        for (int i = 0; i < n; i++)
+            sum = (int)((unsigned)sum + (unsigned)ia[i]);
+        check_ints(iout, &sum, 1, "isum");
+        run2(env, p, "fsum", fa, fout, n);
+        float fs = 0.0f;
+        for (int i = 0; i < n; i++)
+            fs += fa[i];
+        check_floats(fout, &fs, 1, "fsum");
+        run2(env, p, "fsum_shift", fa, fout, n);
+        float part[9] = {0};
+        for (int i = 0; i < n; i++) {
+            part[8] = part[0] + fa[i];
+            memmove(part, part + 1, 8 * sizeof *part);
+        }
+        fs = 0.0f;
+        for (int j = 0; j < 8; j++)
+            fs += part[j];
+        check_floats(fout, &fs, 1, "fsum_shift");
+        run2(env, p, "two_loops", ia, iout, n);
+        int lo = 0x7fffffff;
+        for (int i = 0; i < n; i++)
+            lo = ia[i] < lo ? ia[i] : lo;
+        for (int i = 0; i < N; i++)
+            iwant[i] = i < n ? ia[i] - lo : -7;
+        check_ints(iout, iwant, N, "two_loops");
+    }
+}
+
+static void filters(e2e_env *env, cl_program p)
+{
+    static float coef[16];
+    for (int j = 0; j < 16; j++)
+        coef[j] = (float)(j + 1) / 17.0f;
+    cl_kernel k = e2e_kernel(p, "fir");
+    cl_mem mx = e2e_buffer(env, N * 4, fa), mc = e2e_buffer(env, sizeof coef, coef);
+    cl_mem my = e2e_filled_buffer(env, N, 0);
+    int n = N - 5;
+    E2E_ARG(k, 0, mx);
+    E2E_ARG(k, 1, mc);
+    E2E_ARG(k, 2, my);
+    E2E_ARG(k, 3, n);
+    task(env, k);
+    e2e_read(env, my, N * 4, fout);
+    float sr[16] = {0};
+    for (int i = 0; i < n; i++) {
+        memmove(sr + 1, sr, 15 * sizeof *sr);
+        sr[0] = fa[i];
+        float acc = 0.0f;
+        for (int j = 0; j < 16; j++)
+            acc += sr[j] * coef[j];
+        fwant[i] = acc;
+    }
+    check_floats(fout, fwant, (size_t)n, "fir");
+    clReleaseMemObject(mx);
+    clReleaseMemObject(mc);
+    clReleaseMemObject(my);
+    clReleaseKernel(k);
+
+    run2(env, p, "stencil", ia, iout, N);
+    for (int i = 0; i < N; i++)
+        iwant[i] = (i ? ia[i - 1] : 0) + 2 * ia[i] + (i + 1 < N ? ia[i + 1] : 0);
+    check_ints(iout, iwant, N, "stencil");
+}
+
+static void dependences(e2e_env *env, cl_program p)
+{
+    static unsigned char x[N];
+    static int h[256], hwant[256];
+    unsigned seed = 99;
+    for (int i = 0; i < N; i++)
+        x[i] = (unsigned char)(e2e_xorshift(&seed) % 23 * 11); /* repeats close together */
+    cl_kernel k = e2e_kernel(p, "histogram");
+    cl_mem mx = e2e_buffer(env, N, x), mh = e2e_filled_buffer(env, 256, 0);
+    int n = N;
+    E2E_ARG(k, 0, mx);
+    E2E_ARG(k, 1, mh);
+    E2E_ARG(k, 2, n);
+    task(env, k);
+    e2e_read(env, mh, sizeof h, h);
+    memset(hwant, 0, sizeof hwant);
+    for (int i = 0; i < N; i++)
+        hwant[x[i]]++;
+    check_ints(h, hwant, 256, "histogram");
+    clReleaseMemObject(mx);
+    clReleaseMemObject(mh);
+    clReleaseKernel(k);
+
+    static const int keys[] = {5, 1000, 4095};
+    for (int t = 0; t < 3; t++) {
+        for (int i = 0; i < N; i++)
+            iwant[i] = i == keys[t] ? -1 : i * 2;
+        run2(env, p, "search", iwant, iout, -1);
+        check_ints(iout, &keys[t], 1, "search");
+    }
+}
+
+static void nested(e2e_env *env, cl_program p)
+{
+    enum { M = 24 };
+    run3(env, p, "matmul", fa, fb, fout, M);
+    for (int r = 0; r < M; r++)
+        for (int c = 0; c < M; c++) {
+            float acc = 0.0f;
+            for (int k = 0; k < M; k++)
+                acc += fa[r * M + k] * fb[k * M + c];
+            fwant[r * M + c] = acc;
+        }
+    check_floats(fout, fwant, M * M, "matmul");
+}
+
+int main(void)
+{
+    e2e_env env;
+    e2e_init(&env);
+    unsigned seed = 2026;
+    for (int i = 0; i < N; i++) {
+        ia[i] = (int)(e2e_xorshift(&seed) % 2001) - 1000;
+        ib[i] = (int)(e2e_xorshift(&seed) % 2001) - 1000;
+        fa[i] = (float)ia[i] / 37.0f;
+        fb[i] = (float)ib[i] / 41.0f;
+    }
+    cl_program p = e2e_build(&env, src, NULL, 1, NULL);
+    for (int stress = 0; stress < 2; stress++) {
+        if (stress) {
+            setenv("CLHLS_SIM_STRESS", "20261129", 1);
+            printf("-- again under CLHLS_SIM_STRESS=20261129 --\n");
+        }
+        streaming(&env, p);
+        reductions(&env, p);
+        filters(&env, p);
+        dependences(&env, p);
+        nested(&env, p);
+        printf("task kernels: all results match the host's\n");
+    }
+    unsetenv("CLHLS_SIM_STRESS");
+    clReleaseProgram(p);
+    e2e_fini(&env);
+    return 0;
+}
