@@ -244,8 +244,9 @@ static cJSON *region_blocks(const hls_kernel *k, const hls_region *r, arena *a)
     return j;
 }
 
-static cJSON *region_json(const hls_kernel *k, const hls_region *r, arena *a)
+static cJSON *region_json(hls_compile *c, const hls_kernel *k, const hls_region *r)
 {
+    arena *a = &c->arena;
     cJSON *j = cJSON_CreateObject();
     cJSON_AddNumberToObject(j, "id", r->id);
     cJSON_AddStringToObject(j, "kind", hls_ir_region_kind_name(r->kind));
@@ -299,6 +300,12 @@ static cJSON *region_json(const hls_kernel *k, const hls_region *r, arena *a)
         cJSON_AddNumberToObject(j, "credits", r->credits);
         cJSON_AddNumberToObject(j, "back_fifo", r->back_depth);
         cJSON_AddNumberToObject(j, "barrier_hold", r->barrier_hold);
+        /* iterations of one work-item: how often one starts, and why not more often */
+        cJSON_AddStringToObject(j, "mode", r->pipelined ? "pipelined"
+                                           : k->single_work_item ? "serial" : "work-items");
+        cJSON_AddNumberToObject(j, "ii", r->ii);
+        cJSON_AddStringToObject(j, "ii_reason", hls_loop_ii_reason(c, k, r));
+        cJSON_AddNumberToObject(j, "speculated", hls_loop_speculated(k, r));
         cJSON_AddNumberToObject(j, "phis", r->nphis);
         cJSON_AddNumberToObject(j, "token_bits", values_bits(k, r->phis, r->nphis) +
                                                      values_bits(k, r->live_in, r->nlive_in));
@@ -513,12 +520,13 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
     cJSON_AddStringToObject(j, "unit", k->unit); /* cu_UNIT in the design's names */
     add_loc(j, k->loc);
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
+    cJSON_AddBoolToObject(j, "single_work_item", k->single_work_item); /* loops pipelined */
     cJSON_AddNumberToObject(j, "mem_latency", k->mem_latency);
     cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);
     cJSON_AddNumberToObject(j, "work_group_slots", k->slot_op >= 0 ? HLS_WG_SLOTS : 0);
     cJSON *rs = cJSON_AddArrayToObject(j, "regions");
     for (int i = 0; i < k->nregions; i++)
-        cJSON_AddItemToArray(rs, region_json(k, &k->regions[i], &c->arena));
+        cJSON_AddItemToArray(rs, region_json(c, k, &k->regions[i]));
     cJSON *bs = cJSON_AddArrayToObject(j, "blocks");
     for (int b = 0; b < k->nblocks; b++)
         cJSON_AddItemToArray(bs, block_json(k, b));

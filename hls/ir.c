@@ -566,10 +566,12 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                     if (!inside && !contains(r->live_in, r->nlive_in, def->id))
                         FAIL("%s: recurrence %%%d in region %d has no next value %%%d\n",
                              k->name, op->id, r->id, def->id);
-                    if (s->start && inside && s->start[def->id] + s->latency[def->id] > r->ii)
-                        FAIL("%s: recurrence %%%d's next value %%%d is ready at stage %d, "
-                             "after the region's II %d\n", k->name, op->id, def->id,
-                             s->start[def->id] + s->latency[def->id], r->ii);
+                    if (s->start && inside &&
+                        s->start[def->id] + s->latency[def->id] - s->start[op->id] > r->ii)
+                        FAIL("%s: recurrence %%%d at stage %d has its next value %%%d at stage "
+                             "%d, more than the region's II %d later\n", k->name, op->id,
+                             s->start[op->id], def->id, s->start[def->id] + s->latency[def->id],
+                             r->ii);
                     continue;
                 }
                 if (!inside && !contains(r->live_in, r->nlive_in, def->id))

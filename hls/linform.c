@@ -60,12 +60,38 @@ static int is_small_const(const hls_kernel *k, int id)
     return op->opc == HOP_CONST && !op->wide;
 }
 
+/* The largest power of two (up to 2^30) that divides every value of atom id: an
+ * induction variable that starts at a constant and steps by one divides both (an
+ * unrolled loop's index, which LLVM then combines with `or`). */
+static int64_t atom_span(const hls_kernel *k, int id)
+{
+    const hls_op *op = &k->ops[id];
+    int init, next;
+    if (op->opc == HOP_PHI && op->nin == 2)
+        init = op->in_vals[0], next = op->in_vals[1];
+    else if (op->opc == HOP_RECUR)
+        init = op->args[0], next = op->args[1];
+    else
+        return 1;
+    const hls_op *step = &k->ops[next];
+    if (!is_small_const(k, init) || step->opc != HOP_ADD || step->args[0] != id ||
+        !is_small_const(k, step->args[1]))
+        return 1;
+    uint64_t bits = (uint64_t)const_value(&k->ops[init]) | (uint64_t)const_value(&k->ops[step->args[1]]);
+    int64_t span = (int64_t)1 << 30;
+    while (bits && span > 1 && bits % (uint64_t)span)
+        span >>= 1;
+    return span;
+}
+
 /* The largest power of two every value of the form is a multiple of (up to 2^30). */
-static int64_t low_zero_span(const hls_form *f)
+static int64_t low_zero_span(const hls_kernel *k, const hls_form *f)
 {
     int64_t span = (int64_t)1 << 30;
     for (int i = -1; i < f->nterms; i++) {
         int64_t v = i < 0 ? f->constant : f->coef[i];
+        if (i >= 0 && v && __builtin_mul_overflow(v, atom_span(k, f->atom[i]), &v))
+            v = 0; /* a multiple of every span up to 2^30 */
         while (v && v % span)
             span >>= 1;
     }
@@ -120,7 +146,7 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
         for (int i = 0; i < 2; i++)
             if (is_small_const(k, op->args[i]) && const_value(&k->ops[op->args[i]]) >= 0) {
                 form_walk(k, exact, op->args[1 - i], &a, depth + 1, budget);
-                if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(&a)) {
+                if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(k, &a)) {
                     f->constant = const_value(&k->ops[op->args[i]]); /* below a's span */
                     form_add(f, &a, 1);
                     return;

@@ -102,8 +102,8 @@ int hls_may_alias_across(const hls_kernel *k, int loop, const hls_op *a, const h
         return 0;
     hls_form fa, fb;
     int64_t delta, g = 0;
-    hls_exact_form_of(k, a->args[0], &fa);
-    hls_exact_form_of(k, b->args[0], &fb);
+    hls_form_of(k, a->args[0], &fa); /* an index stays in range */
+    hls_form_of(k, b->args[0], &fb);
     if (!hls_form_difference(&fa, &fb, &delta))
         return 1;
     for (int i = 0; i < fa.nterms; i++) {

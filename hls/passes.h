@@ -90,10 +90,15 @@ int hls_memorder(hls_compile *c);           /* memorder.c: a work-item's accesse
 int hls_local_banks(hls_compile *c);         /* localbanks.c: static bank wiring or crossbar */
 int hls_memory_nodes(hls_compile *c);        /* memnodes.c: accesses -> elastic nodes */
 int hls_pipeline(hls_compile *c);            /* pipeline.c: iterations of one work-item overlap */
+/* pipeline.c: what sets loop region r's II, for the report and the build's notes ("" when
+ * nothing keeps it above 1). */
+const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_region *r);
+/* pipeline.c: iterations a pipelined loop issues past its exit before it knows of it. */
+int hls_loop_speculated(const hls_kernel *k, const hls_region *r);
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
 /* memorder.c: 1 when accesses a and b of loop `loop` (innermost) may touch the same bytes
- * in two different iterations; step[id] is the step of an induction variable of the loop
- * (the phi, or an extension of it, assumed not to wrap), 0 for other values. */
+ * in two different iterations; step[id] is the step of an induction variable of the loop,
+ * 0 for other values (indexes are assumed not to wrap, as C's signed ones cannot). */
 int hls_may_alias_across(const hls_kernel *k, int loop, const hls_op *a, const hls_op *b,
                          const int64_t *step);
 int hls_emit_verilog(hls_compile *c, const char *dir, strbuf *files); /* emit_verilog.c */

@@ -104,9 +104,6 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
             s = -s;
         step[phi->id] = s;
     }
-    for (int i = 0; i < k->nops; i++) /* an index extended to 64 bits steps alike */
-        if ((k->ops[i].opc == HOP_ZEXT || k->ops[i].opc == HOP_SEXT) && k->ops[i].nargs == 1)
-            step[i] = step[k->ops[i].args[0]];
     for (int x = 0; x < r->nchildren; x++) {
         const hls_region *rx = &k->regions[r->children[x]];
         for (int i = 0; rx->kind == HLS_REGION_MEMORY && i < rx->nops; i++) {
@@ -182,6 +179,68 @@ static int insert_static(hls_compile *c, hls_kernel *k, int loop_region, int at)
     return id;
 }
 
+/* Moves the computations that read the values of group p (phis[q] with find(group,
+ * q) == p) and sit before child position `at` to a static region at `at`: ASAP
+ * placement put them where their other operands were. Returns NULL, or why they cannot
+ * move (a memory access, or the exit test, needs them there). */
+static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *group, int p, int at)
+{
+    hls_region *r = &k->regions[rid];
+    char *moved = arena_alloc(&c->arena, (size_t)k->nops);
+    for (int q = 1; q < r->nphis; q++)
+        if (find(group, q) == p)
+            moved[r->phis[q]] = 1;
+    int test = k->blocks[k->loops[r->loop].latch].cond;
+    for (int x = 0; x < at; x++) {
+        const hls_region *ch = &k->regions[r->children[x]];
+        for (int i = 0; i < ch->nops; i++) {
+            const hls_op *op = &k->ops[ch->ops[i]];
+            const int *args;
+            int na = hls_ir_operands(op, &args), reads = 0;
+            for (int a = 0; a < na; a++)
+                reads |= moved[args[a]];
+            if (!reads)
+                continue;
+            if (ch->kind != HLS_REGION_STATIC || op->id == test || op->opc == HOP_RECUR ||
+                op->opc == HOP_ALIVE)
+                return arena_printf(&c->arena, "a value it carries to the next iteration "
+                                    "(%s) is needed at %s before memory answers what it "
+                                    "depends on", where(c, &k->ops[r->phis[p]]), where(c, op));
+            moved[op->id] = 1;
+        }
+    }
+    if (k->regions[r->children[at < r->nchildren ? at : 0]].kind != HLS_REGION_STATIC ||
+        at >= r->nchildren)
+        insert_static(c, k, rid, at);
+    r = &k->regions[rid];
+    hls_region *to = &k->regions[r->children[at]];
+    int nmove = 0;
+    for (int x = 0; x < at; x++)
+        for (int i = 0; i < k->regions[r->children[x]].nops; i++)
+            nmove += moved[k->regions[r->children[x]].ops[i]];
+    int *ops = arena_alloc(&c->arena, (size_t)(nmove + to->nops + 1) * sizeof *ops), m = 0;
+    for (int x = 0; x < at; x++) {
+        hls_region *ch = &k->regions[r->children[x]];
+        int kept = 0;
+        for (int i = 0; i < ch->nops; i++) {
+            int id = ch->ops[i];
+            if (moved[id]) {
+                ops[m++] = id;
+                k->ops[id].region = to->id;
+            } else {
+                ch->ops[kept++] = id;
+            }
+        }
+        ch->nops = kept;
+    }
+    for (int i = 0; i < to->nops; i++)
+        ops[m++] = to->ops[i];
+    to->ops = ops;
+    to->nops = to->capops = m;
+    hls_liveness(c, k);
+    return NULL;
+}
+
 /* The static region of each loop-carried value (phis[1..]): values that feed each
  * other directly (a shift register) share one. It is the last static child between
  * where the values' next values exist and where the first of them is read (an empty
@@ -208,11 +267,15 @@ static const char *place_recurrences(hls_compile *c, hls_kernel *k, int rid, int
         hi[p] = reader < hi[p] ? reader : hi[p];
         lo[p] = from > lo[p] ? from : lo[p];
     }
-    for (int p = 1; p < n; p++)
-        if (find(group, p) == p && lo[p] > hi[p])
-            return arena_printf(&c->arena, "a value it carries to the next iteration (%s) "
-                                "is read before memory answers what it depends on",
-                                where(c, &k->ops[r->phis[p]]));
+    for (int p = 1; p < n; p++) {
+        if (find(group, p) != p || lo[p] <= hi[p])
+            continue;
+        /* computations with the value placed before it exists move to where it does */
+        const char *why = sink_readers(c, k, rid, group, p, lo[p]);
+        if (why)
+            return why;
+        return place_recurrences(c, k, rid, home);
+    }
     for (int p = 1; p < n; p++) {
         if (find(group, p) != p)
             continue;
@@ -363,4 +426,30 @@ int hls_pipeline(hls_compile *c)
     for (int i = 0; i < c->program->nkernels; i++)
         pipeline_kernel(c, c->program->kernels[i]);
     return HLS_OK;
+}
+
+const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    if (r->serial)
+        return arena_printf(&c->arena, "one iteration at a time: %s", r->serial);
+    if (!r->pipelined)
+        return "iterations of different work-items follow each other";
+    if (r->ii <= 1 || r->ii_op < 0)
+        return "";
+    const hls_op *op = &k->ops[r->ii_op];
+    return arena_printf(&c->arena, "a value carried to the next iteration goes through the "
+                        "%s at %s:%u:%u, ready %d cycles after the value it starts from",
+                        hls_ir_opcode_name(op->opc), op->loc.file ? op->loc.file : c->source_name,
+                        op->loc.line, op->loc.col, r->ii);
+}
+
+int hls_loop_speculated(const hls_kernel *k, const hls_region *r)
+{
+    if (!r->pipelined)
+        return 0;
+    const hls_region *first = &k->regions[r->children[0]];
+    for (int i = 0; i < first->nops; i++)
+        if (k->ops[first->ops[i]].opc == HOP_ALIVE)
+            return first->sched.start[first->ops[i]] + 2; /* its stages, input and generator */
+    return 0;
 }

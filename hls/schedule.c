@@ -122,13 +122,29 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
                 use_at(s, op->args[a], s->start[op->id]);
         if (op->opc != HOP_RECUR)
             continue;
-        /* The next iteration reads the next value at stage 0 once it exists: it enters
-         * that many stages after its predecessor (the region's II). */
-        int next = op->args[1];
+        /* The value is there from the stage of its first reader, where the next
+         * iteration reads the next value once it exists: it enters that many stages
+         * after its predecessor (the region's II). */
+        int at = depth, next = op->args[1];
+        for (int j = 0; j < r->nops; j++) {
+            const hls_op *reader = &k->ops[r->ops[j]];
+            for (int a = 0; a < reader->nargs; a++)
+                if (reader->args[a] == op->id && s->start[reader->id] < at)
+                    at = s->start[reader->id];
+        }
         int ready = k->ops[next].region == r->id ? s->start[next] + s->latency[next] : 0;
+        int shifts = k->ops[next].opc == HOP_RECUR; /* a shift register stays at stage 0 */
+        for (int j = 0; j < r->nops; j++)
+            shifts |= k->ops[r->ops[j]].opc == HOP_RECUR && k->ops[r->ops[j]].args[1] == op->id;
+        if (at > ready || shifts)
+            at = shifts ? 0 : ready;
+        s->start[op->id] = at;
+        s->last_use[op->id] = s->last_use[op->id] > at ? s->last_use[op->id] : at;
+        use_at(s, op->args[0], at);
+        use_at(s, op->args[2], at);
         use_at(s, next, ready);
-        if (ready > r->ii)
-            r->ii = ready, r->ii_op = next;
+        if (ready - at > r->ii)
+            r->ii = ready - at, r->ii_op = next;
     }
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
@@ -210,6 +226,13 @@ int hls_schedule(hls_compile *c)
             k->lsu_depth *= 2;
         k->depth = 0;
         schedule_region(c, k, 0);
+        /* a single work-item kernel's loops that do not start an iteration every cycle */
+        for (int r = 0; r < k->nregions && k->single_work_item; r++) {
+            const hls_region *reg = &k->regions[r];
+            if (reg->kind == HLS_REGION_LOOP && reg->ii > 1)
+                hls_note(&c->diag, k->loops[reg->loop].loc, "loop in kernel '%s': II %d: %s",
+                         k->name, reg->ii, hls_loop_ii_reason(c, k, reg));
+        }
     }
     return HLS_OK;
 }

@@ -135,6 +135,14 @@ void hls_warning(hls_diag *d, hls_loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void hls_note(hls_diag *d, hls_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
 void hls_bug(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;

@@ -41,6 +41,7 @@ typedef struct hls_diag {
 /* "file:line:col: error: message", the source line and a caret under the column. */
 void hls_error(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void hls_warning(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void hls_note(hls_diag *d, hls_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Internal bugs: abort loudly with the place. */
 #define HLS_BUG(...) hls_bug(__FILE__, __LINE__, __VA_ARGS__)
