@@ -316,20 +316,22 @@ void hls_emit_invariant(emitter *e, const hls_op *op)
 
 /* An op of a static region: its value r<N>_v<id> (commented with the op and its
  * line), and what computes it. */
-/* A loop-carried value of a pipelined loop at stage 0: the initial value for the
+/* A loop-carried value of a pipelined loop at its stage: the initial value for the
  * first iteration, else the next value of the iteration before: from the stage where
  * it is ready when that iteration is there (the region admits an iteration only when
- * the stages between are empty: schedule.c's II), or from the register it was left in. */
+ * the stages between are empty: schedule.c's II), or from the register it was written
+ * into as that iteration passed both stages. */
 static void emit_recurrence(emitter *e, const hls_op *op)
 {
     char args[4][40], next[40];
     const hls_op *n = &e->k->ops[op->args[1]];
-    int ready = n->region == R ? home_stage(e, n) : 0;
-    hls_emit_ref(e, next, n, ready);
+    int at = start_of(e, op), ready = n->region == R ? home_stage(e, n) : 0;
+    int written = ready > at ? ready : at; /* when the iteration has passed both */
+    hls_emit_ref(e, next, n, written);
     const char *held = bus_reg(e, op->width, "the last next value", text(e, "r%d_rec%d", R, op->id));
     block(e, held, text(e, "always @(posedge clk) if (r%d_valid_s[%d] & r%d_en) %s <= %s;", R,
-                        ready, R, held, next));
-    if (ready)
+                        written, R, held, next));
+    if (ready > at)
         hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s ? %s : r%d_valid_s[%d] ? %s : %s",
                       ARG(2), ARG(0), R, ready, next, held);
     else

@@ -93,13 +93,18 @@ int hls_frontend(hls_compile *c)
      * as available_externally, which clang drops at -O0 (so that a call would be left
      * to a function nobody defines). Lifetime markers and type-based alias metadata
      * stay off, as at -O0. -cl-opt-disable would mean -O0 again: it is not passed on
-     * (it changes nothing else; the passes are hls_simplify's either way). */
+     * (it changes nothing else; the passes are hls_simplify's either way). At -O1 clang
+     * marks every loop "do not unroll" unless -funroll-loops says otherwise, which would
+     * keep hls_simplify from unrolling small constant loops (a shift register's). */
     const char *fixed[] = {
-        CLHLS_CLANG, "-x", "cl", "--target=spir64", "-emit-llvm", "-c", "-O1",
+        CLHLS_CLANG, "-x", "cl", "--target=spir64", "-emit-llvm", "-c", "-O1", "-funroll-loops",
         "-Xclang", "-disable-llvm-passes", "-Xclang", "-disable-lifetime-markers",
         "-fno-strict-aliasing", "-Xclang", "-finclude-default-header",
         "-cl-kernel-arg-info", "-g", "-gcolumn-info", "-fno-discard-value-names",
         "-ffp-contract=off",
+        /* a vendor's loop pragma clhls does not implement (ivdep, ii, loop_coalesce,
+         * max_concurrency, ...) is a warning naming it */
+        "-Wunknown-pragmas",
         /* clang predefines __IMAGE_SUPPORT__ for spir64; the devices have no images
          * (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE), so kernels must not see it. */
         "-U__IMAGE_SUPPORT__",

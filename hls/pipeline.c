@@ -32,8 +32,9 @@ static int child_position(const hls_kernel *k, const hls_region *r, int id)
     return -1;
 }
 
-static const char *where(hls_compile *c, const hls_op *op)
+static const char *where(hls_compile *c, const hls_kernel *k, const hls_op *op)
 {
+    (void)k;
     return arena_printf(&c->arena, "%s:%u", op->loc.file ? op->loc.file : c->source_name,
                         op->loc.line);
 }
@@ -60,10 +61,10 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
         const hls_region *ch = &k->regions[r->children[i]];
         if (ch->kind == HLS_REGION_LOOP)
             return arena_printf(&c->arena, "it holds the loop at %s",
-                                where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
+                                where(c, k, &(hls_op){.loc = k->loops[ch->loop].loc}));
         if (ch->kind == HLS_REGION_BARRIER)
             return arena_printf(&c->arena, "it holds the barrier at %s",
-                                where(c, &k->ops[ch->ops[0]]));
+                                where(c, k, &k->ops[ch->ops[0]]));
     }
     for (int b = 0; b < k->nblocks; b++) {
         if (k->blocks[b].loop != r->loop || b == l->latch)
@@ -71,7 +72,7 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
         for (int s = 0; s < k->blocks[b].nsucc; s++)
             if (k->blocks[k->blocks[b].succ[s]].loop != r->loop)
                 return arena_printf(&c->arena, "it may leave at %s besides its end",
-                                    where(c, &(hls_op){.loc = k->blocks[b].loc}));
+                                    where(c, k, &(hls_op){.loc = k->blocks[b].loc}));
     }
     const hls_block *latch = &k->blocks[l->latch];
     if (latch->term != HLS_TERM_CONDBR)
@@ -79,11 +80,11 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     const hls_op *test = &k->ops[latch->cond];
     if (test->opc == HOP_PHI)
         return arena_printf(&c->arena, "whether it goes round again (%s) is decided by the "
-                            "iteration before", where(c, &(hls_op){.loc = latch->loc}));
+                            "iteration before", where(c, k, &(hls_op){.loc = latch->loc}));
     if (!hls_ir_is_invariant(test) && test->region != r->children[0])
         return arena_printf(&c->arena, "whether it goes round again (%s) waits for memory, "
                             "and iterations are not started before that is known",
-                            where(c, &(hls_op){.loc = latch->loc}));
+                            where(c, k, &(hls_op){.loc = latch->loc}));
     return NULL;
 }
 
@@ -118,13 +119,15 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
                         continue; /* one unit keeps its own order */
                     if (b->opc == HOP_LOAD)
                         return arena_printf(&c->arena, "the load at %s may read what the %s at "
-                                            "%s wrote in an earlier iteration; restrict "
-                                            "buffers would show it does not",
-                                            where(c, b), hls_ir_opcode_name(a->opc), where(c, a));
+                                            "%s wrote in an earlier iteration%s",
+                                            where(c, k, b), hls_ir_opcode_name(a->opc), where(c, k, a),
+                                            k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
+                                            a->args[0] == b->args[0] ? "" :
+                                            " (restrict buffers are never the same memory)");
                     return arena_printf(&c->arena, "the %s at %s and the %s at %s may touch "
                                         "the same bytes in different iterations",
-                                        hls_ir_opcode_name(a->opc), where(c, a),
-                                        hls_ir_opcode_name(b->opc), where(c, b));
+                                        hls_ir_opcode_name(a->opc), where(c, k, a),
+                                        hls_ir_opcode_name(b->opc), where(c, k, b));
                 }
             }
         }
@@ -205,7 +208,7 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
                 op->opc == HOP_ALIVE)
                 return arena_printf(&c->arena, "a value it carries to the next iteration "
                                     "(%s) is needed at %s before memory answers what it "
-                                    "depends on", where(c, &k->ops[r->phis[p]]), where(c, op));
+                                    "depends on", where(c, k, &k->ops[r->phis[p]]), where(c, k, op));
             moved[op->id] = 1;
         }
     }
@@ -439,7 +442,8 @@ const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_re
     const hls_op *op = &k->ops[r->ii_op];
     return arena_printf(&c->arena, "a value carried to the next iteration goes through the "
                         "%s at %s:%u:%u, ready %d cycles after the value it starts from",
-                        hls_ir_opcode_name(op->opc), op->loc.file ? op->loc.file : c->source_name,
+                        hls_ir_opcode_name(op->opc),
+                        op->loc.file ? op->loc.file : c->source_name,
                         op->loc.line, op->loc.col, r->ii);
 }
 

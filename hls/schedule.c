@@ -83,6 +83,55 @@ static void use_at(hls_sched *s, int id, int stage)
         s->last_use[id] = stage;
 }
 
+/* The stages of a static region's loop-carried values (HOP_RECUR) and its II. A value
+ * is there from the stage of its first reader; one that only feeds the next element of
+ * a shift register as late as a stage after that one's (at most the last stage), so a
+ * value that goes round a shift register of depth D has D iterations to be computed.
+ * The next iteration reads the next value at the value's stage once it is ready there:
+ * it enters as many stages after its predecessor as the next value is ready after that
+ * stage (at least 1). */
+static void place_recurrences(const hls_kernel *k, hls_region *r, int depth)
+{
+    hls_sched *s = &r->sched;
+    r->ii = 1;
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (op->opc != HOP_RECUR)
+            continue;
+        int at = depth;
+        for (int j = 0; j < r->nops; j++) {
+            const hls_op *reader = &k->ops[r->ops[j]];
+            for (int a = 0; a < reader->nargs && reader->opc != HOP_RECUR; a++)
+                if (reader->args[a] == op->id && s->start[reader->id] < at)
+                    at = s->start[reader->id];
+        }
+        s->start[op->id] = at;
+    }
+    for (int changed = 1; changed;) { /* a stage after the element it feeds */
+        changed = 0;
+        for (int i = 0; i < r->nops; i++) {
+            const hls_op *op = &k->ops[r->ops[i]];
+            int next = op->opc == HOP_RECUR ? op->args[1] : -1;
+            if (next >= 0 && k->ops[next].opc == HOP_RECUR && k->ops[next].region == r->id &&
+                s->start[next] > s->start[op->id] + 1)
+                s->start[next] = s->start[op->id] + 1, changed = 1;
+        }
+    }
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (op->opc != HOP_RECUR)
+            continue;
+        int at = s->start[op->id], next = op->args[1];
+        int ready = k->ops[next].region == r->id ? s->start[next] + s->latency[next] : 0;
+        s->last_use[op->id] = s->last_use[op->id] > at ? s->last_use[op->id] : at;
+        use_at(s, op->args[0], at);
+        use_at(s, op->args[2], at);
+        use_at(s, next, ready > at ? ready : at); /* written into its register there */
+        if (ready - at > r->ii)
+            r->ii = ready - at, r->ii_op = next;
+    }
+}
+
 static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
 {
     hls_sched *s = &r->sched;
@@ -114,38 +163,13 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
         if (start + s->latency[op->id] > depth)
             depth = start + s->latency[op->id];
     }
-    r->ii = 1;
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         for (int a = 0; a < op->nargs; a++)
-            if (!hls_ir_is_invariant(&k->ops[op->args[a]]) && !(op->opc == HOP_RECUR && a == 1))
+            if (!hls_ir_is_invariant(&k->ops[op->args[a]]) && op->opc != HOP_RECUR)
                 use_at(s, op->args[a], s->start[op->id]);
-        if (op->opc != HOP_RECUR)
-            continue;
-        /* The value is there from the stage of its first reader, where the next
-         * iteration reads the next value once it exists: it enters that many stages
-         * after its predecessor (the region's II). */
-        int at = depth, next = op->args[1];
-        for (int j = 0; j < r->nops; j++) {
-            const hls_op *reader = &k->ops[r->ops[j]];
-            for (int a = 0; a < reader->nargs; a++)
-                if (reader->args[a] == op->id && s->start[reader->id] < at)
-                    at = s->start[reader->id];
-        }
-        int ready = k->ops[next].region == r->id ? s->start[next] + s->latency[next] : 0;
-        int shifts = k->ops[next].opc == HOP_RECUR; /* a shift register stays at stage 0 */
-        for (int j = 0; j < r->nops; j++)
-            shifts |= k->ops[r->ops[j]].opc == HOP_RECUR && k->ops[r->ops[j]].args[1] == op->id;
-        if (at > ready || shifts)
-            at = shifts ? 0 : ready;
-        s->start[op->id] = at;
-        s->last_use[op->id] = s->last_use[op->id] > at ? s->last_use[op->id] : at;
-        use_at(s, op->args[0], at);
-        use_at(s, op->args[2], at);
-        use_at(s, next, ready);
-        if (ready - at > r->ii)
-            r->ii = ready - at, r->ii_op = next;
     }
+    place_recurrences(k, r, depth);
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
     s->depth = depth;

@@ -1,0 +1,170 @@
+/* Single work-item kernels through the ICD, launched with clEnqueueTask at N = 4096:
+ * streaming (vector add), an integer and a float sum (in order), partial sums in an
+ * 8-deep shift register, a 16-tap FIR with a private shift register, a sliding-window
+ * stencil, a histogram in memory (a true dependence: one iteration at a time), a
+ * search whose exit depends on the data (not speculated: one iteration at a time), a
+ * 64x64 matrix multiply's inner products, and vector add unrolled by 4 and 16.
+ *
+ * Per kernel: simulated cycles (the event's END - START at the board clock), loop
+ * iterations (of the innermost loop), cycles per iteration, the bound per iteration
+ * (1 where nothing carried limits it; the float adder's latency for an in-order sum
+ * and for the matrix multiply's inner product; the port's words per iteration for the
+ * unrolled vector adds, which need three 64-byte words per 16 elements; the loop's
+ * latency where the loop is not pipelined, marked "serial"), and bound/actual (1.0 =
+ * at the bound). All results are computed but not checked (e2e_task checks them);
+ * nothing about time is asserted. */
+#include "bench.h"
+
+#define N 4096
+#define M 64
+
+static const char *src =
+    "__kernel void vadd(__global const float *restrict a, __global const float *restrict b,\n"
+    "                   __global float *restrict c, int n)\n"
+    "{ for (int i = 0; i < n; i++) c[i] = a[i] + b[i]; }\n"
+    "__kernel void isum(__global const int *restrict a, __global int *restrict out, int n)\n"
+    "{ int s = 0; for (int i = 0; i < n; i++) s += a[i]; out[0] = s; }\n"
+    "__kernel void fsum(__global const float *restrict a, __global float *restrict out, int n)\n"
+    "{ float s = 0.0f; for (int i = 0; i < n; i++) s += a[i]; out[0] = s; }\n"
+    "__kernel void fsum_shift(__global const float *restrict a, __global float *restrict out,\n"
+    "                         int n)\n"
+    "{\n"
+    "    float part[9];\n"
+    "    for (int j = 0; j < 9; j++) part[j] = 0.0f;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        part[8] = part[0] + a[i];\n"
+    "        for (int j = 0; j < 8; j++) part[j] = part[j + 1];\n"
+    "    }\n"
+    "    float s = 0.0f;\n"
+    "    for (int j = 0; j < 8; j++) s += part[j];\n"
+    "    out[0] = s;\n"
+    "}\n"
+    "__kernel void fir(__global const float *restrict x, __global float *restrict y, int n)\n"
+    "{\n"
+    "    float sr[16];\n"
+    "    for (int j = 0; j < 16; j++) sr[j] = 0.0f;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        for (int j = 15; j > 0; j--) sr[j] = sr[j - 1];\n"
+    "        sr[0] = x[i];\n"
+    "        float acc = 0.0f;\n"
+    "        for (int j = 0; j < 16; j++) acc += sr[j] * (float)(j + 1);\n"
+    "        y[i] = acc;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void stencil(__global const int *restrict a, __global int *restrict out, int n)\n"
+    "{\n"
+    "    int w0 = 0, w1 = a[0];\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int w2 = i + 1 < n ? a[i + 1] : 0;\n"
+    "        out[i] = w0 + 2 * w1 + w2;\n"
+    "        w0 = w1; w1 = w2;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void histogram(__global const int *restrict x, __global int *restrict h, int n)\n"
+    "{ for (int i = 0; i < n; i++) h[x[i] & 255]++; }\n"
+    "__kernel void search(__global const int *restrict a, __global int *restrict out, int key)\n"
+    "{ int i = 0; while (a[i] != key) i++; out[0] = i; }\n"
+    "__kernel void matmul(__global const float *restrict a, __global const float *restrict b,\n"
+    "                     __global float *restrict c, int m)\n"
+    "{\n"
+    "    for (int r = 0; r < m; r++)\n"
+    "        for (int col = 0; col < m; col++) {\n"
+    "            float acc = 0.0f;\n"
+    "            for (int k = 0; k < m; k++) acc += a[r * m + k] * b[k * m + col];\n"
+    "            c[r * m + col] = acc;\n"
+    "        }\n"
+    "}\n"
+    "__kernel void vadd_unroll4(__global const int *restrict a, __global const int *restrict b,\n"
+    "                           __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma unroll 4\n"
+    "    for (int i = 0; i < n; i++) c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void vadd_unroll16(__global const int *restrict a, __global const int *restrict b,\n"
+    "                            __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma unroll 16\n"
+    "    for (int i = 0; i < n; i++) c[i] = a[i] + b[i];\n"
+    "}\n";
+
+/* One row: the kernel, its innermost iterations, the bound per iteration and the
+ * scalar argument (n, the key, or m). */
+typedef struct row {
+    const char *name;       /* kernel */
+    double iterations;      /* of its innermost loop */
+    double bound;           /* cycles per iteration at the bound */
+    const char *bound_kind; /* what sets the bound */
+    int scalar;             /* its last argument */
+    int buffers;            /* buffer arguments before it */
+} row;
+
+int main(void)
+{
+    bench b;
+    bench_open(&b, ICD_FILE);
+    int fp_add = 4; /* sim_dc's float adder */
+    row rows[] = {
+        {"vadd", N, 1, "1", N, 3},
+        {"isum", N, 1, "1", N, 2},
+        {"fsum", N, fp_add, "fadd latency", N, 2},
+        {"fsum_shift", N, 1, "1", N, 2},
+        {"fir", N, 1, "1", N, 2},
+        {"stencil", N, 1, "1", N, 2},
+        {"histogram", N, 0, "serial", N, 2},
+        {"search", N, 0, "serial", -1, 2},
+        {"matmul", (double)M * M * M, fp_add, "fadd latency", M, 3},
+        {"vadd_unroll4", N / 4.0, 1, "1", N, 3},
+        {"vadd_unroll16", N / 16.0, 3, "3 port words", N, 3},
+    };
+    double t;
+    char note[200];
+    cl_program p = bench_build(&b, "task", src, &t, note, sizeof note);
+    if (!p) {
+        fprintf(stderr, "build failed: %s\n", note);
+        return 1;
+    }
+    printf("single work-item kernels (clEnqueueTask) on %s at %u MHz, N = %d; build %.1f s\n",
+           b.device_name, b.mhz, N, t);
+    printf("%-14s %10s %12s %10s %14s %10s\n", "kernel", "cycles", "iterations", "cyc/iter",
+           "bound/iter", "bound/act");
+    int *data = xmalloc(N * 4 * 2);
+    for (int i = 0; i < 2 * N; i++)
+        data[i] = i == N - 2 ? -1 : (int)(rnd() % 1000);
+    for (size_t r = 0; r < sizeof rows / sizeof *rows; r++) {
+        row *w = &rows[r];
+        cl_int err;
+        cl_kernel k = clCreateKernel(p, w->name, &err);
+        CHECK(err);
+        cl_mem m[3];
+        for (int a = 0; a < w->buffers; a++) {
+            m[a] = buffer(&b, N * 4, data + (a == 0 ? 0 : N / 2));
+            ARG(k, a, m[a]);
+        }
+        ARG(k, w->buffers, w->scalar);
+        cl_event ev;
+        CHECK(clEnqueueTask(b.q, k, 0, NULL, &ev));
+        CHECK(clWaitForEvents(1, &ev));
+        cl_ulong t0, t1;
+        CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+        CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+        double cycles = (double)(t1 - t0) * b.mhz / 1000.0;
+        double iterations = w->scalar < 0 ? N - 2 : w->iterations;
+        char bound[32], ratio[32];
+        if (w->bound > 0) {
+            snprintf(bound, sizeof bound, "%.3g (%s)", w->bound, w->bound_kind);
+            snprintf(ratio, sizeof ratio, "%.2f", w->bound * iterations / cycles);
+        } else {
+            snprintf(bound, sizeof bound, "serial");
+            snprintf(ratio, sizeof ratio, "-");
+        }
+        printf("%-14s %10.0f %12.0f %10.2f %14s %10s\n", w->name, cycles, iterations,
+               cycles / iterations, bound, ratio);
+        clReleaseEvent(ev);
+        for (int a = 0; a < w->buffers; a++)
+            clReleaseMemObject(m[a]);
+        clReleaseKernel(k);
+    }
+    free(data);
+    clReleaseProgram(p);
+    return bench_close(&b);
+}
