@@ -23,18 +23,16 @@
 #include "passes.h"
 
 /* Position of region id among loop r's children, -1 when not one of them. */
-static int child_position(const hls_kernel *k, const hls_region *r, int id)
+static int child_position(const hls_region *r, int id)
 {
     for (int c = 0; c < r->nchildren; c++)
         if (r->children[c] == id)
             return c;
-    (void)k;
     return -1;
 }
 
-static const char *where(hls_compile *c, const hls_kernel *k, const hls_op *op)
+static const char *where(hls_compile *c, const hls_op *op)
 {
-    (void)k;
     return arena_printf(&c->arena, "%s:%u", op->loc.file ? op->loc.file : c->source_name,
                         op->loc.line);
 }
@@ -61,10 +59,10 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
         const hls_region *ch = &k->regions[r->children[i]];
         if (ch->kind == HLS_REGION_LOOP)
             return arena_printf(&c->arena, "it holds the loop at %s",
-                                where(c, k, &(hls_op){.loc = k->loops[ch->loop].loc}));
+                                where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
         if (ch->kind == HLS_REGION_BARRIER)
             return arena_printf(&c->arena, "it holds the barrier at %s",
-                                where(c, k, &k->ops[ch->ops[0]]));
+                                where(c, &k->ops[ch->ops[0]]));
     }
     for (int b = 0; b < k->nblocks; b++) {
         if (k->blocks[b].loop != r->loop || b == l->latch)
@@ -72,7 +70,7 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
         for (int s = 0; s < k->blocks[b].nsucc; s++)
             if (k->blocks[k->blocks[b].succ[s]].loop != r->loop)
                 return arena_printf(&c->arena, "it may leave at %s besides its end",
-                                    where(c, k, &(hls_op){.loc = k->blocks[b].loc}));
+                                    where(c, &(hls_op){.loc = k->blocks[b].loc}));
     }
     const hls_block *latch = &k->blocks[l->latch];
     if (latch->term != HLS_TERM_CONDBR)
@@ -80,11 +78,11 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     const hls_op *test = &k->ops[latch->cond];
     if (test->opc == HOP_PHI)
         return arena_printf(&c->arena, "whether it goes round again (%s) is decided by the "
-                            "iteration before", where(c, k, &(hls_op){.loc = latch->loc}));
+                            "iteration before", where(c, &(hls_op){.loc = latch->loc}));
     if (!hls_ir_is_invariant(test) && test->region != r->children[0])
         return arena_printf(&c->arena, "whether it goes round again (%s) waits for memory, "
                             "and iterations are not started before that is known",
-                            where(c, k, &(hls_op){.loc = latch->loc}));
+                            where(c, &(hls_op){.loc = latch->loc}));
     return NULL;
 }
 
@@ -120,14 +118,14 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
                     if (b->opc == HOP_LOAD)
                         return arena_printf(&c->arena, "the load at %s may read what the %s at "
                                             "%s wrote in an earlier iteration%s",
-                                            where(c, k, b), hls_ir_opcode_name(a->opc), where(c, k, a),
+                                            where(c, b), hls_ir_opcode_name(a->opc), where(c, a),
                                             k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
                                             a->args[0] == b->args[0] ? "" :
                                             " (restrict buffers are never the same memory)");
                     return arena_printf(&c->arena, "the %s at %s and the %s at %s may touch "
                                         "the same bytes in different iterations",
-                                        hls_ir_opcode_name(a->opc), where(c, k, a),
-                                        hls_ir_opcode_name(b->opc), where(c, k, b));
+                                        hls_ir_opcode_name(a->opc), where(c, a),
+                                        hls_ir_opcode_name(b->opc), where(c, b));
                 }
             }
         }
@@ -156,7 +154,7 @@ static int first_reader(const hls_kernel *k, const hls_region *r, int id)
 static int defined_from(const hls_kernel *k, const hls_region *r, int id)
 {
     const hls_op *op = &k->ops[id];
-    int at = hls_ir_is_invariant(op) ? -1 : child_position(k, r, op->region);
+    int at = hls_ir_is_invariant(op) ? -1 : child_position(r, op->region);
     if (at < 0)
         return 0;
     return k->regions[op->region].kind == HLS_REGION_MEMORY ? at + 1 : at;
@@ -208,12 +206,11 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
                 op->opc == HOP_ALIVE)
                 return arena_printf(&c->arena, "a value it carries to the next iteration "
                                     "(%s) is needed at %s before memory answers what it "
-                                    "depends on", where(c, k, &k->ops[r->phis[p]]), where(c, k, op));
+                                    "depends on", where(c, &k->ops[r->phis[p]]), where(c, op));
             moved[op->id] = 1;
         }
     }
-    if (k->regions[r->children[at < r->nchildren ? at : 0]].kind != HLS_REGION_STATIC ||
-        at >= r->nchildren)
+    if (at >= r->nchildren || k->regions[r->children[at]].kind != HLS_REGION_STATIC)
         insert_static(c, k, rid, at);
     r = &k->regions[rid];
     hls_region *to = &k->regions[r->children[at]];
@@ -351,10 +348,10 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     int cont = new_op(c, k, first_region, HOP_AND, 1, active, test, loc);
     int alive = new_op(c, k, first_region, HOP_ALIVE, 1, cont, first_id, loc);
     int dead = new_op(c, k, first_region, HOP_XOR, 1, alive, constant(c, k, 1, 1), loc);
+    int stays = new_op(c, k, first_region, HOP_OR, 1, dead, cont, loc); /* not the exit */
     r = &k->regions[rid];
-    r->cont = new_op(c, k, first_region, HOP_OR, 1, dead, cont, loc); /* not the exit */
+    r->cont = stays;
     /* loop-carried values: registers of their regions */
-    r = &k->regions[rid];
     int kept = 0;
     for (int p = 0; p < r->nphis; p++) {
         hls_op *phi = &k->ops[r->phis[p]];

@@ -90,7 +90,7 @@ static void use_at(hls_sched *s, int id, int stage)
  * The next iteration reads the next value at the value's stage once it is ready there:
  * it enters as many stages after its predecessor as the next value is ready after that
  * stage (at least 1). */
-static void place_recurrences(const hls_kernel *k, hls_region *r, int depth)
+static void stage_recurrences(const hls_kernel *k, hls_region *r, int depth)
 {
     hls_sched *s = &r->sched;
     r->ii = 1;
@@ -169,7 +169,7 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
             if (!hls_ir_is_invariant(&k->ops[op->args[a]]) && op->opc != HOP_RECUR)
                 use_at(s, op->args[a], s->start[op->id]);
     }
-    place_recurrences(k, r, depth);
+    stage_recurrences(k, r, depth);
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
     s->depth = depth;
