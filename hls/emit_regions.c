@@ -337,6 +337,25 @@ static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *f
                          count, count, count, pad, n, n, n, pad, n));
 }
 
+/* A loop's exit: the last child's work-items that do not go on (cont is 0) leave
+ * through the exit FIFO with the loop's results (e->loop is r). */
+static void emit_loop_exit(emitter *e, const hls_region *r, const hls_region *last,
+                           const char *cont)
+{
+    int n = r->id;
+    hls_nl_assign(e->m, text(e, "r%d_exit_push", n), "r%d_out_valid & ~%s & r%d_exit_ready",
+                  last->id, cont, n);
+    unsigned bits = hls_emit_token_bits(e->k, r->live_out, r->nlive_out);
+    const char *data = bus_net(e, bits, NULL, text(e, "r%d_exit_data", n));
+    hls_emit_fifo(e, text(e, "r%d_exit", n), bits, 2,
+              (fifo_ports){.s_valid = text(e, "r%d_out_valid & ~%s", last->id, cont),
+                           .s_ready = text(e, "r%d_exit_ready", n),
+                           .s_data = hls_emit_pack(e, r->live_out, r->nlive_out, last_out_value),
+                           .m_valid = text(e, "r%d_out_valid", n),
+                           .m_ready = text(e, "r%d_out_ready", n), .m_data = data});
+    hls_emit_unpack(e, text(e, "r%d_out", n), data, r->live_out, r->nlive_out);
+}
+
 /* A loop's split: the last child's work-items go round through the back-edge FIFO
  * while the loop continues, else out through the exit FIFO. */
 static void emit_loop_split(emitter *e, const hls_region *r, const hls_region *first,
@@ -361,17 +380,7 @@ static void emit_loop_split(emitter *e, const hls_region *r, const hls_region *f
                            .m_valid = text(e, "r%d_back_valid", n),
                            .m_ready = text(e, "r%d_in_ready", first->id), .m_data = data});
     hls_emit_unpack(e, back, data, first->live_in, first->nlive_in);
-    hls_nl_assign(e->m, text(e, "r%d_exit_push", n), "r%d_out_valid & ~%s & r%d_exit_ready",
-                  last->id, cont, n);
-    bits = hls_emit_token_bits(k, r->live_out, r->nlive_out);
-    data = bus_net(e, bits, NULL, text(e, "r%d_exit_data", n));
-    hls_emit_fifo(e, text(e, "r%d_exit", n), bits, 2,
-              (fifo_ports){.s_valid = text(e, "r%d_out_valid & ~%s", last->id, cont),
-                           .s_ready = text(e, "r%d_exit_ready", n),
-                           .s_data = hls_emit_pack(e, r->live_out, r->nlive_out, last_out_value),
-                           .m_valid = text(e, "r%d_out_valid", n),
-                           .m_ready = text(e, "r%d_out_ready", n), .m_data = data});
-    hls_emit_unpack(e, text(e, "r%d_out", n), data, r->live_out, r->nlive_out);
+    emit_loop_exit(e, r, last, cont);
 }
 
 /* A pipelined loop's generator: it takes a work-item when idle and issues its
@@ -423,18 +432,8 @@ static void emit_iteration_end(emitter *e, const hls_region *r, const hls_region
     const char *cont = bit_net(e, "the iteration does not leave", text(e, "r%d_cont", n));
     hls_nl_assign(e->m, cont, "%s", hls_emit_port_value(k, b, last->id, "out", r->cont));
     hls_nl_assign(e->m, text(e, "r%d_out_ready", last->id), "%s | r%d_exit_ready", cont, n);
-    hls_nl_assign(e->m, text(e, "r%d_exit_push", n), "r%d_out_valid & ~%s & r%d_exit_ready",
-                  last->id, cont, n);
-    unsigned bits = hls_emit_token_bits(k, r->live_out, r->nlive_out);
-    const char *data = bus_net(e, bits, NULL, text(e, "r%d_exit_data", n));
     e->loop = r;
-    hls_emit_fifo(e, text(e, "r%d_exit", n), bits, 2,
-              (fifo_ports){.s_valid = text(e, "r%d_out_valid & ~%s", last->id, cont),
-                           .s_ready = text(e, "r%d_exit_ready", n),
-                           .s_data = hls_emit_pack(e, r->live_out, r->nlive_out, last_out_value),
-                           .m_valid = text(e, "r%d_out_valid", n),
-                           .m_ready = text(e, "r%d_out_ready", n), .m_data = data});
-    hls_emit_unpack(e, text(e, "r%d_out", n), data, r->live_out, r->nlive_out);
+    emit_loop_exit(e, r, last, cont);
 }
 
 /* A loop: merge (back edge first, entries while credits last), body, split; or,
