@@ -41,6 +41,7 @@ bench: deps
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_speed
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_synth
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_math
+	cd $(BENCH_BUILD) && ./bench/clhls_bench_task
 
 # ThreadSanitizer: the runtime and its multi-threaded test (tests/runtime/test_threads.c)
 # in build-tsan/ (CLHLS_TSAN=ON); any report fails it (suppressions: tests/runtime/tsan.supp).

@@ -2,8 +2,9 @@
  * streaming (vector add), an integer and a float sum (in order), partial sums in an
  * 8-deep shift register, a 16-tap FIR with a private shift register, a sliding-window
  * stencil, a histogram in memory (a true dependence: one iteration at a time), a
- * search whose exit depends on the data (not speculated: one iteration at a time), a
- * 64x64 matrix multiply's inner products, and vector add unrolled by 4 and 16.
+ * search whose exit depends on the data (speculated: later iterations load before the
+ * exit is known), a 64x64 matrix multiply's inner products, and vector add unrolled by
+ * 4 and 16.
  *
  * Per kernel: simulated cycles (the event's END - START at the board clock), loop
  * iterations (of the innermost loop), cycles per iteration, the bound per iteration
@@ -111,7 +112,7 @@ int main(void)
         {"fir", N, 1, "1", N, 2},
         {"stencil", N, 1, "1", N, 2},
         {"histogram", N, 0, "serial", N, 2},
-        {"search", N, 0, "serial", -1, 2},
+        {"search", N, 1, "1", -1, 2},
         {"matmul", (double)M * M * M, fp_add, "fadd latency", M, 3},
         {"vadd_unroll4", N / 4.0, 1, "1", N, 3},
         {"vadd_unroll16", N / 16.0, 3, "3 port words", N, 3},

@@ -170,6 +170,8 @@ const char *hls_emit_port_value(const hls_kernel *k, char *buf, int region, cons
 void hls_emit_op(emitter *e, const hls_op *op);        /* an op of a static region */
 void hls_emit_invariant(emitter *e, const hls_op *op); /* a constant, argument, NDRange */
 void hls_emit_roms(emitter *e);                        /* the __constant tables */
+/* The register of HOP_ALIVE op `alive`: an iteration of the work-item has left the loop. */
+const char *hls_emit_alive_done(emitter *e, int alive);
 
 /* Regions (emit_regions.c). */
 void hls_emit_region(emitter *e, int id);         /* region id and its children */

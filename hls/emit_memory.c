@@ -185,6 +185,12 @@ static void emit_global_op(emitter *e, const hls_op *op)
         hls_nl_connect(u, HLS_NL_IN, "s_write_valid", "1'b0");
         hls_nl_connect(u, HLS_NL_IN, "s_write_addr", "64'd0");
     }
+    if (op->opc == HOP_LOAD && op->spec_alive >= 0) { /* issued before the exit is known */
+        hls_nl_param(u, "SPECULATIVE", "1");
+        hls_nl_connect(u, HLS_NL_IN, "s_release", "%s", hls_emit_alive_done(e, op->spec_alive));
+    } else if (op->opc == HOP_LOAD) {
+        hls_nl_connect(u, HLS_NL_IN, "s_release", "1'b0");
+    }
     if (plain_store) /* a store nobody waits for is flushed when the unit drains */
         hls_nl_param(u, "IDLE_FLUSH", "4");
     else

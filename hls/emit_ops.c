@@ -338,18 +338,27 @@ static void emit_recurrence(emitter *e, const hls_op *op)
         hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s ? %s : %s", ARG(2), ARG(0), held);
 }
 
+const char *hls_emit_alive_done(emitter *e, int alive)
+{
+    return text(e, "r%d_done%d", e->k->ops[alive].region, alive);
+}
+
 /* Whether no earlier iteration of the work-item has left the pipelined loop: the first
  * iteration is alive, and the exits seen since make the later ones dead. The exit of
- * an alive iteration stops the loop's generator (r<L>_stop). */
+ * an alive iteration stops the loop's generator (r<L>_stop). A speculative loop's
+ * generator takes a work-item only when no iteration is in flight, and the register
+ * starts again from 0 then, so it never holds an earlier work-item's exit while a
+ * held load waits for it (clhls_lsu_load's s_release). */
 static void emit_alive(emitter *e, const hls_op *op)
 {
     char args[4][40];
-    int s = start_of(e, op);
+    int s = start_of(e, op), loop = e->r->parent;
     const char *done = bus_reg(e, 1, "an iteration of this work-item has left the loop",
-                               text(e, "r%d_done%d", R, op->id));
-    block(e, done, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
+                               hls_emit_alive_done(e, op->id));
+    const char *reset = e->k->regions[loop].speculative ? text(e, "rst | r%d_take", loop) : "rst";
+    block(e, done, text(e, "always @(posedge clk)\n    if (%s) %s <= 1'b0;\n"
                            "    else if (r%d_valid_s[%d] & r%d_en) %s <= (~%s & %s) | ~%s;",
-                        done, R, s, R, done, ARG(1), done, ARG(0)));
+                        reset, done, R, s, R, done, ARG(1), done, ARG(0)));
     hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s | ~%s", ARG(1), done);
     hls_nl_assign(e->m, bit_net(e, "an alive iteration leaves: the generator stops",
                                 text(e, "r%d_stop", e->r->parent)),

@@ -394,8 +394,19 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
     const char *is_first = bus_reg(e, 1, "the next iteration is the first",
                                    text(e, "r%d_first", n));
     const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
-    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", busy);
-    hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, busy);
+    const char *occupied = busy;
+    if (r->speculative) { /* a work-item enters when no iteration is in flight */
+        const char *flight = bus_reg(e, 16, "iterations issued and not yet at the end",
+                                     text(e, "r%d_flight", n));
+        block(e, flight, text(e, "always @(posedge clk)\n    if (rst) %s <= 16'd0;\n"
+                                 "    else %s <= %s + {15'd0, r%d_in_valid & r%d_in_ready}"
+                                 " - {15'd0, r%d_out_valid & r%d_out_ready};",
+                              flight, flight, flight, first->id, first->id,
+                              r->children[r->nchildren - 1], r->children[r->nchildren - 1]));
+        occupied = text(e, "(%s | (|%s))", busy, flight);
+    }
+    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", occupied);
+    hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, occupied);
     hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s", busy);
     block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
                            "    else if (r%d_stop) %s <= 1'b0;\n    else if (%s) %s <= 1'b1;",

@@ -305,7 +305,7 @@ static cJSON *region_json(hls_compile *c, const hls_kernel *k, const hls_region 
                                            : k->single_work_item ? "serial" : "work-items");
         cJSON_AddNumberToObject(j, "ii", r->ii);
         cJSON_AddStringToObject(j, "ii_reason", hls_loop_ii_reason(c, k, r));
-        cJSON_AddNumberToObject(j, "speculated", hls_loop_speculated(k, r));
+        cJSON_AddNumberToObject(j, "speculated", r->speculated);
         cJSON_AddNumberToObject(j, "phis", r->nphis);
         cJSON_AddNumberToObject(j, "token_bits", values_bits(k, r->phis, r->nphis) +
                                                      values_bits(k, r->live_in, r->nlive_in));

@@ -49,6 +49,7 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->lmem = -1;
     op->lport = -1;
     op->lshare = -1;
+    op->spec_alive = -1;
     op->block = -1;
     op->region = -1;
     return op;
@@ -168,8 +169,9 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
             fprintf(out, "%s%s%%%d", a ? ", " : " ",
                     op->has_pred && a == op->nargs - 1 ? "if " : "", op->args[a]);
     if (op->lsu >= 0)
-        fprintf(out, " [lsu %d, addrspace %d%s]", op->lsu, op->addr_space,
-                op->acked ? ", acknowledged" : "");
+        fprintf(out, " [lsu %d, addrspace %d%s%s]", op->lsu, op->addr_space,
+                op->acked ? ", acknowledged" : "",
+                op->spec_alive >= 0 ? ", speculative" : "");
     if (op->rom >= 0)
         fprintf(out, " [rom %d]", op->rom);
     if (op->lmem >= 0) {
@@ -242,6 +244,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
                     r->back_depth);
         else if (r->pipelined)
             fprintf(out, "; pipelined");
+        if (r->speculative)
+            fprintf(out, ", speculative");
         if (r->barrier_hold)
             fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");

@@ -106,6 +106,9 @@ typedef struct hls_op {
     int rom;             /* load from a program-scope __constant table: its index */
     int has_pred;        /* memory op: the last operand is its predicate (masked when 0) */
     int acked;           /* store: waits for memory's acknowledgement (memorder.c) */
+    int spec_alive;      /* load of a pipelined loop issued before the iteration's exit
+                            test (pipeline.c): the HOP_ALIVE that later says whether its
+                            iteration was issued past the exit; -1 otherwise */
     int *waits;          /* memory op: earlier accesses of its region it must follow */
     int nwaits, capwaits;/* used / allocated */
 } hls_op;
@@ -187,6 +190,11 @@ typedef struct hls_region {
     int barrier_hold;    /* LOOP: work-items the barrier units inside it can hold */
     int pipelined;       /* LOOP: iterations overlap (pipeline.c): a generator issues them,
                             the last child drops all but the one that leaves */
+    int speculative;     /* LOOP, pipelined: its exit test waits for a load, which later
+                            iterations issue before that test is known (spec_alive); the
+                            generator takes a work-item only when no iteration is in flight */
+    int speculated;      /* LOOP, pipelined: iterations issued past the exit before the
+                            generator knows it (cycles from the generator to HOP_ALIVE) */
     int ii;              /* STATIC: cycles between two work-items entering (its recurrences'
                             latency, at least 1); LOOP: cycles between two iterations of one
                             work-item (pipelined: the largest of its regions'; else the

@@ -93,8 +93,6 @@ int hls_pipeline(hls_compile *c);            /* pipeline.c: iterations of one wo
 /* pipeline.c: what sets loop region r's II, for the report and the build's notes ("" when
  * nothing keeps it above 1). */
 const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_region *r);
-/* pipeline.c: iterations a pipelined loop issues past its exit before it knows of it. */
-int hls_loop_speculated(const hls_kernel *k, const hls_region *r);
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
 /* memorder.c: 1 when accesses a and b of loop `loop` (innermost) may touch the same bytes
  * in two different iterations; step[id] is the step of an induction variable of the loop,

@@ -8,15 +8,19 @@
  * the value from before the loop, every other one the value its predecessor computed
  * there; the region admits a new iteration only once its predecessor has gone as many
  * stages as computing that value takes (schedule.c: the region's II). The exit test of
- * iteration k is known a few stages after iteration k + 1 has started: the generator
- * runs ahead, and HOP_ALIVE (a register of the exits seen) masks every memory access
- * of the iterations issued past the exit, so they change nothing and are dropped.
- * A loop is pipelined when the analysis shows it is safe; otherwise it keeps going
- * round as a whole, and `serial` says why: an inner loop or barrier in it, an exit
- * other than its end, an exit test that waits for memory, a value carried through
- * memory, or two accesses of different iterations that may touch the same bytes
- * (memorder.c's test across iterations: restrict, separate memories, or addresses of
- * the induction variables that never meet). */
+ * iteration k is known some stages after iteration k + 1 has started: the generator
+ * runs ahead, and HOP_ALIVE (a register of the exits seen, in the region that computes
+ * the test) masks every memory access after it of the iterations issued past the exit,
+ * so they change nothing and are dropped. When the test waits for a load (a search,
+ * `while (a[i] != key)`), the loads before it run ahead too (speculative, spec_alive):
+ * they may read past the end of a buffer, which changes nothing; clhls_lsu_load tells
+ * the simulator's checks so. A loop is pipelined when the analysis shows it is safe;
+ * otherwise it keeps going round as a whole, and `serial` says why: an inner loop or
+ * barrier in it, an exit other than its end, a store or atomic before an exit test
+ * that waits for memory, a value carried through memory, or two accesses of different
+ * iterations that may touch the same bytes (memorder.c's test across iterations:
+ * restrict, separate memories, or addresses of the induction variables that never
+ * meet). */
 #include <stdio.h>
 #include <string.h>
 
@@ -79,10 +83,20 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     if (test->opc == HOP_PHI)
         return arena_printf(&c->arena, "whether it goes round again (%s) is decided by the "
                             "iteration before", where(c, &(hls_op){.loc = latch->loc}));
-    if (!hls_ir_is_invariant(test) && test->region != r->children[0])
-        return arena_printf(&c->arena, "whether it goes round again (%s) waits for memory, "
-                            "and iterations are not started before that is known",
-                            where(c, &(hls_op){.loc = latch->loc}));
+    /* iterations are issued before the test of the one before is known: what comes
+     * before the test may only read */
+    int at = hls_ir_is_invariant(test) ? 0 : child_position(r, test->region);
+    for (int x = 0; x < at; x++) {
+        const hls_region *node = &k->regions[r->children[x]];
+        for (int i = 0; node->kind == HLS_REGION_MEMORY && i < node->nops; i++)
+            if (k->ops[node->ops[i]].opc != HOP_LOAD)
+                return arena_printf(&c->arena, "whether it goes round again (%s) waits for "
+                                    "memory, and the %s at %s comes before it: an iteration "
+                                    "issued past the exit would change memory",
+                                    where(c, &(hls_op){.loc = latch->loc}),
+                                    hls_ir_opcode_name(k->ops[node->ops[i]].opc),
+                                    where(c, &k->ops[node->ops[i]]));
+    }
     return NULL;
 }
 
@@ -330,6 +344,12 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     hls_region *r = &k->regions[rid];
     const hls_loop *l = &k->loops[r->loop];
     int first_region = r->children[0], active = r->phis[0];
+    /* the exit is decided where the latch's test is computed (after its loads) */
+    const hls_block *latch = &k->blocks[l->latch];
+    int test = latch->cond, test_region = first_region;
+    if (!hls_ir_is_invariant(&k->ops[test]))
+        test_region = k->ops[test].region;
+    int at = child_position(r, test_region);
     hls_loc loc = l->loc;
     /* the first-iteration flag: 1 on entry, 0 on the back edge */
     hls_op *first = hls_ir_new_op(k, &c->arena, HOP_PHI, 1);
@@ -341,14 +361,12 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     first->loc = loc;
     int first_id = first->id;
     /* go round again: the latch's test, for an active work-item */
-    const hls_block *latch = &k->blocks[l->latch];
-    int test = latch->cond;
     if (latch->succ[0] != l->header)
-        test = new_op(c, k, first_region, HOP_XOR, 1, test, constant(c, k, 1, 1), loc);
-    int cont = new_op(c, k, first_region, HOP_AND, 1, active, test, loc);
-    int alive = new_op(c, k, first_region, HOP_ALIVE, 1, cont, first_id, loc);
-    int dead = new_op(c, k, first_region, HOP_XOR, 1, alive, constant(c, k, 1, 1), loc);
-    int stays = new_op(c, k, first_region, HOP_OR, 1, dead, cont, loc); /* not the exit */
+        test = new_op(c, k, test_region, HOP_XOR, 1, test, constant(c, k, 1, 1), loc);
+    int cont = new_op(c, k, test_region, HOP_AND, 1, active, test, loc);
+    int alive = new_op(c, k, test_region, HOP_ALIVE, 1, cont, first_id, loc);
+    int dead = new_op(c, k, test_region, HOP_XOR, 1, alive, constant(c, k, 1, 1), loc);
+    int stays = new_op(c, k, test_region, HOP_OR, 1, dead, cont, loc); /* not the exit */
     r = &k->regions[rid];
     r->cont = stays;
     /* loop-carried values: registers of their regions */
@@ -373,12 +391,21 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     }
     r->phis[kept++] = first_id;
     r->nphis = kept;
-    /* the accesses of iterations issued past the exit are masked */
+    /* the loads before the exit test run ahead (structure() allows only loads there);
+     * the accesses after it of iterations issued past the exit are masked */
     for (int x = 1; x < r->nchildren; x++) {
         r = &k->regions[rid];
         const hls_region *node = &k->regions[r->children[x]];
         if (node->kind != HLS_REGION_MEMORY)
             continue;
+        if (x < at) {
+            for (int i = 0; i < node->nops; i++) {
+                hls_op *load = &k->ops[node->ops[i]];
+                load->spec_alive = alive;
+                k->regions[rid].speculative |= load->lsu >= 0; /* may leave its buffer */
+            }
+            continue;
+        }
         int before = -1;
         for (int y = x - 1; y >= 0 && before < 0; y--)
             if (k->regions[r->children[y]].kind == HLS_REGION_STATIC)
@@ -444,13 +471,3 @@ const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_re
                         op->loc.line, op->loc.col, r->ii);
 }
 
-int hls_loop_speculated(const hls_kernel *k, const hls_region *r)
-{
-    if (!r->pipelined)
-        return 0;
-    const hls_region *first = &k->regions[r->children[0]];
-    for (int i = 0; i < first->nops; i++)
-        if (k->ops[first->ops[i]].opc == HOP_ALIVE)
-            return first->sched.start[first->ops[i]] + 2; /* its stages, input and generator */
-    return 0;
-}

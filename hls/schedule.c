@@ -204,6 +204,9 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         int child = k->regions[id].children[i];
         int l = schedule_region(c, k, child);
         const hls_region *ch = &k->regions[child];
+        for (int o = 0; ch->kind == HLS_REGION_STATIC && o < ch->nops; o++)
+            if (k->ops[ch->ops[o]].opc == HOP_ALIVE) /* its stages, input and generator */
+                k->regions[id].speculated = latency + ch->sched.start[ch->ops[o]] + 2;
         /* an inner loop holds up to its credits of the outer loop's work-items (a
          * pipelined one runs one work-item's iterations at a time) */
         latency += ch->kind == HLS_REGION_LOOP && !ch->pipelined ? ch->credits + 1 : l;

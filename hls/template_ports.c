@@ -244,6 +244,7 @@ const hls_nl_template_port hls_nl_template_ports[] = {
     {"clhls_lsu_load", "s_req_addr", HLS_NL_IN},
     {"clhls_lsu_load", "s_write_valid", HLS_NL_IN},
     {"clhls_lsu_load", "s_write_addr", HLS_NL_IN},
+    {"clhls_lsu_load", "s_release", HLS_NL_IN},
     {"clhls_lsu_load", "m_resp_valid", HLS_NL_OUT},
     {"clhls_lsu_load", "m_resp_ready", HLS_NL_IN},
     {"clhls_lsu_load", "m_resp_data", HLS_NL_OUT},

@@ -389,8 +389,8 @@ static int launch_end(rt_device_program *p, unsigned unit)
     case SIM_ERR_TIMEOUT:
         return RT_DEV_TIMEOUT;
     case SIM_ERR_BAD_ACCESS: {
-        static const char *const kinds[] = {"load", "store", "atomic"};
-        const char *kind = kinds[res.bad_kind < 3 ? res.bad_kind : 0];
+        static const char *const kinds[] = {"load", "store", "atomic", "load"};
+        const char *kind = kinds[res.bad_kind < 4 ? res.bad_kind : 0];
         r->bad_address = res.bad_address;
         r->bad_write = res.bad_write;
         size_t len = 0;
@@ -402,6 +402,11 @@ static int launch_end(rt_device_program *p, unsigned unit)
             msg_append(r->message, sizeof r->message, &len, " by the %s at %s",
                        l->lsus[res.bad_unit].kind, l->lsus[res.bad_unit].at);
         append_nearest_buffer(l, res.bad_address, res.bad_bytes, r->message, sizeof r->message);
+        len = strlen(r->message);
+        if (res.bad_kind == 3) /* held by a speculative unit until the watchdog */
+            msg_append(r->message, sizeof r->message, &len,
+                       " (in a speculated loop iteration that was not past the loop's exit; "
+                       "the kernel waited there until the watchdog ended it)");
         return RT_DEV_BAD_ADDRESS;
     }
     case SIM_ERR_BAD_ADDRESS:

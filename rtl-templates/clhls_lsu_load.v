@@ -20,6 +20,14 @@
 // s_req_ready, m_resp_valid and m_mem_req_valid depend on registered state only.
 // Latency: a request accepted at cycle t is offered to memory at t+1; a line that
 // comes back at cycle r is delivered (m_resp_valid) from r+1.
+// SPECULATIVE units serve a pipelined loop whose exit test waits for their loads
+// (hls/pipeline.c): iterations past the exit are issued before it is known, and their
+// addresses may lie past the end of the buffer, which hardware reads harmlessly. The
+// simulator's checks (CLHLS_SIM_CHECKS) hold such a request instead of failing: it is
+// not read, and its answer (zeros) waits for s_release, the loop's "an iteration has
+// left" register, which proves it was issued past the exit. A request of an iteration
+// that was not past the exit is never released: the kernel stops, and the simulator
+// reports the held access as out of bounds when the watchdog ends it.
 // Needs clhls_fifo.v.
 `default_nettype none
 
@@ -30,6 +38,7 @@ module clhls_lsu_load #(
     parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line
     parameter ADDR_W = 64,   // address bits the board decodes (the line's number is compared there)
     /* verilator lint_off UNUSEDPARAM */
+    parameter SPECULATIVE = 0, // requests may be of iterations past the loop's exit (read by the simulation checks only)
     parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
     /* verilator lint_on UNUSEDPARAM */
@@ -41,6 +50,7 @@ module clhls_lsu_load #(
     input  wire [63:0]       s_req_addr,        // byte address, aligned to DATA_W/8
     input  wire [(WRITERS > 0 ? WRITERS : 1)-1:0]    s_write_valid, // writer i's request is taken now
     input  wire [(WRITERS > 0 ? WRITERS : 1)*64-1:0] s_write_addr,  // writer i's byte address at [64*i +: 64]
+    input  wire              s_release,         // SPECULATIVE: held requests are of iterations past the loop's exit
     output wire              m_resp_valid,      // loaded word available (request order)
     input  wire              m_resp_ready,      // pipeline takes the word
     output wire [DATA_W-1:0] m_resp_data,       // loaded word
@@ -72,7 +82,9 @@ module clhls_lsu_load #(
     reg  [63:0]      open_line;   // byte address of the open line
     reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
 
-    wire needs_new = !open_valid || (line_addr != open_line);
+    // A speculative request outside every buffer of the kernel (simulation only).
+    wire outside;
+    wire needs_new = !outside && (!open_valid || (line_addr != open_line));
 
     // A write taken now to the open line (or to the line a request reuses now).
     reg written;
@@ -88,7 +100,7 @@ module clhls_lsu_load #(
 
     // Queues.
     wire             order_s_ready, order_m_valid;
-    wire [IDX_W:0]   order_head;                 // {needs_new, word index}
+    wire [IDX_W+1:0] order_head;                 // {held, needs_new, word index}
     wire [CNT_W-1:0] order_count;
     wire             req_s_ready;
     wire [1:0]       req_count;
@@ -99,20 +111,21 @@ module clhls_lsu_load #(
     assign s_req_ready = order_s_ready && req_s_ready;
     wire accept = s_req_valid && s_req_ready;
 
+    wire             head_held  = order_head[IDX_W+1];
     wire             head_new   = order_head[IDX_W];
     wire [IDX_W-1:0] head_index = order_head[IDX_W-1:0];
     wire [MEM_W-1:0] head_line  = head_new ? line_head : cur_line;
 
-    assign m_resp_valid = order_m_valid && (!head_new || line_m_valid);
-    assign m_resp_data  = head_line[DATA_W*head_index +: DATA_W];
+    assign m_resp_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
+    assign m_resp_data  = head_held ? {DATA_W{1'b0}} : head_line[DATA_W*head_index +: DATA_W];
     wire deliver = m_resp_valid && m_resp_ready;
 
     assign idle       = !order_m_valid;
     assign count_read = m_mem_req_valid && m_mem_req_ready;
 
-    clhls_fifo #(.WIDTH(IDX_W + 1), .DEPTH(DEPTH)) order_queue (
+    clhls_fifo #(.WIDTH(IDX_W + 2), .DEPTH(DEPTH)) order_queue (
         .clk(clk), .rst(rst),
-        .s_valid(accept), .s_ready(order_s_ready), .s_data({needs_new, word_index}),
+        .s_valid(accept), .s_ready(order_s_ready), .s_data({outside, needs_new, word_index}),
         .m_valid(order_m_valid), .m_ready(deliver), .m_data(order_head),
         .count(order_count)
     );
@@ -134,6 +147,9 @@ module clhls_lsu_load #(
     always @(posedge clk) begin
         if (rst) begin
             open_valid <= 1'b0;
+        end else if (accept && outside) begin
+            // A held request reads nothing: the open line stays as it was.
+            if (written) open_valid <= 1'b0;
         end else if (accept) begin
             // A reused line written now is stale; a new read is taken after the write.
             open_valid <= needs_new || !written;
@@ -151,11 +167,34 @@ module clhls_lsu_load #(
     // The occupancy counters are not needed here, nor the writes' offsets in a line
     // and the address bits the board ignores.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_counts = ^{order_count, req_count, line_count, s_write_valid, s_write_addr};
+    wire unused_counts = ^{order_count, req_count, line_count, s_write_valid, s_write_addr,
+                           s_release};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifdef CLHLS_SIM_CHECKS
-    localparam [7:0] SIM_ACCESS_KIND = 8'd0; // a load (clhls_sim_checks.vh)
+    // a load, or a speculative one (clhls_sim_checks.vh)
+    localparam [7:0] SIM_ACCESS_KIND = SPECULATIVE ? 8'd3 : 8'd0;
     `include "clhls_sim_checks.vh"
+    // whether a speculative request lies outside every buffer (no fault recorded), and
+    // that a held request has been answered
+    import "DPI-C" pure function bit clhls_sim_outside(
+        input int unsigned cu, input longint unsigned addr, input int unsigned bytes);
+    import "DPI-C" function void clhls_sim_released(input int unsigned cu, input int unsigned unit);
+    generate
+        if (SPECULATIVE) begin : held_requests
+            assign outside = s_req_valid && !(sim_window_valid && !idle &&
+                                              s_req_addr >= sim_window_first &&
+                                              s_req_addr <= sim_window_last) &&
+                             clhls_sim_outside(CU, s_req_addr, DATA_W / 8);
+            // a held request answered: the simulator stops counting it as held
+            always @(posedge clk)
+                if (!rst && deliver && head_held)
+                    clhls_sim_released(CU, UNIT);
+        end else begin : no_held_requests
+            assign outside = 1'b0;
+        end
+    endgenerate
+`else
+    assign outside = 1'b0;
 `endif
 endmodule
 

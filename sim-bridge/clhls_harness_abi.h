@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 6 /* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 7 /* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
@@ -21,7 +21,9 @@ extern "C" {
                                        6: compute units running at once: per-unit
                                           progress (unit_progress, has_unit_progress,
                                           tag_unit), ranges and faults per compute
-                                          unit */
+                                          unit;
+                                       7: held_access (speculative loads outside the
+                                          ranges) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -74,7 +76,7 @@ typedef struct clhls_access_fault {
     uint32_t cu;                /* its compute unit (the program's kernel index; 0 when the
                                    top does not name its units) */
     uint32_t bytes;             /* the access's size */
-    uint8_t kind;               /* 0 load, 1 store, 2 atomic */
+    uint8_t kind;               /* 0 load, 1 store, 2 atomic, 3 a speculative load held */
 } clhls_access_fault;
 
 typedef struct clhls_harness_api {
@@ -106,6 +108,11 @@ typedef struct clhls_harness_api {
      * when the tags do not tell (a top that does not name its units, or one whose
      * atomic unit retags every request). */
     int (*tag_unit)(void *model, uint32_t tag);
+    /* 1 and the first of the requests of compute unit cu (CLHLS_ALL_UNITS: of any unit)
+     * that speculative load units hold unanswered because they lie outside the ranges
+     * (kind 3), else 0. A held request is answered once its loop iteration is known to
+     * be past the loop's exit; one still held when the unit stops moving was not. */
+    int (*held_access)(void *model, unsigned cu, clhls_access_fault *held);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

@@ -125,7 +125,8 @@ typedef struct sim_run_result {
     int bad_write;             /* 1 when the offending access was a write (or an atomic) */
     unsigned bad_unit;         /* SIM_ERR_BAD_ACCESS: the load-store unit (UNIT) */
     unsigned bad_bytes;        /* SIM_ERR_BAD_ACCESS: the access's size */
-    int bad_kind;              /* SIM_ERR_BAD_ACCESS: 0 load, 1 store, 2 atomic */
+    int bad_kind;              /* SIM_ERR_BAD_ACCESS: 0 load, 1 store, 2 atomic, 3 a load of
+                                  a speculated loop iteration, held until the watchdog */
     uint64_t mem_read_bytes;   /* bytes moved from memory (whole port words) */
     uint64_t mem_write_bytes;  /* bytes written to memory (enabled lanes) */
     uint64_t mem_requests;     /* memory requests served */

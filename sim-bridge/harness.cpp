@@ -164,6 +164,8 @@ struct unit_check {
     unsigned nranges;               /* number of ranges */
     bool faulted;                   /* fault holds its first access outside them */
     clhls_access_fault fault;
+    unsigned held;                  /* speculative loads outside them, held unanswered */
+    clhls_access_fault first_held;  /* the first of those since the count was 0 */
 };
 
 /* One model instance: its own context, so several models never share state. */
@@ -275,8 +277,8 @@ void h_check_accesses(void *p, unsigned cu, const clhls_mem_range *ranges, unsig
         return;
     }
     if (cu >= m->units.size())
-        m->units.resize(cu + 1, unit_check{false, nullptr, 0, false, clhls_access_fault{}});
-    m->units[cu] = unit_check{true, ranges, n, false, clhls_access_fault{}};
+        m->units.resize(cu + 1, unit_check{false, nullptr, 0, false, clhls_access_fault{}, 0, clhls_access_fault{}});
+    m->units[cu] = unit_check{true, ranges, n, false, clhls_access_fault{}, 0, clhls_access_fault{}};
     refresh_faulted(m);
 }
 
@@ -294,6 +296,17 @@ int h_access_fault(void *p, unsigned cu, clhls_access_fault *fault)
     return 1;
 }
 
+int h_held_access(void *p, unsigned cu, clhls_access_fault *held)
+{
+    const instance *m = static_cast<const instance *>(p);
+    for (std::size_t u = 0; u < m->units.size(); u++)
+        if ((cu == CLHLS_ALL_UNITS || u == cu) && m->units[u].held) {
+            *held = m->units[u].first_held;
+            return 1;
+        }
+    return 0;
+}
+
 int h_tag_unit(void *p, uint32_t tag)
 {
     const instance *m = static_cast<const instance *>(p);
@@ -303,7 +316,7 @@ int h_tag_unit(void *p, uint32_t tag)
 const clhls_harness_api api = {
     CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS,     HAS_UNIT_PROGRESS,
     h_create,                  h_destroy,       h_cycle,          h_check_accesses,
-    h_access_fault,            h_tag_unit,
+    h_access_fault,            h_tag_unit,      h_held_access,
 };
 
 } // namespace
@@ -322,12 +335,45 @@ extern "C" void clhls_sim_unit(int index, int first_tag, int tags)
     }
 }
 
+/* The ranges compute unit cu's accesses are checked against (NULL: none), and the
+ * unit's own record when it has one. */
+static const clhls_mem_range *unit_ranges(instance *m, unsigned cu, unsigned *n,
+                                          unit_check **own)
+{
+    unit_check *u = cu < m->units.size() && m->units[cu].own ? &m->units[cu] : nullptr;
+    *own = u;
+    *n = u ? u->nranges : m->nranges;
+    return u ? u->ranges : m->ranges;
+}
+
+/* The range of ranges[0..n) that holds [addr, addr + bytes), or NULL. */
+static const clhls_mem_range *holding_range(const clhls_mem_range *ranges, unsigned n,
+                                            unsigned long long addr, unsigned bytes)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (addr >= ranges[i].base && bytes <= ranges[i].bytes &&
+            addr - ranges[i].base <= ranges[i].bytes - bytes)
+            return &ranges[i];
+    return nullptr;
+}
+
+/* The record of compute unit cu, created when it has none. */
+static unit_check *unit_record(instance *m, unsigned cu)
+{
+    if (cu >= m->units.size())
+        m->units.resize(cu + 1, unit_check{false, nullptr, 0, false, clhls_access_fault{}, 0,
+                                           clhls_access_fault{}});
+    return &m->units[cu];
+}
+
 /* A global load-store unit accepted a work-item's request (clhls_sim_checks.vh): a
  * fault of its compute unit when [addr, addr + bytes) is not inside one of the ranges
  * checked for that unit. Returns 1 with the window of start addresses of `bytes`-byte
  * accesses inside the range that holds this one (the unit checks its next requests
  * against it itself), 0 when there is no such window: a fault, or a unit that has
- * already faulted. Without ranges nothing is checked: the window is all addresses. */
+ * already faulted. Without ranges nothing is checked: the window is all addresses.
+ * A speculative load (kind 3) outside them is no fault: the unit holds it (counted
+ * until clhls_sim_released), and the watchdog reports it if it is never released. */
 extern "C" svBit clhls_sim_access(unsigned cu, unsigned unit, unsigned long long addr,
                                   unsigned bytes, unsigned char kind,
                                   unsigned long long *window_first,
@@ -336,9 +382,9 @@ extern "C" svBit clhls_sim_access(unsigned cu, unsigned unit, unsigned long long
     instance *m = evaluating;
     if (!m)
         return 0;
-    unit_check *u = cu < m->units.size() && m->units[cu].own ? &m->units[cu] : nullptr;
-    const clhls_mem_range *ranges = u ? u->ranges : m->ranges;
-    unsigned n = u ? u->nranges : m->nranges;
+    unsigned n;
+    unit_check *u;
+    const clhls_mem_range *ranges = unit_ranges(m, cu, &n, &u);
     if (u ? u->faulted : m->faulted)
         return 0;
     if (!ranges) {
@@ -346,18 +392,17 @@ extern "C" svBit clhls_sim_access(unsigned cu, unsigned unit, unsigned long long
         *window_last = ~0ull;
         return 1;
     }
-    for (unsigned i = 0; i < n; i++)
-        if (addr >= ranges[i].base && bytes <= ranges[i].bytes &&
-            addr - ranges[i].base <= ranges[i].bytes - bytes) {
-            *window_first = ranges[i].base;
-            *window_last = ranges[i].base + (ranges[i].bytes - bytes);
-            return 1;
-        }
+    if (const clhls_mem_range *r = holding_range(ranges, n, addr, bytes)) {
+        *window_first = r->base;
+        *window_last = r->base + (r->bytes - bytes);
+        return 1;
+    }
     clhls_access_fault f{addr, unit, cu, bytes, kind};
-    if (!u) {
-        if (cu >= m->units.size())
-            m->units.resize(cu + 1, unit_check{false, nullptr, 0, false, clhls_access_fault{}});
-        u = &m->units[cu];
+    u = unit_record(m, cu);
+    if (kind == 3) {
+        if (!u->held++)
+            u->first_held = f;
+        return 0;
     }
     u->faulted = true;
     u->fault = f;
@@ -373,4 +418,26 @@ extern "C" __attribute__((visibility("default"))) const clhls_harness_api *
 clhls_harness_get(void)
 {
     return &api;
+}
+
+/* Whether a speculative load-store unit's request lies outside every range of its
+ * compute unit (it is then held, not read); no side effect. */
+extern "C" svBit clhls_sim_outside(unsigned cu, unsigned long long addr, unsigned bytes)
+{
+    instance *m = evaluating;
+    if (!m)
+        return 0;
+    unsigned n;
+    unit_check *u;
+    const clhls_mem_range *ranges = unit_ranges(m, cu, &n, &u);
+    return ranges && !holding_range(ranges, n, addr, bytes);
+}
+
+/* A speculative unit answered a held request: its iteration was past the loop's exit. */
+extern "C" void clhls_sim_released(unsigned cu, unsigned unit)
+{
+    instance *m = evaluating;
+    (void)unit;
+    if (m && cu < m->units.size() && m->units[cu].held)
+        m->units[cu].held--;
 }

@@ -273,6 +273,29 @@ int sim_model_check_accesses(sim_model *model, const sim_mem_range *ranges, unsi
     return SIM_OK;
 }
 
+/* Copies an access outside the checked ranges into a run's result. */
+static void bad_access(sim_run_result *res, const clhls_access_fault *fault)
+{
+    res->bad_address = fault->addr;
+    res->bad_write = fault->kind == 1 || fault->kind == 2; /* a store, an atomic */
+    res->bad_unit = fault->unit;
+    res->bad_cu = fault->cu;
+    res->bad_bytes = fault->bytes;
+    res->bad_kind = fault->kind;
+}
+
+/* The status of a run the watchdog ended: an out-of-bounds load when a speculative
+ * load unit of compute unit cu (CLHLS_ALL_UNITS: of any) still holds a request outside
+ * its buffers (its iteration was not past its loop's exit), else a timeout. */
+static int watchdog_status(sim_model *m, unsigned cu, sim_run_result *res)
+{
+    clhls_access_fault held;
+    if (!m->api->held_access(m->inst, cu, &held))
+        return SIM_ERR_TIMEOUT;
+    bad_access(res, &held);
+    return SIM_ERR_BAD_ACCESS;
+}
+
 int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
                   uint64_t done_mask, uint64_t idle_cycles, uint64_t max_cycles,
                   sim_run_result *result)
@@ -343,15 +366,10 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
     if (status == SIM_ERR_BAD_ADDRESS)
         sim_mem_bad(mem, &result->bad_address, &result->bad_write);
     clhls_access_fault fault;
-    if (status == SIM_ERR_BAD_ACCESS &&
-        model->api->access_fault(inst, CLHLS_ALL_UNITS, &fault)) {
-        result->bad_address = fault.addr;
-        result->bad_write = fault.kind != 0;
-        result->bad_unit = fault.unit;
-        result->bad_cu = fault.cu;
-        result->bad_bytes = fault.bytes;
-        result->bad_kind = fault.kind;
-    }
+    if (status == SIM_ERR_BAD_ACCESS && model->api->access_fault(inst, CLHLS_ALL_UNITS, &fault))
+        bad_access(result, &fault);
+    if (status == SIM_ERR_TIMEOUT)
+        status = watchdog_status(model, CLHLS_ALL_UNITS, result);
     return status;
 }
 
@@ -432,13 +450,7 @@ static void end_faulted_units(sim_model *m)
         clhls_access_fault fault;
         if (!m->api->access_fault(m->inst, m->units[slot].cu, &fault))
             continue;
-        sim_run_result *res = &m->units[slot].result;
-        res->bad_address = fault.addr;
-        res->bad_write = fault.kind != 0;
-        res->bad_unit = fault.unit;
-        res->bad_cu = fault.cu;
-        res->bad_bytes = fault.bytes;
-        res->bad_kind = fault.kind;
+        bad_access(&m->units[slot].result, &fault);
         unit_end(m, slot, SIM_ERR_BAD_ACCESS);
         m->api->check_accesses(m->inst, m->units[slot].cu, NULL, 0);
     }
@@ -529,7 +541,7 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
             if (mine | any | (req_cu == (int)u->cu) | (resp_cu == (int)u->cu)) {
                 u->last_move = cycles;
             } else if (cycles - u->last_move >= u->idle_cycles) {
-                unit_end(model, slot, SIM_ERR_TIMEOUT);
+                unit_end(model, slot, watchdog_status(model, u->cu, &u->result));
                 ended = 1;
             }
         }

@@ -112,6 +112,19 @@ static inline cl_int e2e_run(e2e_env *env, cl_kernel k, cl_uint dim, const size_
     return st;
 }
 
+/* Runs k as a single work-item (clEnqueueTask) and waits; returns the event's final
+ * status. */
+static inline cl_int e2e_task(e2e_env *env, cl_kernel k)
+{
+    cl_event ev;
+    CL_OK(clEnqueueTask(env->queue, k, 0, NULL, &ev));
+    clWaitForEvents(1, &ev);
+    cl_int st;
+    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    clReleaseEvent(ev);
+    return st;
+}
+
 /* Kernel `name` of program p. */
 static inline cl_kernel e2e_kernel(cl_program p, const char *name)
 {

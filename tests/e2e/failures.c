@@ -2,7 +2,8 @@
  * CL_BUILD_PROGRAM_FAILURE and a "file:line:col: error" log; a kernel that stores out of
  * bounds ends its event with a negative status and a message naming the access, its
  * source line and the buffer it missed (on stderr and to the context's callback), while
- * the queue and the program go on working; so does a kernel stopped by the watchdog, whose
+ * the queue and the program go on working; so does a search loop whose speculated loads
+ * leave the buffer in an iteration that is not past its exit; so does a kernel stopped by the watchdog, whose
  * message names the loop where its work-items are stuck, or the barrier where part of a
  * work-group waits for the rest. */
 #include <regex.h>
@@ -45,6 +46,13 @@ static const char *oob_src =
     "__kernel void peek(__global int *dst, __global const int *src, int off)\n"
     "{\n"
     "    dst[get_global_id(0)] = src[get_global_id(0) + off];\n"
+    "}\n"
+    "__kernel void find(__global const int *a, __global int *out, int key)\n"
+    "{\n"
+    "    int i = 0;\n"
+    "    while (a[i] != key)\n"
+    "        i++;\n"
+    "    out[0] = i;\n"
     "}\n"
     "__kernel void guarded(__global int *a, int n)\n"
     "{\n"
@@ -191,6 +199,40 @@ int main(void)
     clReleaseKernel(kp);
     clReleaseMemObject(sub);
     clReleaseMemObject(m16);
+
+    /* A search loop (single work-item, pipelined): its later iterations load before
+     * the exit is known, past the end of the buffer when the key is its last element;
+     * those loads change nothing. When the key is missing, the first load past the end
+     * belongs to an iteration that is not past the exit: out of bounds, reported when
+     * the watchdog finds the kernel waiting on it. */
+    cl_kernel kfind = clCreateKernel(p, "find", &err);
+    CL_OK(err);
+    int fives[64];
+    for (int i = 0; i < 64; i++)
+        fives[i] = 5 * i;
+    cl_mem mfives = e2e_buffer(&env, sizeof fives, fives), mfound = e2e_buffer(&env, 4, NULL);
+    CL_OK(clSetKernelArg(kfind, 0, sizeof mfives, &mfives));
+    CL_OK(clSetKernelArg(kfind, 1, sizeof mfound, &mfound));
+    int key = 5 * 63, found = -1;
+    CL_OK(clSetKernelArg(kfind, 2, sizeof key, &key));
+    EXPECT(e2e_task(&env, kfind) == CL_COMPLETE);
+    e2e_read(&env, mfound, sizeof found, &found);
+    EXPECT(found == 63);
+    key = 7;
+    CL_OK(clSetKernelArg(kfind, 2, sizeof key, &key));
+    EXPECT(e2e_task(&env, kfind) < 0);
+    EXPECT(strstr(notified, "kernel 'find': out-of-bounds load of 4 bytes at device address 0x"));
+    EXPECT(strstr(notified, " by the load at <source>:"));
+    EXPECT(strstr(notified, ": 0 bytes past the end of argument 0 'a' (256 bytes at 0x"));
+    EXPECT(strstr(notified, "speculated loop iteration that was not past the loop's exit"));
+    key = 5 * 2; /* the program goes on */
+    CL_OK(clSetKernelArg(kfind, 2, sizeof key, &key));
+    EXPECT(e2e_task(&env, kfind) == CL_COMPLETE);
+    e2e_read(&env, mfound, sizeof found, &found);
+    EXPECT(found == 2);
+    clReleaseMemObject(mfives);
+    clReleaseMemObject(mfound);
+    clReleaseKernel(kfind);
 
     /* 3. A loop that never ends (x stays even, the stop is odd) makes no forward
      * progress: the watchdog ends it with a negative status and a message that names

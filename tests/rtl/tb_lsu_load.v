@@ -22,7 +22,7 @@ module tb_lsu_load;
     clhls_lsu_load #(.DATA_W(DW), .MEM_W(MW), .DEPTH(16), .WRITERS(2), .ADDR_W(12)) dut (
         .clk(clk), .rst(rst),
         .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_addr(s_addr),
-        .s_write_valid(w_valid), .s_write_addr(w_addr),
+        .s_write_valid(w_valid), .s_write_addr(w_addr), .s_release(1'b0),
         .m_resp_valid(r_valid), .m_resp_ready(r_ready), .m_resp_data(r_data),
         .m_mem_req_valid(mq_valid), .m_mem_req_ready(mq_ready), .m_mem_req_addr(mq_addr),
         .s_mem_resp_valid(mr_valid), .s_mem_resp_ready(mr_ready), .s_mem_resp_rdata(mr_data),

@@ -2,8 +2,9 @@
 // Loops of single work-item kernels: streaming at II 1 (the induction variable a
 // recurrence of one stage, the accesses masked by the alive flag), an in-order float
 // sum at the adder's latency, a shift register of partial sums at II 1, a stencil
-// whose window computation moves after the load it waits for, and the loops that
-// stay serial, with the reason.
+// whose window computation moves after the load it waits for, a search whose exit
+// test waits for its load (later iterations load before it is known: speculative),
+// and the loops that stay serial, with the reason.
 // CHECK: kernel vadd
 // CHECK: loop at line {{.*}}pipelined, II 1,
 // CHECK: recur i32
@@ -15,13 +16,17 @@
 // CHECK: recur i32
 // CHECK: fadd i32
 // CHECK: kernel fsum_shift
-// CHECK: loop at line 45 {{.*}}pipelined, II 1,
+// CHECK: loop at line 50 {{.*}}pipelined, II 1,
 // CHECK: kernel stencil
 // CHECK: pipelined, II 1,
 // CHECK: kernel histogram
-// CHECK: serial: the load at {{.*}}:65 may read what the store at {{.*}}:65 wrote in an earlier iteration
+// CHECK: serial: the load at {{.*}}:70 may read what the store at {{.*}}:70 wrote in an earlier iteration
 // CHECK: kernel search
-// CHECK: serial: whether it goes round again
+// CHECK: pipelined, II 1, latency {{.*}}, speculative)
+// CHECK: load i32 {{.*}}speculative]
+// CHECK: alive i1
+// CHECK: kernel search_copy
+// CHECK: serial: whether it goes round again {{.*}} waits for memory, and the store at {{.*}} comes before it
 // CHECK: kernel ndrange
 // CHECK: loop at line {{.*}}latency {{.*}}credits
 __kernel void vadd(__global const float *restrict a, __global const float *restrict b,
@@ -70,6 +75,14 @@ __kernel void search(__global const int *restrict a, __global int *restrict out,
     while (a[i] != key)
         i++;
     out[0] = i;
+}
+__kernel void search_copy(__global const int *restrict a, __global int *restrict b, int key)
+{
+    int i = 0;
+    while (a[i] != key) {
+        b[i] = a[i];
+        i++;
+    }
 }
 __kernel void ndrange(__global float *restrict a, int n)
 {
