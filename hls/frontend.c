@@ -8,7 +8,7 @@
  * hls_link_inputs makes the program's module from linked bitcode (compiled objects and
  * libraries of clCompileProgram/clLinkProgram) instead of source, hls_write_bitcode
  * writes a module out, and hls_check_unresolved names the functions no input
- * defines. */
+ * defines. The vendors' loop pragmas reach clang as its own loop hints (pragmas.c). */
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Linker.h>
@@ -73,7 +73,9 @@ int hls_frontend(hls_compile *c)
 {
     char *src_path = arena_printf(&c->arena, "%s/%s", c->work_dir, c->source_name);
     char *bc_path = arena_printf(&c->arena, "%s/program.bc", c->work_dir);
-    if (hls_write_text(src_path, c->req->source, 0)) {
+    /* the vendors' loop pragmas as clang's loop hints (pragmas.c); diagnostics still
+     * quote the source as written */
+    if (hls_write_text(src_path, hls_rewrite_pragmas(c, c->req->source), 0)) {
         sb_printf(c->diag.log, "error: cannot write %s\n", src_path);
         return HLS_ERR_TOOL;
     }
@@ -102,8 +104,8 @@ int hls_frontend(hls_compile *c)
         "-fno-strict-aliasing", "-Xclang", "-finclude-default-header",
         "-cl-kernel-arg-info", "-g", "-gcolumn-info", "-fno-discard-value-names",
         "-ffp-contract=off",
-        /* a vendor's loop pragma clhls does not implement (ivdep, ii, loop_coalesce,
-         * max_concurrency, ...) is a warning naming it */
+        /* a pragma neither clang nor clhls knows (pragmas.c warns about the vendors'
+         * loop pragmas it does not implement) is a warning naming it */
         "-Wunknown-pragmas",
         /* clang predefines __IMAGE_SUPPORT__ for spir64; the devices have no images
          * (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE), so kernels must not see it. */

@@ -208,6 +208,8 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
     }
     for (int w = 0; w < op->nwaits; w++)
         fprintf(out, "%s%%%d", w ? ", " : " after ", op->waits[w]);
+    if (op->ivdep)
+        fprintf(out, " ivdep %#llx", (unsigned long long)op->ivdep);
     if (s && s->start)
         fprintf(out, "  @%d+%d", s->start[op->id], s->latency[op->id]);
     if (op->loc.line)
@@ -249,6 +251,13 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
         if (r->barrier_hold)
             fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");
+        const hls_loop_pragmas *pr = &k->blocks[l->latch].pragmas;
+        if (pr->ivdep)
+            fprintf(out, " #pragma ivdep (%d)", pr->ivdep);
+        if (pr->ii)
+            fprintf(out, " #pragma ii %d", pr->ii);
+        if (pr->no_pipelining)
+            fprintf(out, " #pragma disable_loop_pipelining");
         dump_values(out, "phis", r->phis, r->nphis);
         fprintf(out, " continue %%%d", r->cont);
         if (r->serial)

@@ -109,9 +109,22 @@ typedef struct hls_op {
     int spec_alive;      /* load of a pipelined loop issued before the iteration's exit
                             test (pipeline.c): the HOP_ALIVE that later says whether its
                             iteration was issued past the exit; -1 otherwise */
+    uint64_t ivdep;      /* memory op: bit n - 1 set when the #pragma ivdep of the loop whose
+                            latch says ivdep = n covers it (its llvm.access.group, lower.c) */
     int *waits;          /* memory op: earlier accesses of its region it must follow */
     int nwaits, capwaits;/* used / allocated */
 } hls_op;
+
+/* What the pragmas of a loop ask, from the llvm.loop metadata of its latch's branch
+ * (lower.c; pragmas.c turns the vendors' spellings into clang's). */
+typedef struct hls_loop_pragmas {
+    int ivdep;           /* #pragma ivdep (llvm.loop.parallel_accesses): the loop's number
+                            among the kernel's such loops (1..64; the bit of an access's
+                            `ivdep`), 0 when none */
+    int ii;              /* #pragma ii N (llvm.loop.pipeline.initiationinterval): N, else 0 */
+    int no_pipelining;   /* #pragma disable_loop_pipelining (llvm.loop.pipeline.disable) */
+    hls_loc start;       /* where the loop statement starts (its pragmas are above it) */
+} hls_loop_pragmas;
 
 /* How a block ends. */
 typedef enum { HLS_TERM_RET, HLS_TERM_BR, HLS_TERM_CONDBR, HLS_TERM_SWITCH } hls_term;
@@ -130,6 +143,7 @@ typedef struct hls_block {
     int rpo;             /* position in reverse post-order (cfg.c) */
     int loop;            /* innermost loop containing the block, -1 for none (cfg.c) */
     hls_loc loc;         /* location of the terminator */
+    hls_loop_pragmas pragmas; /* a loop's latch: what the loop's pragmas ask (lower.c) */
 } hls_block;
 
 /* A natural loop (cfg.c). loop-simplify gives it one preheader and one latch. */

@@ -8,7 +8,10 @@
  * and __local argument becomes a local memory of the kernel, its accesses offset by
  * the work-group slot's copy; barriers, work-group functions and atomic functions
  * become their operations. The kernel's argument descriptions come from clang's
- * kernel_arg_* metadata. */
+ * kernel_arg_* metadata. A loop's pragmas come from the llvm.loop metadata of its
+ * latch's branch (hls_loop_pragmas of the block), and an access that #pragma ivdep
+ * covers is one whose llvm.access.group a loop's llvm.loop.parallel_accesses lists. */
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +37,9 @@ typedef struct lowering {
     value_map blocks;     /* LLVM basic block (as value) -> block id */
     LLVMTargetDataRef td; /* data layout for type sizes */
     int lin_id, lin_size; /* the local linear id and group size tokens, -1 until read */
+    LLVMValueRef *groups; /* access groups the kernel's #pragma ivdep loops list */
+    int *group_loop;      /* per group: that loop's ivdep number (1..64) */
+    int ngroups;          /* number of groups */
 } lowering;
 
 static size_t slot_of(const value_map *m, LLVMValueRef v)
@@ -1073,6 +1079,100 @@ static void size_local_memories(lowering *L)
     }
 }
 
+/* The operands of metadata node md (as values; NULL for empty ones) in the arena. */
+static LLVMValueRef *md_operands(lowering *L, LLVMValueRef md, unsigned *n)
+{
+    *n = LLVMGetMDNodeNumOperands(md);
+    LLVMValueRef *ops = arena_alloc(&L->c->arena, (*n + 1) * sizeof *ops);
+    LLVMGetMDNodeOperands(md, ops);
+    return ops;
+}
+
+static int md_is(const char *name, unsigned len, const char *want)
+{
+    return len == strlen(want) && !strncmp(name, want, len);
+}
+
+/* The pragmas of the loop whose latch branch is `term` (its llvm.loop node), and the
+ * access groups of its #pragma ivdep. */
+static void loop_pragmas(lowering *L, LLVMValueRef term, hls_loop_pragmas *out)
+{
+    static const char loop_kind[] = "llvm.loop";
+    LLVMValueRef md = LLVMGetMetadata(term, LLVMGetMDKindIDInContext(L->c->llvm, loop_kind,
+                                                                     sizeof loop_kind - 1));
+    if (!md || !LLVMIsAMDNode(md))
+        return;
+    unsigned n;
+    LLVMValueRef *ops = md_operands(L, md, &n);
+    for (unsigned i = 1; i < n; i++) {
+        if (!ops[i] || !LLVMIsAMDNode(ops[i]))
+            continue;
+        LLVMMetadataRef m = LLVMValueAsMetadata(ops[i]);
+        if (LLVMGetMetadataKind(m) == LLVMDILocationMetadataKind) {
+            if (out->start.line)
+                continue; /* the second location is the loop's end */
+            out->start.line = LLVMDILocationGetLine(m);
+            out->start.col = LLVMDILocationGetColumn(m);
+            unsigned len = 0;
+            const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(m)),
+                                                     &len);
+            out->start.file = file && len ? arena_printf(&L->c->arena, "%.*s", (int)len, file)
+                                          : L->c->source_name;
+            continue;
+        }
+        unsigned nh, len = 0;
+        LLVMValueRef *hint = md_operands(L, ops[i], &nh);
+        const char *name = nh && hint[0] && LLVMIsAMDString(hint[0])
+                               ? LLVMGetMDString(hint[0], &len) : NULL;
+        if (!name)
+            continue;
+        if (md_is(name, len, "llvm.loop.pipeline.initiationinterval") && nh == 2 &&
+            hint[1] && LLVMIsAConstantInt(hint[1]))
+            out->ii = (int)LLVMConstIntGetZExtValue(hint[1]);
+        else if (md_is(name, len, "llvm.loop.pipeline.disable"))
+            out->no_pipelining = 1;
+        else if (md_is(name, len, "llvm.loop.parallel_accesses") && nh > 1) {
+            int number = 0;
+            for (int g = 0; g < L->ngroups; g++)
+                number = L->group_loop[g] > number ? L->group_loop[g] : number;
+            if (++number > 64)
+                continue; /* more such loops than bits: the others keep their checks */
+            out->ivdep = number;
+            LLVMValueRef *groups = arena_alloc(&L->c->arena,
+                                               (size_t)(L->ngroups + (int)nh) * sizeof *groups);
+            int *loops = arena_alloc(&L->c->arena, (size_t)(L->ngroups + (int)nh) * sizeof *loops);
+            for (int g = 0; g < L->ngroups; g++)
+                groups[g] = L->groups[g], loops[g] = L->group_loop[g];
+            for (unsigned h = 1; h < nh; h++)
+                if (hint[h])
+                    groups[L->ngroups] = hint[h], loops[L->ngroups++] = number;
+            L->groups = groups;
+            L->group_loop = loops;
+        }
+    }
+}
+
+/* The #pragma ivdep loops that cover instruction inst (as bits), by its access groups
+ * (one group, or a node listing several). */
+static uint64_t ivdep_loops(lowering *L, LLVMValueRef inst)
+{
+    static const char group_kind[] = "llvm.access.group";
+    LLVMValueRef md = LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(L->c->llvm, group_kind,
+                                                                     sizeof group_kind - 1));
+    if (!md || !LLVMIsAMDNode(md))
+        return 0;
+    unsigned n;
+    LLVMValueRef *ops = md_operands(L, md, &n);
+    if (!n)
+        ops[0] = md, n = 1; /* the node is the group itself */
+    uint64_t bits = 0;
+    for (unsigned i = 0; i < n; i++)
+        for (int g = 0; g < L->ngroups; g++)
+            if (ops[i] == L->groups[g])
+                bits |= 1ull << (L->group_loop[g] - 1);
+    return bits;
+}
+
 /* Post-order of the blocks reachable from bb (iterative DFS); returns the count. */
 static int post_order(lowering *L, LLVMBasicBlockRef entry, LLVMBasicBlockRef *order, int n)
 {
@@ -1130,13 +1230,23 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     md_dims(&L, fn, "work_group_size_hint", k->wg_size_hint);
     k->vec_type_hint = md_vec_type_hint(&L, fn);
     for (int b = 0; b < nreach; b++) {
+        LLVMValueRef term = LLVMGetBasicBlockTerminator(order[nreach - 1 - b]);
+        if (term)
+            loop_pragmas(&L, term, &k->blocks[b].pragmas);
+    }
+    for (int b = 0; b < nreach; b++) {
         L.block = &k->blocks[b];
         L.block_id = b;
         LLVMBasicBlockRef bb = order[nreach - 1 - b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            int before = k->nops;
             int id = lower_instruction(&L, i);
             if (id >= 0)
                 map_put(&L, i, id);
+            uint64_t ivdep = L.ngroups ? ivdep_loops(&L, i) : 0;
+            for (int o = before; ivdep && o < k->nops; o++)
+                if (hls_ir_is_memory(&k->ops[o]))
+                    k->ops[o].ivdep = ivdep;
         }
     }
     /* Phi operands, now that every value has its op (constants go to the entry). */

@@ -43,6 +43,21 @@ typedef struct hls_printf_kernel {
     const char **strings;     /* their text */
 } hls_printf_kernel;
 
+/* Loop pragmas the front end rewrote for clang (pragmas.c). */
+typedef enum {
+    HLS_PRAGMA_IVDEP,              /* #pragma ivdep */
+    HLS_PRAGMA_II,                 /* #pragma ii N */
+    HLS_PRAGMA_DISABLE_PIPELINING, /* #pragma disable_loop_pipelining */
+} hls_pragma_kind;
+
+/* One such pragma of the source. */
+typedef struct hls_pragma {
+    hls_pragma_kind kind;     /* which */
+    int value;                /* HLS_PRAGMA_II: N */
+    hls_loc loc;              /* its name in the source */
+    const char *text;         /* the line as written ("#pragma ii 2") */
+} hls_pragma;
+
 /* One compilation. */
 typedef struct hls_compile {
     arena arena;              /* everything below lives here */
@@ -57,10 +72,18 @@ typedef struct hls_compile {
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
     char model_note[512];     /* the model step's line for this build's log alone, or "" */
     int simplify_pending;     /* the last rewrite of the LLVM IR wants hls_simplify_again */
+    hls_pragma *pragmas;      /* the loop pragmas the front end rewrote (pragmas.c) */
+    int npragmas, cappragmas; /* used / allocated */
 } hls_compile;
 
 int hls_parse_options(hls_compile *c);       /* options.c */
 int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM module */
+/* pragmas.c: the source with the vendors' loop pragmas as clang's loop hints (the same
+ * lines), the others warned about; source itself when nothing changes. */
+const char *hls_rewrite_pragmas(hls_compile *c, const char *source);
+/* pragmas.c: the pragma of `kind` of the loop whose statement starts at `start` (the
+ * nearest such pragma above it), NULL when the table has none (linked bitcode). */
+const hls_pragma *hls_loop_pragma(hls_compile *c, hls_pragma_kind kind, hls_loc start);
 int hls_link_inputs(hls_compile *c);         /* frontend.c: linked bitcode -> LLVM module */
 int hls_check_unresolved(hls_compile *c);    /* frontend.c: functions no input defines */
 int hls_write_bitcode(hls_compile *c, const char *path); /* frontend.c */

@@ -20,7 +20,9 @@
  * that waits for memory, a value carried through memory, or two accesses of different
  * iterations that may touch the same bytes (memorder.c's test across iterations:
  * restrict, separate memories, or addresses of the induction variables that never
- * meet). */
+ * meet; accesses the loop's #pragma ivdep covers never do), or #pragma
+ * disable_loop_pipelining. The pragmas of an NDRange kernel's loops are warned about:
+ * nothing there is pipelined. */
 #include <stdio.h>
 #include <string.h>
 
@@ -100,6 +102,15 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     return NULL;
 }
 
+/* 1 when the loop's #pragma ivdep covers both accesses: the programmer says that
+ * accesses of different iterations never meet. */
+static int ivdep_covers(const hls_kernel *k, const hls_region *r, const hls_op *a,
+                        const hls_op *b)
+{
+    int n = k->blocks[k->loops[r->loop].latch].pragmas.ivdep;
+    return n && (a->ivdep >> (n - 1) & b->ivdep >> (n - 1) & 1);
+}
+
 /* Why two accesses of different iterations may meet, or NULL. */
 static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const hls_region *r)
 {
@@ -127,7 +138,8 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
                 const hls_region *ry = &k->regions[r->children[y]];
                 for (int j = 0; ry->kind == HLS_REGION_MEMORY && j < ry->nops; j++) {
                     const hls_op *b = &k->ops[ry->ops[j]];
-                    if (a == b || !hls_may_alias_across(k, r->loop, a, b, step))
+                    if (a == b || ivdep_covers(k, r, a, b) ||
+                        !hls_may_alias_across(k, r->loop, a, b, step))
                         continue; /* one unit keeps its own order */
                     if (b->opc == HOP_LOAD)
                         return arena_printf(&c->arena, "the load at %s may read what the %s at "
@@ -425,16 +437,59 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     k->regions[rid].pipelined = 1;
 }
 
+/* The pragmas of an NDRange kernel's loops, which are not pipelined, are warned about:
+ * they change nothing there. */
+static void ndrange_pragmas(hls_compile *c, const hls_kernel *k)
+{
+    for (int rid = 0; rid < k->nregions; rid++) {
+        const hls_region *r = &k->regions[rid];
+        if (r->kind != HLS_REGION_LOOP)
+            continue;
+        const hls_loop_pragmas *p = &k->blocks[k->loops[r->loop].latch].pragmas;
+        static const struct { hls_pragma_kind kind; const char *name; } all[] = {
+            {HLS_PRAGMA_IVDEP, "ivdep"}, {HLS_PRAGMA_II, "ii"},
+            {HLS_PRAGMA_DISABLE_PIPELINING, "disable_loop_pipelining"},
+        };
+        int asked[] = {p->ivdep, p->ii, p->no_pipelining};
+        for (int i = 0; i < 3; i++) {
+            if (!asked[i])
+                continue;
+            const hls_pragma *at = hls_loop_pragma(c, all[i].kind, p->start);
+            hls_warning(&c->diag, at ? at->loc : k->loops[r->loop].loc,
+                        "'%s' has no effect in kernel '%s': it reads work-item ids, so its "
+                        "loops run iterations of different work-items instead of being "
+                        "pipelined (single work-item kernels' loops are)",
+                        at ? at->text : arena_printf(&c->arena, "#pragma %s", all[i].name),
+                        k->name);
+        }
+    }
+}
+
+/* Why loop region r stays serial because a pragma says so, or NULL. */
+static const char *pragma_serial(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    const hls_loop_pragmas *p = &k->blocks[k->loops[r->loop].latch].pragmas;
+    if (!p->no_pipelining)
+        return NULL;
+    const hls_pragma *at = hls_loop_pragma(c, HLS_PRAGMA_DISABLE_PIPELINING, p->start);
+    return arena_printf(&c->arena, "#pragma disable_loop_pipelining at %s",
+                        where(c, &(hls_op){.loc = at ? at->loc : k->loops[r->loop].loc}));
+}
+
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)
 {
     k->single_work_item = single_work_item(k);
-    if (!k->single_work_item)
+    if (!k->single_work_item) {
+        ndrange_pragmas(c, k);
         return;
+    }
     int nregions = k->nregions;
     for (int rid = 0; rid < nregions; rid++) {
         if (k->regions[rid].kind != HLS_REGION_LOOP)
             continue;
-        const char *why = structure(c, k, &k->regions[rid]);
+        const char *why = pragma_serial(c, k, &k->regions[rid]);
+        if (!why)
+            why = structure(c, k, &k->regions[rid]);
         if (!why)
             why = memory_dependence(c, k, &k->regions[rid]);
         int *home = arena_alloc(&c->arena, (size_t)k->regions[rid].nphis * sizeof *home);
@@ -461,6 +516,13 @@ const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_re
         return arena_printf(&c->arena, "one iteration at a time: %s", r->serial);
     if (!r->pipelined)
         return "iterations of different work-items follow each other";
+    const hls_loop_pragmas *p = &k->blocks[k->loops[r->loop].latch].pragmas;
+    if (r->ii > 1 && r->ii_op < 0 && r->ii == p->ii) {
+        const hls_pragma *at = hls_loop_pragma(c, HLS_PRAGMA_II, p->start);
+        return arena_printf(&c->arena, "%s at %s",
+                            at ? at->text : arena_printf(&c->arena, "#pragma ii %d", p->ii),
+                            where(c, &(hls_op){.loc = at ? at->loc : k->loops[r->loop].loc}));
+    }
     if (r->ii <= 1 || r->ii_op < 0)
         return "";
     const hls_op *op = &k->ops[r->ii_op];

@@ -132,6 +132,16 @@ static void stage_recurrences(const hls_kernel *k, hls_region *r, int depth)
     }
 }
 
+/* The II a #pragma ii asks of the pipelined loop whose first region r is, 0 when none. */
+static int asked_ii(const hls_kernel *k, const hls_region *r)
+{
+    const hls_region *loop = r->parent >= 0 ? &k->regions[r->parent] : NULL;
+    if (!loop || loop->kind != HLS_REGION_LOOP || !loop->pipelined ||
+        loop->children[0] != r->id)
+        return 0;
+    return k->blocks[k->loops[loop->loop].latch].pragmas.ii;
+}
+
 static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
 {
     hls_sched *s = &r->sched;
@@ -170,6 +180,15 @@ static void schedule_static(hls_compile *c, hls_kernel *k, hls_region *r)
                 use_at(s, op->args[a], s->start[op->id]);
     }
     stage_recurrences(k, r, depth);
+    int asked = asked_ii(k, r);
+    if (asked > r->ii) {
+        /* #pragma ii N above what the recurrences need: the loop's first region admits
+         * an iteration every N cycles, which its stages 0..N-2 must be there to tell */
+        r->ii = asked;
+        r->ii_op = -1;
+        depth = depth > asked - 2 ? depth : asked - 2;
+        depth = depth > HLS_STALL_FREE_MIN_DEPTH ? depth : HLS_STALL_FREE_MIN_DEPTH;
+    }
     for (int i = 0; i < r->nlive_out; i++)
         use_at(s, r->live_out[i], depth);
     s->depth = depth;
@@ -241,6 +260,20 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
     return latency;
 }
 
+/* A #pragma ii N the schedule of loop region r cannot meet is a warning at the pragma,
+ * with what keeps the II above N. */
+static void check_asked_ii(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    const hls_loop_pragmas *p = &k->blocks[k->loops[r->loop].latch].pragmas;
+    if (!p->ii || (r->pipelined && r->ii <= p->ii))
+        return;
+    const hls_pragma *at = hls_loop_pragma(c, HLS_PRAGMA_II, p->start);
+    hls_warning(&c->diag, at ? at->loc : k->loops[r->loop].loc,
+                "'%s' cannot be honoured in kernel '%s': the loop's II is %d: %s",
+                at ? at->text : arena_printf(&c->arena, "#pragma ii %d", p->ii), k->name,
+                r->ii, hls_loop_ii_reason(c, k, r));
+}
+
 int hls_schedule(hls_compile *c)
 {
     for (int i = 0; i < c->program->nkernels; i++) {
@@ -256,6 +289,8 @@ int hls_schedule(hls_compile *c)
         /* a single work-item kernel's loops that do not start an iteration every cycle */
         for (int r = 0; r < k->nregions && k->single_work_item; r++) {
             const hls_region *reg = &k->regions[r];
+            if (reg->kind == HLS_REGION_LOOP)
+                check_asked_ii(c, k, reg);
             if (reg->kind == HLS_REGION_LOOP && reg->ii > 1)
                 hls_note(&c->diag, k->loops[reg->loop].loc, "loop in kernel '%s': II %d: %s",
                          k->name, reg->ii, hls_loop_ii_reason(c, k, reg));

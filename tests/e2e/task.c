@@ -6,10 +6,11 @@
  * histogram in memory (a true dependence between iterations: the loop runs one
  * iteration at a time), a search whose exit depends on the data, two loops one after
  * the other, a nested loop (matrix multiply), unrolled loops with trip counts that are
- * not a multiple of the factor, and loops run zero and one time. Every result is
- * compared with the host's sequential computation, once with the board's timing and
- * once under random memory latency and back-pressure. report.json's II of each loop is
- * checked by hls_pipeline_report; cycles per iteration are bench_task's. */
+ * not a multiple of the factor, loops run zero and one time, and the loop pragmas
+ * (#pragma ivdep on an indirect update, #pragma ii 3, #pragma disable_loop_pipelining).
+ * Every result is compared with the host's sequential computation, once with the
+ * board's timing and once under random memory latency and back-pressure. report.json's II of each loop is
+ * checked by hls_pipeline_report (tests/hls); cycles per iteration are bench_task's. */
 #include "e2e.h"
 
 #define N 4096
@@ -132,6 +133,27 @@ static const char *src =
     "                            __global int *restrict c, int n)\n"
     "{\n"
     "    #pragma unroll 16\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void scatter_ivdep(__global int *restrict a, __global const int *restrict idx,\n"
+    "                            __global const int *restrict b, int n)\n"
+    "{\n"
+    "    #pragma ivdep\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        a[idx[i]] += b[i];\n"
+    "}\n"
+    "__kernel void vadd_ii3(__global const int *restrict a, __global const int *restrict b,\n"
+    "                       __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma ii 3\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void vadd_serial(__global const int *restrict a, __global const int *restrict b,\n"
+    "                          __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma disable_loop_pipelining\n"
     "    for (int i = 0; i < n; i++)\n"
     "        c[i] = a[i] + b[i];\n"
     "}\n";
@@ -349,6 +371,50 @@ static void nested(e2e_env *env, cl_program p)
     check_floats(fout, fwant, M * M, "matmul");
 }
 
+/* The loop pragmas: an indirect update through a permutation under #pragma ivdep
+ * (pipelined, iterations of different indexes overlap), a streaming loop slowed to
+ * II 3 by #pragma ii 3, and one kept serial by #pragma disable_loop_pipelining. */
+static void pragmas(e2e_env *env, cl_program p)
+{
+    static int idx[N];
+    for (int i = 0; i < N; i++)
+        idx[i] = i;
+    unsigned seed = 7;
+    for (int i = N - 1; i > 0; i--) { /* a random permutation */
+        int j = (int)(e2e_xorshift(&seed) % (unsigned)(i + 1)), t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+    }
+    static const int lengths[] = {N, 1, 0, 1001};
+    for (size_t t = 0; t < sizeof lengths / sizeof *lengths; t++) {
+        int n = lengths[t];
+        cl_kernel k = e2e_kernel(p, "scatter_ivdep");
+        cl_mem ma = e2e_buffer(env, N * 4, ia), mi = e2e_buffer(env, N * 4, idx);
+        cl_mem mb = e2e_buffer(env, N * 4, ib);
+        E2E_ARG(k, 0, ma);
+        E2E_ARG(k, 1, mi);
+        E2E_ARG(k, 2, mb);
+        E2E_ARG(k, 3, n);
+        task(env, k);
+        e2e_read(env, ma, N * 4, iout);
+        memcpy(iwant, ia, sizeof iwant);
+        for (int i = 0; i < n; i++)
+            iwant[idx[i]] += ib[i];
+        check_ints(iout, iwant, N, "scatter_ivdep");
+        clReleaseMemObject(ma);
+        clReleaseMemObject(mi);
+        clReleaseMemObject(mb);
+        clReleaseKernel(k);
+        static const char *const names[] = {"vadd_ii3", "vadd_serial"};
+        for (int v = 0; v < 2; v++) {
+            run3(env, p, names[v], ia, ib, iout, n);
+            for (int i = 0; i < N; i++)
+                iwant[i] = i < n ? ia[i] + ib[i] : -7;
+            check_ints(iout, iwant, N, names[v]);
+        }
+    }
+}
+
 int main(void)
 {
     e2e_env env;
@@ -371,6 +437,7 @@ int main(void)
         filters(&env, p);
         dependences(&env, p);
         nested(&env, p);
+        pragmas(&env, p);
         printf("task kernels: all results match the host's\n");
     }
     unsetenv("CLHLS_SIM_STRESS");

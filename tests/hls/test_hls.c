@@ -637,3 +637,65 @@ Test(hls, a_barrier_work_items_may_reach_differently_is_a_warning)
     cr_expect_null(strstr(res.log, "barriers.cl:15:"), "%s", res.log);
     hls_build_result_free(&res);
 }
+
+Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
+{
+    /* #pragma ii 1 on an in-order float sum (the adder's latency needs II 4), Intel's
+     * pragmas clhls does not implement, ivdep with safelen (the loop keeps its checks),
+     * Xilinx's HLS pragma and a pragma of an NDRange kernel: each a warning with its
+     * name, line, column and caret, and never clang's "unknown pragma ignored" */
+    const char *src = "__kernel void fsum(__global const float *restrict a,\n"
+                      "                   __global float *restrict out, int n)\n"
+                      "{\n"
+                      "    float s = 0.0f;\n"
+                      "    #pragma ii 1\n"
+                      "    for (int i = 0; i < n; i++)\n"
+                      "        s += a[i];\n"
+                      "    out[0] = s;\n"
+                      "}\n"
+                      "__kernel void other(__global int *restrict a, __global const int *idx,\n"
+                      "                    int n)\n"
+                      "{\n"
+                      "#pragma loop_coalesce 2\n"
+                      "#pragma max_concurrency 1\n"
+                      "#pragma max_interleaving 1\n"
+                      "#pragma speculated_iterations 0\n"
+                      "#pragma ivdep safelen(8)\n"
+                      "    for (int i = 0; i < n; i++) {\n"
+                      "#pragma HLS pipeline II=1\n"
+                      "        a[idx[i]] += 1;\n"
+                      "    }\n"
+                      "}\n"
+                      "__kernel void nd(__global int *a, int n)\n"
+                      "{\n"
+                      "#pragma ivdep\n"
+                      "    for (int i = 0; i < n; i++)\n"
+                      "        a[get_global_id(0) * n + i] = i;\n"
+                      "}\n";
+    hls_build_result res;
+    cr_assert_eq(build(src, "k.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    cr_expect(strstr(res.log, "k.cl:5:13: warning: '#pragma ii 1' cannot be honoured in "
+                              "kernel 'fsum': the loop's II is 4: a value carried to the next "
+                              "iteration goes through the fadd at k.cl:7:11, ready 4 cycles "
+                              "after the value it starts from\n"
+                              "    #pragma ii 1\n"
+                              "            ^\n"), "%s", res.log);
+    static const char *const unimplemented[] = {
+        "k.cl:13:9: warning: '#pragma loop_coalesce 2' is not implemented",
+        "k.cl:14:9: warning: '#pragma max_concurrency 1' is not implemented",
+        "k.cl:15:9: warning: '#pragma max_interleaving 1' is not implemented",
+        "k.cl:16:9: warning: '#pragma speculated_iterations 0' is not implemented",
+        "k.cl:17:9: warning: '#pragma ivdep safelen(8)' is not honoured",
+        "k.cl:19:9: warning: '#pragma HLS pipeline II=1' is not implemented",
+        "k.cl:25:9: warning: '#pragma ivdep' has no effect in kernel 'nd'",
+    };
+    for (size_t i = 0; i < sizeof unimplemented / sizeof *unimplemented; i++)
+        cr_expect(strstr(res.log, unimplemented[i]), "%s not in:\n%s", unimplemented[i],
+                  res.log);
+    /* safelen is not honoured: the loop keeps its dependence and stays serial */
+    cr_expect(strstr(res.log, "loop in kernel 'other': II "), "%s", res.log);
+    cr_expect(strstr(res.log, "one iteration at a time: the load at k.cl:20 may read"),
+              "%s", res.log);
+    cr_expect_null(strstr(res.log, "unknown pragma"), "%s", res.log);
+    hls_build_result_free(&res);
+}

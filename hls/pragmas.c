@@ -1,0 +1,218 @@
+/* Loop pragmas in the vendors' spellings. Before clang sees the source, the front end
+ * rewrites each line that holds one of Intel's loop pragmas into the `#pragma clang loop`
+ * hint that means the same, on the same line (line numbers stay), so that clang attaches
+ * it to the loop as `llvm.loop` metadata on the loop's latch, where lowering finds it
+ * (lower.c: hls_loop_pragmas of the latch block):
+ *   #pragma ivdep                    -> vectorize(assume_safety): llvm.loop.parallel_accesses
+ *                                       and llvm.access.group on the loop's accesses
+ *   #pragma ii N                     -> pipeline_initiation_interval(N)
+ *   #pragma disable_loop_pipelining  -> pipeline(disable)
+ * and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone on its line, becomes the same
+ * as #pragma ii N.
+ * A vendor's loop pragma that clhls does not implement (loop_coalesce, max_concurrency,
+ * ivdep with safelen or array, Xilinx's #pragma HLS, ...) is blanked and warned about
+ * here by name, so the build log says what is left out instead of clang's "unknown
+ * pragma ignored". The pragmas rewritten are remembered with their places, so that a
+ * later warning about a loop points at its pragma (hls_loop_pragma). Pragmas
+ * coming from headers or macros are clang's to judge. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes.h"
+
+/* Intel loop pragmas clhls does not implement: the build goes on as without them. */
+static const char *const unimplemented[] = {
+    "loop_coalesce", "max_concurrency", "max_interleaving", "speculated_iterations",
+    "nofusion", "loop_fuse", "max_reinvocation_delay", "force_hyperopt", "force_no_hyperopt",
+};
+
+/* Appends one pragma the front end rewrote to the compilation's table. */
+static void remember(hls_compile *c, hls_pragma_kind kind, int value, hls_loc loc,
+                     const char *text)
+{
+    if (c->npragmas == c->cappragmas) {
+        int cap = c->cappragmas ? 2 * c->cappragmas : 16;
+        hls_pragma *p = arena_alloc(&c->arena, (size_t)cap * sizeof *p);
+        if (c->npragmas)
+            memcpy(p, c->pragmas, (size_t)c->npragmas * sizeof *p);
+        c->pragmas = p;
+        c->cappragmas = cap;
+    }
+    c->pragmas[c->npragmas++] = (hls_pragma){.kind = kind, .value = value, .loc = loc,
+                                             .text = text};
+}
+
+/* A positive decimal integer at *p (spaces skipped before it), or 0. */
+static int number(const char **p)
+{
+    const char *s = *p;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    long v = strtol(s, (char **)&s, 10);
+    *p = s;
+    return v > 0 && v <= 1 << 20 ? (int)v : 0;
+}
+
+/* 1 when only spaces or a comment follow p on its line. */
+static int line_ends(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+        p++;
+    return p == end || (end - p >= 2 && p[0] == '/' && (p[1] == '/' || p[1] == '*'));
+}
+
+/* The replacement of the pragma line [hash, end) whose name starts at `name`, or NULL
+ * to leave the line to clang; "" blanks it. Warns about what is not honoured. */
+static const char *rewrite(hls_compile *c, const char *name, const char *end, hls_loc loc)
+{
+    size_t len = 0;
+    while (name + len < end && (isalnum((unsigned char)name[len]) || name[len] == '_'))
+        len++;
+    const char *args = name + len;
+    char *text = arena_printf(&c->arena, "#pragma %.*s", (int)(end - name), name);
+    for (size_t t = strlen(text); t && isspace((unsigned char)text[t - 1]); t--)
+        text[t - 1] = '\0';
+    if (len == 5 && !strncmp(name, "ivdep", 5)) {
+        if (!line_ends(args, end)) {
+            hls_warning(&c->diag, loc, "'%s' is not honoured: clhls implements '#pragma "
+                        "ivdep' without safelen or array, so the loop is built as without it "
+                        "(its accesses are checked for dependences across iterations as "
+                        "usual)", text);
+            return "";
+        }
+        remember(c, HLS_PRAGMA_IVDEP, 0, loc, text);
+        return "#pragma clang loop vectorize(assume_safety)";
+    }
+    if (len == 2 && !strncmp(name, "ii", 2)) {
+        const char *p = args;
+        int n = number(&p);
+        if (!n || !line_ends(p, end)) {
+            hls_warning(&c->diag, loc, "'%s' is ignored: it wants a positive number, the "
+                        "initiation interval", text);
+            return "";
+        }
+        remember(c, HLS_PRAGMA_II, n, loc, text);
+        return arena_printf(&c->arena, "#pragma clang loop pipeline_initiation_interval(%d)", n);
+    }
+    if (len == 23 && !strncmp(name, "disable_loop_pipelining", 23)) {
+        remember(c, HLS_PRAGMA_DISABLE_PIPELINING, 0, loc, text);
+        return "#pragma clang loop pipeline(disable)";
+    }
+    for (size_t i = 0; i < sizeof unimplemented / sizeof *unimplemented; i++)
+        if (strlen(unimplemented[i]) == len && !strncmp(name, unimplemented[i], len)) {
+            hls_warning(&c->diag, loc, "'%s' is not implemented: the loop is built as "
+                        "without it", text);
+            return "";
+        }
+    if (len == 3 && !strncmp(name, "HLS", 3)) {
+        hls_warning(&c->diag, loc, "'%s' is not implemented (Xilinx's HLS pragmas are "
+                    "not read); in a single work-item kernel clhls pipelines innermost loops "
+                    "by itself, and '#pragma ii N' before a loop asks for its initiation "
+                    "interval", text);
+        return "";
+    }
+    return NULL;
+}
+
+/* Xilinx's __attribute__((xcl_pipeline_loop(N))) (N = 1 when absent) alone on its line
+ * at s (the line starts at `line_start`): clang's pipeline_initiation_interval(N) as a
+ * _Pragma, or NULL for any other line. */
+static const char *xcl_attribute(hls_compile *c, const char *line_start, const char *s,
+                                 const char *end, int line)
+{
+    static const char head[] = "__attribute__((xcl_pipeline_loop";
+    size_t len = sizeof head - 1;
+    if ((size_t)(end - s) < len || strncmp(s, head, len))
+        return NULL;
+    const char *p = s + len;
+    int n = 1;
+    if (*p == '(') {
+        p++;
+        n = number(&p);
+        if (!n || *p != ')')
+            return NULL;
+        p++;
+    }
+    if (end - p < 2 || strncmp(p, "))", 2) || !line_ends(p + 2, end))
+        return NULL;
+    hls_loc loc = {.file = c->source_name, .line = (unsigned)line,
+                   .col = (unsigned)(s - line_start) + 16};
+    remember(c, HLS_PRAGMA_II, n, loc,
+             arena_printf(&c->arena, "%.*s", (int)(p + 2 - s), s));
+    return arena_printf(&c->arena, "_Pragma(\"clang loop pipeline_initiation_interval(%d)\")", n);
+}
+
+const char *hls_rewrite_pragmas(hls_compile *c, const char *source)
+{
+    size_t n = strlen(source);
+    strbuf out = {0};
+    int in_comment = 0; /* inside a block comment at the start of the line */
+    const char *p = source, *stop = source + n;
+    int line = 1, changed = 0;
+    while (p < stop) {
+        const char *end = memchr(p, '\n', (size_t)(stop - p));
+        end = end ? end : stop;
+        const char *s = p;
+        while (!in_comment && s < end && (*s == ' ' || *s == '\t'))
+            s++;
+        const char *with = NULL, *name = NULL;
+        if (!in_comment && s < end && *s == '#' && end[-1] != '\\') {
+            const char *q = s + 1;
+            while (q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            if (end - q > 7 && !strncmp(q, "pragma", 6) && (q[6] == ' ' || q[6] == '\t')) {
+                name = q + 7;
+                while (name < end && (*name == ' ' || *name == '\t'))
+                    name++;
+                hls_loc loc = {.file = c->source_name, .line = (unsigned)line,
+                               .col = (unsigned)(name - p) + 1};
+                with = rewrite(c, name, end, loc);
+            }
+        }
+        if (!in_comment && !name)
+            with = xcl_attribute(c, p, s, end, line);
+        if (with) {
+            sb_appendn(&out, p, (size_t)(s - p));
+            sb_append(&out, with);
+            changed = 1;
+        } else {
+            sb_appendn(&out, p, (size_t)(end - p));
+        }
+        /* block comments opened and not closed on this line (strings aside) */
+        for (const char *q = p; q + 1 < end; q++) {
+            if (!in_comment && q[0] == '/' && q[1] == '/')
+                break;
+            if (!in_comment && q[0] == '/' && q[1] == '*')
+                in_comment = 1, q++;
+            else if (in_comment && q[0] == '*' && q[1] == '/')
+                in_comment = 0, q++;
+        }
+        if (end < stop)
+            sb_append(&out, "\n");
+        p = end + 1;
+        line++;
+    }
+    if (!changed) {
+        sb_free(&out);
+        return source;
+    }
+    char *text = arena_strdup(&c->arena, out.data ? out.data : "");
+    sb_free(&out);
+    return text;
+}
+
+const hls_pragma *hls_loop_pragma(hls_compile *c, hls_pragma_kind kind, hls_loc start)
+{
+    const hls_pragma *best = NULL;
+    for (int i = 0; i < c->npragmas; i++) {
+        const hls_pragma *p = &c->pragmas[i];
+        if (p->kind == kind && p->loc.line <= start.line &&
+            (!start.file || !strcmp(p->loc.file, start.file)) &&
+            (!best || p->loc.line > best->loc.line))
+            best = p;
+    }
+    return best;
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# report.json of single work-item kernels' loops (pipeline_report.cl): a streaming loop
+# at II 1, an in-order float sum at the board's float adder latency, #pragma ii 5 met
+# (II 5, the pragma the reason), #pragma ivdep pipelining an indirect update at II 1,
+# and #pragma disable_loop_pipelining keeping its loop serial with the pragma's line.
+set -u
+clhls=$1; kernel=$2; board=$3
+fail() { echo "FAIL: $*"; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export CLHLS_CACHE_DIR="$work/cache"
+out=$("$clhls" build "$kernel" --board "$(basename "$board" .json)" --no-model 2>&1) || fail "build: $out"
+entry=$(echo "$out" | sed -n 's/^  entry: //p')
+[ -f "$entry/report.json" ] || fail "no report.json in the entry '$entry': $out"
+python3 - "$entry/report.json" "$board" <<'PY' || fail "report.json: $out"
+import json, sys
+report = json.load(open(sys.argv[1]))
+fadd = json.load(open(sys.argv[2]))["latency"]["fp_add"]
+loops = {}
+for k in report["kernels"]:
+    assert k["single_work_item"], k["name"]
+    mine = [r for r in k["regions"] if r["kind"] == "loop"]
+    assert len(mine) == 1, (k["name"], mine)
+    loops[k["name"]] = mine[0]
+def expect(name, mode, ii, reason):
+    l = loops[name]
+    assert (l["mode"], l["ii"]) == (mode, ii), (name, l["mode"], l["ii"], l["ii_reason"])
+    assert reason in l["ii_reason"], (name, l["ii_reason"])
+expect("stream", "pipelined", 1, "")
+assert loops["stream"]["ii_reason"] == "", loops["stream"]
+expect("fsum", "pipelined", fadd, "goes through the fadd at ")
+expect("asked", "pipelined", 5, "#pragma ii 5 at ")
+assert loops["asked"]["ii_reason"].endswith(":18"), loops["asked"]
+expect("scatter", "pipelined", 1, "")
+off = loops["off"]
+assert off["mode"] == "serial" and off["ii"] > 1, off
+assert off["ii_reason"].startswith("one iteration at a time: #pragma disable_loop_pipelining at "), off
+assert off["ii_reason"].endswith(":31"), off
+PY
+echo PASS

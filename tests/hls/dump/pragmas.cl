@@ -1,0 +1,61 @@
+// PASS: schedule
+// Loop pragmas of single work-item kernels, in the vendors' spellings (hls/pragmas.c
+// turns them into clang's loop hints): #pragma ivdep lets an indirect update be
+// pipelined (its accesses marked with the loop's ivdep bit), #pragma ii 3 and Xilinx's
+// xcl_pipeline_loop(2) slow a streaming loop's first region to an iteration every 3 (2)
+// cycles, #pragma disable_loop_pipelining keeps a loop serial, and #pragma ii 1 on an
+// in-order float sum leaves its II at the adder's latency (the warning: test_hls).
+// CHECK: kernel scatter
+// CHECK: pipelined, II 1, {{.*}} #pragma ivdep (1)
+// CHECK: load i32 {{.*}} ivdep 0x1
+// CHECK: store i32 {{.*}} ivdep 0x1
+// CHECK: kernel scatter_plain
+// CHECK: serial: the load at {{.*}}:34 may read what the store at {{.*}}:34 wrote in an earlier iteration
+// CHECK: kernel slow
+// CHECK: pipelined, II 3, {{.*}} #pragma ii 3
+// CHECK: static (depth 2, stall-free, exit fifo 5, II 3)
+// CHECK: kernel slow_xcl
+// CHECK: pipelined, II 2, {{.*}} #pragma ii 2
+// CHECK: kernel off
+// CHECK: #pragma disable_loop_pipelining {{.*}} serial: #pragma disable_loop_pipelining at {{.*}}:50
+// CHECK: kernel fsum
+// CHECK: pipelined, II 4, {{.*}} #pragma ii 1
+__kernel void scatter(__global int *restrict a, __global const int *restrict idx,
+                      __global const int *restrict b, int n)
+{
+#pragma ivdep
+    for (int i = 0; i < n; i++)
+        a[idx[i]] += b[i];
+}
+__kernel void scatter_plain(__global int *restrict a, __global const int *restrict idx,
+                            __global const int *restrict b, int n)
+{
+    for (int i = 0; i < n; i++)
+        a[idx[i]] += b[i];
+}
+__kernel void slow(__global const float *restrict a, __global float *restrict c, int n)
+{
+    #pragma ii 3
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 2.0f;
+}
+__kernel void slow_xcl(__global const float *restrict a, __global float *restrict c, int n)
+{
+    __attribute__((xcl_pipeline_loop(2)))
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 2.0f;
+}
+__kernel void off(__global const float *restrict a, __global float *restrict c, int n)
+{
+#pragma disable_loop_pipelining
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 2.0f;
+}
+__kernel void fsum(__global const float *restrict a, __global float *restrict out, int n)
+{
+    float s = 0.0f;
+#pragma ii 1
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    out[0] = s;
+}

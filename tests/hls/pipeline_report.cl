@@ -1,0 +1,34 @@
+/* Loops of single work-item kernels whose II report.json gives (check_pipeline_report.sh):
+ * streaming, an in-order float sum, a loop under #pragma ii, an indirect update under
+ * #pragma ivdep, and a loop under #pragma disable_loop_pipelining. */
+__kernel void stream(__global const float *restrict a, __global float *restrict c, int n)
+{
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 3.0f;
+}
+__kernel void fsum(__global const float *restrict a, __global float *restrict out, int n)
+{
+    float s = 0.0f;
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    out[0] = s;
+}
+__kernel void asked(__global const float *restrict a, __global float *restrict c, int n)
+{
+    #pragma ii 5
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 3.0f;
+}
+__kernel void scatter(__global int *restrict a, __global const int *restrict idx,
+                      __global const int *restrict b, int n)
+{
+    #pragma ivdep
+    for (int i = 0; i < n; i++)
+        a[idx[i]] += b[i];
+}
+__kernel void off(__global const float *restrict a, __global float *restrict c, int n)
+{
+    #pragma disable_loop_pipelining
+    for (int i = 0; i < n; i++)
+        c[i] = a[i] * 3.0f;
+}
