@@ -368,6 +368,14 @@ int hls_ir_dominates(const hls_kernel *k, int a, int b)
     return b == a;
 }
 
+int hls_ir_in_loop(const hls_kernel *k, int b, int loop)
+{
+    for (int l = k->blocks[b].loop; l >= 0; l = k->loops[l].parent)
+        if (l == loop)
+            return 1;
+    return 0;
+}
+
 /* Position of op in its block's list. */
 static int position(const hls_kernel *k, int id)
 {

@@ -400,6 +400,8 @@ int hls_ir_is_access(const hls_op *op);
 int hls_ir_waits_for_memory(const hls_op *op);
 /* 1 when block a dominates block b (by the idom links cfg.c sets). */
 int hls_ir_dominates(const hls_kernel *k, int a, int b);
+/* 1 when block b is in loop `loop` or in a loop inside it. */
+int hls_ir_in_loop(const hls_kernel *k, int b, int loop);
 void hls_ir_dump(FILE *out, const hls_program *p);
 /* Per op, 1 when its value is the same for every work-item of a work-group
  * (ifconvert.c; on the region tree). */

@@ -108,8 +108,10 @@ int hls_may_alias_across(const hls_kernel *k, int loop, const hls_op *a, const h
         return 1;
     for (int i = 0; i < fa.nterms; i++) {
         const hls_op *atom = &k->ops[fa.atom[i]];
-        if (hls_ir_is_invariant(atom) || atom->block < 0 || k->blocks[atom->block].loop != loop)
+        if (hls_ir_is_invariant(atom) || atom->block < 0 || !hls_ir_in_loop(k, atom->block, loop))
             continue; /* the same in every iteration */
+        if (k->blocks[atom->block].loop != loop)
+            return 1; /* an inner loop's value: it changes within an iteration */
         int64_t t;
         if (!step[atom->id] || __builtin_mul_overflow(fa.coef[i], step[atom->id], &t) ||
             __builtin_add_overflow(g, t, &g))

@@ -15,18 +15,30 @@
  * `while (a[i] != key)`), the loads before it run ahead too (speculative, spec_alive):
  * they may read past the end of a buffer, which changes nothing; clhls_lsu_load tells
  * the simulator's checks so. A loop is pipelined when the analysis shows it is safe;
- * otherwise it keeps going round as a whole, and `serial` says why: an inner loop or
- * barrier in it, an exit other than its end, a store or atomic before an exit test
+ * otherwise it keeps going round as a whole, and `serial` says why: a barrier in it,
+ * an inner loop that is serial or before its exit test, an exit other than its end, a store or atomic before an exit test
  * that waits for memory, a value carried through memory, or two accesses of different
  * iterations that may touch the same bytes (memorder.c's test across iterations:
  * restrict, separate memories, or addresses of the induction variables that never
  * meet; accesses the loop's #pragma ivdep covers never do), or #pragma
- * disable_loop_pipelining. The pragmas of an NDRange kernel's loops are warned about:
- * nothing there is pipelined. */
+ * disable_loop_pipelining. Loops are taken innermost first: a loop holding pipelined
+ * loops is pipelined like any other, its iterations the inner loop's work-items, once
+ * its exit test is moved before them (hoist_exit_test); its iterations issued past its
+ * exit enter the inner loops inactive. The pragmas of an NDRange kernel's loops are
+ * warned about: nothing there is pipelined. */
 #include <stdio.h>
 #include <string.h>
 
 #include "passes.h"
+
+/* Position of value id among loop r's header phis, -1 when not one of them. */
+static int phi_index(const hls_region *r, int id)
+{
+    for (int p = 0; p < r->nphis; p++)
+        if (r->phis[p] == id)
+            return p;
+    return -1;
+}
 
 /* Position of region id among loop r's children, -1 when not one of them. */
 static int child_position(const hls_region *r, int id)
@@ -63,8 +75,9 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     const hls_loop *l = &k->loops[r->loop];
     for (int i = 0; i < r->nchildren; i++) {
         const hls_region *ch = &k->regions[r->children[i]];
-        if (ch->kind == HLS_REGION_LOOP)
-            return arena_printf(&c->arena, "it holds the loop at %s",
+        if (ch->kind == HLS_REGION_LOOP && !ch->pipelined)
+            return arena_printf(&c->arena, "it holds the loop at %s, which runs one "
+                                "iteration at a time",
                                 where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
         if (ch->kind == HLS_REGION_BARRIER)
             return arena_printf(&c->arena, "it holds the barrier at %s",
@@ -74,7 +87,7 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
         if (k->blocks[b].loop != r->loop || b == l->latch)
             continue;
         for (int s = 0; s < k->blocks[b].nsucc; s++)
-            if (k->blocks[k->blocks[b].succ[s]].loop != r->loop)
+            if (!hls_ir_in_loop(k, k->blocks[b].succ[s], r->loop))
                 return arena_printf(&c->arena, "it may leave at %s besides its end",
                                     where(c, &(hls_op){.loc = k->blocks[b].loc}));
     }
@@ -90,6 +103,10 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     int at = hls_ir_is_invariant(test) ? 0 : child_position(r, test->region);
     for (int x = 0; x < at; x++) {
         const hls_region *node = &k->regions[r->children[x]];
+        if (node->kind == HLS_REGION_LOOP)
+            return arena_printf(&c->arena, "whether it goes round again (%s) is known only "
+                                "after the loop at %s", where(c, &(hls_op){.loc = latch->loc}),
+                                where(c, &(hls_op){.loc = k->loops[node->loop].loc}));
         for (int i = 0; node->kind == HLS_REGION_MEMORY && i < node->nops; i++)
             if (k->ops[node->ops[i]].opc != HOP_LOAD)
                 return arena_printf(&c->arena, "whether it goes round again (%s) waits for "
@@ -111,6 +128,15 @@ static int ivdep_covers(const hls_kernel *k, const hls_region *r, const hls_op *
     return n && (a->ivdep >> (n - 1) & b->ivdep >> (n - 1) & 1);
 }
 
+/* Appends the memory accesses of region r and the regions inside it to access[*n]. */
+static void collect_accesses(const hls_kernel *k, const hls_region *r, int *access, int *n)
+{
+    for (int i = 0; r->kind == HLS_REGION_MEMORY && i < r->nops; i++)
+        access[(*n)++] = r->ops[i];
+    for (int c = 0; c < r->nchildren; c++)
+        collect_accesses(k, &k->regions[r->children[c]], access, n);
+}
+
 /* Why two accesses of different iterations may meet, or NULL. */
 static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const hls_region *r)
 {
@@ -128,62 +154,78 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
             s = -s;
         step[phi->id] = s;
     }
-    for (int x = 0; x < r->nchildren; x++) {
-        const hls_region *rx = &k->regions[r->children[x]];
-        for (int i = 0; rx->kind == HLS_REGION_MEMORY && i < rx->nops; i++) {
-            const hls_op *a = &k->ops[rx->ops[i]];
-            if (a->opc == HOP_LOAD)
-                continue;
-            for (int y = 0; y < r->nchildren; y++) {
-                const hls_region *ry = &k->regions[r->children[y]];
-                for (int j = 0; ry->kind == HLS_REGION_MEMORY && j < ry->nops; j++) {
-                    const hls_op *b = &k->ops[ry->ops[j]];
-                    if (a == b || ivdep_covers(k, r, a, b) ||
-                        !hls_may_alias_across(k, r->loop, a, b, step))
-                        continue; /* one unit keeps its own order */
-                    if (b->opc == HOP_LOAD)
-                        return arena_printf(&c->arena, "the load at %s may read what the %s at "
-                                            "%s wrote in an earlier iteration%s",
-                                            where(c, b), hls_ir_opcode_name(a->opc), where(c, a),
-                                            k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
-                                            a->args[0] == b->args[0] ? "" :
-                                            " (restrict buffers are never the same memory)");
-                    return arena_printf(&c->arena, "the %s at %s and the %s at %s may touch "
-                                        "the same bytes in different iterations",
-                                        hls_ir_opcode_name(a->opc), where(c, a),
-                                        hls_ir_opcode_name(b->opc), where(c, b));
-                }
-            }
+    int n = 0, *access = arena_alloc(&c->arena, (size_t)k->nops * sizeof *access);
+    collect_accesses(k, r, access, &n);
+    for (int x = 0; x < n; x++) {
+        const hls_op *a = &k->ops[access[x]];
+        if (a->opc == HOP_LOAD)
+            continue;
+        for (int y = 0; y < n; y++) {
+            const hls_op *b = &k->ops[access[y]];
+            if (a == b || ivdep_covers(k, r, a, b) || !hls_may_alias_across(k, r->loop, a, b, step))
+                continue; /* one unit keeps its own order */
+            if (b->opc == HOP_LOAD)
+                return arena_printf(&c->arena, "the load at %s may read what the %s at "
+                                    "%s wrote in an earlier iteration%s",
+                                    where(c, b), hls_ir_opcode_name(a->opc), where(c, a),
+                                    k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
+                                    a->args[0] == b->args[0] ? "" :
+                                    " (restrict buffers are never the same memory)");
+            return arena_printf(&c->arena, "the %s at %s and the %s at %s may touch "
+                                "the same bytes in different iterations",
+                                hls_ir_opcode_name(a->opc), where(c, a),
+                                hls_ir_opcode_name(b->opc), where(c, b));
         }
     }
     return NULL;
 }
 
+/* Whether an op of region ch or of the regions inside it reads value id (an inner
+ * loop reads it as the initial value of its header phis, or in its body). */
+static int reads(const hls_kernel *k, const hls_region *ch, int id)
+{
+    for (int i = 0; i < ch->nops; i++) {
+        const int *args;
+        int n = hls_ir_operands(&k->ops[ch->ops[i]], &args);
+        for (int a = 0; a < n; a++)
+            if (args[a] == id)
+                return 1;
+    }
+    for (int p = 0; ch->kind == HLS_REGION_LOOP && p < ch->nphis; p++)
+        if (k->ops[ch->phis[p]].opc == HOP_PHI && k->ops[ch->phis[p]].in_vals[0] == id)
+            return 1;
+    for (int c = 0; c < ch->nchildren; c++)
+        if (reads(k, &k->regions[ch->children[c]], id))
+            return 1;
+    return 0;
+}
+
 /* Position of the first child of r that reads value id, r->nchildren when none. */
 static int first_reader(const hls_kernel *k, const hls_region *r, int id)
 {
-    for (int c = 0; c < r->nchildren; c++) {
-        const hls_region *ch = &k->regions[r->children[c]];
-        for (int i = 0; i < ch->nops; i++) {
-            const int *args;
-            int n = hls_ir_operands(&k->ops[ch->ops[i]], &args);
-            for (int a = 0; a < n; a++)
-                if (args[a] == id)
-                    return c;
-        }
-    }
+    for (int c = 0; c < r->nchildren; c++)
+        if (reads(k, &k->regions[r->children[c]], id))
+            return c;
     return r->nchildren;
 }
 
+/* Position of the child of r that is region id or holds it, -1 when none. */
+static int child_holding(const hls_kernel *k, const hls_region *r, int id)
+{
+    while (id >= 0 && k->regions[id].parent != r->id)
+        id = k->regions[id].parent;
+    return id < 0 ? -1 : child_position(r, id);
+}
+
 /* The first child position where value id exists (0 for values from outside the
- * body; a memory node's answer after the node). */
+ * body; a memory node's answer, or a value of an inner loop, after it). */
 static int defined_from(const hls_kernel *k, const hls_region *r, int id)
 {
     const hls_op *op = &k->ops[id];
-    int at = hls_ir_is_invariant(op) ? -1 : child_position(r, op->region);
+    int at = hls_ir_is_invariant(op) || op->region < 0 ? -1 : child_holding(k, r, op->region);
     if (at < 0)
         return 0;
-    return k->regions[op->region].kind == HLS_REGION_MEMORY ? at + 1 : at;
+    return k->regions[r->children[at]].kind == HLS_REGION_STATIC ? at : at + 1;
 }
 
 static int find(int *group, int i)
@@ -220,6 +262,12 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
     int test = k->blocks[k->loops[r->loop].latch].cond;
     for (int x = 0; x < at; x++) {
         const hls_region *ch = &k->regions[r->children[x]];
+        for (int id = 0; ch->kind == HLS_REGION_LOOP && id < k->nops; id++)
+            if (moved[id] && reads(k, ch, id))
+                return arena_printf(&c->arena, "a value it carries to the next iteration "
+                                    "(%s) is needed by the loop at %s before it exists",
+                                    where(c, &k->ops[r->phis[p]]),
+                                    where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
         for (int i = 0; i < ch->nops; i++) {
             const hls_op *op = &k->ops[ch->ops[i]];
             const int *args;
@@ -265,6 +313,77 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
     to->nops = to->capops = m;
     hls_liveness(c, k);
     return NULL;
+}
+
+/* Moves the computation of loop rid's exit test before its first inner loop when it
+ * sits after it and needs nothing that loop or memory answers: to the first static
+ * region where what it reads exists. A nest's outer test (col < m) is then known as
+ * the outer iteration starts, and the next one is issued while the inner loop runs;
+ * the next value of the induction variable moves with it, before the accesses that
+ * read the variable. Nothing moves when anything in the way is needed. */
+static void hoist_exit_test(hls_compile *c, hls_kernel *k, int rid)
+{
+    hls_region *r = &k->regions[rid];
+    const hls_block *latch = &k->blocks[k->loops[r->loop].latch];
+    int inner = 0;
+    while (inner < r->nchildren && k->regions[r->children[inner]].kind != HLS_REGION_LOOP)
+        inner++;
+    if (latch->term != HLS_TERM_CONDBR || inner == r->nchildren ||
+        hls_ir_is_invariant(&k->ops[latch->cond]) || k->ops[latch->cond].region < 0 ||
+        child_position(r, k->ops[latch->cond].region) < inner)
+        return;
+    char *slice = arena_alloc(&c->arena, (size_t)k->nops);
+    slice[latch->cond] = 1;
+    int nslice = 1, target = 0; /* where every value the slice reads exists */
+    for (int x = r->nchildren - 1; x > inner; x--) {
+        const hls_region *ch = &k->regions[r->children[x]];
+        for (int i = ch->nops - 1; ch->kind == HLS_REGION_STATIC && i >= 0; i--) {
+            if (!slice[ch->ops[i]])
+                continue;
+            const int *args;
+            int na = hls_ir_operands(&k->ops[ch->ops[i]], &args);
+            for (int a = 0; a < na; a++) {
+                const hls_op *d = &k->ops[args[a]];
+                if (d->region < 0 && !hls_ir_is_invariant(d) && phi_index(r, d->id) < 0)
+                    return; /* an inner loop's phi */
+                int pos = hls_ir_is_invariant(d) || d->region < 0 ? -1
+                                                                  : child_holding(k, r, d->region);
+                if (pos < inner) { /* from before the loop, or before the inner loop */
+                    int from = defined_from(k, r, d->id);
+                    target = from > target ? from : target;
+                    continue;
+                }
+                if (pos == inner || k->regions[r->children[pos]].kind != HLS_REGION_STATIC)
+                    return; /* the inner loop's, or memory's */
+                if (!slice[d->id])
+                    slice[d->id] = 1, nslice++;
+            }
+        }
+    }
+    if (k->regions[r->children[target]].kind != HLS_REGION_STATIC)
+        insert_static(c, k, rid, target), inner++;
+    r = &k->regions[rid];
+    hls_region *to = &k->regions[r->children[target]];
+    int *ops = arena_alloc(&c->arena, (size_t)(to->nops + nslice) * sizeof *ops), m = 0;
+    for (int i = 0; i < to->nops; i++)
+        ops[m++] = to->ops[i];
+    for (int x = inner + 1; x < r->nchildren; x++) {
+        hls_region *ch = &k->regions[r->children[x]];
+        int kept = 0;
+        for (int i = 0; i < ch->nops; i++) {
+            int id = ch->ops[i];
+            if (slice[id] && ch->kind == HLS_REGION_STATIC) {
+                ops[m++] = id;
+                k->ops[id].region = to->id;
+            } else {
+                ch->ops[kept++] = id;
+            }
+        }
+        ch->nops = kept;
+    }
+    to->ops = ops;
+    to->nops = to->capops = m;
+    hls_liveness(c, k);
 }
 
 /* The static region of each loop-carried value (phis[1..]): values that feed each
@@ -349,10 +468,24 @@ static int constant(hls_compile *c, hls_kernel *k, unsigned width, uint64_t valu
     return op->id;
 }
 
+/* The nearest static child of loop r before position x. */
+static int static_before(const hls_kernel *k, const hls_region *r, int x)
+{
+    while (k->regions[r->children[--x]].kind != HLS_REGION_STATIC)
+        ;
+    return r->children[x];
+}
+
 /* Rewrites loop region rid as a pipelined loop (home: the static region of each
  * loop-carried value). */
 static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *home)
 {
+    /* the generator feeds a static region, and the end reads a token's `cont` */
+    if (k->regions[k->regions[rid].children[0]].kind != HLS_REGION_STATIC)
+        insert_static(c, k, rid, 0);
+    if (k->regions[k->regions[rid].children[k->regions[rid].nchildren - 1]].kind ==
+        HLS_REGION_LOOP)
+        insert_static(c, k, rid, k->regions[rid].nchildren);
     hls_region *r = &k->regions[rid];
     const hls_loop *l = &k->loops[r->loop];
     int first_region = r->children[0], active = r->phis[0];
@@ -408,6 +541,13 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     for (int x = 1; x < r->nchildren; x++) {
         r = &k->regions[rid];
         const hls_region *node = &k->regions[r->children[x]];
+        if (node->kind == HLS_REGION_LOOP) { /* entered inactive: one pass, nothing done */
+            int entry = k->ops[node->phis[0]].in_vals[0], in = node->id;
+            int masked = new_op(c, k, static_before(k, &k->regions[rid], x), HOP_AND, 1, entry,
+                                alive, loc);
+            k->ops[k->regions[in].phis[0]].in_vals[0] = masked;
+            continue;
+        }
         if (node->kind != HLS_REGION_MEMORY)
             continue;
         if (x < at) {
@@ -418,10 +558,7 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
             }
             continue;
         }
-        int before = -1;
-        for (int y = x - 1; y >= 0 && before < 0; y--)
-            if (k->regions[r->children[y]].kind == HLS_REGION_STATIC)
-                before = r->children[y];
+        int before = static_before(k, r, x);
         for (int i = 0; i < node->nops; i++) {
             hls_op *op = &k->ops[k->regions[r->children[x]].ops[i]];
             if (!op->has_pred) {
@@ -476,6 +613,24 @@ static const char *pragma_serial(hls_compile *c, const hls_kernel *k, const hls_
                         where(c, &(hls_op){.loc = at ? at->loc : k->loops[r->loop].loc}));
 }
 
+/* Pipelines loop region rid, or says in `serial` why it stays as it is. */
+static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
+{
+    hoist_exit_test(c, k, rid);
+    const char *why = pragma_serial(c, k, &k->regions[rid]);
+    if (!why)
+        why = structure(c, k, &k->regions[rid]);
+    if (!why)
+        why = memory_dependence(c, k, &k->regions[rid]);
+    int *home = arena_alloc(&c->arena, (size_t)k->regions[rid].nphis * sizeof *home);
+    if (!why)
+        why = place_recurrences(c, k, rid, home);
+    if (why)
+        k->regions[rid].serial = why;
+    else
+        pipeline_loop(c, k, rid, home);
+}
+
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)
 {
     k->single_work_item = single_work_item(k);
@@ -483,23 +638,15 @@ static void pipeline_kernel(hls_compile *c, hls_kernel *k)
         ndrange_pragmas(c, k);
         return;
     }
-    int nregions = k->nregions;
-    for (int rid = 0; rid < nregions; rid++) {
-        if (k->regions[rid].kind != HLS_REGION_LOOP)
-            continue;
-        const char *why = pragma_serial(c, k, &k->regions[rid]);
-        if (!why)
-            why = structure(c, k, &k->regions[rid]);
-        if (!why)
-            why = memory_dependence(c, k, &k->regions[rid]);
-        int *home = arena_alloc(&c->arena, (size_t)k->regions[rid].nphis * sizeof *home);
-        if (!why)
-            why = place_recurrences(c, k, rid, home);
-        if (why)
-            k->regions[rid].serial = why;
-        else
-            pipeline_loop(c, k, rid, home);
-    }
+    /* inner loops first: a loop holding pipelined loops may be pipelined too */
+    int nregions = k->nregions, deepest = 0;
+    for (int l = 0; l < k->nloops; l++)
+        deepest = k->loops[l].depth > deepest ? k->loops[l].depth : deepest;
+    for (int depth = deepest; depth > 0; depth--)
+        for (int rid = 0; rid < nregions; rid++)
+            if (k->regions[rid].kind == HLS_REGION_LOOP &&
+                k->loops[k->regions[rid].loop].depth == depth)
+                pipeline_region(c, k, rid);
     hls_liveness(c, k);
 }
 

@@ -217,7 +217,7 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         r->exit_depth = global ? k->lsu_depth : HLS_LOCAL_NODE_DEPTH;
         return global ? k->mem_latency : HLS_LOCAL_LATENCY + 1;
     }
-    int latency = 0, hold = 0;
+    int latency = 0, hold = 0, capacity = 0;
     r->ii = 1;
     for (int i = 0; i < r->nchildren; i++) {
         int child = k->regions[id].children[i];
@@ -231,6 +231,8 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         latency += ch->kind == HLS_REGION_LOOP && !ch->pipelined ? ch->credits + 1 : l;
         if (ch->kind == HLS_REGION_STATIC && ch->ii > k->regions[id].ii)
             k->regions[id].ii = ch->ii, k->regions[id].ii_op = ch->ii_op;
+        capacity += ch->kind == HLS_REGION_STATIC ? ch->sched.depth + 1 + ch->exit_depth
+                    : ch->kind == HLS_REGION_LOOP ? ch->credits : ch->exit_depth;
         if (ch->kind == HLS_REGION_LOOP)
             hold += ch->barrier_hold;
         if (ch->kind == HLS_REGION_BARRIER)
@@ -242,7 +244,9 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
          * work-item enters as soon as the exit is known, while the last iterations of
          * the one before drain. */
         r->latency = latency + 1; /* the generator */
-        r->credits = 2;
+        /* work-items inside: in an outer pipelined loop, the next enters while the
+         * iterations of those before drain, at most one per token the body holds */
+        r->credits = 2 + capacity;
         r->back_depth = 0;
         return latency + 2;
     }

@@ -5,12 +5,15 @@
  * 16-tap FIR filter with a private shift register, a sliding-window stencil, a
  * histogram in memory (a true dependence between iterations: the loop runs one
  * iteration at a time), a search whose exit depends on the data, two loops one after
- * the other, a nested loop (matrix multiply), unrolled loops with trip counts that are
- * not a multiple of the factor, loops run zero and one time, and the loop pragmas
- * (#pragma ivdep on an indirect update, #pragma ii 3, #pragma disable_loop_pipelining).
- * Every result is compared with the host's sequential computation, once with the
- * board's timing and once under random memory latency and back-pressure. report.json's II of each loop is
- * checked by hls_pipeline_report (tests/hls); cycles per iteration are bench_task's. */
+ * the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
+ * loaded by the outer loop, a value carried through the inner loop, an inner loop
+ * reading the outer loop's stores, a search per key), unrolled loops with trip counts
+ * that are not a multiple of the factor, loops run zero and one time, and the loop
+ * pragmas (#pragma ivdep on an indirect update, #pragma ii 3, #pragma
+ * disable_loop_pipelining). Every result is compared with the host's sequential
+ * computation, once with the board's timing and once under random memory latency and
+ * back-pressure. report.json's II of each loop is checked by hls_pipeline_report
+ * (tests/hls); cycles per iteration are bench_task's. */
 #include "e2e.h"
 
 #define N 4096
@@ -114,6 +117,56 @@ static const char *src =
     "                acc += a[r * m + k] * b[k * m + col];\n"
     "            c[r * m + col] = acc;\n"
     "        }\n"
+    "}\n"
+    "__kernel void prefix_tri(__global const int *restrict a, __global const int *restrict b,\n"
+    "                         __global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int s = b[i];\n"
+    "        for (int j = 0; j <= i; j++)\n"
+    "            s += a[j];\n"
+    "        out[i] = s;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void counted(__global const int *restrict a, __global const int *restrict b,\n"
+    "                      __global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int s = 0;\n"
+    "        for (int j = 0; j < (a[i] & 3); j++)\n"
+    "            s = s * 3 + b[4 * i + j];\n"
+    "        out[i] = s;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void carried_after(__global const int *restrict a, __global const int *restrict b,\n"
+    "                            __global int *restrict out, int n)\n"
+    "{\n"
+    "    int t = 1;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        for (int j = 0; j < 4; j++)\n"
+    "            t = t * 5 + a[4 * i + j];\n"
+    "        out[i] = t + b[i];\n"
+    "    }\n"
+    "}\n"
+    "__kernel void dep_outer(__global const int *a, __global const int *b, __global int *out,\n"
+    "                        int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int s = b[i];\n"
+    "        for (int j = 0; j < i; j++)\n"
+    "            s += out[j] + a[j];\n"
+    "        out[i] = s & 0xffff;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void multi_search(__global const int *restrict a, __global const int *restrict keys,\n"
+    "                           __global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int q = 0; q < n; q++) {\n"
+    "        int i = 0;\n"
+    "        while (a[i] != keys[q])\n"
+    "            i++;\n"
+    "        out[q] = i;\n"
+    "    }\n"
     "}\n"
     "__kernel void vadd_unroll2(__global const int *restrict a, __global const int *restrict b,\n"
     "                           __global int *restrict c, int n)\n"
@@ -369,6 +422,65 @@ static void nested(e2e_env *env, cl_program p)
             fwant[r * M + c] = acc;
         }
     check_floats(fout, fwant, M * M, "matmul");
+
+    /* imperfect nests: a triangle, inner trip counts loaded in the outer loop (0 to 3),
+     * a value carried round the outer loop through the inner one, an inner loop reading
+     * what earlier outer iterations stored (non-restrict: one outer iteration at a
+     * time), and a search per key (the inner loop speculated) */
+    enum { T = 300 };
+    run3(env, p, "prefix_tri", ia, ib, iout, T);
+    for (int i = 0; i < T; i++) {
+        iwant[i] = ib[i];
+        for (int j = 0; j <= i; j++)
+            iwant[i] += ia[j];
+    }
+    check_ints(iout, iwant, T, "prefix_tri");
+    run3(env, p, "counted", ia, ib, iout, N / 4);
+    for (int i = 0; i < N / 4; i++) {
+        int s = 0;
+        for (int j = 0; j < (ia[i] & 3); j++)
+            s = s * 3 + ib[4 * i + j];
+        iwant[i] = s;
+    }
+    check_ints(iout, iwant, N / 4, "counted");
+    run3(env, p, "carried_after", ia, ib, iout, N / 4);
+    unsigned t = 1; /* wraps as the kernel's int does */
+    for (int i = 0; i < N / 4; i++) {
+        for (int j = 0; j < 4; j++)
+            t = t * 5u + (unsigned)ia[4 * i + j];
+        iwant[i] = (int)(t + (unsigned)ib[i]);
+    }
+    check_ints(iout, iwant, N / 4, "carried_after");
+    static int zeros[N];
+    cl_kernel k = e2e_kernel(p, "dep_outer");
+    cl_mem ma = e2e_buffer(env, N * 4, ia), mb = e2e_buffer(env, N * 4, ib);
+    cl_mem mo = e2e_buffer(env, N * 4, zeros);
+    int n = T;
+    E2E_ARG(k, 0, ma);
+    E2E_ARG(k, 1, mb);
+    E2E_ARG(k, 2, mo);
+    E2E_ARG(k, 3, n);
+    task(env, k);
+    e2e_read(env, mo, N * 4, iout);
+    for (int i = 0; i < T; i++) {
+        int s = ib[i];
+        for (int j = 0; j < i; j++)
+            s += iwant[j] + ia[j];
+        iwant[i] = s & 0xffff;
+    }
+    check_ints(iout, iwant, T, "dep_outer");
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mb);
+    clReleaseMemObject(mo);
+    clReleaseKernel(k);
+    static int evens[N], keys[N];
+    for (int i = 0; i < N; i++)
+        evens[i] = 2 * i, keys[i] = 2 * (int)(e2e_xorshift(&(unsigned){(unsigned)i + 1u}) % N);
+    keys[0] = 2 * (N - 1); /* the last element: the speculated loads leave the buffer */
+    run3(env, p, "multi_search", evens, keys, iout, 40);
+    for (int q = 0; q < 40; q++)
+        iwant[q] = keys[q] / 2;
+    check_ints(iout, iwant, 40, "multi_search");
 }
 
 /* The loop pragmas: an indirect update through a permutation under #pragma ivdep
