@@ -3,8 +3,9 @@
  * tree (static regions with their depth, stall enable or stall-free cluster and exit
  * FIFO; loops with latency, credits and back-edge FIFO; barrier units), the CFG's
  * blocks, every load-store unit with its kind, width, source line and the access
- * pattern an affine analysis of its address finds (consecutive work-items at a
- * constant stride, or irregular), the local memories with their banks, their wiring
+ * pattern an affine analysis of its address finds (consecutive work-items, or in a
+ * single work-item kernel consecutive iterations of its innermost loop, at a constant
+ * stride, or irregular), the local memories with their banks, their wiring
  * (static or crossbar, localbanks.c) and the bank conflicts the same analysis predicts, the barrier and collective units, and every
  * operator with its source line and stage. The format is described in
  * docs/architecture.md ("report.json"). */
@@ -25,6 +26,10 @@ enum { STRIDE_TODO, STRIDE_VISITING, STRIDE_DONE };
 typedef struct stride_memo {
     unsigned char *state;       /* by op id: STRIDE_TODO, _VISITING or _DONE */
     int64_t *stride;            /* by op id, once done */
+    int nops;                   /* ops of the kernel */
+    int task;                   /* a single work-item kernel: strides are between
+                                   iterations of `loop`, not between work-items */
+    int loop;                   /* task: the loop the strides are known for (-1: none) */
 } stride_memo;
 
 /* How an atom changes from one work-item to the next in local-id order: 1 for the
@@ -78,9 +83,49 @@ static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *memo)
     return s;
 }
 
+/* How an atom of a single work-item kernel changes from one iteration of memo->loop
+ * to the next: 0 for values from outside the loop, an induction variable's constant
+ * step, what an operation of such values gives, or STRIDE_UNKNOWN. */
+static int64_t iteration_stride(const hls_kernel *k, int id, stride_memo *memo)
+{
+    const hls_op *op = &k->ops[id];
+    if (hls_ir_is_invariant(op) || op->block < 0 || memo->loop < 0 ||
+        !hls_ir_in_loop(k, op->block, memo->loop))
+        return 0;
+    if ((op->opc == HOP_PHI || op->opc == HOP_RECUR) &&
+        op->block == k->loops[memo->loop].header) {
+        int e = op->opc == HOP_PHI ? phi_entry(k, op) : -1;
+        if (op->opc == HOP_PHI && e < 0)
+            return STRIDE_UNKNOWN;
+        hls_form next; /* the value plus a constant */
+        hls_form_of(k, op->opc == HOP_RECUR ? op->args[1] : op->in_vals[1 - e], &next);
+        int self = 0;
+        for (int i = 0; i < next.nterms; i++)
+            if (next.atom[i] == id && next.coef[i] == 1)
+                self = 1;
+            else if (next.coef[i])
+                return STRIDE_UNKNOWN;
+        return self && !next.unknown ? next.constant : STRIDE_UNKNOWN;
+    }
+    if (op->opc == HOP_PHI || op->opc == HOP_RECUR || hls_ir_is_memory(op) ||
+        op->opc == HOP_BARRIER || op->opc == HOP_COLLECTIVE)
+        return STRIDE_UNKNOWN;
+    const int *args;
+    int n = hls_ir_operands(op, &args);
+    for (int i = 0; i < n; i++) {
+        hls_form f;
+        hls_form_of(k, args[i], &f);
+        if (form_stride(k, &f, memo) != 0)
+            return STRIDE_UNKNOWN;
+    }
+    return 0;
+}
+
 static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
 {
     const hls_op *op = &k->ops[id];
+    if (memo->task)
+        return iteration_stride(k, id, memo);
     switch (op->opc) {
     case HOP_CONST: case HOP_ARG: case HOP_NDRANGE: case HOP_ROM: case HOP_LOCAL:
         return 0;
@@ -133,10 +178,16 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
     }
 }
 
-/* Bytes between the addresses of two work-items next to each other in local-id order,
- * or STRIDE_UNKNOWN. */
+/* Bytes between the addresses of two work-items next to each other in local-id order
+ * (a single work-item kernel: of two iterations one after the other of the innermost
+ * loop holding the access), or STRIDE_UNKNOWN. */
 static int64_t address_stride(const hls_kernel *k, const hls_op *op, stride_memo *memo)
 {
+    int loop = op->block >= 0 ? k->blocks[op->block].loop : -1;
+    if (memo->task && loop != memo->loop) { /* what is known is for another loop */
+        memset(memo->state, STRIDE_TODO, (size_t)memo->nops);
+        memo->loop = loop;
+    }
     hls_form f;
     hls_form_of(k, op->args[0], &f);
     return form_stride(k, &f, memo);
@@ -395,7 +446,9 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, st
     cJSON_AddStringToObject(j, "pattern", pattern_name(stride, bytes));
     if (stride != STRIDE_UNKNOWN)
         cJSON_AddNumberToObject(j, "stride_bytes", (double)stride);
-    /* work-items served by one memory request, in the steady state */
+    /* between work-items, or a single work-item's loop iterations */
+    cJSON_AddStringToObject(j, "stride_across", k->single_work_item ? "iterations" : "work-items");
+    /* work-items (iterations) served by one memory request, in the steady state */
     double per_request = 1;
     if (coalescing && stride == 0)
         per_request = 0; /* one address: the open line serves every work-item */
@@ -514,7 +567,8 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
 {
     /* one stride analysis for the kernel: an op's stride does not depend on who asks */
     stride_memo memo = {arena_alloc(&c->arena, (size_t)k->nops + 1),
-                        arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof(int64_t))};
+                        arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof(int64_t)),
+                        k->nops, k->single_work_item, -1};
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "name", k->name);
     cJSON_AddStringToObject(j, "unit", k->unit); /* cu_UNIT in the design's names */

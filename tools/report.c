@@ -692,9 +692,11 @@ static void write_lsus(html_page *p, const report *r, const cJSON *k)
           loads == 1 ? "" : "s", stores, stores == 1 ? "" : "s", atomics, atomics == 1 ? "" : "s",
           bursts, singles, cJSON_GetArraySize(roms), cJSON_GetArraySize(roms) == 1 ? "" : "s");
     html_put(p, "</p>\n");
+    int task = json_flag(k, "single_work_item"); /* patterns are across iterations */
     html_table_begin(p, "lsus", (const char *const[]){"unit", "kind", "memory", "width", "line",
-                "source", "unit template", "access pattern", "coalescing",
-                "work-items per request", "where", NULL});
+                "source", "unit template", task ? "access pattern (iterations)" : "access pattern",
+                "coalescing", task ? "iterations per request" : "work-items per request",
+                "where", NULL});
     cJSON_ArrayForEach(l, lsus) {
         int line = (int)json_num(l, "line", 0);
         char pat[64];
