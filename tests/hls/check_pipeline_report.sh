@@ -2,7 +2,9 @@
 # report.json of single work-item kernels' loops (pipeline_report.cl): a streaming loop
 # at II 1, an in-order float sum at the board's float adder latency, #pragma ii 5 met
 # (II 5, the pragma the reason), #pragma ivdep pipelining an indirect update at II 1,
-# and #pragma disable_loop_pipelining keeping its loop serial with the pragma's line.
+# #pragma disable_loop_pipelining keeping its loop serial with the pragma's line, and a
+# search speculated at II 1. Access patterns are across iterations: a[i] consecutive
+# and burst-coalesced, a[idx[i]] irregular.
 set -u
 clhls=$1; kernel=$2; board=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -36,5 +38,14 @@ off = loops["off"]
 assert off["mode"] == "serial" and off["ii"] > 1, off
 assert off["ii_reason"].startswith("one iteration at a time: #pragma disable_loop_pipelining at "), off
 assert off["ii_reason"].endswith(":31"), off
+expect("search", "pipelined", 1, "")
+assert loops["search"]["speculated"] > 2, loops["search"]
+lsus = {k["name"]: k["lsus"] for k in report["kernels"]}
+for l in lsus["stream"]:
+    assert (l["pattern"], l["stride_across"], l["burst"]) == ("consecutive", "iterations", True), l
+loads = sorted(l["pattern"] for l in lsus["scatter"] if l["kind"] == "load")
+assert loads == ["consecutive", "consecutive", "irregular"], lsus["scatter"]
+store = [l for l in lsus["scatter"] if l["kind"] == "store"][0]
+assert (store["pattern"], store["burst"]) == ("irregular", False), store
 PY
 echo PASS

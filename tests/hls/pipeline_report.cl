@@ -1,6 +1,7 @@
 /* Loops of single work-item kernels whose II report.json gives (check_pipeline_report.sh):
  * streaming, an in-order float sum, a loop under #pragma ii, an indirect update under
- * #pragma ivdep, and a loop under #pragma disable_loop_pipelining. */
+ * #pragma ivdep, a loop under #pragma disable_loop_pipelining, and a speculated search
+ * (appended last, so the lines the test names stay). */
 __kernel void stream(__global const float *restrict a, __global float *restrict c, int n)
 {
     for (int i = 0; i < n; i++)
@@ -31,4 +32,11 @@ __kernel void off(__global const float *restrict a, __global float *restrict c, 
     #pragma disable_loop_pipelining
     for (int i = 0; i < n; i++)
         c[i] = a[i] * 3.0f;
+}
+__kernel void search(__global const int *restrict a, __global int *restrict out, int key)
+{
+    int i = 0;
+    while (a[i] != key)
+        i++;
+    out[0] = i;
 }
