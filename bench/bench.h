@@ -78,14 +78,15 @@ static inline double now(void)
 /* Builds the program of kernel `name` from src; *seconds gets the time clBuildProgram
  * took. On failure prints the build log, puts its first line in note and returns
  * NULL. */
-static inline cl_program bench_build(bench *b, const char *name, const char *src,
-                                     double *seconds, char *note, size_t note_len)
+static inline cl_program bench_build_options(bench *b, const char *name, const char *src,
+                                             const char *options, double *seconds, char *note,
+                                             size_t note_len)
 {
     cl_int err;
     cl_program p = clCreateProgramWithSource(b->ctx, 1, &src, NULL, &err);
     CHECK(err);
     double t0 = now();
-    err = clBuildProgram(p, 1, &b->dev, NULL, NULL, NULL);
+    err = clBuildProgram(p, 1, &b->dev, options, NULL, NULL);
     *seconds = now() - t0;
     if (err == CL_SUCCESS)
         return p;
@@ -102,6 +103,12 @@ static inline cl_program bench_build(bench *b, const char *name, const char *src
     free(log);
     clReleaseProgram(p);
     return NULL;
+}
+
+static inline cl_program bench_build(bench *b, const char *name, const char *src,
+                                     double *seconds, char *note, size_t note_len)
+{
+    return bench_build_options(b, name, src, NULL, seconds, note, note_len);
 }
 
 static inline cl_mem buffer(bench *b, size_t bytes, const void *init)

@@ -92,6 +92,8 @@ int hls_parse_options(hls_compile *c)
             o->clang_args[o->nclang_args++] = opt;
         } else if (in_list(plain_options, opt)) {
             o->clang_args[o->nclang_args++] = opt;
+            o->reassociate |= !strcmp(opt, "-cl-fast-relaxed-math") ||
+                              !strcmp(opt, "-cl-unsafe-math-optimizations");
         } else if (in_list(ignored_options, opt)) {
             continue;
         } else if (!strcmp(opt, "-clhls-rtl-operators")) {

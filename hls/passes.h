@@ -18,6 +18,8 @@ typedef struct hls_options {
     const char *cl_std;       /* "CL1.2" unless -cl-std= says otherwise */
     int uniform_wg;           /* -cl-uniform-work-group-size, or OpenCL C < 2.0 */
     int rtl_operators;        /* -clhls-rtl-operators: simulate the operators' and pipelines' RTL */
+    int reassociate;          /* -cl-fast-relaxed-math or -cl-unsafe-math-optimizations: float
+                                 sums may be reassociated (pipeline.c's partial sums) */
 } hls_options;
 
 /* printf (printf.c): the device buffer the records go to (its size and record layout:

@@ -613,6 +613,92 @@ static const char *pragma_serial(hls_compile *c, const hls_kernel *k, const hls_
                         where(c, &(hls_op){.loc = at ? at->loc : k->loops[r->loop].loc}));
 }
 
+/* Whether op (of the loop region rid's kernel) is inside that loop. */
+static int inside(const hls_kernel *k, const hls_region *r, const hls_op *op)
+{
+    if (op->block >= 0)
+        return hls_ir_in_loop(k, op->block, r->loop);
+    return op->region >= 0 && child_holding(k, r, op->region) >= 0;
+}
+
+/* Readers of value id inside loop r (each reading op once). */
+static int readers_inside(const hls_kernel *k, const hls_region *r, int id)
+{
+    int n = 0;
+    for (int i = 0; i < k->nops; i++) {
+        const int *args;
+        int na = hls_ir_operands(&k->ops[i], &args), reads = 0;
+        for (int a = 0; a < na; a++)
+            reads |= args[a] == id;
+        n += reads && (inside(k, r, &k->ops[i]) || phi_index(r, i) >= 0);
+    }
+    return n;
+}
+
+/* With -cl-fast-relaxed-math or -cl-unsafe-math-optimizations, a float sum carried
+ * round loop rid (s = s + x or s - x, s and the new sum read by nothing else in the
+ * loop) may be reassociated: it becomes as many partial sums as the adder has stages,
+ * a shift register (s itself and new carried values, +0.0 on entry) which the
+ * schedule carries at II 1, as a hand-written one is; after the loop, readers of the
+ * sum get the partials added up. */
+static void partial_sums(hls_compile *c, hls_kernel *k, int rid)
+{
+    int depth = (int)c->program->board->op_latency[BOARD_OP_FP_ADD];
+    const hls_loop *l = &k->loops[k->regions[rid].loop];
+    for (int p = 1; c->opts.reassociate && depth > 1 && p < k->regions[rid].nphis; p++) {
+        const hls_region *r = &k->regions[rid];
+        int phi = r->phis[p];
+        const hls_op *s = &k->ops[phi];
+        if (s->opc != HOP_PHI || s->nin != 2)
+            continue;
+        int e = s->in_blocks[1] == l->preheader; /* the entry's edge */
+        int sum = s->in_vals[1 - e];
+        const hls_op *add = &k->ops[sum];
+        if (!((add->opc == HOP_FADD && (add->args[0] == phi) != (add->args[1] == phi)) ||
+              (add->opc == HOP_FSUB && add->args[0] == phi && add->args[1] != phi)) ||
+            readers_inside(k, r, phi) != 1 || readers_inside(k, r, sum) != 1)
+            continue;
+        /* part[0] is s; part[i].next = part[i + 1]; part[depth - 1].next = the sum */
+        unsigned width = s->width;
+        int region = add->region, zero = constant(c, k, width, 0);
+        hls_loc loc = add->loc;
+        int *parts = arena_alloc(&c->arena, (size_t)depth * sizeof *parts);
+        parts[0] = phi;
+        for (int i = 1; i < depth; i++) {
+            hls_op *q = hls_ir_new_op(k, &c->arena, HOP_PHI, width);
+            q->nin = 2;
+            q->in_vals = arena_alloc(&c->arena, 2 * sizeof(int));
+            q->in_blocks = arena_alloc(&c->arena, 2 * sizeof(int));
+            q->in_blocks[0] = k->ops[phi].in_blocks[0], q->in_blocks[1] = k->ops[phi].in_blocks[1];
+            q->in_vals[e] = zero;
+            q->block = l->header;
+            q->loc = k->ops[phi].loc;
+            parts[i] = q->id;
+        }
+        for (int i = 0; i < depth; i++)
+            k->ops[parts[i]].in_vals[1 - e] = i + 1 < depth ? parts[i + 1] : sum;
+        int total = sum; /* what the loop's last iteration leaves in the partials */
+        for (int i = 1; i < depth; i++)
+            total = new_op(c, k, region, HOP_FADD, width, total, parts[i], loc);
+        for (int i = 0; i < k->nops; i++) { /* the readers after the loop */
+            hls_op *op = &k->ops[i];
+            if (inside(k, &k->regions[rid], op) || phi_index(&k->regions[rid], i) >= 0)
+                continue;
+            int *args = op->opc == HOP_PHI ? op->in_vals : op->args;
+            for (int a = 0; a < (op->opc == HOP_PHI ? op->nin : op->nargs); a++)
+                if (args[a] == sum)
+                    args[a] = total;
+        }
+        hls_region *w = &k->regions[rid];
+        int *phis = arena_alloc(&c->arena, (size_t)(w->nphis + depth - 1) * sizeof *phis);
+        memcpy(phis, w->phis, (size_t)w->nphis * sizeof *phis);
+        memcpy(phis + w->nphis, parts + 1, (size_t)(depth - 1) * sizeof *phis);
+        w->phis = phis;
+        w->nphis += depth - 1;
+    }
+    hls_liveness(c, k);
+}
+
 /* Pipelines loop region rid, or says in `serial` why it stays as it is. */
 static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
 {
@@ -622,6 +708,8 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
         why = structure(c, k, &k->regions[rid]);
     if (!why)
         why = memory_dependence(c, k, &k->regions[rid]);
+    if (!why)
+        partial_sums(c, k, rid);
     int *home = arena_alloc(&c->arena, (size_t)k->regions[rid].nphis * sizeof *home);
     if (!why)
         why = place_recurrences(c, k, rid, home);

@@ -8,12 +8,15 @@
  * the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
  * loaded by the outer loop, a value carried through the inner loop, an inner loop
  * reading the outer loop's stores, a search per key), unrolled loops with trip counts
- * that are not a multiple of the factor, loops run zero and one time, and the loop
+ * that are not a multiple of the factor, loops run zero and one time, the loop
  * pragmas (#pragma ivdep on an indirect update, #pragma ii 3, #pragma
- * disable_loop_pipelining). Every result is compared with the host's sequential
- * computation, once with the board's timing and once under random memory latency and
- * back-pressure. report.json's II of each loop is checked by hls_pipeline_report
- * (tests/hls); cycles per iteration are bench_task's. */
+ * disable_loop_pipelining), and float sums reassociated under -cl-fast-relaxed-math
+ * (a second program). Every result is compared with the host's sequential computation
+ * (the relaxed sums within float rounding), once with the board's timing and once
+ * under random memory latency and back-pressure. report.json's II of each loop is
+ * checked by hls_pipeline_report (tests/hls); cycles per iteration are bench_task's. */
+#include <math.h>
+
 #include "e2e.h"
 
 #define N 4096
@@ -209,6 +212,26 @@ static const char *src =
     "    #pragma disable_loop_pipelining\n"
     "    for (int i = 0; i < n; i++)\n"
     "        c[i] = a[i] + b[i];\n"
+    "}\n";
+
+/* Built with -cl-fast-relaxed-math: float sums reassociated into partial sums. */
+static const char *relaxed_src =
+    "__kernel void fsum(__global const float *restrict a, __global float *restrict out, int n)\n"
+    "{\n"
+    "    float s = 0.5f;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        s += a[i];\n"
+    "    out[0] = s;\n"
+    "}\n"
+    "__kernel void fdot(__global const float *restrict a, __global const float *restrict b,\n"
+    "                   __global float *restrict out, int n)\n"
+    "{\n"
+    "    for (int r = 0; r < 4; r++) {\n"
+    "        float s = 0.0f;\n"
+    "        for (int i = 0; i < n; i++)\n"
+    "            s -= a[i] * b[(i + r) & 4095];\n"
+    "        out[r] = s;\n"
+    "    }\n"
     "}\n";
 
 static float fa[N], fb[N], fout[N], fwant[N];
@@ -527,6 +550,38 @@ static void pragmas(e2e_env *env, cl_program p)
     }
 }
 
+/* Relaxed math: a float sum and a nest of dot products (subtracted) reassociated into
+ * partial sums agree with the host's double-precision sums to float rounding, for
+ * trip counts below, at and above the number of partials. */
+static void relaxed(e2e_env *env, cl_program p)
+{
+    static const int lengths[] = {N, 3, 0, 1001};
+    for (size_t t = 0; t < sizeof lengths / sizeof *lengths; t++) {
+        int n = lengths[t];
+        run2(env, p, "fsum", fa, fout, n);
+        double want = 0.5, size = 0.5;
+        for (int i = 0; i < n; i++)
+            want += fa[i], size += fabs(fa[i]);
+        if (fabs(fout[0] - want) > 1e-5 * size) {
+            fprintf(stderr, "relaxed fsum(%d) = %.9g, expected %.9g\n", n, (double)fout[0], want);
+            _Exit(1);
+        }
+        run3(env, p, "fdot", fa, fb, fout, n);
+        for (int r = 0; r < 4; r++) {
+            want = 0, size = 0;
+            for (int i = 0; i < n; i++) {
+                double x = (double)fa[i] * (double)fb[(i + r) & 4095];
+                want -= x, size += fabs(x);
+            }
+            if (fabs(fout[r] - want) > 1e-5 * size + 1e-30) {
+                fprintf(stderr, "relaxed fdot(%d)[%d] = %.9g, expected %.9g\n", n, r,
+                        (double)fout[r], want);
+                _Exit(1);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     e2e_env env;
@@ -539,6 +594,7 @@ int main(void)
         fb[i] = (float)ib[i] / 41.0f;
     }
     cl_program p = e2e_build(&env, src, NULL, 1, NULL);
+    cl_program pr = e2e_build(&env, relaxed_src, "-cl-fast-relaxed-math", 1, NULL);
     for (int stress = 0; stress < 2; stress++) {
         if (stress) {
             setenv("CLHLS_SIM_STRESS", "20261129", 1);
@@ -550,10 +606,12 @@ int main(void)
         dependences(&env, p);
         nested(&env, p);
         pragmas(&env, p);
+        relaxed(&env, pr);
         printf("task kernels: all results match the host's\n");
     }
     unsetenv("CLHLS_SIM_STRESS");
     clReleaseProgram(p);
+    clReleaseProgram(pr);
     e2e_fini(&env);
     return 0;
 }

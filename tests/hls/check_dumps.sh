@@ -2,15 +2,16 @@
 # Middle-end tests: each dump/NAME.cl names a pass (`// PASS: name`) and lists
 # `// CHECK: text` lines; `clhls build --no-model --dump-after=PASS` must print every
 # CHECK text, in order, each on a later line than the one before (fixed text, where
-# {{.*}} stands for anything on the line, as in FileCheck). Prints PASS or the first
-# mismatch with the dump.
+# {{.*}} stands for anything on the line, as in FileCheck); `// OPTIONS: opts` gives
+# build options. Prints PASS or the first mismatch with the dump.
 set -u
 clhls=$1; dir=$2
 fail=0; n=0
 for cl in "$dir"/*.cl; do
     n=$((n + 1))
     pass=$(sed -n 's|^// PASS: *||p' "$cl")
-    dump=$("$clhls" build "$cl" --no-model --dump-after="$pass" 2>&1) || {
+    options=$(sed -n 's|^// OPTIONS: *||p' "$cl")
+    dump=$("$clhls" build "$cl" --no-model --dump-after="$pass" --options "$options" 2>&1) || {
         echo "FAIL $(basename "$cl"): build failed"; echo "$dump"; fail=1; continue; }
     missing=$(sed -n 's|^// CHECK: ||p' "$cl" | awk -v dump="$dump" '
         BEGIN { nl = split(dump, lines, "\n"); at = 1 }
