@@ -141,9 +141,13 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
         const hls_loc *loc = loop ? &k->loops[r->loop].loc : &k->ops[r->ops[0]].loc;
         cJSON *pj = cJSON_CreateObject();
         char name[256];
-        snprintf(name, sizeof name, "%s at %s:%u:%u: work-items %s",
-                 loop ? "loop" : memory ? "memory access" : "barrier",
+        /* a pipelined loop's body holds iterations of its work-items */
+        int iterations = r->parent >= 0 && k->regions[r->parent].pipelined;
+        snprintf(name, sizeof name, "%s at %s:%u:%u: %s %s",
+                 loop ? (r->pipelined ? "pipelined loop" : "loop")
+                      : memory ? "memory access" : "barrier",
                  loc->file ? loc->file : "?", loc->line, loc->col,
+                 iterations && !loop ? "iterations" : "work-items",
                  loop || memory ? "inside" : "waiting");
         cJSON_AddStringToObject(pj, "name", name);
         cJSON_AddNumberToObject(pj, "reg", base + (int)hls_regmap_find("probes")->offset + i);

@@ -357,6 +357,8 @@ static cJSON *region_json(hls_compile *c, const hls_kernel *k, const hls_region 
         cJSON_AddNumberToObject(j, "ii", r->ii);
         cJSON_AddStringToObject(j, "ii_reason", hls_loop_ii_reason(c, k, r));
         cJSON_AddNumberToObject(j, "speculated", r->speculated);
+        /* iterations a pipelined loop keeps going at once: its latency over its II */
+        cJSON_AddNumberToObject(j, "in_flight", r->pipelined ? (r->latency + r->ii - 1) / r->ii : 1);
         cJSON_AddNumberToObject(j, "phis", r->nphis);
         cJSON_AddNumberToObject(j, "token_bits", values_bits(k, r->phis, r->nphis) +
                                                      values_bits(k, r->live_in, r->nlive_in));
