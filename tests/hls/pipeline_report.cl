@@ -1,7 +1,6 @@
 /* Loops of single work-item kernels whose II report.json gives (check_pipeline_report.sh):
- * streaming, an in-order float sum, a loop under #pragma ii, an indirect update under
- * #pragma ivdep, a loop under #pragma disable_loop_pipelining, and a speculated search
- * (appended last, so the lines the test names stay). */
+ * streaming, an in-order float sum, #pragma ii, an indirect update under #pragma ivdep,
+ * #pragma disable_loop_pipelining, and (last, so the lines named stay) a search. */
 __kernel void stream(__global const float *restrict a, __global float *restrict c, int n)
 {
     for (int i = 0; i < n; i++)
