@@ -2,7 +2,8 @@
  * streaming (vector add), an integer and a float sum (in order), partial sums in an
  * 8-deep shift register, the float sum again built with -cl-fast-relaxed-math (partial
  * sums), a 16-tap FIR with a private shift register, a sliding-window
- * stencil, a histogram in memory (a true dependence: one iteration at a time), a
+ * stencil, a histogram in memory (a true dependence: one iteration at a time from the
+ * load to the store's acknowledgement, two trips to sim_dc's 64-cycle memory), a
  * search whose exit depends on the data (speculated: later iterations load before the
  * exit is known), a 64x64 matrix multiply's inner products, and vector add unrolled by
  * 4 and 16.
@@ -119,7 +120,7 @@ int main(void)
         {"fsum_shift", N, 1, "1", N, 2, 0},
         {"fir", N, 1, "1", N, 2, 0},
         {"stencil", N, 1, "1", N, 2, 0},
-        {"histogram", N, 0, "serial", N, 2, 0},
+        {"histogram", N, 128, "2 memory trips", N, 2, 0},
         {"search", N, 1, "1", -1, 2, 0},
         {"matmul", (double)M * M * M, fp_add, "fadd latency", M, 3, 0},
         {"vadd_unroll4", N / 4.0, 1, "1", N, 3, 0},

@@ -383,6 +383,29 @@ static void emit_loop_split(emitter *e, const hls_region *r, const hls_region *f
     emit_loop_exit(e, r, last, cont);
 }
 
+/* What holds an iteration back from region `to` of loop r: a pipelined loop's window
+ * (one iteration at a time between accesses that may meet an earlier iteration's)
+ * while an iteration is in it; "" when nothing does. */
+static const char *window_gate(emitter *e, const hls_region *r, int to)
+{
+    return r->kind == HLS_REGION_LOOP && r->pipelined && r->window && to == r->window_first
+               ? text(e, " & ~r%d_window", r->id)
+               : "";
+}
+
+/* A pipelined loop's window: set when an iteration enters its first region, cleared
+ * when it leaves the last (acknowledged stores answered). */
+static void emit_window(emitter *e, const hls_region *r)
+{
+    const char *busy = bus_reg(e, 1, "an iteration is between accesses that may meet an "
+                                     "earlier iteration's", text(e, "r%d_window", r->id));
+    block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
+                           "    else if (r%d_in_valid & r%d_in_ready) %s <= 1'b1;\n"
+                           "    else if (r%d_out_valid & r%d_out_ready) %s <= 1'b0;",
+                        busy, r->window_first, r->window_first, busy, r->window_last,
+                        r->window_last, busy));
+}
+
 /* A pipelined loop's generator: it takes a work-item when idle and issues its
  * iterations, the first flagged, until the first region sees the exit (r<N>_stop). */
 static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_region *first)
@@ -407,7 +430,8 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
     }
     hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", occupied);
     hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, occupied);
-    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s", busy);
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s%s", busy,
+                  window_gate(e, r, first->id));
     block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
                            "    else if (r%d_stop) %s <= 1'b0;\n    else if (%s) %s <= 1'b1;",
                         busy, n, busy, take, busy));
@@ -457,6 +481,8 @@ static void emit_loop(emitter *e, const hls_region *r)
     if (r->pipelined) {
         emit_iteration_generator(e, r, first);
         emit_iteration_end(e, r, last);
+        if (r->window)
+            emit_window(e, r);
         for (int c = 0; c < r->nchildren; c++)
             hls_emit_region(e, r->children[c]);
         return;
@@ -541,8 +567,9 @@ static void connect_children(emitter *e, const hls_region *r)
     for (int c = 1; c < r->nchildren; c++) {
         const hls_region *from = &e->k->regions[r->children[c - 1]];
         const hls_region *to = &e->k->regions[r->children[c]];
-        hls_nl_assign(e->m, text(e, "r%d_in_valid", to->id), "r%d_out_valid", from->id);
-        hls_nl_assign(e->m, text(e, "r%d_out_ready", from->id), "r%d_in_ready", to->id);
+        const char *gate = window_gate(e, r, to->id);
+        hls_nl_assign(e->m, text(e, "r%d_in_valid", to->id), "r%d_out_valid%s", from->id, gate);
+        hls_nl_assign(e->m, text(e, "r%d_out_ready", from->id), "r%d_in_ready%s", to->id, gate);
         for (int i = 0; i < to->nlive_in; i++)
             hls_nl_assign(e->m, text(e, "r%d_in_v%d", to->id, to->live_in[i]), "r%d_out_v%d",
                           from->id, to->live_in[i]);

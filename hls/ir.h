@@ -209,6 +209,11 @@ typedef struct hls_region {
                             generator takes a work-item only when no iteration is in flight */
     int speculated;      /* LOOP, pipelined: iterations issued past the exit before the
                             generator knows it (cycles from the generator to HOP_ALIVE) */
+    const char *window;  /* LOOP, pipelined: an access may meet one of an earlier iteration
+                            (why, with the source lines): its children from window_first to
+                            window_last (region ids: the memory nodes of the first and last
+                            such accesses) take one iteration at a time; NULL when none */
+    int window_first, window_last;
     int ii;              /* STATIC: cycles between two work-items entering (its recurrences'
                             latency, at least 1); LOOP: cycles between two iterations of one
                             work-item (pipelined: the largest of its regions'; else the

@@ -137,8 +137,10 @@ static void collect_accesses(const hls_kernel *k, const hls_region *r, int *acce
         collect_accesses(k, &k->regions[r->children[c]], access, n);
 }
 
-/* Why two accesses of different iterations may meet, or NULL. */
-static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const hls_region *r)
+/* Why two accesses of different iterations may meet where one iteration at a time
+ * cannot keep them apart (an inner loop's), or NULL; accesses of this loop's memory
+ * nodes that may meet make their nodes and those between a window (r->window). */
+static const char *memory_dependence(hls_compile *c, const hls_kernel *k, hls_region *r)
 {
     int64_t *step = arena_alloc(&c->arena, (size_t)k->nops * sizeof *step);
     for (int p = 1; p < r->nphis; p++) {
@@ -155,7 +157,9 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
         step[phi->id] = s;
     }
     int n = 0, *access = arena_alloc(&c->arena, (size_t)k->nops * sizeof *access);
+    int first = 0, last = 0; /* the window's child positions */
     collect_accesses(k, r, access, &n);
+    r->window = NULL;
     for (int x = 0; x < n; x++) {
         const hls_op *a = &k->ops[access[x]];
         if (a->opc == HOP_LOAD)
@@ -164,19 +168,32 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, const 
             const hls_op *b = &k->ops[access[y]];
             if (a == b || ivdep_covers(k, r, a, b) || !hls_may_alias_across(k, r->loop, a, b, step))
                 continue; /* one unit keeps its own order */
-            if (b->opc == HOP_LOAD)
-                return arena_printf(&c->arena, "the load at %s may read what the %s at "
-                                    "%s wrote in an earlier iteration%s",
-                                    where(c, b), hls_ir_opcode_name(a->opc), where(c, a),
-                                    k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
-                                    a->args[0] == b->args[0] ? "" :
-                                    " (restrict buffers are never the same memory)");
-            return arena_printf(&c->arena, "the %s at %s and the %s at %s may touch "
-                                "the same bytes in different iterations",
-                                hls_ir_opcode_name(a->opc), where(c, a),
-                                hls_ir_opcode_name(b->opc), where(c, b));
+            const char *why =
+                b->opc == HOP_LOAD
+                    ? arena_printf(&c->arena, "the load at %s may read what the %s at %s wrote "
+                                   "in an earlier iteration%s", where(c, b),
+                                   hls_ir_opcode_name(a->opc), where(c, a),
+                                   k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
+                                   a->args[0] == b->args[0] ? "" :
+                                   " (restrict buffers are never the same memory)")
+                    : arena_printf(&c->arena, "the %s at %s and the %s at %s may touch the "
+                                   "same bytes in different iterations",
+                                   hls_ir_opcode_name(a->opc), where(c, a),
+                                   hls_ir_opcode_name(b->opc), where(c, b));
+            /* both in this loop's memory nodes: one iteration at a time between them */
+            int pa = child_position(r, a->region), pb = child_position(r, b->region);
+            if (pa < 0 || pb < 0)
+                return why; /* an inner loop's */
+            if (!r->window) {
+                r->window = why;
+                first = pa, last = pa;
+            }
+            first = pa < first ? pa : first, first = pb < first ? pb : first;
+            last = pa > last ? pa : last, last = pb > last ? pb : last;
         }
     }
+    if (r->window)
+        r->window_first = r->children[first], r->window_last = r->children[last];
     return NULL;
 }
 
@@ -758,6 +775,9 @@ const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_re
                             at ? at->text : arena_printf(&c->arena, "#pragma ii %d", p->ii),
                             where(c, &(hls_op){.loc = at ? at->loc : k->loops[r->loop].loc}));
     }
+    if (r->ii > 1 && r->ii_op < 0 && r->window)
+        return arena_printf(&c->arena, "one iteration at a time through memory: %s",
+                            r->window);
     if (r->ii <= 1 || r->ii_op < 0)
         return "";
     const hls_op *op = &k->ops[r->ii_op];

@@ -217,12 +217,18 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         r->exit_depth = global ? k->lsu_depth : HLS_LOCAL_NODE_DEPTH;
         return global ? k->mem_latency : HLS_LOCAL_LATENCY + 1;
     }
-    int latency = 0, hold = 0, capacity = 0;
+    int latency = 0, hold = 0, capacity = 0, window_from = 0;
     r->ii = 1;
     for (int i = 0; i < r->nchildren; i++) {
         int child = k->regions[id].children[i];
         int l = schedule_region(c, k, child);
         const hls_region *ch = &k->regions[child];
+        const hls_region *loop = &k->regions[id];
+        if (loop->window && child == loop->window_first)
+            window_from = latency;
+        if (loop->window && child == loop->window_last &&
+            latency + l - window_from > loop->ii) /* one iteration at a time through it */
+            k->regions[id].ii = latency + l - window_from, k->regions[id].ii_op = -1;
         for (int o = 0; ch->kind == HLS_REGION_STATIC && o < ch->nops; o++)
             if (k->ops[ch->ops[o]].opc == HOP_ALIVE) /* its stages, input and generator */
                 k->regions[id].speculated = latency + ch->sched.start[ch->ops[o]] + 2;

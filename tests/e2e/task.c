@@ -3,8 +3,9 @@
  * predicated store), integer and float reductions (the float one in order, so the
  * result is the sequential sum bit for bit), partial sums in a shift register, a
  * 16-tap FIR filter with a private shift register, a sliding-window stencil, a
- * histogram in memory (a true dependence between iterations: the loop runs one
- * iteration at a time), a search whose exit depends on the data, two loops one after
+ * histogram in memory and a prefix computed in place (true dependences between
+ * iterations through memory: one iteration at a time from the loads to the store's
+ * acknowledgement), a search whose exit depends on the data, two loops one after
  * the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
  * loaded by the outer loop, a value carried through the inner loop, an inner loop
  * reading the outer loop's stores, a search per key), unrolled loops with trip counts
@@ -94,6 +95,11 @@ static const char *src =
     "{\n"
     "    for (int i = 0; i < n; i++)\n"
     "        h[x[i]]++;\n"
+    "}\n"
+    "__kernel void prefix_inplace(__global int *a, __global const int *b, int n)\n"
+    "{\n"
+    "    for (int i = 1; i < n; i++)\n"
+    "        a[i] = a[i - 1] * 3 + b[i] + a[i];\n"
     "}\n"
     "__kernel void search(__global const int *restrict a, __global int *restrict out, int key)\n"
     "{\n"
@@ -422,6 +428,24 @@ static void dependences(e2e_env *env, cl_program p)
     check_ints(h, hwant, 256, "histogram");
     clReleaseMemObject(mx);
     clReleaseMemObject(mh);
+    clReleaseKernel(k);
+
+    /* through memory: each iteration reads what the one before stored (one at a time
+     * from the loads to the store's acknowledgement) */
+    k = e2e_kernel(p, "prefix_inplace");
+    cl_mem ma = e2e_buffer(env, N * 4, ia), mb = e2e_buffer(env, N * 4, ib);
+    E2E_ARG(k, 0, ma);
+    E2E_ARG(k, 1, mb);
+    n = 1500;
+    E2E_ARG(k, 2, n);
+    task(env, k);
+    e2e_read(env, ma, N * 4, iout);
+    memcpy(iwant, ia, sizeof iwant);
+    for (int i = 1; i < n; i++)
+        iwant[i] = (int)((unsigned)iwant[i - 1] * 3u + (unsigned)ib[i] + (unsigned)iwant[i]);
+    check_ints(iout, iwant, N, "prefix_inplace");
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mb);
     clReleaseKernel(k);
 
     static const int keys[] = {5, 1000, 4095};
