@@ -262,6 +262,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
         fprintf(out, " continue %%%d", r->cont);
         if (r->serial)
             fprintf(out, " serial: %s", r->serial);
+        if (r->pipelined && r->window)
+            fprintf(out, " window %d..%d: %s", r->window_first, r->window_last, r->window);
     }
     dump_values(out, "in", r->live_in, r->nlive_in);
     dump_values(out, "out", r->live_out, r->nlive_out);

@@ -2,9 +2,9 @@
 // Loops of single work-item kernels: streaming at II 1 (the induction variable a
 // recurrence of one stage, the accesses masked by the alive flag), an in-order float
 // sum at the adder's latency, a shift register of partial sums at II 1, a stencil
-// whose window computation moves after the load it waits for, a search whose exit
-// test waits for its load (later iterations load before it is known: speculative),
-// and the loops that stay serial, with the reason.
+// whose window computation moves after the load it waits for, a histogram (a window:
+// one at a time from load to store), a search whose exit test waits for its load
+// (speculative), and the loops that stay serial, with the reason.
 // CHECK: kernel vadd
 // CHECK: loop at line {{.*}}pipelined, II 1,
 // CHECK: recur i32
@@ -20,7 +20,7 @@
 // CHECK: kernel stencil
 // CHECK: pipelined, II 1,
 // CHECK: kernel histogram
-// CHECK: serial: the load at {{.*}}:70 may read what the store at {{.*}}:70 wrote in an earlier iteration
+// CHECK: window {{.*}}: the load at {{.*}}:70 may read what the store at {{.*}}:70 wrote in an earlier iteration
 // CHECK: kernel search
 // CHECK: pipelined, II 1, latency {{.*}}, speculative)
 // CHECK: load i32 {{.*}}speculative]

@@ -1,7 +1,7 @@
 // PASS: schedule
 // Loop pragmas of single work-item kernels, in the vendors' spellings (hls/pragmas.c
-// turns them into clang's loop hints): #pragma ivdep lets an indirect update be
-// pipelined (its accesses marked with the loop's ivdep bit), #pragma ii 3 and Xilinx's
+// turns them into clang's loop hints): #pragma ivdep pipelines an indirect update (its
+// accesses marked with the loop's ivdep bit; without it, a window: one at a time), #pragma ii 3 and Xilinx's
 // xcl_pipeline_loop(2) slow a streaming loop's first region to an iteration every 3 (2)
 // cycles, #pragma disable_loop_pipelining keeps a loop serial, and #pragma ii 1 on an
 // in-order float sum leaves its II at the adder's latency (the warning: test_hls).
@@ -10,7 +10,7 @@
 // CHECK: load i32 {{.*}} ivdep 0x1
 // CHECK: store i32 {{.*}} ivdep 0x1
 // CHECK: kernel scatter_plain
-// CHECK: serial: the load at {{.*}}:34 may read what the store at {{.*}}:34 wrote in an earlier iteration
+// CHECK: pipelined, II 139, {{.*}} window 7..9: the load at {{.*}}:34 may read what the store at {{.*}}:34 wrote in an earlier iteration
 // CHECK: kernel slow
 // CHECK: pipelined, II 3, {{.*}} #pragma ii 3
 // CHECK: static (depth 2, stall-free, exit fifo 5, II 3)
