@@ -27,8 +27,9 @@
 
 #include "passes.h"
 
-/* Operand chains followed before a value is taken as an atom. */
-#define WIDEN_DEPTH 24
+/* Operations visited for one address or one alignment at most (a chain of x + x doubles
+ * the work per level). */
+#define WIDEN_BUDGET 1024
 /* The largest alignment tracked. */
 #define SPAN_MAX ((int64_t)1 << 30)
 
@@ -57,12 +58,12 @@ static int small_const(const hls_kernel *k, int id, int64_t *v)
 
 /* A power of two every value of op id is a multiple of (1 when nothing is known): a
  * constant, a buffer argument, a loop phi that starts and steps by multiples of it, a
- * shift or product by a constant. */
-static int64_t value_span(const hls_kernel *k, int id, int depth)
+ * sum or difference, a shift or product by a constant, an extension or truncation. */
+static int64_t value_span(const hls_kernel *k, int id, int *budget)
 {
     const hls_op *op = &k->ops[id];
     int64_t v, s;
-    if (depth > WIDEN_DEPTH)
+    if (--*budget < 0)
         return 1;
     if (small_const(k, id, &v))
         return pow2_divisor(v);
@@ -86,21 +87,25 @@ static int64_t value_span(const hls_kernel *k, int id, int depth)
     }
     case HOP_SHL:
         if (small_const(k, op->args[1], &v) && v >= 0 && v < 31) {
-            s = value_span(k, op->args[0], depth + 1) << v;
+            s = value_span(k, op->args[0], budget) << v;
             return s > SPAN_MAX ? SPAN_MAX : s;
         }
         return 1;
     case HOP_MUL:
         for (int i = 0; i < 2; i++)
             if (small_const(k, op->args[i], &v) && v) {
-                s = value_span(k, op->args[1 - i], depth + 1);
+                s = value_span(k, op->args[1 - i], budget);
                 if (__builtin_mul_overflow(s, pow2_divisor(v), &s) || s > SPAN_MAX)
                     s = SPAN_MAX;
                 return s;
             }
         return 1;
+    case HOP_ADD: case HOP_SUB:
+        s = value_span(k, op->args[0], budget);
+        v = value_span(k, op->args[1], budget);
+        return s < v ? s : v;
     case HOP_ZEXT: case HOP_SEXT: case HOP_TRUNC:
-        s = value_span(k, op->args[0], depth + 1);
+        s = value_span(k, op->args[0], budget);
         return op->opc == HOP_TRUNC && op->width < 31 && s > ((int64_t)1 << op->width)
                    ? (int64_t)1 << op->width
                    : s;
@@ -113,7 +118,8 @@ static int64_t value_span(const hls_kernel *k, int id, int depth)
  * -(2x + 2) (sign), so that two extensions of one value are one atom. */
 static int64_t atom_span(const hls_kernel *k, int atom)
 {
-    return value_span(k, atom >= 0 ? atom : (-atom - 1) / 2, 0);
+    int budget = WIDEN_BUDGET;
+    return value_span(k, atom >= 0 ? atom : (-atom - 1) / 2, &budget);
 }
 
 static void add_term(hls_form *f, int atom, int64_t coef)
@@ -169,22 +175,24 @@ static int disjoint_or(const hls_kernel *k, int id, int64_t *c)
     if (op->opc != HOP_OR)
         return -1;
     for (int i = 0; i < 2; i++)
-        if (small_const(k, op->args[i], c) && *c >= 0 &&
-            *c < value_span(k, op->args[1 - i], 0))
-            return op->args[1 - i];
+        if (small_const(k, op->args[i], c) && *c >= 0) {
+            int budget = WIDEN_BUDGET;
+            if (*c < value_span(k, op->args[1 - i], &budget))
+                return op->args[1 - i];
+        }
     return -1;
 }
 
 /* The exact form of a 64-bit address: 64-bit adds, subtractions, products and shifts
  * by constants, disjoint ors, and extensions of x or of x | c (which is the extension
  * of x plus c). */
-static void walk(const hls_kernel *k, int id, hls_form *f, int depth)
+static void walk(const hls_kernel *k, int id, hls_form *f, int *budget)
 {
     memset(f, 0, sizeof *f);
     const hls_op *op = &k->ops[id];
     hls_form g;
     int64_t v;
-    if (depth > WIDEN_DEPTH || op->width != 64) {
+    if (--*budget < 0 || op->width != 64) {
         add_term(f, id, 1);
         return;
     }
@@ -194,21 +202,21 @@ static void walk(const hls_kernel *k, int id, hls_form *f, int depth)
     }
     switch (op->opc) {
     case HOP_ADD: case HOP_SUB:
-        walk(k, op->args[0], f, depth + 1);
-        walk(k, op->args[1], &g, depth + 1);
+        walk(k, op->args[0], f, budget);
+        walk(k, op->args[1], &g, budget);
         add_scaled(f, &g, op->opc == HOP_ADD ? 1 : -1);
         return;
     case HOP_MUL:
         for (int i = 0; i < 2; i++)
             if (small_const(k, op->args[i], &v)) {
-                walk(k, op->args[1 - i], &g, depth + 1);
+                walk(k, op->args[1 - i], &g, budget);
                 add_scaled(f, &g, v);
                 return;
             }
         break;
     case HOP_SHL:
         if (small_const(k, op->args[1], &v) && v >= 0 && v < 32) {
-            walk(k, op->args[0], &g, depth + 1);
+            walk(k, op->args[0], &g, budget);
             add_scaled(f, &g, (int64_t)1 << v);
             return;
         }
@@ -216,8 +224,9 @@ static void walk(const hls_kernel *k, int id, hls_form *f, int depth)
     case HOP_OR: {
         int x = disjoint_or(k, id, &v);
         if (x >= 0) {
-            walk(k, x, f, depth + 1);
-            f->constant += v; /* v < 2^30: no overflow worth checking */
+            walk(k, x, f, budget);
+            if (__builtin_add_overflow(f->constant, v, &f->constant))
+                f->unknown = 1;
             return;
         }
         break;
@@ -251,6 +260,17 @@ typedef struct access {
     int64_t off;   /* its address minus the group's first access's */
     hls_form form; /* its address */
 } access;
+
+/* The places of the accesses list[0..n) in block b again, after ops were inserted:
+ * where[id] is filled for the ops older than the pass (ids below nwhere). */
+static void refresh_places(const hls_block *b, int *where, int nwhere, access *list, int n)
+{
+    for (int p = 0; p < b->nops; p++)
+        if (b->ops[p] < nwhere)
+            where[b->ops[p]] = p;
+    for (int i = 0; i < n; i++)
+        list[i].pos = where[list[i].id];
+}
 
 static int by_offset(const void *a, const void *b)
 {
@@ -433,7 +453,7 @@ static void merge_stores(hls_compile *c, hls_kernel *k, int block, access *run, 
  * each access on, the widest power-of-two run of neighbours, within the port, whose
  * lowest address is a multiple of its bytes. */
 static void merge_group(hls_compile *c, hls_kernel *k, int block, access *g, int n,
-                        unsigned port)
+                        unsigned port, int *where, int nwhere)
 {
     unsigned piece = k->ops[g[0].id].width;
     for (int i = 0; i < n;) {
@@ -462,8 +482,8 @@ static void merge_group(hls_compile *c, hls_kernel *k, int block, access *g, int
                 merge_loads(c, k, block, &g[i], best);
             else
                 merge_stores(c, k, block, &g[i], best);
-            for (int j = i + best; j < n; j++) /* ops were inserted before them */
-                g[j].pos = index_in(&k->blocks[block], g[j].id);
+            /* ops were inserted before the rest */
+            refresh_places(&k->blocks[block], where, nwhere, &g[i + best], n - i - best);
         }
         i += best;
     }
@@ -478,6 +498,7 @@ static void widen_block(hls_compile *c, hls_kernel *k, int block, unsigned port)
     access *all = arena_alloc(&c->arena, (size_t)nb * sizeof *all);
     access *g = arena_alloc(&c->arena, (size_t)nb * sizeof *g);
     char *taken = arena_alloc(&c->arena, (size_t)nb);
+    int nwhere = k->nops, *where = arena_alloc(&c->arena, (size_t)nwhere * sizeof *where);
     int n = 0;
     for (int i = 0; i < nb; i++) {
         const hls_op *op = &k->ops[b->ops[i]];
@@ -485,7 +506,8 @@ static void widen_block(hls_compile *c, hls_kernel *k, int block, unsigned port)
             continue;
         all[n].id = op->id;
         all[n].pos = i;
-        walk(k, op->args[0], &all[n].form, 0);
+        int budget = WIDEN_BUDGET;
+        walk(k, op->args[0], &all[n].form, &budget);
         all[n].off = 0;
         taken[n] = (char)all[n].form.unknown;
         n++;
@@ -515,10 +537,8 @@ static void widen_block(hls_compile *c, hls_kernel *k, int block, unsigned port)
         if (ng < 2)
             continue;
         qsort(g, (size_t)ng, sizeof *g, by_offset);
-        merge_group(c, k, block, g, ng, port);
-        /* the places of the block's accesses may have moved */
-        for (int j = 0; j < n; j++)
-            all[j].pos = index_in(b, all[j].id);
+        merge_group(c, k, block, g, ng, port, where, nwhere);
+        refresh_places(b, where, nwhere, all, n); /* they may have moved */
     }
 }
 
