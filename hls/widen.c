@@ -384,6 +384,8 @@ static void merge_loads(hls_compile *c, hls_kernel *k, int block, access *run, i
     w = &k->ops[wid];
     w->args[0] = addr;
     w->width = piece * (unsigned)n;
+    for (int i = 0; i < n; i++) /* an #pragma ivdep covers it when it covers every piece */
+        w->ivdep &= k->ops[run[i].id].ivdep;
     /* the first's users now read lane `first` of the wide value */
     int pos = index_in(b, wid) + 1;
     int lane = new_const(c, k, block, pos, 32, (uint64_t)first);
@@ -407,6 +409,7 @@ static void merge_loads(hls_compile *c, hls_kernel *k, int block, access *run, i
         op->imm = piece;
         op->lsu = -1;
         op->addr_space = 0;
+        op->ivdep = 0;
     }
 }
 
@@ -436,6 +439,8 @@ static void merge_stores(hls_compile *c, hls_kernel *k, int block, access *run, 
     s->args[0] = k->ops[run[0].id].args[0];
     s->args[1] = data;
     s->width = width;
+    for (int i = 0; i < n; i++)
+        s->ivdep &= k->ops[run[i].id].ivdep;
     for (int i = 0; i < n; i++) {
         if (i == last)
             continue;
@@ -446,6 +451,7 @@ static void merge_stores(hls_compile *c, hls_kernel *k, int block, access *run, 
         op->imm = 0;
         op->lsu = -1;
         op->addr_space = 0;
+        op->ivdep = 0;
     }
 }
 
