@@ -452,6 +452,7 @@ static const pass passes[] = {
     {"check", hls_check, NULL, NULL},                 /* what hardware cannot do: an error */
     {"lower", hls_lower, verify, dump},               /* LLVM IR -> hardware IR */
     {"cfg", hls_cfg, verify, dump},                   /* dominators and loops */
+    {"widen", hls_widen, verify, dump},               /* neighbouring accesses: one */
     {"ifconvert", hls_ifconvert, verify, dump},       /* regions, predicates */
     {"memorder", hls_memorder, verify, dump},         /* memory order per work-item */
     {"banks", hls_local_banks, verify, dump},         /* local ports: wiring or crossbar */

@@ -80,7 +80,7 @@ static int restrict_pair(const hls_kernel *k, const hls_op *a, const hls_op *b)
     return ba >= 0 && bb >= 0 && ba != bb && is_restrict(k, ba) && is_restrict(k, bb);
 }
 
-static int may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
+int hls_may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
 {
     if (apart(a, b))
         return 0;
@@ -178,7 +178,7 @@ static void order_kernel(hls_compile *c, hls_kernel *k)
         s->acked |= s->lmem >= 0;
         for (int j = 0; j < k->nops && !s->acked; j++) {
             const hls_op *m = &k->ops[j];
-            s->acked = j != i && hls_ir_is_memory(m) && m->region >= 0 && may_alias(k, s, m) &&
+            s->acked = j != i && hls_ir_is_memory(m) && m->region >= 0 && hls_may_alias(k, s, m) &&
                        runs_after(k, reach, s, m);
         }
     }
@@ -191,7 +191,7 @@ static void order_kernel(hls_compile *c, hls_kernel *k)
                 continue;
             for (int j = 0; j < i; j++) {
                 hls_op *a = &k->ops[reg->ops[j]];
-                if (hls_ir_is_memory(a) && may_alias(k, a, b) && runs_after(k, reach, a, b))
+                if (hls_ir_is_memory(a) && hls_may_alias(k, a, b) && runs_after(k, reach, a, b))
                     hls_ir_push(&c->arena, &b->waits, &b->nwaits, &b->capwaits, a->id);
             }
         }

@@ -108,6 +108,7 @@ int hls_coalesce(hls_compile *c);            /* prepare.c: adjacent accesses mer
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */
+int hls_widen(hls_compile *c);               /* widen.c: neighbouring accesses: one */
 int hls_ifconvert(hls_compile *c);           /* ifconvert.c: CFG -> region tree */
 /* liveness.c: the values entering and leaving each region of k (live_in, live_out) */
 void hls_liveness(hls_compile *c, hls_kernel *k);
@@ -119,6 +120,9 @@ int hls_pipeline(hls_compile *c);            /* pipeline.c: iterations of one wo
  * nothing keeps it above 1). */
 const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_region *r);
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
+/* memorder.c: 1 when accesses a and b of one work-item may touch the same bytes (in
+ * one pass through their blocks). */
+int hls_may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b);
 /* memorder.c: 1 when accesses a and b of loop `loop` (innermost) may touch the same bytes
  * in two different iterations; step[id] is the step of an induction variable of the loop,
  * 0 for other values (indexes are assumed not to wrap, as C's signed ones cannot). */

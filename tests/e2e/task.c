@@ -9,13 +9,15 @@
  * the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
  * loaded by the outer loop, a value carried through the inner loop, an inner loop
  * reading the outer loop's stores, a search per key), unrolled loops with trip counts
- * that are not a multiple of the factor, loops run zero and one time, the loop
- * pragmas (#pragma ivdep on an indirect update, #pragma ii 3, #pragma
- * disable_loop_pipelining), and float sums reassociated under -cl-fast-relaxed-math
- * (a second program). Every result is compared with the host's sequential computation
- * (the relaxed sums within float rounding), once with the board's timing and once
- * under random memory latency and back-pressure. report.json's II of each loop is
- * checked by hls_pipeline_report (tests/hls); cycles per iteration are bench_task's. */
+ * that are not a multiple of the factor (their neighbouring accesses merged into
+ * port-wide ones, and from a[i + 1] on into pieces no memory line cuts), loops run zero
+ * and one time, the loop pragmas (#pragma ivdep on an indirect update, #pragma ii 3,
+ * #pragma disable_loop_pipelining), and float sums reassociated under
+ * -cl-fast-relaxed-math (a second program). Every result is compared with the host's
+ * sequential computation (the relaxed sums within float rounding), once with the
+ * board's timing and once under random memory latency and back-pressure. report.json's
+ * II of each loop is checked by hls_pipeline_report (tests/hls); cycles per iteration
+ * are bench_task's. */
 #include <math.h>
 
 #include "e2e.h"
@@ -218,6 +220,14 @@ static const char *src =
     "    #pragma disable_loop_pipelining\n"
     "    for (int i = 0; i < n; i++)\n"
     "        c[i] = a[i] + b[i];\n"
+    "}\n"
+    "__kernel void vsub_shift_unroll16(__global const int *restrict a,\n"
+    "                                  __global const int *restrict b,\n"
+    "                                  __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma unroll 16\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i + 1] - b[i];\n"
     "}\n";
 
 /* Built with -cl-fast-relaxed-math: float sums reassociated into partial sums. */
@@ -329,6 +339,12 @@ static void streaming(e2e_env *env, cl_program p)
                 iwant[i] = i < n ? ia[i] + ib[i] : -7;
             check_ints(iout, iwant, N, unrolled[u]);
         }
+        /* a[i + 1]: pieces that no memory line cuts (4, 8, 16, 32 and 4 bytes) */
+        int m = n < N ? n : N - 1;
+        run3(env, p, "vsub_shift_unroll16", ia, ib, iout, m);
+        for (int i = 0; i < N; i++)
+            iwant[i] = i < m ? ia[i + 1] - ib[i] : -7;
+        check_ints(iout, iwant, N, "vsub_shift_unroll16");
     }
     run2(env, p, "clamp_pos", ia, iout, N - 3);
     for (int i = 0; i < N; i++)
