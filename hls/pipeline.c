@@ -14,18 +14,21 @@
  * so they change nothing and are dropped. When the test waits for a load (a search,
  * `while (a[i] != key)`), the loads before it run ahead too (speculative, spec_alive):
  * they may read past the end of a buffer, which changes nothing; clhls_lsu_load tells
- * the simulator's checks so. A loop is pipelined when the analysis shows it is safe;
- * otherwise it keeps going round as a whole, and `serial` says why: a barrier in it,
- * an inner loop that is serial or before its exit test, an exit other than its end, a store or atomic before an exit test
- * that waits for memory, a value carried through memory, or two accesses of different
- * iterations that may touch the same bytes (memorder.c's test across iterations:
- * restrict, separate memories, or addresses of the induction variables that never
- * meet; accesses the loop's #pragma ivdep covers never do), or #pragma
- * disable_loop_pipelining. Loops are taken innermost first: a loop holding pipelined
- * loops is pipelined like any other, its iterations the inner loop's work-items, once
- * its exit test is moved before them (hoist_exit_test); its iterations issued past its
- * exit enter the inner loops inactive. The pragmas of an NDRange kernel's loops are
- * warned about: nothing there is pipelined. */
+ * the simulator's checks so. Accesses of different iterations that may touch the same
+ * bytes (memorder.c's test across iterations: restrict, separate memories, addresses
+ * of the induction variables that never meet; those the loop's #pragma ivdep covers
+ * never do) make the memory nodes from the first of them to the last a window that
+ * takes one iteration at a time. Loops are taken innermost first: a loop holding
+ * pipelined loops is pipelined like any other, its iterations the inner loop's
+ * work-items, once its exit test is moved before them (hoist_exit_test); its
+ * iterations issued past its exit enter the inner loops inactive. With relaxed math a
+ * carried float sum becomes partial sums (partial_sums). Otherwise a loop keeps going
+ * round as a whole, and `serial` says why: a barrier in it, an inner loop that is
+ * serial or before its exit test, an exit other than its end, a store or atomic
+ * before an exit test that waits for memory, a value carried through memory, an inner
+ * loop's access that may meet one of another outer iteration, or #pragma
+ * disable_loop_pipelining. The pragmas of an NDRange kernel's loops are warned about:
+ * nothing there is pipelined. */
 #include <stdio.h>
 #include <string.h>
 
