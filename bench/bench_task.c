@@ -1,4 +1,5 @@
-/* Single work-item kernels through the ICD, launched with clEnqueueTask at N = 4096:
+/* Single work-item kernels through the ICD, launched with clEnqueueTask at N = 32768 (the
+ * steady state: a loop's fill and drain, about 150 cycles, are a small part of it):
  * streaming (vector add), an integer and a float sum (in order), partial sums in an
  * 8-deep shift register, the float sum again built with -cl-fast-relaxed-math (partial
  * sums), a 16-tap FIR with a private shift register, a sliding-window
@@ -18,7 +19,7 @@
  * nothing about time is asserted. */
 #include "bench.h"
 
-#define N 4096
+#define N 32768
 #define M 64
 
 static const char *src =

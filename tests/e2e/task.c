@@ -5,8 +5,9 @@
  * 16-tap FIR filter with a private shift register, a sliding-window stencil, a
  * histogram in memory and a prefix computed in place (true dependences between
  * iterations through memory: one iteration at a time from the loads to the store's
- * acknowledgement), a search whose exit depends on the data, two loops one after
- * the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
+ * acknowledgement), a search whose exit depends on the data, a convergence (Newton's
+ * square root per element: an inner loop until the value stops changing), two loops
+ * one after the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
  * loaded by the outer loop, a value carried through the inner loop, an inner loop
  * reading the outer loop's stores, a search per key), unrolled loops with trip counts
  * that are not a multiple of the factor (their neighbouring accesses merged into
@@ -109,6 +110,18 @@ static const char *src =
     "    while (a[i] != key)\n"
     "        i++;\n"
     "    out[0] = i;\n"
+    "}\n"
+    "__kernel void newton(__global const float *restrict a, __global float *restrict out,\n"
+    "                     int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        float v = fabs(a[i]) + 1.0f, x = v, last = 0.0f;\n"
+    "        for (int k = 0; k < 40 && x != last; k++) {\n"
+    "            last = x;\n"
+    "            x = 0.5f * (x + v / x);\n"
+    "        }\n"
+    "        out[i] = x;\n"
+    "    }\n"
     "}\n"
     "__kernel void two_loops(__global const int *restrict a, __global int *restrict out, int n)\n"
     "{\n"
@@ -463,6 +476,19 @@ static void dependences(e2e_env *env, cl_program p)
     clReleaseMemObject(ma);
     clReleaseMemObject(mb);
     clReleaseKernel(k);
+
+    /* convergence: an inner loop whose exit test compares carried values */
+    enum { V = 200 };
+    run2(env, p, "newton", fa, fout, V);
+    for (int i = 0; i < V; i++) {
+        volatile float v = fabsf(fa[i]) + 1.0f, x = v, last = 0.0f;
+        for (int k = 0; k < 40 && x != last; k++) {
+            last = x;
+            x = 0.5f * (x + v / x);
+        }
+        fwant[i] = x;
+    }
+    check_floats(fout, fwant, V, "newton");
 
     static const int keys[] = {5, 1000, 4095};
     for (int t = 0; t < 3; t++) {
