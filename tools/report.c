@@ -623,10 +623,48 @@ static void write_stall_points(html_page *p, const report *r, const cJSON *k)
         html_table_end(p);
 }
 
+/* A single work-item kernel's loops, as a loop analysis: pipelined or not, the II and
+ * what sets it, iterations speculated and in flight, latency. */
+static void write_task_loops(html_page *p, const cJSON *k)
+{
+    html_put(p, "<h3>Loops (single work-item: iterations pipelined)</h3>\n");
+    html_table_begin(p, "loops", (const char *const[]){"region", "line", "nesting", "mode",
+                "II (cycles between iterations)", "what sets the II", "speculated iterations",
+                "iterations in flight", "latency", NULL});
+    const cJSON *rg;
+    cJSON_ArrayForEach(rg, json_item(k, "regions")) {
+        if (strcmp(json_str(rg, "kind", ""), "loop"))
+            continue;
+        const char *mode = json_str(rg, "mode", "?"), *why = json_str(rg, "ii_reason", "");
+        int ii = (int)json_num(rg, "ii", 0);
+        html_put(p, "<tr>");
+        html_cellf(p, "%d", (int)json_num(rg, "id", 0));
+        html_cellf(p, "%d", (int)json_num(rg, "line", 0));
+        html_cellf(p, "%d", (int)json_num(rg, "nesting", 0));
+        html_put(p, !strcmp(mode, "pipelined") ? "<td><span class=\"tag ok\">pipelined</span></td>"
+                                              : "<td><span class=\"tag bad\">serial</span></td>");
+        html_cellf(p, "%d", ii);
+        html_cell(p, *why ? why : ii <= 1 ? "nothing: one iteration per cycle" : "");
+        html_cellf(p, "%d", (int)json_num(rg, "speculated", 0));
+        html_cellf(p, "%d", (int)json_num(rg, "in_flight", 1));
+        html_cellf(p, "%d", (int)json_num(rg, "latency", 0));
+        html_put(p, "</tr>\n");
+    }
+    html_table_end(p);
+    html_put(p, "<p>A pipelined loop starts an iteration every II cycles: a generator issues "
+           "them, values carried to the next iteration are registers, and the iterations "
+           "issued past the exit (<i>speculated</i>) change nothing. A serial loop runs one "
+           "iteration at a time; the reason says which dependence keeps it so.</p>\n");
+}
+
 static void write_loops(html_page *p, const cJSON *k)
 {
     if (!count_kind(k, "loop"))
         return;
+    if (json_flag(k, "single_work_item")) {
+        write_task_loops(p, k);
+        return;
+    }
     html_put(p, "<h3>Loops</h3>\n");
     html_table_begin(p, "loops", (const char *const[]){"region", "line", "nesting", "blocks",
                 "latency (cycles around)", "credits (work-items inside)", "back-edge FIFO",
@@ -905,25 +943,36 @@ static void write_findings(html_page *p, const report *r)
     const cJSON *k;
     cJSON_ArrayForEach(k, json_item(r->rep, "kernels")) {
         const char *name = json_str(k, "name", "");
+        /* a single work-item kernel's accesses follow each other by loop iteration */
+        int task = json_flag(k, "single_work_item");
+        const char *item = task ? "iteration" : "work-item";
         const cJSON *o;
+        cJSON_ArrayForEach(o, json_item(k, "regions"))
+            if (task && !strcmp(json_str(o, "kind", ""), "loop") && json_num(o, "ii", 1) > 1) {
+                snprintf(what, sizeof what, "loop %s at II %d: %s", json_str(o, "mode", ""),
+                         (int)json_num(o, "ii", 0), json_str(o, "ii_reason", ""));
+                finding(p, "bad", name, (int)json_num(o, "line", 0), what);
+                n++;
+            }
         cJSON_ArrayForEach(o, json_item(k, "lsus")) {
             int line = (int)json_num(o, "line", 0);
             if (!json_flag(o, "coalescing") && !strcmp(json_str(o, "kind", ""), "store")) {
                 snprintf(what, sizeof what, "the store waits for memory's acknowledgement (a "
                          "later access may read what it wrote): one memory request per "
-                         "work-item and %d cycles in its region", (int)json_num(o, "latency", 0));
+                         "%s and %d cycles in its region", item, (int)json_num(o, "latency", 0));
                 finding(p, "op", name, line, what);
                 n++;
             } else if (!strcmp(json_str(o, "pattern", ""), "irregular") && json_flag(o, "coalescing")) {
                 snprintf(what, sizeof what, "%s with an address the compiler cannot follow "
-                         "from one work-item to the next: coalescing works only when "
-                         "neighbouring work-items happen to share a memory word",
-                         json_str(o, "kind", ""));
+                         "from one %s to the next: coalescing works only when "
+                         "neighbouring %ss happen to share a memory word",
+                         json_str(o, "kind", ""), item, item);
                 finding(p, "op", name, line, what);
                 n++;
             } else if (!strcmp(json_str(o, "pattern", ""), "strided") && !json_flag(o, "burst")) {
                 snprintf(what, sizeof what, "%s with a stride of %.0f bytes: one memory "
-                         "request per work-item", json_str(o, "kind", ""), json_num(o, "stride_bytes", 0));
+                         "request per %s", json_str(o, "kind", ""), json_num(o, "stride_bytes", 0),
+                         item);
                 finding(p, "bad", name, line, what);
                 n++;
             }
@@ -1171,10 +1220,16 @@ static int line_tags(html_page *p, const report *r, int line, int draw)
         const cJSON *o;
         cJSON_ArrayForEach(o, json_item(k, "regions"))
             if (!strcmp(json_str(o, "kind", ""), "loop") && (int)json_num(o, "line", 0) == line && ++n &&
-                draw)
-                tagf(p, "loop", "loop: credits %d, latency %d, back-edge FIFO %d",
-                     (int)json_num(o, "credits", 0), (int)json_num(o, "latency", 0),
-                     (int)json_num(o, "back_fifo", 0));
+                draw) {
+                if (json_flag(k, "single_work_item"))
+                    tagf(p, "loop", "loop: %s, II %d%s%s", json_str(o, "mode", "?"),
+                         (int)json_num(o, "ii", 0), *json_str(o, "ii_reason", "") ? ": " : "",
+                         json_str(o, "ii_reason", ""));
+                else
+                    tagf(p, "loop", "loop: credits %d, latency %d, back-edge FIFO %d",
+                         (int)json_num(o, "credits", 0), (int)json_num(o, "latency", 0),
+                         (int)json_num(o, "back_fifo", 0));
+            }
         cJSON_ArrayForEach(o, json_item(k, "barriers"))
             if ((int)json_num(o, "line", 0) == line && ++n && draw)
                 tagf(p, "barrier", "barrier unit%s%s", json_str(o, "collective", NULL) ? ": " : "",

@@ -124,23 +124,37 @@ static double draw_region(html_page *p, const cJSON *kernel, const cJSON *rg, do
     int loop = !strcmp(kind, "loop");
     extent e = measure(kernel, rg);
     double inner_cx = loop ? cx - LOOP_LANE / 2 : cx, yy = y + (loop ? LOOP_HEAD : 0);
+    /* a pipelined loop has no back edge: a generator issues its iterations */
+    int pipelined = loop && !strcmp(json_str(rg, "mode", ""), "pipelined");
     if (loop) {
         double x = cx - e.w / 2;
         html_put(p, "<g class=\"loop\">");
-        char tip[256];
-        snprintf(tip, sizeof tip, "loop at line %d: at most %d work-items inside (credits), "
-                 "%d cycles around (latency), back-edge FIFO %d entries; the barrier units "
-                 "inside hold %d", (int)json_num(rg, "line", 0), (int)json_num(rg, "credits", 0),
-                 (int)json_num(rg, "latency", 0), (int)json_num(rg, "back_fifo", 0),
-                 (int)json_num(rg, "barrier_hold", 0));
+        char tip[512];
+        if (pipelined)
+            snprintf(tip, sizeof tip, "loop at line %d, pipelined: an iteration every %d "
+                     "cycles%s%s, %d cycles from first to last region (latency), %d iterations "
+                     "in flight", (int)json_num(rg, "line", 0), (int)json_num(rg, "ii", 0),
+                     *json_str(rg, "ii_reason", "") ? ": " : "", json_str(rg, "ii_reason", ""),
+                     (int)json_num(rg, "latency", 0), (int)json_num(rg, "in_flight", 1));
+        else
+            snprintf(tip, sizeof tip, "loop at line %d: at most %d work-items inside (credits), "
+                     "%d cycles around (latency), back-edge FIFO %d entries; the barrier units "
+                     "inside hold %d", (int)json_num(rg, "line", 0),
+                     (int)json_num(rg, "credits", 0), (int)json_num(rg, "latency", 0),
+                     (int)json_num(rg, "back_fifo", 0), (int)json_num(rg, "barrier_hold", 0));
         html_svg_title(p, tip);
         html_putf(p, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"10\"/>", x, y,
              e.w, e.h);
         html_svg_textf(p, x + 12, y + 18, "title", "region %d: loop at line %d (%s)", id,
                   (int)json_num(rg, "line", 0), blocks);
-        html_svg_textf(p, x + 12, y + 35, "detail", "credits %d | latency %d | back-edge FIFO %d",
-                  (int)json_num(rg, "credits", 0), (int)json_num(rg, "latency", 0),
-                  (int)json_num(rg, "back_fifo", 0));
+        if (pipelined)
+            html_svg_textf(p, x + 12, y + 35, "detail", "pipelined, II %d | latency %d | %d in flight",
+                           (int)json_num(rg, "ii", 0), (int)json_num(rg, "latency", 0),
+                           (int)json_num(rg, "in_flight", 1));
+        else
+            html_svg_textf(p, x + 12, y + 35, "detail", "credits %d | latency %d | back-edge FIFO %d",
+                           (int)json_num(rg, "credits", 0), (int)json_num(rg, "latency", 0),
+                           (int)json_num(rg, "back_fifo", 0));
         html_put(p, "</g>\n");
     }
     const cJSON *c;
@@ -159,7 +173,7 @@ static double draw_region(html_page *p, const cJSON *kernel, const cJSON *rg, do
         yy += h;
         first = 0;
     }
-    if (loop && !first) { /* the back edge: from the body's end round to its start */
+    if (loop && !first && !pipelined) { /* the back edge: from the body's end round to its start */
         double lane = cx + e.w / 2 - LOOP_LANE / 2;
         html_putf(p, "<path class=\"back-edge\" d=\"M %.1f %.1f V %.1f H %.1f V %.1f H %.1f\" "
                 "marker-end=\"url(#arrow-back)\"/>", inner_cx, last_bottom, last_bottom + 8,
