@@ -417,8 +417,8 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
     const char *is_first = bus_reg(e, 1, "the next iteration is the first",
                                    text(e, "r%d_first", n));
     const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
-    const char *occupied = busy;
-    if (r->speculative) { /* a work-item enters when no iteration is in flight */
+    const char *occupied = busy, *bound = "";
+    if (r->speculative || r->safelen) {
         const char *flight = bus_reg(e, 16, "iterations issued and not yet at the end",
                                      text(e, "r%d_flight", n));
         block(e, flight, text(e, "always @(posedge clk)\n    if (rst) %s <= 16'd0;\n"
@@ -426,12 +426,15 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
                                  " - {15'd0, r%d_out_valid & r%d_out_ready};",
                               flight, flight, flight, first->id, first->id,
                               r->children[r->nchildren - 1], r->children[r->nchildren - 1]));
-        occupied = text(e, "(%s | (|%s))", busy, flight);
+        if (r->speculative) /* a work-item enters when no iteration is in flight */
+            occupied = text(e, "(%s | (|%s))", busy, flight);
+        if (r->safelen) /* #pragma ivdep safelen(N): at most N in flight */
+            bound = text(e, " & (%s < 16'd%d)", flight, r->safelen);
     }
     hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", occupied);
     hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, occupied);
-    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s%s", busy,
-                  window_gate(e, r, first->id));
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s%s%s", busy,
+                  window_gate(e, r, first->id), bound);
     block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
                            "    else if (r%d_stop) %s <= 1'b0;\n    else if (%s) %s <= 1'b1;",
                         busy, n, busy, take, busy));

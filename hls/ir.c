@@ -248,6 +248,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
             fprintf(out, "; pipelined");
         if (r->speculative)
             fprintf(out, ", speculative");
+        if (r->safelen)
+            fprintf(out, ", at most %d in flight", r->safelen);
         if (r->barrier_hold)
             fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");

@@ -214,6 +214,8 @@ typedef struct hls_region {
                             window_last (region ids: the memory nodes of the first and last
                             such accesses) take one iteration at a time; NULL when none */
     int window_first, window_last;
+    int safelen;         /* LOOP, pipelined: #pragma ivdep safelen(N): at most N iterations
+                            in flight (those fewer than N apart never meet); 0: no bound */
     int ii;              /* STATIC: cycles between two work-items entering (its recurrences'
                             latency, at least 1); LOOP: cycles between two iterations of one
                             work-item (pipelined: the largest of its regions'; else the

@@ -131,6 +131,18 @@ static int ivdep_covers(const hls_kernel *k, const hls_region *r, const hls_op *
     return n && (a->ivdep >> (n - 1) & b->ivdep >> (n - 1) & 1);
 }
 
+/* The kernel argument access op's address is an offset of, -1 when not one alone. */
+static int buffer_of(const hls_kernel *k, const hls_op *op)
+{
+    hls_form f;
+    hls_form_of(k, op->args[0], &f);
+    int arg = -1;
+    for (int i = 0; i < f.nterms; i++)
+        if (f.coef[i] && k->ops[f.atom[i]].opc == HOP_ARG && k->ops[f.atom[i]].width == 64)
+            arg = arg < 0 ? k->ops[f.atom[i]].arg : -2;
+    return arg < 0 ? -1 : arg;
+}
+
 /* Appends the memory accesses of region r and the regions inside it to access[*n]. */
 static void collect_accesses(const hls_kernel *k, const hls_region *r, int *access, int *n)
 {
@@ -176,9 +188,8 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, hls_re
                     ? arena_printf(&c->arena, "the load at %s may read what the %s at %s wrote "
                                    "in an earlier iteration%s", where(c, b),
                                    hls_ir_opcode_name(a->opc), where(c, a),
-                                   k->ops[a->args[0]].opc == k->ops[b->args[0]].opc &&
-                                   a->args[0] == b->args[0] ? "" :
-                                   " (restrict buffers are never the same memory)")
+                                   buffer_of(k, a) >= 0 && buffer_of(k, a) == buffer_of(k, b)
+                                       ? "" : " (restrict buffers are never the same memory)")
                     : arena_printf(&c->arena, "the %s at %s and the %s at %s may touch the "
                                    "same bytes in different iterations",
                                    hls_ir_opcode_name(a->opc), where(c, a),
@@ -733,10 +744,14 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
     int *home = arena_alloc(&c->arena, (size_t)k->regions[rid].nphis * sizeof *home);
     if (!why)
         why = place_recurrences(c, k, rid, home);
-    if (why)
+    if (why) {
         k->regions[rid].serial = why;
-    else
-        pipeline_loop(c, k, rid, home);
+        return;
+    }
+    pipeline_loop(c, k, rid, home);
+    const hls_loop_pragmas *p = &k->blocks[k->loops[k->regions[rid].loop].latch].pragmas;
+    const hls_pragma *ivdep = p->ivdep ? hls_loop_pragma(c, HLS_PRAGMA_IVDEP, p->start) : NULL;
+    k->regions[rid].safelen = ivdep ? ivdep->value : 0;
 }
 
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)

@@ -10,7 +10,7 @@
  * and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone on its line, becomes the same
  * as #pragma ii N.
  * A vendor's loop pragma that clhls does not implement (loop_coalesce, max_concurrency,
- * ivdep with safelen or array, Xilinx's #pragma HLS, ...) is blanked and warned about
+ * ivdep with array, Xilinx's #pragma HLS, ...) is blanked and warned about
  * here by name, so the build log says what is left out instead of clang's "unknown
  * pragma ignored". The pragmas rewritten are remembered with their places, so that a
  * later warning about a loop points at its pragma (hls_loop_pragma). Pragmas
@@ -76,14 +76,26 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
     for (size_t t = strlen(text); t && isspace((unsigned char)text[t - 1]); t--)
         text[t - 1] = '\0';
     if (len == 5 && !strncmp(name, "ivdep", 5)) {
-        if (!line_ends(args, end)) {
+        const char *p = args;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        int safelen = 0; /* safelen(N): iterations fewer than N apart never meet */
+        if (end - p > 8 && !strncmp(p, "safelen(", 8)) {
+            p += 8;
+            safelen = number(&p);
+            if (!safelen || p >= end || *p != ')')
+                safelen = -1;
+            else
+                p++;
+        }
+        if (safelen < 0 || !line_ends(p, end)) {
             hls_warning(&c->diag, loc, "'%s' is not honoured: clhls implements '#pragma "
-                        "ivdep' without safelen or array, so the loop is built as without it "
-                        "(its accesses are checked for dependences across iterations as "
-                        "usual)", text);
+                        "ivdep' and '#pragma ivdep safelen(N)', not array, so the loop is built "
+                        "as without it (its accesses are checked for dependences across "
+                        "iterations as usual)", text);
             return "";
         }
-        remember(c, HLS_PRAGMA_IVDEP, 0, loc, text);
+        remember(c, HLS_PRAGMA_IVDEP, safelen, loc, text);
         return "#pragma clang loop vectorize(assume_safety)";
     }
     if (len == 2 && !strncmp(name, "ii", 2)) {

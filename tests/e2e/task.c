@@ -12,7 +12,8 @@
  * reading the outer loop's stores, a search per key), unrolled loops with trip counts
  * that are not a multiple of the factor (their neighbouring accesses merged into
  * port-wide ones, and from a[i + 1] on into pieces no memory line cuts), loops run zero
- * and one time, the loop pragmas (#pragma ivdep on an indirect update, #pragma ii 3,
+ * and one time, the loop pragmas (#pragma ivdep on an indirect update, #pragma ivdep
+ * safelen(8) on a dependence 8 iterations apart, #pragma ii 3,
  * #pragma disable_loop_pipelining), and float sums reassociated under
  * -cl-fast-relaxed-math (a second program). Every result is compared with the host's
  * sequential computation (the relaxed sums within float rounding), once with the
@@ -219,6 +220,12 @@ static const char *src =
     "    #pragma ivdep\n"
     "    for (int i = 0; i < n; i++)\n"
     "        a[idx[i]] += b[i];\n"
+    "}\n"
+    "__kernel void safelen8(__global int *restrict a, int n)\n"
+    "{\n"
+    "    #pragma ivdep safelen(8)\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        a[i + 8] = a[i] * 3 + 1;\n"
     "}\n"
     "__kernel void vadd_ii3(__global const int *restrict a, __global const int *restrict b,\n"
     "                       __global int *restrict c, int n)\n"
@@ -605,6 +612,20 @@ static void pragmas(e2e_env *env, cl_program p)
         clReleaseMemObject(ma);
         clReleaseMemObject(mi);
         clReleaseMemObject(mb);
+        clReleaseKernel(k);
+        /* a dependence 8 iterations apart: at most 8 in flight keep it */
+        k = e2e_kernel(p, "safelen8");
+        ma = e2e_buffer(env, N * 4, ia);
+        int m = n < N - 8 ? n : N - 8;
+        E2E_ARG(k, 0, ma);
+        E2E_ARG(k, 1, m);
+        task(env, k);
+        e2e_read(env, ma, N * 4, iout);
+        memcpy(iwant, ia, sizeof iwant);
+        for (int i = 0; i < m; i++)
+            iwant[i + 8] = (int)((unsigned)iwant[i] * 3u + 1u);
+        check_ints(iout, iwant, N, "safelen8");
+        clReleaseMemObject(ma);
         clReleaseKernel(k);
         static const char *const names[] = {"vadd_ii3", "vadd_serial"};
         for (int v = 0; v < 2; v++) {

@@ -641,7 +641,7 @@ Test(hls, a_barrier_work_items_may_reach_differently_is_a_warning)
 Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
 {
     /* #pragma ii 1 on an in-order float sum (the adder's latency needs II 4), Intel's
-     * pragmas clhls does not implement, ivdep with safelen (the loop keeps its checks),
+     * pragmas clhls does not implement, ivdep with array (the loop keeps its checks),
      * Xilinx's HLS pragma and a pragma of an NDRange kernel: each a warning with its
      * name, line, column and caret, and never clang's "unknown pragma ignored" */
     const char *src = "__kernel void fsum(__global const float *restrict a,\n"
@@ -660,7 +660,7 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
                       "#pragma max_concurrency 1\n"
                       "#pragma max_interleaving 1\n"
                       "#pragma speculated_iterations 0\n"
-                      "#pragma ivdep safelen(8)\n"
+                      "#pragma ivdep array(a)\n"
                       "    for (int i = 0; i < n; i++) {\n"
                       "#pragma HLS pipeline II=1\n"
                       "        a[idx[i]] += 1;\n"
@@ -685,15 +685,15 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
         "k.cl:14:9: warning: '#pragma max_concurrency 1' is not implemented",
         "k.cl:15:9: warning: '#pragma max_interleaving 1' is not implemented",
         "k.cl:16:9: warning: '#pragma speculated_iterations 0' is not implemented",
-        "k.cl:17:9: warning: '#pragma ivdep safelen(8)' is not honoured",
+        "k.cl:17:9: warning: '#pragma ivdep array(a)' is not honoured",
         "k.cl:19:9: warning: '#pragma HLS pipeline II=1' is not implemented",
         "k.cl:25:9: warning: '#pragma ivdep' has no effect in kernel 'nd'",
     };
     for (size_t i = 0; i < sizeof unimplemented / sizeof *unimplemented; i++)
         cr_expect(strstr(res.log, unimplemented[i]), "%s not in:\n%s", unimplemented[i],
                   res.log);
-    /* safelen is not honoured: the loop keeps its dependence (one iteration at a time
-     * through the accesses that may meet) */
+    /* ivdep array() is not honoured: the loop keeps its dependence (one iteration at a
+     * time through the accesses that may meet) */
     cr_expect(strstr(res.log, "loop in kernel 'other': II "), "%s", res.log);
     cr_expect(strstr(res.log, "one iteration at a time through memory: the load at k.cl:20 "
                               "may read"), "%s", res.log);
