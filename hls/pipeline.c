@@ -751,7 +751,8 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
     pipeline_loop(c, k, rid, home);
     const hls_loop_pragmas *p = &k->blocks[k->loops[k->regions[rid].loop].latch].pragmas;
     const hls_pragma *ivdep = p->ivdep ? hls_loop_pragma(c, HLS_PRAGMA_IVDEP, p->start) : NULL;
-    k->regions[rid].safelen = ivdep ? ivdep->value : 0;
+    /* a bound above what the 16-bit count of iterations in flight holds bounds nothing */
+    k->regions[rid].safelen = ivdep && ivdep->value < 65536 ? ivdep->value : 0;
 }
 
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)
