@@ -418,7 +418,7 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
                                    text(e, "r%d_first", n));
     const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
     const char *occupied = busy, *bound = "";
-    if (r->speculative || r->safelen) {
+    if (r->speculative || r->max_in_flight) {
         const char *flight = bus_reg(e, 16, "iterations issued and not yet at the end",
                                      text(e, "r%d_flight", n));
         block(e, flight, text(e, "always @(posedge clk)\n    if (rst) %s <= 16'd0;\n"
@@ -428,8 +428,8 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
                               r->children[r->nchildren - 1], r->children[r->nchildren - 1]));
         if (r->speculative) /* a work-item enters when no iteration is in flight */
             occupied = text(e, "(%s | (|%s))", busy, flight);
-        if (r->safelen) /* #pragma ivdep safelen(N): at most N in flight */
-            bound = text(e, " & (%s < 16'd%d)", flight, r->safelen);
+        if (r->max_in_flight) /* safelen(N), max_concurrency N: at most N in flight */
+            bound = text(e, " & (%s < 16'd%d)", flight, r->max_in_flight);
     }
     hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", occupied);
     hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, occupied);

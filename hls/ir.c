@@ -248,8 +248,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
             fprintf(out, "; pipelined");
         if (r->speculative)
             fprintf(out, ", speculative");
-        if (r->safelen)
-            fprintf(out, ", at most %d in flight", r->safelen);
+        if (r->max_in_flight)
+            fprintf(out, ", at most %d in flight", r->max_in_flight);
         if (r->barrier_hold)
             fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");
@@ -260,6 +260,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
             fprintf(out, " #pragma ii %d", pr->ii);
         if (pr->no_pipelining)
             fprintf(out, " #pragma disable_loop_pipelining");
+        if (pr->max_concurrency)
+            fprintf(out, " #pragma max_concurrency %d", pr->max_concurrency);
         dump_values(out, "phis", r->phis, r->nphis);
         fprintf(out, " continue %%%d", r->cont);
         if (r->serial)

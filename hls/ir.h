@@ -123,6 +123,8 @@ typedef struct hls_loop_pragmas {
                             `ivdep`), 0 when none */
     int ii;              /* #pragma ii N (llvm.loop.pipeline.initiationinterval): N, else 0 */
     int no_pipelining;   /* #pragma disable_loop_pipelining (llvm.loop.pipeline.disable) */
+    int max_concurrency; /* #pragma max_concurrency N (llvm.loop.interleave.count, which
+                            pragmas.c makes of it): N, else 0 */
     hls_loc start;       /* where the loop statement starts (its pragmas are above it) */
 } hls_loop_pragmas;
 
@@ -214,8 +216,9 @@ typedef struct hls_region {
                             window_last (region ids: the memory nodes of the first and last
                             such accesses) take one iteration at a time; NULL when none */
     int window_first, window_last;
-    int safelen;         /* LOOP, pipelined: #pragma ivdep safelen(N): at most N iterations
-                            in flight (those fewer than N apart never meet); 0: no bound */
+    int max_in_flight;   /* LOOP, pipelined: at most this many iterations in flight
+                            (#pragma ivdep safelen(N): those fewer than N apart never meet;
+                            #pragma max_concurrency N); 0: no bound */
     int ii;              /* STATIC: cycles between two work-items entering (its recurrences'
                             latency, at least 1); LOOP: cycles between two iterations of one
                             work-item (pipelined: the largest of its regions'; else the

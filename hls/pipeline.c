@@ -617,9 +617,10 @@ static void ndrange_pragmas(hls_compile *c, const hls_kernel *k)
         static const struct { hls_pragma_kind kind; const char *name; } all[] = {
             {HLS_PRAGMA_IVDEP, "ivdep"}, {HLS_PRAGMA_II, "ii"},
             {HLS_PRAGMA_DISABLE_PIPELINING, "disable_loop_pipelining"},
+            {HLS_PRAGMA_MAX_CONCURRENCY, "max_concurrency"},
         };
-        int asked[] = {p->ivdep, p->ii, p->no_pipelining};
-        for (int i = 0; i < 3; i++) {
+        int asked[] = {p->ivdep, p->ii, p->no_pipelining, p->max_concurrency};
+        for (int i = 0; i < 4; i++) {
             if (!asked[i])
                 continue;
             const hls_pragma *at = hls_loop_pragma(c, all[i].kind, p->start);
@@ -751,8 +752,11 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
     pipeline_loop(c, k, rid, home);
     const hls_loop_pragmas *p = &k->blocks[k->loops[k->regions[rid].loop].latch].pragmas;
     const hls_pragma *ivdep = p->ivdep ? hls_loop_pragma(c, HLS_PRAGMA_IVDEP, p->start) : NULL;
+    int bound = ivdep ? ivdep->value : 0; /* safelen(N) */
+    if (p->max_concurrency && (!bound || p->max_concurrency < bound))
+        bound = p->max_concurrency;
     /* a bound above what the 16-bit count of iterations in flight holds bounds nothing */
-    k->regions[rid].safelen = ivdep && ivdep->value < 65536 ? ivdep->value : 0;
+    k->regions[rid].max_in_flight = bound < 65536 ? bound : 0;
 }
 
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)

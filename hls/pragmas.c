@@ -23,7 +23,7 @@
 
 /* Intel loop pragmas clhls does not implement: the build goes on as without them. */
 static const char *const unimplemented[] = {
-    "loop_coalesce", "max_concurrency", "max_interleaving", "speculated_iterations",
+    "loop_coalesce", "max_interleaving", "speculated_iterations",
     "nofusion", "loop_fuse", "max_reinvocation_delay", "force_hyperopt", "force_no_hyperopt",
 };
 
@@ -108,6 +108,18 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
         }
         remember(c, HLS_PRAGMA_II, n, loc, text);
         return arena_printf(&c->arena, "#pragma clang loop pipeline_initiation_interval(%d)", n);
+    }
+    if (len == 15 && !strncmp(name, "max_concurrency", 15)) {
+        const char *p = args;
+        int n = number(&p);
+        if (!n || !line_ends(p, end)) {
+            hls_warning(&c->diag, loc, "'%s' is ignored: it wants a positive number, the "
+                        "iterations in flight", text);
+            return "";
+        }
+        remember(c, HLS_PRAGMA_MAX_CONCURRENCY, n, loc, text);
+        /* clang has no such hint; interleave_count(N) carries N to the loop's metadata */
+        return arena_printf(&c->arena, "#pragma clang loop interleave_count(%d)", n);
     }
     if (len == 23 && !strncmp(name, "disable_loop_pipelining", 23)) {
         remember(c, HLS_PRAGMA_DISABLE_PIPELINING, 0, loc, text);

@@ -7,14 +7,14 @@
  * iterations through memory: one iteration at a time from the loads to the store's
  * acknowledgement), a search whose exit depends on the data, a convergence (Newton's
  * square root per element: an inner loop until the value stops changing), two loops
- * one after the other, nested loops (matrix multiply; imperfect nests: a triangle, trip counts
- * loaded by the outer loop, a value carried through the inner loop, an inner loop
- * reading the outer loop's stores, a search per key), unrolled loops with trip counts
- * that are not a multiple of the factor (their neighbouring accesses merged into
- * port-wide ones, and from a[i + 1] on into pieces no memory line cuts), loops run zero
- * and one time, the loop pragmas (#pragma ivdep on an indirect update, #pragma ivdep
- * safelen(8) on a dependence 8 iterations apart, #pragma ii 3,
- * #pragma disable_loop_pipelining), and float sums reassociated under
+ * one after the other, nested loops (matrix multiply; imperfect nests: a triangle,
+ * trip counts loaded by the outer loop, a value carried through the inner loop, an
+ * inner loop reading the outer loop's stores, a search per key), unrolled loops with
+ * trip counts that are not a multiple of the factor (their neighbouring accesses
+ * merged into port-wide ones, and from a[i + 1] on into pieces no memory line cuts),
+ * loops run zero and one time, the loop pragmas (#pragma ivdep on an indirect update,
+ * #pragma ivdep safelen(8) on a dependence 8 iterations apart, #pragma max_concurrency
+ * 2, #pragma ii 3, #pragma disable_loop_pipelining), and float sums reassociated under
  * -cl-fast-relaxed-math (a second program). Every result is compared with the host's
  * sequential computation (the relaxed sums within float rounding), once with the
  * board's timing and once under random memory latency and back-pressure. report.json's
@@ -226,6 +226,13 @@ static const char *src =
     "    #pragma ivdep safelen(8)\n"
     "    for (int i = 0; i < n; i++)\n"
     "        a[i + 8] = a[i] * 3 + 1;\n"
+    "}\n"
+    "__kernel void vadd_two(__global const int *restrict a, __global const int *restrict b,\n"
+    "                       __global int *restrict c, int n)\n"
+    "{\n"
+    "    #pragma max_concurrency 2\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        c[i] = a[i] + b[i];\n"
     "}\n"
     "__kernel void vadd_ii3(__global const int *restrict a, __global const int *restrict b,\n"
     "                       __global int *restrict c, int n)\n"
@@ -627,8 +634,8 @@ static void pragmas(e2e_env *env, cl_program p)
         check_ints(iout, iwant, N, "safelen8");
         clReleaseMemObject(ma);
         clReleaseKernel(k);
-        static const char *const names[] = {"vadd_ii3", "vadd_serial"};
-        for (int v = 0; v < 2; v++) {
+        static const char *const names[] = {"vadd_ii3", "vadd_serial", "vadd_two"};
+        for (int v = 0; v < 3; v++) {
             run3(env, p, names[v], ia, ib, iout, n);
             for (int i = 0; i < N; i++)
                 iwant[i] = i < n ? ia[i] + ib[i] : -7;

@@ -682,7 +682,6 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
                               "            ^\n"), "%s", res.log);
     static const char *const unimplemented[] = {
         "k.cl:13:9: warning: '#pragma loop_coalesce 2' is not implemented",
-        "k.cl:14:9: warning: '#pragma max_concurrency 1' is not implemented",
         "k.cl:15:9: warning: '#pragma max_interleaving 1' is not implemented",
         "k.cl:16:9: warning: '#pragma speculated_iterations 0' is not implemented",
         "k.cl:17:9: warning: '#pragma ivdep array(a)' is not honoured",
