@@ -14,12 +14,13 @@
  * merged into port-wide ones, and from a[i + 1] on into pieces no memory line cuts),
  * loops run zero and one time, the loop pragmas (#pragma ivdep on an indirect update,
  * #pragma ivdep safelen(8) on a dependence 8 iterations apart, #pragma max_concurrency
- * 2, #pragma ii 3, #pragma disable_loop_pipelining), and float sums reassociated under
- * -cl-fast-relaxed-math (a second program). Every result is compared with the host's
- * sequential computation (the relaxed sums within float rounding), once with the
- * board's timing and once under random memory latency and back-pressure. report.json's
- * II of each loop is checked by hls_pipeline_report (tests/hls); cycles per iteration
- * are bench_task's. */
+ * 2, #pragma ii 3, #pragma disable_loop_pipelining), work-groups of one work-item
+ * (reqd_work_group_size(1, 1, 1) over an NDRange: each one's loop pipelined), and
+ * float sums reassociated under -cl-fast-relaxed-math (a second program). Every result
+ * is compared with the host's sequential computation (the relaxed sums within float
+ * rounding), once with the board's timing and once under random memory latency and
+ * back-pressure. report.json's II of each loop is checked by hls_pipeline_report
+ * (tests/hls); cycles per iteration are bench_task's. */
 #include <math.h>
 
 #include "e2e.h"
@@ -227,6 +228,14 @@ static const char *src =
     "    for (int i = 0; i < n; i++)\n"
     "        a[i + 8] = a[i] * 3 + 1;\n"
     "}\n"
+    "__kernel __attribute__((reqd_work_group_size(1, 1, 1)))\n"
+    "void rows(__global const int *restrict a, __global int *restrict out, int n)\n"
+    "{\n"
+    "    int r = get_global_id(0), s = 0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        s += a[r * n + i] * (i + 1);\n"
+    "    out[r] = s;\n"
+    "}\n"
     "__kernel void vadd_two(__global const int *restrict a, __global const int *restrict b,\n"
     "                       __global int *restrict c, int n)\n"
     "{\n"
@@ -341,6 +350,32 @@ static void run2(e2e_env *env, cl_program p, const char *name, const void *a, vo
     E2E_ARG(k, 2, n);
     task(env, k);
     e2e_read(env, mo, N * 4, out);
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mo);
+    clReleaseKernel(k);
+}
+
+/* Work-groups of one work-item (reqd_work_group_size(1, 1, 1)) over an NDRange of 64:
+ * each work-item's loop is pipelined, the work-items one after the other. */
+static void groups_of_one(e2e_env *env, cl_program p)
+{
+    enum { ROWS = 64, COLS = N / ROWS };
+    cl_kernel k = e2e_kernel(p, "rows");
+    cl_mem ma = e2e_buffer(env, N * 4, ia), mo = e2e_filled_buffer(env, N, -7);
+    int n = COLS;
+    E2E_ARG(k, 0, ma);
+    E2E_ARG(k, 1, mo);
+    E2E_ARG(k, 2, n);
+    size_t global = ROWS, local = 1;
+    EXPECT(e2e_run(env, k, 1, NULL, &global, &local) == CL_COMPLETE);
+    e2e_read(env, mo, N * 4, iout);
+    for (int r = 0; r < N; r++) {
+        unsigned s = 0;
+        for (int i = 0; r < ROWS && i < COLS; i++)
+            s += (unsigned)ia[r * COLS + i] * (unsigned)(i + 1);
+        iwant[r] = r < ROWS ? (int)s : -7;
+    }
+    check_ints(iout, iwant, N, "rows");
     clReleaseMemObject(ma);
     clReleaseMemObject(mo);
     clReleaseKernel(k);
@@ -695,6 +730,7 @@ int main(void)
             printf("-- again under CLHLS_SIM_STRESS=20261129 --\n");
         }
         streaming(&env, p);
+        groups_of_one(&env, p);
         reductions(&env, p);
         filters(&env, p);
         dependences(&env, p);
