@@ -418,18 +418,21 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
                                    text(e, "r%d_first", n));
     const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
     const char *occupied = busy, *bound = "";
-    if (r->speculative || r->max_in_flight) {
-        const char *flight = bus_reg(e, 16, "iterations issued and not yet at the end",
+    /* a bound of at least the body's capacity (credits) bounds nothing */
+    int bounded = r->max_in_flight && r->max_in_flight < r->credits;
+    if (r->speculative || bounded) {
+        unsigned w = count_bits(r->credits); /* the body holds at most credits iterations */
+        const char *flight = bus_reg(e, w, "iterations issued and not yet at the end",
                                      text(e, "r%d_flight", n));
-        block(e, flight, text(e, "always @(posedge clk)\n    if (rst) %s <= 16'd0;\n"
-                                 "    else %s <= %s + {15'd0, r%d_in_valid & r%d_in_ready}"
-                                 " - {15'd0, r%d_out_valid & r%d_out_ready};",
-                              flight, flight, flight, first->id, first->id,
+        block(e, flight, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                                 "    else %s <= %s + {%u'd0, r%d_in_valid & r%d_in_ready}"
+                                 " - {%u'd0, r%d_out_valid & r%d_out_ready};",
+                              flight, flight, flight, w - 1, first->id, first->id, w - 1,
                               r->children[r->nchildren - 1], r->children[r->nchildren - 1]));
         if (r->speculative) /* a work-item enters when no iteration is in flight */
             occupied = text(e, "(%s | (|%s))", busy, flight);
-        if (r->max_in_flight) /* safelen(N), max_concurrency N: at most N in flight */
-            bound = text(e, " & (%s < 16'd%d)", flight, r->max_in_flight);
+        if (bounded) /* safelen(N), max_concurrency N: at most N in flight */
+            bound = text(e, " & (%s < %u'd%d)", flight, w, r->max_in_flight);
     }
     hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", occupied);
     hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, occupied);

@@ -83,6 +83,21 @@ static int64_t atom_stride(const hls_kernel *k, int id, stride_memo *memo)
     return s;
 }
 
+/* 0 when no operand of op changes (an operation of values that do not change does not
+ * change), else STRIDE_UNKNOWN. */
+static int64_t operands_stride(const hls_kernel *k, const hls_op *op, stride_memo *memo)
+{
+    const int *args;
+    int n = hls_ir_operands(op, &args);
+    for (int i = 0; i < n; i++) {
+        hls_form f;
+        hls_form_of(k, args[i], &f);
+        if (form_stride(k, &f, memo) != 0)
+            return STRIDE_UNKNOWN;
+    }
+    return 0;
+}
+
 /* How an atom of a single work-item kernel changes from one iteration of memo->loop
  * to the next: 0 for values from outside the loop, an induction variable's constant
  * step, what an operation of such values gives, or STRIDE_UNKNOWN. */
@@ -110,15 +125,7 @@ static int64_t iteration_stride(const hls_kernel *k, int id, stride_memo *memo)
     if (op->opc == HOP_PHI || op->opc == HOP_RECUR || hls_ir_is_memory(op) ||
         op->opc == HOP_BARRIER || op->opc == HOP_COLLECTIVE)
         return STRIDE_UNKNOWN;
-    const int *args;
-    int n = hls_ir_operands(op, &args);
-    for (int i = 0; i < n; i++) {
-        hls_form f;
-        hls_form_of(k, args[i], &f);
-        if (form_stride(k, &f, memo) != 0)
-            return STRIDE_UNKNOWN;
-    }
-    return 0;
+    return operands_stride(k, op, memo);
 }
 
 static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
@@ -163,18 +170,8 @@ static int64_t atom_stride_of(const hls_kernel *k, int id, stride_memo *memo)
     }
     case HOP_LOAD: case HOP_STORE: case HOP_ATOMIC: case HOP_BARRIER: case HOP_COLLECTIVE:
         return STRIDE_UNKNOWN;
-    default: {
-        /* any operation of values the same for a row is the same for the row */
-        const int *args;
-        int n = hls_ir_operands(op, &args);
-        for (int i = 0; i < n; i++) {
-            hls_form f;
-            hls_form_of(k, args[i], &f);
-            if (form_stride(k, &f, memo) != 0)
-                return STRIDE_UNKNOWN;
-        }
-        return 0;
-    }
+    default: /* any operation of values the same for a row is the same for the row */
+        return operands_stride(k, op, memo);
     }
 }
 

@@ -14,7 +14,7 @@
 /* Operations visited for one form at most: a chain of x + x doubles the work per level. */
 #define FORM_BUDGET 4096
 
-static void form_add_term(hls_form *f, int atom, int64_t coef)
+void hls_form_add_term(hls_form *f, int atom, int64_t coef)
 {
     for (int i = 0; i < f->nterms; i++)
         if (f->atom[i] == atom) {
@@ -30,8 +30,7 @@ static void form_add_term(hls_form *f, int atom, int64_t coef)
     f->coef[f->nterms++] = coef;
 }
 
-/* f += scale * g */
-static void form_add(hls_form *f, const hls_form *g, int64_t scale)
+void hls_form_add(hls_form *f, const hls_form *g, int64_t scale)
 {
     int64_t v;
     if (__builtin_mul_overflow(scale, g->constant, &v) ||
@@ -42,7 +41,7 @@ static void form_add(hls_form *f, const hls_form *g, int64_t scale)
         if (__builtin_mul_overflow(scale, g->coef[i], &v))
             f->unknown = 1;
         else
-            form_add_term(f, g->atom[i], v);
+            hls_form_add_term(f, g->atom[i], v);
     }
 }
 
@@ -105,13 +104,13 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
     const hls_op *op = &k->ops[id];
     hls_form a, b;
     if (depth > FORM_DEPTH || --*budget < 0 || (exact && op->width != 64)) {
-        form_add_term(f, id, 1);
+        hls_form_add_term(f, id, 1);
         return;
     }
     switch (op->opc) {
     case HOP_CONST:
         if (op->wide)
-            form_add_term(f, id, 1);
+            hls_form_add_term(f, id, 1);
         else
             f->constant = const_value(op);
         return;
@@ -120,20 +119,20 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
     case HOP_ADD: case HOP_SUB:
         form_walk(k, exact, op->args[0], f, depth + 1, budget);
         form_walk(k, exact, op->args[1], &b, depth + 1, budget);
-        form_add(f, &b, op->opc == HOP_ADD ? 1 : -1);
+        hls_form_add(f, &b, op->opc == HOP_ADD ? 1 : -1);
         return;
     case HOP_MUL:
         for (int i = 0; i < 2; i++)
             if (is_small_const(k, op->args[i])) {
                 form_walk(k, exact, op->args[1 - i], &a, depth + 1, budget);
-                form_add(f, &a, const_value(&k->ops[op->args[i]]));
+                hls_form_add(f, &a, const_value(&k->ops[op->args[i]]));
                 return;
             }
         break;
     case HOP_SHL:
         if (is_small_const(k, op->args[1]) && k->ops[op->args[1]].imm < 32) {
             form_walk(k, exact, op->args[0], &a, depth + 1, budget);
-            form_add(f, &a, (int64_t)1 << k->ops[op->args[1]].imm);
+            hls_form_add(f, &a, (int64_t)1 << k->ops[op->args[1]].imm);
             return;
         }
         break;
@@ -148,7 +147,7 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
                 form_walk(k, exact, op->args[1 - i], &a, depth + 1, budget);
                 if (!a.unknown && const_value(&k->ops[op->args[i]]) < low_zero_span(k, &a)) {
                     f->constant = const_value(&k->ops[op->args[i]]); /* below a's span */
-                    form_add(f, &a, 1);
+                    hls_form_add(f, &a, 1);
                     return;
                 }
             }
@@ -156,7 +155,7 @@ static void form_walk(const hls_kernel *k, int exact, int id, hls_form *f, int d
     default:
         break;
     }
-    form_add_term(f, id, 1);
+    hls_form_add_term(f, id, 1);
 }
 
 void hls_form_of(const hls_kernel *k, int id, hls_form *f)
@@ -174,7 +173,7 @@ void hls_exact_form_of(const hls_kernel *k, int id, hls_form *f)
 int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff)
 {
     hls_form d = *b;
-    form_add(&d, a, -1);
+    hls_form_add(&d, a, -1);
     if (d.unknown)
         return 0;
     for (int i = 0; i < d.nterms; i++)

@@ -149,6 +149,10 @@ void hls_form_of(const hls_kernel *k, int id, hls_form *f);
 void hls_exact_form_of(const hls_kernel *k, int id, hls_form *f);
 /* 1 when b - a is a constant (*diff); 0 when it depends on an atom or is unknown. */
 int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff);
+/* f gets coef more of atom (unknown when it overflows or has no room for a term). */
+void hls_form_add_term(hls_form *f, int atom, int64_t coef);
+/* f += scale * g */
+void hls_form_add(hls_form *f, const hls_form *g, int64_t scale);
 
 /* llvmutil.c: runs a list of LLVM passes (the new pass manager's syntax) on the module,
  * vectorisers off; HLS_OK, or HLS_ERR_INTERNAL with LLVM's message in the log. */

@@ -211,22 +211,25 @@ static const char *memory_dependence(hls_compile *c, const hls_kernel *k, hls_re
     return NULL;
 }
 
-/* Whether an op of region ch or of the regions inside it reads value id (an inner
- * loop reads it as the initial value of its header phis, or in its body). */
-static int reads(const hls_kernel *k, const hls_region *ch, int id)
+/* Whether an op of region ch or of the regions inside it reads value id, or a value
+ * marked in `set` when set is not NULL (an inner loop reads a value as the initial
+ * value of its header phis, or in its body). */
+static int reads(const hls_kernel *k, const hls_region *ch, int id, const char *set)
 {
     for (int i = 0; i < ch->nops; i++) {
         const int *args;
         int n = hls_ir_operands(&k->ops[ch->ops[i]], &args);
         for (int a = 0; a < n; a++)
-            if (args[a] == id)
+            if (args[a] == id || (set && set[args[a]]))
                 return 1;
     }
-    for (int p = 0; ch->kind == HLS_REGION_LOOP && p < ch->nphis; p++)
-        if (k->ops[ch->phis[p]].opc == HOP_PHI && k->ops[ch->phis[p]].in_vals[0] == id)
+    for (int p = 0; ch->kind == HLS_REGION_LOOP && p < ch->nphis; p++) {
+        int init = k->ops[ch->phis[p]].opc == HOP_PHI ? k->ops[ch->phis[p]].in_vals[0] : -1;
+        if (init >= 0 && (init == id || (set && set[init])))
             return 1;
+    }
     for (int c = 0; c < ch->nchildren; c++)
-        if (reads(k, &k->regions[ch->children[c]], id))
+        if (reads(k, &k->regions[ch->children[c]], id, set))
             return 1;
     return 0;
 }
@@ -235,7 +238,7 @@ static int reads(const hls_kernel *k, const hls_region *ch, int id)
 static int first_reader(const hls_kernel *k, const hls_region *r, int id)
 {
     for (int c = 0; c < r->nchildren; c++)
-        if (reads(k, &k->regions[r->children[c]], id))
+        if (reads(k, &k->regions[r->children[c]], id, NULL))
             return c;
     return r->nchildren;
 }
@@ -293,12 +296,11 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
     int test = k->blocks[k->loops[r->loop].latch].cond;
     for (int x = 0; x < at; x++) {
         const hls_region *ch = &k->regions[r->children[x]];
-        for (int id = 0; ch->kind == HLS_REGION_LOOP && id < k->nops; id++)
-            if (moved[id] && reads(k, ch, id))
-                return arena_printf(&c->arena, "a value it carries to the next iteration "
-                                    "(%s) is needed by the loop at %s before it exists",
-                                    where(c, &k->ops[r->phis[p]]),
-                                    where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
+        if (ch->kind == HLS_REGION_LOOP && reads(k, ch, -1, moved))
+            return arena_printf(&c->arena, "a value it carries to the next iteration (%s) "
+                                "is needed by the loop at %s before it exists",
+                                where(c, &k->ops[r->phis[p]]),
+                                where(c, &(hls_op){.loc = k->loops[ch->loop].loc}));
         for (int i = 0; i < ch->nops; i++) {
             const hls_op *op = &k->ops[ch->ops[i]];
             const int *args;
@@ -755,8 +757,7 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
     int bound = ivdep ? ivdep->value : 0; /* safelen(N) */
     if (p->max_concurrency && (!bound || p->max_concurrency < bound))
         bound = p->max_concurrency;
-    /* a bound above what the 16-bit count of iterations in flight holds bounds nothing */
-    k->regions[rid].max_in_flight = bound < 65536 ? bound : 0;
+    k->regions[rid].max_in_flight = bound;
 }
 
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)

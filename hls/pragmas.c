@@ -27,6 +27,19 @@ static const char *const unimplemented[] = {
     "nofusion", "loop_fuse", "max_reinvocation_delay", "force_hyperopt", "force_no_hyperopt",
 };
 
+/* The pragmas that take one positive number, and the clang loop hint each becomes
+ * (clang has no hint for max_concurrency: interleave_count carries N to the loop's
+ * metadata, where lowering reads it). */
+static const struct {
+    const char *name;      /* after #pragma */
+    hls_pragma_kind kind;  /* in the compilation's table */
+    const char *hint;      /* #pragma clang loop HINT(N) */
+    const char *what;      /* what N is, for the warning */
+} counted[] = {
+    {"ii", HLS_PRAGMA_II, "pipeline_initiation_interval", "the initiation interval"},
+    {"max_concurrency", HLS_PRAGMA_MAX_CONCURRENCY, "interleave_count", "the iterations in flight"},
+};
+
 /* Appends one pragma the front end rewrote to the compilation's table. */
 static void remember(hls_compile *c, hls_pragma_kind kind, int value, hls_loc loc,
                      const char *text)
@@ -98,28 +111,18 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
         remember(c, HLS_PRAGMA_IVDEP, safelen, loc, text);
         return "#pragma clang loop vectorize(assume_safety)";
     }
-    if (len == 2 && !strncmp(name, "ii", 2)) {
+    for (size_t i = 0; i < sizeof counted / sizeof *counted; i++) {
+        if (strlen(counted[i].name) != len || strncmp(name, counted[i].name, len))
+            continue;
         const char *p = args;
         int n = number(&p);
         if (!n || !line_ends(p, end)) {
-            hls_warning(&c->diag, loc, "'%s' is ignored: it wants a positive number, the "
-                        "initiation interval", text);
+            hls_warning(&c->diag, loc, "'%s' is ignored: it wants a positive number, %s",
+                        text, counted[i].what);
             return "";
         }
-        remember(c, HLS_PRAGMA_II, n, loc, text);
-        return arena_printf(&c->arena, "#pragma clang loop pipeline_initiation_interval(%d)", n);
-    }
-    if (len == 15 && !strncmp(name, "max_concurrency", 15)) {
-        const char *p = args;
-        int n = number(&p);
-        if (!n || !line_ends(p, end)) {
-            hls_warning(&c->diag, loc, "'%s' is ignored: it wants a positive number, the "
-                        "iterations in flight", text);
-            return "";
-        }
-        remember(c, HLS_PRAGMA_MAX_CONCURRENCY, n, loc, text);
-        /* clang has no such hint; interleave_count(N) carries N to the loop's metadata */
-        return arena_printf(&c->arena, "#pragma clang loop interleave_count(%d)", n);
+        remember(c, counted[i].kind, n, loc, text);
+        return arena_printf(&c->arena, "#pragma clang loop %s(%d)", counted[i].hint, n);
     }
     if (len == 23 && !strncmp(name, "disable_loop_pipelining", 23)) {
         remember(c, HLS_PRAGMA_DISABLE_PIPELINING, 0, loc, text);

@@ -122,38 +122,6 @@ static int64_t atom_span(const hls_kernel *k, int atom)
     return value_span(k, atom >= 0 ? atom : (-atom - 1) / 2, &budget);
 }
 
-static void add_term(hls_form *f, int atom, int64_t coef)
-{
-    for (int i = 0; i < f->nterms; i++)
-        if (f->atom[i] == atom) {
-            if (__builtin_add_overflow(f->coef[i], coef, &f->coef[i]))
-                f->unknown = 1;
-            return;
-        }
-    if (f->nterms == HLS_FORM_TERMS) {
-        f->unknown = 1;
-        return;
-    }
-    f->atom[f->nterms] = atom;
-    f->coef[f->nterms++] = coef;
-}
-
-/* f += scale * g */
-static void add_scaled(hls_form *f, const hls_form *g, int64_t scale)
-{
-    int64_t v;
-    if (__builtin_mul_overflow(scale, g->constant, &v) ||
-        __builtin_add_overflow(f->constant, v, &f->constant))
-        f->unknown = 1;
-    f->unknown |= g->unknown;
-    for (int i = 0; i < g->nterms; i++) {
-        if (__builtin_mul_overflow(scale, g->coef[i], &v))
-            f->unknown = 1;
-        else
-            add_term(f, g->atom[i], v);
-    }
-}
-
 /* The largest power of two every value of the form is a multiple of. */
 static int64_t form_span(const hls_kernel *k, const hls_form *f)
 {
@@ -193,7 +161,7 @@ static void walk(const hls_kernel *k, int id, hls_form *f, int *budget)
     hls_form g;
     int64_t v;
     if (--*budget < 0 || op->width != 64) {
-        add_term(f, id, 1);
+        hls_form_add_term(f, id, 1);
         return;
     }
     if (small_const(k, id, &v)) {
@@ -204,20 +172,20 @@ static void walk(const hls_kernel *k, int id, hls_form *f, int *budget)
     case HOP_ADD: case HOP_SUB:
         walk(k, op->args[0], f, budget);
         walk(k, op->args[1], &g, budget);
-        add_scaled(f, &g, op->opc == HOP_ADD ? 1 : -1);
+        hls_form_add(f, &g, op->opc == HOP_ADD ? 1 : -1);
         return;
     case HOP_MUL:
         for (int i = 0; i < 2; i++)
             if (small_const(k, op->args[i], &v)) {
                 walk(k, op->args[1 - i], &g, budget);
-                add_scaled(f, &g, v);
+                hls_form_add(f, &g, v);
                 return;
             }
         break;
     case HOP_SHL:
         if (small_const(k, op->args[1], &v) && v >= 0 && v < 32) {
             walk(k, op->args[0], &g, budget);
-            add_scaled(f, &g, (int64_t)1 << v);
+            hls_form_add(f, &g, (int64_t)1 << v);
             return;
         }
         break;
@@ -235,13 +203,13 @@ static void walk(const hls_kernel *k, int id, hls_form *f, int *budget)
         int x = op->args[0], y = disjoint_or(k, x, &v);
         if (y >= 0)
             x = y, f->constant = v;
-        add_term(f, -(2 * x + (op->opc == HOP_ZEXT ? 1 : 2)), 1);
+        hls_form_add_term(f, -(2 * x + (op->opc == HOP_ZEXT ? 1 : 2)), 1);
         return;
     }
     default:
         break;
     }
-    add_term(f, id, 1);
+    hls_form_add_term(f, id, 1);
 }
 
 /* An access this pass may merge: a load or store of __global or __constant memory
