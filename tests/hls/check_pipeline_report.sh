@@ -4,7 +4,8 @@
 # (II 5, the pragma the reason), #pragma ivdep pipelining an indirect update at II 1,
 # #pragma disable_loop_pipelining keeping its loop serial with the pragma's line, and a
 # search speculated at II 1. Access patterns are across iterations: a[i] consecutive
-# and burst-coalesced, a[idx[i]] irregular.
+# and burst-coalesced, a[idx[i]] irregular. `clhls report` draws them as a loop
+# analysis, with a finding for the float sum's II.
 set -u
 clhls=$1; kernel=$2; board=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -48,4 +49,11 @@ assert loads == ["consecutive", "consecutive", "irregular"], lsus["scatter"]
 store = [l for l in lsus["scatter"] if l["kind"] == "store"][0]
 assert (store["pattern"], store["burst"]) == ("irregular", False), store
 PY
+# The page shows them as a loop analysis, and the loop above II 1 as a finding.
+"$clhls" report "$kernel" --board "$(basename "$board" .json)" -o "$work/r.html" > /dev/null 2>&1 ||
+    fail "clhls report"
+for text in 'Loops (single work-item: iterations pipelined)' 'pipelined, II 1 |' \
+            "loop pipelined at II $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['latency']['fp_add'])" "$board"): a value carried"; do
+    grep -qF "$text" "$work/r.html" || fail "report page: no '$text'"
+done
 echo PASS
