@@ -123,7 +123,7 @@ int main(void)
         {"stencil", N, 1, "1", N, 2, 0},
         {"histogram", N, 128, "2 memory trips", N, 2, 0},
         {"search", N, 1, "1", -1, 2, 0},
-        {"matmul", (double)M * M * M, fp_add, "fadd latency", M, 3, 0},
+        {"matmul", (double)M * M * M, 1, "interleaved", M, 3, 0},
         {"vadd_unroll4", N / 4.0, 1, "1", N, 3, 0},
         {"vadd_unroll16", N / 16.0, 3, "3 port words", N, 3, 0},
     };

@@ -316,6 +316,40 @@ void hls_emit_invariant(emitter *e, const hls_op *op)
 
 /* An op of a static region: its value r<N>_v<id> (commented with the op and its
  * line), and what computes it. */
+/* Bits that index the lanes of the pipelined loop around the current region. */
+static unsigned lane_bits(const emitter *e)
+{
+    return count_bits(e->k->regions[e->r->parent].lanes - 1);
+}
+
+/* The lane of the iteration at `stage` of the current region, as an index. */
+static const char *lane_at(emitter *e, const hls_op *lane, int stage)
+{
+    char buf[40];
+    return text(e, "%s[%u:0]", hls_emit_ref(e, buf, lane, stage), lane_bits(e) - 1);
+}
+
+/* A loop-carried value when work-items take turns: a register per lane, written with
+ * the next value of the lane's iteration as it passes stage `ready` (or `at`), read by
+ * the lane's next one (a round later: schedule.c spaces the round so the value is
+ * ready by then), or taken at `ready` when the iteration there is the lane's. */
+static void emit_lane_recurrence(emitter *e, const hls_op *op, int at, int ready,
+                                 const char *next)
+{
+    char args[4][40];
+    const hls_op *lane = &e->k->ops[op->args[3]];
+    int written = ready > at ? ready : at;
+    const char *held = text(e, "r%d_rec%d", R, op->id);
+    hls_nl_reg_array(e->m, held, op->width, 1u << lane_bits(e), "each lane's last next value");
+    block(e, held, text(e, "always @(posedge clk) if (r%d_valid_s[%d] & r%d_en) %s[%s] <= %s;",
+                        R, written, R, held, lane_at(e, lane, written), next));
+    const char *mine = text(e, "%s[%s]", held, lane_at(e, lane, at));
+    if (ready > at)
+        mine = text(e, "r%d_valid_s[%d] && %s == %s ? %s : %s", R, ready,
+                    lane_at(e, lane, ready), lane_at(e, lane, at), next, mine);
+    hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s ? %s : %s", ARG(2), ARG(0), mine);
+}
+
 /* A loop-carried value of a pipelined loop at its stage: the initial value for the
  * first iteration, else the next value of the iteration before: from the stage where
  * it is ready when that iteration is there (the region admits an iteration only when
@@ -328,6 +362,10 @@ static void emit_recurrence(emitter *e, const hls_op *op)
     int at = start_of(e, op), ready = n->region == R ? home_stage(e, n) : 0;
     int written = ready > at ? ready : at; /* when the iteration has passed both */
     hls_emit_ref(e, next, n, written);
+    if (e->k->regions[e->r->parent].lanes > 1) {
+        emit_lane_recurrence(e, op, at, ready, next);
+        return;
+    }
     const char *held = bus_reg(e, op->width, "the last next value", text(e, "r%d_rec%d", R, op->id));
     block(e, held, text(e, "always @(posedge clk) if (r%d_valid_s[%d] & r%d_en) %s <= %s;", R,
                         written, R, held, next));
@@ -343,6 +381,28 @@ const char *hls_emit_alive_done(emitter *e, int alive)
     return text(e, "r%d_done%d", e->k->ops[alive].region, alive);
 }
 
+/* The same when work-items take turns: a register per lane, all set at reset (a lane
+ * that never held a work-item issues only dead iterations), and the lane of the alive
+ * iteration that leaves (r<L>_stop_lane) frees its place in the generator. */
+static void emit_lane_alive(emitter *e, const hls_op *op)
+{
+    char args[4][40];
+    int s = start_of(e, op), loop = e->r->parent;
+    unsigned lanes = 1u << lane_bits(e);
+    const char *lane = lane_at(e, &e->k->ops[op->args[2]], s);
+    const char *done = bus_reg(e, lanes, "per lane: an iteration of its work-item has left "
+                               "the loop", hls_emit_alive_done(e, op->id));
+    block(e, done, text(e, "always @(posedge clk)\n    if (rst) %s <= {%u{1'b1}};\n"
+                           "    else if (r%d_valid_s[%d] & r%d_en) %s[%s] <= (~%s & %s[%s]) | ~%s;",
+                        done, lanes, R, s, R, done, lane, ARG(1), done, lane, ARG(0)));
+    hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s | ~%s[%s]", ARG(1), done, lane);
+    hls_nl_assign(e->m, bit_net(e, "an alive iteration leaves: its lane is free",
+                                text(e, "r%d_stop", loop)),
+                  "r%d_valid_s[%d] & r%d_en & r%d_v%d & ~%s", R, s, R, R, op->id, ARG(0));
+    hls_nl_assign(e->m, bus_net(e, lane_bits(e), "the lane of the iteration that leaves",
+                                text(e, "r%d_stop_lane", loop)), "%s", lane);
+}
+
 /* Whether no earlier iteration of the work-item has left the pipelined loop: the first
  * iteration is alive, and the exits seen since make the later ones dead. The exit of
  * an alive iteration stops the loop's generator (r<L>_stop). A speculative loop's
@@ -353,6 +413,10 @@ static void emit_alive(emitter *e, const hls_op *op)
 {
     char args[4][40];
     int s = start_of(e, op), loop = e->r->parent;
+    if (e->k->regions[loop].lanes > 1) {
+        emit_lane_alive(e, op);
+        return;
+    }
     const char *done = bus_reg(e, 1, "an iteration of this work-item has left the loop",
                                hls_emit_alive_done(e, op->id));
     const char *reset = e->k->regions[loop].speculative ? text(e, "rst | r%d_take", loop) : "rst";

@@ -37,6 +37,11 @@ static int read_delays(const emitter *e, int id, int *out)
             for (int a = 0; a < op->nargs; a++)
                 if (op->args[a] == id)
                     stage = s->start[op->id];
+            /* a lane also picks the register its iteration's next value goes to */
+            int ready = op->opc == HOP_RECUR && op->nargs > 3 && op->args[3] == id
+                            ? home_stage(e, &e->k->ops[op->args[1]]) : 0;
+            if (ready - home > 0)
+                out[n++] = ready - home;
         }
         if (stage - home > 0)
             out[n++] = stage - home;
@@ -63,7 +68,7 @@ static void emit_carry_registers(emitter *e, int id)
     const hls_op *op = &e->k->ops[id];
     if (hls_ir_is_invariant(op) || op->opc == HOP_STORE || e->r->sched.last_use[id] < 0)
         return;
-    int *taps = arena_alloc(&e->c->arena, sizeof *taps * ((size_t)e->r->nops + 2));
+    int *taps = arena_alloc(&e->c->arena, sizeof *taps * (2 * (size_t)e->r->nops + 1));
     int n = read_delays(e, id, taps), home = home_stage(e, op);
     if (!n)
         return;
@@ -463,6 +468,58 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
                          count, count, count, pad, take, pad, n));
 }
 
+/* A pipelined loop's generator when work-items take turns (r->lanes): each lane holds
+ * a work-item and the lanes issue an iteration each in turn. A free lane's turn takes
+ * the next work-item, issuing its first iteration; with none waiting, it issues a dead
+ * iteration while any lane holds one, so that one work-item's iterations stay a round
+ * apart. An alive iteration that leaves frees its lane (r<N>_stop_lane). */
+static void emit_lane_generator(emitter *e, const hls_region *r, const hls_region *first)
+{
+    const hls_kernel *k = e->k;
+    int n = r->id;
+    unsigned bits = count_bits(r->lanes - 1), entries = 1u << bits;
+    char a[48], b[48];
+    const char *turn = bus_reg(e, bits, "the lane whose iteration is issued next",
+                               text(e, "r%d_turn", n));
+    const char *busy = bus_reg(e, entries, "per lane: it holds a work-item",
+                               text(e, "r%d_busy", n));
+    const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
+    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s[%s] & r%d_in_ready", busy, turn,
+                  first->id);
+    hls_nl_assign(e->m, take, "r%d_in_valid & ~%s[%s] & r%d_in_ready", n, busy, turn, first->id);
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "(|%s) | r%d_in_valid", busy, n);
+    block(e, turn, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                           "    else if (r%d_in_valid & r%d_in_ready) %s <= %s == %u'd%d ? 0 : %s + 1;",
+                        turn, first->id, first->id, turn, turn, bits, r->lanes - 1, turn));
+    block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                           "    else %s <= (%s | ({%u'd0, %s} << %s)) & ~({%u'd0, r%d_stop} << r%d_stop_lane);",
+                        busy, busy, busy, entries - 1, take, turn, entries - 1, n, n));
+    for (int i = 0; i < first->nlive_in; i++) {
+        int id = first->live_in[i];
+        int p = phi_index(r, id);
+        const char *in = text(e, "r%d_in_v%d", first->id, id);
+        if (id == r->lane) {
+            hls_nl_assign(e->m, in, "{%u'd0, %s}", HLS_LANE_BITS - bits, turn);
+        } else if (p >= 0) { /* a loop's own value: as it enters, then its back-edge constant */
+            hls_nl_assign(e->m, in, "%s ? %s : %s", take,
+                          hls_emit_port_value(k, a, n, "in", k->ops[id].in_vals[0]),
+                          hls_emit_port_value(k, b, n, "in", k->ops[id].in_vals[1]));
+        } else { /* the work-item's value: as it enters, then held in its lane */
+            const char *held = text(e, "r%d_h_v%d", n, id);
+            hls_nl_reg_array(e->m, held, k->ops[id].width, entries, NULL);
+            const char *value = hls_emit_port_value(k, a, n, "in", id);
+            block(e, held, text(e, "always @(posedge clk) if (%s) %s[%s] <= %s;", take, held,
+                                turn, value));
+            hls_nl_assign(e->m, in, "%s[%s] ? %s[%s] : %s", busy, turn, held, turn, value);
+        }
+    }
+    const char *count = text(e, "r%d_count", n);
+    unsigned pad = count_bits(r->credits) - 1;
+    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
+                         count, count, count, pad, take, pad, n));
+}
+
 /* A pipelined loop's end: the iteration that leaves goes out through the exit FIFO,
  * the others (and those issued past the exit) are dropped. */
 static void emit_iteration_end(emitter *e, const hls_region *r, const hls_region *last)
@@ -485,7 +542,7 @@ static void emit_loop(emitter *e, const hls_region *r)
     const hls_region *last = &e->k->regions[r->children[r->nchildren - 1]];
     bit_net(e, NULL, text(e, "r%d_exit_ready", r->id));
     if (r->pipelined) {
-        emit_iteration_generator(e, r, first);
+        (r->lanes > 1 ? emit_lane_generator : emit_iteration_generator)(e, r, first);
         emit_iteration_end(e, r, last);
         if (r->window)
             emit_window(e, r);

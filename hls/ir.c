@@ -250,6 +250,10 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
             fprintf(out, ", speculative");
         if (r->max_in_flight)
             fprintf(out, ", at most %d in flight", r->max_in_flight);
+        if (r->lanes > 1)
+            fprintf(out, ", %d work-items interleaved", r->lanes);
+        else if (r->pipelined && r->ii > 1 && r->credits)
+            fprintf(out, ", not interleaved");
         if (r->barrier_hold)
             fprintf(out, ", barriers hold %d", r->barrier_hold);
         fprintf(out, ")");
@@ -262,6 +266,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
             fprintf(out, " #pragma disable_loop_pipelining");
         if (pr->max_concurrency)
             fprintf(out, " #pragma max_concurrency %d", pr->max_concurrency);
+        if (pr->max_interleaving)
+            fprintf(out, " #pragma max_interleaving %d", pr->max_interleaving - 1);
         dump_values(out, "phis", r->phis, r->nphis);
         fprintf(out, " continue %%%d", r->cont);
         if (r->serial)
@@ -359,9 +365,9 @@ static unsigned operand_width(const hls_op *op, int a)
     case HOP_INSERT:
         return a == 0 ? op->width : a == 1 ? (unsigned)op->imm : 0;
     case HOP_RECUR:
-        return a < 2 ? op->width : 1;
+        return a < 2 ? op->width : a == 2 ? 1 : HLS_LANE_BITS;
     case HOP_ALIVE:
-        return 1;
+        return a < 2 ? 1 : HLS_LANE_BITS;
     default:
         return 0;
     }
@@ -593,12 +599,16 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                     if (!inside && !contains(r->live_in, r->nlive_in, def->id))
                         FAIL("%s: recurrence %%%d in region %d has no next value %%%d\n",
                              k->name, op->id, r->id, def->id);
+                    /* the iteration before of the same work-item: a round of lanes ago */
+                    int lanes = r->parent >= 0 && k->regions[r->parent].lanes > 1
+                                    ? k->regions[r->parent].lanes : 1;
                     if (s->start && inside &&
-                        s->start[def->id] + s->latency[def->id] - s->start[op->id] > r->ii)
+                        s->start[def->id] + s->latency[def->id] - s->start[op->id] >
+                            r->ii * lanes)
                         FAIL("%s: recurrence %%%d at stage %d has its next value %%%d at stage "
-                             "%d, more than the region's II %d later\n", k->name, op->id,
-                             s->start[op->id], def->id, s->start[def->id] + s->latency[def->id],
-                             r->ii);
+                             "%d, more than the region's II %d (times %d lanes) later\n",
+                             k->name, op->id, s->start[op->id], def->id,
+                             s->start[def->id] + s->latency[def->id], r->ii, lanes);
                     continue;
                 }
                 if (!inside && !contains(r->live_in, r->nlive_in, def->id))

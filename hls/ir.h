@@ -52,13 +52,14 @@ typedef enum {
                        unit just before it computes */
     HOP_PHI,        /* block merge (in_vals/in_blocks); after if-conversion only loop
                        header phis remain: values that circulate with the loop's token */
-    HOP_RECUR,      /* a = initial value, b = next value, c = first-iteration flag: a
-                       loop-carried value of a pipelined loop (pipeline.c), a register of
-                       its static region: a for the first iteration, else the b of the
-                       iteration before (b is computed later in the region, or enters it) */
-    HOP_ALIVE,      /* a = "go round again", b = first-iteration flag: 1 while no earlier
-                       iteration of the work-item has left the pipelined loop, so its side
-                       effects count (a register of the exits seen) */
+    HOP_RECUR,      /* a = initial value, b = next value, c = first-iteration flag [, d =
+                       lane]: a loop-carried value of a pipelined loop (pipeline.c), a
+                       register of its static region (one per lane when work-items take
+                       turns): a for the first iteration, else the b of the iteration
+                       before (b is computed later in the region, or enters it) */
+    HOP_ALIVE,      /* a = "go round again", b = first-iteration flag [, c = lane]: 1 while
+                       no earlier iteration of the work-item has left the pipelined loop, so
+                       its side effects count (a register of the exits seen, per lane) */
     HOP_COUNT
 } hls_opcode;
 
@@ -125,6 +126,8 @@ typedef struct hls_loop_pragmas {
     int no_pipelining;   /* #pragma disable_loop_pipelining (llvm.loop.pipeline.disable) */
     int max_concurrency; /* #pragma max_concurrency N (llvm.loop.interleave.count, which
                             pragmas.c makes of it): N, else 0 */
+    int max_interleaving; /* #pragma max_interleaving N (llvm.loop.vectorize.width N + 1,
+                            which pragmas.c makes of it): N + 1, else 0 */
     hls_loc start;       /* where the loop statement starts (its pragmas are above it) */
 } hls_loop_pragmas;
 
@@ -219,10 +222,18 @@ typedef struct hls_region {
     int max_in_flight;   /* LOOP, pipelined: at most this many iterations in flight
                             (#pragma ivdep safelen(N): those fewer than N apart never meet;
                             #pragma max_concurrency N); 0: no bound */
+    int interleave;      /* LOOP, pipelined: at most this many work-items may take turns in
+                            it, an iteration of each in a round (pipeline.c; 0: one at a
+                            time), so that a recurrence's latency is filled with other
+                            work-items' iterations (Intel's interleaving) */
+    int lane;            /* LOOP, interleave: op id of the iteration's lane, the work-item's
+                            place in the round (a header phi the generator sets) */
+    int lanes;           /* LOOP, pipelined: work-items taking turns (schedule.c: as many as
+                            the recurrences' II, at most `interleave`; 1 when none) */
     int ii;              /* STATIC: cycles between two work-items entering (its recurrences'
-                            latency, at least 1); LOOP: cycles between two iterations of one
-                            work-item (pipelined: the largest of its regions'; else the
-                            latency round the loop) */
+                            latency over the loop's lanes, at least 1); LOOP: cycles between
+                            two iterations of one work-item (pipelined: the largest of its
+                            regions' before interleaving; else the latency round the loop) */
     int ii_op;           /* STATIC, LOOP: the op whose latency sets ii (a recurrence's next
                             value), -1 when none */
     const char *serial;  /* LOOP of a single work-item kernel left unpipelined: why, with
@@ -362,6 +373,10 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 #define HLS_MAX_LOCAL_BANKS 8
 /* Widest local-memory word, so the widest local access (clhls_local_mem's WORD_W). */
 #define HLS_MAX_LOCAL_WORD_BITS 256
+
+/* Work-items a pipelined loop's round may hold (interleaving), and the bits of a lane. */
+#define HLS_MAX_LANES 16
+#define HLS_LANE_BITS 4
 
 /* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes for float and double
  * (their localparam LATENCY; a test compares with their headers). */

@@ -58,10 +58,16 @@ static const char *where(hls_compile *c, const hls_op *op)
                         op->loc.line);
 }
 
+/* Whether kernel k's work-groups are of one work-item (reqd_work_group_size(1, 1, 1)). */
+static int groups_of_one(const hls_kernel *k)
+{
+    return k->reqd_wg_size[0] == 1 && k->reqd_wg_size[1] == 1 && k->reqd_wg_size[2] == 1;
+}
+
 /* A single work-item kernel: it reads no work-item id, or its work-groups are of one. */
 static int single_work_item(const hls_kernel *k)
 {
-    if (k->reqd_wg_size[0] == 1 && k->reqd_wg_size[1] == 1 && k->reqd_wg_size[2] == 1)
+    if (groups_of_one(k))
         return 1;
     for (int i = 0; i < k->nops; i++) {
         const hls_op *op = &k->ops[i];
@@ -538,28 +544,43 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     first->in_vals[1] = constant(c, k, 1, 0), first->in_blocks[1] = l->latch;
     first->loc = loc;
     int first_id = first->id;
+    /* the lane: which of the work-items taking turns the iteration is of (generator) */
+    int lane = -1;
+    if (k->regions[rid].interleave) {
+        hls_op *op = hls_ir_new_op(k, &c->arena, HOP_PHI, HLS_LANE_BITS);
+        op->nin = 2;
+        op->in_vals = arena_alloc(&c->arena, 2 * sizeof(int));
+        op->in_blocks = arena_alloc(&c->arena, 2 * sizeof(int));
+        op->in_vals[0] = op->in_vals[1] = constant(c, k, HLS_LANE_BITS, 0);
+        op->in_blocks[0] = l->preheader, op->in_blocks[1] = l->latch;
+        op->loc = loc;
+        lane = op->id;
+    }
     /* go round again: the latch's test, for an active work-item */
     if (latch->succ[0] != l->header)
         test = new_op(c, k, test_region, HOP_XOR, 1, test, constant(c, k, 1, 1), loc);
     int cont = new_op(c, k, test_region, HOP_AND, 1, active, test, loc);
     int alive = new_op(c, k, test_region, HOP_ALIVE, 1, cont, first_id, loc);
+    if (lane >= 0)
+        k->ops[alive].args[k->ops[alive].nargs++] = lane;
     int dead = new_op(c, k, test_region, HOP_XOR, 1, alive, constant(c, k, 1, 1), loc);
     int stays = new_op(c, k, test_region, HOP_OR, 1, dead, cont, loc); /* not the exit */
     r = &k->regions[rid];
     r->cont = stays;
-    /* loop-carried values: registers of their regions */
-    int kept = 0;
+    /* loop-carried values: registers of their regions; the header phis left are the
+     * active flag, the first-iteration flag and the lane */
+    int *phis = arena_alloc(&c->arena, 3 * sizeof *phis), kept = 0;
     for (int p = 0; p < r->nphis; p++) {
         hls_op *phi = &k->ops[r->phis[p]];
         if (p == 0) {
-            r->phis[kept++] = phi->id;
+            phis[kept++] = phi->id;
             continue;
         }
         int init = phi->in_vals[0], next = phi->in_vals[1];
         phi->opc = HOP_RECUR;
         phi->nin = 0;
-        phi->nargs = 3;
-        phi->args[0] = init, phi->args[1] = next, phi->args[2] = first_id;
+        phi->nargs = lane >= 0 ? 4 : 3;
+        phi->args[0] = init, phi->args[1] = next, phi->args[2] = first_id, phi->args[3] = lane;
         phi->region = home[p];
         hls_region *h = &k->regions[home[p]];
         hls_ir_push(&c->arena, &h->ops, &h->nops, &h->capops, phi->id);
@@ -567,8 +588,12 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
             h->ops[i] = h->ops[i - 1];
         h->ops[0] = phi->id;
     }
-    r->phis[kept++] = first_id;
+    phis[kept++] = first_id;
+    if (lane >= 0)
+        phis[kept++] = lane;
+    r->phis = phis;
     r->nphis = kept;
+    r->lane = lane;
     /* the loads before the exit test run ahead (structure() allows only loads there);
      * the accesses after it of iterations issued past the exit are masked */
     for (int x = 1; x < r->nchildren; x++) {
@@ -620,9 +645,11 @@ static void ndrange_pragmas(hls_compile *c, const hls_kernel *k)
             {HLS_PRAGMA_IVDEP, "ivdep"}, {HLS_PRAGMA_II, "ii"},
             {HLS_PRAGMA_DISABLE_PIPELINING, "disable_loop_pipelining"},
             {HLS_PRAGMA_MAX_CONCURRENCY, "max_concurrency"},
+            {HLS_PRAGMA_MAX_INTERLEAVING, "max_interleaving"},
         };
-        int asked[] = {p->ivdep, p->ii, p->no_pipelining, p->max_concurrency};
-        for (int i = 0; i < 4; i++) {
+        int asked[] = {p->ivdep, p->ii, p->no_pipelining, p->max_concurrency,
+                       p->max_interleaving};
+        for (int i = 0; i < 5; i++) {
             if (!asked[i])
                 continue;
             const hls_pragma *at = hls_loop_pragma(c, all[i].kind, p->start);
@@ -733,6 +760,82 @@ static void partial_sums(hls_compile *c, hls_kernel *k, int rid)
     hls_liveness(c, k);
 }
 
+/* Whether every iteration of the loop around loop r that enters r goes round it as
+ * many times: r's exit test reads only values from outside that loop, and values r's
+ * iterations compute from such values without memory, starting from such values. */
+static int fixed_trips(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    const hls_region *outer = &k->regions[r->parent];
+    const hls_loop *l = &k->loops[r->loop];
+    char *seen = arena_alloc(&c->arena, (size_t)k->nops);
+    int *work = arena_alloc(&c->arena, (size_t)k->nops * sizeof *work), n = 0;
+    work[n++] = k->blocks[l->latch].cond;
+    seen[work[0]] = 1;
+    while (n) {
+        const hls_op *op = &k->ops[work[--n]];
+        int p = phi_index(r, op->id);
+        if (hls_ir_is_invariant(op) || !inside(k, outer, op) || p == 0)
+            continue; /* from outside the nest, or the active flag */
+        if ((p < 0 && !inside(k, r, op)) || hls_ir_is_memory(op))
+            return 0; /* the outer loop's, or memory's */
+        const int *args;
+        int na = hls_ir_operands(op, &args);
+        if (p > 0) { /* r's own value: it starts from outside, goes on from the next */
+            int e = op->in_blocks[1] == l->preheader; /* the entry's edge */
+            const hls_op *init = &k->ops[op->in_vals[e]];
+            if (!hls_ir_is_invariant(init) && inside(k, outer, init))
+                return 0;
+            args = &op->in_vals[1 - e], na = 1;
+        }
+        for (int a = 0; a < na; a++)
+            if (!seen[args[a]])
+                seen[args[a]] = 1, work[n++] = args[a];
+    }
+    return 1;
+}
+
+/* How many work-items may take turns in loop region r, an iteration of each in a
+ * round (0: one at a time). Those of a loop inside a loop are the outer loop's
+ * iterations; they take turns when each goes round r as many times, so they leave in
+ * the order they came (settle_interleaving checks the outer loop). At the top of a
+ * kernel whose work-groups are of one, they are work-items, which may leave in any
+ * order. #pragma ii N asks for one at a time; #pragma max_interleaving N bounds them. */
+static int interleaving(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    const hls_loop_pragmas *p = &k->blocks[k->loops[r->loop].latch].pragmas;
+    int most = p->max_interleaving > 1 ? p->max_interleaving - 1 : HLS_MAX_LANES;
+    if (p->ii || p->max_interleaving == 1 || r->window)
+        return 0;
+    for (int i = 0; i < r->nchildren; i++)
+        if (k->regions[r->children[i]].kind == HLS_REGION_LOOP)
+            return 0;
+    if (k->regions[r->parent].kind == HLS_REGION_LOOP ? !fixed_trips(c, k, r)
+                                                       : !groups_of_one(k))
+        return 0;
+    return most < HLS_MAX_LANES ? most : HLS_MAX_LANES;
+}
+
+/* Work-items of an outer loop's iterations take turns in a loop only when the outer
+ * loop is pipelined, does not speculate, and nothing after the inner loop carries a
+ * value to its next iteration or learns its exit (HOP_RECUR, HOP_ALIVE): iterations
+ * past the outer exit leave the inner loop at once, ahead of those before them. */
+static void settle_interleaving(hls_kernel *k)
+{
+    for (int rid = 0; rid < k->nregions; rid++) {
+        hls_region *r = &k->regions[rid];
+        const hls_region *outer = &k->regions[r->parent >= 0 ? r->parent : 0];
+        if (r->kind != HLS_REGION_LOOP || !r->interleave || outer->kind != HLS_REGION_LOOP)
+            continue;
+        int ok = outer->pipelined && !outer->speculative;
+        for (int x = child_position(outer, rid) + 1; ok && x < outer->nchildren; x++) {
+            const hls_region *ch = &k->regions[outer->children[x]];
+            for (int i = 0; i < ch->nops; i++)
+                ok &= k->ops[ch->ops[i]].opc != HOP_RECUR && k->ops[ch->ops[i]].opc != HOP_ALIVE;
+        }
+        r->interleave = ok ? r->interleave : 0;
+    }
+}
+
 /* Pipelines loop region rid, or says in `serial` why it stays as it is. */
 static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
 {
@@ -751,13 +854,17 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
         k->regions[rid].serial = why;
         return;
     }
+    k->regions[rid].interleave = interleaving(c, k, &k->regions[rid]);
     pipeline_loop(c, k, rid, home);
     const hls_loop_pragmas *p = &k->blocks[k->loops[k->regions[rid].loop].latch].pragmas;
     const hls_pragma *ivdep = p->ivdep ? hls_loop_pragma(c, HLS_PRAGMA_IVDEP, p->start) : NULL;
     int bound = ivdep ? ivdep->value : 0; /* safelen(N) */
     if (p->max_concurrency && (!bound || p->max_concurrency < bound))
         bound = p->max_concurrency;
-    k->regions[rid].max_in_flight = bound;
+    hls_region *r = &k->regions[rid];
+    r->max_in_flight = bound;
+    if (bound || r->speculative) /* their generator counts one work-item's iterations */
+        r->interleave = 0;
 }
 
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)
@@ -776,6 +883,7 @@ static void pipeline_kernel(hls_compile *c, hls_kernel *k)
             if (k->regions[rid].kind == HLS_REGION_LOOP &&
                 k->loops[k->regions[rid].loop].depth == depth)
                 pipeline_region(c, k, rid);
+    settle_interleaving(k);
     hls_liveness(c, k);
 }
 

@@ -7,9 +7,11 @@
  *                                       and llvm.access.group on the loop's accesses
  *   #pragma ii N                     -> pipeline_initiation_interval(N)
  *   #pragma disable_loop_pipelining  -> pipeline(disable)
- * and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone on its line, becomes the same
- * as #pragma ii N.
- * A vendor's loop pragma that clhls does not implement (loop_coalesce, max_concurrency,
+ *   #pragma max_concurrency N        -> interleave_count(N)
+ *   #pragma max_interleaving N       -> vectorize_width(N + 1) (N may be 0)
+ * (the last two: clang has no hints of those names, and no loop vectorizer runs here, so
+ * these hints only carry N), and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone
+ * on its line, becomes the same as #pragma ii N. A vendor's loop pragma that clhls does not implement (loop_coalesce,
  * ivdep with array, Xilinx's #pragma HLS, ...) is blanked and warned about
  * here by name, so the build log says what is left out instead of clang's "unknown
  * pragma ignored". The pragmas rewritten are remembered with their places, so that a
@@ -23,21 +25,25 @@
 
 /* Intel loop pragmas clhls does not implement: the build goes on as without them. */
 static const char *const unimplemented[] = {
-    "loop_coalesce", "max_interleaving", "speculated_iterations",
+    "loop_coalesce", "speculated_iterations",
     "nofusion", "loop_fuse", "max_reinvocation_delay", "force_hyperopt", "force_no_hyperopt",
 };
 
-/* The pragmas that take one positive number, and the clang loop hint each becomes
- * (clang has no hint for max_concurrency: interleave_count carries N to the loop's
- * metadata, where lowering reads it). */
+/* The pragmas that take one number, and the clang loop hint each becomes (with
+ * N + 1 where N may be 0: clang's hints take positive numbers). */
 static const struct {
     const char *name;      /* after #pragma */
     hls_pragma_kind kind;  /* in the compilation's table */
     const char *hint;      /* #pragma clang loop HINT(N) */
+    int least;             /* the smallest N: 1, or 0 (then carried as N + 1) */
     const char *what;      /* what N is, for the warning */
 } counted[] = {
-    {"ii", HLS_PRAGMA_II, "pipeline_initiation_interval", "the initiation interval"},
-    {"max_concurrency", HLS_PRAGMA_MAX_CONCURRENCY, "interleave_count", "the iterations in flight"},
+    {"ii", HLS_PRAGMA_II, "pipeline_initiation_interval", 1,
+     "a positive number, the initiation interval"},
+    {"max_concurrency", HLS_PRAGMA_MAX_CONCURRENCY, "interleave_count", 1,
+     "a positive number, the iterations in flight"},
+    {"max_interleaving", HLS_PRAGMA_MAX_INTERLEAVING, "vectorize_width", 0,
+     "a number, the work-items that may take turns (0: as many as the II needs)"},
 };
 
 /* Appends one pragma the front end rewrote to the compilation's table. */
@@ -56,17 +62,17 @@ static void remember(hls_compile *c, hls_pragma_kind kind, int value, hls_loc lo
                                              .text = text};
 }
 
-/* A positive decimal integer at *p (spaces skipped before it), or 0. */
-static int number(const char **p)
+/* A decimal integer of at least `least` at *p (spaces skipped before it), or -1. */
+static int number(const char **p, int least)
 {
     const char *s = *p;
     while (*s == ' ' || *s == '\t')
         s++;
     if (!isdigit((unsigned char)*s))
-        return 0;
+        return -1;
     long v = strtol(s, (char **)&s, 10);
     *p = s;
-    return v > 0 && v <= 1 << 20 ? (int)v : 0;
+    return v >= least && v <= 1 << 20 ? (int)v : -1;
 }
 
 /* 1 when only spaces or a comment follow p on its line. */
@@ -95,8 +101,8 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
         int safelen = 0; /* safelen(N): iterations fewer than N apart never meet */
         if (end - p > 8 && !strncmp(p, "safelen(", 8)) {
             p += 8;
-            safelen = number(&p);
-            if (!safelen || p >= end || *p != ')')
+            safelen = number(&p, 1);
+            if (safelen < 0 || p >= end || *p != ')')
                 safelen = -1;
             else
                 p++;
@@ -115,14 +121,14 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
         if (strlen(counted[i].name) != len || strncmp(name, counted[i].name, len))
             continue;
         const char *p = args;
-        int n = number(&p);
-        if (!n || !line_ends(p, end)) {
-            hls_warning(&c->diag, loc, "'%s' is ignored: it wants a positive number, %s",
-                        text, counted[i].what);
+        int n = number(&p, counted[i].least);
+        if (n < 0 || !line_ends(p, end)) {
+            hls_warning(&c->diag, loc, "'%s' is ignored: it wants %s", text, counted[i].what);
             return "";
         }
         remember(c, counted[i].kind, n, loc, text);
-        return arena_printf(&c->arena, "#pragma clang loop %s(%d)", counted[i].hint, n);
+        return arena_printf(&c->arena, "#pragma clang loop %s(%d)", counted[i].hint,
+                            n + 1 - counted[i].least);
     }
     if (len == 23 && !strncmp(name, "disable_loop_pipelining", 23)) {
         remember(c, HLS_PRAGMA_DISABLE_PIPELINING, 0, loc, text);
@@ -158,8 +164,8 @@ static const char *xcl_attribute(hls_compile *c, const char *line_start, const c
     int n = 1;
     if (*p == '(') {
         p++;
-        n = number(&p);
-        if (!n || *p != ')')
+        n = number(&p, 1);
+        if (n < 0 || *p != ')')
             return NULL;
         p++;
     }

@@ -127,6 +127,8 @@ static void stage_recurrences(const hls_kernel *k, hls_region *r, int depth)
         use_at(s, op->args[0], at);
         use_at(s, op->args[2], at);
         use_at(s, next, ready > at ? ready : at); /* written into its register there */
+        if (op->nargs > 3) /* the lane: which register, and whose value is ready */
+            use_at(s, op->args[3], ready > at ? ready : at);
         if (ready - at > r->ii)
             r->ii = ready - at, r->ii_op = next;
     }
@@ -245,6 +247,19 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
             hold += HLS_WG_SLOTS * (int)k->max_wg;
     }
     r = &k->regions[id];
+    r->lanes = 1;
+    if (r->kind == HLS_REGION_LOOP && r->pipelined && r->interleave && r->ii > 1 &&
+        r->ii_op >= 0) {
+        /* as many work-items take turns as a recurrence needs iterations to fill its
+         * latency: a region then admits an iteration every II / lanes cycles, and one
+         * work-item's next iteration comes a round of lanes later */
+        r->lanes = r->ii < r->interleave ? r->ii : r->interleave;
+        for (int i = 0; i < r->nchildren; i++) {
+            hls_region *ch = &k->regions[r->children[i]];
+            if (ch->kind == HLS_REGION_STATIC)
+                ch->ii = (ch->ii + r->lanes - 1) / r->lanes;
+        }
+    }
     if (r->kind == HLS_REGION_LOOP && r->pipelined) {
         /* One work-item's iterations at a time, a new one every II cycles; the next
          * work-item enters as soon as the exit is known, while the last iterations of
@@ -268,6 +283,28 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         r->ii_op = -1;
     }
     return latency;
+}
+
+/* A loop whose work-items do not take turns needs no lane: it becomes the constant 0,
+ * which nothing carries. */
+static void drop_lanes(hls_compile *c, hls_kernel *k)
+{
+    int dropped = 0;
+    for (int rid = 0; rid < k->nregions; rid++) {
+        hls_region *r = &k->regions[rid];
+        if (r->kind != HLS_REGION_LOOP || !r->pipelined || !r->interleave || r->lanes > 1)
+            continue;
+        hls_op *lane = &k->ops[r->lane];
+        lane->opc = HOP_CONST;
+        lane->imm = 0;
+        lane->nin = 0;
+        lane->block = -1;
+        r->nphis--; /* the last header phi */
+        r->interleave = 0;
+        dropped = 1;
+    }
+    if (dropped)
+        hls_liveness(c, k);
 }
 
 /* A #pragma ii N the schedule of loop region r cannot meet is a warning at the pragma,
@@ -296,6 +333,7 @@ int hls_schedule(hls_compile *c)
             k->lsu_depth *= 2;
         k->depth = 0;
         schedule_region(c, k, 0);
+        drop_lanes(c, k);
         /* a single work-item kernel's loops that do not start an iteration every cycle */
         for (int r = 0; r < k->nregions && k->single_work_item; r++) {
             const hls_region *reg = &k->regions[r];

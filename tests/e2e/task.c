@@ -7,7 +7,8 @@
  * iterations through memory: one iteration at a time from the loads to the store's
  * acknowledgement), a search whose exit depends on the data, a convergence (Newton's
  * square root per element: an inner loop until the value stops changing), two loops
- * one after the other, nested loops (matrix multiply; imperfect nests: a triangle,
+ * one after the other, nested loops (matrix multiply, its inner loop taking four outer
+ * iterations in turns; a value carried past an inner loop; imperfect nests: a triangle,
  * trip counts loaded by the outer loop, a value carried through the inner loop, an
  * inner loop reading the outer loop's stores, a search per key), unrolled loops with
  * trip counts that are not a multiple of the factor (their neighbouring accesses
@@ -15,8 +16,9 @@
  * loops run zero and one time, the loop pragmas (#pragma ivdep on an indirect update,
  * #pragma ivdep safelen(8) on a dependence 8 iterations apart, #pragma max_concurrency
  * 2, #pragma ii 3, #pragma disable_loop_pipelining), work-groups of one work-item
- * (reqd_work_group_size(1, 1, 1) over an NDRange: each one's loop pipelined), and
- * float sums reassociated under -cl-fast-relaxed-math (a second program). Every result
+ * (reqd_work_group_size(1, 1, 1) over an NDRange: each one's loop pipelined, float
+ * sums of different lengths interleaved), and float sums reassociated under
+ * -cl-fast-relaxed-math (a second program). Every result
  * is compared with the host's sequential computation (the relaxed sums within float
  * rounding), once with the board's timing and once under random memory latency and
  * back-pressure. report.json's II of each loop is checked by hls_pipeline_report
@@ -264,6 +266,27 @@ static const char *src =
     "    #pragma unroll 16\n"
     "    for (int i = 0; i < n; i++)\n"
     "        c[i] = a[i + 1] - b[i];\n"
+    "}\n"
+    "__kernel __attribute__((reqd_work_group_size(1, 1, 1)))\n"
+    "void frows(__global const float *restrict a, __global float *restrict out, int n)\n"
+    "{\n"
+    "    int r = get_global_id(0);\n"
+    "    float s = 0.0f;\n"
+    "    for (int i = 0; i < n - r % 5; i++)\n"
+    "        s += a[r * n + i];\n"
+    "    out[r] = s;\n"
+    "}\n"
+    "__kernel void fsum_past(__global const float *restrict a, __global float *restrict out,\n"
+    "                        int rows)\n"
+    "{\n"
+    "    float total = 0.0f;\n"
+    "    for (int r = 0; r < rows; r++) {\n"
+    "        float s = 0.0f;\n"
+    "        for (int k = 0; k < 64; k++)\n"
+    "            s += a[r * 64 + k];\n"
+    "        total = total * 0.5f + s;\n"
+    "        out[r] = total;\n"
+    "    }\n"
     "}\n";
 
 /* Built with -cl-fast-relaxed-math: float sums reassociated into partial sums. */
@@ -376,6 +399,25 @@ static void groups_of_one(e2e_env *env, cl_program p)
         iwant[r] = r < ROWS ? (int)s : -7;
     }
     check_ints(iout, iwant, N, "rows");
+    clReleaseMemObject(ma);
+    clReleaseMemObject(mo);
+    clReleaseKernel(k);
+    /* in-order float sums of different lengths: 4 work-items take turns in the loop
+     * (interleaved), each leaving when its own sum is done */
+    k = e2e_kernel(p, "frows");
+    ma = e2e_buffer(env, N * 4, fa), mo = e2e_filled_buffer(env, N, -7);
+    E2E_ARG(k, 0, ma);
+    E2E_ARG(k, 1, mo);
+    E2E_ARG(k, 2, n);
+    EXPECT(e2e_run(env, k, 1, NULL, &global, &local) == CL_COMPLETE);
+    e2e_read(env, mo, N * 4, fout);
+    for (int r = 0; r < N; r++) {
+        float s = 0.0f;
+        for (int i = 0; r < ROWS && i < COLS - r % 5; i++)
+            s += fa[r * COLS + i];
+        memcpy(&fwant[r], r < ROWS ? (void *)&s : (void *)&(int){-7}, sizeof s);
+    }
+    check_floats(fout, fwant, N, "frows");
     clReleaseMemObject(ma);
     clReleaseMemObject(mo);
     clReleaseKernel(k);
@@ -560,6 +602,21 @@ static void nested(e2e_env *env, cl_program p)
             fwant[r * M + c] = acc;
         }
     check_floats(fout, fwant, M * M, "matmul");
+    /* the outer loop carries a value past the inner one: the inner loop's work-items
+     * take no turns (with five rows, one past the outer exit would take the lane the
+     * second row frees and leave before the fifth row, which would read its value) */
+    for (int rows = 5; rows <= 24; rows += 19) {
+        run2(env, p, "fsum_past", fa, fout, rows);
+        float total = 0.0f;
+        for (int r = 0; r < rows; r++) {
+            float s = 0.0f;
+            for (int k = 0; k < 64; k++)
+                s += fa[r * 64 + k];
+            total = total * 0.5f + s;
+            fwant[r] = total;
+        }
+        check_floats(fout, fwant, rows, "fsum_past");
+    }
 
     /* imperfect nests: a triangle, inner trip counts loaded in the outer loop (0 to 3),
      * a value carried round the outer loop through the inner one, an inner loop reading

@@ -658,7 +658,7 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
                       "{\n"
                       "#pragma loop_coalesce 2\n"
                       "#pragma max_concurrency 1\n"
-                      "#pragma max_interleaving 1\n"
+                      "#pragma max_interleaving two\n"
                       "#pragma speculated_iterations 0\n"
                       "#pragma ivdep array(a)\n"
                       "    for (int i = 0; i < n; i++) {\n"
@@ -682,7 +682,8 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
                               "            ^\n"), "%s", res.log);
     static const char *const unimplemented[] = {
         "k.cl:13:9: warning: '#pragma loop_coalesce 2' is not implemented",
-        "k.cl:15:9: warning: '#pragma max_interleaving 1' is not implemented",
+        "k.cl:15:9: warning: '#pragma max_interleaving two' is ignored: it wants a number, "
+        "the work-items that may take turns (0: as many as the II needs)",
         "k.cl:16:9: warning: '#pragma speculated_iterations 0' is not implemented",
         "k.cl:17:9: warning: '#pragma ivdep array(a)' is not honoured",
         "k.cl:19:9: warning: '#pragma HLS pipeline II=1' is not implemented",
