@@ -411,6 +411,17 @@ static void emit_window(emitter *e, const hls_region *r)
                         r->window_last, busy));
 }
 
+/* A pipelined loop's count of the work-items inside: taken by its generator (`take`),
+ * not yet out through its exit. */
+static void emit_work_items_inside(emitter *e, const hls_region *r, const char *take)
+{
+    const char *count = text(e, "r%d_count", r->id);
+    unsigned pad = count_bits(r->credits) - 1;
+    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
+                         count, count, count, pad, take, pad, r->id));
+}
+
 /* A pipelined loop's generator: it takes a work-item when idle and issues its
  * iterations, the first flagged, until the first region sees the exit (r<N>_stop). */
 static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_region *first)
@@ -461,11 +472,7 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
             hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "%s ? %s : %s", is_first,
                           held, hls_emit_port_value(k, a, n, "in", k->ops[id].in_vals[1]));
     }
-    const char *count = text(e, "r%d_count", n);
-    unsigned pad = count_bits(r->credits) - 1;
-    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
-                         count, count, count, pad, take, pad, n));
+    emit_work_items_inside(e, r, take);
 }
 
 /* A pipelined loop's generator when work-items take turns (r->lanes): each lane holds
@@ -513,11 +520,7 @@ static void emit_lane_generator(emitter *e, const hls_region *r, const hls_regio
             hls_nl_assign(e->m, in, "%s[%s] ? %s[%s] : %s", busy, turn, held, turn, value);
         }
     }
-    const char *count = text(e, "r%d_count", n);
-    unsigned pad = count_bits(r->credits) - 1;
-    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
-                         count, count, count, pad, take, pad, n));
+    emit_work_items_inside(e, r, take);
 }
 
 /* A pipelined loop's end: the iteration that leaves goes out through the exit FIFO,

@@ -354,8 +354,13 @@ static cJSON *region_json(hls_compile *c, const hls_kernel *k, const hls_region 
         cJSON_AddNumberToObject(j, "ii", r->ii);
         cJSON_AddStringToObject(j, "ii_reason", hls_loop_ii_reason(c, k, r));
         cJSON_AddNumberToObject(j, "speculated", r->speculated);
-        /* iterations a pipelined loop keeps going at once: its latency over its II */
-        cJSON_AddNumberToObject(j, "in_flight", r->pipelined ? (r->latency + r->ii - 1) / r->ii : 1);
+        /* work-items (outer iterations) taking turns, an iteration of each in a round */
+        int lanes = r->pipelined && r->lanes > 1 ? r->lanes : 1;
+        cJSON_AddNumberToObject(j, "interleaved", lanes);
+        /* iterations a pipelined loop keeps going at once: its latency over the cycles
+         * between two iterations entering */
+        int every = (r->ii + lanes - 1) / lanes;
+        cJSON_AddNumberToObject(j, "in_flight", r->pipelined ? (r->latency + every - 1) / every : 1);
         cJSON_AddNumberToObject(j, "phis", r->nphis);
         cJSON_AddNumberToObject(j, "token_bits", values_bits(k, r->phis, r->nphis) +
                                                      values_bits(k, r->live_in, r->nlive_in));

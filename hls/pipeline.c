@@ -21,8 +21,12 @@
  * takes one iteration at a time. Loops are taken innermost first: a loop holding
  * pipelined loops is pipelined like any other, its iterations the inner loop's
  * work-items, once its exit test is moved before them (hoist_exit_test); its
- * iterations issued past its exit enter the inner loops inactive. With relaxed math a
- * carried float sum becomes partial sums (partial_sums). Otherwise a loop keeps going
+ * iterations issued past its exit enter the inner loops inactive. An innermost loop
+ * whose II a recurrence sets may take several work-items (outer iterations) in turns,
+ * an iteration of each in a round (interleaving): its generator keeps one per lane, and
+ * its recurrences and exit register are kept per lane (schedule.c picks the lanes).
+ * With relaxed math a carried float sum becomes partial sums (partial_sums). Otherwise
+ * a loop keeps going
  * round as a whole, and `serial` says why: a barrier in it, an inner loop that is
  * serial or before its exit test, an exit other than its end, a store or atomic
  * before an exit test that waits for memory, a value carried through memory, an inner
@@ -913,10 +917,19 @@ const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_re
     if (r->ii <= 1 || r->ii_op < 0)
         return "";
     const hls_op *op = &k->ops[r->ii_op];
+    const char *turns = "";
+    if (r->lanes > 1) {
+        int every = (r->ii + r->lanes - 1) / r->lanes;
+        turns = arena_printf(&c->arena, "; %d %s take turns in it, so an iteration starts "
+                             "every %s", r->lanes,
+                             k->regions[r->parent].kind == HLS_REGION_LOOP ? "outer iterations"
+                                                                          : "work-items",
+                             every > 1 ? arena_printf(&c->arena, "%d cycles", every) : "cycle");
+    }
     return arena_printf(&c->arena, "a value carried to the next iteration goes through the "
-                        "%s at %s:%u:%u, ready %d cycles after the value it starts from",
+                        "%s at %s:%u:%u, ready %d cycles after the value it starts from%s",
                         hls_ir_opcode_name(op->opc),
                         op->loc.file ? op->loc.file : c->source_name,
-                        op->loc.line, op->loc.col, r->ii);
+                        op->loc.line, op->loc.col, r->ii, turns);
 }
 

@@ -641,8 +641,13 @@ static void write_task_loops(html_page *p, const cJSON *k)
         html_cellf(p, "%d", (int)json_num(rg, "id", 0));
         html_cellf(p, "%d", (int)json_num(rg, "line", 0));
         html_cellf(p, "%d", (int)json_num(rg, "nesting", 0));
-        html_put(p, !strcmp(mode, "pipelined") ? "<td><span class=\"tag ok\">pipelined</span></td>"
-                                              : "<td><span class=\"tag bad\">serial</span></td>");
+        int lanes = (int)json_num(rg, "interleaved", 1);
+        if (strcmp(mode, "pipelined"))
+            html_put(p, "<td><span class=\"tag bad\">serial</span></td>");
+        else if (lanes > 1)
+            html_putf(p, "<td><span class=\"tag ok\">pipelined</span> %d interleaved</td>", lanes);
+        else
+            html_put(p, "<td><span class=\"tag ok\">pipelined</span></td>");
         html_cellf(p, "%d", ii);
         html_cell(p, *why ? why : ii <= 1 ? "nothing: one iteration per cycle" : "");
         html_cellf(p, "%d", (int)json_num(rg, "speculated", 0));
@@ -653,7 +658,9 @@ static void write_task_loops(html_page *p, const cJSON *k)
     html_table_end(p);
     html_put(p, "<p>A pipelined loop starts an iteration every II cycles: a generator issues "
            "them, values carried to the next iteration are registers, and the iterations "
-           "issued past the exit (<i>speculated</i>) change nothing. A serial loop runs one "
+           "issued past the exit (<i>speculated</i>) change nothing. In an <i>interleaved</i> "
+           "loop, that many outer iterations (or work-items) take turns, an iteration of each "
+           "in a round, so the II's cycles carry other iterations' work. A serial loop runs one "
            "iteration at a time; the reason says which dependence keeps it so.</p>\n");
 }
 
@@ -948,7 +955,8 @@ static void write_findings(html_page *p, const report *r)
         const char *item = task ? "iteration" : "work-item";
         const cJSON *o;
         cJSON_ArrayForEach(o, json_item(k, "regions"))
-            if (task && !strcmp(json_str(o, "kind", ""), "loop") && json_num(o, "ii", 1) > 1) {
+            if (task && !strcmp(json_str(o, "kind", ""), "loop") &&
+                json_num(o, "ii", 1) > json_num(o, "interleaved", 1)) {
                 snprintf(what, sizeof what, "loop %s at II %d: %s", json_str(o, "mode", ""),
                          (int)json_num(o, "ii", 0), json_str(o, "ii_reason", ""));
                 finding(p, "bad", name, (int)json_num(o, "line", 0), what);

@@ -147,7 +147,12 @@ static double draw_region(html_page *p, const cJSON *kernel, const cJSON *rg, do
              e.w, e.h);
         html_svg_textf(p, x + 12, y + 18, "title", "region %d: loop at line %d (%s)", id,
                   (int)json_num(rg, "line", 0), blocks);
-        if (pipelined)
+        int lanes = (int)json_num(rg, "interleaved", 1);
+        if (pipelined && lanes > 1)
+            html_svg_textf(p, x + 12, y + 35, "detail", "pipelined, II %d, %d interleaved | "
+                           "latency %d | %d in flight", (int)json_num(rg, "ii", 0), lanes,
+                           (int)json_num(rg, "latency", 0), (int)json_num(rg, "in_flight", 1));
+        else if (pipelined)
             html_svg_textf(p, x + 12, y + 35, "detail", "pipelined, II %d | latency %d | %d in flight",
                            (int)json_num(rg, "ii", 0), (int)json_num(rg, "latency", 0),
                            (int)json_num(rg, "in_flight", 1));

@@ -2,10 +2,12 @@
 # report.json of single work-item kernels' loops (pipeline_report.cl): a streaming loop
 # at II 1, an in-order float sum at the board's float adder latency, #pragma ii 5 met
 # (II 5, the pragma the reason), #pragma ivdep pipelining an indirect update at II 1,
-# #pragma disable_loop_pipelining keeping its loop serial with the pragma's line, and a
-# search speculated at II 1. Access patterns are across iterations: a[i] consecutive
-# and burst-coalesced, a[idx[i]] irregular. `clhls report` draws them as a loop
-# analysis, with a finding for the float sum's II.
+# #pragma disable_loop_pipelining keeping its loop serial with the pragma's line, a
+# search speculated at II 1, and a float sum per row whose inner loop interleaves as
+# many rows as the adder's latency. Access patterns are across iterations: a[i]
+# consecutive and burst-coalesced, a[idx[i]] irregular. `clhls report` draws them as a
+# loop analysis, with a finding for the float sum's II and none for the interleaved
+# loop's.
 set -u
 clhls=$1; kernel=$2; board=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -23,8 +25,8 @@ loops = {}
 for k in report["kernels"]:
     assert k["single_work_item"], k["name"]
     mine = [r for r in k["regions"] if r["kind"] == "loop"]
-    assert len(mine) == 1, (k["name"], mine)
-    loops[k["name"]] = mine[0]
+    assert len(mine) == (2 if k["name"] == "rows" else 1), (k["name"], mine)
+    loops[k["name"]] = max(mine, key=lambda r: r["nesting"])
 def expect(name, mode, ii, reason):
     l = loops[name]
     assert (l["mode"], l["ii"]) == (mode, ii), (name, l["mode"], l["ii"], l["ii_reason"])
@@ -41,6 +43,10 @@ assert off["ii_reason"].startswith("one iteration at a time: #pragma disable_loo
 assert off["ii_reason"].endswith(":31"), off
 expect("search", "pipelined", 1, "")
 assert loops["search"]["speculated"] > 2, loops["search"]
+expect("rows", "pipelined", fadd, "; %d outer iterations take turns in it, so an iteration "
+       "starts every cycle" % fadd)
+assert loops["rows"]["interleaved"] == fadd, loops["rows"]
+assert loops["fsum"]["interleaved"] == 1, loops["fsum"]
 lsus = {k["name"]: k["lsus"] for k in report["kernels"]}
 for l in lsus["stream"]:
     assert (l["pattern"], l["stride_across"], l["burst"]) == ("consecutive", "iterations", True), l
@@ -56,4 +62,8 @@ for text in 'Loops (single work-item: iterations pipelined)' 'pipelined, II 1 |'
             "loop pipelined at II $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['latency']['fp_add'])" "$board"): a value carried"; do
     grep -qF "$text" "$work/r.html" || fail "report page: no '$text'"
 done
+grep -qF 'pipelined</span> '"$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['latency']['fp_add'])" "$board")"' interleaved' "$work/r.html" ||
+    fail "report page: the interleaved loop"
+[ "$(grep -o 'loop pipelined at II [0-9]*: a value carried' "$work/r.html" | wc -l)" -eq 1 ] ||
+    fail "report page: a finding for the interleaved loop"
 echo PASS

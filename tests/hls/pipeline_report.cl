@@ -1,6 +1,6 @@
 /* Loops of single work-item kernels whose II report.json gives (check_pipeline_report.sh):
- * streaming, an in-order float sum, #pragma ii, an indirect update under #pragma ivdep,
- * #pragma disable_loop_pipelining, and (last, so the lines named stay) a search. */
+ * streaming, a float sum, #pragma ii, #pragma ivdep, #pragma disable_loop_pipelining, and
+ * (last, so the lines named stay) a search and sums per row (interleaved rows). */
 __kernel void stream(__global const float *restrict a, __global float *restrict c, int n)
 {
     for (int i = 0; i < n; i++)
@@ -38,4 +38,13 @@ __kernel void search(__global const int *restrict a, __global int *restrict out,
     while (a[i] != key)
         i++;
     out[0] = i;
+}
+__kernel void rows(__global const float *restrict a, __global float *restrict out, int m)
+{
+    for (int r = 0; r < m; r++) {
+        float s = 0.0f;
+        for (int k = 0; k < m; k++)
+            s += a[r * m + k];
+        out[r] = s;
+    }
 }
