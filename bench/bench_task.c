@@ -78,6 +78,12 @@ static const char *src =
     "            c[r * m + col] = acc;\n"
     "        }\n"
     "}\n"
+    "__kernel void rows8(__global const int *restrict a, __global const int *restrict b,\n"
+    "                    __global int *restrict c, int m)\n"
+    "{\n"
+    "    for (int r = 0; r < 4096; r++)\n"
+    "        for (int k = 0; k < m; k++) c[r * m + k] = a[r * m + k] + b[r * m + k];\n"
+    "}\n"
     "__kernel void vadd_unroll4(__global const int *restrict a, __global const int *restrict b,\n"
     "                           __global int *restrict c, int n)\n"
     "{\n"
@@ -124,6 +130,7 @@ int main(void)
         {"histogram", N, 128, "2 memory trips", N, 2, 0},
         {"search", N, 1, "1", -1, 2, 0},
         {"matmul", (double)M * M * M, 1, "interleaved", M, 3, 0},
+        {"rows8", N, 1, "1", 8, 3, 0},
         {"vadd_unroll4", N / 4.0, 1, "1", N, 3, 0},
         {"vadd_unroll16", N / 16.0, 3, "3 port words", N, 3, 0},
     };

@@ -168,6 +168,8 @@ const char *hls_emit_port_value(const hls_kernel *k, char *buf, int region, cons
 
 /* Operators and values (emit_ops.c). */
 void hls_emit_op(emitter *e, const hls_op *op);        /* an op of a static region */
+/* An icmp predicate's Verilog expression, with %s for its two operands. */
+const char *hls_emit_icmp_expr(uint64_t pred);
 void hls_emit_invariant(emitter *e, const hls_op *op); /* a constant, argument, NDRange */
 void hls_emit_roms(emitter *e);                        /* the __constant tables */
 /* The register of HOP_ALIVE op `alive`: an iteration of the work-item has left the loop. */

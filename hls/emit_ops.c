@@ -8,7 +8,7 @@
 
 #include "emit.h"
 
-static const char *icmp_expr(uint64_t pred)
+const char *hls_emit_icmp_expr(uint64_t pred)
 {
     switch (pred) {
     case LLVMIntEQ: return "%s == %s";
@@ -40,7 +40,7 @@ static void int_expr(emitter *e, const hls_op *op, strbuf *x)
     case HOP_SHL: sb_printf(x, "%s << %s", ARG(0), ARG(1)); break;
     case HOP_LSHR: sb_printf(x, "%s >> %s", ARG(0), ARG(1)); break;
     case HOP_ASHR: sb_printf(x, "$signed(%s) >>> %s", ARG(0), ARG(1)); break;
-    case HOP_ICMP: sb_printf(x, icmp_expr(op->imm), ARG(0), ARG(1)); break;
+    case HOP_ICMP: sb_printf(x, hls_emit_icmp_expr(op->imm), ARG(0), ARG(1)); break;
     case HOP_SELECT: sb_printf(x, "%s ? %s : %s", ARG(0), ARG(1), ARG(2)); break;
     case HOP_TRUNC: sb_printf(x, "%s[%u:0]", ARG(0), w - 1); break;
     case HOP_EXTRACT: sb_printf(x, "r%d_v%d_s[%u:0]", R, op->id, w - 1); break;

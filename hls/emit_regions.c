@@ -422,17 +422,51 @@ static void emit_work_items_inside(emitter *e, const hls_region *r, const char *
                          count, count, count, pad, take, pad, r->id));
 }
 
-/* A pipelined loop's generator: it takes a work-item when idle and issues its
- * iterations, the first flagged, until the first region sees the exit (r<N>_stop). */
+/* A counted loop's last iteration, told as the generator issues it (r<N>_last): its
+ * exit test on the generator's copy of the induction variable (r<N>_iv: the next
+ * iteration's value, after the first's) and the work-item's values as issued. */
+static const char *emit_count(emitter *e, const hls_region *r, const hls_region *first,
+                              const char *issue)
+{
+    const hls_kernel *k = e->k;
+    int n = r->id;
+    const hls_op *iv = &k->ops[r->count_iv], *test = &k->ops[r->count_test];
+    const hls_op *next = &k->ops[iv->args[1]];
+    char a[48];
+    const char *held = bus_reg(e, iv->width, "the induction variable of the next iteration",
+                               text(e, "r%d_iv", n));
+    const char *now = bus_net(e, iv->width, "the induction variable of the iteration issued",
+                              text(e, "r%d_iv_now", n));
+    const char *after = bus_net(e, iv->width, "its next value", text(e, "r%d_iv_next", n));
+    hls_nl_assign(e->m, now, "r%d_busy ? %s : %s", n, held,
+                  hls_emit_port_value(k, a, first->id, "in", iv->args[0]));
+    hls_nl_assign(e->m, after, "%s + %s", now, hls_emit_port_value(k, a, first->id, "in",
+                                                                     next->args[1]));
+    block(e, held, text(e, "always @(posedge clk) if (%s) %s <= %s;", issue, held, after));
+    const char *side[2];
+    for (int i = 0; i < 2; i++)
+        side[i] = test->args[i] == iv->id ? now : test->args[i] == next->id ? after
+                  : text(e, "%s", hls_emit_port_value(k, a, first->id, "in", test->args[i]));
+    const char *last = bit_net(e, "the iteration issued is the work-item's last",
+                               text(e, "r%d_last", n));
+    hls_nl_assign(e->m, last, "~(%s & (%s(%s)))",
+                  hls_emit_port_value(k, a, first->id, "in", r->phis[0]),
+                  r->exit_test == r->count_test ? "" : "~",
+                  text(e, hls_emit_icmp_expr(test->imm), side[0], side[1]));
+    return last;
+}
+
+/* A pipelined loop's generator: a work-item enters with its first iteration (the
+ * first region taking it), and the generator issues the others until the last: until
+ * the exit test says so (r<N>_stop), or, in a counted loop, as it issues the last. */
 static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_region *first)
 {
     const hls_kernel *k = e->k;
     int n = r->id;
-    char a[48];
+    char a[48], b[48];
     const char *busy = bus_reg(e, 1, "issuing a work-item's iterations", text(e, "r%d_busy", n));
-    const char *is_first = bus_reg(e, 1, "the next iteration is the first",
-                                   text(e, "r%d_first", n));
     const char *take = bit_net(e, NULL, text(e, "r%d_take", n));
+    const char *issue = text(e, "r%d_in_valid & r%d_in_ready", first->id, first->id);
     const char *occupied = busy, *bound = "";
     /* a bound of at least the body's capacity (credits) bounds nothing */
     int bounded = r->max_in_flight && r->max_in_flight < r->credits;
@@ -441,37 +475,40 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
         const char *flight = bus_reg(e, w, "iterations issued and not yet at the end",
                                      text(e, "r%d_flight", n));
         block(e, flight, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                                 "    else %s <= %s + {%u'd0, r%d_in_valid & r%d_in_ready}"
+                                 "    else %s <= %s + {%u'd0, %s}"
                                  " - {%u'd0, r%d_out_valid & r%d_out_ready};",
-                              flight, flight, flight, w - 1, first->id, first->id, w - 1,
+                              flight, flight, flight, w - 1, issue, w - 1,
                               r->children[r->nchildren - 1], r->children[r->nchildren - 1]));
         if (r->speculative) /* a work-item enters when no iteration is in flight */
             occupied = text(e, "(%s | (|%s))", busy, flight);
         if (bounded) /* safelen(N), max_concurrency N: at most N in flight */
             bound = text(e, " & (%s < %u'd%d)", flight, w, r->max_in_flight);
     }
-    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s", occupied);
-    hls_nl_assign(e->m, take, "r%d_in_valid & ~%s", n, occupied);
-    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "%s%s%s", busy,
-                  window_gate(e, r, first->id), bound);
-    block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
-                           "    else if (r%d_stop) %s <= 1'b0;\n    else if (%s) %s <= 1'b1;",
-                        busy, n, busy, take, busy));
-    block(e, is_first, text(e, "always @(posedge clk)\n    if (%s) %s <= 1'b1;\n"
-                               "    else if (r%d_in_valid & r%d_in_ready) %s <= 1'b0;",
-                            take, is_first, first->id, first->id, is_first));
+    const char *gates = text(e, "%s%s", window_gate(e, r, first->id), bound);
+    hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "~%s & r%d_in_ready%s", occupied, first->id,
+                  gates);
+    hls_nl_assign(e->m, take, "r%d_in_valid & r%d_in_ready", n, n);
+    hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "(%s | (r%d_in_valid & ~%s))%s",
+                  busy, n, occupied, gates);
     for (int i = 0; i < first->nlive_in; i++) {
         int id = first->live_in[i];
-        int p = phi_index(r, id);
+        const char *in = text(e, "r%d_in_v%d", first->id, id);
+        if (phi_index(r, id) >= 0) { /* a loop's own value: as it enters, then its back-edge constant */
+            hls_nl_assign(e->m, in, "%s ? %s : %s", busy,
+                          hls_emit_port_value(k, b, n, "in", k->ops[id].in_vals[1]),
+                          hls_emit_port_value(k, a, n, "in", k->ops[id].in_vals[0]));
+            continue;
+        }
         const char *held = bus_reg(e, k->ops[id].width, NULL, text(e, "r%d_h_v%d", n, id));
-        block(e, held, text(e, "always @(posedge clk) if (%s) %s <= %s;", take, held,
-                            hls_emit_port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id)));
-        if (p < 0)
-            hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "%s", held);
-        else /* a loop's own value: as it enters, then its back-edge constant */
-            hls_nl_assign(e->m, text(e, "r%d_in_v%d", first->id, id), "%s ? %s : %s", is_first,
-                          held, hls_emit_port_value(k, a, n, "in", k->ops[id].in_vals[1]));
+        const char *value = hls_emit_port_value(k, a, n, "in", id);
+        block(e, held, text(e, "always @(posedge clk) if (%s) %s <= %s;", take, held, value));
+        hls_nl_assign(e->m, in, "%s ? %s : %s", busy, held, value);
     }
+    const char *done = r->count_test >= 0
+                           ? text(e, "(%s & %s)", issue, emit_count(e, r, first, issue))
+                           : text(e, "r%d_stop", n);
+    block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b0;\n"
+                           "    else %s <= (%s | %s) & ~%s;", busy, busy, busy, take, done));
     emit_work_items_inside(e, r, take);
 }
 
@@ -551,6 +588,8 @@ static void emit_loop(emitter *e, const hls_region *r)
             emit_window(e, r);
         for (int c = 0; c < r->nchildren; c++)
             hls_emit_region(e, r->children[c]);
+        if (r->count_test >= 0 && r->lanes <= 1) /* the generator counts instead */
+            hls_nl_unused(e->m, text(e, "r%d_stop", r->id));
         return;
     }
     bit_net(e, NULL, text(e, "r%d_back_valid", r->id));

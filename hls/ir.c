@@ -85,6 +85,9 @@ hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int
     r->loop = -1;
     r->cont = -1;
     r->ii_op = -1;
+    r->exit_test = -1;
+    r->count_test = -1;
+    r->count_iv = -1;
     return r;
 }
 
@@ -246,6 +249,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
                     r->back_depth);
         else if (r->pipelined)
             fprintf(out, "; pipelined");
+        if (r->pipelined && r->credits)
+            fprintf(out, r->count_test >= 0 ? ", counted" : ", uncounted");
         if (r->speculative)
             fprintf(out, ", speculative");
         if (r->max_in_flight)

@@ -222,6 +222,13 @@ typedef struct hls_region {
     int max_in_flight;   /* LOOP, pipelined: at most this many iterations in flight
                             (#pragma ivdep safelen(N): those fewer than N apart never meet;
                             #pragma max_concurrency N); 0: no bound */
+    int exit_test;       /* LOOP, pipelined: op id of "the test says go round again" (the
+                            latch's condition, inverted when the loop leaves on true) */
+    int count_test;      /* LOOP, pipelined: a counted loop's exit test (pipeline.c: an
+                            icmp of its induction variable count_iv, or of that variable's
+                            next value, with a value from before the loop): the generator
+                            tells the last iteration as it issues it; -1 when not counted */
+    int count_iv;        /* LOOP, counted: the HOP_RECUR that adds a constant each iteration */
     int interleave;      /* LOOP, pipelined: at most this many work-items may take turns in
                             it, an iteration of each in a round (pipeline.c; 0: one at a
                             time), so that a recurrence's latency is filled with other

@@ -20,7 +20,7 @@
  * never do) make the memory nodes from the first of them to the last a window that
  * takes one iteration at a time. Loops are taken innermost first: a loop holding
  * pipelined loops is pipelined like any other, its iterations the inner loop's
- * work-items, once its exit test is moved before them (hoist_exit_test); its
+ * work-items, once its exit test is moved before them (hoist_before_inner); its
  * iterations issued past its exit enter the inner loops inactive. An innermost loop
  * whose II a recurrence sets may take several work-items (outer iterations) in turns,
  * an iteration of each in a round (interleaving): its generator keeps one per lane, and
@@ -358,25 +358,25 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
     return NULL;
 }
 
-/* Moves the computation of loop rid's exit test before its first inner loop when it
- * sits after it and needs nothing that loop or memory answers: to the first static
- * region where what it reads exists. A nest's outer test (col < m) is then known as
- * the outer iteration starts, and the next one is issued while the inner loop runs;
- * the next value of the induction variable moves with it, before the accesses that
- * read the variable. Nothing moves when anything in the way is needed. */
-static void hoist_exit_test(hls_compile *c, hls_kernel *k, int rid)
+/* Moves the computation of value `root` of loop rid (its exit test, or the next value
+ * of a value it carries) before its first inner loop when it sits after it and needs
+ * nothing that loop or memory answers: to the first static region where what it reads
+ * exists. A nest's outer test (col < m) is then known as the outer iteration starts,
+ * and the next one is issued while the inner loop runs; the next value of the
+ * induction variable is ready before the accesses that read the variable. Nothing
+ * moves when anything in the way is needed. */
+static void hoist_before_inner(hls_compile *c, hls_kernel *k, int rid, int root)
 {
     hls_region *r = &k->regions[rid];
-    const hls_block *latch = &k->blocks[k->loops[r->loop].latch];
     int inner = 0;
     while (inner < r->nchildren && k->regions[r->children[inner]].kind != HLS_REGION_LOOP)
         inner++;
-    if (latch->term != HLS_TERM_CONDBR || inner == r->nchildren ||
-        hls_ir_is_invariant(&k->ops[latch->cond]) || k->ops[latch->cond].region < 0 ||
-        child_position(r, k->ops[latch->cond].region) < inner)
+    if (root < 0 || inner == r->nchildren || hls_ir_is_invariant(&k->ops[root]) ||
+        k->ops[root].region < 0 || child_holding(k, r, k->ops[root].region) <= inner ||
+        k->regions[k->ops[root].region].kind != HLS_REGION_STATIC)
         return;
     char *slice = arena_alloc(&c->arena, (size_t)k->nops);
-    slice[latch->cond] = 1;
+    slice[root] = 1;
     int nslice = 1, target = 0; /* where every value the slice reads exists */
     for (int x = r->nchildren - 1; x > inner; x--) {
         const hls_region *ch = &k->regions[r->children[x]];
@@ -563,6 +563,7 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
     /* go round again: the latch's test, for an active work-item */
     if (latch->succ[0] != l->header)
         test = new_op(c, k, test_region, HOP_XOR, 1, test, constant(c, k, 1, 1), loc);
+    k->regions[rid].exit_test = test;
     int cont = new_op(c, k, test_region, HOP_AND, 1, active, test, loc);
     int alive = new_op(c, k, test_region, HOP_ALIVE, 1, cont, first_id, loc);
     if (lane >= 0)
@@ -764,6 +765,44 @@ static void partial_sums(hls_compile *c, hls_kernel *k, int rid)
     hls_liveness(c, k);
 }
 
+/* Whether value id of pipelined loop r is its induction variable (a recurrence whose
+ * next value adds a constant to it) or that variable's next value: the recurrence, else
+ * -1. */
+static int induction(const hls_kernel *k, const hls_region *r, int id)
+{
+    const hls_op *op = &k->ops[id];
+    if (op->opc == HOP_ADD && k->ops[op->args[0]].opc == HOP_RECUR &&
+        k->ops[op->args[0]].args[1] == id)
+        op = &k->ops[op->args[0]]; /* the next value */
+    if (op->opc != HOP_RECUR || op->region < 0 || child_holding(k, r, op->region) < 0)
+        return -1;
+    const hls_op *next = &k->ops[op->args[1]];
+    return next->opc == HOP_ADD && next->args[0] == op->id &&
+                   k->ops[next->args[1]].opc == HOP_CONST ? op->id : -1;
+}
+
+/* A counted loop (r->count_test): its exit test compares its induction variable, or
+ * that variable's next value, with a value from before the loop, so its generator can
+ * tell the last iteration as it issues it: the next work-item enters right after it,
+ * and no iteration is issued past the exit. */
+static void find_count(const hls_kernel *k, hls_region *r)
+{
+    const hls_op *t = &k->ops[r->exit_test];
+    if (t->opc == HOP_XOR && k->ops[t->args[1]].opc == HOP_CONST) /* pipeline_loop's not */
+        t = &k->ops[t->args[0]];
+    if (r->speculative || t->opc != HOP_ICMP)
+        return;
+    for (int side = 0; side < 2; side++) {
+        int iv = induction(k, r, t->args[side]);
+        const hls_op *bound = &k->ops[t->args[1 - side]];
+        if (iv >= 0 && (hls_ir_is_invariant(bound) || !inside(k, r, bound))) {
+            r->count_test = t->id;
+            r->count_iv = iv;
+            return;
+        }
+    }
+}
+
 /* Whether every iteration of the loop around loop r that enters r goes round it as
  * many times: r's exit test reads only values from outside that loop, and values r's
  * iterations compute from such values without memory, starting from such values. */
@@ -843,7 +882,15 @@ static void settle_interleaving(hls_kernel *k)
 /* Pipelines loop region rid, or says in `serial` why it stays as it is. */
 static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
 {
-    hoist_exit_test(c, k, rid);
+    /* the outer test and the carried values' next values, before the inner loops */
+    const hls_loop *l = &k->loops[k->regions[rid].loop];
+    const hls_block *latch = &k->blocks[l->latch];
+    hoist_before_inner(c, k, rid, latch->term == HLS_TERM_CONDBR ? latch->cond : -1);
+    for (int p = 1; p < k->regions[rid].nphis; p++) {
+        const hls_op *phi = &k->ops[k->regions[rid].phis[p]];
+        if (phi->opc == HOP_PHI && phi->nin == 2)
+            hoist_before_inner(c, k, rid, phi->in_vals[phi->in_blocks[0] == l->preheader]);
+    }
     const char *why = pragma_serial(c, k, &k->regions[rid]);
     if (!why)
         why = structure(c, k, &k->regions[rid]);
@@ -869,6 +916,7 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
     r->max_in_flight = bound;
     if (bound || r->speculative) /* their generator counts one work-item's iterations */
         r->interleave = 0;
+    find_count(k, r);
 }
 
 static void pipeline_kernel(hls_compile *c, hls_kernel *k)

@@ -8,7 +8,8 @@
  * acknowledgement), a search whose exit depends on the data, a convergence (Newton's
  * square root per element: an inner loop until the value stops changing), two loops
  * one after the other, nested loops (matrix multiply, its inner loop taking four outer
- * iterations in turns; a value carried past an inner loop; imperfect nests: a triangle,
+ * iterations in turns; counted inner loops of 0 to 64 iterations issued back to back;
+ * a value carried past an inner loop; imperfect nests: a triangle,
  * trip counts loaded by the outer loop, a value carried through the inner loop, an
  * inner loop reading the outer loop's stores, a search per key), unrolled loops with
  * trip counts that are not a multiple of the factor (their neighbouring accesses
@@ -266,6 +267,16 @@ static const char *src =
     "    #pragma unroll 16\n"
     "    for (int i = 0; i < n; i++)\n"
     "        c[i] = a[i + 1] - b[i];\n"
+    "}\n"
+    "__kernel void rows_count(__global const int *restrict a, __global int *restrict out,\n"
+    "                         int m)\n"
+    "{\n"
+    "    for (int r = 0; r < 64; r++) {\n"
+    "        int s = 0;\n"
+    "        for (int k = m; k > 0; k--)\n"
+    "            s += a[r * m + k - 1] * k;\n"
+    "        out[r] = s;\n"
+    "    }\n"
     "}\n"
     "__kernel __attribute__((reqd_work_group_size(1, 1, 1)))\n"
     "void frows(__global const float *restrict a, __global float *restrict out, int n)\n"
@@ -602,6 +613,20 @@ static void nested(e2e_env *env, cl_program p)
             fwant[r * M + c] = acc;
         }
     check_floats(fout, fwant, M * M, "matmul");
+    /* counted inner loops (the generator knows the last iteration as it issues it), run
+     * 0, 1, 3, 8 and 64 times per row, back to back */
+    static const int counts[] = {0, 1, 3, 8, 64};
+    for (int t = 0; t < 5; t++) {
+        int m = counts[t];
+        run2(env, p, "rows_count", ia, iout, m);
+        for (int r = 0; r < N; r++) {
+            int s = 0;
+            for (int k = m; r < 64 && k > 0; k--)
+                s += ia[r * m + k - 1] * k;
+            iwant[r] = r < 64 ? s : -7;
+        }
+        check_ints(iout, iwant, N, "rows_count");
+    }
     /* the outer loop carries a value past the inner one: the inner loop's work-items
      * take no turns (with five rows, one past the outer exit would take the lane the
      * second row frees and leave before the fifth row, which would read its value) */
