@@ -6,16 +6,17 @@
  * stencil, a histogram in memory (a true dependence: one iteration at a time from the
  * load to the store's acknowledgement, two trips to sim_dc's 64-cycle memory), a
  * search whose exit depends on the data (speculated: later iterations load before the
- * exit is known), a 64x64 matrix multiply's inner products, and vector add unrolled by
- * 4 and 16.
+ * exit is known), a 64x64 matrix multiply's inner products (the rows taking turns in
+ * the inner loop), 4096 rows of 8 (a nest of counted loops), and vector add unrolled
+ * by 4 and 16.
  *
  * Per kernel: simulated cycles (the event's END - START at the board clock), loop
  * iterations (of the innermost loop), cycles per iteration, the bound per iteration
- * (1 where nothing carried limits it; the float adder's latency for an in-order sum
- * and for the matrix multiply's inner product; the port's words per iteration for the
- * unrolled vector adds, which need three 64-byte words per 16 elements; the loop's
- * latency where the loop is not pipelined, marked "serial"), and bound/actual (1.0 =
- * at the bound). All results are computed but not checked (e2e_task checks them);
+ * (1 where nothing carried limits it, the matrix multiply's interleaved inner product
+ * included; the float adder's latency for an in-order sum; the port's words per
+ * iteration for the unrolled vector adds, which need three 64-byte words per 16
+ * elements; the loop's latency where the loop is not pipelined, marked "serial"), and
+ * bound/actual (1.0 = at the bound). All results are computed but not checked (e2e_task checks them);
  * nothing about time is asserted. */
 #include "bench.h"
 

@@ -273,6 +273,8 @@ static void dump_region(FILE *out, const hls_kernel *k, int id, int indent)
             fprintf(out, " #pragma max_concurrency %d", pr->max_concurrency);
         if (pr->max_interleaving)
             fprintf(out, " #pragma max_interleaving %d", pr->max_interleaving - 1);
+        if (pr->coalesce)
+            fprintf(out, " #pragma loop_coalesce");
         dump_values(out, "phis", r->phis, r->nphis);
         fprintf(out, " continue %%%d", r->cont);
         if (r->serial)

@@ -128,6 +128,8 @@ typedef struct hls_loop_pragmas {
                             pragmas.c makes of it): N, else 0 */
     int max_interleaving; /* #pragma max_interleaving N (llvm.loop.vectorize.width N + 1,
                             which pragmas.c makes of it): N + 1, else 0 */
+    int coalesce;        /* #pragma loop_coalesce (llvm.loop.distribute.enable, which
+                            pragmas.c makes of it): 1, else 0 */
     hls_loc start;       /* where the loop statement starts (its pragmas are above it) */
 } hls_loop_pragmas;
 

@@ -1134,6 +1134,8 @@ static void loop_pragmas(lowering *L, LLVMValueRef term, hls_loop_pragmas *out)
         else if (md_is(name, len, "llvm.loop.interleave.count") && nh == 2 && hint[1] &&
                  LLVMIsAConstantInt(hint[1]))
             out->max_concurrency = (int)LLVMConstIntGetZExtValue(hint[1]);
+        else if (md_is(name, len, "llvm.loop.distribute.enable"))
+            out->coalesce = 1;
         else if (md_is(name, len, "llvm.loop.vectorize.width") && nh == 2 && hint[1] &&
                  LLVMIsAConstantInt(hint[1]))
             out->max_interleaving = (int)LLVMConstIntGetZExtValue(hint[1]);

@@ -52,13 +52,14 @@ typedef enum {
     HLS_PRAGMA_DISABLE_PIPELINING, /* #pragma disable_loop_pipelining */
     HLS_PRAGMA_MAX_CONCURRENCY,    /* #pragma max_concurrency N */
     HLS_PRAGMA_MAX_INTERLEAVING,   /* #pragma max_interleaving N */
+    HLS_PRAGMA_LOOP_COALESCE,      /* #pragma loop_coalesce [N] */
 } hls_pragma_kind;
 
 /* One such pragma of the source. */
 typedef struct hls_pragma {
     hls_pragma_kind kind;     /* which */
     int value;                /* HLS_PRAGMA_II, _MAX_CONCURRENCY, _MAX_INTERLEAVING: N;
-                                 _IVDEP: safelen (0: none) */
+                                 _IVDEP: safelen, _LOOP_COALESCE: levels (0: none given) */
     hls_loc loc;              /* its name in the source */
     const char *text;         /* the line as written ("#pragma ii 2") */
 } hls_pragma;

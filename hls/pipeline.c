@@ -651,10 +651,11 @@ static void ndrange_pragmas(hls_compile *c, const hls_kernel *k)
             {HLS_PRAGMA_DISABLE_PIPELINING, "disable_loop_pipelining"},
             {HLS_PRAGMA_MAX_CONCURRENCY, "max_concurrency"},
             {HLS_PRAGMA_MAX_INTERLEAVING, "max_interleaving"},
+            {HLS_PRAGMA_LOOP_COALESCE, "loop_coalesce"},
         };
         int asked[] = {p->ivdep, p->ii, p->no_pipelining, p->max_concurrency,
-                       p->max_interleaving};
-        for (int i = 0; i < 5; i++) {
+                       p->max_interleaving, p->coalesce};
+        for (int i = 0; i < 6; i++) {
             if (!asked[i])
                 continue;
             const hls_pragma *at = hls_loop_pragma(c, all[i].kind, p->start);

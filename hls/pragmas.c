@@ -9,10 +9,12 @@
  *   #pragma disable_loop_pipelining  -> pipeline(disable)
  *   #pragma max_concurrency N        -> interleave_count(N)
  *   #pragma max_interleaving N       -> vectorize_width(N + 1) (N may be 0)
- * (the last two: clang has no hints of those names, and no loop vectorizer runs here, so
- * these hints only carry N), and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone
- * on its line, becomes the same as #pragma ii N. A vendor's loop pragma that clhls does not implement (loop_coalesce,
- * ivdep with array, Xilinx's #pragma HLS, ...) is blanked and warned about
+ *   #pragma loop_coalesce [N]        -> distribute(enable)
+ * (the last three: clang has no hints of those names, and neither LLVM's loop
+ * vectorizer nor its loop distributor runs here, so the hints only carry them to the
+ * loop; loop_coalesce's N is looked up among the pragmas remembered), and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone
+ * on its line, becomes the same as #pragma ii N. A vendor's loop pragma that clhls does
+ * not implement (ivdep with array, Xilinx's #pragma HLS, ...) is blanked and warned about
  * here by name, so the build log says what is left out instead of clang's "unknown
  * pragma ignored". The pragmas rewritten are remembered with their places, so that a
  * later warning about a loop points at its pragma (hls_loop_pragma). Pragmas
@@ -25,7 +27,7 @@
 
 /* Intel loop pragmas clhls does not implement: the build goes on as without them. */
 static const char *const unimplemented[] = {
-    "loop_coalesce", "speculated_iterations",
+    "speculated_iterations",
     "nofusion", "loop_fuse", "max_reinvocation_delay", "force_hyperopt", "force_no_hyperopt",
 };
 
@@ -129,6 +131,17 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
         remember(c, counted[i].kind, n, loc, text);
         return arena_printf(&c->arena, "#pragma clang loop %s(%d)", counted[i].hint,
                             n + 1 - counted[i].least);
+    }
+    if (len == 13 && !strncmp(name, "loop_coalesce", 13)) { /* N: the levels, else all */
+        const char *p = args;
+        int levels = line_ends(p, end) ? 0 : number(&p, 1);
+        if (levels < 0 || !line_ends(p, end)) {
+            hls_warning(&c->diag, loc, "'%s' is ignored: it wants nothing or a positive "
+                        "number, the loop levels to coalesce", text);
+            return "";
+        }
+        remember(c, HLS_PRAGMA_LOOP_COALESCE, levels, loc, text);
+        return "#pragma clang loop distribute(enable)";
     }
     if (len == 23 && !strncmp(name, "disable_loop_pipelining", 23)) {
         remember(c, HLS_PRAGMA_DISABLE_PIPELINING, 0, loc, text);

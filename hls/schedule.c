@@ -321,6 +321,50 @@ static void check_asked_ii(hls_compile *c, const hls_kernel *k, const hls_region
                 r->ii, hls_loop_ii_reason(c, k, r));
 }
 
+/* The first loop inside loop region r, within `levels` levels of it (0: all), that keeps
+ * r's nest from running as one loop: one not pipelined, or not counted (its runs cost
+ * the cycles until its exit test is known); -1 when none. */
+static int uncoalesced(const hls_kernel *k, const hls_region *r, int levels)
+{
+    for (int i = 0; i < r->nchildren; i++) {
+        const hls_region *ch = &k->regions[r->children[i]];
+        if (ch->kind != HLS_REGION_LOOP || levels == 1)
+            continue;
+        if (!ch->pipelined || ch->count_test < 0)
+            return ch->id;
+        int below = uncoalesced(k, ch, levels ? levels - 1 : 0);
+        if (below >= 0)
+            return below;
+    }
+    return -1;
+}
+
+/* #pragma loop_coalesce [N] on loop region r: a nest runs as one loop when every loop in
+ * it is pipelined and the inner ones are counted (their generators issue the next run's
+ * iterations right after the last); otherwise a warning at the pragma names the loop
+ * that keeps it from doing so. */
+static void check_coalesce(hls_compile *c, const hls_kernel *k, const hls_region *r)
+{
+    const hls_loop_pragmas *p = &k->blocks[k->loops[r->loop].latch].pragmas;
+    if (!p->coalesce)
+        return;
+    const hls_pragma *at = hls_loop_pragma(c, HLS_PRAGMA_LOOP_COALESCE, p->start);
+    int bad = uncoalesced(k, r, at ? at->value : 0);
+    bad = bad < 0 && !r->pipelined ? r->id : bad;
+    if (bad < 0)
+        return;
+    const hls_region *l = &k->regions[bad];
+    hls_loc where = k->loops[l->loop].loc;
+    hls_warning(&c->diag, at ? at->loc : k->loops[r->loop].loc,
+                "'%s' is not achieved in kernel '%s': the loop at %s:%u %s, so the nest does "
+                "not run as one loop", at ? at->text : "#pragma loop_coalesce", k->name,
+                where.file ? where.file : c->source_name, where.line,
+                l->pipelined ? "is not counted (its exit test is not a counter against a "
+                               "bound fixed before it: each run of it costs the cycles until "
+                               "its test is known)"
+                             : arena_printf(&c->arena, "runs %s", hls_loop_ii_reason(c, k, l)));
+}
+
 int hls_schedule(hls_compile *c)
 {
     for (int i = 0; i < c->program->nkernels; i++) {
@@ -338,7 +382,7 @@ int hls_schedule(hls_compile *c)
         for (int r = 0; r < k->nregions && k->single_work_item; r++) {
             const hls_region *reg = &k->regions[r];
             if (reg->kind == HLS_REGION_LOOP)
-                check_asked_ii(c, k, reg);
+                check_asked_ii(c, k, reg), check_coalesce(c, k, reg);
             if (reg->kind == HLS_REGION_LOOP && reg->ii > 1)
                 hls_note(&c->diag, k->loops[reg->loop].loc, "loop in kernel '%s': II %d: %s",
                          k->name, reg->ii, hls_loop_ii_reason(c, k, reg));

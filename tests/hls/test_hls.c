@@ -638,6 +638,53 @@ Test(hls, a_barrier_work_items_may_reach_differently_is_a_warning)
     hls_build_result_free(&res);
 }
 
+Test(hls, loop_coalesce_names_the_loop_that_keeps_a_nest_apart)
+{
+    /* a nest of counted loops runs as one loop: nothing to say; an inner loop whose exit
+     * test is a sum's is not counted, and one kept serial by a pragma is not pipelined:
+     * each a warning at the pragma naming that loop */
+    const char *src = "__kernel void rows(__global const int *restrict a,\n"
+                      "                   __global int *restrict c, int m)\n"
+                      "{\n"
+                      "#pragma loop_coalesce\n"
+                      "    for (int r = 0; r < 64; r++)\n"
+                      "        for (int k = 0; k < m; k++)\n"
+                      "            c[r * m + k] = a[r * m + k] + 1;\n"
+                      "}\n"
+                      "__kernel void sums(__global int *restrict c, int m)\n"
+                      "{\n"
+                      "#pragma loop_coalesce 2\n"
+                      "    for (int r = 0; r < 64; r++) {\n"
+                      "        int s = 0, i = 0;\n"
+                      "        for (; s < m; i++)\n"
+                      "            s += i * r;\n"
+                      "        c[r] = i;\n"
+                      "    }\n"
+                      "}\n"
+                      "__kernel void kept(__global int *restrict c, int m)\n"
+                      "{\n"
+                      "#pragma loop_coalesce\n"
+                      "    for (int r = 0; r < 64; r++) {\n"
+                      "#pragma disable_loop_pipelining\n"
+                      "        for (int k = 0; k < m; k++)\n"
+                      "            c[r * m + k] = k;\n"
+                      "    }\n"
+                      "}\n";
+    hls_build_result res;
+    cr_assert_eq(build(src, "k.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+    cr_expect_null(strstr(res.log, "k.cl:4:"), "%s", res.log);
+    cr_expect(strstr(res.log, "k.cl:11:9: warning: '#pragma loop_coalesce 2' is not achieved in "
+                              "kernel 'sums': the loop at k.cl:14 is not counted (its exit test "
+                              "is not a counter against a bound fixed before it: each run of it "
+                              "costs the cycles until its test is known), so the nest does not "
+                              "run as one loop"), "%s", res.log);
+    cr_expect(strstr(res.log, "k.cl:21:9: warning: '#pragma loop_coalesce' is not achieved in "
+                              "kernel 'kept': the loop at k.cl:24 runs one iteration at a time: "
+                              "#pragma disable_loop_pipelining at k.cl:23, so the nest does not "
+                              "run as one loop"), "%s", res.log);
+    hls_build_result_free(&res);
+}
+
 Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
 {
     /* #pragma ii 1 on an in-order float sum (the adder's latency needs II 4), Intel's
@@ -656,7 +703,7 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
                       "__kernel void other(__global int *restrict a, __global const int *idx,\n"
                       "                    int n)\n"
                       "{\n"
-                      "#pragma loop_coalesce 2\n"
+                      "#pragma loop_coalesce two\n"
                       "#pragma max_concurrency 1\n"
                       "#pragma max_interleaving two\n"
                       "#pragma speculated_iterations 0\n"
@@ -681,7 +728,6 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
                               "    #pragma ii 1\n"
                               "            ^\n"), "%s", res.log);
     static const char *const unimplemented[] = {
-        "k.cl:13:9: warning: '#pragma loop_coalesce 2' is not implemented",
         "k.cl:15:9: warning: '#pragma max_interleaving two' is ignored: it wants a number, "
         "the work-items that may take turns (0: as many as the II needs)",
         "k.cl:16:9: warning: '#pragma speculated_iterations 0' is not implemented",
@@ -692,6 +738,8 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
     for (size_t i = 0; i < sizeof unimplemented / sizeof *unimplemented; i++)
         cr_expect(strstr(res.log, unimplemented[i]), "%s not in:\n%s", unimplemented[i],
                   res.log);
+    cr_expect(strstr(res.log, "k.cl:13:9: warning: '#pragma loop_coalesce two' is ignored: it "
+                              "wants nothing or a positive number"), "%s", res.log);
     /* ivdep array() is not honoured: the loop keeps its dependence (one iteration at a
      * time through the accesses that may meet) */
     cr_expect(strstr(res.log, "loop in kernel 'other': II "), "%s", res.log);
