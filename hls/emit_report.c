@@ -236,6 +236,8 @@ static void add_schedule(cJSON *j, const hls_kernel *k, const hls_op *op)
     if (r && r->sched.start) {
         cJSON_AddNumberToObject(j, "stage", r->sched.start[op->id]);
         cJSON_AddNumberToObject(j, "latency", r->sched.latency[op->id]);
+    } else if (op->region >= 0 && k->regions[op->region].kind == HLS_REGION_MEMORY) {
+        cJSON_AddNumberToObject(j, "latency", k->regions[op->region].latency);
     }
 }
 

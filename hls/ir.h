@@ -205,7 +205,8 @@ typedef struct hls_region {
                             input waits for room in the exit FIFO (schedule.c) */
     int exit_depth;      /* STATIC: entries of the exit FIFO; MEMORY: entries of the
                             FIFO the token waits in for the answers (schedule.c) */
-    int latency;         /* LOOP: cycles around the loop (merge, body, split) */
+    int latency;         /* LOOP: cycles around the loop (merge, body, split); MEMORY: the
+                            cycles the schedule gives an access */
     int credits;         /* LOOP: work-items admitted at once */
     int back_depth;      /* LOOP: back-edge FIFO entries */
     int barrier_hold;    /* LOOP: work-items the barrier units inside it can hold */

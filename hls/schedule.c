@@ -217,7 +217,8 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
         for (int i = 0; i < r->nops; i++)
             global |= k->ops[r->ops[i]].lsu >= 0;
         r->exit_depth = global ? k->lsu_depth : HLS_LOCAL_NODE_DEPTH;
-        return global ? k->mem_latency : HLS_LOCAL_LATENCY + 1;
+        r->latency = global ? k->mem_latency : HLS_LOCAL_LATENCY + 1;
+        return r->latency;
     }
     int latency = 0, hold = 0, capacity = 0, window_from = 0;
     r->ii = 1;

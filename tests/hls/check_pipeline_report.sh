@@ -5,7 +5,8 @@
 # #pragma disable_loop_pipelining keeping its loop serial with the pragma's line, a
 # search speculated at II 1, and a float sum per row whose inner loop interleaves as
 # many rows as the adder's latency. Access patterns are across iterations: a[i]
-# consecutive and burst-coalesced, a[idx[i]] irregular. `clhls report` draws them as a
+# consecutive and burst-coalesced, a[idx[i]] irregular, each with the cycles its memory
+# node takes (sim_dc's memory latency and more). `clhls report` draws them as a
 # loop analysis, with a finding for the float sum's II and none for the interleaved
 # loop's.
 set -u
@@ -20,7 +21,8 @@ entry=$(echo "$out" | sed -n 's/^  entry: //p')
 python3 - "$entry/report.json" "$board" <<'PY' || fail "report.json: $out"
 import json, sys
 report = json.load(open(sys.argv[1]))
-fadd = json.load(open(sys.argv[2]))["latency"]["fp_add"]
+board = json.load(open(sys.argv[2]))
+fadd, memory = board["latency"]["fp_add"], board["memory"]["latency_cycles"]
 loops = {}
 for k in report["kernels"]:
     assert k["single_work_item"], k["name"]
@@ -52,6 +54,9 @@ for l in lsus["stream"]:
     assert (l["pattern"], l["stride_across"], l["burst"]) == ("consecutive", "iterations", True), l
 loads = sorted(l["pattern"] for l in lsus["scatter"] if l["kind"] == "load")
 assert loads == ["consecutive", "consecutive", "irregular"], lsus["scatter"]
+for name, units in lsus.items(): # every access has its scheduled cycles
+    for l in units:
+        assert l["latency"] >= memory, (name, l)
 store = [l for l in lsus["scatter"] if l["kind"] == "store"][0]
 assert (store["pattern"], store["burst"]) == ("irregular", False), store
 PY
