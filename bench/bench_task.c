@@ -16,8 +16,8 @@
  * included; the float adder's latency for an in-order sum; the port's words per
  * iteration for the unrolled vector adds, which need three 64-byte words per 16
  * elements; the loop's latency where the loop is not pipelined, marked "serial"), and
- * bound/actual (1.0 = at the bound). All results are computed but not checked (e2e_task checks them);
- * nothing about time is asserted. */
+ * bound/actual (1.0 = at the bound). All results are computed but not checked
+ * (e2e_task checks them); nothing about time is asserted. */
 #include "bench.h"
 
 #define N 32768

@@ -493,7 +493,7 @@ static void emit_iteration_generator(emitter *e, const hls_region *r, const hls_
     for (int i = 0; i < first->nlive_in; i++) {
         int id = first->live_in[i];
         const char *in = text(e, "r%d_in_v%d", first->id, id);
-        if (phi_index(r, id) >= 0) { /* a loop's own value: as it enters, then its back-edge constant */
+        if (phi_index(r, id) >= 0) { /* the loop's own: as it enters, then its back-edge constant */
             hls_nl_assign(e->m, in, "%s ? %s : %s", busy,
                           hls_emit_port_value(k, b, n, "in", k->ops[id].in_vals[1]),
                           hls_emit_port_value(k, a, n, "in", k->ops[id].in_vals[0]));
@@ -533,10 +533,12 @@ static void emit_lane_generator(emitter *e, const hls_region *r, const hls_regio
     hls_nl_assign(e->m, take, "r%d_in_valid & ~%s[%s] & r%d_in_ready", n, busy, turn, first->id);
     hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id), "(|%s) | r%d_in_valid", busy, n);
     block(e, turn, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                           "    else if (r%d_in_valid & r%d_in_ready) %s <= %s == %u'd%d ? 0 : %s + 1;",
+                           "    else if (r%d_in_valid & r%d_in_ready)\n"
+                           "        %s <= %s == %u'd%d ? 0 : %s + 1;",
                         turn, first->id, first->id, turn, turn, bits, r->lanes - 1, turn));
     block(e, busy, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                           "    else %s <= (%s | ({%u'd0, %s} << %s)) & ~({%u'd0, r%d_stop} << r%d_stop_lane);",
+                           "    else %s <= (%s | ({%u'd0, %s} << %s))\n"
+                           "        & ~({%u'd0, r%d_stop} << r%d_stop_lane);",
                         busy, busy, busy, entries - 1, take, turn, entries - 1, n, n));
     for (int i = 0; i < first->nlive_in; i++) {
         int id = first->live_in[i];

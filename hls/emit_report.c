@@ -362,7 +362,8 @@ static cJSON *region_json(hls_compile *c, const hls_kernel *k, const hls_region 
         /* iterations a pipelined loop keeps going at once: its latency over the cycles
          * between two iterations entering */
         int every = (r->ii + lanes - 1) / lanes;
-        cJSON_AddNumberToObject(j, "in_flight", r->pipelined ? (r->latency + every - 1) / every : 1);
+        cJSON_AddNumberToObject(j, "in_flight",
+                                r->pipelined ? (r->latency + every - 1) / every : 1);
         cJSON_AddNumberToObject(j, "phis", r->nphis);
         cJSON_AddNumberToObject(j, "token_bits", values_bits(k, r->phis, r->nphis) +
                                                      values_bits(k, r->live_in, r->nlive_in));

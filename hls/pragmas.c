@@ -12,13 +12,14 @@
  *   #pragma loop_coalesce [N]        -> distribute(enable)
  * (the last three: clang has no hints of those names, and neither LLVM's loop
  * vectorizer nor its loop distributor runs here, so the hints only carry them to the
- * loop; loop_coalesce's N is looked up among the pragmas remembered), and Xilinx's __attribute__((xcl_pipeline_loop(N))), alone
- * on its line, becomes the same as #pragma ii N. A vendor's loop pragma that clhls does
- * not implement (ivdep with array, Xilinx's #pragma HLS, ...) is blanked and warned about
- * here by name, so the build log says what is left out instead of clang's "unknown
- * pragma ignored". The pragmas rewritten are remembered with their places, so that a
- * later warning about a loop points at its pragma (hls_loop_pragma). Pragmas
- * coming from headers or macros are clang's to judge. */
+ * loop; loop_coalesce's N is looked up among the pragmas remembered), and Xilinx's
+ * __attribute__((xcl_pipeline_loop(N))), alone on its line, becomes the same as #pragma
+ * ii N. A vendor's loop pragma that clhls does not implement (ivdep with array,
+ * Xilinx's #pragma HLS, ...) is blanked and warned about here by name, so the build
+ * log says what is left out instead of clang's "unknown pragma ignored". The pragmas
+ * rewritten are remembered with their places, so that a later warning about a loop
+ * points at its pragma (hls_loop_pragma). Pragmas coming from headers or macros are
+ * clang's to judge. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
