@@ -14,7 +14,8 @@
  * so they change nothing and are dropped. When the test waits for a load (a search,
  * `while (a[i] != key)`), the loads before it run ahead too (speculative, spec_alive):
  * they may read past the end of a buffer, which changes nothing; clhls_lsu_load tells
- * the simulator's checks so. Accesses of different iterations that may touch the same
+ * the simulator's checks so. Their stores and atomics move after the test
+ * (defer_side_effects), where alive masks them. Accesses of different iterations that may touch the same
  * bytes (memorder.c's test across iterations: restrict, separate memories, addresses
  * of the induction variables that never meet; those the loop's #pragma ivdep covers
  * never do) make the memory nodes from the first of them to the last a window that
@@ -29,7 +30,8 @@
  * a loop keeps going
  * round as a whole, and `serial` says why: a barrier in it, an inner loop that is
  * serial or before its exit test, an exit other than its end, a store or atomic
- * before an exit test that waits for memory, a value carried through memory, an inner
+ * before an exit test that waits for memory that cannot move after it, a value carried
+ * through memory, an inner
  * loop's access that may meet one of another outer iteration, or #pragma
  * disable_loop_pipelining. The pragmas of an NDRange kernel's loops are warned about:
  * nothing there is pipelined. */
@@ -111,8 +113,8 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     if (test->opc == HOP_PHI)
         return arena_printf(&c->arena, "whether it goes round again (%s) is decided by the "
                             "iteration before", where(c, &(hls_op){.loc = latch->loc}));
-    /* iterations are issued before the test of the one before is known: what comes
-     * before the test may only read */
+    /* iterations are issued before the test of the one before is known: no inner loop
+     * may come before the test */
     int at = hls_ir_is_invariant(test) ? 0 : child_position(r, test->region);
     for (int x = 0; x < at; x++) {
         const hls_region *node = &k->regions[r->children[x]];
@@ -120,16 +122,8 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
             return arena_printf(&c->arena, "whether it goes round again (%s) is known only "
                                 "after the loop at %s", where(c, &(hls_op){.loc = latch->loc}),
                                 where(c, &(hls_op){.loc = k->loops[node->loop].loc}));
-        for (int i = 0; node->kind == HLS_REGION_MEMORY && i < node->nops; i++)
-            if (k->ops[node->ops[i]].opc != HOP_LOAD)
-                return arena_printf(&c->arena, "whether it goes round again (%s) waits for "
-                                    "memory, and the %s at %s comes before it: an iteration "
-                                    "issued past the exit would change memory",
-                                    where(c, &(hls_op){.loc = latch->loc}),
-                                    hls_ir_opcode_name(k->ops[node->ops[i]].opc),
-                                    where(c, &k->ops[node->ops[i]]));
     }
-    return NULL;
+    return NULL; /* stores and atomics before the test move after it (defer_side_effects) */
 }
 
 /* 1 when the loop's #pragma ivdep covers both accesses: the programmer says that
@@ -279,10 +273,11 @@ static int find(int *group, int i)
     return i;
 }
 
-/* Inserts an empty static region into loop r's body at position at. */
-static int insert_static(hls_compile *c, hls_kernel *k, int loop_region, int at)
+/* Inserts an empty region of `kind` into loop r's body at position at. */
+static int insert_region(hls_compile *c, hls_kernel *k, int loop_region, int at,
+                         hls_region_kind kind)
 {
-    hls_region *s = hls_ir_new_region(k, &c->arena, HLS_REGION_STATIC, loop_region);
+    hls_region *s = hls_ir_new_region(k, &c->arena, kind, loop_region);
     int id = s->id;
     hls_region *r = &k->regions[loop_region];
     hls_ir_push(&c->arena, &r->children, &r->nchildren, &r->capchildren, id);
@@ -328,7 +323,7 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
         }
     }
     if (at >= r->nchildren || k->regions[r->children[at]].kind != HLS_REGION_STATIC)
-        insert_static(c, k, rid, at);
+        insert_region(c, k, rid, at, HLS_REGION_STATIC);
     r = &k->regions[rid];
     hls_region *to = &k->regions[r->children[at]];
     int nmove = 0;
@@ -354,6 +349,87 @@ static const char *sink_readers(hls_compile *c, hls_kernel *k, int rid, int *gro
         ops[m++] = to->ops[i];
     to->ops = ops;
     to->nops = to->capops = m;
+    hls_liveness(c, k);
+    return NULL;
+}
+
+/* The stores and atomics of loop rid before its exit test, when the test waits for
+ * memory: iterations issued past the exit must not change memory, so they move to
+ * memory nodes right after the region that computes the test, where `alive` masks
+ * them (one new node per node they leave, in order). They may not move when what stays
+ * before the test reads what they answer, or when an access they would pass may touch
+ * the same bytes. Returns NULL, or why they cannot move. */
+static const char *defer_side_effects(hls_compile *c, hls_kernel *k, int rid)
+{
+    hls_region *r = &k->regions[rid];
+    const hls_block *latch = &k->blocks[k->loops[r->loop].latch];
+    const hls_op *test = &k->ops[latch->cond];
+    int at = hls_ir_is_invariant(test) ? 0 : child_position(r, test->region);
+    char *moving = arena_alloc(&c->arena, (size_t)k->nops);
+    int nmoving = 0;
+    for (int x = 0; x < at; x++) {
+        const hls_region *node = &k->regions[r->children[x]];
+        for (int i = 0; node->kind == HLS_REGION_MEMORY && i < node->nops; i++)
+            if (k->ops[node->ops[i]].opc != HOP_LOAD)
+                moving[node->ops[i]] = 1, nmoving++;
+    }
+    if (!nmoving)
+        return NULL;
+    for (int x = 0; x <= at; x++) { /* what stays up to the test */
+        const hls_region *ch = &k->regions[r->children[x]];
+        const char *why = NULL;
+        const hls_op *side = NULL;
+        for (int i = 0; !why && i < ch->nops; i++) {
+            const hls_op *b = &k->ops[ch->ops[i]];
+            const int *args;
+            int na = hls_ir_operands(b, &args);
+            for (int a = 0; !why && !moving[b->id] && a < na; a++)
+                if (moving[args[a]])
+                    side = &k->ops[args[a]], why = "what comes before the test needs its answer";
+            for (int y = 0; !why && !moving[b->id] && hls_ir_is_memory(b) && y <= x; y++) {
+                const hls_region *before = &k->regions[r->children[y]];
+                for (int j = 0; !why && before->kind == HLS_REGION_MEMORY && j < before->nops;
+                     j++)
+                    if (moving[before->ops[j]] && (y < x || j < i) &&
+                        hls_may_alias(k, &k->ops[before->ops[j]], b))
+                        side = &k->ops[before->ops[j]],
+                        why = arena_printf(&c->arena, "it may touch the bytes the %s at %s "
+                                           "reads", hls_ir_opcode_name(b->opc), where(c, b));
+            }
+        }
+        if (why)
+            return arena_printf(&c->arena, "whether it goes round again (%s) waits for memory, "
+                                "and the %s at %s before it cannot wait for the test: %s",
+                                where(c, &(hls_op){.loc = latch->loc}),
+                                hls_ir_opcode_name(side->opc), where(c, side), why);
+    }
+    for (int x = at - 1; x >= 0; x--) { /* last first: each new node right after the test */
+        hls_region *node = &k->regions[k->regions[rid].children[x]];
+        int kept = 0, n = 0;
+        int *moved = arena_alloc(&c->arena, (size_t)node->nops * sizeof *moved);
+        for (int i = 0; node->kind == HLS_REGION_MEMORY && i < node->nops; i++) {
+            if (moving[node->ops[i]])
+                moved[n++] = node->ops[i];
+            else
+                node->ops[kept++] = node->ops[i];
+        }
+        if (!n)
+            continue;
+        node->nops = kept;
+        int id = insert_region(c, k, rid, at + 1, HLS_REGION_MEMORY);
+        hls_region *to = &k->regions[id];
+        for (int i = 0; i < n; i++) {
+            hls_ir_push(&c->arena, &to->ops, &to->nops, &to->capops, moved[i]);
+            k->ops[moved[i]].region = id;
+        }
+        if (!kept) { /* the node left empty goes */
+            hls_region *loop = &k->regions[rid];
+            for (int j = x; j + 1 < loop->nchildren; j++)
+                loop->children[j] = loop->children[j + 1];
+            loop->nchildren--;
+            at--;
+        }
+    }
     hls_liveness(c, k);
     return NULL;
 }
@@ -404,7 +480,7 @@ static void hoist_before_inner(hls_compile *c, hls_kernel *k, int rid, int root)
         }
     }
     if (k->regions[r->children[target]].kind != HLS_REGION_STATIC)
-        insert_static(c, k, rid, target), inner++;
+        insert_region(c, k, rid, target, HLS_REGION_STATIC), inner++;
     r = &k->regions[rid];
     hls_region *to = &k->regions[r->children[target]];
     int *ops = arena_alloc(&c->arena, (size_t)(to->nops + nslice) * sizeof *ops), m = 0;
@@ -474,7 +550,7 @@ static const char *place_recurrences(hls_compile *c, hls_kernel *k, int rid, int
                 at = x;
         if (at < 0) {
             at = lo[p];
-            insert_static(c, k, rid, at);
+            insert_region(c, k, rid, at, HLS_REGION_STATIC);
             for (int q = 1; q < n; q++) { /* the positions after it move on */
                 lo[q] += lo[q] >= at;
                 hi[q] += hi[q] >= at;
@@ -525,10 +601,10 @@ static void pipeline_loop(hls_compile *c, hls_kernel *k, int rid, const int *hom
 {
     /* the generator feeds a static region, and the end reads a token's `cont` */
     if (k->regions[k->regions[rid].children[0]].kind != HLS_REGION_STATIC)
-        insert_static(c, k, rid, 0);
+        insert_region(c, k, rid, 0, HLS_REGION_STATIC);
     if (k->regions[k->regions[rid].children[k->regions[rid].nchildren - 1]].kind ==
         HLS_REGION_LOOP)
-        insert_static(c, k, rid, k->regions[rid].nchildren);
+        insert_region(c, k, rid, k->regions[rid].nchildren, HLS_REGION_STATIC);
     hls_region *r = &k->regions[rid];
     const hls_loop *l = &k->loops[r->loop];
     int first_region = r->children[0], active = r->phis[0];
@@ -895,6 +971,8 @@ static void pipeline_region(hls_compile *c, hls_kernel *k, int rid)
     const char *why = pragma_serial(c, k, &k->regions[rid]);
     if (!why)
         why = structure(c, k, &k->regions[rid]);
+    if (!why)
+        why = defer_side_effects(c, k, rid);
     if (!why)
         why = memory_dependence(c, k, &k->regions[rid]);
     if (!why)

@@ -5,7 +5,8 @@
  * 16-tap FIR filter with a private shift register, a sliding-window stencil, a
  * histogram in memory and a prefix computed in place (true dependences between
  * iterations through memory: one iteration at a time from the loads to the store's
- * acknowledgement), a search whose exit depends on the data, a convergence (Newton's
+ * acknowledgement), a search whose exit depends on the data (and one that copies as it
+ * goes: its stores wait for the exit test), a convergence (Newton's
  * square root per element: an inner loop until the value stops changing), two loops
  * one after the other, nested loops (matrix multiply, its inner loop taking four outer
  * iterations in turns; counted inner loops of 0 to 64 iterations issued back to back;
@@ -115,6 +116,14 @@ static const char *src =
     "    while (a[i] != key)\n"
     "        i++;\n"
     "    out[0] = i;\n"
+    "}\n"
+    "__kernel void copy_until(__global const int *restrict a, __global int *restrict b, int key)\n"
+    "{\n"
+    "    int i = 0;\n"
+    "    while (a[i] != key) {\n"
+    "        b[i] = a[i] * 2 + 1;\n"
+    "        i++;\n"
+    "    }\n"
     "}\n"
     "__kernel void newton(__global const float *restrict a, __global float *restrict out,\n"
     "                     int n)\n"
@@ -598,6 +607,18 @@ static void dependences(e2e_env *env, cl_program p)
             iwant[i] = i == keys[t] ? -1 : i * 2;
         run2(env, p, "search", iwant, iout, -1);
         check_ints(iout, &keys[t], 1, "search");
+    }
+    /* the stores before the exit test wait for it: those of the iterations speculated
+     * past the exit change nothing */
+    static const int stops[] = {0, 1, 777, 4095};
+    static int until[N];
+    for (int t = 0; t < 4; t++) {
+        for (int i = 0; i < N; i++)
+            until[i] = i == stops[t] ? -1 : ia[i] & 0x7fff;
+        run2(env, p, "copy_until", until, iout, -1);
+        for (int i = 0; i < N; i++)
+            iwant[i] = i < stops[t] ? until[i] * 2 + 1 : -7;
+        check_ints(iout, iwant, N, "copy_until");
     }
 }
 

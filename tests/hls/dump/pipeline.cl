@@ -26,7 +26,7 @@
 // CHECK: load i32 {{.*}}speculative]
 // CHECK: alive i1
 // CHECK: kernel search_copy
-// CHECK: serial: whether it goes round again {{.*}} waits for memory, and the store at {{.*}} comes before it
+// CHECK: pipelined, II 1, latency {{.*}}, speculative)
 // CHECK: kernel ndrange
 // CHECK: loop at line {{.*}}latency {{.*}}credits
 __kernel void vadd(__global const float *restrict a, __global const float *restrict b,
