@@ -27,14 +27,12 @@
  * an iteration of each in a round (interleaving): its generator keeps one per lane, and
  * its recurrences and exit register are kept per lane (schedule.c picks the lanes).
  * With relaxed math a carried float sum becomes partial sums (partial_sums). Otherwise
- * a loop keeps going
- * round as a whole, and `serial` says why: a barrier in it, an inner loop that is
- * serial or before its exit test, an exit other than its end, a store or atomic
- * before an exit test that waits for memory that cannot move after it, a value carried
- * through memory, an inner
- * loop's access that may meet one of another outer iteration, or #pragma
- * disable_loop_pipelining. The pragmas of an NDRange kernel's loops are warned about:
- * nothing there is pipelined. */
+ * a loop keeps going round as a whole, and `serial` says why: a barrier in it, an
+ * inner loop that is serial or before its exit test, an exit other than its end, a
+ * store or atomic before an exit test that waits for memory that cannot move after
+ * it, a value carried through memory, an inner loop's access that may meet one of
+ * another outer iteration, or #pragma disable_loop_pipelining. The pragmas of an
+ * NDRange kernel's loops are warned about: nothing there is pipelined. */
 #include <stdio.h>
 #include <string.h>
 
