@@ -3,14 +3,26 @@
 // Used for a store that a later memory access of the same work-item may read or
 // overwrite: the pipeline offers the store at one stage and waits, at a later stage,
 // for its acknowledgement (m_resp_valid), exactly as it waits for a load's data, so
-// that the later access is issued only after memory holds the stored value. Each
-// accepted store becomes one memory write of its line with the word's byte enables
-// (no merging: merging would delay the write). Writes wait in a two-entry queue in
-// front of the memory port; the memory acknowledges every write once and in order;
-// acknowledgements are handed to the pipeline in store order. Capacity: at most DEPTH
-// stores accepted and not yet acknowledged to the pipeline, so the acknowledgement
-// counter never overflows and s_mem_resp_ready is always 1. s_req_ready depends on
-// registered state only.
+// that the later access is issued only after memory holds the stored value.
+//
+// Back-to-back stores to one memory line become one write. A staging register holds
+// the youngest write (line address, line data, byte enables and the number of stores
+// it covers). An accepted store to the staged line merges into it: its bytes replace
+// the staged ones (the later store wins), the byte enables add up, the count goes up.
+// A store to another line pushes the staged write into a two-entry queue in front of
+// the memory port and takes its place. The staged write is pushed in every cycle that
+// brings no store merging into it, so it leaves one cycle after its last store unless
+// the queue is full (it then stays staged, and may still merge, until the queue has
+// room): the pipeline never waits for a store that nothing follows. Stores walking a
+// line word by word, one per cycle, thus cost one memory write per line.
+//
+// The memory acknowledges every write once and in order; the store counts of the
+// writes issued and not yet acknowledged wait in a queue, and each acknowledgement
+// makes its write's stores acknowledged. Acknowledgements are handed to the pipeline
+// one per store, in store order. Capacity: at most DEPTH stores accepted and not yet
+// acknowledged to the pipeline, so the counters never overflow, at most DEPTH writes
+// are outstanding (each covers a store) and s_mem_resp_ready is always 1.
+// s_req_ready depends on registered state only.
 // Needs clhls_fifo.v.
 `default_nettype none
 
@@ -34,8 +46,8 @@ module clhls_lsu_store_ack #(
     output wire               m_mem_req_valid,   // write request to the memory/interconnect
     input  wire               m_mem_req_ready,   // request taken
     output wire [63:0]        m_mem_req_addr,    // line address (aligned to MEM_W/8 bytes)
-    output wire [MEM_W-1:0]   m_mem_req_wdata,   // line data (the word in its lane)
-    output wire [MEM_W/8-1:0] m_mem_req_wstrb,   // byte enables of the word
+    output wire [MEM_W-1:0]   m_mem_req_wdata,   // line data (the merged words in their lanes)
+    output wire [MEM_W/8-1:0] m_mem_req_wstrb,   // byte enables of the merged words
     input  wire               s_mem_resp_valid,  // write acknowledgement from memory
     output wire               s_mem_resp_ready,  // always 1
     output wire               idle,              // nothing accepted and unacknowledged
@@ -51,7 +63,7 @@ module clhls_lsu_store_ack #(
     localparam CNT_W     = $clog2(DEPTH + 1);
     localparam integer DEPTH_INT = DEPTH;
     localparam [CNT_W-1:0] FULL = DEPTH_INT[CNT_W-1:0];
-    localparam WQ_W      = 64 + MEM_W + STRB_W;                  // one queued write
+    localparam WQ_W      = 64 + MEM_W + STRB_W + CNT_W;          // one queued write and its store count
 
     /* verilator lint_off UNUSEDSIGNAL */
     wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;  // low bits: word index
@@ -60,25 +72,50 @@ module clhls_lsu_store_ack #(
     wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
     wire [STRB_W-1:0] word_strb =
         {{(STRB_W - WORD_B){1'b0}}, {WORD_B{1'b1}}} << (WORD_B * word_index);
-    wire [MEM_W-1:0]  line_data =
-        {{(MEM_W - DATA_W){1'b0}}, s_req_data} << (DATA_W * word_index);
 
     reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
     reg [CNT_W-1:0] acked;    // of those, the ones memory has acknowledged
 
+    reg               staged_valid;   // the staging register holds a write
+    reg  [63:0]       staged_line;    // its line address
+    reg  [MEM_W-1:0]  staged_data;    // its data: the merged stores' words in their lanes
+    reg  [STRB_W-1:0] staged_strb;    // its byte enables: the merged stores' bytes
+    reg  [CNT_W-1:0]  staged_stores;  // stores it covers (1..DEPTH)
+
     wire wq_s_ready;
     wire [1:0] wq_count;
-    assign s_req_ready = wq_s_ready && (pending != FULL);
-    wire accept  = s_req_valid && s_req_ready;
-    wire deliver = m_resp_valid && m_resp_ready;
+    wire [CNT_W-1:0] write_stores;    // stores covered by the write at the memory port
+    // The staged write must be able to leave before a store to another line replaces
+    // it; a store to its line could merge even with the queue full, but telling the two
+    // apart would make s_req_ready depend on s_req_addr.
+    assign s_req_ready = (pending != FULL) && (!staged_valid || wq_s_ready);
+    wire accept    = s_req_valid && s_req_ready;
+    wire deliver   = m_resp_valid && m_resp_ready;
+    wire merge     = accept && staged_valid && (line_addr == staged_line);
+    wire push      = staged_valid && wq_s_ready && !merge;  // the staged write leaves
 
     clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
         .clk(clk), .rst(rst),
-        .s_valid(accept), .s_ready(wq_s_ready), .s_data({line_addr, line_data, word_strb}),
+        .s_valid(push), .s_ready(wq_s_ready),
+        .s_data({staged_line, staged_data, staged_strb, staged_stores}),
         .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
-        .m_data({m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb}),
+        .m_data({m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb, write_stores}),
         .count(wq_count)
     );
+
+    // Store counts of the writes issued and not yet acknowledged, oldest first. At most
+    // DEPTH: each covers at least one store accepted and not yet acknowledged to the
+    // pipeline, so the queue has room whenever a write is issued.
+    wire             counts_s_ready, counts_m_valid;
+    wire [CNT_W-1:0] counts_count;
+    wire [CNT_W-1:0] acked_write_stores;  // stores covered by the oldest outstanding write
+    clhls_fifo #(.WIDTH(CNT_W), .DEPTH(DEPTH)) issued_counts (
+        .clk(clk), .rst(rst),
+        .s_valid(count_write), .s_ready(counts_s_ready), .s_data(write_stores),
+        .m_valid(counts_m_valid), .m_ready(s_mem_resp_valid), .m_data(acked_write_stores),
+        .count(counts_count)
+    );
+    wire [CNT_W-1:0] newly_acked = s_mem_resp_valid ? acked_write_stores : {CNT_W{1'b0}};
 
     assign m_resp_valid     = (acked != {CNT_W{1'b0}});
     assign s_mem_resp_ready = 1'b1;
@@ -87,22 +124,34 @@ module clhls_lsu_store_ack #(
 
     always @(posedge clk) begin
         if (rst) begin
-            pending <= {CNT_W{1'b0}};
-            acked   <= {CNT_W{1'b0}};
+            pending      <= {CNT_W{1'b0}};
+            acked        <= {CNT_W{1'b0}};
+            staged_valid <= 1'b0;
         end else begin
             if (accept && !deliver)
                 pending <= pending + 1'b1;
             else if (!accept && deliver)
                 pending <= pending - 1'b1;
-            if (s_mem_resp_valid && !deliver)
-                acked <= acked + 1'b1;
-            else if (!s_mem_resp_valid && deliver)
-                acked <= acked - 1'b1;
+            // acked + newly_acked <= pending <= DEPTH: no overflow
+            acked <= acked + newly_acked - {{(CNT_W - 1){1'b0}}, deliver};
+            if (accept)
+                staged_valid <= 1'b1;
+            else if (push)
+                staged_valid <= 1'b0;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (accept) begin
+            staged_line <= line_addr;
+            staged_data[DATA_W*word_index +: DATA_W] <= s_req_data;
+            staged_strb <= (merge ? staged_strb : {STRB_W{1'b0}}) | word_strb;
+            staged_stores <= merge ? staged_stores + 1'b1 : {{(CNT_W - 1){1'b0}}, 1'b1};
         end
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_count = ^wq_count;
+    wire unused_counts = ^{wq_count, counts_s_ready, counts_m_valid, counts_count};
     /* verilator lint_on UNUSEDSIGNAL */
 `ifdef CLHLS_SIM_CHECKS
     localparam [7:0] SIM_ACCESS_KIND = 8'd1; // a store (clhls_sim_checks.vh)
