@@ -431,9 +431,9 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, st
     } else if (op->opc == HOP_LOAD) {
         unit = "clhls_lsu_load";
         coalescing = 1;
-    } else if (op->acked) {
+    } else if (op->acked) { /* it merges stores one right after another to a line */
         unit = "clhls_lsu_store_ack";
-        coalescing = 0;
+        coalescing = 1;
     } else {
         unit = "clhls_lsu_store";
         coalescing = 1;

@@ -964,10 +964,11 @@ static void write_findings(html_page *p, const report *r)
             }
         cJSON_ArrayForEach(o, json_item(k, "lsus")) {
             int line = (int)json_num(o, "line", 0);
-            if (!json_flag(o, "coalescing") && !strcmp(json_str(o, "kind", ""), "store")) {
+            if (json_flag(o, "acknowledged")) {
                 snprintf(what, sizeof what, "the store waits for memory's acknowledgement (a "
-                         "later access may read what it wrote): one memory request per "
-                         "%s and %d cycles in its region", item, (int)json_num(o, "latency", 0));
+                         "later access may read what it wrote): %d cycles in its region, and "
+                         "only stores one right after another to one memory word share a "
+                         "write", (int)json_num(o, "latency", 0));
                 finding(p, "op", name, line, what);
                 n++;
             } else if (!strcmp(json_str(o, "pattern", ""), "irregular") && json_flag(o, "coalescing")) {
