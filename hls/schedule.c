@@ -233,7 +233,8 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
             latency + l - window_from > loop->ii) /* one iteration at a time through it */
             k->regions[id].ii = latency + l - window_from, k->regions[id].ii_op = -1;
         for (int o = 0; ch->kind == HLS_REGION_STATIC && o < ch->nops; o++)
-            if (k->ops[ch->ops[o]].opc == HOP_ALIVE) /* its stages, input and generator */
+            if (k->ops[ch->ops[o]].opc == HOP_ALIVE && loop->count_test < 0)
+                /* its stages, input and generator (a counted loop issues none past) */
                 k->regions[id].speculated = latency + ch->sched.start[ch->ops[o]] + 2;
         /* an inner loop holds up to its credits of the outer loop's work-items (a
          * pipelined one runs one work-item's iterations at a time) */

@@ -45,6 +45,7 @@ assert off["ii_reason"].startswith("one iteration at a time: #pragma disable_loo
 assert off["ii_reason"].endswith(":31"), off
 expect("search", "pipelined", 1, "")
 assert loops["search"]["speculated"] > 2, loops["search"]
+assert loops["stream"]["speculated"] == 0, loops["stream"] # counted: none past the exit
 expect("rows", "pipelined", fadd, "; %d outer iterations take turns in it, so an iteration "
        "starts every cycle" % fadd)
 assert loops["rows"]["interleaved"] == fadd, loops["rows"]
