@@ -32,7 +32,7 @@
 `default_nettype none
 
 module clhls_lsu_load #(
-    parameter DATA_W = 32,   // loaded word width: 8, 16, 32 or 64
+    parameter DATA_W = 32,   // loaded word width: a power of two from 8 to MEM_W
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
     parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line

@@ -27,7 +27,7 @@
 `default_nettype none
 
 module clhls_lsu_store_ack #(
-    parameter DATA_W = 32,   // stored word width: 8, 16, 32 or 64
+    parameter DATA_W = 32,   // stored word width: a power of two from 8 to MEM_W
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // stores accepted and not yet acknowledged to the pipeline (>= 1)
     /* verilator lint_off UNUSEDPARAM */
