@@ -82,20 +82,28 @@ module clhls_lsu_load #(
     reg  [63:0]      open_line;   // byte address of the open line
     reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
 
+    // A write taken in the previous cycle to the open line (registered: the memory
+    // interconnect's arbitration, which decides that a write is taken, ends at a
+    // register here instead of running on through the line compares).
+    reg written;
+
     // A speculative request outside every buffer of the kernel (simulation only).
     wire outside;
-    wire needs_new = !outside && (!open_valid || (line_addr != open_line));
+    wire needs_new = !outside && (!open_valid || written || (line_addr != open_line));
 
-    // A write taken now to the open line (or to the line a request reuses now).
-    reg written;
+    // A write taken now to the open line, or to the line a request opens now: the open
+    // line is stale from the next cycle on.
+    reg writes_open;
     integer w;
     always @(*) begin
-        written = 1'b0;
+        writes_open = 1'b0;
         for (w = 0; w < WRITERS; w = w + 1)
             if (s_write_valid[w] &&
-                s_write_addr[64*w + LINE_BITS +: ADDR_W - LINE_BITS] ==
-                    open_line[LINE_BITS +: ADDR_W - LINE_BITS])
-                written = 1'b1;
+                (s_write_addr[64*w + LINE_BITS +: ADDR_W - LINE_BITS] ==
+                     open_line[LINE_BITS +: ADDR_W - LINE_BITS] ||
+                 s_write_addr[64*w + LINE_BITS +: ADDR_W - LINE_BITS] ==
+                     line_addr[LINE_BITS +: ADDR_W - LINE_BITS]))
+                writes_open = 1'b1;
     end
 
     // Queues.
@@ -147,15 +155,19 @@ module clhls_lsu_load #(
     always @(posedge clk) begin
         if (rst) begin
             open_valid <= 1'b0;
-        end else if (accept && outside) begin
-            // A held request reads nothing: the open line stays as it was.
-            if (written) open_valid <= 1'b0;
-        end else if (accept) begin
-            // A reused line written now is stale; a new read is taken after the write.
-            open_valid <= needs_new || !written;
-            open_line  <= line_addr;
-        end else if (!order_m_valid || written) begin
-            open_valid <= 1'b0;
+            written    <= 1'b0;
+        end else begin
+            written <= writes_open;
+            if (accept && outside) begin
+                // A held request reads nothing: the open line stays as it was.
+                if (written) open_valid <= 1'b0;
+            end else if (accept) begin
+                // A line written in the cycle before was read anew (needs_new).
+                open_valid <= 1'b1;
+                open_line  <= line_addr;
+            end else if (!order_m_valid || written) begin
+                open_valid <= 1'b0;
+            end
         end
     end
 
