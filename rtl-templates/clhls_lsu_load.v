@@ -9,9 +9,11 @@
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
 // undelivered), so data is never reused across idle periods (e.g. kernel launches),
 // and whenever its compute unit writes to it: s_write_valid/s_write_addr show every
-// write (store or atomic) of the compute unit in the cycle the interconnect takes it.
-// The interconnect and memory keep the order in which requests were taken, so a load
-// accepted after that cycle reads the line again and sees the write: a work-item sees
+// write (store or atomic) of the compute unit in the cycle the interconnect takes it,
+// and the line is closed from the next cycle on (a registered flag: the arbitration
+// that decides the write ends at a register). The interconnect and memory keep the
+// order in which requests were taken, so a load accepted after that cycle reads the
+// line again and sees the write: a work-item sees
 // its own stores, and after a barrier the group's (their stores were acknowledged
 // before it), even when an earlier work-item's load had opened the same line.
 // Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
