@@ -13,9 +13,9 @@
 // and the line is closed from the next cycle on (a registered flag: the arbitration
 // that decides the write ends at a register). The interconnect and memory keep the
 // order in which requests were taken, so a load accepted after that cycle reads the
-// line again and sees the write: a work-item sees
-// its own stores, and after a barrier the group's (their stores were acknowledged
-// before it), even when an earlier work-item's load had opened the same line.
+// line again and sees the write: a work-item sees its own stores, and after a barrier
+// the group's (their stores were acknowledged before it), even when an earlier
+// work-item's load had opened the same line.
 // Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
 // flight belongs to such a request, the line queue (DEPTH lines) never overflows and
 // s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
