@@ -314,8 +314,6 @@ void hls_emit_invariant(emitter *e, const hls_op *op)
     }
 }
 
-/* An op of a static region: its value r<N>_v<id> (commented with the op and its
- * line), and what computes it. */
 /* Bits that index the lanes of the pipelined loop around the current region. */
 static unsigned lane_bits(const emitter *e)
 {
@@ -429,6 +427,8 @@ static void emit_alive(emitter *e, const hls_op *op)
                   "r%d_valid_s[%d] & r%d_en & r%d_v%d & ~%s", R, s, R, R, op->id, ARG(0));
 }
 
+/* An op of a static region: its value r<N>_v<id> (commented with the op and its
+ * line), and what computes it. */
 void hls_emit_op(emitter *e, const hls_op *op)
 {
     const char *value = text(e, "r%d_v%d", R, op->id);
