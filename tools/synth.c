@@ -323,6 +323,8 @@ typedef struct path_graph {
     long *bit_index;           /* per bit: its index in that net */
     int *bit_width;            /* per bit: the width of that net */
     long nbits;                /* bits numbered 0..nbits-1 */
+    char **instances;          /* the flattened design's instances ("cu_vadd.lsu2") */
+    long ninstances;
 } path_graph;
 
 static long bit_number(const cJSON *bit) { return cJSON_IsNumber(bit) ? (long)bit->valuedouble : -1; }
@@ -432,11 +434,62 @@ static void describe_cell_output(const path_graph *g, const path_cell *pc, char 
     snprintf(out, len, "%s", pc->name);
 }
 
+/* The longest of the design's instances (g->instances, "cu_vadd.lsu2") that name
+ * begins with, "" for none. */
+static const char *instance_of(const path_graph *g, const char *name)
+{
+    const char *best = "";
+    for (long i = 0; i < g->ninstances; i++) {
+        size_t n = strlen(g->instances[i]);
+        if (n > strlen(best) && !strncmp(name, g->instances[i], n) && name[n] == '.')
+            best = g->instances[i];
+    }
+    return best;
+}
+
+/* The instance a logic cell belongs to ("" for the top): from its name, else from the
+ * net it drives. */
+static void cell_instance(const path_graph *g, const path_cell *pc, char *out, size_t len)
+{
+    char name[512];
+    readable_name(pc->name, name, sizeof name);
+    const char *inst = instance_of(g, name);
+    if (!*inst) {
+        describe_cell_output(g, pc, name, sizeof name);
+        inst = instance_of(g, name);
+    }
+    snprintf(out, len, "%s", inst);
+}
+
+/* Adds `levels` of `unit` to the units a path crosses (objects {"unit", "levels"} in
+ * path order), at the front when walking the path backwards; a step of no level (a
+ * carry chain going on) is left out. */
+static void through_add(cJSON *through, const char *unit, int levels, int at_front)
+{
+    if (!levels)
+        return;
+    int n = cJSON_GetArraySize(through);
+    cJSON *next = n ? cJSON_GetArrayItem(through, at_front ? 0 : n - 1) : NULL;
+    const char *next_unit = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(next, "unit"));
+    if (next_unit && !strcmp(next_unit, unit)) {
+        cJSON *l = cJSON_GetObjectItemCaseSensitive(next, "levels");
+        cJSON_SetNumberValue(l, l->valuedouble + levels);
+        return;
+    }
+    cJSON *one = cJSON_CreateObject();
+    cJSON_AddStringToObject(one, "unit", unit);
+    cJSON_AddNumberToObject(one, "levels", levels);
+    if (at_front && n)
+        cJSON_InsertItemInArray(through, 0, one);
+    else
+        cJSON_AddItemToArray(through, one);
+}
+
 /* Finds the longest path of netlist.json's clhls_top with the board's delay model:
- * its ends (named as the design names them), its logic cells and its delay (ns, the
- * register overhead included). */
+ * its ends (named as the design names them), its logic levels, the units it crosses
+ * (into the array through) and its delay (ns, the register overhead included). */
 static int critical_path(const char *netlist_path, const board_t *board, char *from,
-                         char *to, size_t len, int *levels, double *delay_ns)
+                         char *to, size_t len, int *levels, cJSON *through, double *delay_ns)
 {
     cJSON *net = read_json(netlist_path);
     const cJSON *top = cJSON_GetObjectItemCaseSensitive(
@@ -483,6 +536,25 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
             }
             index++;
         }
+    }
+    /* Instances: flatten names the ports of each with its path ("cu_vadd lsu2 clk"). */
+    g.instances = calloc((size_t)cJSON_GetArraySize(names) + 1, sizeof *g.instances);
+    cJSON_ArrayForEach(n, names) {
+        const char *hdl = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(n, "attributes"), "hdlname"));
+        const char *last = hdl ? strrchr(hdl, ' ') : NULL;
+        if (!last)
+            continue;
+        char *inst = strndup(hdl, (size_t)(last - hdl));
+        for (char *sp = strchr(inst, ' '); sp; sp = strchr(sp, ' '))
+            *sp = '.';
+        long k = 0;
+        while (k < g.ninstances && strcmp(g.instances[k], inst))
+            k++;
+        if (k < g.ninstances)
+            free(inst);
+        else
+            g.instances[g.ninstances++] = inst;
     }
     long i = 0;
     cJSON_ArrayForEach(c, cells) {
@@ -540,14 +612,20 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
             }
         }
     }
-    /* Walk back from the end to the register or port that starts the path. */
+    /* Walk back from the end to the register or port that starts the path, counting
+     * its levels (a run of carry cells is one) and the units it crosses. */
     *levels = 0;
     long bit = worst_bit;
     const path_cell *first = NULL;
     for (int guard = 0; bit >= 0 && bit < g.nbits && g.driver[bit] >= 0 &&
                         g.cells[g.driver[bit]].logic && guard < 1000000; guard++) {
-        first = &g.cells[g.driver[bit]];
-        *levels += 1;
+        const path_cell *pc = &g.cells[g.driver[bit]];
+        int level = pc->cls != BOARD_CELL_CARRY || !first || first->cls != BOARD_CELL_CARRY;
+        *levels += level;
+        char unit[512];
+        cell_instance(&g, pc, unit, sizeof unit);
+        through_add(through, unit, level, 1);
+        first = pc;
         bit = first->worst_input;
     }
     if (bit >= 0 && bit < g.nbits && g.driver[bit] >= 0)
@@ -566,6 +644,9 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
     free(g.bit_name);
     free(g.bit_index);
     free(g.bit_width);
+    for (long k = 0; k < g.ninstances; k++)
+        free(g.instances[k]);
+    free(g.instances);
     cJSON_Delete(net);
     return 0;
 }
@@ -633,10 +714,11 @@ static int write_shell(const char *netlist_path, const char *shell_path)
 
 static double json_number(const cJSON *o, const char *a, const char *b);
 
-/* The routed fmax (the slowest clock's), the critical path's ends and its logic cells
- * from nextpnr's --report file. */
+/* The routed fmax (the slowest clock's), the critical path's ends, its logic levels (a
+ * carry chain is one) and the units it crosses (into through) from nextpnr's --report
+ * file. */
 static int read_pnr_report(const char *path, double *fmax, char *from, char *to, size_t len,
-                           int *levels)
+                           int *levels, cJSON *through)
 {
     cJSON *rep = read_json(path);
     const cJSON *clocks = cJSON_GetObjectItemCaseSensitive(rep, "fmax"), *clock;
@@ -651,14 +733,35 @@ static int read_pnr_report(const char *path, double *fmax, char *from, char *to,
     const cJSON *step;
     const char *first_net = NULL, *last_cell = NULL;
     *levels = 0;
+    char unit[512] = "";
     cJSON_ArrayForEach(step, steps) {
         const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "type"));
-        *levels += type && !strcmp(type, "logic");
         const char *net = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(step, "net"));
+        const cJSON *to_end = cJSON_GetObjectItemCaseSensitive(step, "to");
         if (net && !first_net)
             first_net = net;
-        last_cell = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(step, "to"), "cell"));
+        last_cell = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(to_end, "cell"));
+        if (!type || strcmp(type, "logic"))
+            continue;
+        /* a carry chain's steps after its first (carry in to carry out) are one level */
+        const char *in = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(step, "from"), "port"));
+        int level = !in || strcmp(in, "CIN");
+        *levels += level;
+        /* the unit: from the net the step drives, else its cell, else the last one's */
+        const cJSON *drives = step->next;
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(drives, "net"));
+        if (!name || name[0] == '$')
+            name = last_cell;
+        if (name && name[0] != '$') {
+            snprintf(unit, sizeof unit, "%s", strncmp(name, "top.", 4) ? name : name + 4);
+            char *dot = strrchr(unit, '.');
+            if (dot)
+                *dot = '\0';
+            else
+                unit[0] = '\0';
+        }
+        through_add(through, unit, level, 0);
     }
     /* The start register's output net, and the end cell without the packer's suffix;
      * the shell's instance prefix "top." removed. */
@@ -755,6 +858,14 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
     fprintf(out, "  from %s\n  to   %s\n",
             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "from")),
             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "to")));
+    const cJSON *unit;
+    fprintf(out, "  logic levels in each unit it crosses, in order:\n");
+    cJSON_ArrayForEach(unit, cJSON_GetObjectItemCaseSensitive(path, "through")) {
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, "unit"));
+        fprintf(out, "    %3.0f  %s (%s)\n", json_number(unit, "levels", NULL),
+                name && *name ? name : "clhls_top",
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, "where")));
+    }
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(r, "files"), *file;
     cJSON_ArrayForEach(file, files)
         if (cJSON_IsString(file))
@@ -762,7 +873,7 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
 }
 
 /* The layout of synth.json: results of another layout are made again. */
-#define SYNTH_RESULTS_FORMAT 3
+#define SYNTH_RESULTS_FORMAT 4
 
 /* What the results in dir were made from: reused when it matches. */
 static char *cache_key(const char *entry, const board_t *board)
@@ -838,7 +949,8 @@ typedef struct pnr_outcome {
     int fits;                  /* 0 when the packed design does not fit the device */
     double fmax;               /* routed fmax, MHz */
     char from[512], to[512];   /* the critical path's ends */
-    int levels;                /* logic cells on it */
+    int levels;                /* logic levels on it */
+    cJSON *through;            /* the units it crosses: {"unit", "levels"} in path order */
     char asc[4300];            /* the routed design */
     char bin[4300];            /* the bitstream, "" without a bitstream tool */
 } pnr_outcome;
@@ -908,7 +1020,7 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
         return CLI_EXIT_OK;
     }
     if (read_pnr_report(report, &out->fmax, out->from, out->to, sizeof out->from,
-                        &out->levels)) {
+                        &out->levels, out->through)) {
         fprintf(stderr, "clhls: no fmax in %s\n", report);
         return CLI_EXIT_INTERNAL;
     }
@@ -967,23 +1079,31 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     char from[512] = "?", to[512] = "?";
     int levels = 0;
     double delay = 0, fmax = -1;
+    cJSON *through = cJSON_CreateArray();
     const char *kind = "estimate";
-    if (critical_path(netlist, board, from, to, sizeof from, &levels, &delay)) {
+    if (critical_path(netlist, board, from, to, sizeof from, &levels, through, &delay)) {
         cJSON_Delete(modules);
+        cJSON_Delete(through);
         return CLI_EXIT_INTERNAL;
     }
     fmax = delay > 0 ? 1000.0 / delay : -1;
 
     char asc[4300] = "", bin[4300] = "";
     if (fits && board->pnr_tool) {
-        pnr_outcome routed = {.fits = 1};
+        pnr_outcome routed = {.fits = 1, .through = cJSON_CreateArray()};
         rc = place_and_route(dir, netlist, board, &routed);
         if (rc != CLI_EXIT_OK) {
             cJSON_Delete(modules);
+            cJSON_Delete(through);
+            cJSON_Delete(routed.through);
             return rc;
         }
         fits = routed.fits;
-        if (fits) {
+        if (!fits) {
+            cJSON_Delete(routed.through);
+        } else {
+            cJSON_Delete(through);
+            through = routed.through;
             fmax = routed.fmax;
             kind = "routed";
             levels = routed.levels;
@@ -1020,6 +1140,13 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     cJSON_AddStringToObject(path, "from_where", where);
     design_describe(report, to, where, sizeof where);
     cJSON_AddStringToObject(path, "to_where", where);
+    cJSON *unit;
+    cJSON_ArrayForEach(unit, through) {
+        design_describe(report, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, "unit")),
+                        where, sizeof where);
+        cJSON_AddStringToObject(unit, "where", where);
+    }
+    cJSON_AddItemToObject(path, "through", through);
     cJSON_Delete(report);
     cJSON_AddBoolToObject(r, "fits", fits);
     cJSON *files = cJSON_AddObjectToObject(r, "files");

@@ -60,8 +60,13 @@ if any(n.startswith("clhls_cu_") for n in r["modules"]):
 need(r["fmax_mhz"] > 1 and r["fmax_mhz"] < 2000, "fmax")
 need(r["fmax_kind"] == kind, "fmax_kind %s, expected %s" % (r["fmax_kind"], kind))
 p = r["critical_path"]
-need(set(p) == {"from", "to", "from_where", "to_where", "levels"} and p["levels"] > 0 and
-     p["from"] != "?" and p["to"] != "?", "critical path")
+need(set(p) == {"from", "to", "from_where", "to_where", "levels", "through"} and
+     p["levels"] > 0 and p["from"] != "?" and p["to"] != "?", "critical path")
+# the units the path crosses, in order, with the levels of each: they add up, and each
+# is named in the kernel's terms
+need(p["through"] and sum(u["levels"] for u in p["through"]) == p["levels"], "through %s" % p)
+for u in p["through"]:
+    need(set(u) == {"unit", "levels", "where"} and u["where"], "through %s" % u)
 # an end inside a load-store unit (lsuN) or an operator (uN) or carrying an operation's
 # value (rR_vN) of a compute unit is named with the kernel's source line
 for end in ("from", "to"):
@@ -93,6 +98,8 @@ board)
     grep -q "^fmax: [0-9.]* MHz ($kind; board clock" "$tmp/out" || fail "fmax: $(cat "$tmp/out")"
     grep -q "^critical path: .* -> .* ([0-9]* logic levels)$" "$tmp/out" || fail "path: $(cat "$tmp/out")"
     grep -q "^  from [^ ]" "$tmp/out" && grep -q "^  to   [^ ]" "$tmp/out" || fail "path names: $(cat "$tmp/out")"
+    grep -q "^  logic levels in each unit it crosses, in order:$" "$tmp/out" &&
+        grep -q "^ *[0-9][0-9]*  [a-z_].* (.*)$" "$tmp/out" || fail "path units: $(cat "$tmp/out")"
     ;;
 reuse)
     export CLHLS_CACHE_DIR=$tmp/cache
