@@ -74,9 +74,13 @@ module clhls_lsu_store #(
                      (flush || idle_cycles >= IDLE_LIMIT);
     wire push      = evict || drain;
 
-    // Byte enables of the stored word.
-    wire [STRB_W-1:0] word_strb =
-        {{(STRB_W - WORD_B){1'b0}}, {WORD_B{1'b1}}} << (WORD_B * word_index);
+    // Byte enables of the stored word. Words are picked by comparing the word index
+    // with constants, never by a shift (which would be a line-wide barrel shifter).
+    reg [STRB_W-1:0] word_strb;
+    integer k;
+    always @(*)
+        for (k = 0; k < WORDS; k = k + 1)
+            word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
 
     clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
         .clk(clk), .rst(rst),
@@ -116,7 +120,9 @@ module clhls_lsu_store #(
     always @(posedge clk) begin
         if (store) begin
             open_line <= line_addr;
-            open_data[DATA_W*word_index +: DATA_W] <= s_req_data;
+            for (k = 0; k < WORDS; k = k + 1)
+                if (word_index == k[IDX_W-1:0])
+                    open_data[DATA_W*k +: DATA_W] <= s_req_data;
             open_strb <= (same_line ? open_strb : {STRB_W{1'b0}}) | word_strb;
         end
     end

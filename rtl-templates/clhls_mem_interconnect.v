@@ -1,24 +1,31 @@
 // clhls_mem_interconnect: joins the load-store units onto the single memory port.
 //
-// Requests: a round-robin arbiter picks at most one requesting port per cycle and
-// passes the request (an atomic one with its operation code), tagged with the port's
-// index, into a two-entry register slice that drives the memory port (one cycle of
-// added latency, full throughput; the behaviour of clhls_skid). The slice's registers
-// load the winner's fields straight from its port, and only when a request moves:
-// no request-wide multiplexer is evaluated on cycles without a transfer.
-// Fairness: after port i is served, port i+1 has the highest priority, so every
-// waiting port is served within NPORTS grants. s_req_ready[i] means "port i would
-// win if it asked": it depends on the other ports' valid bits and the registered
-// skid state, never on s_req_valid[i].
+// Every handshake leaving it is registered, so no valid/ready path runs through it
+// from one unit into another (docs/architecture.md, "Timing rules").
+// Requests: one port holds the grant, a register; s_req_ready[i] is "port i holds the
+// grant and the output slice has room", an AND of two registers. The granted port's
+// request (an atomic one with its operation code), tagged with the port's index, goes
+// into a two-entry register slice that drives the memory port (the behaviour of
+// clhls_skid: one cycle of latency, full throughput); the slice's registers load the
+// granted port's fields, selected by the grant register, only when a request moves.
+// The next grant is decided at the clock edge from the ports' valid bits: when the
+// granted port's request moved, or it has none, the grant passes to the first
+// requesting port after it around the ring (back to itself when no other requests);
+// while it waits for the slice it keeps the grant. So a port streaming alone issues
+// one request per cycle, ports that all request take turns, every waiting port is
+// served within NPORTS grants, and a request to an idle interconnect waits one cycle
+// for the grant.
 // Write data: only the ports in WRITERS (store and atomic units) have write data and
 // byte enables; s_req_wdata and s_req_wstrb hold theirs alone, packed in port order
 // (the k-th writer's at slot k), so a design of many load units carries no wide zero
 // buses. A request from another port goes out with no byte enables and its write
 // data undefined (a read ignores it).
-// Responses: the memory answers in request order with the tag; the response is
-// routed combinationally to port m_resp_valid[tag] (rdata is broadcast) and
-// s_mem_resp_ready is that port's ready (no added latency). Unknown tags are
-// accepted and dropped.
+// Responses: the memory answers in request order with the tag; each answer enters a
+// register slice (s_mem_resp_ready is its registered "has room"), and from its output
+// register goes to port m_resp_valid[tag] (rdata is broadcast), taken when that port
+// is ready (one cycle of latency, full throughput). Unknown tags are accepted and
+// dropped.
+// Needs clhls_skid.v.
 `default_nettype none
 
 module clhls_mem_interconnect #(
@@ -31,7 +38,7 @@ module clhls_mem_interconnect #(
     input  wire                      clk,               // clock
     input  wire                      rst,               // synchronous active-high reset
     input  wire [NPORTS-1:0]         s_req_valid,       // port i requests
-    output reg  [NPORTS-1:0]         s_req_ready,       // port i's request is taken
+    output reg  [NPORTS-1:0]         s_req_ready,       // port i holds the grant and the slice has room
     input  wire [NPORTS-1:0]         s_req_write,       // port i: 1 = write, 0 = read
     input  wire [NPORTS*4-1:0]       s_req_atomic,      // port i: atomic operation code, 0 = none
     input  wire [NPORTS*64-1:0]      s_req_addr,        // port i: byte address at [64*i +: 64]
@@ -49,7 +56,7 @@ module clhls_mem_interconnect #(
     output wire [MEM_W/8-1:0]        m_mem_req_wstrb,   // write byte enables
     output wire [TAG_W-1:0]          m_mem_req_tag,     // index of the requesting port
     input  wire                      s_mem_resp_valid,  // memory response valid
-    output reg                       s_mem_resp_ready,  // the addressed port takes it
+    output wire                      s_mem_resp_ready,  // the response slice has room (registered)
     input  wire [MEM_W-1:0]          s_mem_resp_rdata,  // read data (don't care for writes)
     input  wire [TAG_W-1:0]          s_mem_resp_tag     // tag of the answered request
 );
@@ -74,41 +81,49 @@ module clhls_mem_interconnect #(
         end
     endfunction
     localparam [NPORTS*SLOT_W-1:0] SLOTS = slots_of(0);
-    localparam integer LAST_INDEX = NPORTS - 1;
-    localparam [IDX_W-1:0] LAST_PORT = LAST_INDEX[IDX_W-1:0];  // index of the last port
 
-    reg  [IDX_W-1:0] priority_port;   // port with the highest priority this cycle
-    reg  [IDX_W-1:0] winner;          // port whose request fires this cycle
-    reg              any_fire;        // some port's request fires
-    reg              earlier_valid;   // a higher-priority port is requesting
-    wire             slice_ready;     // the slice can take a request
-    wire [SLOT_W-1:0] winner_slot = SLOTS[SLOT_W*winner +: SLOT_W];  // its write-data slot
-    integer k, port;
+    reg  [IDX_W-1:0]  grant;        // the port that holds the grant
+    reg  [NPORTS-1:0] grant_hot;    // the same, one bit per port
+    reg  [IDX_W-1:0]  next_grant;   // the first requesting port after it (around the ring)
+    reg               any_valid;    // some port requests
+    wire              slice_ready;  // the slice can take a request
+    wire              fire = slice_ready && s_req_valid[grant];  // the granted request moves
+    wire [SLOT_W-1:0] grant_slot = SLOTS[SLOT_W*grant +: SLOT_W];  // its write-data slot
+    integer k;
 
-    // Arbitration: walk the ports from priority_port around the ring.
     always @(*) begin
-        earlier_valid = 1'b0;
-        any_fire      = 1'b0;
-        winner        = priority_port;
-        s_req_ready   = {NPORTS{1'b0}};
-        for (k = 0; k < NPORTS; k = k + 1) begin
-            port = {{(32-IDX_W){1'b0}}, priority_port} + k;
-            if (port >= NPORTS)
-                port = port - NPORTS;
-            s_req_ready[port] = slice_ready && !earlier_valid;
-            if (s_req_valid[port] && !earlier_valid) begin
-                any_fire = slice_ready;
-                winner   = port[IDX_W-1:0];
+        s_req_ready = slice_ready ? grant_hot : {NPORTS{1'b0}};
+    end
+
+    // The ring from the port after the grant, the granted port last: the lowest
+    // requesting port above the grant, else the lowest requesting port (each port's
+    // "above the grant" is a compare with a constant, no index arithmetic).
+    reg any_above;  // a port above the grant requests
+    always @(*) begin
+        next_grant = grant;
+        any_above  = 1'b0;
+        any_valid  = 1'b0;
+        for (k = NPORTS - 1; k >= 0; k = k - 1) begin
+            if (s_req_valid[k] && k[IDX_W-1:0] > grant) begin
+                next_grant = k[IDX_W-1:0];
+                any_above  = 1'b1;
             end
-            earlier_valid = earlier_valid || s_req_valid[port];
+        end
+        for (k = NPORTS - 1; k >= 0; k = k - 1) begin
+            if (s_req_valid[k] && !any_above)
+                next_grant = k[IDX_W-1:0];
+            any_valid = any_valid || s_req_valid[k];
         end
     end
 
     always @(posedge clk) begin
-        if (rst)
-            priority_port <= {IDX_W{1'b0}};
-        else if (any_fire)
-            priority_port <= (winner == LAST_PORT) ? {IDX_W{1'b0}} : winner + 1'b1;
+        if (rst) begin
+            grant     <= {IDX_W{1'b0}};
+            grant_hot <= {{(NPORTS-1){1'b0}}, 1'b1};
+        end else if (any_valid && (fire || !s_req_valid[grant])) begin
+            grant     <= next_grant;
+            grant_hot <= {{(NPORTS-1){1'b0}}, 1'b1} << next_grant;
+        end
     end
 
     // The register slice: the output registers drive the memory port; the skid
@@ -123,8 +138,8 @@ module clhls_mem_interconnect #(
     reg  [IDX_W-1:0]  out_port,   skid_port;
     wire out_free = !out_valid || m_mem_req_ready;  // the output registers are free at the edge
     wire take_skid = out_free && skid_valid;         // the skid moves to the output
-    wire take_in   = out_free && !skid_valid && any_fire;  // the winner goes to the output
-    wire park_in   = !out_free && any_fire;          // the winner goes to the skid
+    wire take_in   = out_free && !skid_valid && fire;  // the request goes to the output
+    wire park_in   = !out_free && fire;              // the request goes to the skid
     assign slice_ready = !skid_valid;
 
     always @(posedge clk) begin
@@ -132,9 +147,9 @@ module clhls_mem_interconnect #(
             out_valid  <= 1'b0;
             skid_valid <= 1'b0;
         end else if (out_free) begin
-            out_valid  <= skid_valid || any_fire;  // any_fire is 0 while the skid is full
+            out_valid  <= skid_valid || fire;  // fire is 0 while the skid is full
             skid_valid <= 1'b0;
-        end else if (any_fire) begin
+        end else if (fire) begin
             skid_valid <= 1'b1;
         end
     end
@@ -148,22 +163,22 @@ module clhls_mem_interconnect #(
             out_wstrb  <= skid_wstrb;
             out_port   <= skid_port;
         end else if (take_in) begin
-            out_write  <= s_req_write[winner];
-            out_atomic <= s_req_atomic[4*winner +: 4];
-            out_addr   <= s_req_addr[64*winner +: 64];
-            out_wdata  <= s_req_wdata[MEM_W*winner_slot +: MEM_W];
-            out_wstrb  <= WRITERS[winner] ? s_req_wstrb[STRB_W*winner_slot +: STRB_W]
-                                          : {STRB_W{1'b0}};
-            out_port   <= winner;
+            out_write  <= s_req_write[grant];
+            out_atomic <= s_req_atomic[4*grant +: 4];
+            out_addr   <= s_req_addr[64*grant +: 64];
+            out_wdata  <= s_req_wdata[MEM_W*grant_slot +: MEM_W];
+            out_wstrb  <= WRITERS[grant] ? s_req_wstrb[STRB_W*grant_slot +: STRB_W]
+                                         : {STRB_W{1'b0}};
+            out_port   <= grant;
         end
         if (park_in) begin
-            skid_write  <= s_req_write[winner];
-            skid_atomic <= s_req_atomic[4*winner +: 4];
-            skid_addr   <= s_req_addr[64*winner +: 64];
-            skid_wdata  <= s_req_wdata[MEM_W*winner_slot +: MEM_W];
-            skid_wstrb  <= WRITERS[winner] ? s_req_wstrb[STRB_W*winner_slot +: STRB_W]
-                                           : {STRB_W{1'b0}};
-            skid_port   <= winner;
+            skid_write  <= s_req_write[grant];
+            skid_atomic <= s_req_atomic[4*grant +: 4];
+            skid_addr   <= s_req_addr[64*grant +: 64];
+            skid_wdata  <= s_req_wdata[MEM_W*grant_slot +: MEM_W];
+            skid_wstrb  <= WRITERS[grant] ? s_req_wstrb[STRB_W*grant_slot +: STRB_W]
+                                          : {STRB_W{1'b0}};
+            skid_port   <= grant;
         end
     end
 
@@ -180,15 +195,23 @@ module clhls_mem_interconnect #(
     end
     assign m_mem_req_tag = out_tag;
 
-    // Responses, routed by tag.
-    assign m_resp_rdata = s_mem_resp_rdata;
+    // Responses: a register slice, then routed by tag.
+    wire             resp_valid;  // the slice's output holds an answer
+    reg              resp_ready;  // the port it is for takes it (or its tag is unknown)
+    wire [TAG_W-1:0] resp_tag;    // its tag
+    clhls_skid #(.WIDTH(MEM_W + TAG_W)) response_slice (
+        .clk(clk), .rst(rst),
+        .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready),
+        .s_data({s_mem_resp_rdata, s_mem_resp_tag}),
+        .m_valid(resp_valid), .m_ready(resp_ready), .m_data({m_resp_rdata, resp_tag})
+    );
     always @(*) begin
-        m_resp_valid     = {NPORTS{1'b0}};
-        s_mem_resp_ready = 1'b1;
+        m_resp_valid = {NPORTS{1'b0}};
+        resp_ready   = 1'b1;
         for (k = 0; k < NPORTS; k = k + 1)
-            if (s_mem_resp_tag == k[TAG_W-1:0]) begin
-                m_resp_valid[k]  = s_mem_resp_valid;
-                s_mem_resp_ready = m_resp_ready[k];
+            if (resp_tag == k[TAG_W-1:0]) begin
+                m_resp_valid[k] = resp_valid;
+                resp_ready      = m_resp_ready[k];
             end
     end
 endmodule
