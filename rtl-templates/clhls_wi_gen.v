@@ -6,11 +6,16 @@
 // local id, group id, the group's actual size, m_last_in_group, the group's slot
 // (s_slot, from clhls_wg_slots), the local linear id (0, 1, 2, .. in emission order:
 // lid_x + lid_y * size_x + lid_z * size_x * size_y) and the group's number of
-// work-items size_x * size_y * size_z (computed once per group). The
-// next group is taken in the same cycle as the last item of the current one leaves,
-// so there is no bubble between groups. m_valid and the token come from registers;
-// s_ready depends on m_ready and registered state only (never on s_valid). The
-// enqueued local size and global offset inputs must be stable while groups flow.
+// work-items size_x * size_y * size_z (computed once per group). A group token waits
+// in a one-entry register while the current group is expanded, so s_ready is a
+// register ("that entry is free") and the next group starts in the cycle after the
+// current one's last item, with no bubble between groups (a token taken while the
+// current group ends goes straight in). m_valid and the token come from registers,
+// and so do the "last local id" flags, so m_ready passes one multiplexer on its way
+// to them. Group bases need no multiplier: groups arrive in dispatch order (x
+// fastest), so a group's base is 0, the previous group's, or that plus the local
+// size. The enqueued local size and global offset inputs must be stable while groups
+// flow.
 // Global ids are computed in ID_W bits (the board's work-item index width: global
 // offset + global size stay below 2^ID_W, which the runtime checks), group ids in
 // min(ID_W, 32), local ids, sizes and linear ids in LS_W (every local size is below
@@ -63,21 +68,55 @@ module clhls_wi_gen #(
 );
     `include "clhls_widen.vh"   // GW, widen, group32, local32
 
+    // The group waiting to be expanded (a token taken while another one is).
+    reg            next_valid;                          // the entry holds a group
+    reg [GW-1:0]   next_id_x, next_id_y, next_id_z;
+    reg [LS_W-1:0] next_size_x, next_size_y, next_size_z;
+    reg [ID_W-1:0] next_base_x, next_base_y, next_base_z;
+    reg [SLOT_W-1:0] next_slot;
+    reg [LS_W-1:0] next_lsize;
+
     // The group being expanded.
     reg            cur_valid;                       // a group is in progress
     reg [GW-1:0]   cur_id_x, cur_id_y, cur_id_z;     // its id
     reg [LS_W-1:0] cur_size_x, cur_size_y, cur_size_z; // its actual size
     reg [ID_W-1:0] cur_base_x, cur_base_y, cur_base_z; // group id * local size + offset
     reg [LS_W-1:0] lid_x, lid_y, lid_z;              // local id of the next work-item
+    reg            x_end, y_end, z_end;              // each is its dimension's last
     reg [SLOT_W-1:0] cur_slot;                       // its slot
     reg [LS_W-1:0] cur_lsize;                        // its number of work-items
     reg [LS_W-1:0] lin;                              // local linear id of the next work-item
 
+    // The last group taken: its id and id * local size (ID_W bits, no offset).
+    reg [GW-1:0]   prev_id_y, prev_id_z;
+    reg [ID_W-1:0] prev_base_x, prev_base_y, prev_base_z;
+
+    // A group's id * local size from the last group's (ID_W bits): 0 for id 0, the
+    // last one's for the same id (y and z), else the last one's plus the local size.
+    // Functions called at the clock edge, which read the local size as it is then.
+    /* verilator lint_off UNUSEDSIGNAL */ // the bits above LS_W and ID_W are zero
+    function [ID_W-1:0] group_base(input [GW-1:0] id, input same, input [ID_W-1:0] last,
+                                   input [31:0] local_size);
+        reg [63:0] step;
+        begin
+            step = {32'd0, local32(local_size[LS_W-1:0])};
+            group_base = id == 0 ? {ID_W{1'b0}} : same ? last : last + step[ID_W-1:0];
+        end
+    endfunction
+    // Its first work-item's global id: the base plus the global offset.
+    function [ID_W-1:0] first_id(input [ID_W-1:0] base, input [63:0] offset);
+        reg [63:0] sum;
+        begin
+            sum = widen(base) + offset;
+            first_id = sum[ID_W-1:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire same_y = s_group_id_y[GW-1:0] == prev_id_y;
+    wire same_z = s_group_id_z[GW-1:0] == prev_id_z;
+
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0] base_next_x = s_group_id_x[GW-1:0] * local_size_x[LS_W-1:0] + global_offset_x;
-    wire [63:0] base_next_y = s_group_id_y[GW-1:0] * local_size_y[LS_W-1:0] + global_offset_y;
-    wire [63:0] base_next_z = s_group_id_z[GW-1:0] * local_size_z[LS_W-1:0] + global_offset_z;
     wire [63:0] id_x = widen(cur_base_x) + {32'd0, local32(lid_x)};
     wire [63:0] id_y = widen(cur_base_y) + {32'd0, local32(lid_y)};
     wire [63:0] id_z = widen(cur_base_z) + {32'd0, local32(lid_z)};
@@ -85,22 +124,61 @@ module clhls_wi_gen #(
 
     wire out_free = !m_valid || m_ready;
     wire emit     = cur_valid && out_free;
-    wire x_end    = (lid_x == cur_size_x - 1'b1);
-    wire y_end    = (lid_y == cur_size_y - 1'b1);
-    wire z_end    = (lid_z == cur_size_z - 1'b1);
     wire cur_last = x_end && y_end && z_end;
     wire take     = s_valid && s_ready;
+    // The current group is done after this cycle: the next one may start.
+    wire cur_free = !cur_valid || (emit && cur_last);
+    wire start_next  = cur_free && next_valid;          // the waiting group starts
+    wire start_input = cur_free && !next_valid && take;  // the token taken starts
 
-    assign s_ready = !cur_valid || (out_free && cur_last);
-    assign idle    = !cur_valid && !m_valid;
+    // The group that starts: the waiting one, else the token taken now.
+    wire [GW-1:0]   new_id_x   = next_valid ? next_id_x : s_group_id_x[GW-1:0];
+    wire [GW-1:0]   new_id_y   = next_valid ? next_id_y : s_group_id_y[GW-1:0];
+    wire [GW-1:0]   new_id_z   = next_valid ? next_id_z : s_group_id_z[GW-1:0];
+    wire [LS_W-1:0] new_size_x = next_valid ? next_size_x : s_group_size_x[LS_W-1:0];
+    wire [LS_W-1:0] new_size_y = next_valid ? next_size_y : s_group_size_y[LS_W-1:0];
+    wire [LS_W-1:0] new_size_z = next_valid ? next_size_z : s_group_size_z[LS_W-1:0];
+    wire [LS_W-1:0] in_lsize   = s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
+                                 * s_group_size_z[LS_W-1:0];
+    localparam [LS_W-1:0] ONE = {{(LS_W-1){1'b0}}, 1'b1};
+
+    assign s_ready = !next_valid;
+    assign idle    = !cur_valid && !next_valid && !m_valid;
 
     always @(posedge clk) begin
         if (rst) begin
-            cur_valid <= 1'b0;
-            m_valid   <= 1'b0;
+            cur_valid  <= 1'b0;
+            next_valid <= 1'b0;
+            m_valid    <= 1'b0;
         end else begin
             if (out_free)
                 m_valid <= cur_valid;
+            if (take) begin
+                prev_id_y   <= s_group_id_y[GW-1:0];
+                prev_id_z   <= s_group_id_z[GW-1:0];
+                prev_base_x <= group_base(s_group_id_x[GW-1:0], 1'b0, prev_base_x, local_size_x);
+                prev_base_y <= group_base(s_group_id_y[GW-1:0], same_y, prev_base_y, local_size_y);
+                prev_base_z <= group_base(s_group_id_z[GW-1:0], same_z, prev_base_z, local_size_z);
+            end
+            if (take && !start_input) begin
+                next_valid  <= 1'b1;
+                next_id_x   <= s_group_id_x[GW-1:0];
+                next_id_y   <= s_group_id_y[GW-1:0];
+                next_id_z   <= s_group_id_z[GW-1:0];
+                next_size_x <= s_group_size_x[LS_W-1:0];
+                next_size_y <= s_group_size_y[LS_W-1:0];
+                next_size_z <= s_group_size_z[LS_W-1:0];
+                next_base_x <= first_id(group_base(s_group_id_x[GW-1:0], 1'b0, prev_base_x,
+                                                   local_size_x), global_offset_x);
+                next_base_y <= first_id(group_base(s_group_id_y[GW-1:0], same_y, prev_base_y,
+                                                   local_size_y), global_offset_y);
+                next_base_z <= first_id(group_base(s_group_id_z[GW-1:0], same_z, prev_base_z,
+                                                   local_size_z), global_offset_z);
+                next_slot   <= s_slot;
+                next_lsize  <= in_lsize;
+            end else if (start_next) begin
+                next_valid  <= 1'b0;
+            end
             if (emit) begin
                 m_global_id_x   <= widen(id_x[ID_W-1:0]);
                 m_global_id_y   <= widen(id_y[ID_W-1:0]);
@@ -119,41 +197,57 @@ module clhls_wi_gen #(
                 m_local_linear_id   <= local32(lin);
                 m_group_linear_size <= local32(cur_lsize);
                 lin <= lin + 1'b1;
+                // The next local id, x fastest; each flag says whether it is the last.
                 if (!x_end) begin
                     lid_x <= lid_x + 1'b1;
+                    x_end <= lid_x + ONE + ONE == cur_size_x;
                 end else begin
                     lid_x <= 0;
+                    x_end <= cur_size_x == ONE;
                     if (!y_end) begin
                         lid_y <= lid_y + 1'b1;
+                        y_end <= lid_y + ONE + ONE == cur_size_y;
                     end else begin
                         lid_y <= 0;
-                        if (!z_end)
+                        y_end <= cur_size_y == ONE;
+                        if (!z_end) begin
                             lid_z <= lid_z + 1'b1;
-                        else
+                            z_end <= lid_z + ONE + ONE == cur_size_z;
+                        end else begin
                             lid_z <= 0;
+                            z_end <= cur_size_z == ONE;
+                        end
                     end
                 end
                 if (cur_last)
                     cur_valid <= 1'b0;
             end
-            if (take) begin
+            if (start_next || start_input) begin
                 cur_valid  <= 1'b1;
-                cur_id_x   <= s_group_id_x[GW-1:0];
-                cur_id_y   <= s_group_id_y[GW-1:0];
-                cur_id_z   <= s_group_id_z[GW-1:0];
-                cur_size_x <= s_group_size_x[LS_W-1:0];
-                cur_size_y <= s_group_size_y[LS_W-1:0];
-                cur_size_z <= s_group_size_z[LS_W-1:0];
-                cur_base_x <= base_next_x[ID_W-1:0];
-                cur_base_y <= base_next_y[ID_W-1:0];
-                cur_base_z <= base_next_z[ID_W-1:0];
+                cur_id_x   <= new_id_x;
+                cur_id_y   <= new_id_y;
+                cur_id_z   <= new_id_z;
+                cur_size_x <= new_size_x;
+                cur_size_y <= new_size_y;
+                cur_size_z <= new_size_z;
+                cur_base_x <= next_valid ? next_base_x
+                              : first_id(group_base(s_group_id_x[GW-1:0], 1'b0, prev_base_x,
+                                                    local_size_x), global_offset_x);
+                cur_base_y <= next_valid ? next_base_y
+                              : first_id(group_base(s_group_id_y[GW-1:0], same_y, prev_base_y,
+                                                    local_size_y), global_offset_y);
+                cur_base_z <= next_valid ? next_base_z
+                              : first_id(group_base(s_group_id_z[GW-1:0], same_z, prev_base_z,
+                                                    local_size_z), global_offset_z);
                 lid_x      <= 0;
                 lid_y      <= 0;
                 lid_z      <= 0;
+                x_end      <= new_size_x == ONE;
+                y_end      <= new_size_y == ONE;
+                z_end      <= new_size_z == ONE;
                 lin        <= 0;
-                cur_slot   <= s_slot;
-                cur_lsize  <= s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
-                              * s_group_size_z[LS_W-1:0];
+                cur_slot   <= next_valid ? next_slot : s_slot;
+                cur_lsize  <= next_valid ? next_lsize : in_lsize;
             end
         end
     end
