@@ -13,8 +13,8 @@
 // current group ends goes straight in). m_valid and the token come from registers,
 // and so do the "last local id" flags, so m_ready passes one multiplexer on its way
 // to them. Group bases need no multiplier: groups arrive in dispatch order (x
-// fastest), so a group's base is 0, the previous group's, or that plus the local
-// size. The enqueued local size and global offset inputs must be stable while groups
+// fastest), so a group's first global id is the offset, the previous group's, or that
+// plus the local size. The enqueued local size and global offset inputs must be stable while groups
 // flow.
 // Global ids are computed in ID_W bits (the board's work-item index width: global
 // offset + global size stay below 2^ID_W, which the runtime checks), group ids in
@@ -87,28 +87,21 @@ module clhls_wi_gen #(
     reg [LS_W-1:0] cur_lsize;                        // its number of work-items
     reg [LS_W-1:0] lin;                              // local linear id of the next work-item
 
-    // The last group taken: its id and id * local size (ID_W bits, no offset).
+    // The last group taken: its id and first global id.
     reg [GW-1:0]   prev_id_y, prev_id_z;
-    reg [ID_W-1:0] prev_base_x, prev_base_y, prev_base_z;
+    reg [ID_W-1:0] prev_first_x, prev_first_y, prev_first_z;
 
-    // A group's id * local size from the last group's (ID_W bits): 0 for id 0, the
-    // last one's for the same id (y and z), else the last one's plus the local size.
-    // Functions called at the clock edge, which read the local size as it is then.
+    // A group's first global id (id * local size + offset, ID_W bits) from the last
+    // group's: the offset for id 0, the last one's for the same id (y and z), else the
+    // last one's plus the local size. A function called at the clock edge, which reads
+    // the local size and offset as they are then.
     /* verilator lint_off UNUSEDSIGNAL */ // the bits above LS_W and ID_W are zero
-    function [ID_W-1:0] group_base(input [GW-1:0] id, input same, input [ID_W-1:0] last,
-                                   input [31:0] local_size);
+    function [ID_W-1:0] group_first(input [GW-1:0] id, input same, input [ID_W-1:0] last,
+                                    input [31:0] local_size, input [63:0] offset);
         reg [63:0] step;
         begin
             step = {32'd0, local32(local_size[LS_W-1:0])};
-            group_base = id == 0 ? {ID_W{1'b0}} : same ? last : last + step[ID_W-1:0];
-        end
-    endfunction
-    // Its first work-item's global id: the base plus the global offset.
-    function [ID_W-1:0] first_id(input [ID_W-1:0] base, input [63:0] offset);
-        reg [63:0] sum;
-        begin
-            sum = widen(base) + offset;
-            first_id = sum[ID_W-1:0];
+            group_first = id == 0 ? offset[ID_W-1:0] : same ? last : last + step[ID_W-1:0];
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
@@ -156,9 +149,12 @@ module clhls_wi_gen #(
             if (take) begin
                 prev_id_y   <= s_group_id_y[GW-1:0];
                 prev_id_z   <= s_group_id_z[GW-1:0];
-                prev_base_x <= group_base(s_group_id_x[GW-1:0], 1'b0, prev_base_x, local_size_x);
-                prev_base_y <= group_base(s_group_id_y[GW-1:0], same_y, prev_base_y, local_size_y);
-                prev_base_z <= group_base(s_group_id_z[GW-1:0], same_z, prev_base_z, local_size_z);
+                prev_first_x <= group_first(s_group_id_x[GW-1:0], 1'b0, prev_first_x,
+                                             local_size_x, global_offset_x);
+                prev_first_y <= group_first(s_group_id_y[GW-1:0], same_y, prev_first_y,
+                                             local_size_y, global_offset_y);
+                prev_first_z <= group_first(s_group_id_z[GW-1:0], same_z, prev_first_z,
+                                             local_size_z, global_offset_z);
             end
             if (take && !start_input) begin
                 next_valid  <= 1'b1;
@@ -168,12 +164,12 @@ module clhls_wi_gen #(
                 next_size_x <= s_group_size_x[LS_W-1:0];
                 next_size_y <= s_group_size_y[LS_W-1:0];
                 next_size_z <= s_group_size_z[LS_W-1:0];
-                next_base_x <= first_id(group_base(s_group_id_x[GW-1:0], 1'b0, prev_base_x,
-                                                   local_size_x), global_offset_x);
-                next_base_y <= first_id(group_base(s_group_id_y[GW-1:0], same_y, prev_base_y,
-                                                   local_size_y), global_offset_y);
-                next_base_z <= first_id(group_base(s_group_id_z[GW-1:0], same_z, prev_base_z,
-                                                   local_size_z), global_offset_z);
+                next_base_x <= group_first(s_group_id_x[GW-1:0], 1'b0, prev_first_x,
+                                             local_size_x, global_offset_x);
+                next_base_y <= group_first(s_group_id_y[GW-1:0], same_y, prev_first_y,
+                                             local_size_y, global_offset_y);
+                next_base_z <= group_first(s_group_id_z[GW-1:0], same_z, prev_first_z,
+                                             local_size_z, global_offset_z);
                 next_slot   <= s_slot;
                 next_lsize  <= in_lsize;
             end else if (start_next) begin
@@ -231,14 +227,14 @@ module clhls_wi_gen #(
                 cur_size_y <= new_size_y;
                 cur_size_z <= new_size_z;
                 cur_base_x <= next_valid ? next_base_x
-                              : first_id(group_base(s_group_id_x[GW-1:0], 1'b0, prev_base_x,
-                                                    local_size_x), global_offset_x);
+                              : group_first(s_group_id_x[GW-1:0], 1'b0, prev_first_x,
+                                            local_size_x, global_offset_x);
                 cur_base_y <= next_valid ? next_base_y
-                              : first_id(group_base(s_group_id_y[GW-1:0], same_y, prev_base_y,
-                                                    local_size_y), global_offset_y);
+                              : group_first(s_group_id_y[GW-1:0], same_y, prev_first_y,
+                                            local_size_y, global_offset_y);
                 cur_base_z <= next_valid ? next_base_z
-                              : first_id(group_base(s_group_id_z[GW-1:0], same_z, prev_base_z,
-                                                    local_size_z), global_offset_z);
+                              : group_first(s_group_id_z[GW-1:0], same_z, prev_first_z,
+                                            local_size_z, global_offset_z);
                 lid_x      <= 0;
                 lid_y      <= 0;
                 lid_z      <= 0;
