@@ -9,8 +9,9 @@
 // busy and, two cycles later (when every counter has counted its last event), sets
 // done. done_pulse is ignored in the cycle of the start pulse: a compute unit that
 // finished a run still looks drained until it has seen start, so without this a
-// restart without a reset would end at once. Reads are combinational and return 0 when reg_sel is 0 so that the top can OR
-// all blocks together. Probes are occupancies the compute unit exposes (work-items
+// restart without a reset would end at once. Reads are registered: reg_rdata holds, from
+// the clock edge on, what reg_addr selected before it (0 when reg_sel was 0, so that the
+// top can OR all blocks together), so the register file adds no path to the port. Probes are occupancies the compute unit exposes (work-items
 // inside a loop, ...), read by the runtime to say where a
 // hung kernel is stuck. The argument area holds every argument at its byte offset;
 // only its first NARGS registers exist. The geometry and the argument area are
@@ -33,7 +34,7 @@ module clhls_kernel_regs #(
     input  wire [7:0]            reg_addr,         // register offset inside this block
     input  wire                  reg_sel,          // the global address falls in this block
     input  wire [63:0]           reg_wdata,        // write data
-    output reg  [63:0]           reg_rdata,        // read data of reg_addr (0 when !reg_sel)
+    output reg  [63:0]           reg_rdata,        // read data of reg_addr at the last edge (0 when !reg_sel)
     output reg                   start,            // one-cycle pulse: run the kernel
     output reg                   busy,             // kernel running (status bit0)
     output wire [31:0]           work_dim,         // 1, 2 or 3
@@ -197,22 +198,22 @@ module clhls_kernel_regs #(
         end
     end
 
-    // Combinational read port: status, counters and probes.
-    always @(*) begin
-        reg_rdata = 64'd0;
+    // Registered read port: status, counters and probes.
+    always @(posedge clk) begin
+        reg_rdata <= 64'd0;
         if (reg_sel) begin
             case (reg_addr)
-                REG_STATUS:                reg_rdata = {62'd0, done, busy};
-                REG_LOCAL_CONFLICTS:       reg_rdata = local_conflicts;
-                REG_BUSY_CYCLES:           reg_rdata = busy_cycles;
-                REG_WORK_ITEMS:            reg_rdata = work_items;
-                REG_STALL_MEM_CYCLES:      reg_rdata = stall_mem_cycles;
-                REG_MEM_READ_REQUESTS:     reg_rdata = mem_read_requests;
-                REG_MEM_WRITE_REQUESTS:    reg_rdata = mem_write_requests;
+                REG_STATUS:                reg_rdata <= {62'd0, done, busy};
+                REG_LOCAL_CONFLICTS:       reg_rdata <= local_conflicts;
+                REG_BUSY_CYCLES:           reg_rdata <= busy_cycles;
+                REG_WORK_ITEMS:            reg_rdata <= work_items;
+                REG_STALL_MEM_CYCLES:      reg_rdata <= stall_mem_cycles;
+                REG_MEM_READ_REQUESTS:     reg_rdata <= mem_read_requests;
+                REG_MEM_WRITE_REQUESTS:    reg_rdata <= mem_write_requests;
                 default: begin
                     for (i = 0; i < NPROBES; i = i + 1)
                         if (in_probes && probe_index == i[7:0])
-                            reg_rdata = {32'd0, probes[32*i +: 32]};
+                            reg_rdata <= {32'd0, probes[32*i +: 32]};
                 end
             endcase
         end

@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 7 /* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 8 /* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
@@ -23,7 +23,10 @@ extern "C" {
                                           tag_unit), ranges and faults per compute
                                           unit;
                                        7: held_access (speculative loads outside the
-                                          ranges) */
+                                          ranges);
+                                       8: cycle() samples the memory port before
+                                          the edge and the registered read data
+                                          after it (outputs depend on registers) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -89,8 +92,10 @@ typedef struct clhls_harness_api {
      * built with tracing) */
     void *(*create)(const char *vcd_path);
     void (*destroy)(void *model);
-    /* One clock cycle: drive in, evaluate, sample out (the values that decide this
-     * cycle's handshakes), then take the rising edge. */
+    /* One clock cycle: sample the memory port's outputs (the values that decide this
+     * cycle's handshakes; they depend on registers only), drive in, take the rising
+     * edge, then sample the register read data (the value at in->reg_addr before the
+     * edge, registered at it) and access_fault. */
     void (*cycle)(void *model, const clhls_port_in *in, clhls_port_out *out);
     /* From now on, checks every request a global load-store unit of compute unit cu
      * accepts against ranges (n of them; the array must stay valid until the next

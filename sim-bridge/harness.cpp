@@ -1,8 +1,12 @@
 /* The per-model half of the simulator: compiled together with the verilated
  * accelerator (Verilator prefix Vclhls_top) into model.so, it exports
- * clhls_harness_get(), the function table of clhls_harness_abi.h. One call of
- * cycle() drives the inputs, evaluates with the clock low, samples the outputs (the
- * values that decide this cycle's handshakes) and takes the rising edge. Signals of
+ * clhls_harness_get(), the function table of clhls_harness_abi.h. The accelerator's
+ * outputs depend on its registers only (docs/architecture.md, "Timing rules"), so one
+ * call of cycle() samples the memory port's outputs (the values that decide this
+ * cycle's handshakes, as the last edge left them), drives the inputs and takes the
+ * rising edge in a single evaluation, then reads the register port's data (registered
+ * at that edge from the address driven). Lowering the clock afterwards evaluates
+ * nothing: no input changed and nothing waits on a falling edge. Signals of
  * any Verilator type (CData/SData/IData/QData/VlWide<N>) are copied to and from the
  * ABI's little-endian byte arrays by the overloaded helpers below, so one harness
  * serves every memory width from 32 to 1024 bits. The 1-bit `progress` output (the
@@ -224,19 +228,6 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     Vclhls_top *t = m->top;
     evaluating = m;
 
-    t->rst = in->rst;
-    t->reg_we = in->reg_we;
-    t->reg_addr = (PORT_T(reg_addr))in->reg_addr;
-    t->reg_wdata = in->reg_wdata;
-    t->m_mem_req_ready = in->mem_req_ready;
-    t->s_mem_resp_valid = in->mem_resp_valid;
-    t->s_mem_resp_tag = (SData)in->mem_resp_tag;
-    if (in->mem_resp_valid) /* read data is don't-care without valid */
-        bytes_to_sig(t->s_mem_resp_rdata, in->mem_resp_rdata, MEM_BYTES);
-    t->clk = 0;
-    t->eval();
-
-    out->reg_rdata = t->reg_rdata;
     out->mem_req_valid = t->m_mem_req_valid;
     out->mem_req_write = t->m_mem_req_write;
     out->mem_req_addr = t->m_mem_req_addr;
@@ -249,9 +240,21 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
         sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
     }
 
+    t->rst = in->rst;
+    t->reg_we = in->reg_we;
+    t->reg_addr = (PORT_T(reg_addr))in->reg_addr;
+    t->reg_wdata = in->reg_wdata;
+    t->m_mem_req_ready = in->mem_req_ready;
+    t->s_mem_resp_valid = in->mem_resp_valid;
+    t->s_mem_resp_tag = (SData)in->mem_resp_tag;
+    if (in->mem_resp_valid) /* read data is don't-care without valid */
+        bytes_to_sig(t->s_mem_resp_rdata, in->mem_resp_rdata, MEM_BYTES);
     t->clk = 1;
     t->eval();
+    out->reg_rdata = t->reg_rdata;
     out->access_fault = m->faulted;
+    t->clk = 0;
+    t->eval();
 }
 
 /* Whether some unit's fault is still recorded (after one unit's was cleared). */

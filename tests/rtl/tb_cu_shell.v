@@ -100,11 +100,13 @@ module cu_shell_check #(
         end
     endtask
 
-    // Reads between clock edges (the read port is combinational).
+    // Reads (the read port is registered: the data of the address before an edge is
+    // there after it). Between reads the address is the status register's, so the
+    // read data is the status at the last edge.
     task read_reg(input [7:0] r, output [63:0] v);
         begin
             #1 reg_addr = {BLOCK[7:0], r};
-            #1 v = reg_rdata;
+            @(posedge clk) #1 v = reg_rdata;
             reg_addr = {BLOCK[7:0], REG_STATUS};
         end
     endtask
@@ -134,11 +136,12 @@ module cu_shell_check #(
                 write_reg(REG_NUM_GROUPS + dim[7:0], ng[dim]);
             end
             write_reg(REG_CONTROL, 1);
+            @(posedge clk);  // the read data is now the status after the start
             status = 0;
             while (!status[1]) begin
                 @(posedge clk);
                 if (cycle - last_busy > 8) fail("done not set after the body drained");
-                read_reg(REG_STATUS, status);
+                #1 status = reg_rdata;
             end
             if (status[0]) fail("busy still set with done");
             read_reg(REG_WORK_ITEMS, status);
@@ -146,7 +149,7 @@ module cu_shell_check #(
             read_reg(REG_MEM_READ_REQUESTS, status);
             if (status != reads) fail("memory-read counter");
             #1 reg_addr = {BLOCK[7:0] ^ 8'd1, REG_WORK_ITEMS};
-            #1 if (reg_rdata != 0) fail("another block's address reads a value");
+            @(posedge clk) #1 if (reg_rdata != 0) fail("another block's address reads a value");
             reg_addr = {BLOCK[7:0], REG_STATUS};
             @(posedge clk);
         end
@@ -212,7 +215,7 @@ module cu_shell_check #(
             if (!lsus_idle_next || held > 0 || entered < total || retire_next) last_busy = cycle;
             retire_valid <= retire_next;
             lsus_idle <= lsus_idle_next;
-            body_empty <= held == 0;
+            body_empty <= held == 0 && !retire_next;  // a retiring work-item is still inside
         end
     end
 

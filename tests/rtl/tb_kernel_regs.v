@@ -41,9 +41,9 @@ module tb_kernel_regs;
               @(negedge clk); reg_we = 0; reg_sel = 0; end
     endtask
     task check(input [7:0] a, input [63:0] e);
-        begin @(negedge clk); reg_sel = 1; reg_addr = a; #1;
+        begin @(negedge clk); reg_sel = 1; reg_addr = a; @(posedge clk); #1;
             if (reg_rdata !== e) begin $display("FAIL reg %0d = %h, expected %h", a, reg_rdata, e); $fatal(1); end
-            reg_sel = 0; #1;
+            reg_sel = 0; @(posedge clk); #1;
             if (reg_rdata !== 64'd0) begin $display("FAIL reg %0d readable without reg_sel", a); $fatal(1); end
         end
     endtask
@@ -90,7 +90,7 @@ module tb_kernel_regs;
             @(negedge clk); reg_we = 0; reg_sel = 0;
             if (!start || !busy) begin $display("FAIL start pulse/busy"); $fatal(1); end
             check(8'd1, 64'd1);
-            n_wi = 0; n_st = 0; n_rd = 0; n_wr = 0; n_lc = 0; n_busy = 2;  // the check above took 2 busy cycles
+            n_wi = 0; n_st = 0; n_rd = 0; n_wr = 0; n_lc = 0; n_busy = 3;  // the check above took 3 busy cycles
             for (i = 0; i < 200; i = i + 1) begin
                 @(negedge clk);
                 c_wi = $urandom % 2; c_stall = $urandom % 2; c_rd = $urandom % 2; c_wr = $urandom % 2; c_lc = $urandom % 5;
