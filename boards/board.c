@@ -258,6 +258,9 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
         snprintf(key, sizeof key, "synthesis.delay_ns.%s", cell_class_names[c]);
         bad |= get_number(root, key, 0, &b->delay_ns[c], path, err, errlen);
     }
+    b->fanout_ns = 0;
+    if (!bad && lookup(root, "synthesis.delay_ns.fanout"))
+        bad |= get_number(root, "synthesis.delay_ns.fanout", 0, &b->fanout_ns, path, err, errlen);
     bad |= !bad && get_u64(root, "resources.lut", 1, &b->luts, path, err, errlen);
     bad |= !bad && get_u64(root, "resources.ff", 1, &b->ffs, path, err, errlen);
     bad |= !bad && get_u64(root, "resources.bram", 0, &b->brams, path, err, errlen);

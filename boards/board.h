@@ -59,6 +59,8 @@ typedef struct board {
                                 clock-to-out plus setup of a register-to-register path,
                                 [LUT], [CARRY], [MUX] = one such cell and its net; BRAM
                                 and DSP are unused (their cells start and end paths) */
+    double fanout_ns;        /* fmax estimate (synthesis.delay_ns.fanout, optional, 0 when
+                                absent): net delay added per doubling of a cell's fan-out */
     uint64_t luts;           /* LUT (or ALM/LC) capacity */
     uint64_t ffs;            /* flip-flop capacity */
     uint64_t brams;          /* block RAM count */

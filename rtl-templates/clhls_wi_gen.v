@@ -6,16 +6,14 @@
 // local id, group id, the group's actual size, m_last_in_group, the group's slot
 // (s_slot, from clhls_wg_slots), the local linear id (0, 1, 2, .. in emission order:
 // lid_x + lid_y * size_x + lid_z * size_x * size_y) and the group's number of
-// work-items size_x * size_y * size_z (computed once per group). A group token waits
-// in a one-entry register while the current group is expanded, so s_ready is a
-// register ("that entry is free") and the next group starts in the cycle after the
-// current one's last item, with no bubble between groups (a token taken while the
-// current group ends goes straight in). m_valid and the token come from registers,
-// and so do the "last local id" flags, so m_ready passes one multiplexer on its way
-// to them. Group bases need no multiplier: groups arrive in dispatch order (x
-// fastest), so a group's first global id is the offset, the previous group's, or that
-// plus the local size. The enqueued local size and global offset inputs must be stable while groups
-// flow.
+// work-items size_x * size_y * size_z (computed once per group). The next group is
+// taken in the same cycle as the last item of the current one leaves, so there is no
+// bubble between groups. m_valid and the token come from registers, and so do the
+// "last local id" flags: s_ready is m_ready through two gates (never s_valid). Group
+// bases need no multiplier: groups arrive in dispatch order (x fastest), so a group's
+// first global id is the offset, the current (last taken) group's, or that plus the
+// local size. The enqueued local size and global offset inputs must be stable while
+// groups flow.
 // Global ids are computed in ID_W bits (the board's work-item index width: global
 // offset + global size stay below 2^ID_W, which the runtime checks), group ids in
 // min(ID_W, 32), local ids, sizes and linear ids in LS_W (every local size is below
@@ -68,14 +66,6 @@ module clhls_wi_gen #(
 );
     `include "clhls_widen.vh"   // GW, widen, group32, local32
 
-    // The group waiting to be expanded (a token taken while another one is).
-    reg            next_valid;                          // the entry holds a group
-    reg [GW-1:0]   next_id_x, next_id_y, next_id_z;
-    reg [LS_W-1:0] next_size_x, next_size_y, next_size_z;
-    reg [ID_W-1:0] next_base_x, next_base_y, next_base_z;
-    reg [SLOT_W-1:0] next_slot;
-    reg [LS_W-1:0] next_lsize;
-
     // The group being expanded.
     reg            cur_valid;                       // a group is in progress
     reg [GW-1:0]   cur_id_x, cur_id_y, cur_id_z;     // its id
@@ -86,10 +76,6 @@ module clhls_wi_gen #(
     reg [SLOT_W-1:0] cur_slot;                       // its slot
     reg [LS_W-1:0] cur_lsize;                        // its number of work-items
     reg [LS_W-1:0] lin;                              // local linear id of the next work-item
-
-    // The last group taken: its id and first global id.
-    reg [GW-1:0]   prev_id_y, prev_id_z;
-    reg [ID_W-1:0] prev_first_x, prev_first_y, prev_first_z;
 
     // A group's first global id (id * local size + offset, ID_W bits) from the last
     // group's: the offset for id 0, the last one's for the same id (y and z), else the
@@ -105,8 +91,9 @@ module clhls_wi_gen #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    wire same_y = s_group_id_y[GW-1:0] == prev_id_y;
-    wire same_z = s_group_id_z[GW-1:0] == prev_id_z;
+    // (the current group is the last one taken)
+    wire same_y = s_group_id_y[GW-1:0] == cur_id_y;
+    wire same_z = s_group_id_z[GW-1:0] == cur_id_z;
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
     /* verilator lint_off UNUSEDSIGNAL */
@@ -119,62 +106,18 @@ module clhls_wi_gen #(
     wire emit     = cur_valid && out_free;
     wire cur_last = x_end && y_end && z_end;
     wire take     = s_valid && s_ready;
-    // The current group is done after this cycle: the next one may start.
-    wire cur_free = !cur_valid || (emit && cur_last);
-    wire start_next  = cur_free && next_valid;          // the waiting group starts
-    wire start_input = cur_free && !next_valid && take;  // the token taken starts
-
-    // The group that starts: the waiting one, else the token taken now.
-    wire [GW-1:0]   new_id_x   = next_valid ? next_id_x : s_group_id_x[GW-1:0];
-    wire [GW-1:0]   new_id_y   = next_valid ? next_id_y : s_group_id_y[GW-1:0];
-    wire [GW-1:0]   new_id_z   = next_valid ? next_id_z : s_group_id_z[GW-1:0];
-    wire [LS_W-1:0] new_size_x = next_valid ? next_size_x : s_group_size_x[LS_W-1:0];
-    wire [LS_W-1:0] new_size_y = next_valid ? next_size_y : s_group_size_y[LS_W-1:0];
-    wire [LS_W-1:0] new_size_z = next_valid ? next_size_z : s_group_size_z[LS_W-1:0];
-    wire [LS_W-1:0] in_lsize   = s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
-                                 * s_group_size_z[LS_W-1:0];
     localparam [LS_W-1:0] ONE = {{(LS_W-1){1'b0}}, 1'b1};
 
-    assign s_ready = !next_valid;
-    assign idle    = !cur_valid && !next_valid && !m_valid;
+    assign s_ready = !cur_valid || (emit && cur_last);
+    assign idle    = !cur_valid && !m_valid;
 
     always @(posedge clk) begin
         if (rst) begin
-            cur_valid  <= 1'b0;
-            next_valid <= 1'b0;
-            m_valid    <= 1'b0;
+            cur_valid <= 1'b0;
+            m_valid   <= 1'b0;
         end else begin
             if (out_free)
                 m_valid <= cur_valid;
-            if (take) begin
-                prev_id_y   <= s_group_id_y[GW-1:0];
-                prev_id_z   <= s_group_id_z[GW-1:0];
-                prev_first_x <= group_first(s_group_id_x[GW-1:0], 1'b0, prev_first_x,
-                                             local_size_x, global_offset_x);
-                prev_first_y <= group_first(s_group_id_y[GW-1:0], same_y, prev_first_y,
-                                             local_size_y, global_offset_y);
-                prev_first_z <= group_first(s_group_id_z[GW-1:0], same_z, prev_first_z,
-                                             local_size_z, global_offset_z);
-            end
-            if (take && !start_input) begin
-                next_valid  <= 1'b1;
-                next_id_x   <= s_group_id_x[GW-1:0];
-                next_id_y   <= s_group_id_y[GW-1:0];
-                next_id_z   <= s_group_id_z[GW-1:0];
-                next_size_x <= s_group_size_x[LS_W-1:0];
-                next_size_y <= s_group_size_y[LS_W-1:0];
-                next_size_z <= s_group_size_z[LS_W-1:0];
-                next_base_x <= group_first(s_group_id_x[GW-1:0], 1'b0, prev_first_x,
-                                             local_size_x, global_offset_x);
-                next_base_y <= group_first(s_group_id_y[GW-1:0], same_y, prev_first_y,
-                                             local_size_y, global_offset_y);
-                next_base_z <= group_first(s_group_id_z[GW-1:0], same_z, prev_first_z,
-                                             local_size_z, global_offset_z);
-                next_slot   <= s_slot;
-                next_lsize  <= in_lsize;
-            end else if (start_next) begin
-                next_valid  <= 1'b0;
-            end
             if (emit) begin
                 m_global_id_x   <= widen(id_x[ID_W-1:0]);
                 m_global_id_y   <= widen(id_y[ID_W-1:0]);
@@ -218,32 +161,30 @@ module clhls_wi_gen #(
                 if (cur_last)
                     cur_valid <= 1'b0;
             end
-            if (start_next || start_input) begin
+            if (take) begin
                 cur_valid  <= 1'b1;
-                cur_id_x   <= new_id_x;
-                cur_id_y   <= new_id_y;
-                cur_id_z   <= new_id_z;
-                cur_size_x <= new_size_x;
-                cur_size_y <= new_size_y;
-                cur_size_z <= new_size_z;
-                cur_base_x <= next_valid ? next_base_x
-                              : group_first(s_group_id_x[GW-1:0], 1'b0, prev_first_x,
-                                            local_size_x, global_offset_x);
-                cur_base_y <= next_valid ? next_base_y
-                              : group_first(s_group_id_y[GW-1:0], same_y, prev_first_y,
-                                            local_size_y, global_offset_y);
-                cur_base_z <= next_valid ? next_base_z
-                              : group_first(s_group_id_z[GW-1:0], same_z, prev_first_z,
-                                            local_size_z, global_offset_z);
+                cur_id_x   <= s_group_id_x[GW-1:0];
+                cur_id_y   <= s_group_id_y[GW-1:0];
+                cur_id_z   <= s_group_id_z[GW-1:0];
+                cur_size_x <= s_group_size_x[LS_W-1:0];
+                cur_size_y <= s_group_size_y[LS_W-1:0];
+                cur_size_z <= s_group_size_z[LS_W-1:0];
+                cur_base_x <= group_first(s_group_id_x[GW-1:0], 1'b0, cur_base_x,
+                                          local_size_x, global_offset_x);
+                cur_base_y <= group_first(s_group_id_y[GW-1:0], same_y, cur_base_y,
+                                          local_size_y, global_offset_y);
+                cur_base_z <= group_first(s_group_id_z[GW-1:0], same_z, cur_base_z,
+                                          local_size_z, global_offset_z);
                 lid_x      <= 0;
                 lid_y      <= 0;
                 lid_z      <= 0;
-                x_end      <= new_size_x == ONE;
-                y_end      <= new_size_y == ONE;
-                z_end      <= new_size_z == ONE;
+                x_end      <= s_group_size_x[LS_W-1:0] == ONE;
+                y_end      <= s_group_size_y[LS_W-1:0] == ONE;
+                z_end      <= s_group_size_z[LS_W-1:0] == ONE;
                 lin        <= 0;
-                cur_slot   <= next_valid ? next_slot : s_slot;
-                cur_lsize  <= next_valid ? next_lsize : in_lsize;
+                cur_slot   <= s_slot;
+                cur_lsize  <= s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
+                              * s_group_size_z[LS_W-1:0];
             end
         end
     end

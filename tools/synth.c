@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +320,7 @@ typedef struct path_cell {
 typedef struct path_graph {
     path_cell *cells;          /* every cell */
     long *driver;              /* per bit: index of the cell driving it, -1 none */
+    int *sinks;                /* per bit: cell inputs it drives (its fan-out) */
     const char **bit_name;     /* per bit: the design's name for it (or NULL) */
     long *bit_index;           /* per bit: its index in that net */
     int *bit_width;            /* per bit: the width of that net */
@@ -511,6 +513,7 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
     long ncells = cJSON_GetArraySize(cells);
     g.cells = calloc((size_t)ncells + 1, sizeof *g.cells);
     g.driver = malloc(((size_t)g.nbits + 1) * sizeof *g.driver);
+    g.sinks = calloc((size_t)g.nbits + 1, sizeof *g.sinks);
     g.bit_name = calloc((size_t)g.nbits + 1, sizeof *g.bit_name);
     g.bit_index = calloc((size_t)g.nbits + 1, sizeof *g.bit_index);
     g.bit_width = calloc((size_t)g.nbits + 1, sizeof *g.bit_width);
@@ -571,14 +574,31 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
             if (pc->logic && is_input(c, port->string) &&
                 (strstr(port->string, "CLK") || strstr(port->string, "WCK")))
                 pc->logic = 0;
-        pc->delay = pc->logic ? board->delay_ns[pc->cls] : 0;
         pc->worst_input = -1;
         cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(c, "connections"))
-            if (is_output(c, port->string))
-                cJSON_ArrayForEach(b, port)
-                    if (bit_number(b) >= 0 && bit_number(b) < g.nbits)
+            cJSON_ArrayForEach(b, port)
+                if (bit_number(b) >= 0 && bit_number(b) < g.nbits) {
+                    if (is_output(c, port->string))
                         g.driver[bit_number(b)] = i;
+                    else if (is_input(c, port->string))
+                        g.sinks[bit_number(b)]++;
+                }
         i++;
+    }
+    /* A logic cell's delay: the family's figure for the cell and an average net, plus
+     * the routing of a wider fan-out (fanout_ns per doubling, its widest output's). */
+    for (long k = 0; k < ncells; k++) {
+        path_cell *pc = &g.cells[k];
+        if (!pc->logic)
+            continue;
+        int fanout = 1;
+        cJSON_ArrayForEach(port, cJSON_GetObjectItemCaseSensitive(pc->cell, "connections"))
+            if (is_output(pc->cell, port->string))
+                cJSON_ArrayForEach(b, port)
+                    if (bit_number(b) >= 0 && bit_number(b) < g.nbits &&
+                        g.sinks[bit_number(b)] > fanout)
+                        fanout = g.sinks[bit_number(b)];
+        pc->delay = board->delay_ns[pc->cls] + board->fanout_ns * log2((double)fanout);
     }
     /* Ends: inputs of registers, RAMs, DSPs and unlisted cells; the top's outputs. */
     double worst = -1;
@@ -641,6 +661,7 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
     *delay_ns = board->delay_ns[BOARD_CELL_FF] + (worst > 0 ? worst : 0);
     free(g.cells);
     free(g.driver);
+    free(g.sinks);
     free(g.bit_name);
     free(g.bit_index);
     free(g.bit_width);
@@ -1087,6 +1108,7 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
         return CLI_EXIT_INTERNAL;
     }
     fmax = delay > 0 ? 1000.0 / delay : -1;
+    const double estimate = fmax; /* kept beside a routed fmax: the model's error there */
 
     char asc[4300] = "", bin[4300] = "";
     if (fits && board->pnr_tool) {
@@ -1128,6 +1150,7 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     cJSON_AddItemToObject(r, "modules", modules);
     cJSON_AddNumberToObject(r, "fmax_mhz", (double)(long long)(fmax * 10 + 0.5) / 10);
     cJSON_AddStringToObject(r, "fmax_kind", kind);
+    cJSON_AddNumberToObject(r, "fmax_estimate_mhz", (double)(long long)(estimate * 10 + 0.5) / 10);
     cJSON *path = cJSON_AddObjectToObject(r, "critical_path");
     cJSON_AddStringToObject(path, "from", from);
     cJSON_AddStringToObject(path, "to", to);

@@ -39,7 +39,7 @@ def need(cond, what):
     if not cond:
         print("synth.json:", what); sys.exit(1)
 need(set(r) == {"board", "tool", "seconds", "resources", "modules", "fmax_mhz", "fmax_kind",
-                "critical_path", "fits", "files"}, "keys %s" % sorted(r))
+                "fmax_estimate_mhz", "critical_path", "fits", "files"}, "keys %s" % sorted(r))
 need(r["board"] == board["name"], "board")
 need(r["tool"].startswith("Yosys "), "tool")
 need(isinstance(r["seconds"], (int, float)) and r["seconds"] > 0, "seconds")
@@ -59,6 +59,9 @@ if any(n.startswith("clhls_cu_") for n in r["modules"]):
          "no clhls_fadd(LATENCY=..,W=32) among %s" % sorted(r["modules"]))
 need(r["fmax_mhz"] > 1 and r["fmax_mhz"] < 2000, "fmax")
 need(r["fmax_kind"] == kind, "fmax_kind %s, expected %s" % (r["fmax_kind"], kind))
+# the delay model's figure, also where place and route gave the fmax (its error there)
+need(r["fmax_estimate_mhz"] > 1 and (kind == "routed" or r["fmax_estimate_mhz"] == r["fmax_mhz"]),
+     "fmax_estimate_mhz")
 p = r["critical_path"]
 need(set(p) == {"from", "to", "from_where", "to_where", "levels", "through"} and
      p["levels"] > 0 and p["from"] != "?" and p["to"] != "?", "critical path")
