@@ -1,12 +1,15 @@
 /* Synthesis for the real boards: each benchmark kernel (a store per work-item, vector
- * add, Collatz, a 4-tap FIR, Mandelbrot; bench/kernels.h) on each board with a Yosys
- * flow (every board file but the simulation-only default), through `clhls synth`.
- * Per kernel and board: LUTs, FFs, BRAMs, DSPs, the fmax (routed by place and route,
- * or estimated from the longest path and the family's delay model), the seconds
- * synthesis took, and the cycles per work-item of one NDRange simulated on that
- * board's device (the event's END - START at the board clock, divided by the work-items).
- * A design that does not fit shows what it needs and "does not fit". Names on the command
- * line pick kernels and boards. Prints a table; asserts nothing. */
+ * add, Collatz, a 4-tap FIR, Mandelbrot; bench/kernels.h) and each example program's
+ * kernels (examples/NAME/NAME.cl, "ex:NAME") on each board with a Yosys flow (every
+ * board file but the simulation-only default), through `clhls synth`. Per kernel and
+ * board: LUTs, FFs, BRAMs, DSPs, the fmax (routed by place and route, or estimated
+ * from the longest path and the family's delay model; for a routed one the model's
+ * estimate beside it), the critical path's logic levels and ends, the seconds
+ * synthesis took, the cycles per work-item of one NDRange simulated on that board's
+ * device (the event's END - START at the board clock, divided by the work-items; the
+ * benchmark kernels only) and the time per work-item at the fmax reached. A design that
+ * does not fit shows what it needs and "does not fit". Names on the command line pick
+ * kernels and boards. Prints a table; asserts nothing. */
 #define _GNU_SOURCE
 #include "bench.h"
 #include "bench_tools.h"
@@ -28,6 +31,9 @@ typedef struct result {
     int routed;                 /* 1 = fmax after place and route */
     int fits;                   /* 1 = fits the board */
     double seconds;             /* synthesis (and place and route) seconds */
+    double estimate;            /* the delay model's fmax, MHz (beside a routed one) */
+    double levels;              /* logic levels of the critical path */
+    char path[200];             /* its ends, in the kernel's terms */
     double cycles_per_item;     /* simulated cycles per work-item */
     char note[160];             /* why something is missing */
 } result;
@@ -41,14 +47,23 @@ typedef struct kernel_spec {
     size_t local[2];            /* local size (LOCAL work-items) */
     int nbufs;                  /* buffers: 0..2 floats of ITEMS + 16, the last one output */
     int mandel;                 /* 1 = Mandelbrot's scalar arguments follow the buffer */
+    const char *options;        /* an example's build options (examples only) */
 } kernel_spec;
 
 static const kernel_spec specs[] = {
-    {"fill", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 1, 0},
-    {"vadd", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 3, 0},
-    {"collatz", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 1, 0},
-    {"fir4", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 3, 0},
-    {"mandel", NULL, 2, {64, 64}, {8, 8}, 1, 1},
+    {"fill", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 1, 0, NULL},
+    {"vadd", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 3, 0, NULL},
+    {"collatz", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 1, 0, NULL},
+    {"fir4", NULL, 1, {ITEMS, 1}, {LOCAL, 1}, 3, 0, NULL},
+    {"mandel", NULL, 2, {64, 64}, {8, 8}, 1, 1, NULL},
+    /* the examples, synthesised only ("ex:" and the directory's name) */
+    {"ex:vadd", NULL, 0, {0, 0}, {0, 0}, 0, 0, ""},
+    {"ex:histogram", NULL, 0, {0, 0}, {0, 0}, 0, 0, ""},
+    {"ex:transpose", NULL, 0, {0, 0}, {0, 0}, 0, 0, ""},
+    {"ex:bank_conflicts", NULL, 0, {0, 0}, {0, 0}, 0, 0, ""},
+    {"ex:prefix_sum", NULL, 0, {0, 0}, {0, 0}, 0, 0, "-cl-std=CL2.0"},
+    {"ex:box_blur", NULL, 0, {0, 0}, {0, 0}, 0, 0, "-cl-std=CL2.0"},
+    {"ex:matmul_tiled", NULL, 0, {0, 0}, {0, 0}, 0, 0, ""},
 };
 enum { NK = sizeof specs / sizeof *specs };
 
@@ -65,15 +80,20 @@ static const char *source_of(const char *name)
 static void synthesise(const char *cache, const kernel_spec *s, const char *board, result *r)
 {
     char src[4200], dir[4200], log[4300], json[4300];
-    snprintf(src, sizeof src, "%s/%s.cl", cache, s->name);
-    snprintf(dir, sizeof dir, "%s/synth-%s-%s", cache, s->name, board);
+    const char *example = !strncmp(s->name, "ex:", 3) ? s->name + 3 : NULL;
+    if (example)
+        snprintf(src, sizeof src, "%s/%s/%s.cl", EXAMPLES_DIR, example, example);
+    else
+        snprintf(src, sizeof src, "%s/%s.cl", cache, s->name);
+    snprintf(dir, sizeof dir, "%s/synth-%s-%s", cache, example ? example : s->name, board);
     snprintf(log, sizeof log, "%s.log", dir);
     snprintf(json, sizeof json, "%s/synth.json", dir);
-    if (bench_write_file(src, source_of(s->name))) {
+    if (!example && bench_write_file(src, source_of(s->name))) {
         snprintf(r->note, sizeof r->note, "cannot write %.100s", src);
         return;
     }
-    char *argv[] = {CLHLS_TOOL, "synth", src, "--board", (char *)board, "-o", dir, NULL};
+    char *argv[] = {CLHLS_TOOL, "synth", src, "--board", (char *)board, "-o", dir,
+                    "--options", (char *)(s->options ? s->options : ""), NULL};
     int status = bench_spawn(argv, log);
     cJSON *j = bench_read_json(json);
     if (!j) {
@@ -90,6 +110,13 @@ static void synthesise(const char *cache, const kernel_spec *s, const char *boar
     const cJSON *kind = cJSON_GetObjectItemCaseSensitive(j, "fmax_kind");
     r->routed = cJSON_IsString(kind) && !strcmp(kind->valuestring, "routed");
     r->fmax = r->fits ? bench_number(j, "fmax_mhz", NULL) : -1;
+    r->estimate = r->fits ? bench_number(j, "fmax_estimate_mhz", NULL) : -1;
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(j, "critical_path");
+    r->levels = r->fits ? bench_number(path, "levels", NULL) : -1;
+    const char *from = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "from_where"));
+    const char *to = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(path, "to_where"));
+    if (r->fits && from && to)
+        snprintf(r->path, sizeof r->path, "%.95s -> %.95s", from, to);
     if (!r->fits)
         snprintf(r->note, sizeof r->note, "does not fit");
     cJSON_Delete(j);
@@ -197,8 +224,9 @@ int main(int argc, char **argv)
                 run_board[i] = picked_board = known = 1;
         if (!known) {
             fprintf(stderr, "usage: %s [KERNEL...] [BOARD...]\n  kernels: fill vadd collatz "
-                            "fir4 mandel; boards: alveo_u250 de10_nano ulx3s_85f icebreaker\n",
-                    argv[0]);
+                            "fir4 mandel ex:vadd ex:histogram ex:transpose ex:bank_conflicts "
+                            "ex:prefix_sum ex:box_blur ex:matmul_tiled;\n  boards: alveo_u250 "
+                            "de10_nano ulx3s_85f icebreaker\n", argv[0]);
             return 2;
         }
     }
@@ -231,7 +259,7 @@ int main(int argc, char **argv)
             if (!run_kernel[ki])
                 continue;
             synthesise(cache, &specs[ki], boards[bi], r);
-            if (opened)
+            if (opened && strncmp(specs[ki].name, "ex:", 3))
                 simulate(&b, &specs[ki], r);
             else
                 snprintf(r->note, sizeof r->note, "no device for %s", boards[bi]);
@@ -242,31 +270,38 @@ int main(int argc, char **argv)
         }
     }
 
-    printf("synthesis for the real boards (Yosys; fmax routed by nextpnr or estimated); "
-           "cycles per work-item simulated on the board, %d work-items\n", ITEMS);
-    printf("| kernel  | board      | LUT     | FF      | BRAM  | DSP   | fmax MHz       | "
-           "synth s | cycles/WI |\n");
-    printf("|---------|------------|---------|---------|-------|-------|----------------|"
-           "---------|-----------|\n");
+    printf("synthesis for the real boards (Yosys; fmax routed by nextpnr, with the delay "
+           "model's estimate in brackets, or estimated); cycles per work-item simulated on "
+           "the board, %d work-items, and the time per work-item at that fmax\n", ITEMS);
+    printf("| kernel            | board      | LUT     | FF      | BRAM  | DSP   | "
+           "fmax MHz             | levels | synth s | cycles/WI | ns/WI  | critical path |\n");
+    printf("|-------------------|------------|---------|---------|-------|-------|"
+           "----------------------|--------|---------|-----------|--------|---------------|\n");
     for (int ki = 0; ki < NK; ki++)
         for (int bi = 0; bi < NB; bi++) {
             if (!run_kernel[ki] || !run_board[bi])
                 continue;
             const result *r = &res[ki][bi];
-            char lut[32], ff[32], bram[32], dsp[32], fmax[32], secs[32], cpi[32];
+            char lut[32], ff[32], bram[32], dsp[32], fmax[48], levels[32], secs[32], cpi[32];
+            char ns[32];
             cell(lut, sizeof lut, r->lut, "%.0f");
             cell(ff, sizeof ff, r->ff, "%.0f");
             cell(bram, sizeof bram, r->bram, "%.1f");
             cell(dsp, sizeof dsp, r->dsp, "%.0f");
-            if (r->fmax > 0)
-                snprintf(fmax, sizeof fmax, "%.1f %s", r->fmax, r->routed ? "routed" : "estimate");
+            if (r->fmax > 0 && r->routed)
+                snprintf(fmax, sizeof fmax, "%.1f routed (%.1f)", r->fmax, r->estimate);
+            else if (r->fmax > 0)
+                snprintf(fmax, sizeof fmax, "%.1f estimate", r->fmax);
             else
                 snprintf(fmax, sizeof fmax, "n/a");
+            cell(levels, sizeof levels, r->levels, "%.0f");
             cell(secs, sizeof secs, r->seconds, "%.1f");
             cell(cpi, sizeof cpi, r->cycles_per_item, "%.2f");
-            printf("| %-7s | %-10s | %7s | %7s | %5s | %5s | %-14s | %7s | %9s |%s%s\n",
-                   specs[ki].name, boards[bi], lut, ff, bram, dsp, fmax, secs, cpi,
-                   r->note[0] ? " " : "", r->note);
+            cell(ns, sizeof ns, r->fmax > 0 && r->cycles_per_item > 0
+                                    ? r->cycles_per_item * 1000.0 / r->fmax : -1, "%.2f");
+            printf("| %-17s | %-10s | %7s | %7s | %5s | %5s | %-20s | %6s | %7s | %9s | %6s | "
+                   "%s |%s%s\n", specs[ki].name, boards[bi], lut, ff, bram, dsp, fmax, levels,
+                   secs, cpi, ns, r->path, r->note[0] ? " " : "", r->note);
         }
     char cmd[64];
     snprintf(cmd, sizeof cmd, "rm -rf %s", cache);

@@ -1,17 +1,19 @@
 // clhls_fifo: synchronous first-in first-out queue with valid/ready on both sides.
 //
 // Used wherever the generated hardware needs elastic buffering (load-store units,
-// between pipeline parts). Any DEPTH >= 1 works (no power of two needed). Every output
-// comes straight from a register: s_ready (not full), m_valid (not empty), m_data (the
-// head register, which holds the oldest entry) and count, so no combinational path
-// crosses the queue and a consumer of m_data starts at a register. The other entries
-// wait in a storage array of DEPTH - 1 slots written and read at the clock edge (a
-// block or LUT RAM with a registered read): a pop loads the head from the array, or,
-// when the array is empty, from a push in the same cycle; a push into an empty queue
-// goes straight into the head. A push and a pop may happen in the same cycle; when
-// the queue is full it refuses pushes (s_ready = 0) but can still be popped. The
-// cycle behaviour is that of a queue whose head is read combinationally: an entry
-// pushed at one edge is offered from the next cycle on.
+// between pipeline parts). Any DEPTH >= 1 works (no power of two needed). s_ready (not
+// full), m_valid (not empty) and count are registers, and so is m_data's source, so no
+// combinational path crosses the queue and a consumer of m_data starts at a register:
+//   - a small queue (under 16 entries or 1024 bits) keeps its oldest entry in a head
+//     register and the others in an array of DEPTH - 1 slots, written and read at the
+//     clock edge: a pop loads the head from the array, or, when the array is empty,
+//     from a push in the same cycle; a push into an empty queue goes straight in;
+//   - a large one is a block RAM: m_data is the array read at read_ptr, a register,
+//     which synthesis moves into the RAM as its registered read address (one more
+//     register of WIDTH bits would cost more than the path it saves).
+// A push and a pop may happen in the same cycle; when the queue is full it refuses
+// pushes (s_ready = 0) but can still be popped. Both forms behave the same, cycle for
+// cycle: an entry pushed at one edge is offered from the next cycle on.
 `default_nettype none
 
 module clhls_fifo #(
@@ -25,11 +27,14 @@ module clhls_fifo #(
     input  wire [WIDTH-1:0]           s_data,   // entry pushed when s_valid && s_ready
     output reg                        m_valid,  // queue not empty (registered)
     input  wire                       m_ready,  // consumer takes m_data when m_valid && m_ready
-    output reg  [WIDTH-1:0]           m_data,   // oldest entry (the head register)
+    output wire [WIDTH-1:0]           m_data,   // oldest entry (from a register or the RAM)
     output reg  [$clog2(DEPTH+1)-1:0] count     // occupancy, 0..DEPTH
 );
-    // The array behind the head: DEPTH - 1 slots (one, never used, when DEPTH = 1).
-    localparam SLOTS = (DEPTH > 1) ? DEPTH - 1 : 1;
+    // A block RAM from 16 entries and 1024 bits on, else a head register and an array.
+    localparam BLOCK = DEPTH >= 16 && WIDTH * DEPTH >= 1024;
+    // The array: DEPTH slots for a block RAM, DEPTH - 1 behind the head (one, never
+    // used, when DEPTH = 1).
+    localparam SLOTS = BLOCK ? DEPTH : (DEPTH > 1) ? DEPTH - 1 : 1;
     // Pointer width: at least one bit so that a single slot still has a legal vector.
     localparam PTR_W = (SLOTS > 1) ? $clog2(SLOTS) : 1;
     localparam CNT_W = $clog2(DEPTH + 1);
@@ -39,21 +44,20 @@ module clhls_fifo #(
     localparam [CNT_W-1:0] FULL_COUNT = DEPTH_INT[CNT_W-1:0];  // count value meaning "full"
     localparam [CNT_W-1:0] ONE = {{(CNT_W-1){1'b0}}, 1'b1};
 
-    reg [WIDTH-1:0] storage [0:SLOTS-1];  // the entries after the head
+    reg [WIDTH-1:0] storage [0:SLOTS-1];  // the entries (after the head in a small queue)
     reg [PTR_W-1:0] write_ptr;            // slot the next stored push goes to
     reg [PTR_W-1:0] read_ptr;             // slot of the oldest stored entry
-    reg             stored;               // the array holds an entry (count >= 2)
+    reg             stored;               // a small queue's array holds an entry (count >= 2)
 
     wire push = s_valid && s_ready;
     wire pop  = m_valid && m_ready;
-    wire head_from_array = pop && stored;                          // the next oldest moves up
-    wire head_from_input = push && (!m_valid || (pop && !stored)); // the push is the oldest
-    wire into_array      = push && !head_from_input;
+    wire head_from_array;  // the array's oldest entry leaves it (popped, or into the head)
+    wire into_array;       // the push is stored in the array
 
-    // A blocking write: the slot written is never the one read at this edge (the array
-    // is read only when it holds an entry, and a push then finds it at most DEPTH - 2
-    // full), and a simulator then writes the entry once instead of queueing a copy of
-    // it for the end of the time step.
+    // A blocking write: the slot written is never the one read at this edge (in a
+    // small queue the array is read only when it holds an entry, and a push then finds
+    // it at most DEPTH - 2 full), and a simulator then writes the entry once instead of
+    // queueing a copy of it for the end of the time step.
     /* verilator lint_off BLKSEQ */
     always @(posedge clk) begin
         if (into_array)
@@ -61,12 +65,25 @@ module clhls_fifo #(
     end
     /* verilator lint_on BLKSEQ */
 
-    always @(posedge clk) begin
-        if (head_from_array)
-            m_data <= storage[read_ptr];
-        else if (head_from_input)
-            m_data <= s_data;
-    end
+    generate
+        if (BLOCK) begin : block_ram
+            assign head_from_array = pop;
+            assign into_array      = push;
+            assign m_data          = storage[read_ptr];
+        end else begin : head_register
+            reg [WIDTH-1:0] head;  // the oldest entry
+            wire head_from_input = push && (!m_valid || (pop && !stored)); // the push is the oldest
+            assign head_from_array = pop && stored;                        // the next oldest moves up
+            assign into_array      = push && !head_from_input;
+            always @(posedge clk) begin
+                if (head_from_array)
+                    head <= storage[read_ptr];
+                else if (head_from_input)
+                    head <= s_data;
+            end
+            assign m_data = head;
+        end
+    endgenerate
 
     // The flags follow the count one step at a time; their compares read the count
     // register alone, so a handshake adds one multiplexer in front of them.

@@ -195,21 +195,28 @@ module clhls_mem_interconnect #(
     end
     assign m_mem_req_tag = out_tag;
 
-    // Responses: a register slice, then routed by tag.
+    // Responses: a register slice (holding the port's index and whether the tag names
+    // a port), then routed to that port.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]      tag_port   = {{(32-IDX_W){1'b0}}, s_mem_resp_tag[IDX_W-1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire             tag_known  = s_mem_resp_tag < NPORTS;
     wire             resp_valid;  // the slice's output holds an answer
     reg              resp_ready;  // the port it is for takes it (or its tag is unknown)
-    wire [TAG_W-1:0] resp_tag;    // its tag
-    clhls_skid #(.WIDTH(MEM_W + TAG_W)) response_slice (
+    wire             resp_known;  // its tag names a port
+    wire [IDX_W-1:0] resp_port;   // that port
+    clhls_skid #(.WIDTH(MEM_W + 1 + IDX_W)) response_slice (
         .clk(clk), .rst(rst),
         .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready),
-        .s_data({s_mem_resp_rdata, s_mem_resp_tag}),
-        .m_valid(resp_valid), .m_ready(resp_ready), .m_data({m_resp_rdata, resp_tag})
+        .s_data({s_mem_resp_rdata, tag_known, tag_port[IDX_W-1:0]}),
+        .m_valid(resp_valid), .m_ready(resp_ready),
+        .m_data({m_resp_rdata, resp_known, resp_port})
     );
     always @(*) begin
         m_resp_valid = {NPORTS{1'b0}};
         resp_ready   = 1'b1;
         for (k = 0; k < NPORTS; k = k + 1)
-            if (resp_tag == k[TAG_W-1:0]) begin
+            if (resp_known && resp_port == k[IDX_W-1:0]) begin
                 m_resp_valid[k] = resp_valid;
                 resp_ready      = m_resp_ready[k];
             end

@@ -1,4 +1,5 @@
-// tb_fifo: clhls_fifo (DEPTH 1, 3, 4, 5) and clhls_skid under random back-pressure.
+// tb_fifo: clhls_fifo (DEPTH 1, 3, 4, 5 with a head register; 40, a block RAM) and
+// clhls_skid under random back-pressure.
 // Each instance carries a numbered sequence; the receiver checks every word and the
 // fifo's occupancy; a final phase without back-pressure checks full throughput.
 `timescale 1ns/1ps
@@ -54,12 +55,13 @@ endmodule
 module tb_fifo;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
-    wire [4:0] done;
+    wire [5:0] done;
     stream_check #(.KIND(0), .DEPTH(1)) d1 (.clk(clk), .rst(rst), .done(done[0]));
     stream_check #(.KIND(0), .DEPTH(3)) d3 (.clk(clk), .rst(rst), .done(done[1]));
     stream_check #(.KIND(0), .DEPTH(4)) d4 (.clk(clk), .rst(rst), .done(done[2]));
     stream_check #(.KIND(0), .DEPTH(5)) d5 (.clk(clk), .rst(rst), .done(done[3]));
-    stream_check #(.KIND(1))            sk (.clk(clk), .rst(rst), .done(done[4]));
+    stream_check #(.KIND(0), .DEPTH(40)) d40 (.clk(clk), .rst(rst), .done(done[4]));
+    stream_check #(.KIND(1))            sk (.clk(clk), .rst(rst), .done(done[5]));
     integer cycles = 0;
     always @(posedge clk) begin
         cycles = cycles + 1;
