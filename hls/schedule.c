@@ -18,8 +18,8 @@
 
 /* Cycles the load-store unit and the interconnect add to the memory's own latency
  * on a load (the unit's request queue, the interconnect's request and response
- * slices, the unit's line queue and response slice, and a cycle for the grant). */
-#define HLS_LSU_OVERHEAD 6
+ * slices, the unit's line queue, and a cycle for the grant). */
+#define HLS_LSU_OVERHEAD 5
 /* Cycles a static region adds besides its stages: the input register and its exit
  * FIFO. */
 #define HLS_REGION_OVERHEAD 2

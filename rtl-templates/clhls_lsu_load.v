@@ -5,9 +5,12 @@
 // memory line as the previous accepted request (the "open line") shares that line's
 // memory read; any other request issues a new read of its line. Per accepted request
 // an in-order queue keeps {word index in the line, needs-new-line}; returned lines
-// wait in a line queue; data is delivered word by word from the line at the head,
-// through a register slice (clhls_skid), so m_resp_valid and m_resp_data are
-// registers and m_resp_ready ends at registers of this unit.
+// wait in a line queue; data is delivered word by word from the line at the head.
+// Both queues keep their heads in registers (clhls_fifo), so m_resp_valid and
+// m_resp_data are a gate and a word multiplexer after registers, and m_resp_ready
+// reaches the queues' registers through two gates: the memory node that joins the
+// units' answers stays within a few levels without a response slice, whose registers
+// would cost more than the path it saves on the small boards.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
 // undelivered), so data is never reused across idle periods (e.g. kernel launches),
 // and whenever its compute unit writes to it: s_write_valid/s_write_addr show every
@@ -18,13 +21,12 @@
 // line again and sees the write: a work-item sees its own stores, and after a barrier
 // the group's (their stores were acknowledged before it), even when an earlier
 // work-item's load had opened the same line.
-// Capacity: at most DEPTH requests wait in the order queue (and two more words in the
-// slice). Because every line in flight belongs to a request in the order queue, the
-// line queue (DEPTH lines) never overflows and s_mem_resp_ready stays 1 in practice
-// (it is the queue's honest not-full flag).
+// Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
+// flight belongs to such a request, the line queue (DEPTH lines) never overflows and
+// s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
 // s_req_ready, m_resp_valid and m_mem_req_valid depend on registered state only.
 // Latency: a request accepted at cycle t is offered to memory at t+1; a line that
-// comes back at cycle r is delivered (m_resp_valid) from r+2.
+// comes back at cycle r is delivered (m_resp_valid) from r+1.
 // SPECULATIVE units serve a pipelined loop whose exit test waits for their loads
 // (hls/pipeline.c): iterations past the exit are issued before it is known, and their
 // addresses may lie past the end of the buffer, which hardware reads harmlessly. The
@@ -33,7 +35,7 @@
 // left" register, which proves it was issued past the exit. A request of an iteration
 // that was not past the exit is never released: the kernel stops, and the simulator
 // reports the held access as out of bounds when the watchdog ends it.
-// Needs clhls_fifo.v and clhls_skid.v.
+// Needs clhls_fifo.v.
 `default_nettype none
 
 module clhls_lsu_load #(
@@ -129,18 +131,11 @@ module clhls_lsu_load #(
     wire [IDX_W-1:0] head_index = order_head[IDX_W-1:0];
     wire [MEM_W-1:0] head_line  = head_new ? line_head : cur_line;
 
-    // The word at the head of the order queue, into the response slice.
-    wire head_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
-    wire slice_ready;
-    wire deliver = head_valid && slice_ready;
-    clhls_skid #(.WIDTH(DATA_W)) response_slice (
-        .clk(clk), .rst(rst),
-        .s_valid(head_valid), .s_ready(slice_ready),
-        .s_data(head_held ? {DATA_W{1'b0}} : head_line[DATA_W*head_index +: DATA_W]),
-        .m_valid(m_resp_valid), .m_ready(m_resp_ready), .m_data(m_resp_data)
-    );
+    assign m_resp_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
+    assign m_resp_data  = head_held ? {DATA_W{1'b0}} : head_line[DATA_W*head_index +: DATA_W];
+    wire deliver = m_resp_valid && m_resp_ready;
 
-    assign idle       = !order_m_valid && !m_resp_valid;
+    assign idle       = !order_m_valid;
     assign count_read = m_mem_req_valid && m_mem_req_ready;
 
     clhls_fifo #(.WIDTH(IDX_W + 2), .DEPTH(DEPTH)) order_queue (

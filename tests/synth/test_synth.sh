@@ -6,7 +6,9 @@
 #                  in the kernel's terms (a load-store unit or an operator with its
 #                  source line); for a board with place and route the fmax is "routed"
 #                  and the bitstream is an iCE40 image, for the others it is an
-#                  "estimate" and there is no bitstream
+#                  "estimate" and there is no bitstream; with "meets", the fmax is at
+#                  least the board's clock and, on UltraScale+ and Cyclone V, the path
+#                  has at most 8 logic levels
 #   reuse          a second run on the same design and board reuses the results (no tool runs);
 #                  damaged results are synthesised again
 #   does-not-fit   a board too small: exit 1 and the table of what the design needs
@@ -97,6 +99,17 @@ board)
     grep -q '"pnr_tool": "' "$boards/$board.json" && kind=routed
     run 0 "$clhls" synth "$examples/vadd/vadd.cl" --board "$board" -o "$tmp/out_dir"
     check_json "$tmp/out_dir/synth.json" "$boards/$board.json" $kind
+    if [ "${4:-}" = meets ]; then
+        python3 - "$tmp/out_dir/synth.json" "$boards/$board.json" <<'PY' || fail "timing: $(cat "$tmp/out")"
+import json, sys
+r = json.load(open(sys.argv[1])); board = json.load(open(sys.argv[2]))
+fmax, clock, levels = r["fmax_mhz"], board["clock_mhz"], r["critical_path"]["levels"]
+if fmax < clock:
+    sys.exit("fmax %.1f MHz below the board's %g MHz" % (fmax, clock))
+if board["fpga"]["family"] in ("xcup", "cyclonev") and levels > 8:
+    sys.exit("%d logic levels, more than 8" % levels)
+PY
+    fi
     grep -q "^| LUT  *| *[0-9][0-9]* | *[0-9][0-9]* | *[0-9.]* *|$" "$tmp/out" || fail "table: $(cat "$tmp/out")"
     grep -q "^fmax: [0-9.]* MHz ($kind; board clock" "$tmp/out" || fail "fmax: $(cat "$tmp/out")"
     grep -q "^critical path: .* -> .* ([0-9]* logic levels)$" "$tmp/out" || fail "path: $(cat "$tmp/out")"
