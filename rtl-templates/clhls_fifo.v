@@ -47,6 +47,8 @@ module clhls_fifo #(
     reg [WIDTH-1:0] storage [0:SLOTS-1];  // the entries (after the head in a small queue)
     reg [PTR_W-1:0] write_ptr;            // slot the next stored push goes to
     reg [PTR_W-1:0] read_ptr;             // slot of the oldest stored entry
+    reg [PTR_W-1:0] read_next;            // the slot after it (a register: a block RAM's
+                                          // read address is then a pop away from it)
     /* verilator lint_off UNUSEDSIGNAL */ // a block RAM has no head: it does not read it
     reg             stored;               // a small queue's array holds an entry (count >= 2)
     /* verilator lint_on UNUSEDSIGNAL */
@@ -95,6 +97,7 @@ module clhls_fifo #(
         if (rst) begin
             write_ptr <= {PTR_W{1'b0}};
             read_ptr  <= {PTR_W{1'b0}};
+            read_next <= (LAST_SLOT == {PTR_W{1'b0}}) ? {PTR_W{1'b0}} : {{(PTR_W-1){1'b0}}, 1'b1};
             count     <= {CNT_W{1'b0}};
             s_ready   <= 1'b1;
             m_valid   <= 1'b0;
@@ -102,8 +105,10 @@ module clhls_fifo #(
         end else begin
             if (into_array)
                 write_ptr <= (write_ptr == LAST_SLOT) ? {PTR_W{1'b0}} : write_ptr + 1'b1;
-            if (head_from_array)
-                read_ptr <= (read_ptr == LAST_SLOT) ? {PTR_W{1'b0}} : read_ptr + 1'b1;
+            if (head_from_array) begin
+                read_ptr  <= read_next;
+                read_next <= (read_next == LAST_SLOT) ? {PTR_W{1'b0}} : read_next + 1'b1;
+            end
             if (up) begin
                 count   <= count + ONE;
                 s_ready <= count != FULL_COUNT - ONE;
