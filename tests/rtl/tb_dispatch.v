@@ -8,8 +8,7 @@
 module tb_dispatch;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1, start = 0;
-    // packed, so that a change made by the initial block wakes the logic that reads them
-    reg [2:0][63:0] G; reg [2:0][31:0] L; reg [2:0][31:0] NG; reg [2:0][63:0] O;
+    reg [63:0] G [0:2]; reg [31:0] L [0:2]; reg [31:0] NG [0:2]; reg [63:0] O [0:2];
     wire d_valid, d_ready, all_issued, d_busy; wire [31:0] gid [0:2]; wire [31:0] gsz [0:2];
     reg gap = 1, pressure = 0, m_ready = 1;
     wire w_valid, w_ready, last, idle; wire [63:0] m_gid [0:2]; wire [31:0] m_lid [0:2], m_grp [0:2], m_gsz [0:2];
