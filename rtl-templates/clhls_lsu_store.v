@@ -77,7 +77,7 @@ module clhls_lsu_store #(
     // Byte enables of the stored word. Words are picked by comparing the word index
     // with constants, never by a shift (which would be a line-wide barrel shifter).
     reg [STRB_W-1:0] word_strb;
-    integer k;
+    integer k, w;
     always @(*)
         for (k = 0; k < WORDS; k = k + 1)
             word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
@@ -120,9 +120,9 @@ module clhls_lsu_store #(
     always @(posedge clk) begin
         if (store) begin
             open_line <= line_addr;
-            for (k = 0; k < WORDS; k = k + 1)
-                if (word_index == k[IDX_W-1:0])
-                    open_data[DATA_W*k +: DATA_W] <= s_req_data;
+            for (w = 0; w < WORDS; w = w + 1)
+                if (word_index == w[IDX_W-1:0])
+                    open_data[DATA_W*w +: DATA_W] <= s_req_data;
             open_strb <= (same_line ? open_strb : {STRB_W{1'b0}}) | word_strb;
         end
     end

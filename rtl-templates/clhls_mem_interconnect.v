@@ -126,16 +126,26 @@ module clhls_mem_interconnect #(
         end
     end
 
+    // The granted port's request, {write, atomic, addr, wdata, wstrb, port}: a function
+    // called only where a register loads it, so no request-wide multiplexer is
+    // evaluated on cycles without a transfer.
+    localparam REQ_W = 1 + 4 + 64 + MEM_W + STRB_W + IDX_W;
+    function [REQ_W-1:0] granted_request(input unused);
+        begin
+            granted_request = {s_req_write[grant], s_req_atomic[4*grant +: 4],
+                               s_req_addr[64*grant +: 64],
+                               s_req_wdata[MEM_W*grant_slot +: MEM_W],
+                               WRITERS[grant] ? s_req_wstrb[STRB_W*grant_slot +: STRB_W]
+                                              : {STRB_W{1'b0}},
+                               grant};
+        end
+    endfunction
+
     // The register slice: the output registers drive the memory port; the skid
     // registers hold a request taken while the memory was not ready.
-    reg               out_valid;   // the output registers hold a request
-    reg               skid_valid;  // the skid registers hold one (the memory stalled)
-    reg               out_write,  skid_write;
-    reg  [3:0]        out_atomic, skid_atomic;
-    reg  [63:0]       out_addr,   skid_addr;
-    reg  [MEM_W-1:0]  out_wdata,  skid_wdata;
-    reg  [STRB_W-1:0] out_wstrb,  skid_wstrb;
-    reg  [IDX_W-1:0]  out_port,   skid_port;
+    reg             out_valid;   // the output registers hold a request
+    reg             skid_valid;  // the skid registers hold one (the memory stalled)
+    reg [REQ_W-1:0] out_req, skid_req;
     wire out_free = !out_valid || m_mem_req_ready;  // the output registers are free at the edge
     wire take_skid = out_free && skid_valid;         // the skid moves to the output
     wire take_in   = out_free && !skid_valid && fire;  // the request goes to the output
@@ -155,39 +165,18 @@ module clhls_mem_interconnect #(
     end
 
     always @(posedge clk) begin
-        if (take_skid) begin
-            out_write  <= skid_write;
-            out_atomic <= skid_atomic;
-            out_addr   <= skid_addr;
-            out_wdata  <= skid_wdata;
-            out_wstrb  <= skid_wstrb;
-            out_port   <= skid_port;
-        end else if (take_in) begin
-            out_write  <= s_req_write[grant];
-            out_atomic <= s_req_atomic[4*grant +: 4];
-            out_addr   <= s_req_addr[64*grant +: 64];
-            out_wdata  <= s_req_wdata[MEM_W*grant_slot +: MEM_W];
-            out_wstrb  <= WRITERS[grant] ? s_req_wstrb[STRB_W*grant_slot +: STRB_W]
-                                         : {STRB_W{1'b0}};
-            out_port   <= grant;
-        end
-        if (park_in) begin
-            skid_write  <= s_req_write[grant];
-            skid_atomic <= s_req_atomic[4*grant +: 4];
-            skid_addr   <= s_req_addr[64*grant +: 64];
-            skid_wdata  <= s_req_wdata[MEM_W*grant_slot +: MEM_W];
-            skid_wstrb  <= WRITERS[grant] ? s_req_wstrb[STRB_W*grant_slot +: STRB_W]
-                                          : {STRB_W{1'b0}};
-            skid_port   <= grant;
-        end
+        if (take_skid)
+            out_req <= skid_req;
+        else if (take_in)
+            out_req <= granted_request(1'b0);
+        if (park_in)
+            skid_req <= granted_request(1'b0);
     end
 
-    assign m_mem_req_valid  = out_valid;
-    assign m_mem_req_write  = out_write;
-    assign m_mem_req_atomic = out_atomic;
-    assign m_mem_req_addr   = out_addr;
-    assign m_mem_req_wdata  = out_wdata;
-    assign m_mem_req_wstrb  = out_wstrb;
+    wire [IDX_W-1:0] out_port;  // the port the request came from
+    assign {m_mem_req_write, m_mem_req_atomic, m_mem_req_addr, m_mem_req_wdata,
+            m_mem_req_wstrb, out_port} = out_req;
+    assign m_mem_req_valid = out_valid;
     reg [TAG_W-1:0] out_tag;  // out_port widened to a tag
     always @(*) begin
         out_tag = {TAG_W{1'b0}};

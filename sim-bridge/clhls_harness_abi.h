@@ -44,7 +44,7 @@ typedef struct clhls_port_in {
 
 /* Outputs of the accelerator top in one cycle, sampled before the clock edge. */
 typedef struct clhls_port_out {
-    uint64_t reg_rdata;         /* contents of register reg_addr (combinational read) */
+    uint64_t reg_rdata;         /* contents of register reg_addr (registered at the edge) */
     uint8_t mem_req_valid;      /* a request is presented */
     uint8_t mem_req_write;      /* 1 = write, 0 = read */
     uint64_t mem_req_addr;      /* byte address, aligned to the port width */
