@@ -419,7 +419,8 @@ static void emit_body_status(emitter *e)
     region_reduce(e, &x, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid");
     region_reduce(e, &x, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid");
     region_reduce(e, &x, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid");
-    region_reduce(e, &x, HLS_REGION_MEMORY, "\n        & (r%d_tokens == 0)");
+    /* (a memory node's token queue is empty: its registered not-empty flag, no compare) */
+    region_reduce(e, &x, HLS_REGION_MEMORY, "\n        & ~r%d_w_valid");
     hls_nl_assign(e->m, bit_net(e, "no work-item inside a region", "body_empty"), "%s", x.data);
     x.len = 0;
     for (int n = 0; n < k->nlsus; n++)

@@ -14,26 +14,31 @@
 // memory's next response. At most DEPTH requests are in flight, so one request per
 // cycle needs DEPTH above the memory's latency (the answers of a miss's earlier
 // requests are not waited for: the responses are in order anyway).
-// Cache: LINES lines of one port word each (direct mapped on the line address, tags
-// and data in a RAM, valid bits in registers), holding the words atomics used
-// recently. Each request spends one cycle in the unit's stage (its line was read from
-// the RAM when it was accepted). An atomic whose line is cached (a hit) computes the new
-// element there, updates the line and writes the element through to memory (its
-// strobes only); its answer, the old element, rides on that write's acknowledgement,
-// so it stays in order behind everything issued before it. An atomic that misses
-// reads the line (a fill) and waits in the stage, taking nothing new, until the fill
-// returns and is installed; it then hits. A plain write that hits merges its enabled
-// bytes into the line (write-through keeps memory equal to every line). Plain reads
-// pass. Memory thus receives every request in the order the unit takes them, and an
-// atomic's read, operation and write happen with nothing else in between: other
-// units' loads and stores see the element before or after, never between. Atomics to
-// cached lines run at one per cycle, back to back on one element too (the line just
-// written is forwarded to the next request). `invalidate` (a kernel start: the host
-// may have written memory behind the unit's back) clears every valid bit; a fill in
-// flight then is not installed.
-// Timing: a request accepted in cycle 0 is issued to memory in cycle 1 (a hit or a
-// plain access), its memory request is presented from cycle 2 (register slice); the
-// answer is the memory's response, routed combinationally. A miss costs the memory's
+// Cache: LINES lines of one port word each (direct mapped on the line address; tags
+// in one RAM, written when a line is installed, data in another, written byte by
+// byte; valid bits in registers), holding the words atomics used recently. Each
+// request spends one cycle in each of two stages. Lookup: its line's tag and data,
+// read from the RAMs when it was accepted (with the bytes written since), give the
+// hit and the 64 bits around the element. Execute: an atomic whose line is cached (a
+// hit) computes the new element, writes its bytes into the line and through to
+// memory (its strobes only); its answer, the old element, rides on that write's
+// acknowledgement, so it stays in order behind everything issued before it. An
+// atomic that misses reads the line (a fill) and waits in the execute stage, taking
+// nothing new, until the fill returns and is installed; it then hits. A plain write
+// that hits writes its enabled bytes into the line (write-through keeps memory equal
+// to every line). Plain reads pass. Memory thus receives every request in the order
+// the unit takes them, and an atomic's read, operation and write happen with nothing
+// else in between: other units' loads and stores see the element before or after,
+// never between. Atomics to cached lines run at one per cycle, back to back on one
+// element too: the bytes the execute stage writes as a request moves up from lookup
+// are merged into that request's element as it moves. `invalidate` (a kernel start:
+// the host may have written memory behind the unit's back) clears every valid bit
+// and the executing request's hit; a fill in flight then is not installed.
+// Timing: a request accepted in cycle 0 is looked up in cycle 1 and issued to memory
+// in cycle 2 (a hit or a plain access), its memory request is presented from cycle 3
+// (register slice); the answer is the memory's response, routed combinationally. The
+// line's word select, the operation and the write each have their own stage's logic:
+// no path runs from the cache RAM through the operation. A miss costs the memory's
 // latency once: 16 lines of 64 bytes hold a 256-bin histogram of 32-bit counts.
 // Why write-through and whole lines: memory stays equal to the cache, so plain reads
 // need no lookup and nothing is ever written back; a plain write touches at most one
@@ -78,99 +83,116 @@ module clhls_atomic_unit #(
     localparam PB     = MEM_W / 8;                  // bytes per line
     localparam OFF_W  = $clog2(PB);                 // byte-offset bits of a line
     localparam LANE_W = OFF_W - 2;                  // 32-bit lane index bits
+    localparam PAIR_W = OFF_W - 3;                  // 64-bit pair index bits
     localparam LANES  = MEM_W / 32;                 // 32-bit lanes per line
+    localparam PAIRS  = MEM_W / 64;                 // 64-bit pairs per line
     localparam IDX_B  = $clog2(LINES);              // line index bits
     localparam IDX_W  = IDX_B > 0 ? IDX_B : 1;
     localparam LTAG_W = ADDR_W - OFF_W - IDX_B;     // line tag bits
-    localparam ENTRY_W = LTAG_W + MEM_W;            // one cache RAM entry: tag, data
     localparam REQ_W  = 1 + 64 + MEM_W + PB;        // one memory request
     localparam TRK_W  = TAG_W + 2 + 64;             // one request in flight
     localparam [1:0] PASS = 2'd0;                   // answer with the memory's response
     localparam [1:0] LOCAL = 2'd1;                  // answer the old element (on the ack)
     localparam [1:0] FILL = 2'd2;                   // install the line, answer nothing
 
-    // The request in the stage.
-    reg               st_valid;
-    reg               st_write;
-    reg  [3:0]        st_op;
-    reg  [63:0]       st_addr;
-    reg  [MEM_W-1:0]  st_wdata;
-    reg  [PB-1:0]     st_wstrb;
-    reg  [TAG_W-1:0]  st_tag;
+    // Lookup stage: the request taken last.
+    reg               a_valid;
+    reg               a_write;
+    reg  [3:0]        a_op;
+    reg  [63:0]       a_addr;
+    reg  [MEM_W-1:0]  a_wdata;
+    reg  [PB-1:0]     a_wstrb;
+    reg  [TAG_W-1:0]  a_tag;
+    // Execute stage: the request that goes to memory next.
+    reg               x_valid;
+    reg               x_write;
+    reg  [3:0]        x_op;
+    reg  [63:0]       x_addr;
+    reg  [MEM_W-1:0]  x_wdata;
+    reg  [PB-1:0]     x_wstrb;
+    reg  [TAG_W-1:0]  x_tag;
+    reg               x_hit;     // its line is cached
+    reg  [63:0]       x_old;     // the cached 64 bits around its element (an atomic's)
 
     // The cache.
-    reg  [ENTRY_W-1:0] lines [0:LINES-1];  // tag and data of each line
-    reg  [ENTRY_W-1:0] ram_q;              // the stage's entry as read at acceptance
-    reg  [LINES-1:0]   line_valid;
-    reg                fwd_valid;          // the stage's entry was written since it was read
-    reg  [ENTRY_W-1:0] fwd_entry;          // ... with this
-    reg                fill_pending;       // the stage's atomic waits for its line
-    reg                fill_cancel;        // an invalidate came while the fill was in flight
+    reg  [LTAG_W-1:0] tags  [0:LINES-1];   // each line's tag
+    reg  [MEM_W-1:0]  lines [0:LINES-1];   // each line's data
+    reg  [LTAG_W-1:0] tag_q;               // the lookup's tag and data as read at acceptance
+    reg  [MEM_W-1:0]  data_q;
+    reg  [LINES-1:0]  line_valid;
+    reg  [PB-1:0]     fwd_strb;            // bytes of the lookup's line written since its read
+    reg  [MEM_W-1:0]  fwd_data;            // ... with these
+    reg               fwd_tag_valid;       // its tag written since (a line installed)
+    reg  [LTAG_W-1:0] fwd_tag;             // ... with this
+    reg               fill_pending;        // the executing atomic waits for its line
+    reg               fill_cancel;         // an invalidate came while the fill was in flight
 
-    wire [IDX_W-1:0]  in_idx, st_idx;
+    wire [IDX_W-1:0]  in_idx, a_idx, x_idx;
     if (IDX_B > 0) begin : indexed
         assign in_idx = s_req_addr[OFF_W +: IDX_B];
-        assign st_idx = st_addr[OFF_W +: IDX_B];
+        assign a_idx  = a_addr[OFF_W +: IDX_B];
+        assign x_idx  = x_addr[OFF_W +: IDX_B];
     end else begin : one_line
         assign in_idx = 1'b0;
-        assign st_idx = 1'b0;
+        assign a_idx  = 1'b0;
+        assign x_idx  = 1'b0;
     end
-    wire [LTAG_W-1:0] st_ltag = st_addr[ADDR_W-1:OFF_W+IDX_B];
-    wire [ENTRY_W-1:0] st_entry = fwd_valid ? fwd_entry : ram_q;
-    wire [MEM_W-1:0]  st_line = st_entry[MEM_W-1:0];
-    wire              hit = line_valid[st_idx] && st_entry[ENTRY_W-1:MEM_W] == st_ltag;
-    wire              st_atomic = st_op != 4'd0;
-
-    // The atomic's element and its new value. The lanes are picked by comparing the
-    // lane index with each constant lane (a multiplexer per lane) rather than by a
-    // variable part-select, which synthesis turns into a barrel shifter of the line.
-    wire [LANE_W-1:0] lane = st_addr[OFF_W-1:2];
-    wire              wide = st_wstrb[4];
-    reg  [31:0]       old32;
-    reg  [63:0]       old64;
-    wire [31:0]       new32 = atomic_lane32(st_op, old32, st_wdata[31:0], st_wdata[95:64]);
-    wire [63:0]       new64 = atomic_lane64(st_op, old64, st_wdata[63:0], st_wdata[127:64]);
-    wire [63:0]       old_element = wide ? old64 : {32'd0, old32};
-    reg  [MEM_W-1:0]  new_line;     // the line after the stage's access (a hit)
-    reg  [PB-1:0]     elem_strb;    // the atomic's bytes in the line
+    wire [LTAG_W-1:0] a_ltag = a_addr[ADDR_W-1:OFF_W+IDX_B];
+    wire [LTAG_W-1:0] x_ltag = x_addr[ADDR_W-1:OFF_W+IDX_B];
     integer j;
+
+    // ---- Lookup: the hit and the element's 64 bits. Words are picked by comparing
+    // their index with constants (a multiplexer per word), never by a variable
+    // part-select, which synthesis turns into a barrel shifter of the line.
+    reg  [MEM_W-1:0]  a_line;
     always @* begin
-        old32 = 32'd0;
-        old64 = 64'd0;
-        for (j = 0; j < LANES; j = j + 1)
-            if (lane == j[LANE_W-1:0]) begin
-                old32 = st_line[32 * j +: 32];
-                old64 = st_line[64 * (j / 2) +: 64];
-            end
+        for (j = 0; j < PB; j = j + 1)
+            a_line[8 * j +: 8] = fwd_strb[j] ? fwd_data[8 * j +: 8] : data_q[8 * j +: 8];
     end
+    wire              a_hit  = line_valid[a_idx] && (fwd_tag_valid ? fwd_tag : tag_q) == a_ltag;
+    wire [PAIR_W-1:0] a_pair = a_addr[OFF_W-1:3];
+    reg  [63:0]       a_old;
     always @* begin
-        new_line  = st_line;
-        elem_strb = {PB{1'b0}};
-        for (j = 0; j < LANES; j = j + 1) begin
-            if (st_atomic && (wide ? lane[LANE_W-1:1] == j[LANE_W-1:1] : lane == j[LANE_W-1:0])) begin
-                new_line[32 * j +: 32]  = wide ? new64[32 * (j % 2) +: 32] : new32;
-                elem_strb[4 * j +: 4] = 4'hf;
-            end
-        end
-        if (!st_atomic)
-            for (j = 0; j < PB; j = j + 1)
-                if (st_wstrb[j])
-                    new_line[8 * j +: 8] = st_wdata[8 * j +: 8];
+        a_old = 64'd0;
+        for (j = 0; j < PAIRS; j = j + 1)
+            if (a_pair == j[PAIR_W-1:0])
+                a_old = a_line[64 * j +: 64];
     end
 
-    // Issue: the stage's request goes to memory when the slice and the queue of
+    // ---- Execute: the atomic's new element, in every position of the line (its
+    // strobes pick its place).
+    wire              x_atomic = x_op != 4'd0;
+    wire [LANE_W-1:0] x_lane   = x_addr[OFF_W-1:2];
+    wire              wide     = x_wstrb[4];
+    wire [31:0]       old32    = x_addr[2] ? x_old[63:32] : x_old[31:0];
+    wire [31:0]       new32    = atomic_lane32(x_op, old32, x_wdata[31:0], x_wdata[95:64]);
+    wire [63:0]       new64    = atomic_lane64(x_op, x_old, x_wdata[63:0], x_wdata[127:64]);
+    wire [63:0]       new_pair = wide ? new64 : {new32, new32};
+    wire [63:0]       old_element = wide ? x_old : {32'd0, old32};
+    wire [MEM_W-1:0]  new_line = {PAIRS{new_pair}};
+    reg  [PB-1:0]     elem_strb;    // the atomic's bytes in the line
+    always @* begin
+        for (j = 0; j < LANES; j = j + 1)
+            elem_strb[4 * j +: 4] = {4{wide ? x_lane[LANE_W-1:1] == j[LANE_W-1:1]
+                                            : x_lane == j[LANE_W-1:0]}};
+    end
+
+    // Issue: the executing request goes to memory when the slice and the queue of
     // requests in flight have room. A missing atomic issues its fill once.
     wire slice_ready, track_ready;
-    wire need_fill = st_atomic && !hit;
-    wire issue     = st_valid && slice_ready && track_ready && !(need_fill && fill_pending);
-    wire st_done   = issue && !need_fill;
-    wire [63:0] line_addr = {st_addr[63:OFF_W], {OFF_W{1'b0}}};
-    wire [REQ_W-1:0] mem_req = !st_atomic ? {st_write, st_addr, st_wdata, st_wstrb}
-                             : need_fill  ? {1'b0, line_addr, {MEM_W{1'b0}}, {PB{1'b0}}}
-                             :              {1'b1, line_addr, new_line, elem_strb};
-    wire [1:0]  track_kind = !st_atomic ? PASS : need_fill ? FILL : LOCAL;
+    wire need_fill = x_atomic && !x_hit;
+    wire issue     = x_valid && slice_ready && track_ready && !(need_fill && fill_pending);
+    wire x_done    = issue && !need_fill;
+    wire [63:0] line_addr = {x_addr[63:OFF_W], {OFF_W{1'b0}}};
+    wire [REQ_W-1:0] mem_req = !x_atomic ? {x_write, x_addr, x_wdata, x_wstrb}
+                             : need_fill ? {1'b0, line_addr, {MEM_W{1'b0}}, {PB{1'b0}}}
+                             :             {1'b1, line_addr, new_line, elem_strb};
+    wire [1:0]  track_kind = !x_atomic ? PASS : need_fill ? FILL : LOCAL;
 
-    assign s_req_ready = !st_valid || st_done;
+    // The lookup moves up when the execute stage is free or leaves now.
+    wire x_free = !x_valid || x_done;
+    wire a_move = a_valid && x_free;
+    assign s_req_ready = !a_valid || x_free;
     wire take = s_req_valid && s_req_ready;
 
     // Responses: the oldest request in flight says what the memory's response means.
@@ -189,34 +211,72 @@ module clhls_atomic_unit #(
     wire   fill_done = resp_fire && head_fill;
     wire   install   = fill_done && !fill_cancel && !invalidate;
 
-    // The cache RAM: one write per cycle (a hit's new line, or an installed fill; a
-    // fill is installed only while its atomic waits, so never with a hit; a read that
-    // hits leaves the line alone), one read per accepted request.
-    wire               ram_we    = install || (st_done && hit && (st_atomic || st_write));
-    wire [ENTRY_W-1:0] ram_wdata = {st_ltag, install ? s_mem_resp_rdata : new_line};
+    // The cache's writes, at the executing request's index: an installed fill (the
+    // whole line and its tag; only while its atomic waits, so never with a hit), or a
+    // hit's bytes (an atomic's element, a plain write's enabled bytes).
+    wire               hit_write = x_done && x_hit && (x_atomic || x_write);
+    wire [PB-1:0]      wr_strb   = install ? {PB{1'b1}} : !hit_write ? {PB{1'b0}}
+                                 : x_atomic ? elem_strb : x_wstrb;
+    wire [MEM_W-1:0]   wr_data   = install ? s_mem_resp_rdata : x_atomic ? new_line : x_wdata;
     always @(posedge clk) begin
-        if (ram_we)
-            lines[st_idx] <= ram_wdata;
-        if (take)
-            ram_q <= lines[in_idx];
+        for (j = 0; j < PB; j = j + 1)
+            if (wr_strb[j])
+                lines[x_idx][8 * j +: 8] <= wr_data[8 * j +: 8];
+        if (install)
+            tags[x_idx] <= x_ltag;
+        if (take) begin
+            data_q <= lines[in_idx];
+            tag_q  <= tags[in_idx];
+        end
     end
+
+    // The bytes written in the move's cycle seen from the lookup's 64 bits (merged into
+    // them as they move up: the read at acceptance did not see them).
+    reg  [7:0]  x_strb_at_a;
+    reg  [63:0] x_wdata_at_a;
+    always @* begin
+        x_strb_at_a  = 8'd0;
+        x_wdata_at_a = 64'd0;
+        for (j = 0; j < PAIRS; j = j + 1)
+            if (a_pair == j[PAIR_W-1:0]) begin
+                x_strb_at_a  = x_atomic ? elem_strb[8 * j +: 8] : x_wstrb[8 * j +: 8];
+                x_wdata_at_a = x_wdata[64 * j +: 64];
+            end
+    end
+    wire [63:0] x_bytes_at_a = x_atomic ? new_pair : x_wdata_at_a;
+    wire        patch        = hit_write && a_idx == x_idx;
+    // The fill's 64 bits around the waiting atomic's element.
+    reg  [63:0] fill_old;
+    always @* begin
+        fill_old = 64'd0;
+        for (j = 0; j < PAIRS; j = j + 1)
+            if (x_addr[OFF_W-1:3] == j[PAIR_W-1:0])
+                fill_old = s_mem_resp_rdata[64 * j +: 64];
+    end
+    // A write to the line the lookup reads (in the cycle of its read, or later while it
+    // waits) is kept beside it.
+    wire fwd_now = (install || hit_write) && (take ? x_idx == in_idx : x_idx == a_idx);
 
     always @(posedge clk) begin
         if (rst) begin
-            st_valid     <= 1'b0;
+            a_valid      <= 1'b0;
+            x_valid      <= 1'b0;
             line_valid   <= {LINES{1'b0}};
             fill_pending <= 1'b0;
             fill_cancel  <= 1'b0;
-            fwd_valid    <= 1'b0;
         end else begin
             if (take)
-                st_valid <= 1'b1;
-            else if (st_done)
-                st_valid <= 1'b0;
+                a_valid <= 1'b1;
+            else if (a_move)
+                a_valid <= 1'b0;
+            if (a_move)
+                x_valid <= 1'b1;
+            else if (x_done)
+                x_valid <= 1'b0;
             if (invalidate)
                 line_valid <= {LINES{1'b0}};
             else if (install)
-                line_valid[st_idx] <= 1'b1;
+                line_valid[x_idx] <= 1'b1;
             if (fill_done) begin
                 fill_pending <= 1'b0;
                 fill_cancel  <= 1'b0;
@@ -226,22 +286,44 @@ module clhls_atomic_unit #(
                 if (invalidate && (fill_pending || (issue && need_fill)))
                     fill_cancel <= 1'b1;
             end
-            // The entry the stage sees: a write in the cycle of its read, or later
-            // while it waits, replaces what the RAM gave.
-            if (take)
-                fwd_valid <= ram_we && st_idx == in_idx;
-            else if (ram_we)
-                fwd_valid <= 1'b1;
         end
-        if (ram_we)
-            fwd_entry <= ram_wdata;
         if (take) begin
-            st_write <= s_req_write;
-            st_op    <= s_req_atomic;
-            st_addr  <= s_req_addr;
-            st_wdata <= s_req_wdata;
-            st_wstrb <= s_req_wstrb;
-            st_tag   <= s_req_tag;
+            a_write <= s_req_write;
+            a_op    <= s_req_atomic;
+            a_addr  <= s_req_addr;
+            a_wdata <= s_req_wdata;
+            a_wstrb <= s_req_wstrb;
+            a_tag   <= s_req_tag;
+            fwd_strb      <= fwd_now ? wr_strb : {PB{1'b0}};
+            fwd_tag_valid <= fwd_now && install;
+        end else if (fwd_now) begin
+            fwd_strb <= fwd_strb | wr_strb;
+            if (install)
+                fwd_tag_valid <= 1'b1;
+        end
+        if (fwd_now) begin
+            for (j = 0; j < PB; j = j + 1)
+                if (wr_strb[j])
+                    fwd_data[8 * j +: 8] <= wr_data[8 * j +: 8];
+            if (install)
+                fwd_tag <= x_ltag;
+        end
+        if (a_move) begin
+            x_write <= a_write;
+            x_op    <= a_op;
+            x_addr  <= a_addr;
+            x_wdata <= a_wdata;
+            x_wstrb <= a_wstrb;
+            x_tag   <= a_tag;
+            x_hit   <= a_hit && !invalidate;
+            for (j = 0; j < 8; j = j + 1)
+                x_old[8 * j +: 8] <= (patch && x_strb_at_a[j]) ? x_bytes_at_a[8 * j +: 8]
+                                                               : a_old[8 * j +: 8];
+        end else if (install) begin
+            x_hit <= 1'b1;
+            x_old <= fill_old;
+        end else if (invalidate) begin
+            x_hit <= 1'b0;
         end
     end
 
@@ -259,7 +341,7 @@ module clhls_atomic_unit #(
     clhls_fifo #(.WIDTH(TRK_W), .DEPTH(DEPTH)) in_flight (
         .clk(clk), .rst(rst),
         .s_valid(issue), .s_ready(track_ready),
-        .s_data({st_tag, track_kind, old_element}),
+        .s_data({x_tag, track_kind, old_element}),
         .m_valid(head_valid), .m_ready(resp_fire), .m_data(head),
         .count(track_count));
 

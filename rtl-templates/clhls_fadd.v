@@ -26,7 +26,10 @@
 // and 3 together about as deep as one of them): LATENCY 1: none inside, all five
 // stages before the one register; 2: after the add (stage 3); 3: after the unpack
 // and the add (1, 3); 4: also after the normalisation (1, 3, 4); 5 or more: after
-// every stage, and LATENCY - 4 registers after stage 5 (clhls_delay).
+// every stage, and LATENCY - 4 registers after stage 5 (clhls_delay). With a register
+// after every stage, the first three levels of stage 4's leading-zero tree move into
+// stage 3, whose add is the shallowest stage (on UltraScale+: stage 4 from 3.3 to 2.6
+// ns of logic, stage 3 from 1.3 to 2.2).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fadd32/64 of sim-bridge/fp_model.c through DPI-C
@@ -166,6 +169,22 @@ module clhls_fadd #(
     wire [GW:0] big_w = {1'b0, mant_big_3, 3'b000};
     wire [GW:0] sum_3 = eff_sub_3 ? big_w - {1'b0, aligned_3} : big_w + {1'b0, aligned_3};
 
+    // When every stage has its register (LZC_EARLY), the first LZ_SPLIT levels of
+    // stage 4's leading-zero count are computed in stage 3 and their counts cross its
+    // register: counting and shifting together are the deepest stage, the add alone
+    // the shallowest.
+    localparam LZC_EARLY = (NI == 4) ? 1 : 0;
+    localparam LN = 1 << LZW;
+    localparam LZ_SPLIT = 3;                             // levels counted in stage 3
+    localparam SPLIT_W = (LN >> LZ_SPLIT) * (LZ_SPLIT + 1);
+    wire [GW:0]        lzc_in = LZC_EARLY ? sum_3 : sum_4;  // the sum whose zeros are counted
+    wire [SPLIT_W-1:0] split_3;                         // the counts of level LZ_SPLIT ...
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SPLIT_W-1:0] split_4;                         // ... after reg3 (LZC_EARLY)
+    /* verilator lint_on UNUSEDSIGNAL */
+    clhls_delay #(.WIDTH(SPLIT_W), .LATENCY(LZC_EARLY ? R3 : 0)) reg3_split (.clk(clk),
+        .ce(ce), .d(split_3), .q(split_4));
+
     localparam S3_W = 3 + EW + GW + 1;
     wire           nan_4, zero_sign_4, sign_4;
     wire [EW-1:0]  exp_big_4;
@@ -180,18 +199,23 @@ module clhls_fadd #(
     // bits, its count of leading zeros (2^l: all zero). Then the sum is shifted left by
     // the count. The larger operand's leading one sits one below the top (a carry puts
     // it at the top): its exponent is exp_big + 1 - count. A zero sum stays zero.
-    localparam LN = 1 << LZW;
     genvar l, n;
     generate
         for (l = 0; l <= LZW; l = l + 1) begin : lzc
             wire [(LN >> l) * (l + 1) - 1:0] cnt;   // node n: cnt[n*(l+1) +: l+1]
             if (l == 0) begin : leaf
-                wire [LN-1:0] padded = {sum_4, {(LN - GW - 1){1'b1}}};
+                wire [LN-1:0] padded = {lzc_in, {(LN - GW - 1){1'b1}}};
                 assign cnt = ~padded;
             end else begin : node
+                wire [(LN >> (l - 1)) * l - 1:0] below;   // the level under this one
+                if (LZC_EARLY != 0 && l == LZ_SPLIT + 1) begin : registered
+                    assign below = split_4;
+                end else begin : direct
+                    assign below = lzc[l - 1].cnt;
+                end
                 for (n = 0; n < (LN >> l); n = n + 1) begin : merge
-                    wire [l-1:0] lo = lzc[l - 1].cnt[(2 * n) * l +: l];       // lower half
-                    wire [l-1:0] hi = lzc[l - 1].cnt[(2 * n + 1) * l +: l];   // upper half
+                    wire [l-1:0] lo = below[(2 * n) * l +: l];       // lower half
+                    wire [l-1:0] hi = below[(2 * n + 1) * l +: l];   // upper half
                     if (l == 1) begin : pair
                         assign cnt[n * 2 +: 2] = {hi[0] & lo[0], hi[0] & ~lo[0]};
                     end else begin : wide
@@ -203,6 +227,7 @@ module clhls_fadd #(
             end
         end
     endgenerate
+    assign split_3 = lzc[LZ_SPLIT].cnt;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [LZW:0]   lzc_root   = lzc[LZW].cnt;   // at most GW + 1: the top bit is 0
     /* verilator lint_on UNUSEDSIGNAL */

@@ -8,9 +8,12 @@
 //     register and the others in an array of DEPTH - 1 slots, written and read at the
 //     clock edge: a pop loads the head from the array, or, when the array is empty,
 //     from a push in the same cycle; a push into an empty queue goes straight in;
-//   - a large one is a block RAM: m_data is the array read at read_ptr, a register,
-//     which synthesis moves into the RAM as its registered read address (one more
-//     register of WIDTH bits would cost more than the path it saves).
+//   - a large one is a block RAM read synchronously (read-first) at the slot after
+//     the head, a register, whenever the head is popped; an entry pushed at the edge
+//     that makes it the head (the queue empties or was empty) is taken from a register
+//     beside the RAM instead, chosen by a flag that the count's flags decide. The
+//     RAM's address and enable are a register and the pop: no compare of the read
+//     and write addresses (a transparent read would need one) follows the handshake.
 // A push and a pop may happen in the same cycle; when the queue is full it refuses
 // pushes (s_ready = 0) but can still be popped. Both forms behave the same, cycle for
 // cycle: an entry pushed at one edge is offered from the next cycle on.
@@ -27,7 +30,7 @@ module clhls_fifo #(
     input  wire [WIDTH-1:0]           s_data,   // entry pushed when s_valid && s_ready
     output reg                        m_valid,  // queue not empty (registered)
     input  wire                       m_ready,  // consumer takes m_data when m_valid && m_ready
-    output wire [WIDTH-1:0]           m_data,   // oldest entry (from a register or the RAM)
+    output wire [WIDTH-1:0]           m_data,   // oldest entry (from a register, or the RAM's read register)
     output reg  [$clog2(DEPTH+1)-1:0] count     // occupancy, 0..DEPTH
 );
     // A block RAM from 16 entries and 1024 bits on, else a head register and an array.
@@ -46,22 +49,23 @@ module clhls_fifo #(
 
     reg [WIDTH-1:0] storage [0:SLOTS-1];  // the entries (after the head in a small queue)
     reg [PTR_W-1:0] write_ptr;            // slot the next stored push goes to
+    /* verilator lint_off UNUSEDSIGNAL */ // a block RAM reads at read_next only
     reg [PTR_W-1:0] read_ptr;             // slot of the oldest stored entry
+    /* verilator lint_on UNUSEDSIGNAL */
     reg [PTR_W-1:0] read_next;            // the slot after it (a register: a block RAM's
                                           // read address is then a pop away from it)
-    /* verilator lint_off UNUSEDSIGNAL */ // a block RAM has no head: it does not read it
-    reg             stored;               // a small queue's array holds an entry (count >= 2)
-    /* verilator lint_on UNUSEDSIGNAL */
+    reg             stored;               // the queue holds two entries or more
 
     wire push = s_valid && s_ready;
     wire pop  = m_valid && m_ready;
     wire head_from_array;  // the array's oldest entry leaves it (popped, or into the head)
     wire into_array;       // the push is stored in the array
 
-    // A blocking write: the slot written is never the one read at this edge (in a
-    // small queue the array is read only when it holds an entry, and a push then finds
-    // it at most DEPTH - 2 full), and a simulator then writes the entry once instead of
-    // queueing a copy of it for the end of the time step.
+    // A blocking write: the slot written is never one whose value is used at this edge
+    // (a small queue reads its array only when it holds an entry, and a push then
+    // finds it at most DEPTH - 2 full; a block RAM read of the slot being written is
+    // replaced by the pushed entry), and a simulator then writes the entry once
+    // instead of queueing a copy of it for the end of the time step.
     /* verilator lint_off BLKSEQ */
     always @(posedge clk) begin
         if (into_array)
@@ -69,14 +73,29 @@ module clhls_fifo #(
     end
     /* verilator lint_on BLKSEQ */
 
+    // The push becomes the oldest entry: the queue is empty, or holds one that leaves.
+    wire head_from_input = push && (!m_valid || (pop && !stored));
+
     generate
         if (BLOCK) begin : block_ram
+            reg [WIDTH-1:0] read_data;   // the RAM's slot after the head, read at a pop
+            reg [WIDTH-1:0] pushed;      // the push that became the head
+            reg             from_push;   // the head is `pushed` (its slot was being written)
             assign head_from_array = pop;
             assign into_array      = push;
-            assign m_data          = storage[read_ptr];
+            always @(posedge clk) begin
+                if (pop)
+                    read_data <= storage[read_next];
+                if (head_from_input)
+                    pushed <= s_data;
+                if (rst)
+                    from_push <= 1'b0;
+                else if (head_from_input || pop)
+                    from_push <= head_from_input;
+            end
+            assign m_data = from_push ? pushed : read_data;
         end else begin : head_register
             reg [WIDTH-1:0] head;  // the oldest entry
-            wire head_from_input = push && (!m_valid || (pop && !stored)); // the push is the oldest
             assign head_from_array = pop && stored;                        // the next oldest moves up
             assign into_array      = push && !head_from_input;
             always @(posedge clk) begin
@@ -90,9 +109,14 @@ module clhls_fifo #(
     endgenerate
 
     // The flags follow the count one step at a time; their compares read the count
-    // register alone, so a handshake adds one multiplexer in front of them.
+    // register alone, so a handshake adds one multiplexer in front of them. The count
+    // one up and one down are both computed from the register and both compared (a
+    // synthesis tool would otherwise share one adder between them and put the
+    // handshake in front of its carry chain).
     wire up   = push && !pop;
     wire down = pop && !push;
+    wire [CNT_W-1:0] count_up   = count + ONE;
+    wire [CNT_W-1:0] count_down = count - ONE;
     always @(posedge clk) begin
         if (rst) begin
             write_ptr <= {PTR_W{1'b0}};
@@ -110,15 +134,15 @@ module clhls_fifo #(
                 read_next <= (read_next == LAST_SLOT) ? {PTR_W{1'b0}} : read_next + 1'b1;
             end
             if (up) begin
-                count   <= count + ONE;
-                s_ready <= count != FULL_COUNT - ONE;
+                count   <= count_up;
+                s_ready <= count_up != FULL_COUNT;
                 m_valid <= 1'b1;
                 stored  <= m_valid;
             end else if (down) begin
-                count   <= count - ONE;
+                count   <= count_down;
                 s_ready <= 1'b1;
-                m_valid <= count != ONE;
-                stored  <= count > ONE + ONE;
+                m_valid <= count_down != {CNT_W{1'b0}};
+                stored  <= count_down > ONE;
             end
         end
     end

@@ -11,7 +11,7 @@
 // arbiter among the ports requesting it; when the winner is a read, every other
 // port whose head reads the same word of that bank is served in the same cycle too
 // (broadcast). A write (byte enables s_req_wstrb) is served alone. A head that
-// competed and was not served counts in `conflicts` for that cycle. Every accepted
+// competed and was not served counts in `conflicts` two cycles later. Every accepted
 // request gets exactly one response, in request order per port: a read returns the
 // word as the bank held it when serving it (so a port reads its own earlier writes),
 // a write returns an acknowledgement (rdata don't care) after the bank was written.
@@ -21,7 +21,7 @@
 // m_resp_valid is 1. LATENCY = 3: the minimum (uncontended) number of cycles from
 // the request handshake to m_resp_valid. With REQ_DEPTH >= 2, RESP_DEPTH >= 3 and
 // m_resp_ready held at 1, every port completes one request per cycle when there are
-// no conflicts. All outputs depend on registers only (conflicts too). Reset empties
+// no conflicts. All outputs depend on registers only (conflicts is one). Reset empties
 // the queues; it does not clear the RAM contents.
 // Atomics (ATOMICS = 1): a request with s_req_atomic != 0 (clhls's atomic codes: 1 add,
 // 2 sub, 3 xchg, 4 cmpxchg, 5 min, 6 max, 7 umin, 8 umax, 9 and, 10 or, 11 xor) is a
@@ -31,7 +31,8 @@
 // result back in the next cycle while serving the next request, whose read of the same
 // word gets the result forwarded, so every request of any port sees atomics whole and
 // a bank takes one atomic per cycle; it answers the word as it was before (the old
-// value), with a read's timing.
+// value), with a read's timing. A bank writes once per cycle (one write port: a block
+// RAM), so a plain write waits while a write-back is due (and counts as a conflict).
 // With ATOMICS = 0 (or words narrower than 32 bits, which no atomic uses) those
 // inputs are ignored and the banks have no arithmetic.
 // Static wiring (STATIC = 1): the compiler proved which banks each port's addresses can
@@ -70,7 +71,7 @@ module clhls_local_mem #(
     output wire [NPORTS-1:0]             m_resp_valid,  // per port: a response is offered
     input  wire [NPORTS-1:0]             m_resp_ready,  // per port: the consumer takes it
     output wire [NPORTS*WORD_W-1:0]      m_resp_rdata,  // per port: read data (don't care for a write)
-    output reg  [$clog2(NPORTS+1)-1:0]   conflicts,     // heads not served this cycle (bank conflicts)
+    output reg  [$clog2(NPORTS+1)-1:0]   conflicts,     // heads not served two cycles ago (bank conflicts)
     output wire                          idle           // nothing queued, in flight or waiting
 );
     /* verilator lint_off UNUSEDPARAM */
@@ -116,7 +117,13 @@ module clhls_local_mem #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [NPORTS-1:0]        port_busy;  // per port: a request queued or a response owed
 
-    integer i, b;
+    integer b;
+
+    // Per port: its head is a plain read (no write, no atomic); per pair of ports k, j
+    // (bit k*NPORTS + j): their heads name the same row (the same word when they ask
+    // the same bank).
+    wire [NPORTS-1:0]        plain_read;
+    wire [NPORTS*NPORTS-1:0] same_row;
 
     genvar p, g;
     generate
@@ -168,6 +175,11 @@ module clhls_local_mem #(
                 assign head_row[p*ROW_W +: ROW_W] = 1'b0;
             end
 
+            assign plain_read[p] = !head_write[p] && head_atomic[4*p +: 4] == 4'd0;
+            for (g = 0; g < NPORTS; g = g + 1) begin : pair
+                assign same_row[p*NPORTS + g] =
+                    head_row[p*ROW_W +: ROW_W] == head_row[g*ROW_W +: ROW_W];
+            end
             assign compete[p]   = head_valid[p] && (used != RESP_FULL);
             assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});
 
@@ -253,7 +265,8 @@ module clhls_local_mem #(
                 integer a;
                 always @* begin
                     for (a = 0; a < NPORTS; a = a + 1)
-                        asks[a] = compete[a] && (head_bank[a*BSEL_W +: BSEL_W] == BANK_ID);
+                        asks[a] = compete[a] && (head_bank[a*BSEL_W +: BSEL_W] == BANK_ID) &&
+                                  !(at_busy && head_write[a]);
                 end
                 assign req = asks;
                 assign win = cand & (~cand + 1'b1);  // lowest candidate
@@ -267,7 +280,8 @@ module clhls_local_mem #(
                 // The one port that reaches this bank, wired to it.
                 localparam integer OWNER = bank_owner(g);
                 wire asks = compete[OWNER] && (port_bank_count(OWNER) == 1 ||
-                                               head_bank[OWNER*BSEL_W +: BSEL_W] == BANK_ID);
+                                               head_bank[OWNER*BSEL_W +: BSEL_W] == BANK_ID) &&
+                            !(at_busy && head_write[OWNER]);
                 assign req = {{(NPORTS-1){1'b0}}, asks} << OWNER;
                 assign win = req;
             end else begin : unused_bank
@@ -295,11 +309,12 @@ module clhls_local_mem #(
                     end
                 end
                 // A read winner takes along every (plain) read of the same word
-                // (with static wiring the winner is the only port).
+                // (with static wiring the winner is the only port). The heads' rows
+                // were compared pairwise before the arbitration, so the winner's row
+                // is not selected first.
                 for (k = 0; k < NPORTS; k = k + 1)
-                    srv[k] = win[k] || (STATIC == 0 && req[k] && !w_write && w_atomic == 4'd0 && !head_write[k] &&
-                                        head_atomic[4*k +: 4] == 4'd0 &&
-                                        head_row[k*ROW_W +: ROW_W] == w_row);
+                    srv[k] = win[k] || (STATIC == 0 && req[k] && plain_read[k] &&
+                                        |(win & plain_read & same_row[k*NPORTS +: NPORTS]));
             end
             assign bank_served[g*NPORTS +: NPORTS] = srv;
             assign bank_q[g*WORD_W +: WORD_W] = q;
@@ -312,20 +327,18 @@ module clhls_local_mem #(
                     at_word[8*j +: 8] = at_wstrb[j] ? at_new[8*j +: 8] : q[8*j +: 8];
             end
 
-            // An atomic's write-back lands with the next request's access (a write of
-            // this cycle comes later and wins its bytes); a read of the same row gets
-            // the atomic's result.
+            // One write per cycle, so that synthesis maps the bank to a block RAM with
+            // one write port: an atomic's write-back lands with the next request's
+            // access, which is then not a plain write (the arbitration holds plain
+            // writes back while a write-back is due); a read of the same row gets the
+            // atomic's result.
+            wire [ROW_W-1:0]  wr_row  = at_busy ? at_row : w_row;
+            wire [WB-1:0]     wr_strb = at_busy ? at_wstrb : (any && w_write) ? w_wstrb : {WB{1'b0}};
+            wire [WORD_W-1:0] wr_data = at_busy ? at_new : w_wdata;
             always @(posedge clk) begin
-                if (at_busy) begin
-                    for (j = 0; j < WB; j = j + 1)
-                        if (at_wstrb[j])
-                            mem[at_row][8*j +: 8] <= at_new[8*j +: 8];
-                end
-                if (any && w_write) begin
-                    for (j = 0; j < WB; j = j + 1)
-                        if (w_wstrb[j])
-                            mem[w_row][8*j +: 8] <= w_wdata[8*j +: 8];
-                end
+                for (j = 0; j < WB; j = j + 1)
+                    if (wr_strb[j])
+                        mem[wr_row][8*j +: 8] <= wr_data[8*j +: 8];
                 // The read register takes the RAM's data alone (so that synthesis maps
                 // the bank to a block RAM); a row the write-back changes in this cycle
                 // is read from the forwarding register instead.
@@ -413,12 +426,30 @@ module clhls_local_mem #(
         served = {NPORTS{1'b0}};
         for (b = 0; b < BANKS; b = b + 1)
             served = served | bank_served[b*NPORTS +: NPORTS];
-        conflicts = {CONF_W{1'b0}};
-        if (STATIC == 0)  // static wiring: no conflict, no counter logic
-            for (i = 0; i < NPORTS; i = i + 1)
-                if (compete[i] && !served[i])
-                    conflicts = conflicts + 1'b1;
     end
+
+    // The heads that competed and were not served, and their number, each a register
+    // (the arbitration is deep already; the count follows it two cycles later).
+    reg [NPORTS-1:0] refused;
+    always @(posedge clk) begin
+        if (rst || STATIC != 0) begin  // static wiring: no conflict, no counter logic
+            refused   <= {NPORTS{1'b0}};
+            conflicts <= {CONF_W{1'b0}};
+        end else begin
+            refused   <= compete & ~served;
+            conflicts <= ones(refused);
+        end
+    end
+
+    // The number of ones in a port mask.
+    function [CONF_W-1:0] ones(input [NPORTS-1:0] mask);
+        integer m;
+        begin
+            ones = {CONF_W{1'b0}};
+            for (m = 0; m < NPORTS; m = m + 1)
+                ones = ones + {{(CONF_W-1){1'b0}}, mask[m]};
+        end
+    endfunction
 
     always @(posedge clk) begin
         if (rst)

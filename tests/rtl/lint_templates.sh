@@ -49,11 +49,11 @@ if [ -f "$tpl/clhls_fma.v" ] && ! skip clhls_fma; then
 fi
 # The floating-point templates serve binary32 (W = 32, the default, linted above) and
 # binary64: lint every one at W = 64 too (the conversions at both integer-width
-# extremes, fma at each register structure). Yosys runs the coarse part of `synth`
+# extremes, fadd and fma at each register structure). Yosys runs the coarse part of `synth`
 # there (elaboration, proc, opt, wreduce, alumacc: where its warnings come from); the
 # gate mapping is the same code at either width and takes minutes for the 64-bit
 # divider, square root and fma.
-for cfg in "clhls_fadd" "clhls_fmul" "clhls_fcmp" "clhls_fdiv" "clhls_fsqrt" \
+for cfg in "clhls_fadd" "clhls_fadd -GLATENCY=5" "clhls_fmul" "clhls_fcmp" "clhls_fdiv" "clhls_fsqrt" \
            "clhls_itofp -GIN_W=64" "clhls_itofp -GIN_W=8 -GSIGNED=0" \
            "clhls_fptoi -GOUT_W=64" "clhls_fptoi -GOUT_W=8 -GSIGNED=0" \
            "clhls_fma" "clhls_fma -GLATENCY=2" "clhls_fma -GLATENCY=1"; do

@@ -221,8 +221,9 @@ module tb_fp;
     fp_check #(.KIND(7), .LAT(1), .NAME("fma"))
         fma1 (.clk(clk), .done(done[26]), .errors(errors[26]), .checked(checked[26]));
 
-    // fadd and fmul: a register between every two stages and more at the output (6),
-    // and the latencies that merge stages (fadd 1 to 4, fmul 1 to 3).
+    // fadd and fmul: a register between every two stages and more at the output (6;
+    // fadd's leading zeros are then counted across stages 3 and 4), and the latencies
+    // that merge stages (fadd 1 to 4, fmul 1 to 3).
     fp_check #(.KIND(0), .LAT(6), .NAME("fadd"))
         fadd6 (.clk(clk), .done(done[27]), .errors(errors[27]), .checked(checked[27]));
     fp_check #(.KIND(0), .LAT(3), .NAME("fadd"))
@@ -275,7 +276,7 @@ endmodule
 // The binary64 instances (W = 64) and the conversions between the formats.
 module tb_fp64;
     reg clk = 0; always #5 clk = ~clk;
-    localparam NU = 37;
+    localparam NU = 38;
     wire [NU-1:0] done;
     wire [31:0] errors [0:NU-1];
     wire [31:0] checked [0:NU-1];
@@ -284,6 +285,9 @@ module tb_fp64;
         dadd4 (.clk(clk), .done(done[0]), .errors(errors[0]), .checked(checked[0]));
     fp_check #(.KIND(0), .F(64), .LAT(1), .NAME("dadd"))
         dadd1 (.clk(clk), .done(done[1]), .errors(errors[1]), .checked(checked[1]));
+    // a register after every stage: the leading zeros counted across stages 3 and 4
+    fp_check #(.KIND(0), .F(64), .LAT(5), .NAME("dadd"))
+        dadd5 (.clk(clk), .done(done[37]), .errors(errors[37]), .checked(checked[37]));
     fp_check #(.KIND(1), .F(64), .LAT(3), .NAME("dmul"))
         dmul3 (.clk(clk), .done(done[2]), .errors(errors[2]), .checked(checked[2]));
     fp_check #(.KIND(2), .F(64), .LAT(2), .NAME("dcmp"))
