@@ -453,6 +453,14 @@ double board_mem_bytes_per_cycle(const board_t *board)
     return board->mem_bandwidth_gbps * 1e9 / (board->clock_mhz * 1e6);
 }
 
+double board_logic_levels(const board_t *board)
+{
+    double lut = board->delay_ns[BOARD_CELL_LUT];
+    if (lut <= 0 || board->clock_mhz <= 0)
+        return 0;
+    return (1000.0 / board->clock_mhz - board->delay_ns[BOARD_CELL_FF]) / lut;
+}
+
 void board_free(board_t *b)
 {
     if (!b)

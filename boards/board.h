@@ -110,6 +110,10 @@ const char *board_cell_class_name(board_cell_class cls);
 /* Bytes one memory port moves per kernel cycle at the board's bandwidth. */
 double board_mem_bytes_per_cycle(const board_t *board);
 
+/* Logic levels (LUTs) a register-to-register path may cross at the board's clock by
+ * its delay model (synthesis.delay_ns); 0 when the board has no delay model. */
+double board_logic_levels(const board_t *board);
+
 void board_free(board_t *board);
 
 #endif

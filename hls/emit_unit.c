@@ -351,6 +351,12 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
     if (conflicts_width(k) != 8)
         hls_nl_param(u, "CONFLICT_W", "%d", conflicts_width(k));
+    /* A clock that leaves fewer than HLS_SHORT_CLOCK_LEVELS logic levels between
+     * registers gets the work-item generator's register for the next group, so the
+     * pipeline's ready ends there; a slower clock keeps the area. */
+    double levels = board_logic_levels(e->c->program->board);
+    if (levels > 0 && levels < HLS_SHORT_CLOCK_LEVELS)
+        hls_nl_param(u, "GROUP_REG", "1");
     static const char *const reg_port[] = {"reg_we", "reg_addr", "reg_wdata"};
     for (size_t i = 0; i < sizeof reg_port / sizeof *reg_port; i++)
         hls_nl_connect(u, HLS_NL_IN, reg_port[i], "%s", reg_port[i]);

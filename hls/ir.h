@@ -373,6 +373,11 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 /* The narrowest memory port a global atomic unit works on: its request carries the
  * operand and the compare value (64 bits each) in one beat (clhls_lsu_atomic). */
 #define HLS_ATOMIC_MIN_PORT_BITS 128
+/* A board clock that leaves fewer logic levels than this between registers (by the
+ * board's delay model) gets the templates' optional registers that end a ready
+ * chain at one unit (clhls_wi_gen's next group); a slower clock keeps their area
+ * (vadd on the iCE40 does not place with them). */
+#define HLS_SHORT_CLOCK_LEVELS 8
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY). */
 #define HLS_LOCAL_LATENCY 3

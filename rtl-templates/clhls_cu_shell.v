@@ -25,7 +25,9 @@ module clhls_cu_shell #(
     parameter REG_ADDR_W = 16, // register address bits: 8 in a block, the rest the block (>= 16)
     parameter SLOTS   = 0,   // work-group slots (0: no slot allocator, every group in slot 0)
     parameter SLOT_W  = 2,   // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
-    parameter CONFLICT_W = 8 // bits of local_conflicts (8..31: every local port's conflict fits)
+    parameter CONFLICT_W = 8, // bits of local_conflicts (8..31: every local port's conflict fits)
+    parameter GROUP_REG = 0  // 1: the work-item generator holds the next group (a registered
+                             // ready towards the dispatcher; for a short clock period)
 ) (
     input  wire                  clk,                 // kernel clock
     input  wire                  rst,                 // synchronous active-high reset
@@ -141,7 +143,7 @@ module clhls_cu_shell #(
 
     // Work-items, one per cycle.
     wire wi_idle;
-    clhls_wi_gen #(.SLOT_W(SLOT_W), .ID_W(ID_W), .LS_W(LS_W)) items (
+    clhls_wi_gen #(.SLOT_W(SLOT_W), .ID_W(ID_W), .LS_W(LS_W), .NEXT_REG(GROUP_REG)) items (
         .clk(clk), .rst(rst),
         .s_valid(sg_valid), .s_ready(sg_ready), .s_slot(sg_slot),
         .s_group_id_x(sg_id_x), .s_group_id_y(sg_id_y), .s_group_id_z(sg_id_z),

@@ -124,6 +124,9 @@ module clhls_local_mem #(
     // the same bank).
     wire [NPORTS-1:0]        plain_read;
     wire [NPORTS*NPORTS-1:0] same_row;
+    /* verilator lint_off UNUSEDSIGNAL */  // (the pairs k < j only)
+    wire [NPORTS*NPORTS-1:0] row_eq;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     genvar p, g;
     generate
@@ -177,8 +180,17 @@ module clhls_local_mem #(
 
             assign plain_read[p] = !head_write[p] && head_atomic[4*p +: 4] == 4'd0;
             for (g = 0; g < NPORTS; g = g + 1) begin : pair
-                assign same_row[p*NPORTS + g] =
-                    head_row[p*ROW_W +: ROW_W] == head_row[g*ROW_W +: ROW_W];
+                if (g > p) begin : compared  // each pair compared once
+                    assign row_eq[p*NPORTS + g] =
+                        head_row[p*ROW_W +: ROW_W] == head_row[g*ROW_W +: ROW_W];
+                    assign same_row[p*NPORTS + g] = row_eq[p*NPORTS + g];
+                end else if (g < p) begin : mirrored
+                    assign row_eq[p*NPORTS + g]   = 1'b0;
+                    assign same_row[p*NPORTS + g] = row_eq[g*NPORTS + p];
+                end else begin : itself
+                    assign row_eq[p*NPORTS + g]   = 1'b0;
+                    assign same_row[p*NPORTS + g] = 1'b1;
+                end
             end
             assign compete[p]   = head_valid[p] && (used != RESP_FULL);
             assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});

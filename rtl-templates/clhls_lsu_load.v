@@ -134,6 +134,11 @@ module clhls_lsu_load #(
     assign m_resp_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
     assign m_resp_data  = head_held ? {DATA_W{1'b0}} : head_line[DATA_W*head_index +: DATA_W];
     wire deliver = m_resp_valid && m_resp_ready;
+    // The head's line leaves: m_resp_ready meets a term of registers alone, so the
+    // ready reaches the line queue through one gate (the queue is a module of its
+    // own, and synthesis does not merge gates across it).
+    (* keep *) wire deliver_new = m_resp_valid && head_new;
+    wire line_pop    = m_resp_ready && deliver_new;
 
     assign idle       = !order_m_valid;
     assign count_read = m_mem_req_valid && m_mem_req_ready;
@@ -155,7 +160,7 @@ module clhls_lsu_load #(
     clhls_fifo #(.WIDTH(MEM_W), .DEPTH(DEPTH)) line_queue (
         .clk(clk), .rst(rst),
         .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready), .s_data(s_mem_resp_rdata),
-        .m_valid(line_m_valid), .m_ready(deliver && head_new), .m_data(line_head),
+        .m_valid(line_m_valid), .m_ready(line_pop), .m_data(line_head),
         .count(line_count)
     );
 
@@ -179,7 +184,7 @@ module clhls_lsu_load #(
     end
 
     always @(posedge clk) begin
-        if (deliver && head_new)
+        if (line_pop)
             cur_line <= line_head;
     end
 

@@ -62,6 +62,7 @@ module clhls_lsu_store #(
     reg  [STRB_W-1:0] open_strb;    // bytes written so far
     reg  [IDLE_W-1:0] idle_cycles;  // cycles since the last store (saturates)
     reg  [31:0]       outstanding;  // writes issued and not yet acknowledged
+    reg               none_outstanding; // outstanding == 0 (a register: `idle` is one gate)
 
     wire wq_s_ready, wq_m_valid;
     wire [1:0] wq_count;
@@ -93,13 +94,14 @@ module clhls_lsu_store #(
     assign m_mem_req_valid  = wq_m_valid;
     assign count_write      = m_mem_req_valid && m_mem_req_ready;
     assign s_mem_resp_ready = 1'b1;
-    assign idle = !open_valid && !wq_m_valid && (outstanding == 32'd0);
+    assign idle = !open_valid && !wq_m_valid && none_outstanding;
 
     always @(posedge clk) begin
         if (rst) begin
             open_valid  <= 1'b0;
             idle_cycles <= {IDLE_W{1'b0}};
             outstanding <= 32'd0;
+            none_outstanding <= 1'b1;
         end else begin
             if (store) begin
                 open_valid  <= 1'b1;
@@ -110,10 +112,13 @@ module clhls_lsu_store #(
                 if (open_valid && idle_cycles != IDLE_LIMIT)
                     idle_cycles <= idle_cycles + 1'b1;
             end
-            if (count_write && !s_mem_resp_valid)
-                outstanding <= outstanding + 32'd1;
-            else if (!count_write && s_mem_resp_valid)
-                outstanding <= outstanding - 32'd1;
+            if (count_write && !s_mem_resp_valid) begin
+                outstanding      <= outstanding + 32'd1;
+                none_outstanding <= 1'b0;
+            end else if (!count_write && s_mem_resp_valid) begin
+                outstanding      <= outstanding - 32'd1;
+                none_outstanding <= outstanding == 32'd1;
+            end
         end
     end
 

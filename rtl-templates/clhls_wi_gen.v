@@ -8,10 +8,17 @@
 // lid_x + lid_y * size_x + lid_z * size_x * size_y) and the group's number of
 // work-items size_x * size_y * size_z (computed once per group). The next group is
 // taken in the same cycle as the last item of the current one leaves, so there is no
-// bubble between groups. m_valid and the token come from registers, and so do the
-// "last local id" flags: s_ready is m_ready through two gates (never s_valid). Group
+// bubble between groups. With NEXT_REG = 0, s_ready is m_ready through two gates
+// (never s_valid). With NEXT_REG = 1, s_ready is a register: the group after the
+// current one is taken while the current one is expanded and waits in a second set of
+// registers, and it becomes the current one in the cycle the last item of the current
+// one leaves; with none waiting, an offered group becomes the current one directly.
+// m_ready then reaches this unit's registers only, never the units that offer the
+// groups (3 group ids, 3 sizes and a slot more of registers). Cycle for cycle the two
+// emit the same work-items; NEXT_REG = 1 takes groups earlier.
+// m_valid and the token come from registers, and so do the "last local id" flags. Group
 // bases need no multiplier: groups arrive in dispatch order (x fastest), so a group's
-// first global id is the offset, the current (last taken) group's, or that plus the
+// first global id is the offset, the current (last loaded) group's, or that plus the
 // local size. The enqueued local size and global offset inputs must be stable while
 // groups flow.
 // Global ids are computed in ID_W bits (the board's work-item index width: global
@@ -23,12 +30,13 @@
 module clhls_wi_gen #(
     parameter SLOT_W = 1,  // bits of a work-group slot number (>= 1)
     parameter ID_W   = 64, // bits of a global id (16..64)
-    parameter LS_W   = 32  // bits of a local size (the kernel's largest work-group size fits)
+    parameter LS_W   = 32, // bits of a local size (the kernel's largest work-group size fits)
+    parameter NEXT_REG = 0 // 1: a register for the next group, s_ready registered
 ) (
     input  wire        clk,              // clock
     input  wire        rst,              // synchronous active-high reset
     input  wire        s_valid,          // a group token is offered
-    output wire        s_ready,          // the generator takes the group token
+    output wire        s_ready,          // the generator takes the group token (registered with NEXT_REG)
     /* verilator lint_off UNUSEDSIGNAL */ // bits from GW, LS_W and ID_W on are zero
     input  wire [31:0] s_group_id_x,     // group id, dimension 0
     input  wire [31:0] s_group_id_y,     // group id, dimension 1
@@ -77,6 +85,12 @@ module clhls_wi_gen #(
     reg [LS_W-1:0] cur_lsize;                        // its number of work-items
     reg [LS_W-1:0] lin;                              // local linear id of the next work-item
 
+    // The group taken while the current one is expanded (NEXT_REG).
+    reg              next_valid;
+    reg [GW-1:0]     next_id_x, next_id_y, next_id_z;
+    reg [LS_W-1:0]   next_size_x, next_size_y, next_size_z;
+    reg [SLOT_W-1:0] next_slot;
+
     // A group's first global id (id * local size + offset, ID_W bits) from the last
     // group's: the offset for id 0, the last one's for the same id (y and z), else the
     // last one's plus the local size. A function called at the clock edge, which reads
@@ -91,9 +105,29 @@ module clhls_wi_gen #(
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    // (the current group is the last one taken)
-    wire same_y = s_group_id_y[GW-1:0] == cur_id_y;
-    wire same_z = s_group_id_z[GW-1:0] == cur_id_z;
+    wire out_free = !m_valid || m_ready;
+    wire emit     = cur_valid && out_free;
+    wire cur_last = x_end && y_end && z_end;
+    wire cur_free = !cur_valid || (emit && cur_last);  // the current group is done at this edge
+    wire take     = s_valid && s_ready;
+    wire waiting  = NEXT_REG != 0 && next_valid;         // a group waits
+    wire load     = cur_free && (waiting || s_valid);    // a group becomes the current one
+    localparam [LS_W-1:0] ONE = {{(LS_W-1){1'b0}}, 1'b1};
+
+    assign s_ready = NEXT_REG != 0 ? !next_valid : cur_free;
+    assign idle    = !cur_valid && !m_valid;  // (a group waits only behind a current one)
+
+    // The group that becomes the current one: the waiting one, else the offered one.
+    wire [GW-1:0]     in_id_x   = waiting ? next_id_x   : s_group_id_x[GW-1:0];
+    wire [GW-1:0]     in_id_y   = waiting ? next_id_y   : s_group_id_y[GW-1:0];
+    wire [GW-1:0]     in_id_z   = waiting ? next_id_z   : s_group_id_z[GW-1:0];
+    wire [LS_W-1:0]   in_size_x = waiting ? next_size_x : s_group_size_x[LS_W-1:0];
+    wire [LS_W-1:0]   in_size_y = waiting ? next_size_y : s_group_size_y[LS_W-1:0];
+    wire [LS_W-1:0]   in_size_z = waiting ? next_size_z : s_group_size_z[LS_W-1:0];
+    wire [SLOT_W-1:0] in_slot   = waiting ? next_slot   : s_slot;
+    // (the current group is the last one loaded)
+    wire same_y = in_id_y == cur_id_y;
+    wire same_z = in_id_z == cur_id_z;
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
     /* verilator lint_off UNUSEDSIGNAL */
@@ -102,20 +136,24 @@ module clhls_wi_gen #(
     wire [63:0] id_z = widen(cur_base_z) + {32'd0, local32(lid_z)};
     /* verilator lint_on UNUSEDSIGNAL */
 
-    wire out_free = !m_valid || m_ready;
-    wire emit     = cur_valid && out_free;
-    wire cur_last = x_end && y_end && z_end;
-    wire take     = s_valid && s_ready;
-    localparam [LS_W-1:0] ONE = {{(LS_W-1){1'b0}}, 1'b1};
-
-    assign s_ready = !cur_valid || (emit && cur_last);
-    assign idle    = !cur_valid && !m_valid;
-
     always @(posedge clk) begin
         if (rst) begin
-            cur_valid <= 1'b0;
-            m_valid   <= 1'b0;
+            cur_valid  <= 1'b0;
+            next_valid <= 1'b0;
+            m_valid    <= 1'b0;
         end else begin
+            if (waiting && cur_free) begin
+                next_valid <= 1'b0;
+            end else if (NEXT_REG != 0 && take && !cur_free) begin
+                next_valid  <= 1'b1;
+                next_id_x   <= s_group_id_x[GW-1:0];
+                next_id_y   <= s_group_id_y[GW-1:0];
+                next_id_z   <= s_group_id_z[GW-1:0];
+                next_size_x <= s_group_size_x[LS_W-1:0];
+                next_size_y <= s_group_size_y[LS_W-1:0];
+                next_size_z <= s_group_size_z[LS_W-1:0];
+                next_slot   <= s_slot;
+            end
             if (out_free)
                 m_valid <= cur_valid;
             if (emit) begin
@@ -161,30 +199,26 @@ module clhls_wi_gen #(
                 if (cur_last)
                     cur_valid <= 1'b0;
             end
-            if (take) begin
+            if (load) begin
                 cur_valid  <= 1'b1;
-                cur_id_x   <= s_group_id_x[GW-1:0];
-                cur_id_y   <= s_group_id_y[GW-1:0];
-                cur_id_z   <= s_group_id_z[GW-1:0];
-                cur_size_x <= s_group_size_x[LS_W-1:0];
-                cur_size_y <= s_group_size_y[LS_W-1:0];
-                cur_size_z <= s_group_size_z[LS_W-1:0];
-                cur_base_x <= group_first(s_group_id_x[GW-1:0], 1'b0, cur_base_x,
-                                          local_size_x, global_offset_x);
-                cur_base_y <= group_first(s_group_id_y[GW-1:0], same_y, cur_base_y,
-                                          local_size_y, global_offset_y);
-                cur_base_z <= group_first(s_group_id_z[GW-1:0], same_z, cur_base_z,
-                                          local_size_z, global_offset_z);
+                cur_id_x   <= in_id_x;
+                cur_id_y   <= in_id_y;
+                cur_id_z   <= in_id_z;
+                cur_size_x <= in_size_x;
+                cur_size_y <= in_size_y;
+                cur_size_z <= in_size_z;
+                cur_base_x <= group_first(in_id_x, 1'b0, cur_base_x, local_size_x, global_offset_x);
+                cur_base_y <= group_first(in_id_y, same_y, cur_base_y, local_size_y, global_offset_y);
+                cur_base_z <= group_first(in_id_z, same_z, cur_base_z, local_size_z, global_offset_z);
                 lid_x      <= 0;
                 lid_y      <= 0;
                 lid_z      <= 0;
-                x_end      <= s_group_size_x[LS_W-1:0] == ONE;
-                y_end      <= s_group_size_y[LS_W-1:0] == ONE;
-                z_end      <= s_group_size_z[LS_W-1:0] == ONE;
+                x_end      <= in_size_x == ONE;
+                y_end      <= in_size_y == ONE;
+                z_end      <= in_size_z == ONE;
                 lin        <= 0;
-                cur_slot   <= s_slot;
-                cur_lsize  <= s_group_size_x[LS_W-1:0] * s_group_size_y[LS_W-1:0]
-                              * s_group_size_z[LS_W-1:0];
+                cur_slot   <= in_slot;
+                cur_lsize  <= in_size_x * in_size_y * in_size_z;
             end
         end
     end

@@ -3,9 +3,10 @@
 // work-items (global, local, group ids, group sizes, last flag, slot, local linear id
 // and group linear size) is checked against nested loops; the generator (SLOT_W 3)
 // gets a slot computed from each group's id and must carry it on every work-item.
-// Runs without back-pressure also check one work-item per cycle.
+// Runs without back-pressure also check one work-item per cycle. NEXT_REG (set with
+// -GNEXT_REG=1) builds the generator with its register for the next group.
 `timescale 1ns/1ps
-module tb_dispatch;
+module tb_dispatch #(parameter NEXT_REG = 0);
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1, start = 0;
     reg [63:0] G [0:2]; reg [31:0] L [0:2]; reg [31:0] NG [0:2]; reg [63:0] O [0:2];
@@ -21,7 +22,7 @@ module tb_dispatch;
         .m_valid(d_valid), .m_ready(d_ready), .m_group_id_x(gid[0]), .m_group_id_y(gid[1]), .m_group_id_z(gid[2]),
         .m_group_size_x(gsz[0]), .m_group_size_y(gsz[1]), .m_group_size_z(gsz[2]), .all_issued(all_issued), .busy(d_busy));
     assign d_ready = w_ready && gap;
-    clhls_wi_gen #(.SLOT_W(3)) wig (.clk(clk), .rst(rst), .s_valid(d_valid && gap), .s_ready(w_ready),
+    clhls_wi_gen #(.SLOT_W(3), .NEXT_REG(NEXT_REG)) wig (.clk(clk), .rst(rst), .s_valid(d_valid && gap), .s_ready(w_ready),
         .s_group_id_x(gid[0]), .s_group_id_y(gid[1]), .s_group_id_z(gid[2]),
         .s_group_size_x(gsz[0]), .s_group_size_y(gsz[1]), .s_group_size_z(gsz[2]), .s_slot(s_slot),
         .local_size_x(L[0]), .local_size_y(L[1]), .local_size_z(L[2]),
