@@ -136,9 +136,10 @@ module clhls_lsu_load #(
     wire deliver = m_resp_valid && m_resp_ready;
     // The head's line leaves: m_resp_ready meets a term of registers alone, so the
     // ready reaches the line queue through one gate (the queue is a module of its
-    // own, and synthesis does not merge gates across it).
+    // own, and synthesis does not merge gates across it). The term is kept as a net:
+    // without it, synthesis shares `deliver` and puts two gates there.
     (* keep *) wire deliver_new = m_resp_valid && head_new;
-    wire line_pop    = m_resp_ready && deliver_new;
+    wire line_pop = m_resp_ready && deliver_new;
 
     assign idle       = !order_m_valid;
     assign count_read = m_mem_req_valid && m_mem_req_ready;
