@@ -219,6 +219,23 @@ Test(board, cell_weights_count_fractions)
     board_free(b);
 }
 
+/* Logic levels a clock period leaves, from the delay model: the U250 at 300 MHz fewer
+ * than 8, the iCE40 at 24 MHz more. */
+Test(board, logic_levels_follow_the_clock_and_the_delay_model)
+{
+    char err[512];
+    board_t *b = board_load("alveo_u250", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_expect_float_eq(board_logic_levels(b), (1000.0 / 300 - 0.35) / 0.45, 1e-9);
+    board_free(b);
+    b = board_load("icebreaker", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_expect_float_eq(board_logic_levels(b), (1000.0 / 24 - 1.5) / 3.8, 1e-9);
+    b->delay_ns[BOARD_CELL_LUT] = 0;
+    cr_expect_float_eq(board_logic_levels(b), 0.0, 1e-9, "no delay model: 0");
+    board_free(b);
+}
+
 Test(board, default_board_has_64_bit_addresses)
 {
     char err[512];

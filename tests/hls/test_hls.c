@@ -500,6 +500,30 @@ Test(hls, generated_verilog_for_a_small_board_lints)
     board = default_board;
 }
 
+/* The work-item generator's next-group register on a board whose clock leaves fewer
+ * than 8 logic levels (sim_dc, alveo_u250), not on a slower one (icebreaker). */
+Test(hls, short_clock_boards_get_the_next_group_register)
+{
+    static const char *const src =
+        "__kernel void copy(__global const int *a, __global int *b)\n"
+        "{\n    b[get_global_id(0)] = a[get_global_id(0)];\n}\n";
+    const char *const boards[] = {"sim_dc", "alveo_u250", "icebreaker"};
+    board_t *default_board = board;
+    for (int i = 0; i < 3; i++) {
+        char err[512];
+        board = board_load(boards[i], err, sizeof err);
+        cr_assert(board, "%s", err);
+        hls_build_result res;
+        cr_assert_eq(build(src, "copy.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+        char *cu = entry_file(&res, "rtl/clhls_cu_copy.v");
+        cr_expect_eq(strstr(cu, ".GROUP_REG(1)") != NULL, i < 2, "%s", boards[i]);
+        free(cu);
+        hls_build_result_free(&res);
+        board_free(board);
+    }
+    board = default_board;
+}
+
 Test(hls, arguments_beyond_the_parameter_area_are_an_error)
 {
     /* 223 longs and a pointer fill the 1792-byte area; a char more does not fit. */
