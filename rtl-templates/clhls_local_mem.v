@@ -85,6 +85,12 @@ module clhls_local_mem #(
     localparam ROWS      = 1 << ROW_BITS;               // rows per bank
     localparam ROW_W     = (ROW_BITS > 0) ? ROW_BITS : 1;
     localparam BSEL_W    = (BANK_BITS > 0) ? BANK_BITS : 1;
+    // A bank of 16 kbit or more is a block RAM, as local memory is in the vendors'
+    // flows. Left to itself, Yosys 0.23 may take a deep bank for UltraScale+ LUT RAM
+    // through a 65536 x 1 single-port entry that its own map then rejects.
+    /* verilator lint_off UNUSEDPARAM */
+    localparam BANK_STYLE = ROWS * WORD_W >= 16384 ? "block" : "auto";
+    /* verilator lint_on UNUSEDPARAM */
     localparam AT_W      = ATOMICS != 0 ? 5 + WORD_W : 0;    // queued atomic fields: op, wide, compare
     localparam REQ_W     = 1 + IDX_W + WORD_W + WB + AT_W; // queued request: write, word index, data,
                                                         // strobes (and the atomic fields)
@@ -242,6 +248,7 @@ module clhls_local_mem #(
 
         for (g = 0; g < BANKS; g = g + 1) begin : bank
             localparam [BSEL_W-1:0] BANK_ID = g;
+            (* ram_style = BANK_STYLE *)
             reg  [WORD_W-1:0] mem [0:ROWS-1];  // the bank's RAM
             reg  [WORD_W-1:0] ram_q;           // the RAM's registered read data
             reg               fwd;             // the read met an atomic's write-back:
@@ -302,23 +309,21 @@ module clhls_local_mem #(
             end
 
             always @* begin
-                w_write = 1'b0;
+                // The winner's fields: win is one-hot, so an AND-OR over the ports (a
+                // chain of `if (win[k])` would be a priority multiplexer, a level per port).
+                w_write = |(win & head_write);
+                w_wide  = |(win & head_wide);
                 w_row   = {ROW_W{1'b0}};
                 w_wdata = {WORD_W{1'b0}};
                 w_wstrb = {WB{1'b0}};
                 w_atomic = 4'd0;
-                w_wide  = 1'b0;
                 w_cmp   = {WORD_W{1'b0}};
                 for (k = 0; k < NPORTS; k = k + 1) begin
-                    if (win[k]) begin
-                        w_write  = head_write[k];
-                        w_row    = head_row[k*ROW_W +: ROW_W];
-                        w_wdata  = head_wdata[k*WORD_W +: WORD_W];
-                        w_wstrb  = head_wstrb[k*WB +: WB];
-                        w_atomic = head_atomic[4*k +: 4];
-                        w_wide   = head_wide[k];
-                        w_cmp    = head_cmp[k*WORD_W +: WORD_W];
-                    end
+                    w_row    = w_row    | ({ROW_W{win[k]}}  & head_row[k*ROW_W +: ROW_W]);
+                    w_wdata  = w_wdata  | ({WORD_W{win[k]}} & head_wdata[k*WORD_W +: WORD_W]);
+                    w_wstrb  = w_wstrb  | ({WB{win[k]}}     & head_wstrb[k*WB +: WB]);
+                    w_atomic = w_atomic | ({4{win[k]}}      & head_atomic[4*k +: 4]);
+                    w_cmp    = w_cmp    | ({WORD_W{win[k]}} & head_cmp[k*WORD_W +: WORD_W]);
                 end
                 // A read winner takes along every (plain) read of the same word
                 // (with static wiring the winner is the only port). The heads' rows

@@ -99,11 +99,10 @@ module clhls_port_share #(
     always @* begin
         req_mux = {REQ_W{1'b0}};
         sel_mux = {SEL_W{1'b0}};
-        for (i = 0; i < N; i = i + 1)
-            if (win[i]) begin
-                req_mux = offer_data[i*REQ_W +: REQ_W];
-                sel_mux = i[SEL_W-1:0];
-            end
+        for (i = 0; i < N; i = i + 1) begin  // win is one-hot: an AND-OR, no priority chain
+            req_mux = req_mux | ({REQ_W{win[i]}} & offer_data[i*REQ_W +: REQ_W]);
+            sel_mux = sel_mux | ({SEL_W{win[i]}} & i[SEL_W-1:0]);
+        end
     end
     assign m_req_data = req_mux;
     assign winner_sel = sel_mux;

@@ -711,7 +711,7 @@ Test(hls, loop_coalesce_names_the_loop_that_keeps_a_nest_apart)
 
 Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
 {
-    /* #pragma ii 1 on an in-order float sum (the adder's latency needs II 4), Intel's
+    /* #pragma ii 1 on an in-order float sum (the adder's latency needs II 5), Intel's
      * pragmas clhls does not implement, ivdep with array (the loop keeps its checks),
      * Xilinx's HLS pragma and a pragma of an NDRange kernel: each a warning with its
      * name, line, column and caret, and never clang's "unknown pragma ignored" */
@@ -746,8 +746,8 @@ Test(hls, loop_pragmas_not_honoured_are_warnings_at_the_pragma)
     hls_build_result res;
     cr_assert_eq(build(src, "k.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
     cr_expect(strstr(res.log, "k.cl:5:13: warning: '#pragma ii 1' cannot be honoured in "
-                              "kernel 'fsum': the loop's II is 4: a value carried to the next "
-                              "iteration goes through the fadd at k.cl:7:11, ready 4 cycles "
+                              "kernel 'fsum': the loop's II is 5: a value carried to the next "
+                              "iteration goes through the fadd at k.cl:7:11, ready 5 cycles "
                               "after the value it starts from\n"
                               "    #pragma ii 1\n"
                               "            ^\n"), "%s", res.log);

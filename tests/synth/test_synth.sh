@@ -11,6 +11,9 @@
 #                  has at most 8 logic levels
 #   reuse          a second run on the same design and board reuses the results (no tool runs);
 #                  damaged results are synthesised again
+#   local-memory   a kernel whose __local argument takes the board's whole local memory
+#                  (64 KB on alveo_u250, for each of the work-group slots): synthesised,
+#                  its banks in block RAM
 #   does-not-fit   a board too small: exit 1 and the table of what the design needs
 #   errors         --help, bad invocations, unknown board, bad kernel, accesses the
 #                  board's memory port cannot carry, bad board files
@@ -137,6 +140,13 @@ reuse)
     grep -q "^clhls: the synthesis results in .* are damaged (netlist.v: size 100, expected [0-9]*); synthesising again" "$tmp/err" ||
         fail "damaged results: $(cat "$tmp/err")"
     [ "$(stat -c %s "$netlist")" -gt 1000 ] || fail "the netlist was not written again"
+    ;;
+local-memory)
+    printf '__kernel void reverse(__global int *a, __local int *t)\n{\n    size_t l = get_local_id(0), n = get_local_size(0);\n    t[l] = a[get_global_id(0)];\n    barrier(CLK_LOCAL_MEM_FENCE);\n    a[get_global_id(0)] = t[n - 1 - l];\n}\n' > "$tmp/reverse.cl"
+    run 0 "$clhls" synth "$tmp/reverse.cl" --board alveo_u250 -o "$tmp/out_dir"
+    # 4 slots of 64 KB, 2 Mbit: at least 57 block RAMs of 36 kbit
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["resources"]["bram"]["used"] < 57)' \
+        "$tmp/out_dir/synth.json" || fail "local memory not in block RAM: $(cat "$tmp/out")"
     ;;
 does-not-fit)
     mkdir "$tmp/boards"

@@ -6,16 +6,16 @@
 // loop carries past the inner loop keeps one at a time; the loop of a kernel whose
 // work-groups are of one takes work-items in turns.
 // CHECK: kernel rows
-// CHECK: loop at line 23 {{.*}}pipelined, II 4, latency {{.*}}, 4 work-items interleaved)
+// CHECK: loop at line 23 {{.*}}pipelined, II 5, latency {{.*}}, 5 work-items interleaved)
 // CHECK: kernel capped
-// CHECK: loop at line 33 {{.*}}pipelined, II 4, latency {{.*}}, 2 work-items interleaved) #pragma max_interleaving 2
-// CHECK: loop at line 40 {{.*}}pipelined, II 4, latency {{.*}}, not interleaved) #pragma max_interleaving 1
+// CHECK: loop at line 33 {{.*}}pipelined, II 5, latency {{.*}}, 2 work-items interleaved) #pragma max_interleaving 2
+// CHECK: loop at line 40 {{.*}}pipelined, II 5, latency {{.*}}, not interleaved) #pragma max_interleaving 1
 // CHECK: kernel triangle
-// CHECK: loop at line 49 {{.*}}pipelined, II 4, latency {{.*}}, not interleaved) phis
+// CHECK: loop at line 49 {{.*}}pipelined, II 5, latency {{.*}}, not interleaved) phis
 // CHECK: kernel carried_past
-// CHECK: loop at line 60 {{.*}}pipelined, II 4, latency {{.*}}, not interleaved) phis
+// CHECK: loop at line 60 {{.*}}pipelined, II 5, latency {{.*}}, not interleaved) phis
 // CHECK: kernel groups_of_one
-// CHECK: loop at line 71 {{.*}}pipelined, II 4, latency {{.*}}, 4 work-items interleaved)
+// CHECK: loop at line 71 {{.*}}pipelined, II 5, latency {{.*}}, 5 work-items interleaved)
 __kernel void rows(__global const float *restrict a, __global float *restrict out, int m)
 {
     for (int r = 0; r < m; r++) {

@@ -11,8 +11,8 @@
 // CHECK: alive i1
 // CHECK: load i32 {{.*}}, if %
 // CHECK: kernel fsum
-// CHECK: pipelined, II 4,
-// CHECK: static (depth 4, stall-free, exit fifo 7, II 4)
+// CHECK: pipelined, II 5,
+// CHECK: static (depth 5, stall-free, exit fifo 8, II 5)
 // CHECK: recur i32
 // CHECK: fadd i32
 // CHECK: kernel fsum_shift

@@ -7,7 +7,7 @@
 // CHECK: kernel matmul
 // CHECK: loop at line 20 {{.*}}pipelined, II 1,
 // CHECK: loop at line 21 {{.*}}pipelined, II 1,
-// CHECK: loop at line 23 {{.*}}pipelined, II 4,
+// CHECK: loop at line 23 {{.*}}pipelined, II 5,
 // CHECK: kernel triangle
 // CHECK: loop at line 30 {{.*}}pipelined, II 1,
 // CHECK: loop at line 32 {{.*}}pipelined, II 1,

@@ -19,7 +19,7 @@
 // CHECK: kernel off
 // CHECK: #pragma disable_loop_pipelining {{.*}} serial: #pragma disable_loop_pipelining at {{.*}}:52
 // CHECK: kernel fsum
-// CHECK: pipelined, II 4, {{.*}} #pragma ii 1
+// CHECK: pipelined, II 5, {{.*}} #pragma ii 1
 // CHECK: kernel safe
 // CHECK: pipelined, II 1, {{.*}}, at most 8 in flight) #pragma ivdep
 __kernel void scatter(__global int *restrict a, __global const int *restrict idx,
