@@ -437,13 +437,15 @@ static void describe_cell_output(const path_graph *g, const path_cell *pc, char 
 }
 
 /* The longest of the design's instances (g->instances, "cu_vadd.lsu2") that name
- * begins with, "" for none. */
+ * is or begins with, "" for none (a cell Yosys made inside an instance is named by
+ * the instance alone once its generated part is dropped). */
 static const char *instance_of(const path_graph *g, const char *name)
 {
     const char *best = "";
     for (long i = 0; i < g->ninstances; i++) {
         size_t n = strlen(g->instances[i]);
-        if (n > strlen(best) && !strncmp(name, g->instances[i], n) && name[n] == '.')
+        if (n > strlen(best) && !strncmp(name, g->instances[i], n) &&
+            (name[n] == '.' || name[n] == '\0'))
             best = g->instances[i];
     }
     return best;
