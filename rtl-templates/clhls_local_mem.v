@@ -92,7 +92,8 @@ module clhls_local_mem #(
     localparam BANK_STYLE = ROWS * WORD_W >= 16384 ? "block" : "auto";
     /* verilator lint_on UNUSEDPARAM */
     localparam AT_W      = ATOMICS != 0 ? 5 + WORD_W : 0;    // queued atomic fields: op, wide, compare
-    localparam REQ_W     = 1 + IDX_W + WORD_W + WB + AT_W; // queued request: write, word index, data,
+    localparam REQ_W     = BANKS + 1 + IDX_W + WORD_W + WB + AT_W; // queued request: its bank
+                                                        // (one-hot), write, word index, data,
                                                         // strobes (and the atomic fields)
     localparam CNT_W     = $clog2(RESP_DEPTH + 1);      // response credit counter
     localparam CONF_W    = $clog2(NPORTS + 1);
@@ -104,6 +105,7 @@ module clhls_local_mem #(
     wire [NPORTS-1:0]        head_write;
     wire [NPORTS*IDX_W-1:0]  head_idx;
     wire [NPORTS*BSEL_W-1:0] head_bank;
+    wire [NPORTS*BANKS-1:0]  head_bank_hot;  // the head's bank, one-hot (decoded on entry)
     wire [NPORTS*ROW_W-1:0]  head_row;
     wire [NPORTS*WORD_W-1:0] head_wdata;
     wire [NPORTS*WB-1:0]     head_wstrb;
@@ -138,7 +140,9 @@ module clhls_local_mem #(
     generate
         for (p = 0; p < NPORTS; p = p + 1) begin : port
             reg  [CNT_W-1:0] used;  // responses queued or in flight
+            reg              room;  // used != RESP_FULL: the port has response credit
             wire [IDX_W-1:0] in_idx = s_req_addr[p*ADDR_W + WB_BITS +: IDX_W];
+            wire [BANKS-1:0] in_bank_hot;  // the bank of the request entering the queue
             /* verilator lint_off UNUSEDSIGNAL */
             wire [ADDR_W-1:0] unused_addr = s_req_addr[p*ADDR_W +: ADDR_W];  // low bits: byte in word
             wire [$clog2(REQ_DEPTH+1)-1:0]  rq_count;
@@ -147,16 +151,21 @@ module clhls_local_mem #(
             /* verilator lint_on UNUSEDSIGNAL */
 
             wire [REQ_W-1:0] rq_in, rq_out;
-            assign {head_write[p], head_idx[p*IDX_W +: IDX_W], head_wdata[p*WORD_W +: WORD_W],
-                    head_wstrb[p*WB +: WB]} = rq_out[REQ_W-1:AT_W];
+            assign {head_bank_hot[p*BANKS +: BANKS], head_write[p], head_idx[p*IDX_W +: IDX_W],
+                    head_wdata[p*WORD_W +: WORD_W], head_wstrb[p*WB +: WB]} = rq_out[REQ_W-1:AT_W];
+            if (BANK_BITS > 0) begin : bank_decode
+                assign in_bank_hot = {{(BANKS-1){1'b0}}, 1'b1} << in_idx[BANK_BITS-1:0];
+            end else begin : one_bank
+                assign in_bank_hot = 1'b1;
+            end
             if (ATOMICS != 0) begin : atomic_fields
-                assign rq_in = {s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
+                assign rq_in = {in_bank_hot, s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
                                 s_req_wstrb[p*WB +: WB], s_req_atomic[4*p +: 4], s_req_wide[p],
                                 s_req_cmp[p*WORD_W +: WORD_W]};
                 assign {head_atomic[4*p +: 4], head_wide[p], head_cmp[p*WORD_W +: WORD_W]} =
                     rq_out[AT_W-1:0];
             end else begin : plain
-                assign rq_in = {s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
+                assign rq_in = {in_bank_hot, s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
                                 s_req_wstrb[p*WB +: WB]};
                 assign head_atomic[4*p +: 4] = 4'd0;
                 assign head_wide[p] = 1'b0;
@@ -198,17 +207,24 @@ module clhls_local_mem #(
                     assign same_row[p*NPORTS + g] = 1'b1;
                 end
             end
-            assign compete[p]   = head_valid[p] && (used != RESP_FULL);
+            assign compete[p]   = head_valid[p] && room;
             assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});
 
+            // The credit flag steps with the count, from the count alone, so the
+            // arbitration's result only chooses between two registered answers.
             wire pop = m_resp_valid[p] && m_resp_ready[p];
+            wire last_credit = used == RESP_FULL - 1'b1;
             always @(posedge clk) begin
-                if (rst)
+                if (rst) begin
                     used <= {CNT_W{1'b0}};
-                else if (served[p] && !pop)
+                    room <= 1'b1;
+                end else if (served[p] && !pop) begin
                     used <= used + 1'b1;
-                else if (!served[p] && pop)
+                    room <= !last_credit;
+                end else if (!served[p] && pop) begin
                     used <= used - 1'b1;
+                    room <= 1'b1;
+                end
             end
 
             // The read data: from the bank that served the port (a statically wired
@@ -247,7 +263,6 @@ module clhls_local_mem #(
         end
 
         for (g = 0; g < BANKS; g = g + 1) begin : bank
-            localparam [BSEL_W-1:0] BANK_ID = g;
             (* ram_style = BANK_STYLE *)
             reg  [WORD_W-1:0] mem [0:ROWS-1];  // the bank's RAM
             reg  [WORD_W-1:0] ram_q;           // the RAM's registered read data
@@ -277,18 +292,28 @@ module clhls_local_mem #(
 
             if (STATIC == 0) begin : crossbar
                 // Every port may ask: a rotating-priority arbiter picks the winner.
-                reg  [NPORTS-1:0] asks;
-                reg  [NPORTS-1:0] prio;        // ports at or after the rotating pointer
-                wire [NPORTS-1:0] masked = asks & prio;
-                wire [NPORTS-1:0] cand   = (|masked) ? masked : asks;
+                reg  [NPORTS-1:0]   asks;
+                reg  [NPORTS-1:0]   prio;      // ports at or after the rotating pointer
+                // The winner is the first asking port of {asks & prio, asks} (the ports
+                // at or after the pointer, then all of them): a prefix OR, a tree of a
+                // few levels where `cand & -cand` would be a carry chain behind a
+                // wide OR choosing cand.
+                wire [2*NPORTS-1:0] order = {asks, asks & prio};
+                reg  [2*NPORTS-1:0] first;     // the first set bit of order, one-hot
+                reg                 seen;      // a set bit below the current one
                 integer a;
                 always @* begin
                     for (a = 0; a < NPORTS; a = a + 1)
-                        asks[a] = compete[a] && (head_bank[a*BSEL_W +: BSEL_W] == BANK_ID) &&
+                        asks[a] = compete[a] && head_bank_hot[a*BANKS + g] &&
                                   !(at_busy && head_write[a]);
+                    seen = 1'b0;
+                    for (a = 0; a < 2 * NPORTS; a = a + 1) begin
+                        first[a] = order[a] && !seen;
+                        seen     = seen || order[a];
+                    end
                 end
                 assign req = asks;
-                assign win = cand & (~cand + 1'b1);  // lowest candidate
+                assign win = first[NPORTS-1:0] | first[2*NPORTS-1:NPORTS];
                 always @(posedge clk) begin
                     if (rst)
                         prio <= {NPORTS{1'b1}};
@@ -299,7 +324,7 @@ module clhls_local_mem #(
                 // The one port that reaches this bank, wired to it.
                 localparam integer OWNER = bank_owner(g);
                 wire asks = compete[OWNER] && (port_bank_count(OWNER) == 1 ||
-                                               head_bank[OWNER*BSEL_W +: BSEL_W] == BANK_ID) &&
+                                               head_bank_hot[OWNER*BANKS + g]) &&
                             !(at_busy && head_write[OWNER]);
                 assign req = {{(NPORTS-1){1'b0}}, asks} << OWNER;
                 assign win = req;

@@ -5,6 +5,21 @@
  * host. */
 #include "e2e.h"
 
+/* Division and remainder by constants (hls/constdiv.c: shifts and multiplies instead of
+ * a divider): powers of two of either sign, divisors whose reciprocal needs w + 1 bits
+ * (7 of 32 bits), above half the range, the most negative int, and 64-bit ones. */
+#define CONST_DIVISORS(X)                                                            \
+    X(int, 2) X(int, 8) X(int, -8) X(int, 3) X(int, 7) X(int, -10) X(int, 641)           \
+    X(int, 1 << 30) X(int, (-2147483647 - 1)) X(int, 123456789) X(int, -1000000007)     \
+    X(uint, 2u) X(uint, 16u) X(uint, 3u) X(uint, 7u) X(uint, 10u) X(uint, 6u)            \
+    X(uint, 641u) X(uint, 0x80000000u) X(uint, 0x80000001u) X(uint, 0xFFFFFFFFu)         \
+    X(uint, 1000000007u) X(short, 10) X(short, -3) X(ushort, 7) X(ushort, 1000)          \
+    X(char, 3) X(char, -7) X(uchar, 5) X(uchar, 4) X(long, 8) X(long, -16) X(long, 7)    \
+    X(ulong, 4) X(ulong, 10)
+#define CONST_DIV_TEXT(T, D) "    r[j++] = (" #T ")x / (" #D "); r[j++] = (" #T ")x % (" #D ");\n"
+#define CONST_DIV_COUNT(T, D) +2
+enum { NCDIV = 0 CONST_DIVISORS(CONST_DIV_COUNT) };
+
 static const char *src =
     "__kernel void imix(__global const int *a, __global const int *b, __global int *o)\n"
     "{\n"
@@ -62,6 +77,14 @@ static const char *src =
     "    r[12] = x / y;               r[13] = x % y;\n"
     "    r[14] = (ulong)x / (ulong)y; r[15] = (ulong)x % (ulong)y;\n"
     "    r[16] = i / 7;               r[17] = i % 13;\n"
+    "}\n"
+    "__kernel void cdivs(__global const long *a, __global long *o)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    long x = a[i];\n"
+    "    __global long *r = o + i * NCDIV;\n"
+    "    int j = 0;\n"
+    CONST_DIVISORS(CONST_DIV_TEXT)
     "}\n";
 
 enum { N = 512 };
@@ -104,7 +127,9 @@ int main(void)
     }
     e2e_env env;
     e2e_init(&env);
-    cl_program p = e2e_build(&env, src, "", 1, NULL);
+    char options[32];
+    snprintf(options, sizeof options, "-DNCDIV=%d", NCDIV);
+    cl_program p = e2e_build(&env, src, options, 1, NULL);
     size_t n = N;
 
     cl_kernel k = kernel(p, "imix");
@@ -238,6 +263,46 @@ int main(void)
     EXPECT(checked > 6 * N); /* most pairs are defined in C */
     for (int i = 0; i < 3; i++)
         clReleaseMemObject(d3[i]);
+    clReleaseKernel(k);
+
+    /* Division by constants: the edges of every width, then random values. */
+    static const long long edges[] = {
+        0, 1, -1, 2, -2, 6, 7, -7, 13, 127, -128, 255, 640, 641, 642, 999, 32767, -32768,
+        65535, 2147483647LL, -2147483647LL - 1, -2147483647LL, 4294967295LL, 4294967294LL,
+        2147483648LL, 2147483649LL, 1000000007LL, 2000000014LL, -1000000007LL,
+        9223372036854775807LL, -9223372036854775807LL - 1, -9223372036854775807LL};
+    enum { NEDGES = sizeof edges / sizeof *edges };
+    static long long ca[N], cout[NCDIV * N];
+    for (int i = 0; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        ca[i] = i < NEDGES ? edges[i]
+                           : (long long)(((unsigned long long)seed << 32) ^
+                                         (seed * 2654435761u)) >> (i % 63);
+    }
+    k = kernel(p, "cdivs");
+    cl_mem c2[2] = {e2e_buffer(&env, sizeof ca, ca), e2e_buffer(&env, sizeof cout, NULL)};
+    args(k, 2, c2);
+    EXPECT(e2e_run(&env, k, 1, NULL, &n, NULL) == CL_COMPLETE);
+    e2e_read(&env, c2[1], sizeof cout, cout);
+    typedef unsigned char uchar;
+    typedef unsigned short ushort;
+    typedef unsigned int uint;
+    typedef unsigned long ulong;
+    for (int i = 0; i < N; i++) {
+        long long x = ca[i], *r = cout + (size_t)i * NCDIV;
+        int j = 0;
+#define CONST_DIV_CHECK(T, D)                                                           \
+        if (r[j] != (long long)((T)x / (D)) || r[j + 1] != (long long)((T)x % (D))) {  \
+            fprintf(stderr, "(" #T ")%lld / (" #D "): %lld rem %lld, expected %lld rem %lld\n", \
+                    x, r[j], r[j + 1], (long long)((T)x / (D)), (long long)((T)x % (D))); \
+            EXPECT(0);                                                                  \
+        }                                                                               \
+        j += 2;
+        CONST_DIVISORS(CONST_DIV_CHECK)
+#undef CONST_DIV_CHECK
+    }
+    for (int i = 0; i < 2; i++)
+        clReleaseMemObject(c2[i]);
     clReleaseKernel(k);
 
     clReleaseProgram(p);
