@@ -449,7 +449,7 @@ static const pass passes[] = {
     {"privarrays", hls_private_arrays, NULL, NULL},   /* arrays indexed at run time: values */
     {"simplify-again", hls_simplify_again, NULL, NULL}, /* ... the new vectors SSA values */
     {"coalesce", hls_coalesce, NULL, NULL},           /* adjacent accesses: one access */
-    {"constdiv", hls_divide_by_constants, NULL, NULL}, /* x / constant: no divider */
+    {"divide", hls_divisions, NULL, NULL},            /* x % y beside x / y, x / 8: no divider */
     {"check", hls_check, NULL, NULL},                 /* what hardware cannot do: an error */
     {"lower", hls_lower, verify, dump},               /* LLVM IR -> hardware IR */
     {"cfg", hls_cfg, verify, dump},                   /* dominators and loops */

@@ -109,7 +109,7 @@ int hls_private_arrays(hls_compile *c);      /* privarrays.c: arrays indexed at 
 /* llvmutil.c: cleanup after a rewrite that set simplify_pending (else nothing) */
 int hls_simplify_again(hls_compile *c);
 int hls_coalesce(hls_compile *c);            /* prepare.c: adjacent accesses merged */
-int hls_divide_by_constants(hls_compile *c); /* constdiv.c: shifts and multiplies */
+int hls_divisions(hls_compile *c);           /* divide.c: pairs, constant divisors */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */

@@ -5,7 +5,7 @@
  * host. */
 #include "e2e.h"
 
-/* Division and remainder by constants (hls/constdiv.c: shifts and multiplies instead of
+/* Division and remainder by constants (hls/divide.c: shifts and multiplies instead of
  * a divider): powers of two of either sign, divisors whose reciprocal needs w + 1 bits
  * (7 of 32 bits), above half the range, the most negative int, and 64-bit ones. */
 #define CONST_DIVISORS(X)                                                            \

@@ -375,8 +375,8 @@ Test(hls, deep_static_regions_fold_in_simulation)
     hls_build_result_free(&res);
 }
 
-/* A division by a constant is shifts and a multiply (constdiv.c), not a divider; a
- * division by a value keeps its divider. */
+/* A division by a constant is shifts and a multiply (divide.c), not a divider; a
+ * division by a value keeps its divider, which the remainder beside it shares. */
 Test(hls, division_by_a_constant_needs_no_divider)
 {
     static const char *const src =
@@ -384,14 +384,16 @@ Test(hls, division_by_a_constant_needs_no_divider)
         "{\n    size_t i = get_global_id(0);\n    int x = a[i];\n    uint y = b[i];\n"
         "    a[i] = x / 8 + x % -16 + x / 7 + x % 10;\n    b[i] = y / 7u + y % 641u + y / 3u;\n}\n"
         "__kernel void value(__global int *a, int d)\n"
-        "{\n    size_t i = get_global_id(0);\n    a[i] = a[i] / d;\n}\n";
+        "{\n    size_t i = get_global_id(0);\n    a[i] = a[i] / d + a[i] % d;\n}\n";
     hls_build_result res;
     cr_assert_eq(build(src, "consts.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
     char *cu = entry_file(&res, "rtl/clhls_cu_consts.v");
     cr_expect_null(strstr(cu, "clhls_idiv"), "%s", cu);
     free(cu);
     cu = entry_file(&res, "rtl/clhls_cu_value.v");
-    cr_expect_not_null(strstr(cu, "clhls_idiv"), "%s", cu);
+    const char *divider = strstr(cu, "clhls_idiv");
+    cr_expect_not_null(divider, "%s", cu);
+    cr_expect_null(divider ? strstr(divider + 1, "clhls_idiv") : NULL, "one divider: %s", cu);
     free(cu);
     hls_build_result_free(&res);
 }

@@ -1,8 +1,14 @@
-/* Division by a constant: shifts, and a multiply by a reciprocal, instead of a divider.
+/* Divisions: as few dividers as the kernel needs. The hardware divider is a pipeline of
+ * one subtraction per quotient bit, 36 stages of 32-bit registers for an `int`, and
+ * it gives the quotient and the remainder at once.
+ *
+ * A remainder of the same operands as a division is x - (x / y) * y, a multiply in
+ * place of a second divider (LLVM's div-rem-pairs, which does this for a target
+ * without a combined instruction: ours has none).
+ *
  * LLVM keeps `sdiv x, 8` and `udiv x, 10` as divisions (a processor's back end expands
- * them later), and the hardware divider is a pipeline of one subtraction per quotient
- * bit: 36 stages of 32-bit registers for an `int`. Every integer division and
- * remainder whose divisor is a constant becomes instead:
+ * them later). Every integer division and remainder whose divisor is a constant
+ * becomes instead:
  *
  *  - a power of two, 2^k: unsigned, a shift and a mask; signed, the same after adding
  *    2^k - 1 to a negative dividend (so the quotient rounds toward zero), negated for
@@ -115,8 +121,11 @@ static LLVMValueRef divide(hls_compile *c, LLVMBuilderRef b, int is_signed, int 
     return rem ? LLVMBuildSub(b, x, LLVMBuildMul(b, q, divisor, ""), "") : q;
 }
 
-int hls_divide_by_constants(hls_compile *c)
+int hls_divisions(hls_compile *c)
 {
+    int rc = hls_run_llvm_passes(c, "function(div-rem-pairs)");
+    if (rc)
+        return rc;
     LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llvm);
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
