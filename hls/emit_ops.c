@@ -63,6 +63,36 @@ static void int_expr(emitter *e, const hls_op *op, strbuf *x)
     }
 }
 
+/* The bits an add, sub, mul, and, or, xor or left shift computes when its readers use
+ * fewer than its width (narrow.c), else 0. */
+static unsigned narrowed_bits(const hls_op *op)
+{
+    switch (op->opc) {
+    case HOP_ADD: case HOP_SUB: case HOP_MUL: case HOP_AND: case HOP_OR: case HOP_XOR:
+    case HOP_SHL:
+        return op->live_bits && op->live_bits < op->width ? op->live_bits : 0;
+    default:
+        return 0;
+    }
+}
+
+/* Such an operation on the low `live` bits of its operands (the shift amount whole),
+ * the result's other bits zeros. In a concatenation the operation takes the width of
+ * its operands: the carries and products beyond them are dropped. */
+static void narrow_expr(emitter *e, const hls_op *op, unsigned live, strbuf *x)
+{
+    char args[4][40];
+    static const char *const sign[] = {[HOP_ADD] = "+", [HOP_SUB] = "-", [HOP_MUL] = "*",
+                                       [HOP_AND] = "&", [HOP_OR] = "|", [HOP_XOR] = "^",
+                                       [HOP_SHL] = "<<"};
+    const char *a = ARG(0), *b = ARG(1);
+    if (op->opc == HOP_SHL)
+        sb_printf(x, "{%u'd0, %s[%u:0] << %s}", op->width - live, a, live - 1, b);
+    else
+        sb_printf(x, "{%u'd0, %s[%u:0] %s %s[%u:0]}", op->width - live, a, live - 1,
+                  sign[op->opc], b, live - 1);
+}
+
 /* An integer operation: a combinational expression followed by `latency` registers
  * (clhls_delay; none for latency 0). */
 static void emit_int_op(emitter *e, const hls_op *op)
@@ -73,7 +103,11 @@ static void emit_int_op(emitter *e, const hls_op *op)
         hls_nl_assign(e->m, bus_net(e, ARG_WIDTH(0), NULL, text(e, "r%d_v%d_s", R, op->id)),
                       "%s >> (%s * %u)", ARG(0), ARG(1), w);
     strbuf x = {0};
-    int_expr(e, op, &x);
+    unsigned live = narrowed_bits(op);
+    if (live) /* only the low bits are read (narrow.c): computed from the operands' */
+        narrow_expr(e, op, live, &x);
+    else
+        int_expr(e, op, &x);
     const char *c = bus_net(e, w, NULL, text(e, "r%d_v%d_c", R, op->id));
     hls_nl_assign(e->m, c, "%s", x.data);
     sb_free(&x);

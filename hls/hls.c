@@ -459,6 +459,7 @@ static const pass passes[] = {
     {"banks", hls_local_banks, verify, dump},         /* local ports: wiring or crossbar */
     {"nodes", hls_memory_nodes, verify, dump},        /* accesses: elastic memory nodes */
     {"pipeline", hls_pipeline, verify, dump},         /* single work-item loops: overlap */
+    {"narrow", hls_live_bits, verify, dump},          /* address arithmetic: port bits */
     {"schedule", hls_schedule, verify, dump},         /* stages and credits */
 };
 #define NPASSES (sizeof passes / sizeof *passes)

@@ -213,6 +213,8 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
         fprintf(out, "%s%%%d", w ? ", " : " after ", op->waits[w]);
     if (op->ivdep)
         fprintf(out, " ivdep %#llx", (unsigned long long)op->ivdep);
+    if (op->live_bits && op->live_bits < op->width)
+        fprintf(out, " [%u bits read]", op->live_bits);
     if (s && s->start)
         fprintf(out, "  @%d+%d", s->start[op->id], s->latency[op->id]);
     if (op->loc.line)

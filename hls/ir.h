@@ -82,6 +82,7 @@ typedef struct hls_op {
     hls_opcode opc;      /* what it computes */
     unsigned width;      /* result width in bits (1..64; wide values moved as bits, up to
                             HLS_MAX_WIDE_BITS); stores: stored width */
+    unsigned live_bits;  /* low bits of the result some reader uses (narrow.c); 0 before */
     int nargs;           /* operands used */
     int args[4];         /* operand op ids */
     uint64_t imm;        /* constant / predicate / field selector */

@@ -124,6 +124,7 @@ int hls_pipeline(hls_compile *c);            /* pipeline.c: iterations of one wo
 /* pipeline.c: what sets loop region r's II, for the report and the build's notes ("" when
  * nothing keeps it above 1). */
 const char *hls_loop_ii_reason(hls_compile *c, const hls_kernel *k, const hls_region *r);
+int hls_live_bits(hls_compile *c);          /* narrow.c: the bits readers use */
 int hls_schedule(hls_compile *c);            /* schedule.c: stages, loop credits */
 /* memorder.c: 1 when accesses a and b of one work-item may touch the same bytes (in
  * one pass through their blocks). */

@@ -301,15 +301,17 @@ module clhls_local_mem #(
                 wire [2*NPORTS-1:0] order = {asks, asks & prio};
                 reg  [2*NPORTS-1:0] first;     // the first set bit of order, one-hot
                 reg                 seen;      // a set bit below the current one
-                integer a;
+                integer a, o;
                 always @* begin
                     for (a = 0; a < NPORTS; a = a + 1)
                         asks[a] = compete[a] && head_bank_hot[a*BANKS + g] &&
                                   !(at_busy && head_write[a]);
+                end
+                always @* begin
                     seen = 1'b0;
-                    for (a = 0; a < 2 * NPORTS; a = a + 1) begin
-                        first[a] = order[a] && !seen;
-                        seen     = seen || order[a];
+                    for (o = 0; o < 2 * NPORTS; o = o + 1) begin
+                        first[o] = order[o] && !seen;
+                        seen     = seen || order[o];
                     end
                 end
                 assign req = asks;
