@@ -73,7 +73,7 @@ static const char usage_build[] =
     "  -o FILE.clbin        also write the program binary (clCreateProgramWithBinary)\n"
     "  --no-model           stop after the Verilog and metadata.json\n"
     "  --dump-after=PASS    print the hardware IR after PASS (lower, cfg, widen,\n"
-    "                       ifconvert, memorder, banks, nodes, pipeline,\n"
+    "                       ifconvert, memorder, banks, nodes, pipeline, narrow,\n"
     "                       schedule); always compiles\n"
     "  --source-name NAME   the source's name in the build (default: clBuildProgram's,\n"
     "                       \"<source>\"; diagnostics printed here name FILE.cl)\n"

@@ -547,6 +547,33 @@ Test(hls, short_clock_boards_get_the_next_group_register)
     board = default_board;
 }
 
+/* An address's arithmetic is as wide as the board's address (narrow.c): on the U250
+ * (35 bits) the index's 64-bit multiply is computed on 35 bits, on the default board
+ * (64 bits) on all of them. */
+Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
+{
+    static const char *const src =
+        "__kernel void row(__global float *out, int w)\n"
+        "{\n    out[get_global_id(1) * w + get_global_id(0)] = 1.0f;\n}\n";
+    const char *const boards[] = {"alveo_u250", "sim_dc"};
+    board_t *default_board = board;
+    for (int i = 0; i < 2; i++) {
+        char err[512];
+        board = board_load(boards[i], err, sizeof err);
+        cr_assert(board, "%s", err);
+        hls_build_result res;
+        cr_assert_eq(build(src, "row.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
+        char *cu = entry_file(&res, "rtl/clhls_cu_row.v");
+        cr_expect_eq(strstr(cu, "{29'd0, ") != NULL && strstr(cu, "[34:0] * ") != NULL, i == 0,
+                     "%s: %s", boards[i], cu);
+        free(cu);
+        lint_entry("row.cl", &res, "");
+        hls_build_result_free(&res);
+        board_free(board);
+    }
+    board = default_board;
+}
+
 Test(hls, arguments_beyond_the_parameter_area_are_an_error)
 {
     /* 223 longs and a pointer fill the 1792-byte area; a char more does not fit. */
