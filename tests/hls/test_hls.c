@@ -523,6 +523,22 @@ Test(hls, generated_verilog_for_a_small_board_lints)
     board = default_board;
 }
 
+/* Builds src (file `name`, kernel `kernel`) for board `board_name`; the compute unit's
+ * Verilog (the caller frees), the build in res (the caller frees it too). */
+static char *cu_for_board(const char *board_name, const char *src, const char *name,
+                          const char *kernel, hls_build_result *res)
+{
+    char err[512], file[256];
+    board_t *default_board = board;
+    board = board_load(board_name, err, sizeof err);
+    cr_assert(board, "%s", err);
+    cr_assert_eq(build(src, name, NULL, 0, res), HLS_OK, "%s", res->log);
+    board_free(board);
+    board = default_board;
+    snprintf(file, sizeof file, "rtl/clhls_cu_%s.v", kernel);
+    return entry_file(res, file);
+}
+
 /* The work-item generator's next-group register on a board whose clock leaves fewer
  * than 8 logic levels (sim_dc, alveo_u250), not on a slower one (icebreaker). */
 Test(hls, short_clock_boards_get_the_next_group_register)
@@ -531,20 +547,13 @@ Test(hls, short_clock_boards_get_the_next_group_register)
         "__kernel void copy(__global const int *a, __global int *b)\n"
         "{\n    b[get_global_id(0)] = a[get_global_id(0)];\n}\n";
     const char *const boards[] = {"sim_dc", "alveo_u250", "icebreaker"};
-    board_t *default_board = board;
     for (int i = 0; i < 3; i++) {
-        char err[512];
-        board = board_load(boards[i], err, sizeof err);
-        cr_assert(board, "%s", err);
         hls_build_result res;
-        cr_assert_eq(build(src, "copy.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
-        char *cu = entry_file(&res, "rtl/clhls_cu_copy.v");
+        char *cu = cu_for_board(boards[i], src, "copy.cl", "copy", &res);
         cr_expect_eq(strstr(cu, ".GROUP_REG(1)") != NULL, i < 2, "%s", boards[i]);
         free(cu);
         hls_build_result_free(&res);
-        board_free(board);
     }
-    board = default_board;
 }
 
 /* An address's arithmetic is as wide as the board's address (narrow.c): on the U250
@@ -556,22 +565,15 @@ Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
         "__kernel void row(__global float *out, int w)\n"
         "{\n    out[get_global_id(1) * w + get_global_id(0)] = 1.0f;\n}\n";
     const char *const boards[] = {"alveo_u250", "sim_dc"};
-    board_t *default_board = board;
     for (int i = 0; i < 2; i++) {
-        char err[512];
-        board = board_load(boards[i], err, sizeof err);
-        cr_assert(board, "%s", err);
         hls_build_result res;
-        cr_assert_eq(build(src, "row.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
-        char *cu = entry_file(&res, "rtl/clhls_cu_row.v");
+        char *cu = cu_for_board(boards[i], src, "row.cl", "row", &res);
         cr_expect_eq(strstr(cu, "{29'd0, ") != NULL && strstr(cu, "[34:0] * ") != NULL, i == 0,
                      "%s: %s", boards[i], cu);
         free(cu);
         lint_entry("row.cl", &res, "");
         hls_build_result_free(&res);
-        board_free(board);
     }
-    board = default_board;
 }
 
 Test(hls, arguments_beyond_the_parameter_area_are_an_error)
