@@ -176,9 +176,10 @@ static void emit_global_op(emitter *e, const hls_op *op)
     hls_nl_param(u, "DATA_W", "%u", op->width);
     hls_nl_param(u, "MEM_W", "%u", e->mem_w);
     int writers = hls_emit_writer_ports(e->k);
+    if (op->opc == HOP_LOAD && abits < 64) /* its open line is compared on these bits */
+        hls_nl_param(u, "ADDR_W", "%u", abits);
     if (op->opc == HOP_LOAD && writers) { /* the compute unit's writes close its open line */
         hls_nl_param(u, "WRITERS", "%d", writers);
-        hls_nl_param(u, "ADDR_W", "%u", abits < 64 ? abits : 64);
         hls_nl_connect(u, HLS_NL_IN, "s_write_valid", "write_taken");
         hls_nl_connect(u, HLS_NL_IN, "s_write_addr", "write_addr");
     } else if (op->opc == HOP_LOAD) {

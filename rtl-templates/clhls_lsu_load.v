@@ -43,7 +43,7 @@ module clhls_lsu_load #(
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
     parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line
-    parameter ADDR_W = 64,   // address bits the board decodes (the line's number is compared there)
+    parameter ADDR_W = 64,   // address bits the board decodes (lines are compared on these alone)
     /* verilator lint_off UNUSEDPARAM */
     parameter SPECULATIVE = 0, // requests may be of iterations past the loop's exit (read by the simulation checks only)
     parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
@@ -72,6 +72,7 @@ module clhls_lsu_load #(
 );
     localparam WORDS     = MEM_W / DATA_W;                       // words per line
     localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
+    localparam LN_W      = ADDR_W - LINE_BITS;                   // line-number bits decoded
     localparam WORD_BITS = $clog2(DATA_W / 8);                   // byte-offset bits of a word
     localparam IDX_W     = (WORDS > 1) ? $clog2(WORDS) : 1;      // word index width
     localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
@@ -85,8 +86,11 @@ module clhls_lsu_load #(
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
     wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
 
+    // The line's number in the address bits the board decodes: two addresses that
+    // differ only above them are the same memory line.
+    wire [LN_W-1:0]  line_number = s_req_addr[LINE_BITS +: LN_W];
     reg              open_valid;  // open_line is the line of the previous request
-    reg  [63:0]      open_line;   // byte address of the open line
+    reg  [LN_W-1:0]  open_line;   // the open line's number
     reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
 
     // A write taken in the previous cycle to the open line (registered: the memory
@@ -96,7 +100,7 @@ module clhls_lsu_load #(
 
     // A speculative request outside every buffer of the kernel (simulation only).
     wire outside;
-    wire needs_new = !outside && (!open_valid || written || (line_addr != open_line));
+    wire needs_new = !outside && (!open_valid || written || (line_number != open_line));
 
     // A write taken now to the open line, or to the line a request opens now: the open
     // line is stale from the next cycle on.
@@ -106,10 +110,8 @@ module clhls_lsu_load #(
         writes_open = 1'b0;
         for (w = 0; w < WRITERS; w = w + 1)
             if (s_write_valid[w] &&
-                (s_write_addr[64*w + LINE_BITS +: ADDR_W - LINE_BITS] ==
-                     open_line[LINE_BITS +: ADDR_W - LINE_BITS] ||
-                 s_write_addr[64*w + LINE_BITS +: ADDR_W - LINE_BITS] ==
-                     line_addr[LINE_BITS +: ADDR_W - LINE_BITS]))
+                (s_write_addr[64*w + LINE_BITS +: LN_W] == open_line ||
+                 s_write_addr[64*w + LINE_BITS +: LN_W] == line_number))
                 writes_open = 1'b1;
     end
 
@@ -177,7 +179,7 @@ module clhls_lsu_load #(
             end else if (accept) begin
                 // A line written in the cycle before was read anew (needs_new).
                 open_valid <= 1'b1;
-                open_line  <= line_addr;
+                open_line  <= line_number;
             end else if (!order_m_valid || written) begin
                 open_valid <= 1'b0;
             end
