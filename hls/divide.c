@@ -49,10 +49,9 @@ static LLVMValueRef signed_shift(LLVMBuilderRef b, LLVMValueRef x, unsigned w, u
 }
 
 /* Quotient of a w-bit unsigned x (w <= 32) by d (1 < d < 2^w, not a power of two). */
-static LLVMValueRef unsigned_reciprocal(hls_compile *c, LLVMBuilderRef b, LLVMValueRef x,
-                                        unsigned w, uint64_t d)
+static LLVMValueRef unsigned_reciprocal(LLVMBuilderRef b, LLVMValueRef x, unsigned w, uint64_t d)
 {
-    LLVMTypeRef t = LLVMTypeOf(x), i64 = LLVMInt64TypeInContext(c->llvm);
+    LLVMTypeRef t = LLVMTypeOf(x), i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(t));
     if (d > (UINT64_C(1) << (w - 1))) /* the quotient is 0 or 1 */
         return LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntUGE, x, LLVMConstInt(t, d, 0), ""),
                              t, "");
@@ -61,8 +60,8 @@ static LLVMValueRef unsigned_reciprocal(hls_compile *c, LLVMBuilderRef b, LLVMVa
         bits++;
     __extension__ typedef unsigned __int128 u128;
     uint64_t m = 0;
-    unsigned s = 0;
-    for (s = 0; s <= bits; s++) {
+    unsigned s;
+    for (s = 0; s <= bits; s++) { /* s = bits always fits */
         u128 p = (u128)1 << (w + s);
         u128 mm = (p + d - 1) / d;
         if (mm * d - p <= ((u128)1 << s)) {
@@ -84,8 +83,8 @@ static LLVMValueRef unsigned_reciprocal(hls_compile *c, LLVMBuilderRef b, LLVMVa
 
 /* The quotient (or with `rem`, the remainder) of x by the constant divisor, or NULL
  * when the divider stays. */
-static LLVMValueRef divide(hls_compile *c, LLVMBuilderRef b, int is_signed, int rem,
-                           LLVMValueRef x, unsigned w, LLVMValueRef divisor)
+static LLVMValueRef divide(LLVMBuilderRef b, int is_signed, int rem, LLVMValueRef x,
+                           unsigned w, LLVMValueRef divisor)
 {
     LLVMTypeRef t = LLVMTypeOf(x);
     uint64_t mask = w == 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
@@ -108,13 +107,13 @@ static LLVMValueRef divide(hls_compile *c, LLVMBuilderRef b, int is_signed, int 
         return NULL;
     LLVMValueRef q;
     if (!is_signed) {
-        q = unsigned_reciprocal(c, b, x, w, d);
+        q = unsigned_reciprocal(b, x, w, d);
     } else {
         /* |x| / |d|, negated when the signs differ; |x| of the most negative x is
          * 2^(w-1), the same bits read as unsigned. */
         LLVMValueRef x_negative = LLVMBuildICmp(b, LLVMIntSLT, x, LLVMConstInt(t, 0, 0), "");
         LLVMValueRef magnitude = LLVMBuildSelect(b, x_negative, LLVMBuildNeg(b, x, ""), x, "");
-        LLVMValueRef uq = unsigned_reciprocal(c, b, magnitude, w, mag);
+        LLVMValueRef uq = unsigned_reciprocal(b, magnitude, w, mag);
         LLVMValueRef flip = negative ? LLVMBuildNot(b, x_negative, "") : x_negative;
         q = LLVMBuildSelect(b, flip, LLVMBuildNeg(b, uq, ""), uq, "");
     }
@@ -141,8 +140,8 @@ int hls_divisions(hls_compile *c)
                 int is_signed = opc == LLVMSDiv || opc == LLVMSRem;
                 LLVMPositionBuilderBefore(b, i);
                 LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(i));
-                LLVMValueRef v = divide(c, b, is_signed, opc == LLVMURem || opc == LLVMSRem, x,
-                                        w, divisor);
+                LLVMValueRef v = divide(b, is_signed, opc == LLVMURem || opc == LLVMSRem, x, w,
+                                        divisor);
                 if (!v)
                     continue;
                 LLVMReplaceAllUsesWith(i, v);

@@ -67,13 +67,8 @@ static void int_expr(emitter *e, const hls_op *op, strbuf *x)
  * fewer than its width (narrow.c), else 0. */
 static unsigned narrowed_bits(const hls_op *op)
 {
-    switch (op->opc) {
-    case HOP_ADD: case HOP_SUB: case HOP_MUL: case HOP_AND: case HOP_OR: case HOP_XOR:
-    case HOP_SHL:
-        return op->live_bits && op->live_bits < op->width ? op->live_bits : 0;
-    default:
-        return 0;
-    }
+    return hls_ir_low_bits_from_low_bits(op) && op->live_bits && op->live_bits < op->width
+               ? op->live_bits : 0;
 }
 
 /* Such an operation on the low `live` bits of its operands (the shift amount whole),

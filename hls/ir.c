@@ -135,6 +135,17 @@ int hls_ir_is_memory(const hls_op *op)
     return op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_ATOMIC;
 }
 
+int hls_ir_low_bits_from_low_bits(const hls_op *op)
+{
+    switch (op->opc) {
+    case HOP_ADD: case HOP_SUB: case HOP_MUL: case HOP_AND: case HOP_OR: case HOP_XOR:
+    case HOP_SHL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int hls_ir_is_access(const hls_op *op)
 {
     return op->lsu >= 0 || op->lmem >= 0;

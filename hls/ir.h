@@ -433,6 +433,10 @@ const char *hls_ir_opcode_name(hls_opcode opc);
 int hls_ir_is_invariant(const hls_op *op);
 /* 1 for a load, store or atomic. */
 int hls_ir_is_memory(const hls_op *op);
+/* 1 when the low n bits of op's result depend only on the low n bits of its operands
+ * (add, sub, mul, and, or, xor; a left shift: of the shifted one), so that it may be
+ * computed on the bits its readers use (narrow.c). */
+int hls_ir_low_bits_from_low_bits(const hls_op *op);
 /* 1 for a global or local memory access: one a load-store unit or a local-memory port
  * serves (a read of a __constant table in ROM is not). */
 int hls_ir_is_access(const hls_op *op);

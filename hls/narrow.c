@@ -24,11 +24,9 @@ static unsigned demand(const hls_compile *c, const hls_kernel *k, const hls_op *
                        unsigned live)
 {
     unsigned w = k->ops[user->args[arg]].width;
+    if (hls_ir_low_bits_from_low_bits(user)) /* a shift amount is read whole */
+        return (user->opc != HOP_SHL || arg == 0) && live < w ? live : w;
     switch (user->opc) {
-    case HOP_ADD: case HOP_SUB: case HOP_MUL: case HOP_AND: case HOP_OR: case HOP_XOR:
-        return live < w ? live : w;
-    case HOP_SHL:
-        return arg == 0 && live < w ? live : w;
     case HOP_TRUNC:
         return live < w ? live : w;
     case HOP_SELECT:
