@@ -201,6 +201,8 @@ static int list_dir(const char *root, const char *rel, file_list *l, int depth)
     while (rc == 0 && (de = readdir(d))) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
+        if (!*rel && !strcmp(de->d_name, "waves"))
+            continue; /* the traced model (CLHLS_WAVES): built again where needed */
         char path[4096], full[8192];
         snprintf(path, sizeof path, "%s%s%s", rel, *rel ? "/" : "", de->d_name);
         snprintf(full, sizeof full, "%s/%s", root, path);

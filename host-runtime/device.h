@@ -117,6 +117,17 @@ typedef struct rt_kernel_result {
                                    timeout lists the non-zero probes ("; stuck: ...") */
 } rt_kernel_result;
 
+/* What a program's waveform records (CLHLS_WAVES, host-runtime/waves.c). */
+typedef struct rt_waves {
+    int on;                     /* CLHLS_WAVES is set */
+    char path[4096];            /* the FST file */
+    char kernel[256];           /* only while this kernel runs (CLHLS_WAVES_KERNEL), "" for
+                                   every kernel and every cycle of the accelerator */
+    int window;                 /* 1: only cycles first..last of each recorded launch,
+                                   counted from its start (CLHLS_WAVES_CYCLES) */
+    uint64_t first, last;       /* the window */
+} rt_waves;
+
 typedef struct rt_device_ops {
     const char *kind;           /* e.g. "simulator" */
     /* Creates the device for a board. */
@@ -134,6 +145,11 @@ typedef struct rt_device_ops {
     int (*program_load)(rt_device_impl *impl, const char *model_path,
                         rt_device_program **prog, char *err, size_t errlen);
     void (*program_unload)(rt_device_impl *impl, rt_device_program *prog);
+    /* Records a loaded traced model's signals as w says, until the program is unloaded
+     * or the process exits (the file is then complete). RT_DEV_OK, or RT_DEV_ERROR and
+     * why (a model without tracing, a file that cannot be written). */
+    int (*program_waves)(rt_device_impl *impl, rt_device_program *prog, const rt_waves *w,
+                         char *err, size_t errlen);
     /* Kernels of one program running at once, each on its compute unit (launch->unit):
      * kernel_start starts one (the accelerator is reset first when none of its units
      * runs) while others may run; launch and result must stay valid until kernel_wait

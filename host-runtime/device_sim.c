@@ -8,11 +8,17 @@
  * stuck. Kernels of one program run at once, each on its compute unit (kernel_start,
  * kernel_wait): the model steps them all, and each ends alone (done, its own fault, its
  * own watchdog). One mutex per device serialises everything, because the simulator's
- * memory and models are not thread-safe. */
+ * memory and models are not thread-safe. A traced model (CLHLS_WAVES) records into its
+ * FST file the cycles program_waves asks for: every cycle, or those of one kernel's
+ * launches (from its reset and argument writes to its end), or a window of cycles
+ * counted from each recorded launch's start; the file is closed when the program is
+ * unloaded or, for programs still loaded, at exit (in the process that opened it), so
+ * it is complete however the host program ends normally. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clhls_sim.h"
 #include "rt.h"
@@ -51,7 +57,22 @@ struct rt_device_program {
     } done[SIM_MAX_UNITS];      /* kernels ended whose outcome kernel_wait has not
                                    reported, in order */
     unsigned ndone;             /* how many */
+    rt_device_impl *dev;        /* its device (whose lock guards the model) */
+    rt_waves waves;             /* what it records (waves.on: a waveform is open) */
+    struct {
+        uint64_t from, to;      /* cycles to record of a recorded launch (to: UINT64_MAX
+                                   until it ends) */
+    } rec[SIM_MAX_UNITS];       /* by slot, for the launches recorded */
+    uint64_t recording;         /* slots whose launch is recorded (bit s) */
+    pid_t waves_pid;            /* the process that opened the waveform */
+    struct rt_device_program *waves_next; /* the next program with a waveform open */
 };
+
+/* Programs with a waveform open (closed at exit when still loaded), under waves_lock;
+ * waves_lock is taken before a device's lock, never after. */
+static pthread_mutex_t waves_lock = PTHREAD_MUTEX_INITIALIZER;
+static rt_device_program *waves_open;
+static int waves_atexit;
 
 static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -190,6 +211,7 @@ static int sim_program_load(rt_device_impl *d, const char *model_path,
         snprintf(err, errlen, "out of host memory");
         return RT_DEV_NOMEM;
     }
+    p->dev = d;
     pthread_mutex_lock(&d->lock);
     p->model = sim_model_open(model_path, d->board, err, errlen);
     pthread_mutex_unlock(&d->lock);
@@ -201,10 +223,88 @@ static int sim_program_load(rt_device_impl *d, const char *model_path,
     return RT_DEV_OK;
 }
 
+/* Takes p off the list of programs with a waveform open. waves_lock held. */
+static void waves_unlist(rt_device_program *p)
+{
+    for (rt_device_program **link = &waves_open; *link; link = &(*link)->waves_next)
+        if (*link == p) {
+            *link = p->waves_next;
+            break;
+        }
+}
+
+/* At exit: the waveforms of the programs still loaded are written out and closed (a
+ * kernel running in a device worker ends first: the device's lock). Nothing in a
+ * forked child, whose file is its parent's. */
+static void waves_close_all(void)
+{
+    pthread_mutex_lock(&waves_lock);
+    for (rt_device_program *p = waves_open; p; p = p->waves_next) {
+        if (p->waves_pid != getpid())
+            continue;
+        pthread_mutex_lock(&p->dev->lock);
+        sim_model_waves_close(p->model);
+        p->waves.on = 0;
+        pthread_mutex_unlock(&p->dev->lock);
+    }
+    waves_open = NULL;
+    pthread_mutex_unlock(&waves_lock);
+}
+
+/* The cycles the model records now: every running recorded launch's span. d->lock held. */
+static void waves_apply(rt_device_program *p)
+{
+    uint64_t from = UINT64_MAX, to = 0;
+    for (uint64_t r = p->recording; r; r &= r - 1) {
+        unsigned s = (unsigned)__builtin_ctzll(r);
+        from = p->rec[s].from < from ? p->rec[s].from : from;
+        to = p->rec[s].to > to ? p->rec[s].to : to;
+    }
+    sim_model_waves_window(p->model, from, to); /* from > to: nothing */
+}
+
+/* Whether launch l is recorded: a waveform is open, and it records every kernel or
+ * this one. */
+static int waves_records(const rt_device_program *p, const rt_kernel_launch *l)
+{
+    return p->waves.on && (p->waves.kernel[0] || p->waves.window) &&
+           (!p->waves.kernel[0] || !strcmp(p->waves.kernel, l->name));
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+static int sim_program_waves(rt_device_impl *d, rt_device_program *p, const rt_waves *w,
+                             char *err, size_t errlen)
+{
+    pthread_mutex_lock(&waves_lock);
+    pthread_mutex_lock(&d->lock);
+    int rc = p->waves.on || !w->on ? SIM_ERR_ARG
+                                   : sim_model_waves_open(p->model, w->path, err, errlen);
+    if (rc == SIM_OK) {
+        p->waves = *w;
+        p->waves_pid = getpid();
+        p->recording = 0;
+        if (w->kernel[0] || w->window) /* only recorded launches, from the first */
+            waves_apply(p);
+        p->waves_next = waves_open;
+        waves_open = p;
+        if (!waves_atexit)
+            waves_atexit = atexit(waves_close_all) == 0;
+    } else if (p->waves.on || !w->on) {
+        snprintf(err, errlen, "a waveform is open already");
+    }
+    pthread_mutex_unlock(&d->lock);
+    pthread_mutex_unlock(&waves_lock);
+    return rc == SIM_OK ? RT_DEV_OK : RT_DEV_ERROR;
+}
+
 static void sim_program_unload(rt_device_impl *d, rt_device_program *p)
 {
     if (!p)
         return;
+    pthread_mutex_lock(&waves_lock);
+    waves_unlist(p);
+    pthread_mutex_unlock(&waves_lock);
     pthread_mutex_lock(&d->lock);
     sim_model_close(p->model);
     pthread_mutex_unlock(&d->lock);
@@ -317,6 +417,13 @@ static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel
                  l->name, SIM_MAX_UNITS);
         return RT_DEV_ERROR;
     }
+    int record = waves_records(p, l);
+    if (record && !p->waves.window) { /* the whole launch: its reset and arguments too */
+        p->rec[slot].from = sim_model_cycles(m);
+        p->rec[slot].to = UINT64_MAX;
+        p->recording |= (uint64_t)1 << slot;
+        waves_apply(p);
+    }
     if (!sim_model_running_units(m) && !p->ndone) {
         uint64_t stress = sim_stress_env();
         if (stress != sim_memory_stress(d->mem))
@@ -348,9 +455,19 @@ static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel
     if (crc != SIM_OK) {
         snprintf(r->message, sizeof r->message, "kernel '%s': %s", l->name,
                  crc == SIM_ERR_NOMEM ? "out of host memory" : "cannot start its compute unit");
+        if (record) {
+            p->recording &= ~((uint64_t)1 << slot);
+            waves_apply(p);
+        }
         return crc == SIM_ERR_NOMEM ? RT_DEV_NOMEM : RT_DEV_ERROR;
     }
     r->start_cycle = sim_model_cycles(m);
+    if (record && p->waves.window) { /* cycles first..last from its start */
+        p->rec[slot].from = add_sat(r->start_cycle, p->waves.first);
+        p->rec[slot].to = add_sat(r->start_cycle, p->waves.last);
+        p->recording |= (uint64_t)1 << slot;
+        waves_apply(p);
+    }
     p->launch[slot] = l;
     p->result[slot] = r;
     return RT_DEV_OK;
@@ -383,6 +500,10 @@ static int launch_end(rt_device_program *p, unsigned unit)
     /* Counters (also after a failure: they say how far it got). */
     for (unsigned i = 0; i < l->ncounters; i++)
         r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg);
+    if (p->recording >> slot & 1) { /* its counters were the last cycles recorded */
+        p->recording &= ~((uint64_t)1 << slot);
+        waves_apply(p);
+    }
     switch (rc) {
     case SIM_OK:
         return RT_DEV_OK;
@@ -481,6 +602,7 @@ const rt_device_ops rt_device_sim_ops = {
     .fill = sim_fill,
     .program_load = sim_program_load,
     .program_unload = sim_program_unload,
+    .program_waves = sim_program_waves,
     .kernel_start = sim_kernel_start,
     .kernel_wait = sim_kernel_wait,
     .cycles = sim_cycles,

@@ -4,6 +4,7 @@
  * cache (binary.c), then load the program's metadata.json (metadata.c) and its verilated
  * model on the device), build and program queries. A program binary is the build's
  * cache entry packed into one blob. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,42 @@ static void build_failed_why(rt_program_build *b, const char *prefix, const char
     build_failed(b, "\n");
 }
 
+/* Loads the model of entry onto device d: its traced variant when the program is to be
+ * recorded (CLHLS_WAVES), recording into the program's file; the normal model when
+ * not, or when the traced one cannot be had (a message on stderr says why). */
+static int load_model(cl_device_id d, const char *entry, const rt_kernel_meta *ks, cl_uint nk,
+                      rt_device_program **model, char *err, size_t errlen)
+{
+    char path[4200], traced[4300], why[2048];
+    snprintf(path, sizeof path, "%s/model.so", entry);
+    int waves = rt_waves_wanted(ks, nk);
+    if (waves && rt_waves_model(entry, traced, sizeof traced, why, sizeof why) != 0) {
+        fprintf(stderr, "clhls: CLHLS_WAVES: %s\nclhls: the program runs without waveforms\n",
+                why);
+        waves = 0;
+    }
+    if (waves && d->ops->program_load(d->impl, traced, model, why, sizeof why) != RT_DEV_OK) {
+        fprintf(stderr, "clhls: CLHLS_WAVES: cannot load the traced model: %s\n"
+                        "clhls: the program runs without waveforms\n", why);
+        waves = 0;
+    }
+    if (!waves)
+        return d->ops->program_load(d->impl, path, model, err, errlen);
+    rt_waves w = *rt_waves_config();
+    rt_waves_next_file(w.path, sizeof w.path);
+    if (d->ops->program_waves(d->impl, *model, &w, why, sizeof why) != RT_DEV_OK)
+        fprintf(stderr, "clhls: CLHLS_WAVES: %s; the program runs without waveforms\n", why);
+    else if (w.window)
+        fprintf(stderr, "clhls: CLHLS_WAVES: recording cycles %" PRIu64 " to %" PRIu64
+                        " of each launch of %s%s in %s\n", w.first, w.last,
+                w.kernel[0] ? "kernel " : "every kernel", w.kernel, w.path);
+    else
+        fprintf(stderr, "clhls: CLHLS_WAVES: recording %s%s in %s\n",
+                w.kernel[0] ? "the launches of kernel " : "every cycle of the accelerator",
+                w.kernel, w.path);
+    return RT_DEV_OK;
+}
+
 /* Loads the built cache entry for context device di: its metadata (which then stands
  * for every device: all build the same program) and its model. p->lock held. */
 static cl_int load_entry(cl_program p, int di, const char *entry)
@@ -201,8 +238,7 @@ static cl_int load_entry(cl_program p, int di, const char *entry)
         if (access(path, R_OK) != 0) {
             snprintf(err, sizeof err, "the build produced no model");
             ok = 0;
-        } else if (d->ops->program_load(d->impl, path, &b->model, err, sizeof err) !=
-                   RT_DEV_OK) {
+        } else if (load_model(d, entry, ks, nk, &b->model, err, sizeof err) != RT_DEV_OK) {
             ok = 0;
         }
         if (!ok)

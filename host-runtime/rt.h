@@ -571,6 +571,19 @@ int rt_job_write(rt_job *j, const char *name, const void *data, size_t len);
 cl_int rt_job_run(rt_job *j, const char *const args[], rt_job_result *r);
 void rt_job_result_free(rt_job_result *r);
 
+/* ---- waveforms (waves.c) ---- */
+/* CLHLS_WAVES, CLHLS_WAVES_KERNEL and CLHLS_WAVES_CYCLES, read once (on: 0 when
+ * CLHLS_WAVES is not set; a malformed window is reported on stderr and ignored). */
+const rt_waves *rt_waves_config(void);
+/* 1 when a program with these kernels is to be recorded: CLHLS_WAVES is set and
+ * CLHLS_WAVES_KERNEL is unset or names one of them. */
+int rt_waves_wanted(const rt_kernel_meta *kernels, cl_uint nkernels);
+/* The traced model of cache entry `entry` (ENTRY/waves/model.so), built by the clhls
+ * tool in a child process when there is none: 0 and its path, or -1 and why. */
+int rt_waves_model(const char *entry, char *so, size_t so_len, char *err, size_t errlen);
+/* The next program's waveform file: CLHLS_WAVES for the first, then FILE-2.fst, ... */
+void rt_waves_next_file(char *path, size_t len);
+
 /* ---- the kernel executor (exec_kernel.c) ---- */
 /* A kernel command between its start on the device and its end. */
 typedef struct rt_kernel_run rt_kernel_run;

@@ -9,7 +9,9 @@
  * builds are safe). Tools run with argument vectors (no shell, common/proc.h), in the
  * process group of the build's tools, which ends with this process
  * (common/toolgroup.h); everything they print goes to the build log. At most two
- * compilers run at once. */
+ * compilers run at once. The traced variant (SIM_BUILD_WAVES: Verilator's --trace-fst,
+ * every unit and the harness compiled with VM_TRACE) also compiles Verilator's FST
+ * writer, which the shared runtime leaves out, and links zlib. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "sim_internal.h"
 
@@ -180,8 +182,9 @@ static int verilator_root(const char *verilator, char *root, size_t len, strbuf 
 #define O2_MAX_BYTES (1536u << 10)
 
 /* Flags for compiling Verilator output and runtime (from verilated.mk), plus -fPIC,
- * after the optimisation level `opt`. */
-static int cxx_flags(char **argv, int n, const char *opt, const char *inc, const char *inc_std)
+ * after the optimisation level `opt`; waves: the traced variant's (VM_TRACE). */
+static int cxx_flags_of(char **argv, int n, const char *opt, const char *inc,
+                        const char *inc_std, int waves)
 {
     argv[n++] = (char *)opt;
     static const char *const flags[] = {
@@ -189,14 +192,21 @@ static int cxx_flags(char **argv, int n, const char *opt, const char *inc, const
         "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-fno-gnu-unique",
         "-Wno-bool-operation", "-Wno-sign-compare", "-Wno-uninitialized",
         "-Wno-unused-but-set-variable", "-Wno-unused-parameter", "-Wno-unused-variable",
-        "-Wno-shadow", "-DVM_COVERAGE=0", "-DVM_SC=0", "-DVM_TRACE=0",
-        "-DVM_TRACE_FST=0", "-DVM_TRACE_VCD=0",
+        "-Wno-shadow", "-DVM_COVERAGE=0", "-DVM_SC=0", "-DVM_TRACE_VCD=0",
     };
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
         argv[n++] = (char *)flags[i];
+    argv[n++] = waves ? "-DVM_TRACE=1" : "-DVM_TRACE=0";
+    argv[n++] = waves ? "-DVM_TRACE_FST=1" : "-DVM_TRACE_FST=0";
     argv[n++] = (char *)inc;
     argv[n++] = (char *)inc_std;
     return n;
+}
+
+/* The same for the normal model and Verilator's runtime. */
+static int cxx_flags(char **argv, int n, const char *opt, const char *inc, const char *inc_std)
+{
+    return cxx_flags_of(argv, n, opt, inc, inc_std, 0);
 }
 
 /* Tells the caller that a step begins. */
@@ -614,6 +624,7 @@ typedef struct model_build {
     char rtlib[4200], pch_dir[4200];  /* the runtime's archive and precompiled headers */
     units u;                          /* the generated C++ as compile units */
     char h_o[4200], m_o[4200];        /* the harness's and the operator models' objects */
+    char fst_src[4300], fst_o[4200];  /* the traced variant's: Verilator's FST writer */
     char obj[MAX_UNITS + 1][4200];    /* unit k's object */
 } model_build;
 
@@ -674,7 +685,7 @@ static int verilate(model_build *b)
     snprintf(b->obj_dir, sizeof b->obj_dir, "%s/obj", b->work_dir);
     snprintf(vlog, sizeof vlog, "%s/verilator.log", b->work_dir);
     hls_remove_tree(b->obj_dir);
-    size_t max = 21 + 2 * b->nfiles + 1;
+    size_t max = 22 + 2 * b->nfiles + 1;
     char **argv = hls_try_alloc(max * sizeof *argv);
     if (!argv)
         return SIM_ERR_NOMEM;
@@ -700,6 +711,8 @@ static int verilate(model_build *b)
     if (!(b->flags & SIM_BUILD_RTL_OPERATORS))
         argv[n++] = "+define+CLHLS_SIM_MODELS";
     argv[n++] = "+define+CLHLS_SIM_CHECKS"; /* the access checker (harness.cpp) */
+    if (b->flags & SIM_BUILD_WAVES)
+        argv[n++] = "--trace-fst"; /* every signal, every level */
     argv[n++] = "--prefix";
     argv[n++] = "Vclhls_top";
     argv[n++] = "--top-module";
@@ -771,8 +784,8 @@ static void cxx_includes_of(const model_build *b, cxx_includes *c)
 
 /* The compile jobs of the model, two at a time. */
 typedef struct compile_jobs {
-    char *argv[MAX_UNITS + 3][MAX_ARGS], out[MAX_UNITS + 3][4200];
-    char **argvs[MAX_UNITS + 3], *outs[MAX_UNITS + 3];
+    char *argv[MAX_UNITS + 4][MAX_ARGS], out[MAX_UNITS + 4][4200];
+    char **argvs[MAX_UNITS + 4], *outs[MAX_UNITS + 4];
     int n;
 } compile_jobs;
 
@@ -782,7 +795,7 @@ static void harness_job(model_build *b, cxx_includes *c, compile_jobs *j)
     char **argv = j->argv[j->n];
     int na = 0;
     argv[na++] = (char *)b->cxx;
-    na = cxx_flags(argv, na, "-O2", c->inc, c->inc_std);
+    na = cxx_flags_of(argv, na, "-O2", c->inc, c->inc_std, (b->flags & SIM_BUILD_WAVES) != 0);
     na = use_pch(argv, na, c->inc_pch);
     argv[na++] = c->inc_obj;
     argv[na++] = c->inc_abi;
@@ -806,7 +819,8 @@ static void unit_job(model_build *b, cxx_includes *c, unsigned unit, const char 
     char **argv = j->argv[j->n];
     int na = 0;
     argv[na++] = (char *)b->cxx;
-    na = cxx_flags(argv, na, unit ? opt : "-O0", c->inc, c->inc_std);
+    na = cxx_flags_of(argv, na, unit ? opt : "-O0", c->inc, c->inc_std,
+                      (b->flags & SIM_BUILD_WAVES) != 0);
     na = use_pch(argv, na, c->inc_pch);
     argv[na++] = c->inc_obj;
     if (unit && !(b->flags & SIM_BUILD_RTL_OPERATORS)) {
@@ -842,6 +856,27 @@ static void models_job(model_build *b, cxx_includes *c, compile_jobs *j)
     j->n++;
 }
 
+/* Verilator's FST writer (with the FST library it includes) for the traced variant, as
+ * job j->n; the shared runtime leaves it out, so the normal model never has it. */
+static void fst_job(model_build *b, cxx_includes *c, compile_jobs *j)
+{
+    snprintf(b->fst_src, sizeof b->fst_src, "%s/include/verilated_fst_c.cpp", b->root);
+    snprintf(b->fst_o, sizeof b->fst_o, "%s/verilated_fst_c.o", b->work_dir);
+    char **argv = j->argv[j->n];
+    int na = 0;
+    argv[na++] = (char *)b->cxx;
+    na = cxx_flags_of(argv, na, "-O2", c->inc, c->inc_std, 1);
+    argv[na++] = "-c";
+    argv[na++] = b->fst_src;
+    argv[na++] = "-o";
+    argv[na++] = b->fst_o;
+    argv[na] = NULL;
+    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_fst.log", b->work_dir);
+    j->argvs[j->n] = argv;
+    j->outs[j->n] = j->out[j->n];
+    j->n++;
+}
+
 /* 3. The generated C++ (write_units) and the harness, two compilers at once. Job
  * order: the per-cycle units (the longest), the harness, the slow unit, the operator
  * models. */
@@ -866,6 +901,8 @@ static int compile_model(model_build *b)
     }
     if (!(b->flags & SIM_BUILD_RTL_OPERATORS))
         models_job(b, &c, j);
+    if (b->flags & SIM_BUILD_WAVES)
+        fst_job(b, &c, j);
     if (run_all(j->argvs, j->outs, j->n, b->log))
         return SIM_ERR_BUILD;
     if (b->stats) {
@@ -903,10 +940,14 @@ static int link_model(model_build *b)
         argv[na++] = b->obj[k];
     if (!(b->flags & SIM_BUILD_RTL_OPERATORS))
         argv[na++] = b->m_o;
+    if (b->flags & SIM_BUILD_WAVES)
+        argv[na++] = b->fst_o;
     char *rest[] = {b->h_o, b->rtlib, vs_opt, "-Wl,--no-undefined", "-pthread", "-latomic",
                     NULL};
     for (int k = 0; rest[k]; k++)
         argv[na++] = rest[k];
+    if (b->flags & SIM_BUILD_WAVES)
+        argv[na++] = "-lz"; /* the FST writer compresses */
     argv[na] = NULL;
     step_begins(b->progress, b->ctx, "link of the model");
     double t = now_seconds();

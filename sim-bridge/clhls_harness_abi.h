@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 8 /* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 9 /* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
@@ -26,7 +26,10 @@ extern "C" {
                                           ranges);
                                        8: cycle() samples the memory port before
                                           the edge and the registered read data
-                                          after it (outputs depend on registers) */
+                                          after it (outputs depend on registers);
+                                       9: waveforms (has_waves, waves_open,
+                                          waves_window, waves_close); create
+                                          takes no argument */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -88,9 +91,8 @@ typedef struct clhls_harness_api {
     unsigned has_progress_port; /* 1 when the top has the `progress` output, 0 when not
                                    (then only memory handshakes count as progress) */
     unsigned has_unit_progress; /* 1 when the top has the `progress_units` output */
-    /* Creates one model instance; vcd_path non-NULL dumps a waveform (if the model was
-     * built with tracing) */
-    void *(*create)(const char *vcd_path);
+    /* Creates one model instance. */
+    void *(*create)(void);
     void (*destroy)(void *model);
     /* One clock cycle: sample the memory port's outputs (the values that decide this
      * cycle's handshakes; they depend on registers only), drive in, take the rising
@@ -118,6 +120,20 @@ typedef struct clhls_harness_api {
      * (kind 3), else 0. A held request is answered once its loop iteration is known to
      * be past the loop's exit; one still held when the unit stops moving was not. */
     int (*held_access)(void *model, unsigned cu, clhls_access_fault *held);
+    /* 1 when the model was built with tracing (the traced variant), else 0: then the
+     * waves functions below do nothing and waves_open fails. */
+    unsigned has_waves;
+    /* Opens an FST file at path and records every signal in it from the next cycle on
+     * (time: cycle c's inputs at c ns, its rising edge at c ns + 500 ps, c counted
+     * from create), in the window waves_window sets (at first every cycle). 0, or -1
+     * when the file cannot be written, one is already open or there is no tracing. */
+    int (*waves_open)(void *model, const char *path);
+    /* Records only cycles first..last (inclusive) from now on; first > last records
+     * nothing. */
+    void (*waves_window)(void *model, uint64_t first, uint64_t last);
+    /* Writes the rest of the file and closes it (destroy does it too); nothing more is
+     * recorded. */
+    void (*waves_close)(void *model);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

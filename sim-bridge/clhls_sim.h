@@ -78,6 +78,10 @@ typedef struct sim_build_stats {
  * unit's static regions folded (docs/architecture.md). SIM_BUILD_RTL_OPERATORS simulates
  * the operators' RTL and the pipelines' registers instead. */
 #define SIM_BUILD_RTL_OPERATORS 1u
+/* SIM_BUILD_WAVES builds the traced variant: Verilator's --trace-fst, the harness and
+ * every unit compiled with VM_TRACE, Verilator's FST writer compiled in and zlib linked.
+ * Each cycle then costs more; the normal model is built without it. */
+#define SIM_BUILD_WAVES 2u
 
 /* Verilator-builds the given Verilog files (top module `top`) with the harness into
  * the shared library out_so. Work happens in work_dir. runtime_dir keeps the parts
@@ -208,5 +212,23 @@ int sim_model_has_progress_port(const sim_model *model);
 
 /* Total cycles simulated by this model since it was opened. */
 uint64_t sim_model_cycles(const sim_model *model);
+
+/* ---- waveforms (a model built with SIM_BUILD_WAVES) ----
+ * The traced model records every signal of the accelerator, under the generated
+ * Verilog's names (clhls_top, cu_KERNEL, r<N>_..., lsu<N>, ...), in an FST file. Its
+ * time axis is the model's cycle count (sim_model_cycles): the inputs of cycle c at c
+ * ns with the clock low, its rising edge at c ns + 500 ps. */
+/* 1 when the model was built with tracing. */
+int sim_model_has_waves(const sim_model *model);
+/* Opens the FST file path and records from the next cycle on, every cycle until
+ * sim_model_waves_window says otherwise. SIM_OK, or SIM_ERR_ARG and a message (no
+ * tracing in the model, a file that cannot be written, one already open). */
+int sim_model_waves_open(sim_model *model, const char *path, char *err, size_t errlen);
+/* Records only the cycles first..last (inclusive, on sim_model_cycles' count) from now
+ * on; first > last records nothing. */
+void sim_model_waves_window(sim_model *model, uint64_t first, uint64_t last);
+/* Writes the rest of the waveform and closes it (sim_model_close does too): a file
+ * that was never closed cannot be read. */
+void sim_model_waves_close(sim_model *model);
 
 #endif

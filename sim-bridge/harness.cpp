@@ -29,6 +29,9 @@
 #include "Vclhls_top.h"
 #include "svdpi.h"
 #include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
 
 #include "clhls_harness_abi.h"
 
@@ -182,22 +185,34 @@ struct instance {
     bool faulted;                   /* some unit has faulted */
     clhls_access_fault fault;       /* the first fault of any unit */
     std::vector<int> tag_units;     /* the compute unit of a memory port tag, -1 unknown */
+    uint64_t cycle;                 /* cycles taken since create (the waveform's time) */
+#if VM_TRACE
+    VerilatedFstC *fst;             /* the open waveform, or NULL */
+    uint64_t first, last;           /* cycles recorded: first..last */
+#endif
 };
 
 /* The instance whose cycle() is evaluating (the load-store units' DPI calls find
  * their instance through it). */
 thread_local instance *evaluating;
 
-void *h_create(const char *vcd_path)
+void *h_create(void)
 {
-    (void)vcd_path; /* waveforms need a build with tracing: not supported yet */
     instance *m = new instance();
     m->ctx = new VerilatedContext;
     m->ctx->fatalOnError(false);
+#if VM_TRACE
+    m->ctx->traceEverOn(true);
+#endif
     /* The model is verilated single-threaded; a context left at its default would start
      * a pool of (cores - 1) threads for it, one pool per loaded program. */
     m->ctx->threads(1);
+#if VM_TRACE
+    /* the waveform's scopes as Verilator's users know them: TOP.clhls_top.cu_KERNEL... */
+    m->top = new Vclhls_top(m->ctx, "TOP");
+#else
     m->top = new Vclhls_top(m->ctx, "clhls_top");
+#endif
     m->top->clk = 0;
     m->top->rst = 1;
     evaluating = m; /* the top tells its compute units' tags (clhls_sim_unit) */
@@ -215,6 +230,12 @@ void h_destroy(void *p)
      * make it this instance's (the thread may last have seen another, deleted one),
      * and leave none behind. */
     Verilated::threadContextp(m->ctx);
+#if VM_TRACE
+    if (m->fst) {
+        m->fst->close();
+        delete m->fst;
+    }
+#endif
     m->top->final();
     delete m->top;
     delete m->ctx;
@@ -249,8 +270,21 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     t->s_mem_resp_tag = (SData)in->mem_resp_tag;
     if (in->mem_resp_valid) /* read data is don't-care without valid */
         bytes_to_sig(t->s_mem_resp_rdata, in->mem_resp_rdata, MEM_BYTES);
+#if VM_TRACE
+    /* the cycle's inputs with the clock low, then the edge: what a simulator shows */
+    const bool record = m->fst && m->cycle >= m->first && m->cycle <= m->last;
+    if (record) {
+        t->eval();
+        m->fst->dump(m->cycle * 1000);
+    }
+#endif
     t->clk = 1;
     t->eval();
+#if VM_TRACE
+    if (record)
+        m->fst->dump(m->cycle * 1000 + 500);
+#endif
+    m->cycle++;
     out->reg_rdata = t->reg_rdata;
     out->access_fault = m->faulted;
     t->clk = 0;
@@ -316,10 +350,64 @@ int h_tag_unit(void *p, uint32_t tag)
     return tag < m->tag_units.size() ? m->tag_units[tag] : -1;
 }
 
+int h_waves_open(void *p, const char *path)
+{
+#if VM_TRACE
+    instance *m = static_cast<instance *>(p);
+    if (m->fst)
+        return -1;
+    m->fst = new VerilatedFstC;
+    m->fst->set_time_unit("1ns");
+    m->fst->set_time_resolution("1ps");
+    m->top->trace(m->fst, 99); /* every level of the hierarchy */
+    m->fst->open(path);
+    if (!m->fst->isOpen()) {
+        delete m->fst;
+        m->fst = nullptr;
+        return -1;
+    }
+    m->first = 0;
+    m->last = ~0ull;
+    return 0;
+#else
+    (void)p;
+    (void)path;
+    return -1;
+#endif
+}
+
+void h_waves_window(void *p, uint64_t first, uint64_t last)
+{
+#if VM_TRACE
+    instance *m = static_cast<instance *>(p);
+    m->first = first;
+    m->last = last;
+#else
+    (void)p;
+    (void)first;
+    (void)last;
+#endif
+}
+
+void h_waves_close(void *p)
+{
+#if VM_TRACE
+    instance *m = static_cast<instance *>(p);
+    if (m->fst) {
+        m->fst->close();
+        delete m->fst;
+        m->fst = nullptr;
+    }
+#else
+    (void)p;
+#endif
+}
+
 const clhls_harness_api api = {
     CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS,     HAS_UNIT_PROGRESS,
     h_create,                  h_destroy,       h_cycle,          h_check_accesses,
-    h_access_fault,            h_tag_unit,      h_held_access,
+    h_access_fault,            h_tag_unit,      h_held_access,    VM_TRACE ? 1u : 0u,
+    h_waves_open,              h_waves_window,  h_waves_close,
 };
 
 } // namespace

@@ -159,7 +159,7 @@ sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
     m->dl = dl;
     m->api = api;
     m->width = api->mem_width_bytes;
-    m->inst = api->create(NULL);
+    m->inst = api->create();
     if (!m->inst) {
         fail(err, errlen, "%s: cannot create the model instance", so_path);
         dlclose(dl);
@@ -581,6 +581,43 @@ unsigned sim_model_running_units(const sim_model *model)
 }
 
 uint64_t sim_model_cycles(const sim_model *model) { return model ? model->cycles : 0; }
+
+/* ---- waveforms ---- */
+
+int sim_model_has_waves(const sim_model *model)
+{
+    return model && model->api->has_waves ? 1 : 0;
+}
+
+int sim_model_waves_open(sim_model *model, const char *path, char *err, size_t errlen)
+{
+    if (!model || !path || !*path) {
+        fail(err, errlen, "sim_model_waves_open: model and path are required");
+        return SIM_ERR_ARG;
+    }
+    if (!model->api->has_waves) {
+        fail(err, errlen, "the model was built without tracing (build its traced variant: "
+                          "clhls build --waves)");
+        return SIM_ERR_ARG;
+    }
+    if (model->api->waves_open(model->inst, path)) {
+        fail(err, errlen, "cannot write the waveform %s", path);
+        return SIM_ERR_ARG;
+    }
+    return SIM_OK;
+}
+
+void sim_model_waves_window(sim_model *model, uint64_t first, uint64_t last)
+{
+    if (model)
+        model->api->waves_window(model->inst, first, last);
+}
+
+void sim_model_waves_close(sim_model *model)
+{
+    if (model)
+        model->api->waves_close(model->inst);
+}
 
 int sim_model_has_progress_port(const sim_model *model)
 {

@@ -1,7 +1,8 @@
 /* The clhls command line: a thin front for the libraries, in the manner of aoc and v++.
  *   clhls build FILE.cl [--board NAME] [-D NAME[=V]]... [-I DIR]... [--options "OPTS"]
  *               [-o FILE.clbin] [--dump-after=PASS] [--no-model] [--source-name NAME]
- *               [--result FILE.json] [--scratch DIR]
+ *               [--result FILE.json] [--scratch DIR] [--waves]
+ *   clhls waves-model ENTRY [--result FILE.json] [--scratch DIR]
  *   clhls compile FILE.cl -o FILE.bc [...]     OpenCL C to LLVM bitcode (a compiled object)
  *   clhls link FILE.bc... [--library -o FILE.bc] [...]  linked into hardware, or a library
  *   clhls boards
@@ -19,7 +20,9 @@
  * clBuildProgram, clCompileProgram and clLinkProgram run `clhls build`, `compile` and
  * `link` in a child process: with --result the outcome is written as JSON to that
  * file instead of being printed, no step is shown, and the exit status is 0 or 1 (the
- * protocol is in docs/architecture.md, "Compiling out of process"). */
+ * protocol is in docs/architecture.md, "Compiling out of process"). A host program
+ * run with CLHLS_WAVES runs `waves-model` the same way for the traced variant of its
+ * program's model (build --waves makes it beforehand). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -27,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -56,6 +60,7 @@ static const char usage_text[] =
     "  cache              the build cache: list, size, clean\n"
     "  report FILE.cl     an HTML report of the hardware built for a board\n"
     "  synth FILE.cl      synthesis for a real board: resources, fmax, bitstream\n"
+    "  waves-model ENTRY  the traced model of a build, for waveforms (CLHLS_WAVES)\n"
     "exit status: 0 success, 1 the user's error, 2 a tool failed or an internal error\n";
 
 static const char usage_build[] =
@@ -72,6 +77,8 @@ static const char usage_build[] =
     "  --options \"OPTS\"     build options       /\n"
     "  -o FILE.clbin        also write the program binary (clCreateProgramWithBinary)\n"
     "  --no-model           stop after the Verilog and metadata.json\n"
+    "  --waves              also build the traced model, which records waveforms\n"
+    "                       (CLHLS_WAVES=FILE.fst when a host program runs)\n"
     "  --dump-after=PASS    print the hardware IR after PASS (lower, cfg, widen,\n"
     "                       ifconvert, memorder, banks, nodes, pipeline, narrow,\n"
     "                       schedule); always compiles\n"
@@ -105,6 +112,17 @@ static const char usage_link[] =
     "  --options \"OPTS\"     link options (-cl-fast-relaxed-math, ...)\n"
     "  --no-model           stop after the Verilog and metadata.json\n"
     "  --dump-after=PASS    print the hardware IR after PASS\n"
+    "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
+    "  --scratch DIR        where the build's temporary directory goes\n"
+    "  -h, --help           this text\n";
+
+static const char usage_waves_model[] =
+    "usage: clhls waves-model ENTRY [OPTIONS]\n"
+    "Builds the traced variant of the simulation model of a build's cache entry (the\n"
+    "entry `clhls build` prints) into ENTRY/waves/, unless it is there: a model that\n"
+    "records the accelerator's signals in an FST file when a host program runs with\n"
+    "CLHLS_WAVES=FILE.fst. A host program builds it on its own when needed; this\n"
+    "builds it beforehand (as clhls build --waves does).\n"
     "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
     "  --scratch DIR        where the build's temporary directory goes\n"
     "  -h, --help           this text\n";
@@ -344,6 +362,75 @@ static int write_binary(const char *path, const char *entry, const char *board)
     return CLI_EXIT_OK;
 }
 
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Builds the traced model of entry for the person at the terminal (build --waves,
+ * waves-model), its steps shown; a CLI_EXIT_* status. */
+static int build_waves(const char *entry)
+{
+    strbuf log = {.lossy = 1};
+    char dir[4300];
+    int shown = 0, hit = 0;
+    catch_interrupt();
+    const char *scratch = make_own_scratch();
+    int rc = cli_build_waves_model(entry, scratch, show_step, &shown, &log, dir, sizeof dir,
+                                   &hit);
+    if (interrupted) {
+        sb_free(&log);
+        die_interrupted(shown);
+    }
+    remove_own_scratch();
+    if (shown)
+        cli_step_end(rc == HLS_OK);
+    if (log.data)
+        fputs(log.data, stderr);
+    sb_free(&log);
+    if (rc == HLS_OK)
+        printf("  traced model%s: %s/model.so (CLHLS_WAVES=FILE.fst records waveforms)\n",
+               hit ? " (cache hit)" : "", dir);
+    return exit_for_status(rc);
+}
+
+/* waves-model ENTRY: the traced model of a cache entry, for the person at the terminal
+ * or (--result) for the runtime: {"status", "log", "entry": ENTRY/waves or null, ...}
+ * as a build's result, exit status 0 or 1. */
+static int cmd_waves_model(int argc, char **argv)
+{
+    const char *entry = NULL, *result = NULL, *scratch = NULL;
+    int help = 0, bad = 0;
+    for (int i = 0; i < argc && !bad && !help; i++) {
+        if (is_help(argv[i]))
+            help = 1;
+        else if (!strcmp(argv[i], "--result") && i + 1 < argc)
+            result = argv[++i];
+        else if (!strcmp(argv[i], "--scratch") && i + 1 < argc)
+            scratch = argv[++i];
+        else if (argv[i][0] != '-' && !entry)
+            entry = argv[i];
+        else
+            bad = 1;
+    }
+    if (help || bad || !entry)
+        return print_usage(usage_waves_model, help);
+    if (!result)
+        return build_waves(entry);
+    strbuf log = {.lossy = 1};
+    char dir[4300];
+    int hit = 0;
+    double t0 = monotonic_seconds();
+    int rc = cli_build_waves_model(entry, scratch, NULL, NULL, &log, dir, sizeof dir, &hit);
+    if (write_result(result, rc, log.data, rc == HLS_OK ? dir : NULL, NULL, hit,
+                     monotonic_seconds() - t0))
+        rc = HLS_ERR_TOOL;
+    sb_free(&log);
+    return rc == HLS_OK ? 0 : 1;
+}
+
 static int cmd_build(int cmd, int argc, char **argv)
 {
     const char *usage = cmd == CMD_BUILD     ? usage_build
@@ -353,6 +440,7 @@ static int cmd_build(int cmd, int argc, char **argv)
     const char *dump = NULL, *source_name = NULL, *result = NULL, *output = NULL;
     const char *scratch = NULL, *binary = NULL;
     int no_model = 0, library = 0, ninputs = 0, help = 0, bad_usage = 0, failed = 0, taken;
+    int waves = 0;
     cli_build_options opts = {0};
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     for (int i = 0; i < argc && !bad_usage && !failed && !help; i++) {
@@ -378,6 +466,8 @@ static int cmd_build(int cmd, int argc, char **argv)
             dump = a + 13;
         else if (!strcmp(a, "--no-model") && cmd != CMD_COMPILE)
             no_model = 1;
+        else if (!strcmp(a, "--waves") && cmd == CMD_BUILD)
+            waves = 1;
         else if (!strcmp(a, "--library") && cmd == CMD_LINK)
             library = 1;
         else if (a[0] != '-' && cmd == CMD_LINK)
@@ -389,7 +479,8 @@ static int cmd_build(int cmd, int argc, char **argv)
     }
     if (!help && !bad_usage && !failed &&
         ((cmd == CMD_LINK ? !ninputs : !file) || (cmd == CMD_COMPILE && !output) ||
-         (cmd == CMD_LINK && library != !!output) || (binary && no_model)))
+         (cmd == CMD_LINK && library != !!output) || ((binary || waves) && no_model) ||
+         (waves && (result || dump))))
         bad_usage = 1;
     if (help || bad_usage || failed) {
         free(inputs);
@@ -466,6 +557,10 @@ static int cmd_build(int cmd, int argc, char **argv)
         exit_code = exit_for_status(rc);
         if (rc == HLS_OK && binary)
             exit_code = write_binary(binary, res.entry_dir, board->name);
+        if (rc == HLS_OK && waves && exit_code == CLI_EXIT_OK) {
+            fflush(stdout); /* the build's lines before the traced model's */
+            exit_code = build_waves(res.entry_dir);
+        }
     }
     hls_build_result_free(&res);
     free(source);
@@ -514,6 +609,8 @@ int main(int argc, char **argv)
         return clhls_cache_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "report")) return clhls_report_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "synth")) return clhls_synth_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "waves-model"))
+        return cmd_waves_model(argc - 2, argv + 2);
     fprintf(stderr, "clhls: unknown command '%s'\n", argv[1]);
     return print_usage(usage_text, 0);
 }

@@ -5,16 +5,27 @@
  * removed after), and ENTRY/model.json says what that took (docs/user-guide.md,
  * "Building programs"). Verilator's compiled runtime is shared in
  * CACHE/verilated-runtime. The key covers the harness and the operator models, the
- * files sim_harness_file names. */
+ * files sim_harness_file names.
+ * The traced variant of an entry's model (CLHLS_WAVES, `clhls build --waves`, `clhls
+ * waves-model`) is an entry of its own inside the build's, ENTRY/waves/ (model.so
+ * built with SIM_BUILD_WAVES, model.json, its manifest), made from the entry's rtl/ and
+ * the templates in a scratch directory of the cache and renamed into place when whole,
+ * so the normal model.so stays as it was. */
 #include "model_step.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "clhls_sim.h"
 #include "fsutil.h"
+#include "manifest.h"
 
 /* The files every model compiles besides the design, one path a line. */
 static void sources(void *ctx, strbuf *paths)
@@ -26,10 +37,13 @@ static void sources(void *ctx, strbuf *paths)
 }
 
 /* Writes what building the model took as JSON; 0 on success. */
-static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators)
+static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators,
+                              int waves)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "operators", rtl_operators ? "rtl" : "c-models");
+    if (waves)
+        cJSON_AddBoolToObject(r, "waves", 1);
     cJSON_AddNumberToObject(r, "verilator_seconds", st->verilator_seconds);
     cJSON_AddNumberToObject(r, "cxx_bytes", (double)st->cxx_bytes);
     cJSON_AddNumberToObject(r, "cxx_files", st->cxx_files);
@@ -65,7 +79,7 @@ static int build(void *ctx, const hls_model_job *job, strbuf *log, char *note,
     } else if (sim != SIM_OK) {
         sb_printf(log, "error: building the simulation model failed:\n%s\n", out ? out : "");
         rc = HLS_ERR_TOOL;
-    } else if (write_model_report(report, &st, job->rtl_operators)) {
+    } else if (write_model_report(report, &st, job->rtl_operators, 0)) {
         sb_printf(log, "error: cannot write %s/model.json\n", job->entry);
         rc = HLS_ERR_TOOL;
     }
@@ -81,3 +95,150 @@ static int build(void *ctx, const hls_model_job *job, strbuf *log, char *note,
 }
 
 const hls_model_step cli_model_step = {.sources = sources, .build = build};
+
+/* Whether the entry's model simulates the operators' RTL (its model.json says so). */
+static int entry_rtl_operators(const char *entry)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/model.json", entry);
+    char *text = hls_read_text(path);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    const cJSON *ops = cJSON_GetObjectItemCaseSensitive(j, "operators");
+    int rtl = cJSON_IsString(ops) && !strcmp(ops->valuestring, "rtl");
+    cJSON_Delete(j);
+    free(text);
+    return rtl;
+}
+
+/* Appends to list (n of cap, grown) the files that match pattern; -1 out of memory. */
+static int add_matches(const char *pattern, char ***list, size_t *n, size_t *cap)
+{
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return 0;
+    int rc = 0;
+    for (size_t i = 0; i < g.gl_pathc && !rc; i++) {
+        if (*n + 1 >= *cap) {
+            size_t c = *cap ? 2 * *cap : 64;
+            char **l = hls_try_realloc(*list, c * sizeof *l);
+            if (!l) {
+                rc = -1;
+                break;
+            }
+            *list = l;
+            *cap = c;
+        }
+        if (!((*list)[*n] = hls_try_strdup(g.gl_pathv[i])))
+            rc = -1;
+        else
+            (*list)[++*n] = NULL;
+    }
+    globfree(&g);
+    return rc;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int cli_build_waves_model(const char *entry, const char *scratch,
+                          void (*progress)(void *ctx, const char *step), void *ctx,
+                          strbuf *log, char *dir, size_t dir_size, int *cache_hit)
+{
+    char why[512], probe[4200];
+    *cache_hit = 0;
+    if (hls_path_join(dir, dir_size, entry, "waves")) {
+        sb_printf(log, "clhls: path too long: %s\n", entry);
+        return HLS_ERR_TOOL;
+    }
+    snprintf(probe, sizeof probe, "%s/metadata.json", entry);
+    if (access(probe, R_OK) != 0) {
+        sb_printf(log, "clhls: %s is not a build's cache entry (no metadata.json)\n", entry);
+        return HLS_ERR_OPTIONS;
+    }
+    snprintf(probe, sizeof probe, "%s/model.so", entry);
+    if (access(probe, R_OK) != 0) {
+        sb_printf(log, "clhls: %s has no simulation model (built with --no-model, or a "
+                       "program without kernels): there is nothing to trace\n", entry);
+        return HLS_ERR_OPTIONS;
+    }
+    int usable = hls_entry_usable(dir, "model.so", why, sizeof why);
+    if (usable > 0) {
+        *cache_hit = 1;
+        return HLS_OK;
+    }
+    if (usable < 0) {
+        sb_printf(log, "clhls: cannot check %s: %s\n", dir, why);
+        return HLS_ERR_TOOL;
+    }
+    if (*why)
+        sb_printf(log, "clhls: the traced model in the cache was damaged (%s); built again\n",
+                  why);
+    const char *templates = hls_template_dir(); /* as the compiler finds them */
+    if (!templates) {
+        sb_printf(log, "clhls: the RTL templates were not found (CLHLS_RTL_DIR)\n");
+        return HLS_ERR_TOOL;
+    }
+    /* the design: the entry's generated Verilog, then the templates */
+    char **files = NULL, pattern[4300];
+    size_t n = 0, cap = 0;
+    snprintf(pattern, sizeof pattern, "%s/rtl/*.v", entry);
+    int rc = add_matches(pattern, &files, &n, &cap);
+    size_t generated = n;
+    snprintf(pattern, sizeof pattern, "%s/clhls_*.v", templates);
+    if (!rc)
+        rc = add_matches(pattern, &files, &n, &cap);
+    char root[4096], tmp[4400], runtime[4200], obj[4500], so[4500], report[4500];
+    hls_cache_root(NULL, root, sizeof root);
+    snprintf(tmp, sizeof tmp, "%s/tmp-waves-XXXXXX", scratch ? scratch : root);
+    if (rc) {
+        sb_printf(log, "clhls: out of memory\n");
+        rc = HLS_ERR_TOOL;
+    } else if (generated == 0) {
+        sb_printf(log, "clhls: %s/rtl has no Verilog to build the traced model from\n", entry);
+        rc = HLS_ERR_TOOL;
+    } else if (hls_mkdir_p(scratch ? scratch : root) || !mkdtemp(tmp)) {
+        sb_printf(log, "clhls: cannot create a directory in %s: %s\n", scratch ? scratch : root,
+                  strerror(errno));
+        rc = HLS_ERR_TOOL;
+    } else {
+        int rtl = entry_rtl_operators(entry);
+        snprintf(runtime, sizeof runtime, "%s/verilated-runtime", root);
+        snprintf(obj, sizeof obj, "%s/obj", tmp);
+        snprintf(so, sizeof so, "%s/model.so", tmp);
+        snprintf(report, sizeof report, "%s/model.json", tmp);
+        char *out = NULL;
+        sim_build_stats st;
+        double t = now_seconds();
+        int sim = sim_build_model_progress((const char *const *)files, n, "clhls_top", obj,
+                                           runtime, so,
+                                           SIM_BUILD_WAVES | (rtl ? SIM_BUILD_RTL_OPERATORS : 0),
+                                           progress, ctx, &out, &st);
+        hls_remove_tree(obj);
+        if (sim != SIM_OK) {
+            sb_printf(log, "error: building the traced simulation model failed:\n%s\n",
+                      out ? out : "");
+            rc = HLS_ERR_TOOL;
+        } else if (write_model_report(report, &st, rtl, 1) || hls_manifest_write(tmp)) {
+            sb_printf(log, "clhls: cannot write the traced model's files in %s: %s\n", tmp,
+                      strerror(errno));
+            rc = HLS_ERR_TOOL;
+        } else if (hls_entry_publish(tmp, dir, "model.so", why, sizeof why)) {
+            sb_printf(log, "clhls: %s\n", why);
+            rc = HLS_ERR_TOOL;
+        } else {
+            sb_printf(log, "clhls: traced model built in %.1f s (Verilator %.1f s, C++ %.1f s)\n",
+                      now_seconds() - t, st.verilator_seconds, st.compile_seconds);
+        }
+        free(out);
+        if (rc)
+            hls_remove_tree(tmp);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(files[i]);
+    free(files);
+    return rc;
+}

@@ -11,4 +11,14 @@
  * whatever the build makes. */
 extern const hls_model_step cli_model_step;
 
+/* Builds the traced variant of the model of cache entry `entry` (a build's, or a
+ * program binary's bin-HASH) into ENTRY/waves/ (model.so with SIM_BUILD_WAVES,
+ * model.json, manifest.json), unless a whole one is there (*cache_hit = 1). Its scratch
+ * directory goes into scratch (NULL: the cache root). dir gets ENTRY/waves. progress is
+ * called as the model build's steps begin (may be NULL); log gets the reasons of a
+ * failure. HLS_OK, HLS_ERR_OPTIONS (not an entry with a model) or HLS_ERR_TOOL. */
+int cli_build_waves_model(const char *entry, const char *scratch,
+                          void (*progress)(void *ctx, const char *step), void *ctx,
+                          strbuf *log, char *dir, size_t dir_size, int *cache_hit);
+
 #endif
