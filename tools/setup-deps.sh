@@ -12,7 +12,7 @@ verilator yosys nextpnr-ice40 fpga-icestorm
 ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers opencl-clhpp-headers clinfo
 libcriterion-dev libcjson-dev libxxhash-dev
 python3-pyopencl python3-numpy pocl-opencl-icd
-chromium"
+chromium gtkwave"
 PACKAGES="$PACKAGES $*"
 
 missing=""
