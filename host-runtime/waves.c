@@ -8,7 +8,6 @@
  * and so on. When the traced model cannot be had, a message says why on stderr and
  * the program runs on the normal model, without waveforms. */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
