@@ -29,20 +29,23 @@ typedef struct bench {
     cl_uint mhz;                /* the device's clock */
     char platform_name[128];    /* CL_PLATFORM_NAME */
     char device_name[128];      /* CL_DEVICE_NAME */
-    char cache[32];             /* the build cache of this run */
+    char cache[256];            /* the build cache of this run */
+    int own_cache;              /* bench_open made it (bench_close removes it) */
 } bench;
 
 /* Opens the first device of the first platform (the build tree's clhls.icd unless
- * OCL_ICD_VENDORS says otherwise), with a fresh build cache. */
-static inline void bench_open(bench *b, const char *icd_file)
+ * OCL_ICD_VENDORS says otherwise), with the build cache `cache` (kept), or a fresh one
+ * when it is NULL (removed by bench_close). */
+static inline void bench_open_cache(bench *b, const char *icd_file, const char *cache)
 {
     setenv("OCL_ICD_VENDORS", icd_file, 0);
     memset(b, 0, sizeof *b);
-    snprintf(b->cache, sizeof b->cache, "/tmp/clhls-bench-XXXXXX");
-    if (!mkdtemp(b->cache)) {
+    snprintf(b->cache, sizeof b->cache, "%s", cache ? cache : "/tmp/clhls-bench-XXXXXX");
+    if (!cache && !mkdtemp(b->cache)) {
         perror("mkdtemp");
         exit(1);
     }
+    b->own_cache = !cache;
     setenv("CLHLS_CACHE_DIR", b->cache, 1);
     cl_platform_id platform;
     cl_int err;
@@ -58,12 +61,21 @@ static inline void bench_open(bench *b, const char *icd_file)
     CHECK(err);
 }
 
-/* Releases the device's objects and removes the build cache; returns 0 when done. */
+/* Opens the device with a fresh build cache. */
+static inline void bench_open(bench *b, const char *icd_file)
+{
+    bench_open_cache(b, icd_file, NULL);
+}
+
+/* Releases the device's objects and removes the build cache bench_open made; returns
+ * 0 when done. */
 static inline int bench_close(bench *b)
 {
     clReleaseCommandQueue(b->q);
     clReleaseContext(b->ctx);
-    char cmd[64];
+    if (!b->own_cache)
+        return 0;
+    char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", b->cache);
     return system(cmd) != 0;
 }

@@ -8,8 +8,15 @@
  * wall second of an NDRange (the event's END - START at the board clock; the best of
  * MEASURED_RUNS runs). With
  * --yosys, each design is also synthesised (`synth_xilinx -flatten`, 7-series) and its
- * LUTs and flip-flops are printed. Names on the command line pick kernels. Prints a
- * table; asserts nothing about time. */
+ * LUTs and flip-flops are printed. With --callgrind (valgrind installed), each kernel
+ * also runs once more, smaller, in a child process under callgrind, which counts the
+ * host instructions inside sim_model_run_units (the cycle loop; exact where wall time
+ * is noisy): host instructions per simulated cycle, beside the figure recorded before
+ * the one-evaluation harness (commit 4d7814c). A second table then gives the host
+ * instructions of one 1-work-item launch (clEnqueueTask of a one-line kernel, enqueued
+ * LAUNCHES_MORE more times in one process than in another, both under callgrind, every
+ * thread counted) on clhls and on PoCL (pocl.icd; n/a without it). Names on the
+ * command line pick kernels. Prints tables; asserts nothing about time. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -22,6 +29,9 @@
 #include "kernels.h"
 
 #define MEASURED_RUNS 3 /* NDRanges timed per kernel, the fastest counts */
+#define LAUNCHES_BASE 10  /* launches of the smaller launch-cost process */
+#define LAUNCHES_MORE 100 /* how many more the larger one makes */
+#define VALGRIND "/usr/bin/valgrind"
 
 /* What one kernel measured; negative numbers are "not measured". */
 typedef struct result {
@@ -33,6 +43,7 @@ typedef struct result {
     double cycles;            /* simulated cycles of the NDRange */
     double wall;              /* wall seconds of the NDRange */
     double luts, ffs;         /* Yosys synth_xilinx cells */
+    double ipc;               /* host instructions per simulated cycle (callgrind) */
     char note[160];           /* why something is missing */
 } result;
 
@@ -43,6 +54,8 @@ typedef struct kernel_spec {
     cl_uint dim;              /* NDRange dimensions */
     size_t global[2];         /* global size */
     size_t local[2];          /* local size */
+    size_t small[2];          /* global size of the run under callgrind */
+    double ipc_before;        /* host instructions per simulated cycle at 4d7814c */
     void (*args)(bench *b, cl_kernel k, size_t items, cl_mem *bufs);  /* sets arguments */
 } kernel_spec;
 
@@ -259,6 +272,241 @@ static void measure(bench *b, const kernel_spec *s, int yosys, result *r)
     clReleaseProgram(p);
 }
 
+/* Host instructions per simulated cycle recorded before the one-evaluation harness
+ * (commit 4d7814c, this benchmark's --callgrind); -1: not recorded. */
+#define IPC_VADD -1
+#define IPC_POLY8 -1
+#define IPC_POLY32 -1
+#define IPC_POLY128 -1
+#define IPC_MANDEL -1
+#define IPC_COLLATZ -1
+#define IPC_STENCIL -1
+#define IPC_FIR16 -1
+/* Host instructions of one 1-work-item launch at 4d7814c (clhls), -1: not recorded. */
+#define LAUNCH_BEFORE -1
+
+/* The kernel a launch costs: one work-item, one load and one store. */
+static const char *one_src = "__kernel void one(__global int *p)\n"
+                                   "{\n"
+                                   "    p[get_global_id(0)] += 1;\n"
+                                   "}\n";
+
+/* The path of this program. */
+static void self_path(char *path, size_t len)
+{
+    ssize_t n = readlink("/proc/self/exe", path, len - 1);
+    path[n > 0 ? n : 0] = '\0';
+}
+
+/* The callgrind total of the profile at path ("totals:" or "summary:"), -1 if none. */
+static double callgrind_total(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    double total = -1, v;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "totals: %lf", &v) == 1 || sscanf(line, "summary: %lf", &v) == 1)
+            total = v;
+    if (f)
+        fclose(f);
+    return total;
+}
+
+/* The number after "clhls-child NAME " in the log at path, -1 if none. */
+static double child_value(const char *path, const char *name)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], key[64];
+    double v, found = -1;
+    snprintf(key, sizeof key, "clhls-child %s %%lf", name);
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, key, &v) == 1)
+            found = v;
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* Runs this program as `self ARGS...` under callgrind (collecting inside `toggle`
+ * only, or everything when it is NULL), its output in dir/tag.log; returns the total
+ * of instructions counted, -1 on failure. */
+static double under_callgrind(const char *dir, const char *tag, const char *toggle,
+                              char *const args[])
+{
+    char self[4096], out[512], log[512], outopt[600], toggleopt[200];
+    self_path(self, sizeof self);
+    snprintf(out, sizeof out, "%s/%s.callgrind", dir, tag);
+    snprintf(log, sizeof log, "%s/%s.log", dir, tag);
+    snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
+    snprintf(toggleopt, sizeof toggleopt, "--toggle-collect=%s", toggle ? toggle : "");
+    char *argv[16] = {VALGRIND, "--tool=callgrind", outopt};
+    int n = 3;
+    if (toggle)
+        argv[n++] = toggleopt;
+    argv[n++] = self;
+    for (int i = 0; args[i] && n < 15; i++)
+        argv[n++] = args[i];
+    argv[n] = NULL;
+    int st = bench_spawn(argv, log);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        return -1;
+    return callgrind_total(out);
+}
+
+/* Host instructions per simulated cycle of kernel s: its small NDRange run once under
+ * callgrind, counted inside the cycle loop (sim_model_run_units), over its cycles. */
+static void measure_ipc(bench *b, const kernel_spec *s, result *r)
+{
+    char name[64], log[512];
+    snprintf(name, sizeof name, "%s", s->name);
+    char *args[] = {"--child-cycles", name, NULL};
+    double ir = under_callgrind(b->cache, s->name, "sim_model_run_units", args);
+    snprintf(log, sizeof log, "%s/%s.log", b->cache, s->name);
+    double cycles = child_value(log, "cycles");
+    if (ir > 0 && cycles > 0)
+        r->ipc = ir / cycles;
+    else if (!r->note[0])
+        snprintf(r->note, sizeof r->note, "callgrind run failed (see %s.log)", s->name);
+}
+
+/* Child: kernel s at its small size, once, in the parent's build cache (a hit); prints
+ * the simulated cycles. */
+static int child_cycles(const kernel_spec *s)
+{
+    bench b;
+    bench_open_cache(&b, ICD_FILE, getenv("CLHLS_CACHE_DIR"));
+    double seconds;
+    char note[160] = "";
+    cl_program p = bench_build(&b, s->name, s->src, &seconds, note, sizeof note);
+    if (!p)
+        return 1;
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, s->name, &err);
+    CHECK(err);
+    size_t items = s->small[0] * (s->dim > 1 ? s->small[1] : 1);
+    cl_mem bufs[3] = {NULL, NULL, NULL};
+    s->args(&b, k, items, bufs);
+    cl_event ev;
+    CHECK(clEnqueueNDRangeKernel(b.q, k, s->dim, NULL, s->small, s->local, 0, NULL, &ev));
+    CHECK(clWaitForEvents(1, &ev));
+    cl_ulong start, end;
+    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    printf("clhls-child cycles %.0f\n", (double)(end - start) * b.mhz / 1000.0);
+    clReleaseEvent(ev);
+    for (int i = 0; i < 3; i++)
+        if (bufs[i])
+            clReleaseMemObject(bufs[i]);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    return bench_close(&b);
+}
+
+/* Child: `one` launched as a task `launches` times after a first launch, one
+ * clFinish, on the first platform whose name holds `platform`; prints the simulated
+ * cycles of the last launch (profiling at the device clock) and checks the count. */
+static int child_launches(const char *platform, long launches)
+{
+    cl_platform_id ps[16], p = NULL;
+    cl_uint np = 0;
+    CHECK(clGetPlatformIDs(16, ps, &np));
+    for (cl_uint i = 0; i < np && i < 16 && !p; i++) {
+        char buf[256] = "";
+        clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof buf - 1, buf, NULL);
+        if (strstr(buf, platform))
+            p = ps[i];
+    }
+    if (!p) {
+        fprintf(stderr, "no platform named %s\n", platform);
+        return 1;
+    }
+    cl_device_id dev;
+    cl_int err;
+    cl_uint mhz = 0;
+    CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    cl_command_queue q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
+    CHECK(err);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &one_src, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &dev, NULL, NULL, NULL));
+    cl_kernel k = clCreateKernel(prog, "one", &err);
+    CHECK(err);
+    int zero = 0;
+    cl_mem counter = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,
+                                    &zero, &err);
+    CHECK(err);
+    ARG(k, 0, counter);
+    cl_event ev = NULL;
+    for (long i = 0; i <= launches; i++) {
+        if (ev)
+            clReleaseEvent(ev);
+        CHECK(clEnqueueTask(q, k, 0, NULL, &ev));
+        if (i == 0)
+            CHECK(clFinish(q));
+    }
+    CHECK(clFinish(q));
+    cl_ulong start, end;
+    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    clReleaseEvent(ev);
+    int got = 0;
+    CHECK(clEnqueueReadBuffer(q, counter, CL_TRUE, 0, sizeof got, &got, 0, NULL, NULL));
+    if (got != launches + 1) {
+        fprintf(stderr, "the kernel ran %d times, expected %ld\n", got, launches + 1);
+        return 1;
+    }
+    printf("clhls-child cycles %.0f\n", (double)(end - start) * mhz / 1000.0);
+    clReleaseMemObject(counter);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    return 0;
+}
+
+/* Host instructions of one launch on the platform named `platform` (its .icd file):
+ * a process launching LAUNCHES_BASE + LAUNCHES_MORE times less one launching
+ * LAUNCHES_BASE times, both under callgrind after a run outside it (which fills the
+ * build caches); *cycles gets the simulated cycles of a launch (clhls). */
+static double launch_cost(const char *dir, const char *icd, const char *platform,
+                          double *cycles)
+{
+    char *old = getenv("OCL_ICD_VENDORS");
+    char saved[4096];
+    snprintf(saved, sizeof saved, "%s", old ? old : "");
+    setenv("OCL_ICD_VENDORS", icd, 1);
+    char self[4096], base[32], more[32], plat[64], log[512];
+    self_path(self, sizeof self);
+    snprintf(base, sizeof base, "%d", LAUNCHES_BASE);
+    snprintf(more, sizeof more, "%d", LAUNCHES_BASE + LAUNCHES_MORE);
+    snprintf(plat, sizeof plat, "%s", platform);
+    char *warm[] = {self, "--child-launches", plat, base, NULL};
+    snprintf(log, sizeof log, "%s/launch-warm-%s.log", dir, platform);
+    int st = bench_spawn(warm, log);
+    double cost = -1;
+    *cycles = -1;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        char tag_few[64], tag_many[64];
+        snprintf(tag_few, sizeof tag_few, "launch-%s-few", platform);
+        snprintf(tag_many, sizeof tag_many, "launch-%s-many", platform);
+        char *few_args[] = {"--child-launches", plat, base, NULL};
+        char *many_args[] = {"--child-launches", plat, more, NULL};
+        double few = under_callgrind(dir, tag_few, NULL, few_args);
+        double many = under_callgrind(dir, tag_many, NULL, many_args);
+        if (few > 0 && many > few)
+            cost = (many - few) / LAUNCHES_MORE;
+        *cycles = child_value(log, "cycles");
+    }
+    if (old)
+        setenv("OCL_ICD_VENDORS", saved, 1);
+    else
+        unsetenv("OCL_ICD_VENDORS");
+    return cost;
+}
+
 /* Builds a trivial program so that Verilator's runtime library is compiled before the
  * measured builds. */
 static void warm_up(bench *b)
@@ -273,28 +521,46 @@ static void warm_up(bench *b)
 
 int main(int argc, char **argv)
 {
-    int yosys = 0, picked = 0;
-    for (int i = 1; i < argc; i++)
+    int yosys = 0, grind = 0, picked = 0;
+    const char *child = NULL;
+    if (argc == 3 && !strcmp(argv[1], "--child-cycles"))
+        child = argv[2];
+    else if (argc == 4 && !strcmp(argv[1], "--child-launches"))
+        return child_launches(argv[2], atol(argv[3]));
+    for (int i = 1; i < argc && !child; i++)
         if (!strcmp(argv[i], "--yosys"))
             yosys = 1;
+        else if (!strcmp(argv[i], "--callgrind"))
+            grind = 1;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: %s [--yosys] [KERNEL...]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--yosys] [--callgrind] [KERNEL...]\n", argv[0]);
             return 2;
         } else
             picked = 1;
+    if (grind && access(VALGRIND, X_OK) != 0) {
+        fprintf(stderr, "%s: no %s; measuring without --callgrind\n", argv[0], VALGRIND);
+        grind = 0;
+    }
     char *poly8 = poly_source("poly8", 8), *poly32 = poly_source("poly32", 32),
          *poly128 = poly_source("poly128", 128);
     const kernel_spec specs[] = {
-        {"vadd", vadd_src, 1, {1048576, 1}, {256, 1}, args_vadd},
-        {"poly8", poly8, 1, {262144, 1}, {256, 1}, args_in_out},
-        {"poly32", poly32, 1, {65536, 1}, {256, 1}, args_in_out},
-        {"poly128", poly128, 1, {65536, 1}, {256, 1}, args_in_out},
-        {"mandel", mandel_src, 2, {256, 256}, {16, 16}, args_mandel},
-        {"collatz", collatz_src, 1, {262144, 1}, {256, 1}, args_collatz},
-        {"stencil", stencil_src, 2, {256, 256}, {16, 16}, args_in_out},
-        {"fir16", fir16_src, 1, {65536, 1}, {256, 1}, args_fir16},
+        {"vadd", vadd_src, 1, {1048576, 1}, {256, 1}, {16384, 1}, IPC_VADD, args_vadd},
+        {"poly8", poly8, 1, {262144, 1}, {256, 1}, {8192, 1}, IPC_POLY8, args_in_out},
+        {"poly32", poly32, 1, {65536, 1}, {256, 1}, {8192, 1}, IPC_POLY32, args_in_out},
+        {"poly128", poly128, 1, {65536, 1}, {256, 1}, {4096, 1}, IPC_POLY128, args_in_out},
+        {"mandel", mandel_src, 2, {256, 256}, {16, 16}, {64, 64}, IPC_MANDEL, args_mandel},
+        {"collatz", collatz_src, 1, {262144, 1}, {256, 1}, {8192, 1}, IPC_COLLATZ,
+         args_collatz},
+        {"stencil", stencil_src, 2, {256, 256}, {16, 16}, {64, 64}, IPC_STENCIL, args_in_out},
+        {"fir16", fir16_src, 1, {65536, 1}, {256, 1}, {8192, 1}, IPC_FIR16, args_fir16},
     };
     enum { NK = sizeof specs / sizeof *specs };
+    if (child) {
+        for (int i = 0; i < NK; i++)
+            if (!strcmp(child, specs[i].name))
+                return child_cycles(&specs[i]);
+        return 2;
+    }
     int run[NK];
     for (int i = 0; i < NK; i++) {
         run[i] = !picked;
@@ -309,23 +575,28 @@ int main(int argc, char **argv)
     for (int i = 0; i < NK; i++) {
         result *r = &res[i];
         r->verilog_lines = r->cxx_bytes = r->verilator_s = r->compile_s = r->build_s = -1;
-        r->cycles = r->wall = r->luts = r->ffs = -1;
+        r->cycles = r->wall = r->luts = r->ffs = r->ipc = -1;
         r->note[0] = '\0';
         if (run[i])
             measure(&b, &specs[i], yosys, r);
+        if (run[i] && grind && r->build_s >= 0)
+            measure_ipc(&b, &specs[i], r);
     }
 
     printf("build and simulation speed, platform \"%s\", device \"%s\" (%u MHz); builds "
            "with only the design new\n", b.platform_name, b.device_name, b.mhz);
     printf("| kernel  | Verilog lines | C++ bytes  | Verilator s | C++ s  | build s | "
-           "sim cycles/s | LUT    | FF     |\n");
+           "sim cycles/s | LUT    | FF     |%s\n",
+           grind ? " host instr/cycle | at 4d7814c |" : "");
     printf("|---------|---------------|------------|-------------|--------|---------|"
-           "--------------|--------|--------|\n");
+           "--------------|--------|--------|%s\n",
+           grind ? "------------------|------------|" : "");
     for (int i = 0; i < NK; i++) {
         if (!run[i])
             continue;
         const result *r = &res[i];
-        char lines[32], bytes[32], vl[32], cxx[32], bld[32], speed[32], lut[32], ff[32];
+        char lines[32], bytes[32], vl[32], cxx[32], bld[32], speed[32], lut[32], ff[32],
+            ipc[32], before[32], grind_cells[96] = "";
         cell(lines, sizeof lines, r->verilog_lines, "%.0f");
         cell(bytes, sizeof bytes, r->cxx_bytes, "%.0f");
         cell(vl, sizeof vl, r->verilator_s, "%.2f");
@@ -335,9 +606,34 @@ int main(int argc, char **argv)
              "%.3g");
         cell(lut, sizeof lut, r->luts, "%.0f");
         cell(ff, sizeof ff, r->ffs, "%.0f");
-        printf("| %-7s | %13s | %10s | %11s | %6s | %7s | %12s | %6s | %6s |%s%s\n",
-               specs[i].name, lines, bytes, vl, cxx, bld, speed, lut, ff,
+        cell(ipc, sizeof ipc, r->ipc, "%.0f");
+        cell(before, sizeof before, specs[i].ipc_before, "%.0f");
+        if (grind)
+            snprintf(grind_cells, sizeof grind_cells, " %16s | %10s |", ipc, before);
+        printf("| %-7s | %13s | %10s | %11s | %6s | %7s | %12s | %6s | %6s |%s%s%s\n",
+               specs[i].name, lines, bytes, vl, cxx, bld, speed, lut, ff, grind_cells,
                r->note[0] ? " " : "", r->note);
+    }
+
+    if (grind) {
+        double cyc_clhls, cyc_pocl;
+        double clhls = launch_cost(b.cache, ICD_FILE, "clhls", &cyc_clhls);
+        double pocl = access(POCL_ICD_FILE, R_OK) == 0
+                          ? launch_cost(b.cache, POCL_ICD_FILE, "Portable", &cyc_pocl)
+                          : -1;
+        char c_clhls[32], c_pocl[32], c_cyc[32], c_before[32], c_ratio[32];
+        cell(c_clhls, sizeof c_clhls, clhls, "%.0f");
+        cell(c_pocl, sizeof c_pocl, pocl, "%.0f");
+        cell(c_cyc, sizeof c_cyc, cyc_clhls, "%.0f");
+        cell(c_before, sizeof c_before, LAUNCH_BEFORE, "%.0f");
+        cell(c_ratio, sizeof c_ratio, clhls > 0 && pocl > 0 ? clhls / pocl : -1, "%.2fx");
+        printf("\nhost instructions of one 1-work-item launch (clEnqueueTask of `one`, "
+               "pipelined: %d launches more, one clFinish; callgrind, every thread)\n",
+               LAUNCHES_MORE);
+        printf("| clhls      | simulated cycles | clhls at 4d7814c | PoCL       | clhls/PoCL |\n");
+        printf("|------------|------------------|------------------|------------|------------|\n");
+        printf("| %10s | %16s | %16s | %10s | %10s |\n", c_clhls, c_cyc, c_before, c_pocl,
+               c_ratio);
     }
     free(poly8);
     free(poly32);
