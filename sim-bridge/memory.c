@@ -20,7 +20,14 @@
  * order), so responses of one tag stay in request order, which is what the load-store
  * units rely on. A presented response stays presented until it is taken. Effects still
  * happen at acceptance, so data is the same as without stress. The pseudo-random
- * sequence (xorshift64*) restarts from the seed at every port reset. */
+ * sequence (xorshift64*) restarts from the seed at every port reset.
+ *
+ * Without stress the port does no work in a cycle without a memory event: the inputs
+ * it drives change only at a handshake, when the oldest request's response falls due
+ * or when the bandwidth budget reaches a request's cost, so sim_mem_port_drive keeps
+ * them until the first cycle one of those can happen (calm_until), and the budget is
+ * brought up to date only when it is read (tokens_now: the per-cycle refill of the
+ * cycles since, clamped as cycle by cycle). */
 #include "sim_internal.h"
 
 #include <errno.h>
@@ -62,8 +69,14 @@ struct sim_memory {
     uint64_t token_gain;   /* budget added per cycle, bytes << TOKEN_SHIFT */
     uint64_t token_cap;    /* largest budget that may be saved up */
     uint64_t token_cost;   /* budget one request costs (width << TOKEN_SHIFT) */
-    uint64_t tokens;       /* current budget */
+    uint64_t tokens;       /* the budget at cycle tok_at */
+    uint64_t tok_at;       /* the cycle tokens is up to date for */
     uint64_t now;          /* port cycle counter */
+    uint64_t calm_until;   /* no stress: the inputs last driven hold until this cycle
+                              unless a handshake comes first (0: drive anew) */
+    uint8_t drv_ready;     /* the mem_req_ready last driven */
+    uint8_t drv_valid;     /* the mem_resp_valid last driven */
+    uint32_t drv_tag;      /* the mem_resp_tag last driven (read data stays in place) */
     inflight *queue;       /* ring of requests in flight, in acceptance order */
     uint8_t *qdata;        /* read data of each ring slot, width bytes per slot */
     unsigned qcap;         /* ring capacity (STRESS_QUEUE x latency) */
@@ -282,6 +295,8 @@ void sim_mem_port_reset(sim_memory *mem)
     mem->qhead = 0;
     mem->qcount = 0;
     mem->tokens = mem->token_cap;
+    mem->tok_at = mem->now;
+    mem->calm_until = 0;
     mem->rng = mix_seed(mem->stress);
     mem->bp_left = 0;
     mem->presenting = -1;
@@ -365,9 +380,49 @@ static int stress_backpressure(sim_memory *mem)
     return 1;
 }
 
+/* The bandwidth budget at the current cycle: the refill of every cycle since tok_at,
+ * clamped to the cap (adding and clamping cycle by cycle gives the same). */
+static uint64_t tokens_now(sim_memory *mem)
+{
+    uint64_t k = mem->now - mem->tok_at;
+    if (k) {
+        uint64_t room = mem->tokens < mem->token_cap ? mem->token_cap - mem->tokens : 0;
+        mem->tokens = k >= room / mem->token_gain + 1 ? mem->token_cap
+                                                       : mem->tokens + k * mem->token_gain;
+        if (mem->tokens > mem->token_cap)
+            mem->tokens = mem->token_cap;
+        mem->tok_at = mem->now;
+    }
+    return mem->tokens;
+}
+
+/* No stress: the first cycle after now at which the inputs just driven may change
+ * without a handshake (which resets calm_until): the oldest request's response falls
+ * due, or the budget reaches a request's cost. */
+static uint64_t calm_end(const sim_memory *mem, const clhls_port_in *in)
+{
+    uint64_t end = UINT64_MAX;
+    if (!in->mem_resp_valid && mem->qcount)
+        end = mem->queue[mem->qhead].due;
+    if (!in->mem_req_ready && mem->qcount < mem->qlimit) {
+        uint64_t need = mem->token_cost - mem->tokens; /* tokens_now was just called */
+        uint64_t at = mem->now + (need + mem->token_gain - 1) / mem->token_gain;
+        if (at < end)
+            end = at;
+    }
+    return end;
+}
+
 void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
 {
-    in->mem_req_ready = mem->qcount < mem->qlimit && mem->tokens >= mem->token_cost;
+    if (mem->now < mem->calm_until) { /* nothing has happened: the same inputs */
+        in->mem_req_ready = mem->drv_ready;
+        in->mem_resp_valid = mem->drv_valid;
+        if (mem->drv_valid) /* a tag without valid is left as it was, as below */
+            in->mem_resp_tag = mem->drv_tag;
+        return;
+    }
+    in->mem_req_ready = mem->qcount < mem->qlimit && tokens_now(mem) >= mem->token_cost;
     if (mem->stress) {
         if (stress_backpressure(mem))
             in->mem_req_ready = 0;
@@ -392,6 +447,10 @@ void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
     } else {
         in->mem_resp_valid = 0;
     }
+    mem->calm_until = calm_end(mem, in);
+    mem->drv_ready = in->mem_req_ready;
+    mem->drv_valid = in->mem_resp_valid;
+    mem->drv_tag = in->mem_resp_tag;
 }
 
 static void record_bad(sim_memory *mem, uint64_t addr, int is_write)
@@ -471,6 +530,12 @@ static unsigned port_write(sim_memory *mem, uint64_t addr, const uint8_t *data,
 int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
                         const clhls_port_out *out)
 {
+    if (!((in->mem_resp_valid && out->mem_resp_ready) ||
+          (in->mem_req_ready && out->mem_req_valid))) {
+        mem->now++; /* no event: the budget refills lazily (tokens_now) */
+        return mem->bad;
+    }
+    mem->calm_until = 0; /* a handshake: drive anew */
     if (in->mem_resp_valid && out->mem_resp_ready) {
         if (mem->stress) { /* mark it answered; free the answered slots at the head */
             mem->queue[mem->presenting].answered = 1;
@@ -513,11 +578,11 @@ int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
         }
         mem->stats.requests++;
         mem->qcount++;
-        mem->tokens -= mem->token_cost;
+        mem->tokens = tokens_now(mem) - mem->token_cost;
     }
-    mem->tokens += mem->token_gain;
+    mem->tokens = tokens_now(mem) + mem->token_gain;
     if (mem->tokens > mem->token_cap)
         mem->tokens = mem->token_cap;
-    mem->now++;
+    mem->tok_at = ++mem->now;
     return mem->bad;
 }

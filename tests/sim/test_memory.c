@@ -187,6 +187,60 @@ Test(memory, bandwidth_full) { bandwidth_case(64, 10, 500); }
 Test(memory, bandwidth_quarter) { bandwidth_case(16, 10, 300); }
 Test(memory, bandwidth_fractional) { bandwidth_case(24, 7, 300); }
 
+/* The port's inputs in every cycle against the rule they follow, computed here cycle
+ * by cycle (ready: queue room and a budget of a whole word, refilled by the bytes per
+ * cycle each cycle up to one word plus one cycle's refill; a response once the oldest
+ * request is latency cycles old), while the requester comes and goes in irregular
+ * bursts and sometimes refuses responses: the port that drives anew only at an event
+ * (calm_until, tokens_now) must drive what a port recomputing every cycle drives. */
+static void timing_case(double bpc, unsigned latency)
+{
+    board_t b = test_board(latency, bpc);
+    port_sim s = {.mem = sim_memory_create(&b)};
+    cr_assert_eq(sim_memory_map(s.mem, 0, 1 << 20), SIM_OK);
+    const uint64_t cost = 64ull << 16, gain = (uint64_t)(bpc * 65536.0 + 0.5);
+    const uint64_t cap = cost + gain - 1;
+    uint64_t tokens = cap, due[4096];
+    unsigned head = 0, count = 0, issued = 0, limit = 4 * latency;
+    uint32_t rng = 12345;
+    for (uint64_t c = 0; c < 6000; c++) {
+        rng = rng * 1103515245u + 12345u;
+        unsigned r = rng >> 16;
+        /* bursts of requests and of silence, responses refused now and then */
+        s.out.mem_req_valid = (c / 97) % 3 != 1 && (r & 7) != 0;
+        s.out.mem_resp_ready = (c / 61) % 4 != 3 && (r & 48) != 48;
+        s.out.mem_req_write = r >> 8 & 1;
+        s.out.mem_req_addr = 64 * (uint64_t)(issued % 1024);
+        s.out.mem_req_tag = issued & 0xffff;
+        memset(s.out.mem_req_wstrb, 1, 64);
+        int want_ready = count < limit && tokens >= cost;
+        int want_valid = count && due[head % 4096] <= c;
+        int rv;
+        uint32_t tag;
+        int accepted = step(&s, &rv, &tag);
+        cr_assert_eq(s.in.mem_req_ready, want_ready, "ready at cycle %lu", (unsigned long)c);
+        cr_assert_eq(s.in.mem_resp_valid, want_valid, "response at cycle %lu",
+                     (unsigned long)c);
+        if (want_valid && s.out.mem_resp_ready) {
+            head++;
+            count--;
+        }
+        if (accepted) {
+            due[(head + count) % 4096] = c + latency;
+            count++;
+            issued++;
+            tokens -= cost;
+        }
+        tokens = tokens + gain > cap ? cap : tokens + gain;
+    }
+    cr_assert_gt(issued, 500);
+    sim_memory_destroy(s.mem);
+}
+
+Test(memory, timing_every_cycle_full) { timing_case(64, 10); }
+Test(memory, timing_every_cycle_quarter) { timing_case(16, 10); }
+Test(memory, timing_every_cycle_fractional) { timing_case(24, 7); }
+
 Test(memory, inflight_bound_and_backpressure)
 {
     board_t b = test_board(8, 64);
