@@ -158,7 +158,7 @@ int hls_generic_pointers(hls_compile *c)
     LLVMDisposeBuilder(b);
     /* private memory reached through generic pointers: SROA can now promote it (the
      * pass list's next step, hls_simplify_again) */
-    c->simplify_pending = rewritten;
+    c->simplify_pending |= rewritten;
     return HLS_OK;
 }
 

@@ -61,7 +61,9 @@ static const char *waiting(const emitter *e, int id, char buf[40])
  * and _resp_ready for the answer (a load's or atomic's data in <unit>_rdata). */
 static const char *unit_name(const hls_op *op, char buf[UNIT_NAME_SIZE])
 {
-    if (op->lmem >= 0 && op->lshare >= 0)
+    if (op->chan >= 0)
+        snprintf(buf, UNIT_NAME_SIZE, "ch%d", op->chan);
+    else if (op->lmem >= 0 && op->lshare >= 0)
         snprintf(buf, UNIT_NAME_SIZE, "lm%dp%dr%d", op->lmem, op->lport, op->lshare);
     else if (op->lmem >= 0)
         snprintf(buf, UNIT_NAME_SIZE, "lm%dp%d", op->lmem, op->lport);
@@ -144,6 +146,43 @@ static void emit_local_op(emitter *e, const hls_op *op)
     const char *word = bus_net(e, ww, NULL, text(e, "%s_word", u));
     hls_nl_assign(e->m, word, "%s >> {%s[%u:0], 3'd0}", answer, at_answer, ob - 1);
     hls_nl_assign(e->m, text(e, "%s_rdata", u), "%s[%u:0]", word, op->width - 1);
+}
+
+/* A channel access, on the compute unit's ports of the channel's FIFO (the top joins
+ * them): ch<C>_w_valid, _w_ready and _w_data of the kernel that writes it, ch<C>_r_valid,
+ * _r_data and _r_pop of the kernel that reads it. A blocking write goes into the FIFO
+ * as its request (the FIFO's registered room is the request's ready) and has no
+ * answer; a non-blocking one is always taken, goes into the FIFO when there is room,
+ * and answers whether it did from a FIFO of flags beside the node's tokens. A read asks
+ * nothing: its answer is the FIFO's oldest element, taken when the work-item leaves the
+ * node (a blocking read waits for one; a non-blocking read answers at once, with the
+ * valid bit above the element). */
+static void emit_channel_op(emitter *e, const hls_op *op)
+{
+    char args[4][40];
+    int c = op->chan;
+    if (op->opc == HOP_CHAN_READ) {
+        hls_nl_assign(e->m, text(e, "ch%d_req_ready", c), "1'b1");
+        hls_nl_assign(e->m, text(e, "ch%d_resp_valid", c), op->imm ? "1'b1" : "ch%d_r_valid", c);
+        hls_nl_assign(e->m, text(e, "ch%d_rdata", c), op->imm ? "{ch%d_r_valid, ch%d_r_data}"
+                                                              : "ch%d_r_data", c, c);
+        hls_nl_assign(e->m, text(e, "ch%d_r_pop", c), "ch%d_resp_ready & ch%d_r_valid", c, c);
+        return;
+    }
+    hls_nl_assign(e->m, text(e, "ch%d_w_data", c), "%s", ARG(0));
+    if (!op->imm) {
+        hls_nl_assign(e->m, text(e, "ch%d_w_valid", c), "ch%d_req_valid", c);
+        hls_nl_assign(e->m, text(e, "ch%d_req_ready", c), "ch%d_w_ready", c);
+        return;
+    }
+    hls_nl_assign(e->m, text(e, "ch%d_w_valid", c), "ch%d_req_valid & ch%d_req_ready", c, c);
+    hls_emit_fifo(e, text(e, "ch%d_written", c), 1, e->r->exit_depth,
+                  (fifo_ports){.s_valid = text(e, "ch%d_req_valid", c),
+                               .s_ready = text(e, "ch%d_req_ready", c),
+                               .s_data = text(e, "ch%d_w_ready", c),
+                               .m_valid = text(e, "ch%d_resp_valid", c),
+                               .m_ready = text(e, "ch%d_resp_ready", c),
+                               .m_data = text(e, "ch%d_rdata", c)});
 }
 
 /* Value-name callback for hls_emit_pack(): a memory node's input. */
@@ -270,9 +309,11 @@ static void emit_node_access(emitter *e, const hls_op *op)
         bit_net(e, NULL, text(e, "%s_resp_valid", u));
         bit_net(e, NULL, text(e, "%s_resp_ready", u));
     }
-    if (op->opc != HOP_STORE)
+    if (op->opc != HOP_STORE && !(op->opc == HOP_CHAN_WRITE && !op->imm))
         bus_net(e, op->width, NULL, text(e, "%s_rdata", u));
-    if (op->lmem >= 0)
+    if (op->chan >= 0)
+        emit_channel_op(e, op);
+    else if (op->lmem >= 0)
         emit_local_op(e, op);
     else
         emit_global_op(e, op);

@@ -94,6 +94,26 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, HLS_NL_OUT_REG, "s_resp_ready", n, "per unit: response accepted");
     hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
     hls_nl_port(m, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle");
+    for (int i = 0; i < c->program->nchannels; i++) { /* its ends of the channels' FIFOs */
+        const hls_channel *ch = &c->program->channels[i];
+        const char *name = ch->name;
+        if (ch->writer == index) {
+            hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_w_valid", i), 1,
+                        arena_printf(&c->arena, "channel '%s': an element is written", name));
+            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_w_ready", i), 1,
+                        "the channel has room");
+            hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_w_data", i), ch->bits,
+                        "the element written");
+        }
+        if (ch->reader == index) {
+            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_r_valid", i), 1,
+                        arena_printf(&c->arena, "channel '%s': an element is there", name));
+            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_r_data", i), ch->bits,
+                        "the oldest element");
+            hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_r_pop", i), 1,
+                        "the element is taken");
+        }
+    }
     /* one bit per load-store unit, indexed even when there is one */
     static const char *const per_unit[] = {"m_req_valid", "m_req_ready", "m_req_write",
                                            "s_resp_valid", "s_resp_ready"};
@@ -203,6 +223,43 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
 
 /* clhls_top: the compute units side by side on the register port, their load-store
  * unit ports joined into the memory port's interconnect. */
+static const char *text_of(hls_compile *c, const char *fmt, int n)
+{
+    return arena_printf(&c->arena, fmt, n);
+}
+
+/* Each channel: a FIFO of its depth from the writing compute unit to the reading one. */
+static void emit_channels(hls_compile *c, hls_nl_module *top)
+{
+    const hls_program *p = c->program;
+    for (int i = 0; i < p->nchannels; i++) {
+        const hls_channel *ch = &p->channels[i];
+        static const char *const one_bit[] = {"ch%d_w_valid", "ch%d_w_ready", "ch%d_r_valid",
+                                              "ch%d_r_pop"};
+        for (size_t b = 0; b < sizeof one_bit / sizeof *one_bit; b++)
+            hls_nl_net(top, text_of(c, one_bit[b], i), 1, b ? NULL :
+                       arena_printf(&c->arena, "channel '%s' (depth %d), from kernel '%s' to "
+                                    "kernel '%s'", ch->name, ch->depth,
+                                    p->kernels[ch->writer]->name, p->kernels[ch->reader]->name));
+        hls_nl_net(top, text_of(c, "ch%d_w_data", i), ch->bits, NULL);
+        hls_nl_net(top, text_of(c, "ch%d_r_data", i), ch->bits, NULL);
+        hls_nl_instance *f = hls_nl_instance_new(top, "clhls_fifo", text_of(c, "channel%d", i));
+        hls_nl_param(f, "WIDTH", "%u", ch->bits);
+        hls_nl_param(f, "DEPTH", "%d", ch->depth);
+        hls_nl_connect(f, HLS_NL_IN, "clk", "clk");
+        hls_nl_connect(f, HLS_NL_IN, "rst", "rst");
+        hls_nl_connect(f, HLS_NL_IN, "s_valid", "ch%d_w_valid", i);
+        hls_nl_connect(f, HLS_NL_OUT, "s_ready", "ch%d_w_ready", i);
+        hls_nl_connect(f, HLS_NL_IN, "s_data", "ch%d_w_data", i);
+        hls_nl_connect(f, HLS_NL_OUT, "m_valid", "ch%d_r_valid", i);
+        hls_nl_connect(f, HLS_NL_IN, "m_ready", "ch%d_r_pop", i);
+        hls_nl_connect(f, HLS_NL_OUT, "m_data", "ch%d_r_data", i);
+        hls_nl_connect(f, HLS_NL_OUT, "count", "%s", "");
+    }
+    if (p->nchannels)
+        hls_nl_lint_off(top, "PINCONNECTEMPTY", "The channels' occupancy counts stay open.");
+}
+
 static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
 {
     const hls_program *p = c->program;
@@ -315,6 +372,18 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "%sresp_ready", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
+        for (int j = 0; j < p->nchannels; j++) {
+            if (p->channels[j].writer == i) {
+                hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_w_valid", j), "ch%d_w_valid", j);
+                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_w_ready", j), "ch%d_w_ready", j);
+                hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_w_data", j), "ch%d_w_data", j);
+            }
+            if (p->channels[j].reader == i) {
+                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_r_valid", j), "ch%d_r_valid", j);
+                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_r_data", j), "ch%d_r_data", j);
+                hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_r_pop", j), "ch%d_r_pop", j);
+            }
+        }
         base += (int)n;
         wbase += (int)w;
     }
@@ -337,6 +406,7 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_assign(top, "reg_rdata", "%s", expr.data);
     sb_free(&expr);
     emit_memory_port(top, p, total, mw);
+    emit_channels(c, top);
     return top;
 }
 

@@ -69,6 +69,48 @@ static const char cl30_undef_header[] =
     "#undef cl_khr_subgroup_clustered_reduce\n"
     "#undef cl_khr_subgroup_rotate\n";
 
+/* Intel's channels (cl_intel_channels, and the older cl_altera_channels spellings),
+ * for a source whose #pragma OPENCL EXTENSION enables them (pragmas.c): a channel is
+ * an external __constant variable (no storage; channels.c finds its uses), its depth a
+ * section name, and each channel function a call on the channel's address and a
+ * private variable of the element's type (the comma takes the channel's qualifiers off
+ * the type). */
+static const char channels_header[] =
+    "/* clhls: Intel FPGA channels (hls/frontend.c, hls/channels.c). */\n"
+    "#define cl_intel_channels 1\n"
+    "#define cl_altera_channels 1\n"
+    "#define channel extern __constant\n"
+    "#define __clhls_text(x) #x\n"
+    "#define depth(n) section(\"clhls.channel.depth=\" __clhls_text(n))\n"
+    "#define __clhls_element(ch) __typeof__(((void)0, (ch)))\n"
+    "void __clhls_channel_read(__constant const void *, __private void *);\n"
+    "void __clhls_channel_read_nb(__constant const void *, __private void *, bool *);\n"
+    "void __clhls_channel_write(__constant const void *, __private const void *);\n"
+    "bool __clhls_channel_write_nb(__constant const void *, __private const void *);\n"
+    "#define read_channel_intel(ch) ({ __clhls_element(ch) __clhls_v; "
+    "__clhls_channel_read(&(ch), &__clhls_v); __clhls_v; })\n"
+    "#define read_channel_nb_intel(ch, valid) ({ __clhls_element(ch) __clhls_v; "
+    "__clhls_channel_read_nb(&(ch), &__clhls_v, (valid)); __clhls_v; })\n"
+    "#define write_channel_intel(ch, value) ({ __clhls_element(ch) __clhls_w = (value); "
+    "__clhls_channel_write(&(ch), &__clhls_w); })\n"
+    "#define write_channel_nb_intel(ch, value) ({ __clhls_element(ch) __clhls_w = (value); "
+    "__clhls_channel_write_nb(&(ch), &__clhls_w); })\n"
+    "#define read_channel_altera read_channel_intel\n"
+    "#define read_channel_nb_altera read_channel_nb_intel\n"
+    "#define write_channel_altera write_channel_intel\n"
+    "#define write_channel_nb_altera write_channel_nb_intel\n";
+
+/* Writes a header into the work directory for clang's -include; 0 or an error. */
+static int write_header(hls_compile *c, const char *name, const char *text)
+{
+    char *path = arena_printf(&c->arena, "%s/%s", c->work_dir, name);
+    if (hls_write_text(path, text, 0)) {
+        sb_printf(c->diag.log, "error: cannot write %s\n", path);
+        return HLS_ERR_TOOL;
+    }
+    return HLS_OK;
+}
+
 int hls_frontend(hls_compile *c)
 {
     char *src_path = arena_printf(&c->arena, "%s/%s", c->work_dir, c->source_name);
@@ -82,13 +124,12 @@ int hls_frontend(hls_compile *c)
     int cl30 = !strcmp(c->opts.cl_std, "CL3.0");
     const char *undef_name = !strcmp(c->source_name, "clhls-cl30.h") ? "clhls-cl30-.h"
                                                                        : "clhls-cl30.h";
-    if (cl30) {
-        char *undef_path = arena_printf(&c->arena, "%s/%s", c->work_dir, undef_name);
-        if (hls_write_text(undef_path, cl30_undef_header, 0)) {
-            sb_printf(c->diag.log, "error: cannot write %s\n", undef_path);
-            return HLS_ERR_TOOL;
-        }
-    }
+    if (cl30 && write_header(c, undef_name, cl30_undef_header))
+        return HLS_ERR_TOOL;
+    const char *channels_name = !strcmp(c->source_name, "clhls-channels.h")
+                                    ? "clhls-channels-.h" : "clhls-channels.h";
+    if (c->channels_enabled && write_header(c, channels_name, channels_header))
+        return HLS_ERR_TOOL;
 
     /* -O1 with clang's own LLVM passes off: the IR is as unoptimised as at -O0, but an
      * `inline` function that is not static (C99's inline definition) keeps its body,
@@ -123,6 +164,10 @@ int hls_frontend(hls_compile *c)
         argv[n++] = cl30_features;
         argv[n++] = "-include";
         argv[n++] = undef_name;
+    }
+    if (c->channels_enabled) {
+        argv[n++] = "-include";
+        argv[n++] = channels_name;
     }
     for (int i = 0; i < c->opts.nclang_args; i++)
         if (strcmp(c->opts.clang_args[i], "-cl-opt-disable"))

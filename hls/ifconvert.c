@@ -480,7 +480,8 @@ static void hoist_token_reads(hls_compile *c, hls_kernel *k)
 }
 
 /* Drops the operations nothing needs (a predicate of a block without stores, a value
- * only a removed phi read): live are stores, each loop's decision to go round again,
+ * only a removed phi read): live are stores, channel accesses (a read takes an
+ * element away), each loop's decision to go round again,
  * and whatever those read, through phis too. */
 static void remove_dead_ops(hls_compile *c, hls_kernel *k)
 {
@@ -489,7 +490,7 @@ static void remove_dead_ops(hls_compile *c, hls_kernel *k)
     int n = 0;
     for (int i = 0; i < k->nops; i++)
         if (k->ops[i].opc == HOP_STORE || k->ops[i].opc == HOP_ATOMIC ||
-            k->ops[i].opc == HOP_BARRIER)
+            k->ops[i].opc == HOP_BARRIER || k->ops[i].chan >= 0)
             live[i] = 1, work[n++] = i;
     if (k->slot_op >= 0 && !live[k->slot_op]) /* the slot is freed as work-items retire */
         live[k->slot_op] = 1, work[n++] = k->slot_op;
@@ -550,7 +551,7 @@ static int uniform_by_nature(const hls_op *op)
     case HOP_TOKEN:
         return op->imm == HLS_TOK_GROUP_ID || op->imm == HLS_TOK_GROUP_SIZE ||
                op->imm == HLS_TOK_SLOT || op->imm == HLS_TOK_GROUP_LINEAR_SIZE;
-    case HOP_LOAD: case HOP_ATOMIC:
+    case HOP_LOAD: case HOP_ATOMIC: case HOP_CHAN_READ: case HOP_CHAN_WRITE:
         return 0;
     default:
         return 1;

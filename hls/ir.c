@@ -23,6 +23,7 @@ static const char *const opcode_names[HOP_COUNT] = {
     [HOP_EXTRACT] = "extract", [HOP_INSERT] = "insert", [HOP_LOAD] = "load", [HOP_STORE] = "store",
     [HOP_ATOMIC] = "atomic", [HOP_BARRIER] = "barrier", [HOP_COLLECTIVE] = "collective", [HOP_PHI] = "phi",
     [HOP_RECUR] = "recur", [HOP_ALIVE] = "alive",
+    [HOP_CHAN_READ] = "chanread", [HOP_CHAN_WRITE] = "chanwrite",
 };
 
 static const char *const token_names[] = {"global_id", "local_id", "group_id", "group_size",
@@ -47,6 +48,7 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->lsu = -1;
     op->rom = -1;
     op->lmem = -1;
+    op->chan = -1;
     op->lport = -1;
     op->lshare = -1;
     op->spec_alive = -1;
@@ -132,7 +134,8 @@ int hls_ir_is_invariant(const hls_op *op)
 
 int hls_ir_is_memory(const hls_op *op)
 {
-    return op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_ATOMIC;
+    return op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_ATOMIC ||
+           op->opc == HOP_CHAN_READ || op->opc == HOP_CHAN_WRITE;
 }
 
 int hls_ir_low_bits_from_low_bits(const hls_op *op)
@@ -148,12 +151,13 @@ int hls_ir_low_bits_from_low_bits(const hls_op *op)
 
 int hls_ir_is_access(const hls_op *op)
 {
-    return op->lsu >= 0 || op->lmem >= 0;
+    return op->lsu >= 0 || op->lmem >= 0 || op->chan >= 0;
 }
 
 int hls_ir_waits_for_memory(const hls_op *op)
 {
-    return op->opc == HOP_LOAD || op->opc == HOP_ATOMIC || (op->opc == HOP_STORE && op->acked);
+    return op->opc == HOP_LOAD || op->opc == HOP_ATOMIC || (op->opc == HOP_STORE && op->acked) ||
+           op->opc == HOP_CHAN_READ || (op->opc == HOP_CHAN_WRITE && op->imm);
 }
 
 static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_sched *s)
@@ -188,6 +192,8 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
                 op->spec_alive >= 0 ? ", speculative" : "");
     if (op->rom >= 0)
         fprintf(out, " [rom %d]", op->rom);
+    if (op->chan >= 0)
+        fprintf(out, " [channel %d%s]", op->chan, op->imm ? ", non-blocking" : "");
     if (op->lmem >= 0) {
         fprintf(out, " [local %s port %d", k->locals[op->lmem].name, op->lport);
         if (op->lshare >= 0) { /* the others on the port, in op order */
@@ -388,6 +394,8 @@ static unsigned operand_width(const hls_op *op, int a)
         return a < 2 ? op->width : a == 2 ? 1 : HLS_LANE_BITS;
     case HOP_ALIVE:
         return a < 2 ? 1 : HLS_LANE_BITS;
+    case HOP_CHAN_WRITE:
+        return a == 0 ? 0 : 1;
     default:
         return 0;
     }
@@ -427,7 +435,7 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
     int moves_bits = op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_PHI ||
                      op->opc == HOP_RECUR ||
                      op->opc == HOP_SELECT || op->opc == HOP_INSERT || op->opc == HOP_EXTRACT ||
-                     op->opc == HOP_LOAD || op->opc == HOP_STORE;
+                     op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_CHAN_READ;
     if (op->width < 1 || op->width > (moves_bits ? HLS_MAX_WIDE_BITS : 64))
         FAIL("%s: op %%%d has width %u\n", k->name, op->id, op->width);
     const int *args;
@@ -448,9 +456,12 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
                 (op->lshare < 0 || (k->locals[op->lmem].port_users &&
                                     op->lshare < k->locals[op->lmem].port_users[op->lport])) &&
                 op->width <= k->locals[op->lmem].word_bits);
-    if (hls_ir_is_memory(op) &&
+    if (hls_ir_is_memory(op) && op->chan < 0 &&
         (!unit || op->width % 8 || (op->width & (op->width - 1))))
         FAIL("%s: memory op %%%d has no valid load-store unit/width\n", k->name, op->id);
+    if ((op->opc == HOP_CHAN_READ || op->opc == HOP_CHAN_WRITE) != (op->chan >= 0))
+        FAIL("%s: op %%%d (%s) has no channel, or a channel it cannot use\n", k->name, op->id,
+             hls_ir_opcode_name(op->opc));
     if (op->opc == HOP_BARRIER && (op->nargs != 3 || k->slot_op < 0 || op->args[0] != k->slot_op))
         FAIL("%s: barrier %%%d does not know its work-group\n", k->name, op->id);
     return 0;

@@ -60,6 +60,12 @@ typedef enum {
     HOP_ALIVE,      /* a = "go round again", b = first-iteration flag [, c = lane]: 1 while
                        no earlier iteration of the work-item has left the pipelined loop, so
                        its side effects count (a register of the exits seen, per lane) */
+    HOP_CHAN_READ,  /* [a = predicate]; chan = the channel: its next element (imm 0,
+                       blocking), or imm 1 (non-blocking) the element below a valid
+                       bit at bit width - 1 (the element is don't care when 0) */
+    HOP_CHAN_WRITE, /* a = value [, b = predicate]; chan = the channel: waits for room
+                       (imm 0, blocking; no result), or imm 1 (non-blocking) writes only
+                       when there is room, and is 1 when it wrote (width 1) */
     HOP_COUNT
 } hls_opcode;
 
@@ -106,6 +112,7 @@ typedef struct hls_op {
     int lshare;          /* local access on a port it shares (localbanks.c): its number
                             among the port's accesses, -1 when the port is its own */
     int rom;             /* load from a program-scope __constant table: its index */
+    int chan;            /* channel access: the program's channel (-1 otherwise) */
     int has_pred;        /* memory op: the last operand is its predicate (masked when 0) */
     int acked;           /* store: waits for memory's acknowledgement (memorder.c) */
     int spec_alive;      /* load of a pipelined loop issued before the iteration's exit
@@ -407,9 +414,21 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 /* Largest __constant table the compiler puts in ROM. */
 #define HLS_MAX_ROM_BYTES 65536
 
+/* A channel (Intel's cl_intel_channels): a FIFO from the one kernel that writes it to
+ * the one kernel that reads it (channels.c). */
+typedef struct hls_channel {
+    const char *name;          /* as declared, with the element of an array: "c", "c[2]" */
+    unsigned bits;             /* bits of one element (its type's size) */
+    int depth;                 /* entries: the declared depth, at least 1 */
+    int writer, reader;        /* the kernels' indices in the program, -1 when none */
+    hls_loc write_at, read_at; /* where they access it */
+} hls_channel;
+
 typedef struct hls_program {
     hls_rom *roms;             /* program-scope __constant tables */
     int nroms, caproms;        /* used / allocated */
+    hls_channel *channels;     /* channels between the kernels (channels.c) */
+    int nchannels;             /* number of them */
     hls_kernel **kernels;      /* every kernel of the program */
     int nkernels;              /* number of kernels */
     const board_t *board;      /* target board */

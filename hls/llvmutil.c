@@ -144,16 +144,27 @@ static int constant_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, uint64_t 
     return 1;
 }
 
-LLVMValueRef hls_llvm_byval_field(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset)
+LLVMValueRef hls_llvm_constant_offset(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset)
 {
     *offset = 0;
-    while (LLVMIsAGetElementPtrInst(ptr) ||
-           (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr)) {
-        if (!constant_gep_offset(td, ptr, offset))
-            return NULL;
+    for (;;) {
+        int constexpr = LLVMIsAConstantExpr(ptr) != NULL;
+        if (LLVMIsAGetElementPtrInst(ptr) ||
+            (constexpr && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr)) {
+            if (!constant_gep_offset(td, ptr, offset))
+                return NULL;
+        } else if (!LLVMIsAAddrSpaceCastInst(ptr) &&
+                   !(constexpr && LLVMGetConstOpcode(ptr) == LLVMAddrSpaceCast)) {
+            return ptr;
+        }
         ptr = LLVMGetOperand(ptr, 0);
     }
-    return hls_llvm_byval_type(ptr) ? ptr : NULL;
+}
+
+LLVMValueRef hls_llvm_byval_field(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset)
+{
+    ptr = hls_llvm_constant_offset(td, ptr, offset);
+    return ptr && hls_llvm_byval_type(ptr) ? ptr : NULL;
 }
 
 int hls_llvm_whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t size)

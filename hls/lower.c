@@ -40,6 +40,7 @@ typedef struct lowering {
     LLVMValueRef *groups; /* access groups the kernel's #pragma ivdep loops list */
     int *group_loop;      /* per group: that loop's ivdep number (1..64) */
     int ngroups;          /* number of groups */
+    int *nb_read;         /* per channel: the kernel's non-blocking read of it, -1 before */
 } lowering;
 
 static size_t slot_of(const value_map *m, LLVMValueRef v)
@@ -502,12 +503,49 @@ static int lower_atomicrmw(lowering *L, LLVMValueRef inst, unsigned w, hls_loc l
     HLS_BUG("lowering met an atomicrmw the check pass accepted (%d)", (int)llvm);
 }
 
+/* A channel access (channels.c): a blocking or non-blocking read or write of the
+ * program's channel, or the valid flag of the non-blocking read just lowered. */
+static int channel_access(lowering *L, LLVMValueRef inst, hls_channel_fn fn, unsigned w,
+                          hls_loc loc)
+{
+    int ch = (int)LLVMConstIntGetZExtValue(LLVMGetOperand(inst, 0));
+    unsigned bits = L->c->channels[ch].bits;
+    if (!L->nb_read) {
+        L->nb_read = arena_alloc(&L->c->arena, (size_t)L->c->nchannels * sizeof *L->nb_read);
+        for (int i = 0; i < L->c->nchannels; i++)
+            L->nb_read[i] = -1;
+    }
+    if (fn == HLS_CHANNEL_READ_VALID) { /* the valid bit, above the element */
+        int valid = op2(L, HOP_EXTRACT, 1, L->nb_read[ch], constant(L, 32, bits), loc);
+        L->k->ops[valid].imm = 1;
+        return op1(L, HOP_ZEXT, w, valid, loc);
+    }
+    int nb = fn == HLS_CHANNEL_READ_NB || fn == HLS_CHANNEL_WRITE_NB;
+    int write = fn == HLS_CHANNEL_WRITE || fn == HLS_CHANNEL_WRITE_NB;
+    hls_op *op = emit(L, write ? HOP_CHAN_WRITE : HOP_CHAN_READ,
+                      write ? (nb ? 1 : bits) : bits + (unsigned)nb, loc);
+    op->chan = ch;
+    op->imm = (uint64_t)nb;
+    if (write) {
+        op->nargs = 1;
+        op->args[0] = value(L, LLVMGetOperand(inst, 1));
+        return nb ? op->id : -1;
+    }
+    if (!nb)
+        return op->id;
+    L->nb_read[ch] = op->id;
+    return op1(L, HOP_TRUNC, bits, op->id, loc);
+}
+
 static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
 {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
     unsigned w = width_of(LLVMTypeOf(inst));
+    hls_channel_fn channel_fn = hls_find_channel_fn(name);
+    if (channel_fn != HLS_CHANNEL_NONE)
+        return channel_access(L, inst, channel_fn, w, loc);
     const hls_workitem_fn *wi = hls_find_workitem_fn(name);
     if (wi) {
         unsigned dim = LLVMGetNumArgOperands(inst)
@@ -1311,6 +1349,8 @@ int hls_lower(hls_compile *c)
     p->board = c->req->board;
     p->uniform_wg = c->opts.uniform_wg;
     p->cl_std = c->opts.cl_std;
+    p->channels = c->channels;
+    p->nchannels = c->nchannels;
     int n = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn))
         n += !LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMSPIRKERNELCallConv;

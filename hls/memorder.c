@@ -63,9 +63,11 @@ static int is_restrict(const hls_kernel *k, int arg)
 }
 
 /* 1 when a and b never meet whatever their addresses: two loads, two memories, a
- * __constant load. */
+ * __constant load, a channel access. */
 static int apart(const hls_op *a, const hls_op *b)
 {
+    if (a->chan >= 0 || b->chan >= 0)
+        return 1; /* a channel is no memory (and has one reader and one writer) */
     if (a->opc == HOP_LOAD && b->opc == HOP_LOAD)
         return 1;
     if ((a->addr_space == 3) != (b->addr_space == 3) || a->lmem != b->lmem)

@@ -78,6 +78,9 @@ typedef struct hls_compile {
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
     char model_note[512];     /* the model step's line for this build's log alone, or "" */
     int simplify_pending;     /* the last rewrite of the LLVM IR wants hls_simplify_again */
+    int channels_enabled;     /* the source enables cl_intel_channels (pragmas.c) */
+    hls_channel *channels;    /* the program's channels (channels.c) */
+    int nchannels;            /* number of them */
     hls_pragma *pragmas;      /* the loop pragmas the front end rewrote (pragmas.c) */
     int npragmas, cappragmas; /* used / allocated */
 } hls_compile;
@@ -99,6 +102,18 @@ int hls_inline(hls_compile *c);              /* prepare.c: inline every call */
 const char *hls_library_path(void);
 int hls_check_recursion(hls_compile *c);     /* check.c: calls left after inlining */
 int hls_printf(hls_compile *c);              /* printf.c: printf calls -> buffer records */
+int hls_channels(hls_compile *c);            /* channels.c: channel calls -> channel ops */
+/* The calls channels.c leaves for the lowering. */
+typedef enum {
+    HLS_CHANNEL_NONE,        /* not one */
+    HLS_CHANNEL_READ,        /* clhls.channel.read.iN(channel): the next element */
+    HLS_CHANNEL_READ_NB,     /* clhls.channel.read_nb.iN(channel): an element, if any */
+    HLS_CHANNEL_WRITE,       /* clhls.channel.write.iN(channel, value) */
+    HLS_CHANNEL_WRITE_NB,    /* clhls.channel.write_nb.iN(channel, value): i1, written */
+    HLS_CHANNEL_READ_VALID,  /* clhls.channel.read_valid(channel): i8, the read_nb just
+                                before it got an element */
+} hls_channel_fn;
+hls_channel_fn hls_find_channel_fn(const char *name);
 /* The printf description of kernel name, or NULL when it does not call printf. */
 const hls_printf_kernel *hls_printf_find(const hls_compile *c, const char *name);
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */
@@ -176,6 +191,9 @@ hls_loc hls_llvm_function_loc(hls_compile *c, LLVMValueRef fn);
 int hls_llvm_whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t size);
 /* The struct type of a kernel parameter passed by value (byval), or NULL. */
 LLVMTypeRef hls_llvm_byval_type(LLVMValueRef param);
+/* The pointer ptr is made from by constant getelementptr offsets (and address-space
+ * casts), with *offset set to their sum in bytes; NULL when an offset is not constant. */
+LLVMValueRef hls_llvm_constant_offset(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset);
 /* When ptr is a by-value parameter plus constant getelementptr offsets, returns the
  * parameter and sets *offset to the byte offset; otherwise NULL. */
 LLVMValueRef hls_llvm_byval_field(LLVMTargetDataRef td, LLVMValueRef ptr, uint64_t *offset);

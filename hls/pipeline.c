@@ -111,6 +111,10 @@ static const char *structure(hls_compile *c, const hls_kernel *k, const hls_regi
     if (test->opc == HOP_PHI)
         return arena_printf(&c->arena, "whether it goes round again (%s) is decided by the "
                             "iteration before", where(c, &(hls_op){.loc = latch->loc}));
+    if (!hls_ir_is_invariant(test) && k->regions[test->region].kind == HLS_REGION_MEMORY)
+        return arena_printf(&c->arena, "whether it goes round again (%s) is the answer of the "
+                            "%s at %s", where(c, &(hls_op){.loc = latch->loc}),
+                            hls_ir_opcode_name(test->opc), where(c, test));
     /* iterations are issued before the test of the one before is known: no inner loop
      * may come before the test */
     int at = hls_ir_is_invariant(test) ? 0 : child_position(r, test->region);

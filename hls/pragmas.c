@@ -21,6 +21,7 @@
  * points at its pragma (hls_loop_pragma). Pragmas coming from headers or macros are
  * clang's to judge. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,18 @@ static const char *rewrite(hls_compile *c, const char *name, const char *end, hl
     if (len == 23 && !strncmp(name, "disable_loop_pipelining", 23)) {
         remember(c, HLS_PRAGMA_DISABLE_PIPELINING, 0, loc, text);
         return "#pragma clang loop pipeline(disable)";
+    }
+    if (len == 6 && !strncmp(name, "OPENCL", 6)) { /* OPENCL EXTENSION NAME : enable */
+        char line[128], ext[32], state[16];
+        int used = 0;
+        snprintf(line, sizeof line, "%.*s", (int)(end - args), args);
+        if (sscanf(line, " EXTENSION %31[A-Za-z0-9_] : %15[a-z]%n", ext, state, &used) == 2 &&
+            line_ends(line + used, line + strlen(line)) &&
+            (!strcmp(ext, "cl_intel_channels") || !strcmp(ext, "cl_altera_channels"))) {
+            c->channels_enabled |= !strcmp(state, "enable");
+            return ""; /* clang does not know the extension: the front end's header does */
+        }
+        return NULL;
     }
     for (size_t i = 0; i < sizeof unimplemented / sizeof *unimplemented; i++)
         if (strlen(unimplemented[i]) == len && !strncmp(name, unimplemented[i], len)) {

@@ -545,13 +545,19 @@ static int launch_end(rt_device_program *p, unsigned unit)
     }
 }
 
-/* Steps the accelerator until a started kernel ends (d->lock held); ends every unit
- * that ended in that cycle (their outcomes wait in p->done) and reports the first. */
-static int wait_one(rt_device_impl *d, rt_device_program *p, unsigned *unit)
+/* Steps the accelerator until a started kernel ends, or for max_cycles (d->lock held);
+ * ends every unit that ended in that cycle (their outcomes wait in p->done) and
+ * reports the first. */
+static int wait_one(rt_device_impl *d, rt_device_program *p, uint64_t max_cycles,
+                    unsigned *unit)
 {
     if (!p->ndone) {
-        if (!sim_model_running_units(p->model) ||
-            sim_model_run_units(p->model, d->mem, 0) != SIM_OK)
+        if (!sim_model_running_units(p->model))
+            return RT_DEV_ERROR;
+        int rc = sim_model_run_units(p->model, d->mem, max_cycles);
+        if (rc == SIM_RUNNING)
+            return RT_DEV_RUNNING;
+        if (rc != SIM_OK)
             return RT_DEV_ERROR;
         unsigned u;
         while (p->ndone < SIM_MAX_UNITS && sim_model_unit_ended(p->model, &u)) {
@@ -574,10 +580,11 @@ static int sim_kernel_start(rt_device_impl *d, rt_device_program *p, const rt_ke
     return rc;
 }
 
-static int sim_kernel_wait(rt_device_impl *d, rt_device_program *p, unsigned *unit)
+static int sim_kernel_wait(rt_device_impl *d, rt_device_program *p, uint64_t max_cycles,
+                           unsigned *unit)
 {
     pthread_mutex_lock(&d->lock);
-    int rc = wait_one(d, p, unit);
+    int rc = wait_one(d, p, max_cycles, unit);
     pthread_mutex_unlock(&d->lock);
     return rc;
 }

@@ -256,9 +256,10 @@ cl_int rt_kernel_finish(rt_kernel_run *run, int rc, rt_kernel_outcome *out)
     return status;
 }
 
-int rt_kernel_wait(cl_device_id d, rt_device_program *model, unsigned *unit)
+int rt_kernel_wait(cl_device_id d, rt_device_program *model, uint64_t max_cycles,
+                   unsigned *unit)
 {
-    return d->ops->kernel_wait(d->impl, model, unit);
+    return d->ops->kernel_wait(d->impl, model, max_cycles, unit);
 }
 
 uint64_t rt_kernel_clock(cl_device_id d, rt_device_program *model)

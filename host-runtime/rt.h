@@ -606,8 +606,10 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **run, rt_kernel_outcome *fa
 /* The accelerator's cycle count at the run's start and at its end (once ended). */
 void rt_kernel_cycles(const rt_kernel_run *run, uint64_t *start, uint64_t *end);
 /* Steps model's accelerator on d until a started kernel ends: its compute unit in *unit,
- * its RT_DEV_* outcome returned. */
-int rt_kernel_wait(cl_device_id d, rt_device_program *model, unsigned *unit);
+ * its RT_DEV_* outcome returned; or for max_cycles (0: no limit), then RT_DEV_RUNNING
+ * when none ended. */
+int rt_kernel_wait(cl_device_id d, rt_device_program *model, uint64_t max_cycles,
+                   unsigned *unit);
 /* The accelerator's cycle count. */
 uint64_t rt_kernel_clock(cl_device_id d, rt_device_program *model);
 /* Completes a run the device reported ended with rc (an RT_DEV_* code): printf output,

@@ -452,7 +452,8 @@ static void command_done(rt_command *c)
  * The worker that picked a kernel runs its accelerator until no kernel of that program
  * is left running: while some run, it starts every other ready kernel of the same
  * program (the same loaded configuration) whose compute unit is idle and whose SUBMIT
- * the accelerator has reached, mid-run, on the one simulated clock (when the last one
+ * the accelerator has reached, mid-run (looking every JOIN_SLICE cycles, and whenever
+ * one ends), on the one simulated clock (when the last one
  * ends, the run is over). Device time inside
  * such a run comes from the accelerator's cycle count: the first kernel STARTs at its
  * START (SUBMIT, or when the accelerator became free), a later one at that time plus
@@ -460,6 +461,9 @@ static void command_done(rt_command *c)
  * A kernel of another program, a copy or a fill waits until the run is over (one
  * configuration at a time, without partial reconfiguration); the same kernel's next
  * NDRange waits for its compute unit. */
+
+/* Cycles the accelerator runs between two looks for kernels that may join the run. */
+#define JOIN_SLICE 4096
 
 /* A kernel running on the accelerator. */
 typedef struct running_kernel {
@@ -616,9 +620,17 @@ static void run_kernels(cl_device_id d, rt_command *first)
         }
         if (!n)
             break;
-        /* Run until one ends; complete it. */
+        /* Run until one ends; complete it. Every JOIN_SLICE cycles, kernels submitted
+         * since (a channel's reader started first, its writer enqueued now) join. */
         unsigned unit = 0, i = 0;
-        int rc = rt_kernel_wait(d, model, &unit);
+        int rc = rt_kernel_wait(d, model, JOIN_SLICE, &unit);
+        if (rc == RT_DEV_RUNNING) {
+            uint64_t now = t0 + cycles_ns(d, rt_kernel_clock(d, model) - c0);
+            pthread_mutex_lock(&rt_lock);
+            next = n < RT_DEV_MAX_KERNELS ? take_ready_kernel(d, model, running, n, now) : NULL;
+            pthread_mutex_unlock(&rt_lock);
+            continue;
+        }
         while (i < n && running[i].unit != unit)
             i++;
         if (i == n) /* nothing was running on the device: every run fails */

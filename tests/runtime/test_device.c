@@ -247,7 +247,7 @@ static int run_spin(dev_fixture *f, const rt_probe *probes, unsigned nprobes,
     int rc = rt_device_sim_ops.kernel_start(f->impl, f->prog, &l, r);
     unsigned unit;
     if (rc == RT_DEV_OK)
-        rc = rt_device_sim_ops.kernel_wait(f->impl, f->prog, &unit); /* the only one */
+        rc = rt_device_sim_ops.kernel_wait(f->impl, f->prog, 0, &unit); /* the only one */
     return rc;
 }
 

@@ -1,0 +1,267 @@
+/* Channels (Intel's cl_intel_channels, and cl_altera_channels): FIFOs that join the
+ * kernels of a program. The front end declares a channel as an external __constant
+ * variable (`channel int c __attribute__((depth(8)))` becomes `extern __constant int
+ * c __attribute__((section("clhls.channel.depth=8")))`, frontend.c) and the channel
+ * functions as macros around calls that take the channel's address and a private
+ * variable holding the element: __clhls_channel_read(&c, &v), _read_nb(&c, &v,
+ * valid), _write(&c, &v), _write_nb(&c, &v). After unrolling (an array of channels
+ * indexed by an unrolled loop's counter has a constant index by then), this pass
+ * gives each channel element used a number in the program's channel table and turns
+ * each call into a call the lowering knows, on the element's bits as an integer:
+ *   %v = clhls.channel.read(i32 channel)          -> iN, stored to the variable
+ *   %v = clhls.channel.read_nb(i32 channel)       -> iN, and right after it
+ *   %f = clhls.channel.read_valid(i32 channel)    -> i8, stored to *valid
+ *   clhls.channel.write(i32 channel, iN value)    (the variable, loaded)
+ *   %ok = clhls.channel.write_nb(i32 channel, iN value) -> i1
+ * so that SROA (the next simplify step) keeps the variables in registers. A channel
+ * joins one writing kernel to one reading kernel, each accessing it at one place;
+ * anything else is a build error at the call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes.h"
+
+/* The channel functions of the front end's header, and what each becomes. */
+typedef enum { CH_READ, CH_READ_NB, CH_WRITE, CH_WRITE_NB } call_kind;
+
+static const struct {
+    const char *from;  /* the header's function */
+    const char *to;    /* the call the lowering knows */
+} calls[] = {
+    [CH_READ] = {"__clhls_channel_read", "clhls.channel.read"},
+    [CH_READ_NB] = {"__clhls_channel_read_nb", "clhls.channel.read_nb"},
+    [CH_WRITE] = {"__clhls_channel_write", "clhls.channel.write"},
+    [CH_WRITE_NB] = {"__clhls_channel_write_nb", "clhls.channel.write_nb"},
+};
+
+#define NCALLS (int)(sizeof calls / sizeof *calls)
+
+/* The largest element a channel carries, in bits. */
+#define MAX_CHANNEL_BITS 64
+
+static int call_kind_of(LLVMValueRef inst)
+{
+    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
+        return -1;
+    size_t len;
+    const char *name = LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
+    for (int i = 0; i < NCALLS; i++)
+        if (!strcmp(name, calls[i].from))
+            return i;
+    return -1;
+}
+
+hls_channel_fn hls_find_channel_fn(const char *name)
+{
+    if (!strcmp(name, "clhls.channel.read_valid"))
+        return HLS_CHANNEL_READ_VALID;
+    for (int i = 0; i < NCALLS; i++) {
+        size_t n = strlen(calls[i].to);
+        if (!strncmp(name, calls[i].to, n) && !strncmp(name + n, ".i", 2))
+            return (hls_channel_fn)(HLS_CHANNEL_READ + i);
+    }
+    return HLS_CHANNEL_NONE;
+}
+
+/* The element type of a channel variable (of an array of channels, its innermost
+ * element) and the number of elements. */
+static LLVMTypeRef element_type(LLVMTypeRef t, unsigned *count)
+{
+    *count = 1;
+    while (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+        *count *= LLVMGetArrayLength(t);
+        t = LLVMGetElementType(t);
+    }
+    return t;
+}
+
+/* The declared depth: the number in the section "clhls.channel.depth=N" the depth
+ * attribute gives, 1 without one (Intel's default depth 0 means "as the compiler
+ * likes"); 0 when the attribute's argument is not a number. */
+static int declared_depth(LLVMValueRef gv)
+{
+    static const char prefix[] = "clhls.channel.depth=";
+    const char *section = LLVMGetSection(gv);
+    if (!section || strncmp(section, prefix, sizeof prefix - 1))
+        return 1;
+    const char *digits = section + sizeof prefix - 1;
+    char *end;
+    long n = strtol(digits, &end, 0);
+    if (end == digits || *end || n < 0 || n > (1 << 20))
+        return 0;
+    return n ? (int)n : 1;
+}
+
+/* The name of element `index` of channel variable gv ("c", or "c[2]" in an array of
+ * count). */
+static const char *element_name(hls_compile *c, LLVMValueRef gv, unsigned index,
+                                unsigned count)
+{
+    size_t len;
+    const char *name = LLVMGetValueName2(gv, &len);
+    return count > 1 ? arena_printf(&c->arena, "%s[%u]", name, index)
+                     : arena_strdup(&c->arena, name);
+}
+
+/* The channel table's entry for the channel a call's first operand points to, added
+ * when new; -1 after an error. */
+static int channel_of(hls_compile *c, LLVMValueRef call, hls_loc loc)
+{
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->module);
+    uint64_t offset;
+    LLVMValueRef gv = hls_llvm_constant_offset(td, LLVMGetOperand(call, 0), &offset);
+    if (!gv || !LLVMIsAGlobalVariable(gv)) {
+        hls_error(&c->diag, loc, "the channel must be known when the kernel is built: an "
+                  "array of channels takes indices that are constants once loops are unrolled "
+                  "(a loop over channels needs '#pragma unroll')");
+        return -1;
+    }
+    unsigned count;
+    LLVMTypeRef t = element_type(LLVMGlobalGetValueType(gv), &count);
+    unsigned long long bytes = LLVMABISizeOfType(td, t);
+    unsigned index = (unsigned)(offset / bytes);
+    if (offset % bytes || index >= count) {
+        hls_error(&c->diag, loc, "this is not one of the channels of '%s'",
+                  LLVMGetValueName2(gv, &(size_t){0}));
+        return -1;
+    }
+    const char *name = element_name(c, gv, index, count);
+    for (int i = 0; i < c->nchannels; i++)
+        if (!strcmp(c->channels[i].name, name))
+            return i;
+    if (bytes * 8 > MAX_CHANNEL_BITS) {
+        hls_error(&c->diag, loc, "channel '%s' carries %llu bytes; channels of more than %d "
+                  "bytes are not supported yet", name, bytes, MAX_CHANNEL_BITS / 8);
+        return -1;
+    }
+    int depth = declared_depth(gv);
+    if (!depth) {
+        hls_error(&c->diag, loc, "the depth of channel '%s' must be a number (%s)", name,
+                  LLVMGetSection(gv));
+        return -1;
+    }
+    hls_channel *table = arena_alloc(&c->arena, (size_t)(c->nchannels + 1) * sizeof *table);
+    if (c->nchannels)
+        memcpy(table, c->channels, (size_t)c->nchannels * sizeof *table);
+    c->channels = table;
+    c->channels[c->nchannels] = (hls_channel){.name = name, .bits = (unsigned)bytes * 8,
+                                              .depth = depth, .writer = -1, .reader = -1};
+    return c->nchannels++;
+}
+
+/* Records kernel `kernel` as the channel's writer or reader at loc: one kernel, one
+ * place each (0), or a build error (1). */
+static int claim(hls_compile *c, hls_channel *ch, int write, int kernel, const char *kname,
+                 hls_loc loc)
+{
+    int *who = write ? &ch->writer : &ch->reader;
+    hls_loc *at = write ? &ch->write_at : &ch->read_at;
+    const char *verb = write ? "written" : "read";
+    if (*who >= 0) {
+        hls_error(&c->diag, loc, "channel '%s' is already %s at %s:%u:%u: clhls joins one "
+                  "place that writes a channel to one place that reads it (compute the value "
+                  "first, then access the channel once)", ch->name, verb, at->file, at->line,
+                  at->col);
+        return 1;
+    }
+    if ((write ? ch->reader : ch->writer) == kernel) {
+        hls_error(&c->diag, loc, "kernel '%s' both reads and writes channel '%s': a channel "
+                  "joins two kernels", kname, ch->name);
+        return 1;
+    }
+    *who = kernel;
+    *at = loc;
+    return 0;
+}
+
+/* The lowering's function `name` of the given type, declared once. */
+static LLVMValueRef declare(hls_compile *c, const char *name, LLVMTypeRef fn_type)
+{
+    LLVMValueRef fn = LLVMGetNamedFunction(c->module, name);
+    return fn ? fn : LLVMAddFunction(c->module, name, fn_type);
+}
+
+/* Turns one call of the header into the lowering's call on channel `ch`. */
+static void rewrite(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, call_kind kind, int ch)
+{
+    LLVMContextRef ctx = c->llvm;
+    unsigned bits = c->channels[ch].bits;
+    LLVMTypeRef elem = LLVMIntTypeInContext(ctx, bits), i32 = LLVMInt32TypeInContext(ctx);
+    LLVMTypeRef i1 = LLVMInt1TypeInContext(ctx);
+    LLVMValueRef id = LLVMConstInt(i32, (unsigned long long)ch, 0);
+    LLVMValueRef var = LLVMGetOperand(call, 1); /* the private variable of the element */
+    char name[64];
+    snprintf(name, sizeof name, "%s.i%u", calls[kind].to, bits);
+    LLVMPositionBuilderBefore(b, call);
+    if (kind == CH_READ || kind == CH_READ_NB) {
+        LLVMTypeRef ft = LLVMFunctionType(elem, &i32, 1, 0);
+        LLVMBuildStore(b, LLVMBuildCall2(b, ft, declare(c, name, ft), &id, 1, ""), var);
+        if (kind == CH_READ_NB) { /* the valid flag: a bool in memory is a byte */
+            LLVMTypeRef vt = LLVMFunctionType(LLVMInt8TypeInContext(ctx), &i32, 1, 0);
+            LLVMValueRef valid =
+                LLVMBuildCall2(b, vt, declare(c, "clhls.channel.read_valid", vt), &id, 1, "");
+            LLVMBuildStore(b, valid, LLVMGetOperand(call, 2));
+        }
+    } else {
+        int nb = kind == CH_WRITE_NB;
+        LLVMTypeRef params[2] = {i32, elem};
+        LLVMTypeRef ft = LLVMFunctionType(nb ? i1 : LLVMVoidTypeInContext(ctx), params, 2, 0);
+        LLVMValueRef args[2] = {id, LLVMBuildLoad2(b, elem, var, "")};
+        LLVMValueRef done = LLVMBuildCall2(b, ft, declare(c, name, ft), args, 2, "");
+        if (nb) /* the header's function returns bool: i1 */
+            LLVMReplaceAllUsesWith(call, done);
+    }
+    LLVMInstructionEraseFromParent(call);
+}
+
+/* The kernel function's channel calls, rewritten; the number of errors. */
+static int kernel_channels(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, int kernel)
+{
+    size_t len;
+    const char *kname = LLVMGetValueName2(fn, &len);
+    int errors = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        LLVMValueRef next;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
+            next = LLVMGetNextInstruction(i);
+            int kind = call_kind_of(i);
+            if (kind < 0)
+                continue;
+            hls_loc loc = hls_llvm_diag_loc(c, i);
+            int ch = channel_of(c, i, loc);
+            if (ch < 0 || claim(c, &c->channels[ch], kind == CH_WRITE || kind == CH_WRITE_NB,
+                                kernel, kname, loc)) {
+                errors++;
+                continue;
+            }
+            rewrite(c, b, i, (call_kind)kind, ch);
+        }
+    }
+    return errors;
+}
+
+int hls_channels(hls_compile *c)
+{
+    if (!c->channels_enabled)
+        return HLS_OK;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llvm);
+    int errors = 0, kernel = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || LLVMGetFunctionCallConv(fn) != LLVMSPIRKERNELCallConv)
+            continue;
+        errors += kernel_channels(c, b, fn, kernel++);
+    }
+    LLVMDisposeBuilder(b);
+    for (int i = 0; !errors && i < c->nchannels; i++) {
+        const hls_channel *ch = &c->channels[i];
+        if (ch->writer < 0 || ch->reader < 0) {
+            hls_error(&c->diag, ch->writer < 0 ? ch->read_at : ch->write_at,
+                      "channel '%s' is %s here but no kernel of the program %s it, so it "
+                      "would wait forever", ch->name, ch->writer < 0 ? "read" : "written",
+                      ch->writer < 0 ? "writes" : "reads");
+            errors++;
+        }
+    }
+    c->simplify_pending |= c->nchannels > 0; /* SROA: the element variables into registers */
+    return errors ? HLS_ERR_COMPILE : HLS_OK;
+}

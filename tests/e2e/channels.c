@@ -1,0 +1,378 @@
+/* End-to-end: Intel's channels (cl_intel_channels) joining the kernels of one program,
+ * the producer and the consumer enqueued on two queues so they run at once, as Intel's
+ * host programs do. A pipelined task loop streams ints through a channel shallower
+ * than the stream (the producer waits for room: back-pressure), a struct and a vector
+ * go through channels of their types, an array of channels (indexed by an unrolled
+ * loop) carries four lanes, an NDRange producer feeds a task consumer in work-item
+ * order, a consumer polls with the non-blocking read and a producer retries the
+ * non-blocking write, and the older cl_altera_channels spellings work. A consumer left
+ * alone ends, by the watchdog, with a negative status naming it, and the program
+ * goes on. Channels the hardware cannot build are build errors pointing at the call.
+ * Every run is checked against the host's computation. */
+#include "e2e.h"
+
+#define N 1000
+
+static const char *src =
+    "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+    "typedef struct { int key; float value; } pair;\n"
+    "channel int c_data __attribute__((depth(4)));\n"
+    "channel pair c_pairs __attribute__((depth(8)));\n"
+    "channel short4 c_vec;\n"
+    "channel uint lanes[4] __attribute__((depth(2)));\n"
+    "channel int c_items __attribute__((depth(16)));\n"
+    "channel int c_poll __attribute__((depth(2)));\n"
+    "channel int c_idle;\n"
+    "\n"
+    "__kernel void producer(__global const int *restrict in, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        write_channel_intel(c_data, in[i] * 3);\n"
+    "}\n"
+    "__kernel void consumer(__global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        out[i] = read_channel_intel(c_data) + 1;\n"
+    "}\n"
+    "__kernel void pair_source(__global const int *restrict keys, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        pair p = {keys[i], keys[i] * 0.5f};\n"
+    "        write_channel_intel(c_pairs, p);\n"
+    "        write_channel_intel(c_vec, (short4)(i, -i, keys[i], 7));\n"
+    "    }\n"
+    "}\n"
+    "__kernel void pair_sink(__global float *restrict out, __global int *restrict sums, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        pair p = read_channel_intel(c_pairs);\n"
+    "        short4 v = read_channel_intel(c_vec);\n"
+    "        out[i] = p.value + p.key;\n"
+    "        sums[i] = v.x + v.y * 3 + v.z * 5 + v.w;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void fan_out(__global const uint *restrict in, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        #pragma unroll\n"
+    "        for (int j = 0; j < 4; j++)\n"
+    "            write_channel_intel(lanes[j], in[i] + j);\n"
+    "    }\n"
+    "}\n"
+    "__kernel void fan_in(__global uint *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        uint x = 0;\n"
+    "        #pragma unroll\n"
+    "        for (int j = 0; j < 4; j++)\n"
+    "            x ^= read_channel_intel(lanes[j]) << (8 * j);\n"
+    "        out[i] = x;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void items(__global const int *restrict in)\n"
+    "{\n"
+    "    int i = get_global_id(0);\n"
+    "    if (in[i] % 3 != 0)\n"
+    "        write_channel_altera(c_items, in[i] - i);\n"
+    "}\n"
+    "__kernel void collect(__global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        out[i] = read_channel_altera(c_items);\n"
+    "}\n"
+    "__kernel void poll_writer(__global const int *restrict in, __global int *restrict tries,\n"
+    "                          int n)\n"
+    "{\n"
+    "    int t = 0;\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        bool ok = false;\n"
+    "        while (!ok) {\n"
+    "            ok = write_channel_nb_intel(c_poll, in[i]);\n"
+    "            t++;\n"
+    "        }\n"
+    "    }\n"
+    "    tries[0] = t;\n"
+    "}\n"
+    "__kernel void poll_reader(__global int *restrict out, __global int *restrict misses,\n"
+    "                          int n)\n"
+    "{\n"
+    "    int got = 0, missed = 0;\n"
+    "    while (got < n) {\n"
+    "        bool valid;\n"
+    "        int x = read_channel_nb_intel(c_poll, &valid);\n"
+    "        if (valid)\n"
+    "            out[got++] = x;\n"
+    "        else\n"
+    "            missed++;\n"
+    "    }\n"
+    "    misses[0] = missed;\n"
+    "}\n"
+    "__kernel void idle_writer(int x)\n"
+    "{\n"
+    "    write_channel_intel(c_idle, x);\n"
+    "}\n"
+    "__kernel void idle_reader(__global int *out)\n"
+    "{\n"
+    "    out[0] = read_channel_intel(c_idle);\n"
+    "}\n";
+
+/* Two queues on the context: kernels enqueued on both run at once. */
+static cl_command_queue second_queue(e2e_env *env)
+{
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueue(env->ctx, env->device, 0, &err);
+    CL_OK(err);
+    return q;
+}
+
+/* Runs a task on queue q without waiting; returns its event. */
+static cl_event start_task(cl_command_queue q, cl_kernel k)
+{
+    cl_event ev;
+    CL_OK(clEnqueueTask(q, k, 0, NULL, &ev));
+    CL_OK(clFlush(q));
+    return ev;
+}
+
+/* Waits for ev and returns its final status. */
+static cl_int finish(cl_event ev)
+{
+    clWaitForEvents(1, &ev);
+    cl_int st;
+    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    clReleaseEvent(ev);
+    return st;
+}
+
+/* A writing and a reading task at once, both complete. */
+static void pair_of_tasks(e2e_env *env, cl_command_queue q2, cl_kernel writer, cl_kernel reader)
+{
+    cl_event r = start_task(q2, reader);
+    cl_event w = start_task(env->queue, writer);
+    EXPECT(finish(w) == CL_COMPLETE);
+    EXPECT(finish(r) == CL_COMPLETE);
+}
+
+static void stream(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    int in[N], out[N], n = N;
+    for (int i = 0; i < N; i++)
+        in[i] = i * 7 - 300;
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_filled_buffer(env, N, -1);
+    cl_kernel w = e2e_kernel(p, "producer"), r = e2e_kernel(p, "consumer");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, n);
+    E2E_ARG(r, 0, b);
+    E2E_ARG(r, 1, n);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, b, sizeof out, out);
+    for (int i = 0; i < N; i++)
+        EXPECT(out[i] == in[i] * 3 + 1);
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+}
+
+static void structs_and_vectors(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    int keys[N], sums[N], n = N;
+    float out[N];
+    for (int i = 0; i < N; i++)
+        keys[i] = (i * 37) % 1001 - 500;
+    cl_mem k = e2e_buffer(env, sizeof keys, keys), o = e2e_filled_buffer(env, N, 0);
+    cl_mem s = e2e_filled_buffer(env, N, 0);
+    cl_kernel w = e2e_kernel(p, "pair_source"), r = e2e_kernel(p, "pair_sink");
+    E2E_ARG(w, 0, k);
+    E2E_ARG(w, 1, n);
+    E2E_ARG(r, 0, o);
+    E2E_ARG(r, 1, s);
+    E2E_ARG(r, 2, n);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, o, sizeof out, out);
+    e2e_read(env, s, sizeof sums, sums);
+    for (int i = 0; i < N; i++) {
+        EXPECT(out[i] == keys[i] * 0.5f + (float)keys[i]);
+        short x = (short)i, y = (short)-i, z = (short)keys[i];
+        EXPECT(sums[i] == x + y * 3 + z * 5 + 7);
+    }
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(k);
+    clReleaseMemObject(o);
+    clReleaseMemObject(s);
+}
+
+static void lanes(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    unsigned in[N], out[N];
+    int n = N;
+    for (int i = 0; i < N; i++)
+        in[i] = (unsigned)i * 2654435761u >> 8 & 0x7f7f7f7fu;
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_filled_buffer(env, N, 0);
+    cl_kernel w = e2e_kernel(p, "fan_out"), r = e2e_kernel(p, "fan_in");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, n);
+    E2E_ARG(r, 0, b);
+    E2E_ARG(r, 1, n);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, b, sizeof out, out);
+    for (int i = 0; i < N; i++) {
+        unsigned x = 0;
+        for (unsigned j = 0; j < 4; j++)
+            x ^= (in[i] + j) << (8 * j);
+        EXPECT(out[i] == x);
+    }
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+}
+
+/* An NDRange writer: its work-items write in work-item order (those whose value is
+ * not a multiple of 3). */
+static void ndrange_producer(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    int in[N], out[N], want[N], n = 0;
+    for (int i = 0; i < N; i++) {
+        in[i] = (i * 131) % 997;
+        if (in[i] % 3 != 0)
+            want[n++] = in[i] - i;
+    }
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_filled_buffer(env, N, 0);
+    cl_kernel w = e2e_kernel(p, "items"), r = e2e_kernel(p, "collect");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(r, 0, b);
+    E2E_ARG(r, 1, n);
+    cl_event rev = start_task(q2, r), wev;
+    size_t global = N, local = 100;
+    CL_OK(clEnqueueNDRangeKernel(env->queue, w, 1, NULL, &global, &local, 0, NULL, &wev));
+    EXPECT(finish(wev) == CL_COMPLETE);
+    EXPECT(finish(rev) == CL_COMPLETE);
+    e2e_read(env, b, sizeof out, out);
+    for (int i = 0; i < n; i++)
+        EXPECT(out[i] == want[i]);
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+}
+
+/* Non-blocking both ways: every element arrives once, in order; the reader finds the
+ * channel empty at times and the writer finds it full at times (it retries). */
+static void non_blocking(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    enum { M = 300 };
+    int in[M], out[M], tries = 0, misses = 0, n = M;
+    for (int i = 0; i < M; i++)
+        in[i] = i * i - 5000;
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_filled_buffer(env, M, 0);
+    cl_mem t = e2e_filled_buffer(env, 1, 0), m = e2e_filled_buffer(env, 1, 0);
+    cl_kernel w = e2e_kernel(p, "poll_writer"), r = e2e_kernel(p, "poll_reader");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, t);
+    E2E_ARG(w, 2, n);
+    E2E_ARG(r, 0, b);
+    E2E_ARG(r, 1, m);
+    E2E_ARG(r, 2, n);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, b, sizeof out, out);
+    e2e_read(env, t, sizeof tries, &tries);
+    e2e_read(env, m, sizeof misses, &misses);
+    for (int i = 0; i < M; i++)
+        EXPECT(out[i] == in[i]);
+    printf("non-blocking: %d writes tried for %d elements, %d empty reads\n", tries, M, misses);
+    EXPECT(tries >= M && misses > 0);
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(t);
+    clReleaseMemObject(m);
+}
+
+/* A reader whose writer never runs: the watchdog ends it with a negative status, and
+ * then the channel works again for a pair that does run. */
+static void reader_alone(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    cl_mem o = e2e_filled_buffer(env, 1, 0);
+    cl_kernel r = e2e_kernel(p, "idle_reader"), w = e2e_kernel(p, "idle_writer");
+    E2E_ARG(r, 0, o);
+    EXPECT(e2e_task(env, r) < 0);
+    int x = 1234, got = 0;
+    E2E_ARG(w, 0, x);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, o, sizeof got, &got);
+    EXPECT(got == x);
+    clReleaseKernel(r);
+    clReleaseKernel(w);
+    clReleaseMemObject(o);
+}
+
+/* A program whose channel use the hardware cannot build: CL_BUILD_PROGRAM_FAILURE with
+ * the log pointing at `where` and saying `what`. */
+static void refused(e2e_env *env, const char *source, const char *where, const char *what)
+{
+    cl_int st;
+    cl_program p = e2e_build(env, source, NULL, 0, &st);
+    EXPECT(st == CL_BUILD_PROGRAM_FAILURE);
+    char *log = e2e_build_log(env, p);
+    if (!strstr(log, where) || !strstr(log, what)) {
+        fprintf(stderr, "log without '%s' and '%s':\n%s\n", where, what, log);
+        _Exit(1);
+    }
+    free(log);
+    clReleaseProgram(p);
+}
+
+static void errors(e2e_env *env)
+{
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel int c[4];\n"
+            "__kernel void w(int i) { write_channel_intel(c[i & 3], i); }\n"
+            "__kernel void r(__global int *o) { o[0] = read_channel_intel(c[0]); }\n",
+            ":3:", "the channel must be known when the kernel is built");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel int c;\n"
+            "__kernel void w(int i) {\n"
+            "    write_channel_intel(c, i);\n"
+            "    write_channel_intel(c, i + 1);\n"
+            "}\n"
+            "__kernel void r(__global int *o) { o[0] = read_channel_intel(c); }\n",
+            ":5:", "channel 'c' is already written at");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel long c;\n"
+            "__kernel void r(__global long *o) { o[0] = read_channel_intel(c); }\n",
+            ":3:", "no kernel of the program writes it");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel int c;\n"
+            "__kernel void loop(__global int *o) {\n"
+            "    write_channel_intel(c, 1);\n"
+            "    o[0] = read_channel_intel(c);\n"
+            "}\n",
+            ":5:", "both reads and writes channel 'c'");
+}
+
+int main(void)
+{
+    e2e_env env;
+    e2e_init(&env);
+    cl_program p = e2e_build(&env, src, NULL, 1, NULL);
+    cl_command_queue q2 = second_queue(&env);
+    stream(&env, p, q2);
+    structs_and_vectors(&env, p, q2);
+    lanes(&env, p, q2);
+    ndrange_producer(&env, p, q2);
+    non_blocking(&env, p, q2);
+    reader_alone(&env, p, q2);
+    errors(&env);
+    clReleaseCommandQueue(q2);
+    clReleaseProgram(p);
+    e2e_fini(&env);
+    printf("channels: all passed\n");
+    return 0;
+}
