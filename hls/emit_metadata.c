@@ -133,24 +133,50 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
     cJSON_AddNumberToObject(j, "status_done_mask", 2);
     cJSON_AddItemToObject(j, "counters", cs);
     cJSON *ps = cJSON_AddArrayToObject(j, "probes");
-    int probed[HLS_MAX_PROBES];
-    int nprobes = hls_ir_probe_regions(k, probed);
+    hls_probe probed[HLS_MAX_PROBES];
+    int nprobes = hls_ir_probes(c->program, index, probed);
     for (int i = 0; i < nprobes; i++) {
-        const hls_region *r = &k->regions[probed[i]];
-        int loop = r->kind == HLS_REGION_LOOP, memory = r->kind == HLS_REGION_MEMORY;
-        const hls_loc *loc = loop ? &k->loops[r->loop].loc : &k->ops[r->ops[0]].loc;
         cJSON *pj = cJSON_CreateObject();
         char name[256];
+        int reg = base + (int)hls_regmap_find("probes")->offset + i;
+        if (probed[i].channel >= 0) { /* its entries, and the kernel at the other end */
+            const hls_channel *ch = &c->program->channels[probed[i].channel];
+            int peer = ch->writer == index ? ch->reader : ch->writer;
+            snprintf(name, sizeof name, "channel '%s' (%s kernel '%s')", ch->name,
+                     ch->writer == index ? "read by" : "written by",
+                     c->program->kernels[peer]->name);
+            cJSON_AddStringToObject(pj, "name", name);
+            cJSON_AddNumberToObject(pj, "reg", reg);
+            cJSON_AddNumberToObject(pj, "capacity", ch->depth);
+            cJSON_AddStringToObject(pj, "peer", c->program->kernels[peer]->name);
+            cJSON_AddNumberToObject(pj, "peer_unit", peer);
+            cJSON_AddItemToArray(ps, pj);
+            continue;
+        }
+        const hls_region *r = &k->regions[probed[i].region];
+        int loop = r->kind == HLS_REGION_LOOP, memory = r->kind == HLS_REGION_MEMORY;
+        const hls_op *first = loop ? NULL : &k->ops[r->ops[0]]; /* a node's channel access */
+        for (int o = 1; memory && first->chan < 0 && o < r->nops; o++)
+            first = &k->ops[r->ops[o]];
+        if (memory && first->chan < 0)
+            first = &k->ops[r->ops[0]];
+        const hls_loc *loc = loop ? &k->loops[r->loop].loc : &first->loc;
         /* a pipelined loop's body holds iterations of its work-items */
         int iterations = r->parent >= 0 && k->regions[r->parent].pipelined;
-        snprintf(name, sizeof name, "%s at %s:%u:%u: %s %s",
-                 loop ? (r->pipelined ? "pipelined loop" : "loop")
-                      : memory ? "memory access" : "barrier",
+        char what[160];
+        if (memory && first->chan >= 0)
+            snprintf(what, sizeof what, "%s channel '%s'",
+                     first->opc == HOP_CHAN_READ ? "read of" : "write to",
+                     c->program->channels[first->chan].name);
+        else
+            snprintf(what, sizeof what, "%s", loop ? (r->pipelined ? "pipelined loop" : "loop")
+                                              : memory ? "memory access" : "barrier");
+        snprintf(name, sizeof name, "%s at %s:%u:%u: %s %s", what,
                  loc->file ? loc->file : "?", loc->line, loc->col,
                  iterations && !loop ? "iterations" : "work-items",
                  loop || memory ? "inside" : "waiting");
         cJSON_AddStringToObject(pj, "name", name);
-        cJSON_AddNumberToObject(pj, "reg", base + (int)hls_regmap_find("probes")->offset + i);
+        cJSON_AddNumberToObject(pj, "reg", reg);
         cJSON_AddNumberToObject(pj, "capacity", loop     ? r->credits
                                                 : memory ? r->exit_depth
                                                          : HLS_WG_SLOTS * (double)k->max_wg);

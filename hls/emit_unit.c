@@ -385,29 +385,37 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     hls_nl_connect(u, HLS_NL_OUT, "drained", "drained");
 }
 
-/* Probes: work-items inside each loop, waiting in each barrier, waiting for memory in
- * each memory node (for the diagnosis of a hang). Returns how many. */
+/* Probes: entries in each channel the kernel writes or reads, work-items inside each
+ * loop, waiting in each barrier, waiting for memory in each memory node (for the
+ * diagnosis of a hang). Returns how many. */
 static int emit_probes(emitter *e)
 {
     const hls_kernel *k = e->k;
-    int probed[HLS_MAX_PROBES];
-    int nprobes = hls_ir_probe_regions(k, probed);
+    const hls_program *p = e->c->program;
+    hls_probe probed[HLS_MAX_PROBES];
+    int nprobes = hls_ir_probes(p, e->kernel_index, probed);
     strbuf x = {0};
     sb_append(&x, "{");
     for (int i = nprobes - 1; i >= 0; i--) {
-        const hls_region *r = &k->regions[probed[i]];
+        const char *sep = i == nprobes - 1 ? "" : ", ";
+        if (probed[i].channel >= 0) {
+            int c = probed[i].channel;
+            sb_printf(&x, "%s%u'd0, ch%d_count", sep, 32 - count_bits(p->channels[c].depth), c);
+            continue;
+        }
+        const hls_region *r = &k->regions[probed[i].region];
         unsigned bits = r->kind == HLS_REGION_LOOP     ? count_bits(r->credits)
                         : r->kind == HLS_REGION_MEMORY ? count_bits(r->exit_depth)
                                                        : hls_emit_lid_bits(k) + HLS_SLOT_BITS + 1;
         const char *name = r->kind == HLS_REGION_LOOP     ? "count"
                            : r->kind == HLS_REGION_MEMORY ? "tokens"
                                                           : "held";
-        sb_printf(&x, "%s%u'd0, r%d_%s", i == nprobes - 1 ? "" : ", ", 32 - bits, r->id, name);
+        sb_printf(&x, "%s%u'd0, r%d_%s", sep, 32 - bits, r->id, name);
     }
     sb_printf(&x, "%s}", nprobes ? "" : "32'd0");
     const char *probes = bus_net(e, 32u * (unsigned)(nprobes ? nprobes : 1),
-                                 "work-items in each loop, barrier and memory node (hangs)",
-                                 "probes");
+                                 "entries in each channel, work-items in each loop, barrier "
+                                 "and memory node (hangs)", "probes");
     hls_nl_assign(e->m, probes, "%s", x.data);
     sb_free(&x);
     return nprobes;

@@ -113,6 +113,9 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
             hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_r_pop", i), 1,
                         "the element is taken");
         }
+        if (ch->writer == index || ch->reader == index)
+            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_count", i),
+                        count_bits(ch->depth), "entries in the channel (a probe)");
     }
     /* one bit per load-store unit, indexed even when there is one */
     static const char *const per_unit[] = {"m_req_valid", "m_req_ready", "m_req_write",
@@ -243,6 +246,7 @@ static void emit_channels(hls_compile *c, hls_nl_module *top)
                                     p->kernels[ch->writer]->name, p->kernels[ch->reader]->name));
         hls_nl_net(top, text_of(c, "ch%d_w_data", i), ch->bits, NULL);
         hls_nl_net(top, text_of(c, "ch%d_r_data", i), ch->bits, NULL);
+        hls_nl_net(top, text_of(c, "ch%d_count", i), count_bits(ch->depth), NULL);
         hls_nl_instance *f = hls_nl_instance_new(top, "clhls_fifo", text_of(c, "channel%d", i));
         hls_nl_param(f, "WIDTH", "%u", ch->bits);
         hls_nl_param(f, "DEPTH", "%d", ch->depth);
@@ -254,10 +258,8 @@ static void emit_channels(hls_compile *c, hls_nl_module *top)
         hls_nl_connect(f, HLS_NL_OUT, "m_valid", "ch%d_r_valid", i);
         hls_nl_connect(f, HLS_NL_IN, "m_ready", "ch%d_r_pop", i);
         hls_nl_connect(f, HLS_NL_OUT, "m_data", "ch%d_r_data", i);
-        hls_nl_connect(f, HLS_NL_OUT, "count", "%s", "");
+        hls_nl_connect(f, HLS_NL_OUT, "count", "ch%d_count", i);
     }
-    if (p->nchannels)
-        hls_nl_lint_off(top, "PINCONNECTEMPTY", "The channels' occupancy counts stay open.");
 }
 
 static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
@@ -383,6 +385,8 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
                 hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_r_data", j), "ch%d_r_data", j);
                 hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_r_pop", j), "ch%d_r_pop", j);
             }
+            if (p->channels[j].writer == i || p->channels[j].reader == i)
+                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_count", j), "ch%d_count", j);
         }
         base += (int)n;
         wbase += (int)w;

@@ -99,15 +99,19 @@ const char *hls_ir_region_kind_name(hls_region_kind kind)
     return kinds[kind];
 }
 
-int hls_ir_probe_regions(const hls_kernel *k, int *out)
+int hls_ir_probes(const hls_program *p, int kernel, hls_probe *out)
 {
+    const hls_kernel *k = p->kernels[kernel];
     int n = 0;
+    for (int i = 0; i < p->nchannels && n < HLS_MAX_PROBES; i++)
+        if (p->channels[i].writer == kernel || p->channels[i].reader == kernel)
+            out[n++] = (hls_probe){.region = -1, .channel = i};
     for (int i = 0; i < k->nregions && n < HLS_MAX_PROBES; i++)
         if (k->regions[i].kind == HLS_REGION_LOOP || k->regions[i].kind == HLS_REGION_BARRIER)
-            out[n++] = i;
+            out[n++] = (hls_probe){.region = i, .channel = -1};
     for (int i = 0; i < k->nregions && n < HLS_MAX_PROBES; i++)
         if (k->regions[i].kind == HLS_REGION_MEMORY)
-            out[n++] = i;
+            out[n++] = (hls_probe){.region = i, .channel = -1};
     return n;
 }
 

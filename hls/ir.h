@@ -442,10 +442,16 @@ hls_region *hls_ir_new_region(hls_kernel *k, arena *a, hls_region_kind kind, int
 void hls_ir_push(arena *a, int **items, int *n, int *cap, int v);
 /* "static", "loop", ... (the name in dumps and reports). */
 const char *hls_ir_region_kind_name(hls_region_kind kind);
-/* The regions whose occupancy is a probe (loops: work-items inside; barriers:
- * work-items waiting; then memory nodes: work-items waiting for answers), in probe
- * order (at most HLS_MAX_PROBES); returns how many. */
-int hls_ir_probe_regions(const hls_kernel *k, int *out);
+/* A place whose occupancy is a probe: a region, or a channel. */
+typedef struct hls_probe {
+    int region;                /* the region, or -1 */
+    int channel;               /* the channel, or -1 */
+} hls_probe;
+/* The probes of the program's kernel `kernel`, in probe order (at most HLS_MAX_PROBES):
+ * the channels it writes or reads (their entries), the loops (work-items inside) and
+ * barriers (work-items waiting), then memory nodes (work-items waiting for answers);
+ * returns how many. */
+int hls_ir_probes(const hls_program *p, int kernel, hls_probe *out);
 /* Operands of op (the phi's incoming values included); returns how many. */
 int hls_ir_operands(const hls_op *op, const int **out);
 const char *hls_ir_opcode_name(hls_opcode opc);

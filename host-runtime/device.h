@@ -58,6 +58,10 @@ typedef struct rt_probe {
     char *name;                 /* the place, e.g. "loop at k.cl:5:3: credits" */
     uint32_t reg;               /* register index */
     uint64_t capacity;          /* the most it can hold (0: not given) */
+    char *peer;                 /* a channel's: the kernel at its other end (NULL: none);
+                                   the probe is reported even when 0, and whether that
+                                   kernel runs */
+    unsigned peer_unit;         /* ... and its compute unit */
 } rt_probe;
 
 /* A global load-store unit of a kernel (metadata "lsus", in unit order). */

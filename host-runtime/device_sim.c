@@ -329,25 +329,39 @@ static int msg_append(char *msg, size_t size, size_t *len, const char *fmt, ...)
     return 1;
 }
 
+/* 1 when a kernel started on compute unit `unit` has not ended. */
+static int unit_runs(const rt_device_program *p, unsigned unit)
+{
+    for (unsigned s = 0; s < SIM_MAX_UNITS; s++)
+        if (p->launch[s] && p->launch[s]->unit == unit)
+            return 1;
+    return 0;
+}
+
 /* Reads every probe of a kernel the watchdog ended and appends the non-zero ones to
  * msg: "; stuck: NAME: VALUE of CAPACITY; NAME: VALUE of CAPACITY ..." (just
  * "NAME: VALUE" when the capacity is not given), then "; ..." when the rest does not
- * fit. d->lock held; the model is still in the state the watchdog found. */
-static void append_stuck(sim_model *m, const rt_kernel_launch *l, char *msg, size_t size)
+ * fit. A channel's probe is appended even when the channel is empty, with ", and kernel
+ * 'NAME' is not running" when the kernel at its other end is not. d->lock held; the
+ * model is still in the state the watchdog found. */
+static void append_stuck(const rt_device_program *p, const rt_kernel_launch *l, char *msg,
+                         size_t size)
 {
     static const char more[] = "; ...";
     size_t len = strlen(msg), room = size - (sizeof more - 1);
     int first = 1;
     for (unsigned i = 0; i < l->nprobes; i++) {
         const rt_probe *pr = &l->probes[i];
-        uint64_t v = sim_model_reg_read(m, pr->reg);
-        if (!v)
+        uint64_t v = sim_model_reg_read(p->model, pr->reg);
+        if (!v && !pr->peer)
             continue;
         const char *sep = first ? "; stuck: " : "; ";
         int ok = pr->capacity
                      ? msg_append(msg, room, &len, "%s%s: %" PRIu64 " of %" PRIu64, sep,
                                   pr->name, v, pr->capacity)
                      : msg_append(msg, room, &len, "%s%s: %" PRIu64, sep, pr->name, v);
+        if (ok && pr->peer && !unit_runs(p, pr->peer_unit))
+            ok = msg_append(msg, room, &len, ", and kernel '%s' is not running", pr->peer);
         if (!ok) {
             msg_append(msg, size, &len, "%s", more);
             return;
@@ -495,7 +509,7 @@ static int launch_end(rt_device_program *p, unsigned unit)
         snprintf(r->message, sizeof r->message,
                  "kernel '%s' made no forward progress for %" PRIu64
                  " cycles (CLHLS_WATCHDOG_CYCLES)", l->name, l->watchdog_cycles);
-        append_stuck(m, l, r->message, sizeof r->message);
+        append_stuck(p, l, r->message, sizeof r->message);
     }
     /* Counters (also after a failure: they say how far it got). */
     for (unsigned i = 0; i < l->ncounters; i++)

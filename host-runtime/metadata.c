@@ -181,6 +181,12 @@ static int parse_units(const cJSON *jk, rt_kernel_meta *k)
         o->name = json_str(jp, "name");
         if (!o->name)
             return -1;
+        o->peer = NULL; /* a channel's: the kernel at its other end */
+        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(jp, "peer")) &&
+            !json_u32(jp, "peer_unit", &o->peer_unit) && !(o->peer = json_str(jp, "peer"))) {
+            rt_free(o->name);
+            return -1;
+        }
         k->nprobes++;
     }
 
@@ -336,8 +342,10 @@ void rt_metadata_free(rt_kernel_meta *kernels, cl_uint n)
         for (unsigned j = 0; j < k->ncounters; j++)
             rt_free(k->counters[j].name);
         rt_free(k->counters);
-        for (unsigned j = 0; j < k->nprobes; j++)
+        for (unsigned j = 0; j < k->nprobes; j++) {
             rt_free(k->probes[j].name);
+            rt_free(k->probes[j].peer);
+        }
         rt_free(k->probes);
         for (unsigned j = 0; j < k->nlsus; j++) {
             rt_free(k->lsus[j].kind);

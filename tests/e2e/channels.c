@@ -291,22 +291,51 @@ static void non_blocking(e2e_env *env, cl_program p, cl_command_queue q2)
     clReleaseMemObject(m);
 }
 
-/* A reader whose writer never runs: the watchdog ends it with a negative status, and
- * then the channel works again for a pair that does run. */
-static void reader_alone(e2e_env *env, cl_program p, cl_command_queue q2)
+/* The context's notify callback: keeps the last message. */
+static char notified[2048];
+static void CL_CALLBACK notify(const char *msg, const void *info, size_t cb, void *user)
 {
-    cl_mem o = e2e_filled_buffer(env, 1, 0);
+    (void)info, (void)cb, (void)user;
+    snprintf(notified, sizeof notified, "%s", msg);
+}
+
+/* A reader whose writer never runs: the watchdog ends it with a negative status and a
+ * message naming the channel, how full it is and the kernel that does not write it;
+ * then the channel works again for a pair that does run. */
+static void reader_alone(e2e_env *env)
+{
+    cl_int err;
+    cl_context ctx = clCreateContext(NULL, 1, &env->device, notify, NULL, &err);
+    CL_OK(err);
+    e2e_env alone = *env;
+    alone.ctx = ctx;
+    alone.queue = clCreateCommandQueue(ctx, env->device, 0, &err);
+    CL_OK(err);
+    cl_command_queue q2 = second_queue(&alone);
+    cl_program p = e2e_build(&alone, src, NULL, 1, NULL);
+    cl_mem o = e2e_filled_buffer(&alone, 1, 0);
     cl_kernel r = e2e_kernel(p, "idle_reader"), w = e2e_kernel(p, "idle_writer");
     E2E_ARG(r, 0, o);
-    EXPECT(e2e_task(env, r) < 0);
+    EXPECT(e2e_task(&alone, r) < 0);
+    if (!strstr(notified, "kernel 'idle_reader' made no forward progress") ||
+        !strstr(notified, "channel 'c_idle' (written by kernel 'idle_writer'): 0 of 1, and "
+                          "kernel 'idle_writer' is not running") ||
+        !strstr(notified, "read of channel 'c_idle' at")) {
+        fprintf(stderr, "unexpected message: %s\n", notified);
+        _Exit(1);
+    }
     int x = 1234, got = 0;
     E2E_ARG(w, 0, x);
-    pair_of_tasks(env, q2, w, r);
-    e2e_read(env, o, sizeof got, &got);
+    pair_of_tasks(&alone, q2, w, r);
+    e2e_read(&alone, o, sizeof got, &got);
     EXPECT(got == x);
     clReleaseKernel(r);
     clReleaseKernel(w);
     clReleaseMemObject(o);
+    clReleaseProgram(p);
+    clReleaseCommandQueue(q2);
+    clReleaseCommandQueue(alone.queue);
+    clReleaseContext(ctx);
 }
 
 /* A program whose channel use the hardware cannot build: CL_BUILD_PROGRAM_FAILURE with
@@ -368,7 +397,7 @@ int main(void)
     lanes(&env, p, q2);
     ndrange_producer(&env, p, q2);
     non_blocking(&env, p, q2);
-    reader_alone(&env, p, q2);
+    reader_alone(&env);
     errors(&env);
     clReleaseCommandQueue(q2);
     clReleaseProgram(p);
