@@ -7,7 +7,8 @@
  * valid), _write(&c, &v), _write_nb(&c, &v). After unrolling (an array of channels
  * indexed by an unrolled loop's counter has a constant index by then), this pass
  * gives each channel element used a number in the program's channel table and turns
- * each call into a call the lowering knows, on the element's bits as an integer:
+ * each call into a call the lowering knows, on the element's bits as an integer (above
+ * 64 bits, a vector of 32 or 8-bit lanes):
  *   %v = clhls.channel.read(i32 channel)          -> iN, stored to the variable
  *   %v = clhls.channel.read_nb(i32 channel)       -> iN, and right after it
  *   %f = clhls.channel.read_valid(i32 channel)    -> i8, stored to *valid
@@ -36,8 +37,9 @@ static const struct {
 
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 
-/* The largest element a channel carries, in bits. */
-#define MAX_CHANNEL_BITS 64
+/* The largest element a channel carries, in bits: what the hardware IR moves as one
+ * value. */
+#define MAX_CHANNEL_BITS HLS_MAX_WIDE_BITS
 
 static int call_kind_of(LLVMValueRef inst)
 {
@@ -181,21 +183,69 @@ static LLVMValueRef declare(hls_compile *c, const char *name, LLVMTypeRef fn_typ
     return fn ? fn : LLVMAddFunction(c->module, name, fn_type);
 }
 
+/* Lanes of an element of `bits`: the whole element up to 64 bits, else 32 or 8-bit
+ * pieces (a vector of them is what the operations that only move bits take). */
+static LLVMTypeRef lane_type(LLVMContextRef ctx, unsigned bits, unsigned *lanes)
+{
+    unsigned w = bits <= 64 ? bits : bits % 32 == 0 ? 32 : 8;
+    *lanes = bits / w;
+    return LLVMIntTypeInContext(ctx, w);
+}
+
+/* The element's bits in the variable at var: one load per lane (each lane at its
+ * byte offset, so that SROA splits the variable into its fields), put together. */
+static LLVMValueRef load_element(hls_compile *c, LLVMBuilderRef b, LLVMValueRef var,
+                                 unsigned bits)
+{
+    unsigned lanes;
+    LLVMTypeRef lane = lane_type(c->llvm, bits, &lanes), i8 = LLVMInt8TypeInContext(c->llvm);
+    if (lanes == 1)
+        return LLVMBuildLoad2(b, lane, var, "");
+    LLVMValueRef v = LLVMGetUndef(LLVMVectorType(lane, lanes));
+    for (unsigned i = 0; i < lanes; i++) {
+        LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(c->llvm), i * (bits / lanes / 8), 0);
+        LLVMValueRef p = LLVMBuildGEP2(b, i8, var, &at, 1, "");
+        v = LLVMBuildInsertElement(b, v, LLVMBuildLoad2(b, lane, p, ""),
+                                   LLVMConstInt(LLVMInt32TypeInContext(c->llvm), i, 0), "");
+    }
+    return v;
+}
+
+/* Stores the element's bits v (as load_element gives them) into the variable at var. */
+static void store_element(hls_compile *c, LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef var,
+                          unsigned bits)
+{
+    unsigned lanes;
+    LLVMTypeRef i8 = LLVMInt8TypeInContext(c->llvm);
+    lane_type(c->llvm, bits, &lanes);
+    if (lanes == 1) {
+        LLVMBuildStore(b, v, var);
+        return;
+    }
+    for (unsigned i = 0; i < lanes; i++) {
+        LLVMValueRef at = LLVMConstInt(LLVMInt64TypeInContext(c->llvm), i * (bits / lanes / 8), 0);
+        LLVMValueRef x = LLVMBuildExtractElement(
+            b, v, LLVMConstInt(LLVMInt32TypeInContext(c->llvm), i, 0), "");
+        LLVMBuildStore(b, x, LLVMBuildGEP2(b, i8, var, &at, 1, ""));
+    }
+}
+
 /* Turns one call of the header into the lowering's call on channel `ch`. */
 static void rewrite(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, call_kind kind, int ch)
 {
     LLVMContextRef ctx = c->llvm;
-    unsigned bits = c->channels[ch].bits;
-    LLVMTypeRef elem = LLVMIntTypeInContext(ctx, bits), i32 = LLVMInt32TypeInContext(ctx);
-    LLVMTypeRef i1 = LLVMInt1TypeInContext(ctx);
+    unsigned bits = c->channels[ch].bits, lanes;
+    LLVMTypeRef lane = lane_type(ctx, bits, &lanes);
+    LLVMTypeRef elem = lanes == 1 ? lane : LLVMVectorType(lane, lanes);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i1 = LLVMInt1TypeInContext(ctx);
     LLVMValueRef id = LLVMConstInt(i32, (unsigned long long)ch, 0);
     LLVMValueRef var = LLVMGetOperand(call, 1); /* the private variable of the element */
     char name[64];
-    snprintf(name, sizeof name, "%s.i%u", calls[kind].to, bits);
+    snprintf(name, sizeof name, "%s.i%u", calls[kind].to, bits); /* one per element size */
     LLVMPositionBuilderBefore(b, call);
     if (kind == CH_READ || kind == CH_READ_NB) {
         LLVMTypeRef ft = LLVMFunctionType(elem, &i32, 1, 0);
-        LLVMBuildStore(b, LLVMBuildCall2(b, ft, declare(c, name, ft), &id, 1, ""), var);
+        store_element(c, b, LLVMBuildCall2(b, ft, declare(c, name, ft), &id, 1, ""), var, bits);
         if (kind == CH_READ_NB) { /* the valid flag: a bool in memory is a byte */
             LLVMTypeRef vt = LLVMFunctionType(LLVMInt8TypeInContext(ctx), &i32, 1, 0);
             LLVMValueRef valid =
@@ -206,7 +256,7 @@ static void rewrite(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, call_ki
         int nb = kind == CH_WRITE_NB;
         LLVMTypeRef params[2] = {i32, elem};
         LLVMTypeRef ft = LLVMFunctionType(nb ? i1 : LLVMVoidTypeInContext(ctx), params, 2, 0);
-        LLVMValueRef args[2] = {id, LLVMBuildLoad2(b, elem, var, "")};
+        LLVMValueRef args[2] = {id, load_element(c, b, var, bits)};
         LLVMValueRef done = LLVMBuildCall2(b, ft, declare(c, name, ft), args, 2, "");
         if (nb) /* the header's function returns bool: i1 */
             LLVMReplaceAllUsesWith(call, done);

@@ -220,7 +220,10 @@ static int check_instruction(hls_compile *c, LLVMValueRef inst)
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     int moves_bits = op == LLVMPHI || op == LLVMSelect || op == LLVMExtractElement ||
                      op == LLVMInsertElement || op == LLVMShuffleVector ||
-                     op == LLVMFreeze || op == LLVMBitCast || op == LLVMLoad || op == LLVMStore;
+                     op == LLVMFreeze || op == LLVMBitCast || op == LLVMLoad || op == LLVMStore ||
+                     (op == LLVMCall && LLVMIsAFunction(LLVMGetCalledValue(inst)) &&
+                      hls_find_channel_fn(LLVMGetValueName2(LLVMGetCalledValue(inst),
+                                                            &(size_t){0})) != HLS_CHANNEL_NONE);
     const char *bad = unsupported_operand_type(LLVMTypeOf(inst), moves_bits);
     if (bad && op != LLVMStore && op != LLVMAtomicCmpXchg) { /* cmpxchg: {old, success} */
         hls_error(&c->diag, loc, "%s is not supported yet", bad);

@@ -439,7 +439,8 @@ static int verify_op(const hls_kernel *k, const hls_op *op, strbuf *err)
     int moves_bits = op->opc == HOP_CONST || op->opc == HOP_ARG || op->opc == HOP_PHI ||
                      op->opc == HOP_RECUR ||
                      op->opc == HOP_SELECT || op->opc == HOP_INSERT || op->opc == HOP_EXTRACT ||
-                     op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_CHAN_READ;
+                     op->opc == HOP_LOAD || op->opc == HOP_STORE || op->opc == HOP_CHAN_READ ||
+                     op->opc == HOP_CHAN_WRITE;
     if (op->width < 1 || op->width > (moves_bits ? HLS_MAX_WIDE_BITS : 64))
         FAIL("%s: op %%%d has width %u\n", k->name, op->id, op->width);
     const int *args;

@@ -2,7 +2,8 @@
  * the producer and the consumer enqueued on two queues so they run at once, as Intel's
  * host programs do. A pipelined task loop streams ints through a channel shallower
  * than the stream (the producer waits for room: back-pressure), a struct and a vector
- * go through channels of their types, an array of channels (indexed by an unrolled
+ * go through channels of their types (a float4 and a 24-byte struct too, wider than
+ * any scalar), an array of channels (indexed by an unrolled
  * loop) carries four lanes, an NDRange producer feeds a task consumer in work-item
  * order, a consumer polls with the non-blocking read and a producer retries the
  * non-blocking write, and the older cl_altera_channels spellings work. A consumer left
@@ -19,6 +20,9 @@ static const char *src =
     "channel int c_data __attribute__((depth(4)));\n"
     "channel pair c_pairs __attribute__((depth(8)));\n"
     "channel short4 c_vec;\n"
+    "typedef struct { int a; float b; short c; char d; long e; } wide;\n"
+    "channel float4 c_f4 __attribute__((depth(3)));\n"
+    "channel wide c_wide __attribute__((depth(2)));\n"
     "channel uint lanes[4] __attribute__((depth(2)));\n"
     "channel int c_items __attribute__((depth(16)));\n"
     "channel int c_poll __attribute__((depth(2)));\n"
@@ -49,6 +53,23 @@ static const char *src =
     "        short4 v = read_channel_intel(c_vec);\n"
     "        out[i] = p.value + p.key;\n"
     "        sums[i] = v.x + v.y * 3 + v.z * 5 + v.w;\n"
+    "    }\n"
+    "}\n"
+    "__kernel void wide_source(__global const float4 *restrict in, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        float4 v = in[i];\n"
+    "        write_channel_intel(c_f4, v * 2.0f);\n"
+    "        wide w = {i, v.y, (short)(i * 3), (char)i, (long)i << 40 | 5};\n"
+    "        write_channel_intel(c_wide, w);\n"
+    "    }\n"
+    "}\n"
+    "__kernel void wide_sink(__global float4 *restrict out, __global long *restrict mix, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        out[i] = read_channel_intel(c_f4) + 1.0f;\n"
+    "        wide w = read_channel_intel(c_wide);\n"
+    "        mix[i] = w.a + (long)w.b * 10 + w.c * 100 + w.d * 1000 + w.e;\n"
     "    }\n"
     "}\n"
     "__kernel void fan_out(__global const uint *restrict in, int n)\n"
@@ -201,6 +222,40 @@ static void structs_and_vectors(e2e_env *env, cl_program p, cl_command_queue q2)
     clReleaseMemObject(k);
     clReleaseMemObject(o);
     clReleaseMemObject(s);
+}
+
+/* Elements wider than 64 bits: a float4, a 24-byte struct of mixed fields. */
+static void wide_elements(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    enum { M = 256 };
+    float in[4 * M], out[4 * M];
+    long long mix[M];
+    int n = M;
+    for (int i = 0; i < 4 * M; i++)
+        in[i] = (float)(i % 97) * 0.25f - 7.0f;
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_buffer(env, sizeof out, NULL);
+    cl_mem m = e2e_buffer(env, sizeof mix, NULL);
+    cl_kernel w = e2e_kernel(p, "wide_source"), r = e2e_kernel(p, "wide_sink");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, n);
+    E2E_ARG(r, 0, b);
+    E2E_ARG(r, 1, m);
+    E2E_ARG(r, 2, n);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, b, sizeof out, out);
+    e2e_read(env, m, sizeof mix, mix);
+    for (int i = 0; i < 4 * M; i++)
+        EXPECT(out[i] == in[i] * 2.0f + 1.0f);
+    for (int i = 0; i < M; i++) {
+        long long e = (long long)i << 40 | 5;
+        EXPECT(mix[i] == i + (long long)in[4 * i + 1] * 10 + (short)(i * 3) * 100 +
+                             (signed char)i * 1000 + e);
+    }
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    clReleaseMemObject(m);
 }
 
 static void lanes(e2e_env *env, cl_program p, cl_command_queue q2)
@@ -394,6 +449,7 @@ int main(void)
     cl_command_queue q2 = second_queue(&env);
     stream(&env, p, q2);
     structs_and_vectors(&env, p, q2);
+    wide_elements(&env, p, q2);
     lanes(&env, p, q2);
     ndrange_producer(&env, p, q2);
     non_blocking(&env, p, q2);
