@@ -8,7 +8,8 @@
  * search whose exit depends on the data (speculated: later iterations load before the
  * exit is known), a 64x64 matrix multiply's inner products (the rows taking turns in
  * the inner loop), 4096 rows of 8 (a nest of counted loops), and vector add unrolled
- * by 4 and 16.
+ * by 4 and 16. Then three kernels joined by channels, run at once: cycles per element
+ * of the whole pipeline against one a cycle.
  *
  * Per kernel: simulated cycles (the event's END - START at the board clock), loop
  * iterations (of the innermost loop), cycles per iteration, the bound per iteration
@@ -116,6 +117,82 @@ static const char *relaxed_src =
     "__kernel void fsum(__global const float *restrict a, __global float *restrict out, int n)\n"
     "{ float s = 0.0f; for (int i = 0; i < n; i++) s += a[i]; out[0] = s; }\n";
 
+/* Kernels joined by channels (Intel's cl_intel_channels): a source reads memory into a
+ * channel, a stage maps it into the next, a sink writes memory; each loop is pipelined
+ * and the channels carry one element a cycle each way. */
+static const char *channel_src =
+    "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+    "channel float c_in __attribute__((depth(4)));\n"
+    "channel float c_out __attribute__((depth(64)));\n"
+    "__kernel void source(__global const float *restrict a, int n)\n"
+    "{ for (int i = 0; i < n; i++) write_channel_intel(c_in, a[i]); }\n"
+    "__kernel void stage(int n)\n"
+    "{ for (int i = 0; i < n; i++) write_channel_intel(c_out, read_channel_intel(c_in) * 3.0f); }\n"
+    "__kernel void sink(__global float *restrict b, int n)\n"
+    "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(c_out) + 1.0f; }\n";
+
+/* The channel pipeline: the three kernels enqueued on three queues at once; cycles from
+ * the first START to the last END per element (bound: 1). */
+static void channel_pipeline(bench *b)
+{
+    double t;
+    char note[200];
+    cl_program p = bench_build(b, "channels", channel_src, &t, note, sizeof note);
+    if (!p) {
+        fprintf(stderr, "channels: build failed: %s\n", note);
+        exit(1);
+    }
+    static const char *const names[] = {"sink", "stage", "source"};
+    cl_kernel k[3];
+    cl_command_queue q[3];
+    cl_event ev[3];
+    cl_int err;
+    int n = N;
+    float *data = xmalloc(N * sizeof *data);
+    for (int i = 0; i < N; i++)
+        data[i] = (float)(rnd() % 1000);
+    cl_mem in = buffer(b, N * sizeof *data, data), out = buffer(b, N * sizeof *data, NULL);
+    for (int i = 0; i < 3; i++) {
+        k[i] = clCreateKernel(p, names[i], &err);
+        CHECK(err);
+        q[i] = i ? clCreateCommandQueue(b->ctx, b->dev, CL_QUEUE_PROFILING_ENABLE, &err) : b->q;
+        CHECK(err);
+    }
+    ARG(k[0], 0, out);
+    ARG(k[0], 1, n);
+    ARG(k[1], 0, n);
+    ARG(k[2], 0, in);
+    ARG(k[2], 1, n);
+    for (int i = 0; i < 3; i++) { /* the readers first, as host programs do */
+        CHECK(clEnqueueTask(q[i], k[i], 0, NULL, &ev[i]));
+        CHECK(clFlush(q[i]));
+    }
+    CHECK(clWaitForEvents(3, ev));
+    cl_ulong first = ~0ull, last = 0;
+    for (int i = 0; i < 3; i++) {
+        cl_ulong t0, t1;
+        CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+        CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+        first = t0 < first ? t0 : first;
+        last = t1 > last ? t1 : last;
+        clReleaseEvent(ev[i]);
+        clReleaseKernel(k[i]);
+        if (i)
+            clReleaseCommandQueue(q[i]);
+    }
+    double cycles = (double)(last - first) * b->mhz / 1000.0;
+    printf("\nkernels joined by channels: source -> stage -> sink (three tasks at once), N = %d; "
+           "build %.1f s\n", N, t);
+    printf("%-14s %10s %12s %10s %14s %10s\n", "pipeline", "cycles", "elements", "cyc/elem",
+           "bound/elem", "bound/act");
+    printf("%-14s %10.0f %12d %10.2f %14s %10.2f\n", "3 kernels", cycles, N, cycles / N, "1",
+           N / cycles);
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseProgram(p);
+    free(data);
+}
+
 int main(void)
 {
     bench b;
@@ -200,5 +277,6 @@ int main(void)
     free(data);
     clReleaseProgram(p);
     clReleaseProgram(pr);
+    channel_pipeline(&b);
     return bench_close(&b);
 }
