@@ -292,8 +292,8 @@ static int kernel_channels(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, in
 
 int hls_channels(hls_compile *c)
 {
-    if (!c->channels_enabled)
-        return HLS_OK;
+    /* (the calls may come from objects compiled apart and linked: look for them in
+     * every program) */
     LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llvm);
     int errors = 0, kernel = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {

@@ -78,7 +78,8 @@ typedef struct hls_compile {
     hls_printf_kernel *printf_kernels; /* kernels that call printf (printf.c) */
     char model_note[512];     /* the model step's line for this build's log alone, or "" */
     int simplify_pending;     /* the last rewrite of the LLVM IR wants hls_simplify_again */
-    int channels_enabled;     /* the source enables cl_intel_channels (pragmas.c) */
+    int channels_enabled;     /* the source enables cl_intel_channels (pragmas.c): the
+                                 front end declares channels (frontend.c) */
     hls_channel *channels;    /* the program's channels (channels.c) */
     int nchannels;            /* number of them */
     hls_pragma *pragmas;      /* the loop pragmas the front end rewrote (pragmas.c) */
