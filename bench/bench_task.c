@@ -131,8 +131,9 @@ static const char *channel_src =
     "__kernel void sink(__global float *restrict b, int n)\n"
     "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(c_out) + 1.0f; }\n";
 
-/* The channel pipeline: the three kernels enqueued on three queues at once; cycles from
- * the first START to the last END per element (bound: 1). */
+/* The channel pipeline: the three kernels enqueued on three queues at once; cycles per
+ * element from the last START (the source's: the readers wait for it) to the last END
+ * (bound: 1). */
 static void channel_pipeline(bench *b)
 {
     double t;
@@ -168,19 +169,19 @@ static void channel_pipeline(bench *b)
         CHECK(clFlush(q[i]));
     }
     CHECK(clWaitForEvents(3, ev));
-    cl_ulong first = ~0ull, last = 0;
+    cl_ulong started = 0, last = 0; /* the last START (all three run), the last END */
     for (int i = 0; i < 3; i++) {
         cl_ulong t0, t1;
         CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
         CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-        first = t0 < first ? t0 : first;
+        started = t0 > started ? t0 : started;
         last = t1 > last ? t1 : last;
         clReleaseEvent(ev[i]);
         clReleaseKernel(k[i]);
         if (i)
             clReleaseCommandQueue(q[i]);
     }
-    double cycles = (double)(last - first) * b->mhz / 1000.0;
+    double cycles = (double)(last - started) * b->mhz / 1000.0;
     printf("\nkernels joined by channels: source -> stage -> sink (three tasks at once), N = %d; "
            "build %.1f s\n", N, t);
     printf("%-14s %10s %12s %10s %14s %10s\n", "pipeline", "cycles", "elements", "cyc/elem",

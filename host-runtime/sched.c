@@ -463,7 +463,7 @@ static void command_done(rt_command *c)
  * NDRange waits for its compute unit. */
 
 /* Cycles the accelerator runs between two looks for kernels that may join the run. */
-#define JOIN_SLICE 4096
+#define JOIN_SLICE 256
 
 /* A kernel running on the accelerator. */
 typedef struct running_kernel {
