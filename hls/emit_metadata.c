@@ -156,10 +156,11 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
         const hls_region *r = &k->regions[probed[i].region];
         int loop = r->kind == HLS_REGION_LOOP, memory = r->kind == HLS_REGION_MEMORY;
         const hls_op *first = loop ? NULL : &k->ops[r->ops[0]]; /* a node's channel access */
-        for (int o = 1; memory && first->chan < 0 && o < r->nops; o++)
-            first = &k->ops[r->ops[o]];
-        if (memory && first->chan < 0)
-            first = &k->ops[r->ops[0]];
+        for (int o = 0; memory && o < r->nops; o++)
+            if (k->ops[r->ops[o]].chan >= 0) {
+                first = &k->ops[r->ops[o]];
+                break;
+            }
         const hls_loc *loc = loop ? &k->loops[r->loop].loc : &first->loc;
         /* a pipelined loop's body holds iterations of its work-items */
         int iterations = r->parent >= 0 && k->regions[r->parent].pipelined;

@@ -224,8 +224,7 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
     connect_fields(ict, "s_mem_resp", icr, "valid ready rdata tag");
 }
 
-/* clhls_top: the compute units side by side on the register port, their load-store
- * unit ports joined into the memory port's interconnect. */
+/* fmt with its one %d filled in by n (a channel's net names). */
 static const char *text_of(hls_compile *c, const char *fmt, int n)
 {
     return arena_printf(&c->arena, fmt, n);
@@ -262,6 +261,8 @@ static void emit_channels(hls_compile *c, hls_nl_module *top)
     }
 }
 
+/* clhls_top: the compute units side by side on the register port, their load-store
+ * unit ports joined into the memory port's interconnect, their channels' FIFOs between them. */
 static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
 {
     const hls_program *p = c->program;
