@@ -64,6 +64,8 @@ struct rt_device_program {
                                    until it ends) */
     } rec[SIM_MAX_UNITS];       /* by slot, for the launches recorded */
     uint64_t recording;         /* slots whose launch is recorded (bit s) */
+    int clean;                  /* reset since the last failed launch: what the
+                                   channels hold is what the kernels left there */
     pid_t waves_pid;            /* the process that opened the waveform */
     struct rt_device_program *waves_next; /* the next program with a waveform open */
 };
@@ -412,6 +414,19 @@ static void append_nearest_buffer(const rt_kernel_launch *l, uint64_t addr, unsi
 /* Starts l on its compute unit (d->lock held): when no unit of the accelerator runs, a
  * reset first (the memory's stress mode follows CLHLS_SIM_STRESS then); geometry,
  * arguments, the unit's buffers for the access checker, start. */
+/* 1 when the kernel reads or writes a channel (its probes name one). */
+static int uses_channels(const rt_kernel_launch *l)
+{
+    for (unsigned i = 0; i < l->nprobes; i++)
+        if (l->probes[i].peer)
+            return 1;
+    return 0;
+}
+
+/* Starts a kernel. When none runs, the accelerator is reset first, unless the kernel
+ * uses channels and no launch failed since the last reset: then the channels keep
+ * what earlier kernels wrote into them and nobody read, as on a board (the compute
+ * units of kernels that ended are idle and start again without a reset). */
 static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel_launch *l,
                         rt_kernel_result *r)
 {
@@ -438,11 +453,12 @@ static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel
         p->recording |= (uint64_t)1 << slot;
         waves_apply(p);
     }
-    if (!sim_model_running_units(m) && !p->ndone) {
+    if (!sim_model_running_units(m) && !p->ndone && !(p->clean && uses_channels(l))) {
         uint64_t stress = sim_stress_env();
         if (stress != sim_memory_stress(d->mem))
             sim_memory_set_stress(d->mem, stress);
         sim_model_reset(m);
+        p->clean = 1;
     }
     sim_model_reg_write(m, g->work_dim, l->work_dim);
     for (int i = 0; i < 3; i++) {
@@ -501,6 +517,7 @@ static int launch_end(rt_device_program *p, unsigned unit)
     int rc = sim_model_unit_result(m, unit, &res);
     p->launch[slot] = NULL;
     p->result[slot] = NULL;
+    p->clean &= rc == SIM_OK;
     r->cycles = res.cycles;
     r->start_cycle = res.start_cycle;
     r->end_cycle = res.end_cycle;

@@ -6,7 +6,8 @@
  * any scalar), an array of channels (indexed by an unrolled
  * loop) carries four lanes, an NDRange producer feeds a task consumer in work-item
  * order, a consumer polls with the non-blocking read and a producer retries the
- * non-blocking write, and the older cl_altera_channels spellings work. A consumer left
+ * non-blocking write, and the older cl_altera_channels spellings work. What a writer
+ * run alone leaves in a channel waits there for a reader run after it. A consumer left
  * alone ends, by the watchdog, with a negative status naming it, and the program
  * goes on. Channels the hardware cannot build are build errors pointing at the call.
  * Every run is checked against the host's computation. */
@@ -27,6 +28,7 @@ static const char *src =
     "channel int c_items __attribute__((depth(16)));\n"
     "channel int c_poll __attribute__((depth(2)));\n"
     "channel int c_idle;\n"
+    "channel int c_keep __attribute__((depth(16)));\n"
     "\n"
     "__kernel void producer(__global const int *restrict in, int n)\n"
     "{\n"
@@ -127,6 +129,16 @@ static const char *src =
     "            missed++;\n"
     "    }\n"
     "    misses[0] = missed;\n"
+    "}\n"
+    "__kernel void keep_writer(int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        write_channel_intel(c_keep, i * i);\n"
+    "}\n"
+    "__kernel void keep_reader(__global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        out[i] = read_channel_intel(c_keep);\n"
     "}\n"
     "__kernel void idle_writer(int x)\n"
     "{\n"
@@ -346,6 +358,36 @@ static void non_blocking(e2e_env *env, cl_program p, cl_command_queue q2)
     clReleaseMemObject(m);
 }
 
+/* One after the other on one queue: what the writer leaves in a deep enough channel
+ * waits there for the reader, as on a board; twice, the second time in two parts. */
+static void kept_between_runs(e2e_env *env, cl_program p)
+{
+    enum { M = 12 };
+    int out[M], n = M;
+    cl_mem o = e2e_filled_buffer(env, M, -1);
+    cl_kernel w = e2e_kernel(p, "keep_writer"), r = e2e_kernel(p, "keep_reader");
+    E2E_ARG(w, 0, n);
+    E2E_ARG(r, 0, o);
+    E2E_ARG(r, 1, n);
+    EXPECT(e2e_task(env, w) == CL_COMPLETE);
+    EXPECT(e2e_task(env, r) == CL_COMPLETE);
+    e2e_read(env, o, sizeof out, out);
+    for (int i = 0; i < M; i++)
+        EXPECT(out[i] == i * i);
+    int half = M / 2;
+    E2E_ARG(w, 0, n);
+    E2E_ARG(r, 1, half);
+    EXPECT(e2e_task(env, w) == CL_COMPLETE);
+    EXPECT(e2e_task(env, r) == CL_COMPLETE);
+    EXPECT(e2e_task(env, r) == CL_COMPLETE);
+    e2e_read(env, o, sizeof out, out);
+    for (int i = 0; i < half; i++)
+        EXPECT(out[i] == (half + i) * (half + i));
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    clReleaseMemObject(o);
+}
+
 /* The context's notify callback: keeps the last message. */
 static char notified[2048];
 static void CL_CALLBACK notify(const char *msg, const void *info, size_t cb, void *user)
@@ -453,6 +495,7 @@ int main(void)
     lanes(&env, p, q2);
     ndrange_producer(&env, p, q2);
     non_blocking(&env, p, q2);
+    kept_between_runs(&env, p);
     reader_alone(&env);
     errors(&env);
     clReleaseCommandQueue(q2);
