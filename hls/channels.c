@@ -37,6 +37,10 @@ static const struct {
 
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 
+/* The fewest entries of a channel's FIFO: its room is a register, so one entry would
+ * take an element every other cycle. */
+#define MIN_CHANNEL_DEPTH 2
+
 /* The largest element a channel carries, in bits: what the hardware IR moves as one
  * value. */
 #define MAX_CHANNEL_BITS HLS_MAX_WIDE_BITS
@@ -78,20 +82,20 @@ static LLVMTypeRef element_type(LLVMTypeRef t, unsigned *count)
 }
 
 /* The declared depth: the number in the section "clhls.channel.depth=N" the depth
- * attribute gives, 1 without one (Intel's default depth 0 means "as the compiler
- * likes"); 0 when the attribute's argument is not a number. */
+ * attribute gives, 0 without one (Intel's default: "as the compiler likes"); -1 when
+ * the attribute's argument is not a number. */
 static int declared_depth(LLVMValueRef gv)
 {
     static const char prefix[] = "clhls.channel.depth=";
     const char *section = LLVMGetSection(gv);
     if (!section || strncmp(section, prefix, sizeof prefix - 1))
-        return 1;
+        return 0;
     const char *digits = section + sizeof prefix - 1;
     char *end;
     long n = strtol(digits, &end, 0);
     if (end == digits || *end || n < 0 || n > (1 << 20))
-        return 0;
-    return n ? (int)n : 1;
+        return -1;
+    return (int)n;
 }
 
 /* The name of element `index` of channel variable gv ("c", or "c[2]" in an array of
@@ -136,18 +140,23 @@ static int channel_of(hls_compile *c, LLVMValueRef call, hls_loc loc)
                   "bytes are not supported yet", name, bytes, MAX_CHANNEL_BITS / 8);
         return -1;
     }
-    int depth = declared_depth(gv);
-    if (!depth) {
+    int declared = declared_depth(gv);
+    if (declared < 0) {
         hls_error(&c->diag, loc, "the depth of channel '%s' must be a number (%s)", name,
                   LLVMGetSection(gv));
         return -1;
     }
+    int depth = declared > MIN_CHANNEL_DEPTH ? declared : MIN_CHANNEL_DEPTH;
+    if (declared && declared < depth)
+        hls_note(&c->diag, loc, "channel '%s' holds %d elements, more than its depth(%d), so "
+                 "that it can take an element every cycle", name, depth, declared);
     hls_channel *table = arena_alloc(&c->arena, (size_t)(c->nchannels + 1) * sizeof *table);
     if (c->nchannels)
         memcpy(table, c->channels, (size_t)c->nchannels * sizeof *table);
     c->channels = table;
     c->channels[c->nchannels] = (hls_channel){.name = name, .bits = (unsigned)bytes * 8,
-                                              .depth = depth, .writer = -1, .reader = -1};
+                                              .declared_depth = declared, .depth = depth,
+                                              .writer = -1, .reader = -1};
     return c->nchannels++;
 }
 

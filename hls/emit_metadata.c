@@ -235,6 +235,18 @@ int hls_emit_metadata(hls_compile *c, const char *path)
     cJSON *ks = cJSON_AddArrayToObject(root, "kernels");
     for (int i = 0; i < p->nkernels; i++)
         cJSON_AddItemToArray(ks, kernel_json(c, p->kernels[i], i));
+    cJSON *chs = cJSON_AddArrayToObject(root, "channels"); /* informative: no part reads it */
+    for (int i = 0; i < p->nchannels; i++) {
+        const hls_channel *ch = &p->channels[i];
+        cJSON *cj = cJSON_CreateObject();
+        cJSON_AddStringToObject(cj, "name", ch->name);
+        cJSON_AddNumberToObject(cj, "bits", ch->bits);
+        cJSON_AddNumberToObject(cj, "declared_depth", ch->declared_depth);
+        cJSON_AddNumberToObject(cj, "depth", ch->depth);
+        cJSON_AddStringToObject(cj, "writer", p->kernels[ch->writer]->name);
+        cJSON_AddStringToObject(cj, "reader", p->kernels[ch->reader]->name);
+        cJSON_AddItemToArray(chs, cj);
+    }
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
     int ok = text && hls_write_text(path, text, 1) == 0;

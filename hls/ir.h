@@ -419,7 +419,8 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 typedef struct hls_channel {
     const char *name;          /* as declared, with the element of an array: "c", "c[2]" */
     unsigned bits;             /* bits of one element (its type's size) */
-    int depth;                 /* entries: the declared depth, at least 1 */
+    int declared_depth;        /* its depth attribute's N (0: none) */
+    int depth;                 /* entries of its FIFO: the declared depth, at least 2 */
     int writer, reader;        /* the kernels' indices in the program, -1 when none */
     hls_loc write_at, read_at; /* where they access it */
 } hls_channel;

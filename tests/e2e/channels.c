@@ -415,7 +415,7 @@ static void reader_alone(e2e_env *env)
     E2E_ARG(r, 0, o);
     EXPECT(e2e_task(&alone, r) < 0);
     if (!strstr(notified, "kernel 'idle_reader' made no forward progress") ||
-        !strstr(notified, "channel 'c_idle' (written by kernel 'idle_writer'): 0 of 1, and "
+        !strstr(notified, "channel 'c_idle' (written by kernel 'idle_writer'): 0 of 2, and "
                           "kernel 'idle_writer' is not running") ||
         !strstr(notified, "read of channel 'c_idle' at")) {
         fprintf(stderr, "unexpected message: %s\n", notified);
