@@ -23,6 +23,7 @@ typedef enum {
     RT_DEV_LOAD = -4,         /* the program's model could not be loaded */
     RT_DEV_ERROR = -5,        /* anything else */
     RT_DEV_RUNNING = 1,       /* kernel_wait's cycles ran out and every kernel runs on */
+    RT_DEV_STILL = 2,         /* ... and none of them moved in those cycles */
 } rt_dev_status;
 
 typedef struct rt_device_impl rt_device_impl;       /* a device's private state */
@@ -167,8 +168,8 @@ typedef struct rt_device_ops {
      * reported first); *unit receives its compute unit, its result is filled, and its
      * outcome returned (RT_DEV_OK, RT_DEV_TIMEOUT, RT_DEV_BAD_ADDRESS; RT_DEV_ERROR when
      * nothing was started), or for at most max_cycles cycles (0: no limit), then
-     * RT_DEV_RUNNING when none ended. A kernel's failure ends it alone; the others run
-     * on. */
+     * RT_DEV_RUNNING when none ended (RT_DEV_STILL when none moved in those cycles
+     * either). A kernel's failure ends it alone; the others run on. */
     int (*kernel_wait)(rt_device_impl *impl, rt_device_program *prog, uint64_t max_cycles,
                        unsigned *unit);
     /* The accelerator's cycle count (the clock the results' start_cycle and end_cycle

@@ -453,12 +453,14 @@ static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel
         p->recording |= (uint64_t)1 << slot;
         waves_apply(p);
     }
-    if (!sim_model_running_units(m) && !p->ndone && !(p->clean && uses_channels(l))) {
+    if (!sim_model_running_units(m) && !p->ndone) {
         uint64_t stress = sim_stress_env();
         if (stress != sim_memory_stress(d->mem))
             sim_memory_set_stress(d->mem, stress);
-        sim_model_reset(m);
-        p->clean = 1;
+        if (!(p->clean && uses_channels(l))) {
+            sim_model_reset(m);
+            p->clean = 1;
+        }
     }
     sim_model_reg_write(m, g->work_dim, l->work_dim);
     for (int i = 0; i < 3; i++) {
@@ -587,7 +589,8 @@ static int wait_one(rt_device_impl *d, rt_device_program *p, uint64_t max_cycles
             return RT_DEV_ERROR;
         int rc = sim_model_run_units(p->model, d->mem, max_cycles);
         if (rc == SIM_RUNNING)
-            return RT_DEV_RUNNING;
+            return sim_model_units_still(p->model) >= max_cycles ? RT_DEV_STILL
+                                                                : RT_DEV_RUNNING;
         if (rc != SIM_OK)
             return RT_DEV_ERROR;
         unsigned u;

@@ -544,15 +544,17 @@ static void take_pending(cl_device_id d, rt_command *prev, rt_command *c, uint64
 }
 
 /* Takes the first ready kernel command of model out of d's pending list whose SUBMIT is
- * not after now and whose compute unit is not among the n running, with SUBMIT and a
- * provisional START (now) set; NULL when there is none. rt_lock held. */
+ * not after now (any SUBMIT when `waiting`: the running kernels wait for the host) and
+ * whose compute unit is not among the n running, with SUBMIT and a provisional START
+ * (now, or the later SUBMIT) set; NULL when there is none. rt_lock held. */
 static rt_command *take_ready_kernel(cl_device_id d, rt_device_program *model,
-                                     const running_kernel *running, unsigned n, uint64_t now)
+                                     const running_kernel *running, unsigned n, uint64_t now,
+                                     int waiting)
 {
     ready_scan s = {0};
     while (scan_ready(d, &s)) {
         rt_command *c = s.c;
-        if (c->kind != RT_CMD_KERNEL || s.failed || s.submit > now ||
+        if (c->kind != RT_CMD_KERNEL || s.failed || (s.submit > now && !waiting) ||
             rt_kernel_model(c) != model)
             continue;
         unsigned unit = rt_kernel_unit(c), i = 0;
@@ -560,7 +562,7 @@ static rt_command *take_ready_kernel(cl_device_id d, rt_device_program *model,
             i++;
         if (i < n)
             continue;
-        take_pending(d, s.prev, c, s.submit, now);
+        take_pending(d, s.prev, c, s.submit, max_u64(now, s.submit));
         return c;
     }
     return NULL;
@@ -573,7 +575,7 @@ static void run_kernels(cl_device_id d, rt_command *first)
     rt_device_program *model = rt_kernel_model(first);
     running_kernel running[RT_DEV_MAX_KERNELS];
     unsigned n = 0;
-    const uint64_t t0 = first->event->t_start;
+    uint64_t t0 = first->event->t_start; /* the run's device time at cycle c0 */
     uint64_t c0 = 0, last_end = t0;
     int based = 0;
     rt_command *next = first;
@@ -605,6 +607,11 @@ static void run_kernels(cl_device_id d, rt_command *first)
                     based = 1;
                 }
                 e->t_start = t0 + cycles_ns(d, start - c0);
+                if (e->t_start < e->t_submit) { /* it joined still kernels from ahead of the
+                                                   accelerator's clock: it waited for it */
+                    t0 += e->t_submit - e->t_start;
+                    e->t_start = e->t_submit;
+                }
                 running[n++] = (running_kernel){c, run, rt_kernel_unit(c), lane};
             } else { /* it did not start: it ends where it is */
                 kernel_outcome(e, &failed);
@@ -615,19 +622,24 @@ static void run_kernels(cl_device_id d, rt_command *first)
             }
             uint64_t now = based ? t0 + cycles_ns(d, rt_kernel_clock(d, model) - c0) : t0;
             pthread_mutex_lock(&rt_lock);
-            next = n < RT_DEV_MAX_KERNELS ? take_ready_kernel(d, model, running, n, now) : NULL;
+            next = n < RT_DEV_MAX_KERNELS ? take_ready_kernel(d, model, running, n, now, 0)
+                                          : NULL;
             pthread_mutex_unlock(&rt_lock);
         }
         if (!n)
             break;
         /* Run until one ends; complete it. Every JOIN_SLICE cycles, kernels submitted
-         * since (a channel's reader started first, its writer enqueued now) join. */
+         * since (a channel's reader started first, its writer enqueued now) join; when
+         * none of the running ones moved in the slice (they wait for such a kernel),
+         * whatever the accelerator's clock says: the accelerator waits for the host. */
         unsigned unit = 0, i = 0;
         int rc = rt_kernel_wait(d, model, JOIN_SLICE, &unit);
-        if (rc == RT_DEV_RUNNING) {
+        if (rc == RT_DEV_RUNNING || rc == RT_DEV_STILL) {
             uint64_t now = t0 + cycles_ns(d, rt_kernel_clock(d, model) - c0);
             pthread_mutex_lock(&rt_lock);
-            next = n < RT_DEV_MAX_KERNELS ? take_ready_kernel(d, model, running, n, now) : NULL;
+            next = n < RT_DEV_MAX_KERNELS
+                       ? take_ready_kernel(d, model, running, n, now, rc == RT_DEV_STILL)
+                       : NULL;
             pthread_mutex_unlock(&rt_lock);
             continue;
         }
@@ -655,7 +667,7 @@ static void run_kernels(cl_device_id d, rt_command *first)
         if (n) {
             uint64_t now = t0 + cycles_ns(d, rt_kernel_clock(d, model) - c0);
             pthread_mutex_lock(&rt_lock);
-            next = take_ready_kernel(d, model, running, n, now);
+            next = take_ready_kernel(d, model, running, n, now, 0);
             pthread_mutex_unlock(&rt_lock);
         }
     }

@@ -205,6 +205,9 @@ int sim_model_unit_ended(const sim_model *model, unsigned *cu);
 int sim_model_unit_result(sim_model *model, unsigned cu, sim_run_result *result);
 /* How many units run. */
 unsigned sim_model_running_units(const sim_model *model);
+/* Cycles since a running unit last moved (started, made progress or saw its memory
+ * handshake): the least over the running units; 0 when none runs. */
+uint64_t sim_model_units_still(const sim_model *model);
 
 /* 1 when the model's top has the `progress` output; 0 for an older design, whose
  * watchdog sees only memory handshakes. */

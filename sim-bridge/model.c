@@ -580,6 +580,17 @@ unsigned sim_model_running_units(const sim_model *model)
     return model ? (unsigned)__builtin_popcountll(model->running) : 0;
 }
 
+uint64_t sim_model_units_still(const sim_model *model)
+{
+    uint64_t still = UINT64_MAX;
+    for (uint64_t r = model ? model->running : 0; r; r &= r - 1) {
+        const sim_unit *u = &model->units[lowest_bit(r)];
+        if (model->cycles - u->last_move < still)
+            still = model->cycles - u->last_move;
+    }
+    return still == UINT64_MAX ? 0 : still;
+}
+
 uint64_t sim_model_cycles(const sim_model *model) { return model ? model->cycles : 0; }
 
 /* ---- waveforms ---- */
