@@ -12,6 +12,8 @@
  * goes on. Channels the hardware cannot build are build errors pointing at the call.
  * Every run is checked against the host's computation, with the board's memory timing
  * and again under random memory latency and back-pressure (CLHLS_SIM_STRESS). */
+#include <stdarg.h>
+
 #include "e2e.h"
 
 #define N 1000
@@ -178,6 +180,18 @@ static cl_int finish(cl_event ev)
     return st;
 }
 
+/* Releases a writing and a reading kernel and the buffers of their test (NULL-ended). */
+static void release(cl_kernel w, cl_kernel r, cl_mem m, ...)
+{
+    clReleaseKernel(w);
+    clReleaseKernel(r);
+    va_list ap;
+    va_start(ap, m);
+    for (; m; m = va_arg(ap, cl_mem))
+        clReleaseMemObject(m);
+    va_end(ap);
+}
+
 /* A writing and a reading task at once, both complete. */
 static void pair_of_tasks(e2e_env *env, cl_command_queue q2, cl_kernel writer, cl_kernel reader)
 {
@@ -202,10 +216,7 @@ static void stream(e2e_env *env, cl_program p, cl_command_queue q2)
     e2e_read(env, b, sizeof out, out);
     for (int i = 0; i < N; i++)
         EXPECT(out[i] == in[i] * 3 + 1);
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
+    release(w, r, a, b, NULL);
 }
 
 static void structs_and_vectors(e2e_env *env, cl_program p, cl_command_queue q2)
@@ -230,11 +241,7 @@ static void structs_and_vectors(e2e_env *env, cl_program p, cl_command_queue q2)
         short x = (short)i, y = (short)-i, z = (short)keys[i];
         EXPECT(sums[i] == x + y * 3 + z * 5 + 7);
     }
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(k);
-    clReleaseMemObject(o);
-    clReleaseMemObject(s);
+    release(w, r, k, o, s, NULL);
 }
 
 /* Elements wider than 64 bits: a float4, a 24-byte struct of mixed fields. */
@@ -264,11 +271,7 @@ static void wide_elements(e2e_env *env, cl_program p, cl_command_queue q2)
         EXPECT(mix[i] == i + (long long)in[4 * i + 1] * 10 + (short)(i * 3) * 100 +
                              (signed char)i * 1000 + e);
     }
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
-    clReleaseMemObject(m);
+    release(w, r, a, b, m, NULL);
 }
 
 static void lanes(e2e_env *env, cl_program p, cl_command_queue q2)
@@ -291,10 +294,7 @@ static void lanes(e2e_env *env, cl_program p, cl_command_queue q2)
             x ^= (in[i] + j) << (8 * j);
         EXPECT(out[i] == x);
     }
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
+    release(w, r, a, b, NULL);
 }
 
 /* An NDRange writer: its work-items write in work-item order (those whose value is
@@ -320,10 +320,7 @@ static void ndrange_producer(e2e_env *env, cl_program p, cl_command_queue q2)
     e2e_read(env, b, sizeof out, out);
     for (int i = 0; i < n; i++)
         EXPECT(out[i] == want[i]);
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
+    release(w, r, a, b, NULL);
 }
 
 /* Non-blocking both ways: every element arrives once, in order; the reader finds the
@@ -351,12 +348,7 @@ static void non_blocking(e2e_env *env, cl_program p, cl_command_queue q2)
         EXPECT(out[i] == in[i]);
     printf("non-blocking: %d writes tried for %d elements, %d empty reads\n", tries, M, misses);
     EXPECT(tries >= M && misses > 0);
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(a);
-    clReleaseMemObject(b);
-    clReleaseMemObject(t);
-    clReleaseMemObject(m);
+    release(w, r, a, b, t, m, NULL);
 }
 
 /* One after the other on one queue: what the writer leaves in a deep enough channel
@@ -384,9 +376,7 @@ static void kept_between_runs(e2e_env *env, cl_program p)
     e2e_read(env, o, sizeof out, out);
     for (int i = 0; i < half; i++)
         EXPECT(out[i] == (half + i) * (half + i));
-    clReleaseKernel(w);
-    clReleaseKernel(r);
-    clReleaseMemObject(o);
+    release(w, r, o, NULL);
 }
 
 /* The context's notify callback: keeps the last message. */
@@ -427,9 +417,7 @@ static void reader_alone(e2e_env *env)
     pair_of_tasks(&alone, q2, w, r);
     e2e_read(&alone, o, sizeof got, &got);
     EXPECT(got == x);
-    clReleaseKernel(r);
-    clReleaseKernel(w);
-    clReleaseMemObject(o);
+    release(w, r, o, NULL);
     clReleaseProgram(p);
     clReleaseCommandQueue(q2);
     clReleaseCommandQueue(alone.queue);
