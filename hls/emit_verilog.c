@@ -61,6 +61,43 @@ static void clock_and_register_ports(hls_nl_module *m, const hls_program *p,
     hls_nl_port(m, HLS_NL_OUT, "reg_rdata", 64, rdata_comment);
 }
 
+/* A compute unit's ports of a channel's FIFO (named ch<C>_<name> in the unit and in
+ * the top), and which end of the channel has each. */
+enum { WRITER = 1, READER = 2 };
+static const struct channel_port_desc {
+    const char *name;     /* after ch<C>_ */
+    int ends;             /* WRITER, READER or both */
+    hls_nl_dir dir;       /* seen from the compute unit */
+    int element;          /* 1: the element's bits wide; 0: 1 bit; -1: the FIFO's count */
+    const char *comment;  /* after "channel 'NAME': " */
+} channel_ports[] = {
+    {"w_valid", WRITER, HLS_NL_OUT, 0, "an element is written"},
+    {"w_ready", WRITER, HLS_NL_IN, 0, "the channel has room"},
+    {"w_data", WRITER, HLS_NL_OUT, 1, "the element written"},
+    {"r_valid", READER, HLS_NL_IN, 0, "an element is there"},
+    {"r_data", READER, HLS_NL_IN, 1, "the oldest element"},
+    {"r_pop", READER, HLS_NL_OUT, 0, "the element is taken"},
+    {"count", WRITER | READER, HLS_NL_IN, -1, "entries in the channel (a probe)"},
+};
+
+/* 1 when kernel `kernel` is an end of ch that has port f. */
+static int channel_end(const hls_channel *ch, const struct channel_port_desc *f, int kernel)
+{
+    return ((f->ends & WRITER) && ch->writer == kernel) ||
+           ((f->ends & READER) && ch->reader == kernel);
+}
+
+/* Port f's name for channel c: "ch<C>_<name>" (the top's net of the same name). */
+static const char *channel_port(hls_compile *c, const struct channel_port_desc *f, int ch)
+{
+    return arena_printf(&c->arena, "ch%d_%s", ch, f->name);
+}
+
+static unsigned channel_port_bits(const hls_channel *ch, const struct channel_port_desc *f)
+{
+    return f->element > 0 ? ch->bits : f->element < 0 ? count_bits(ch->depth) : 1;
+}
+
 /* The module of kernel `index`'s compute unit (clhls_cu_UNIT) in the netlist: its
  * comment and ports (hls_emit_compute_unit builds its body). The check of clhls_top
  * holds the top's instance of it to these ports. */
@@ -94,29 +131,14 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, HLS_NL_OUT_REG, "s_resp_ready", n, "per unit: response accepted");
     hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
     hls_nl_port(m, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle");
-    for (int i = 0; i < c->program->nchannels; i++) { /* its ends of the channels' FIFOs */
-        const hls_channel *ch = &c->program->channels[i];
-        const char *name = ch->name;
-        if (ch->writer == index) {
-            hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_w_valid", i), 1,
-                        arena_printf(&c->arena, "channel '%s': an element is written", name));
-            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_w_ready", i), 1,
-                        "the channel has room");
-            hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_w_data", i), ch->bits,
-                        "the element written");
-        }
-        if (ch->reader == index) {
-            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_r_valid", i), 1,
-                        arena_printf(&c->arena, "channel '%s': an element is there", name));
-            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_r_data", i), ch->bits,
-                        "the oldest element");
-            hls_nl_port(m, HLS_NL_OUT, arena_printf(&c->arena, "ch%d_r_pop", i), 1,
-                        "the element is taken");
-        }
-        if (ch->writer == index || ch->reader == index)
-            hls_nl_port(m, HLS_NL_IN, arena_printf(&c->arena, "ch%d_count", i),
-                        count_bits(ch->depth), "entries in the channel (a probe)");
-    }
+    for (int i = 0; i < c->program->nchannels; i++) /* its ends of the channels' FIFOs */
+        for (size_t f = 0; f < sizeof channel_ports / sizeof *channel_ports; f++)
+            if (channel_end(&c->program->channels[i], &channel_ports[f], index))
+                hls_nl_port(m, channel_ports[f].dir, channel_port(c, &channel_ports[f], i),
+                            channel_port_bits(&c->program->channels[i], &channel_ports[f]),
+                            arena_printf(&c->arena, "channel '%s': %s",
+                                         c->program->channels[i].name,
+                                         channel_ports[f].comment));
     /* one bit per load-store unit, indexed even when there is one */
     static const char *const per_unit[] = {"m_req_valid", "m_req_ready", "m_req_write",
                                            "s_resp_valid", "s_resp_ready"};
@@ -224,45 +246,37 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
     connect_fields(ict, "s_mem_resp", icr, "valid ready rdata tag");
 }
 
-/* fmt with its one %d filled in by n (a channel's net names). */
-static const char *text_of(hls_compile *c, const char *fmt, int n)
-{
-    return arena_printf(&c->arena, fmt, n);
-}
-
 /* Each channel: a FIFO of its depth from the writing compute unit to the reading one. */
 static void emit_channels(hls_compile *c, hls_nl_module *top)
 {
     const hls_program *p = c->program;
     for (int i = 0; i < p->nchannels; i++) {
         const hls_channel *ch = &p->channels[i];
-        static const char *const one_bit[] = {"ch%d_w_valid", "ch%d_w_ready", "ch%d_r_valid",
-                                              "ch%d_r_pop"};
-        for (size_t b = 0; b < sizeof one_bit / sizeof *one_bit; b++)
-            hls_nl_net(top, text_of(c, one_bit[b], i), 1, b ? NULL :
+        for (size_t f = 0; f < sizeof channel_ports / sizeof *channel_ports; f++)
+            hls_nl_net(top, channel_port(c, &channel_ports[f], i),
+                       channel_port_bits(ch, &channel_ports[f]), f ? NULL :
                        arena_printf(&c->arena, "channel '%s' (depth %d), from kernel '%s' to "
                                     "kernel '%s'", ch->name, ch->depth,
                                     p->kernels[ch->writer]->name, p->kernels[ch->reader]->name));
-        hls_nl_net(top, text_of(c, "ch%d_w_data", i), ch->bits, NULL);
-        hls_nl_net(top, text_of(c, "ch%d_r_data", i), ch->bits, NULL);
-        hls_nl_net(top, text_of(c, "ch%d_count", i), count_bits(ch->depth), NULL);
-        hls_nl_instance *f = hls_nl_instance_new(top, "clhls_fifo", text_of(c, "channel%d", i));
-        hls_nl_param(f, "WIDTH", "%u", ch->bits);
-        hls_nl_param(f, "DEPTH", "%d", ch->depth);
-        hls_nl_connect(f, HLS_NL_IN, "clk", "clk");
-        hls_nl_connect(f, HLS_NL_IN, "rst", "rst");
-        hls_nl_connect(f, HLS_NL_IN, "s_valid", "ch%d_w_valid", i);
-        hls_nl_connect(f, HLS_NL_OUT, "s_ready", "ch%d_w_ready", i);
-        hls_nl_connect(f, HLS_NL_IN, "s_data", "ch%d_w_data", i);
-        hls_nl_connect(f, HLS_NL_OUT, "m_valid", "ch%d_r_valid", i);
-        hls_nl_connect(f, HLS_NL_IN, "m_ready", "ch%d_r_pop", i);
-        hls_nl_connect(f, HLS_NL_OUT, "m_data", "ch%d_r_data", i);
-        hls_nl_connect(f, HLS_NL_OUT, "count", "ch%d_count", i);
+        hls_nl_instance *fifo = hls_nl_instance_new(top, "clhls_fifo",
+                                                     arena_printf(&c->arena, "channel%d", i));
+        hls_nl_param(fifo, "WIDTH", "%u", ch->bits);
+        hls_nl_param(fifo, "DEPTH", "%d", ch->depth);
+        hls_nl_connect(fifo, HLS_NL_IN, "clk", "clk");
+        hls_nl_connect(fifo, HLS_NL_IN, "rst", "rst");
+        hls_nl_connect(fifo, HLS_NL_IN, "s_valid", "ch%d_w_valid", i);
+        hls_nl_connect(fifo, HLS_NL_OUT, "s_ready", "ch%d_w_ready", i);
+        hls_nl_connect(fifo, HLS_NL_IN, "s_data", "ch%d_w_data", i);
+        hls_nl_connect(fifo, HLS_NL_OUT, "m_valid", "ch%d_r_valid", i);
+        hls_nl_connect(fifo, HLS_NL_IN, "m_ready", "ch%d_r_pop", i);
+        hls_nl_connect(fifo, HLS_NL_OUT, "m_data", "ch%d_r_data", i);
+        hls_nl_connect(fifo, HLS_NL_OUT, "count", "ch%d_count", i);
     }
 }
 
 /* clhls_top: the compute units side by side on the register port, their load-store
- * unit ports joined into the memory port's interconnect, their channels' FIFOs between them. */
+ * unit ports joined into the memory port's interconnect, their channels' FIFOs between
+ * them. */
 static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
 {
     const hls_program *p = c->program;
@@ -375,20 +389,12 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "%sresp_ready", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
-        for (int j = 0; j < p->nchannels; j++) {
-            if (p->channels[j].writer == i) {
-                hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_w_valid", j), "ch%d_w_valid", j);
-                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_w_ready", j), "ch%d_w_ready", j);
-                hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_w_data", j), "ch%d_w_data", j);
-            }
-            if (p->channels[j].reader == i) {
-                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_r_valid", j), "ch%d_r_valid", j);
-                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_r_data", j), "ch%d_r_data", j);
-                hls_nl_connect(cu, HLS_NL_OUT, text_of(c, "ch%d_r_pop", j), "ch%d_r_pop", j);
-            }
-            if (p->channels[j].writer == i || p->channels[j].reader == i)
-                hls_nl_connect(cu, HLS_NL_IN, text_of(c, "ch%d_count", j), "ch%d_count", j);
-        }
+        for (int j = 0; j < p->nchannels; j++)
+            for (size_t f = 0; f < sizeof channel_ports / sizeof *channel_ports; f++)
+                if (channel_end(&p->channels[j], &channel_ports[f], i)) {
+                    const char *net = channel_port(c, &channel_ports[f], j);
+                    hls_nl_connect(cu, channel_ports[f].dir, net, "%s", net);
+                }
         base += (int)n;
         wbase += (int)w;
     }
