@@ -87,6 +87,31 @@ static inline double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The platform whose CL_PLATFORM_NAME contains name, or NULL. */
+static inline cl_platform_id bench_find_platform(const char *name)
+{
+    cl_platform_id ps[16];
+    cl_uint n = 0;
+    if (clGetPlatformIDs(16, ps, &n) != CL_SUCCESS)
+        return NULL;
+    for (cl_uint i = 0; i < n && i < 16; i++) {
+        char buf[256] = "";
+        clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof buf - 1, buf, NULL);
+        if (strstr(buf, name))
+            return ps[i];
+    }
+    return NULL;
+}
+
+/* The device cycles at mhz between a finished event's START and END. */
+static inline double bench_event_cycles(cl_event ev, cl_uint mhz)
+{
+    cl_ulong start, end;
+    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    return (double)(end - start) * mhz / 1000.0;
+}
+
 /* Builds the program of kernel `name` from src; *seconds gets the time clBuildProgram
  * took. On failure prints the build log, puts its first line in note and returns
  * NULL. */

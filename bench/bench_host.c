@@ -59,22 +59,6 @@ static int copy_file(const char *src, const char *dir, const char *name)
     return rc;
 }
 
-/* The platform whose CL_PLATFORM_NAME contains name, or NULL. */
-static cl_platform_id find_platform(const char *name)
-{
-    cl_platform_id ps[16];
-    cl_uint n = 0;
-    if (clGetPlatformIDs(16, ps, &n) != CL_SUCCESS)
-        return NULL;
-    for (cl_uint i = 0; i < n && i < 16; i++) {
-        char buf[256] = "";
-        clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof buf - 1, buf, NULL);
-        if (strstr(buf, name))
-            return ps[i];
-    }
-    return NULL;
-}
-
 /* Measures platform p into us[]; its device name into dev_name. */
 static void measure(cl_platform_id p, double us[M_COUNT], char *dev_name, size_t len)
 {
@@ -325,7 +309,7 @@ static int measure_in_child(const char *vendors, const char *name, platform_resu
     if (pid == 0) {
         close(fd[0]);
         setenv("OCL_ICD_VENDORS", vendors, 1);
-        cl_platform_id p = find_platform(name);
+        cl_platform_id p = bench_find_platform(name);
         platform_result mine = {{0}, ""};
         if (p)
             measure(p, mine.us, mine.name, sizeof mine.name);
@@ -373,7 +357,7 @@ int main(int argc, char **argv)
             us[i][m] = i == 0 || pocl ? res[i].us[m] : -1;
         snprintf(names[i], sizeof names[i], "%s", i == 0 || pocl ? res[i].name : "");
     }
-    cl_platform_id clhls = find_platform("clhls");
+    cl_platform_id clhls = bench_find_platform("clhls");
     if (!clhls) {
         fprintf(stderr, "no clhls platform through %s\n", vendors);
         return 1;

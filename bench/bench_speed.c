@@ -389,10 +389,7 @@ static int child_cycles(const kernel_spec *s)
     cl_event ev;
     CHECK(clEnqueueNDRangeKernel(b.q, k, s->dim, NULL, s->small, s->local, 0, NULL, &ev));
     CHECK(clWaitForEvents(1, &ev));
-    cl_ulong start, end;
-    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
-    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
-    printf("clhls-child cycles %.0f\n", (double)(end - start) * b.mhz / 1000.0);
+    printf("clhls-child cycles %.0f\n", bench_event_cycles(ev, b.mhz));
     clReleaseEvent(ev);
     for (int i = 0; i < 3; i++)
         if (bufs[i])
@@ -407,15 +404,7 @@ static int child_cycles(const kernel_spec *s)
  * cycles of the last launch (profiling at the device clock) and checks the count. */
 static int child_launches(const char *platform, long launches)
 {
-    cl_platform_id ps[16], p = NULL;
-    cl_uint np = 0;
-    CHECK(clGetPlatformIDs(16, ps, &np));
-    for (cl_uint i = 0; i < np && i < 16 && !p; i++) {
-        char buf[256] = "";
-        clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof buf - 1, buf, NULL);
-        if (strstr(buf, platform))
-            p = ps[i];
-    }
+    cl_platform_id p = bench_find_platform(platform);
     if (!p) {
         fprintf(stderr, "no platform named %s\n", platform);
         return 1;
@@ -448,9 +437,7 @@ static int child_launches(const char *platform, long launches)
             CHECK(clFinish(q));
     }
     CHECK(clFinish(q));
-    cl_ulong start, end;
-    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
-    CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    double cycles = bench_event_cycles(ev, mhz);
     clReleaseEvent(ev);
     int got = 0;
     CHECK(clEnqueueReadBuffer(q, counter, CL_TRUE, 0, sizeof got, &got, 0, NULL, NULL));
@@ -458,7 +445,7 @@ static int child_launches(const char *platform, long launches)
         fprintf(stderr, "the kernel ran %d times, expected %ld\n", got, launches + 1);
         return 1;
     }
-    printf("clhls-child cycles %.0f\n", (double)(end - start) * mhz / 1000.0);
+    printf("clhls-child cycles %.0f\n", cycles);
     clReleaseMemObject(counter);
     clReleaseKernel(k);
     clReleaseProgram(prog);

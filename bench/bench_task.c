@@ -253,10 +253,7 @@ int main(void)
         cl_event ev;
         CHECK(clEnqueueTask(b.q, k, 0, NULL, &ev));
         CHECK(clWaitForEvents(1, &ev));
-        cl_ulong t0, t1;
-        CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
-        CHECK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-        double cycles = (double)(t1 - t0) * b.mhz / 1000.0;
+        double cycles = bench_event_cycles(ev, b.mhz);
         double iterations = w->scalar < 0 ? N - 2 : w->iterations;
         char bound[32], ratio[32];
         if (w->bound > 0) {
