@@ -789,6 +789,16 @@ typedef struct compile_jobs {
     int n;
 } compile_jobs;
 
+/* Queues the compile whose arguments fill j->argv[j->n] as job j->n, its output to
+ * the work directory's log `name`. */
+static void queue_job(compile_jobs *j, const model_build *b, const char *name)
+{
+    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/%s", b->work_dir, name);
+    j->argvs[j->n] = j->argv[j->n];
+    j->outs[j->n] = j->out[j->n];
+    j->n++;
+}
+
 /* The harness's compile, as job j->n. */
 static void harness_job(model_build *b, cxx_includes *c, compile_jobs *j)
 {
@@ -804,10 +814,7 @@ static void harness_job(model_build *b, cxx_includes *c, compile_jobs *j)
     argv[na++] = "-o";
     argv[na++] = b->h_o;
     argv[na] = NULL;
-    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_harness.log", b->work_dir);
-    j->argvs[j->n] = argv;
-    j->outs[j->n] = j->out[j->n];
-    j->n++;
+    queue_job(j, b, "cxx_harness.log");
 }
 
 /* Unit unit's compile (0: the slow code at -O0; else per-cycle code at opt), as job
@@ -834,10 +841,9 @@ static void unit_job(model_build *b, cxx_includes *c, unsigned unit, const char 
     argv[na++] = "-o";
     argv[na++] = b->obj[unit];
     argv[na] = NULL;
-    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_model_%u.log", b->work_dir, unit);
-    j->argvs[j->n] = argv;
-    j->outs[j->n] = j->out[j->n];
-    j->n++;
+    char name[32];
+    snprintf(name, sizeof name, "cxx_model_%u.log", unit);
+    queue_job(j, b, name);
 }
 
 /* The operator models' compile (C, as the template tests compile them), as job j->n. */
@@ -850,10 +856,7 @@ static void models_job(model_build *b, cxx_includes *c, compile_jobs *j)
     for (int k = 0; model[k]; k++)
         argv[k] = model[k];
     argv[sizeof model / sizeof *model - 1] = NULL;
-    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_fp_model.log", b->work_dir);
-    j->argvs[j->n] = argv;
-    j->outs[j->n] = j->out[j->n];
-    j->n++;
+    queue_job(j, b, "cxx_fp_model.log");
 }
 
 /* Verilator's FST writer (with the FST library it includes) for the traced variant, as
@@ -871,10 +874,7 @@ static void fst_job(model_build *b, cxx_includes *c, compile_jobs *j)
     argv[na++] = "-o";
     argv[na++] = b->fst_o;
     argv[na] = NULL;
-    snprintf(j->out[j->n], sizeof j->out[j->n], "%s/cxx_fst.log", b->work_dir);
-    j->argvs[j->n] = argv;
-    j->outs[j->n] = j->out[j->n];
-    j->n++;
+    queue_job(j, b, "cxx_fst.log");
 }
 
 /* 3. The generated C++ (write_units) and the harness, two compilers at once. Job
