@@ -9,7 +9,8 @@
  * non-blocking write, and the older cl_altera_channels spellings work. What a writer
  * run alone leaves in a channel waits there for a reader run after it. A consumer left
  * alone ends, by the watchdog, with a negative status naming it, and the program
- * goes on. Channels the hardware cannot build are build errors pointing at the call.
+ * goes on. Channels the hardware cannot build (and a depth that is not a number, an
+ * element over 256 bytes) are build errors pointing at the call.
  * Every run is checked against the host's computation, with the board's memory timing
  * and again under random memory latency and back-pressure (CLHLS_SIM_STRESS). */
 #include <stdarg.h>
@@ -470,6 +471,19 @@ static void errors(e2e_env *env)
             "    o[0] = read_channel_intel(c);\n"
             "}\n",
             ":5:", "both reads and writes channel 'c'");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel int c __attribute__((depth(2 * 4)));\n"
+            "__kernel void w(int i) { write_channel_intel(c, i); }\n"
+            "__kernel void r(__global int *o) { o[0] = read_channel_intel(c); }\n",
+            ":3:", "the depth of channel 'c' must be a number");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "typedef struct { int x[65]; } big;\n"
+            "channel big c;\n"
+            "__kernel void w(int i) { big b = {{i}}; write_channel_intel(c, b); }\n"
+            "__kernel void r(__global int *o) { o[0] = read_channel_intel(c).x[0]; }\n",
+            ":4:", "channels of more than 256 bytes are not supported yet");
 }
 
 int main(void)

@@ -668,6 +668,42 @@ Test(hls, metadata_names_the_vec_type_hint)
     hls_build_result_free(&res);
 }
 
+/* metadata.json lists the channels (depth(1) built with two entries, the note saying
+ * so), and each end's kernel has the channel as a probe naming the other end. */
+Test(hls, metadata_lists_channels_and_their_probes)
+{
+    hls_build_result res;
+    cr_assert_eq(build("#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+                       "channel int c __attribute__((depth(1)));\n"
+                       "__kernel void w(int x) { write_channel_intel(c, x); }\n"
+                       "__kernel void r(__global int *o) { o[0] = read_channel_intel(c); }\n",
+                       "k.cl", NULL, 0, &res),
+                 HLS_OK, "%s", res.log);
+    cr_expect(strstr(res.log, "channel 'c' holds 2 elements, more than its depth(1)"), "%s",
+              res.log);
+    cJSON *meta = load_metadata(&res);
+    const cJSON *chs = cJSON_GetObjectItem(meta, "channels");
+    cr_assert_eq(cJSON_GetArraySize(chs), 1);
+    const cJSON *ch = cJSON_GetArrayItem(chs, 0);
+    cr_expect_str_eq(cJSON_GetObjectItem(ch, "name")->valuestring, "c");
+    cr_expect_eq(cJSON_GetObjectItem(ch, "bits")->valueint, 32);
+    cr_expect_eq(cJSON_GetObjectItem(ch, "declared_depth")->valueint, 1);
+    cr_expect_eq(cJSON_GetObjectItem(ch, "depth")->valueint, 2);
+    cr_expect_str_eq(cJSON_GetObjectItem(ch, "writer")->valuestring, "w");
+    cr_expect_str_eq(cJSON_GetObjectItem(ch, "reader")->valuestring, "r");
+    static const char *const ends[][2] = {{"w", "r"}, {"r", "w"}};
+    for (int i = 0; i < 2; i++) { /* the first probe of each end */
+        const cJSON *p = cJSON_GetArrayItem(
+            cJSON_GetObjectItem(kernel_named(meta, ends[i][0]), "probes"), 0);
+        cr_assert(p);
+        cr_expect_eq(cJSON_GetObjectItem(p, "capacity")->valueint, 2);
+        cr_expect_str_eq(cJSON_GetObjectItem(p, "peer")->valuestring, ends[i][1]);
+        cr_expect_eq(cJSON_GetObjectItem(p, "peer_unit")->valueint, i == 0 ? 1 : 0);
+    }
+    cJSON_Delete(meta);
+    hls_build_result_free(&res);
+}
+
 /* Bit reinterpretations gathered into a vector stay per-element operations (instcombine
  * would otherwise leave a vector bitcast and a shuffle behind). */
 Test(hls, bitcasts_into_a_vector_build)
