@@ -6,10 +6,10 @@
  * (Direct3D, DX9 media sharing) are `void *` on Linux and stay NULL. Images and
  * samplers are in image.c: the devices have none, and the specification says what each
  * entry point then returns. For the OpenCL 3.0 entry points of features the devices
- * lack (SVM, pipes, device queues, sub-groups, intermediate languages, program-scope
- * global variables, device and host timers) CL_INVALID_OPERATION is the error the
- * specification gives (clGetPipeInfo: CL_INVALID_MEM_OBJECT, since no memory object
- * is a pipe); the timer and program-release stubs check their handle first. */
+ * lack (SVM, device queues, sub-groups, intermediate languages, program-scope global
+ * variables, device and host timers) CL_INVALID_OPERATION is the error the
+ * specification gives; the timer and program-release stubs check their handle first.
+ * Pipes are memory objects (memory.c). */
 #include "rt.h"
 
 /* ---- stubs for what the runtime does not implement ---- */
@@ -132,19 +132,6 @@ static cl_event CL_API_CALL stub_clCreateEventFromEGLSyncKHR(cl_context context,
     if (errcode_ret)
         *errcode_ret = CL_INVALID_OPERATION;
     return NULL;
-}
-
-static cl_mem CL_API_CALL stub_clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint pipe_packet_size, cl_uint pipe_max_packets, const cl_pipe_properties * properties, cl_int * errcode_ret)
-{
-    if (errcode_ret)
-        *errcode_ret = CL_INVALID_OPERATION;
-    return NULL;
-}
-
-/* No memory object is a pipe. */
-static cl_int CL_API_CALL stub_clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size, void * param_value, size_t * param_value_size_ret)
-{
-    return CL_INVALID_MEM_OBJECT;
 }
 
 static void * CL_API_CALL stub_clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size, unsigned int alignment)
@@ -371,8 +358,8 @@ cl_icd_dispatch rt_dispatch = {
     .clEnqueueReleaseEGLObjectsKHR = stub_clEnqueueReleaseEGLObjectsKHR,
     .clCreateEventFromEGLSyncKHR = stub_clCreateEventFromEGLSyncKHR,
     .clCreateCommandQueueWithProperties = clCreateCommandQueueWithProperties,
-    .clCreatePipe = stub_clCreatePipe,
-    .clGetPipeInfo = stub_clGetPipeInfo,
+    .clCreatePipe = clCreatePipe,
+    .clGetPipeInfo = clGetPipeInfo,
     .clSVMAlloc = stub_clSVMAlloc,
     .clSVMFree = stub_clSVMFree,
     .clEnqueueSVMFree = stub_clEnqueueSVMFree,

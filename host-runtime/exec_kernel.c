@@ -104,7 +104,8 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out, rt_kernel_outcome *fa
     rt_device_program *model = k->program->builds[di].model;
     *out = NULL;
 
-    /* The argument area: the values set, then every buffer's device address. */
+    /* The argument area: the values set, then every buffer's device address (a pipe
+     * argument has no place there: its FIFO was joined when the program was built). */
     size_t nwords = meta->arg_area_bytes / 8;
     rt_kernel_run *run = rt_alloc(sizeof *run);
     if (!run)

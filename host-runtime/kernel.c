@@ -1,8 +1,9 @@
 /* The entry points of kernels: creation from a built program (and clCloneKernel),
- * arguments (validated against metadata.json), queries, and clEnqueueNDRangeKernel /
- * clEnqueueTask, which check the NDRange against the kernel and the device, snapshot
- * the arguments into a kernel command and hand it to the scheduler (sched.c). The
- * kernel executor (exec_kernel.c) runs it on the device. */
+ * arguments (validated against metadata.json: buffers, values, __local sizes, pipes),
+ * queries, and clEnqueueNDRangeKernel / clEnqueueTask, which check the NDRange against
+ * the kernel and the device, snapshot the arguments into a kernel command and hand it
+ * to the scheduler (sched.c). The kernel executor (exec_kernel.c) runs it on the
+ * device. */
 #include <stdio.h>
 #include <string.h>
 
@@ -121,6 +122,17 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const
         v.mem = value ? *(const cl_mem *)value : NULL;
         RT_CHECK(!v.mem || rt_valid_mem(v.mem), CL_INVALID_MEM_OBJECT);
         RT_CHECK(!v.mem || v.mem->context == k->program->context, CL_INVALID_MEM_OBJECT);
+        RT_CHECK(!v.mem || !rt_mem_is_pipe(v.mem), CL_INVALID_ARG_VALUE); /* not a buffer */
+        break;
+    case RT_ARG_PIPE: /* a pipe object (never NULL) whose packets are the argument's
+                         (any packet size when the kernel does not use the pipe) */
+        RT_CHECK(size == sizeof(cl_mem), CL_INVALID_ARG_SIZE);
+        RT_CHECK(value, CL_INVALID_ARG_VALUE);
+        v.mem = *(const cl_mem *)value;
+        RT_CHECK(rt_valid_mem(v.mem), CL_INVALID_MEM_OBJECT);
+        RT_CHECK(v.mem->context == k->program->context, CL_INVALID_MEM_OBJECT);
+        RT_CHECK(rt_mem_is_pipe(v.mem), CL_INVALID_ARG_VALUE);
+        RT_CHECK(!a->size || v.mem->pipe_packet_size == a->size, CL_INVALID_ARG_VALUE);
         break;
     case RT_ARG_SCALAR: /* a value or a struct: its bytes, as the host lays them out */
         RT_CHECK(value, CL_INVALID_ARG_VALUE);
@@ -131,9 +143,11 @@ cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const
         RT_CHECK(size > 0, CL_INVALID_ARG_SIZE);
         break;
     }
-    /* The kernel does not retain a buffer argument (a buffer the program releases is
-     * destroyed, and its destructor callback runs); an enqueued NDRange retains its
-     * snapshot of the arguments until the command completes. */
+    /* The kernel does not retain a buffer or pipe argument (a memory object the program
+     * releases is destroyed, and its destructor callback runs); an enqueued NDRange
+     * retains its snapshot of the arguments until the command completes. A pipe writes
+     * nothing into the argument area: its FIFO was connected when the program was
+     * built. */
     pthread_mutex_lock(&k->lock);
     k->args[index] = v;
     if (a->kind == RT_ARG_SCALAR)

@@ -1,12 +1,16 @@
-/* The entry points of buffers: creation (with host pointers), sub-buffers, queries,
- * destructor callbacks, and the buffer commands (read, write, copy, fill, their
- * rectangular forms, map, unmap, migrate), which are validated here and handed to the
- * scheduler (sched.c); the memory executor (exec_mem.c) places buffers on the devices
- * and runs the commands. A map of a CL_MEM_USE_HOST_PTR buffer returns the host pointer
- * itself; a CL_MEM_ALLOC_HOST_PTR buffer owns host memory of its size that every map
- * points into (the same address each time), filled by the map and written back by the
- * unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps from the host;
- * sub-buffers inherit them unless they name their own. */
+/* The entry points of memory objects: buffers (creation with host pointers,
+ * sub-buffers), pipes, queries, destructor callbacks, and the buffer commands (read,
+ * write, copy, fill, their rectangular forms, map, unmap, migrate), which are validated
+ * here and handed to the scheduler (sched.c); the memory executor (exec_mem.c) places
+ * buffers on the devices and runs the commands. A map of a CL_MEM_USE_HOST_PTR buffer
+ * returns the host pointer itself; a CL_MEM_ALLOC_HOST_PTR buffer owns host memory of
+ * its size that every map points into (the same address each time), filled by the map
+ * and written back by the unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps
+ * from the host; sub-buffers inherit them unless they name their own. A pipe is a FIFO
+ * in the hardware between the writing and the reading kernel of one program, joined
+ * when the program was built (by the pipe argument's name); its cl_mem has no device
+ * memory, only a packet size (which clSetKernelArg checks against the argument's) and a
+ * capacity, and every buffer command refuses it (CL_INVALID_MEM_OBJECT). */
 #include <string.h>
 
 #include "rt.h"
@@ -93,7 +97,7 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
                                      cl_buffer_create_type type, const void *info,
                                      cl_int *errcode_ret)
 {
-    RT_CHECK_OBJ(rt_valid_mem(parent) && !parent->parent, CL_INVALID_MEM_OBJECT);
+    RT_CHECK_OBJ(rt_valid_buffer(parent) && !parent->parent, CL_INVALID_MEM_OBJECT);
     RT_CHECK_OBJ(type == CL_BUFFER_CREATE_TYPE_REGION && info, CL_INVALID_VALUE);
     RT_CHECK_OBJ(!(flags & ~(access_flags | host_flags)), CL_INVALID_VALUE);
     RT_CHECK_OBJ(at_most_one(flags & access_flags) && at_most_one(flags & host_flags),
@@ -147,6 +151,59 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
     return m;
 }
 
+/* A pipe: no device memory. Only CL_MEM_READ_WRITE and CL_MEM_HOST_NO_ACCESS may be
+ * given; 0 means both, and a missing access flag means CL_MEM_READ_WRITE as for a
+ * buffer (CL_MEM_FLAGS reports the result). OpenCL defines no pipe property, so a
+ * property list may only be empty ({0}, kept for CL_PIPE_PROPERTIES). */
+cl_mem CL_API_CALL clCreatePipe(cl_context c, cl_mem_flags flags, cl_uint packet_size,
+                                cl_uint max_packets, const cl_pipe_properties *props,
+                                cl_int *errcode_ret)
+{
+    RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
+    RT_CHECK_OBJ(!(flags & ~(cl_mem_flags)(CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS)),
+                 CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!props || !props[0], CL_INVALID_VALUE);
+    /* Every device of the context reports RT_PIPE_MAX_PACKET_SIZE. */
+    RT_CHECK_OBJ(packet_size > 0 && packet_size <= RT_PIPE_MAX_PACKET_SIZE,
+                 CL_INVALID_PIPE_SIZE);
+    RT_CHECK_OBJ(max_packets > 0, CL_INVALID_PIPE_SIZE);
+    if (!flags)
+        flags = CL_MEM_HOST_NO_ACCESS;
+    flags |= CL_MEM_READ_WRITE;
+    cl_mem m = rt_alloc(sizeof *m);
+    RT_CHECK_OBJ(m, CL_OUT_OF_HOST_MEMORY);
+    rt_object_init(&m->obj, RT_MAGIC_MEM);
+    m->context = c;
+    rt_retain(c);
+    m->flags = flags;
+    m->size = (size_t)packet_size * max_packets;
+    m->valid_dev = -1;
+    m->pipe_packet_size = packet_size;
+    m->pipe_max_packets = max_packets;
+    m->pipe_props = props != NULL;
+    pthread_mutex_init(&m->lock, NULL);
+    if (errcode_ret)
+        *errcode_ret = CL_SUCCESS;
+    return m;
+}
+
+cl_int CL_API_CALL clGetPipeInfo(cl_mem m, cl_pipe_info name, size_t size, void *value,
+                                 size_t *size_ret)
+{
+    RT_CHECK(rt_valid_mem(m) && rt_mem_is_pipe(m), CL_INVALID_MEM_OBJECT);
+    static const cl_pipe_properties none = 0;
+    switch (name) {
+    case CL_PIPE_PACKET_SIZE:
+        return rt_info(size, value, size_ret, &m->pipe_packet_size, sizeof m->pipe_packet_size);
+    case CL_PIPE_MAX_PACKETS:
+        return rt_info(size, value, size_ret, &m->pipe_max_packets, sizeof m->pipe_max_packets);
+    case CL_PIPE_PROPERTIES: /* size 0 unless clCreatePipe had a list, which was {0} */
+        return rt_info(size, value, size_ret, &none, m->pipe_props ? sizeof none : 0);
+    default:
+        RT_FAIL(CL_INVALID_VALUE);
+    }
+}
+
 cl_int CL_API_CALL clRetainMemObject(cl_mem m)
 {
     return rt_api_retain(__func__, m, RT_MAGIC_MEM, CL_INVALID_MEM_OBJECT);
@@ -180,7 +237,7 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
     RT_CHECK(rt_valid_mem(m), CL_INVALID_MEM_OBJECT);
     cl_uint u;
     cl_bool b;
-    cl_mem_object_type t = CL_MEM_OBJECT_BUFFER;
+    cl_mem_object_type t = rt_mem_is_pipe(m) ? CL_MEM_OBJECT_PIPE : CL_MEM_OBJECT_BUFFER;
     void *p;
     switch (name) {
     case CL_MEM_TYPE: return rt_info(size, value, size_ret, &t, sizeof t);
@@ -213,11 +270,11 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info name, size_t size, v
 
 /* ---- enqueue entry points ---- */
 
-/* Checks shared by buffer commands. */
+/* Checks shared by buffer commands (a pipe is not a buffer). */
 #define CHECK_QUEUE_MEM(q, m)                                                         \
     do {                                                                              \
         RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);                        \
-        RT_CHECK(rt_valid_mem(m), CL_INVALID_MEM_OBJECT);                             \
+        RT_CHECK(rt_valid_buffer(m), CL_INVALID_MEM_OBJECT);                          \
         RT_CHECK((m)->context == (q)->context, CL_INVALID_CONTEXT);                   \
     } while (0)
 
@@ -300,7 +357,7 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem ds
                                        cl_uint n, const cl_event *list, cl_event *event)
 {
     RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
-    RT_CHECK(rt_valid_mem(src) && rt_valid_mem(dst), CL_INVALID_MEM_OBJECT);
+    RT_CHECK(rt_valid_buffer(src) && rt_valid_buffer(dst), CL_INVALID_MEM_OBJECT);
     RT_CHECK(src->context == q->context && dst->context == q->context, CL_INVALID_CONTEXT);
     RT_CHECK(size && in_bounds(src, src_offset, size) && in_bounds(dst, dst_offset, size),
              CL_INVALID_VALUE);
@@ -459,7 +516,7 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_me
                                            const cl_event *list, cl_event *event)
 {
     RT_CHECK(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
-    RT_CHECK(rt_valid_mem(src) && rt_valid_mem(dst), CL_INVALID_MEM_OBJECT);
+    RT_CHECK(rt_valid_buffer(src) && rt_valid_buffer(dst), CL_INVALID_MEM_OBJECT);
     RT_CHECK(src->context == q->context && dst->context == q->context, CL_INVALID_CONTEXT);
     RT_CHECK(src_origin && dst_origin && region, CL_INVALID_VALUE);
     RT_CHECK(region[0] && region[1] && region[2], CL_INVALID_VALUE);
@@ -513,7 +570,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool block
                                      cl_int *errcode_ret)
 {
     RT_CHECK_OBJ(rt_valid_queue(q), CL_INVALID_COMMAND_QUEUE);
-    RT_CHECK_OBJ(rt_valid_mem(m), CL_INVALID_MEM_OBJECT);
+    RT_CHECK_OBJ(rt_valid_buffer(m), CL_INVALID_MEM_OBJECT);
     RT_CHECK_OBJ(m->context == q->context, CL_INVALID_CONTEXT);
     RT_CHECK_OBJ(size && in_bounds(m, offset, size), CL_INVALID_VALUE);
     const cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
@@ -623,7 +680,7 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint nmems,
                                                  CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)),
              CL_INVALID_VALUE);
     for (cl_uint i = 0; i < nmems; i++) {
-        RT_CHECK(rt_valid_mem(mems[i]), CL_INVALID_MEM_OBJECT);
+        RT_CHECK(rt_valid_buffer(mems[i]), CL_INVALID_MEM_OBJECT); /* no pipe: no storage */
         RT_CHECK(mems[i]->context == q->context, CL_INVALID_CONTEXT);
     }
     cl_int rc = rt_check_wait_list(q->context, n, list);

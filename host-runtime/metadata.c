@@ -83,6 +83,8 @@ static cl_kernel_arg_type_qualifier type_qual_of(const char *s)
         q |= CL_KERNEL_ARG_TYPE_RESTRICT;
     if (strstr(s, "volatile"))
         q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+    if (strstr(s, "pipe"))
+        q |= CL_KERNEL_ARG_TYPE_PIPE;
     return q;
 }
 
@@ -234,6 +236,8 @@ static int parse_arg(const cJSON *ja, const rt_kernel_meta *k, rt_arg_meta *a)
             a->kind = RT_ARG_SCALAR;
         else if (!strcmp(kind, "local"))
             a->kind = RT_ARG_LOCAL;
+        else if (!strcmp(kind, "pipe"))
+            a->kind = RT_ARG_PIPE;
         else
             bad = 1;
         uint64_t max = 0;
@@ -241,15 +245,23 @@ static int parse_arg(const cJSON *ja, const rt_kernel_meta *k, rt_arg_meta *a)
             bad = json_u64(ja, "max_bytes", &max);
             a->local_max = (size_t)max;
         }
+        /* A pipe: the packet size (at most CL_DEVICE_PIPE_MAX_PACKET_SIZE bytes) and the
+         * depth of its FIFO; both 0 when the kernel does not use the pipe (no FIFO). */
+        uint64_t depth = 0;
+        if (a->kind == RT_ARG_PIPE && !bad) {
+            bad = json_u64(ja, "pipe_depth", &depth) || size > RT_PIPE_MAX_PACKET_SIZE;
+            a->pipe_depth = (size_t)depth;
+        }
     }
     rt_free(addr);
     rt_free(acc);
     rt_free(tq);
     rt_free(kind);
     /* Every argument's bytes (8 for a buffer address or a __local size) must lie
-     * inside the argument area. */
+     * inside the argument area; a pipe has none there. */
     size_t bytes = a->kind == RT_ARG_SCALAR ? a->size : 8;
-    if (!bad && (a->offset > k->arg_area_bytes || bytes > k->arg_area_bytes - a->offset))
+    if (!bad && a->kind != RT_ARG_PIPE &&
+        (a->offset > k->arg_area_bytes || bytes > k->arg_area_bytes - a->offset))
         bad = 1;
     return bad;
 }

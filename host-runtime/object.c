@@ -83,7 +83,7 @@ static void mem_destroy(cl_mem m)
     }
     m->obj.magic = RT_MAGIC_DEAD;
     cl_context c = m->context;
-    if (!m->parent)
+    if (!m->parent && !rt_mem_is_pipe(m)) /* a pipe has no device memory */
         for (cl_uint i = 0; i < c->ndevices; i++)
             c->devices[i]->ops->free(c->devices[i]->impl, m->addr[i]);
     while (m->maps) {

@@ -4,8 +4,9 @@
  * (comma-separated; default: the default board). Device queries answer from the board
  * file, truthfully: no images, no doubles, only the extensions the hardware has.
  * Platform and devices are OpenCL 3.0; of the features 3.0 makes optional the devices
- * have non-uniform work-groups, work-group collective functions and 64-bit integers,
- * and the minimum atomic capabilities (docs/user-guide.md, "OpenCL versions"). */
+ * have non-uniform work-groups, work-group collective functions, 64-bit integers,
+ * pipes (for OpenCL C 2.0 programs) and the minimum atomic capabilities
+ * (docs/user-guide.md, "OpenCL versions"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,7 +59,10 @@ static const cl_name_version opencl_c_versions[] = {
 
 /* CL_DEVICE_OPENCL_C_FEATURES: the optional OpenCL C 3.0 features, each with the
  * version that introduced its macro. Kernels built with -cl-std=CL3.0 see exactly these
- * macros (hls/frontend.c). __opencl_c_int64 is required of full-profile devices. */
+ * macros (hls/frontend.c). __opencl_c_int64 is required of full-profile devices.
+ * __opencl_c_pipes is not listed although the devices have pipes: in OpenCL C 3.0 it
+ * requires __opencl_c_generic_address_space, which they lack, so pipes are for
+ * -cl-std=CL2.0 programs (CL_DEVICE_PIPE_SUPPORT is what the API reports). */
 static const cl_name_version opencl_c_features[] = {
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_acq_rel"},
     {CL_MAKE_VERSION(3, 0, 0), "__opencl_c_atomic_order_seq_cst"},
@@ -416,11 +420,15 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
     case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
     case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: U(0); break;
-    /* No pipes (0 for each limit), no program-scope global variables (0 bytes). */
-    case CL_DEVICE_PIPE_SUPPORT: B(0); break;
-    case CL_DEVICE_MAX_PIPE_ARGS:
-    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
-    case CL_DEVICE_PIPE_MAX_PACKET_SIZE: U(0); break;
+    /* Pipes: a FIFO in the hardware between two kernels of a program, joined when it is
+     * built (OpenCL C 2.0 programs: no __opencl_c_pipes, see opencl_c_features). A
+     * packet is at most the widest element the hardware moves. No reservations (the
+     * compiler refuses reserve_read_pipe and the like): 0 active ones. */
+    case CL_DEVICE_PIPE_SUPPORT: B(1); break;
+    case CL_DEVICE_MAX_PIPE_ARGS: U(RT_MAX_PIPE_ARGS); break;
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS: U(0); break;
+    case CL_DEVICE_PIPE_MAX_PACKET_SIZE: U(RT_PIPE_MAX_PACKET_SIZE); break;
+    /* No program-scope global variables (0 bytes). */
     case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
     case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: SZ(0); break;
     /* The argument area of every kernel's control block (docs/architecture.md). */

@@ -217,13 +217,14 @@ struct _cl_mem {
     rt_object obj;              /* dispatch pointer (first), RT_MAGIC_MEM, references */
     cl_context context;         /* retained */
     cl_mem_flags flags;         /* CL_MEM_* flags as created */
-    size_t size;                /* bytes */
+    size_t size;                /* bytes (a pipe: packet size times max packets) */
     void *host_ptr;             /* USE_HOST_PTR memory (or the parent's + offset), else NULL */
     void *alloc_host;           /* root with ALLOC_HOST_PTR: the runtime's host memory that
                                    maps point into, else NULL */
     cl_mem parent;              /* sub-buffer: the parent (retained), else NULL */
     size_t origin;              /* sub-buffer: offset in the parent */
-    uint64_t *addr;             /* device address per context device (parent's + origin) */
+    uint64_t *addr;             /* device address per context device (parent's + origin);
+                                   NULL for a pipe, which has no device memory */
     int valid_dev;              /* context device index holding the newest data */
     pthread_mutex_t lock;       /* guards maps and valid_dev */
     rt_mapping *maps;           /* active mappings */
@@ -232,10 +233,22 @@ struct _cl_mem {
     cl_mem_properties *props;   /* clCreateBufferWithProperties' list as given
                                    (0-terminated), NULL if none */
     size_t nprops;              /* entries in props including the terminator */
+    cl_uint pipe_packet_size;   /* pipe (clCreatePipe): bytes of a packet; 0 for a buffer */
+    cl_uint pipe_max_packets;   /* pipe: packets it holds as created */
+    int pipe_props;             /* pipe: clCreatePipe had a property list (an empty one) */
 };
 
-/* Kernel argument kinds from metadata.json. */
-typedef enum { RT_ARG_BUFFER, RT_ARG_SCALAR, RT_ARG_LOCAL } rt_arg_kind;
+/* CL_DEVICE_PIPE_MAX_PACKET_SIZE: the widest element the hardware moves in one
+ * transfer, which bounds a pipe's packet as it bounds a channel's element; it matches
+ * the compiler's HLS_MAX_WIDE_BITS / 8 (hls/ir.h). */
+#define RT_PIPE_MAX_PACKET_SIZE 256u
+/* CL_DEVICE_MAX_PIPE_ARGS: pipe arguments one kernel may declare. */
+#define RT_MAX_PIPE_ARGS 16u
+
+/* Kernel argument kinds from metadata.json. A pipe argument is a FIFO between two
+ * kernels of the program, connected when the program was built: it has no bytes in the
+ * argument area, and the host only names a pipe object of its packet size for it. */
+typedef enum { RT_ARG_BUFFER, RT_ARG_SCALAR, RT_ARG_LOCAL, RT_ARG_PIPE } rt_arg_kind;
 
 /* One kernel argument as described by metadata.json. */
 typedef struct rt_arg_meta {
@@ -244,10 +257,14 @@ typedef struct rt_arg_meta {
     cl_kernel_arg_address_qualifier address; /* CL_KERNEL_ARG_ADDRESS_* */
     cl_kernel_arg_access_qualifier access;   /* CL_KERNEL_ARG_ACCESS_* */
     cl_kernel_arg_type_qualifier type_qual;  /* CL_KERNEL_ARG_TYPE_* bits */
-    rt_arg_kind kind;           /* buffer, scalar or local */
-    size_t size;                /* bytes clSetKernelArg must pass (scalar), pointer size else */
-    size_t offset;              /* byte offset in the kernel's argument area */
+    rt_arg_kind kind;           /* buffer, scalar, local or pipe */
+    size_t size;                /* bytes clSetKernelArg must pass (scalar), a pipe's packet
+                                   size (0: the kernel does not use the pipe), pointer size
+                                   else */
+    size_t offset;              /* byte offset in the kernel's argument area (not a pipe's) */
     size_t local_max;           /* __local argument: the largest size the hardware holds */
+    size_t pipe_depth;          /* pipe argument: packets its hardware FIFO holds (0: the
+                                   kernel does not use the pipe, there is no FIFO) */
 } rt_arg_meta;
 
 /* printf (printf.c): the records of one printf call site (hls_printf_arg: the
@@ -330,8 +347,9 @@ struct _cl_program {
 /* Value of one kernel argument as set by clSetKernelArg. */
 typedef struct rt_arg_value {
     int set;                    /* clSetKernelArg was called */
-    cl_mem mem;                 /* buffer argument or NULL (not retained by the kernel;
-                                   retained in a command's snapshot) */
+    cl_mem mem;                 /* buffer argument or NULL, or the pipe of a pipe argument
+                                   (not retained by the kernel; retained in a command's
+                                   snapshot) */
     size_t size;                /* size given */
 } rt_arg_value;
 
@@ -402,6 +420,10 @@ cl_int rt_api_release(const char *func, void *o, uint32_t magic, cl_int invalid)
 static inline int rt_valid_context(cl_context c) { return rt_valid_object(c, RT_MAGIC_CONTEXT); }
 static inline int rt_valid_queue(cl_command_queue q) { return rt_valid_object(q, RT_MAGIC_QUEUE); }
 static inline int rt_valid_mem(cl_mem m) { return rt_valid_object(m, RT_MAGIC_MEM); }
+/* A memory object is a buffer (or sub-buffer) or a pipe, which has no storage the host
+ * or a buffer command can reach. */
+static inline int rt_mem_is_pipe(cl_mem m) { return m->pipe_packet_size != 0; }
+static inline int rt_valid_buffer(cl_mem m) { return rt_valid_mem(m) && !rt_mem_is_pipe(m); }
 static inline int rt_valid_program(cl_program p) { return rt_valid_object(p, RT_MAGIC_PROGRAM); }
 static inline int rt_valid_kernel(cl_kernel k) { return rt_valid_object(k, RT_MAGIC_KERNEL); }
 static inline int rt_valid_event(cl_event e) { return rt_valid_object(e, RT_MAGIC_EVENT); }

@@ -4,10 +4,11 @@
  * and lack), object lifetimes, error codes of invalid calls, buffers
  * (read/write/copy/fill/map, their rectangular forms, migration, USE_HOST_PTR and
  * ALLOC_HOST_PTR, host-access flags, sub-buffers, every clGetMemObjectInfo query,
- * property lists), queues with property lists, context destructor callbacks, images
- * (none: the specification's errors), events (user events, wait lists, callbacks,
- * markers, barriers, out-of-order queues) and profiling on the device timeline. No
- * kernel is built here (see test_kernels.c and tests/e2e). */
+ * property lists), pipes (creation, queries, lifetime, every buffer command refusing
+ * them), queues with property lists, context destructor callbacks, images (none: the
+ * specification's errors), events (user events, wait lists, callbacks, markers,
+ * barriers, out-of-order queues) and profiling on the device timeline. No kernel is
+ * built here (see test_kernels.c, test_device.c and tests/e2e). */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -295,10 +296,12 @@ Test(api, device_opencl30_queries)
     EXPECT_DEVICE_INFO(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, cl_bool, CL_TRUE);
     EXPECT_DEVICE_INFO(CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, cl_bool, CL_TRUE);
     EXPECT_DEVICE_INFO(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, cl_bool, CL_FALSE);
-    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_SUPPORT, cl_bool, CL_FALSE);
-    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_PIPE_ARGS, cl_uint, 0);
+    /* Pipes between kernels of a program, packets up to the widest element the hardware
+     * moves (256 bytes), no reservations. */
+    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_SUPPORT, cl_bool, CL_TRUE);
+    EXPECT_DEVICE_INFO(CL_DEVICE_MAX_PIPE_ARGS, cl_uint, 16);
     EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS, cl_uint, 0);
-    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_MAX_PACKET_SIZE, cl_uint, 0);
+    EXPECT_DEVICE_INFO(CL_DEVICE_PIPE_MAX_PACKET_SIZE, cl_uint, 256);
     EXPECT_DEVICE_INFO(CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES,
                        cl_device_device_enqueue_capabilities, 0);
     EXPECT_DEVICE_INFO(CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES, cl_command_queue_properties, 0);
@@ -1077,21 +1080,11 @@ Test(api, opencl30_optional_features_absent)
 {
     cl_int err = 0;
     cr_assert_null(clSVMAlloc(ctx, CL_MEM_READ_WRITE, 64, 0));
-    cr_assert_null(clCreatePipe(ctx, 0, 4, 16, NULL, &err));
-    cr_assert_eq(err, CL_INVALID_OPERATION);
-    err = 0;
     const char il[4] = {0};
     cr_assert_null(clCreateProgramWithIL(ctx, il, sizeof il, &err));
     cr_assert_eq(err, CL_INVALID_OPERATION);
     cr_assert_eq(clSetDefaultDeviceCommandQueue(ctx, device, queue), CL_INVALID_OPERATION);
     cr_assert_eq(clGetHostTimer(NULL, NULL), CL_INVALID_DEVICE);
-    /* No memory object is a pipe (CTS api consistency_pipes). */
-    cl_mem m = clCreateBuffer(ctx, 0, 4, NULL, &err);
-    cr_assert_eq(err, CL_SUCCESS);
-    cl_uint u;
-    cr_assert_eq(clGetPipeInfo(m, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL),
-                 CL_INVALID_MEM_OBJECT);
-    clReleaseMemObject(m);
 }
 
 Test(api, unsupported_features_fail_cleanly)
@@ -1887,4 +1880,272 @@ Test(api, map_unmap_failed_wait_list)
     clReleaseMemObject(m);
     cr_assert_eq(atomic_load(&failed_unmap_destroyed), 1, "the buffer was destroyed");
     cr_assert_eq(leaks_now(), 0, "no mapping was leaked");
+}
+
+/* ---- pipes ---- */
+
+/* clCreatePipe: the flags it takes (0 meaning CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS),
+ * an empty property list, the packet size bounds of CL_DEVICE_PIPE_MAX_PACKET_SIZE, and
+ * the specification's error for everything else. */
+Test(api, pipe_create)
+{
+    const struct {
+        cl_mem_flags given, reported;
+    } ok[] = {
+        {0, CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS},
+        {CL_MEM_READ_WRITE, CL_MEM_READ_WRITE},
+        {CL_MEM_HOST_NO_ACCESS, CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS},
+        {CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS, CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        cl_int err = 1;
+        cl_mem p = clCreatePipe(ctx, ok[i].given, 4, 16, NULL, &err);
+        cr_assert_eq(err, CL_SUCCESS, "flags 0x%llx", (unsigned long long)ok[i].given);
+        cr_assert_not_null(p);
+        cl_mem_flags f;
+        cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_FLAGS, sizeof f, &f, NULL), CL_SUCCESS);
+        cr_assert_eq(f, ok[i].reported, "flags 0x%llx reported 0x%llx",
+                     (unsigned long long)ok[i].given, (unsigned long long)f);
+        cr_assert_eq(clReleaseMemObject(p), CL_SUCCESS);
+    }
+    /* The largest packet, an empty property list, no errcode_ret. */
+    const cl_pipe_properties empty[1] = {0};
+    cl_mem p = clCreatePipe(ctx, 0, 256, 1, empty, NULL);
+    cr_assert_not_null(p);
+    clReleaseMemObject(p);
+
+    cl_int err = 0;
+    cr_assert_null(clCreatePipe(NULL, 0, 4, 16, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
+    cr_assert_null(clCreatePipe((cl_context)queue, 0, 4, 16, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
+    const cl_mem_flags bad_flags[] = {
+        CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY, CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR,
+        CL_MEM_COPY_HOST_PTR, CL_MEM_HOST_READ_ONLY, CL_MEM_HOST_WRITE_ONLY,
+        CL_MEM_KERNEL_READ_AND_WRITE, CL_MEM_READ_WRITE | CL_MEM_READ_ONLY,
+        CL_MEM_HOST_NO_ACCESS | CL_MEM_HOST_READ_ONLY, (cl_mem_flags)1 << 40,
+    };
+    for (size_t i = 0; i < sizeof bad_flags / sizeof bad_flags[0]; i++) {
+        err = 0;
+        cr_assert_null(clCreatePipe(ctx, bad_flags[i], 4, 16, NULL, &err));
+        cr_assert_eq(err, CL_INVALID_VALUE, "flags 0x%llx", (unsigned long long)bad_flags[i]);
+    }
+    /* OpenCL defines no pipe property. */
+    const cl_pipe_properties props[3] = {1, 1, 0};
+    cr_assert_null(clCreatePipe(ctx, 0, 4, 16, props, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+    /* Packet size 0 or over CL_DEVICE_PIPE_MAX_PACKET_SIZE, no packets. */
+    cl_uint max_packet;
+    cr_assert_eq(clGetDeviceInfo(device, CL_DEVICE_PIPE_MAX_PACKET_SIZE, sizeof max_packet,
+                                 &max_packet, NULL), CL_SUCCESS);
+    cr_assert_null(clCreatePipe(ctx, 0, 0, 16, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_PIPE_SIZE);
+    cr_assert_null(clCreatePipe(ctx, 0, max_packet + 1, 16, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_PIPE_SIZE);
+    cr_assert_null(clCreatePipe(ctx, 0, UINT32_MAX, 16, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_PIPE_SIZE);
+    cr_assert_null(clCreatePipe(ctx, 0, 4, 0, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_PIPE_SIZE);
+    /* The context comes first, then the flags. */
+    cr_assert_null(clCreatePipe(NULL, CL_MEM_READ_ONLY, 0, 0, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_CONTEXT);
+    cr_assert_null(clCreatePipe(ctx, CL_MEM_READ_ONLY, 0, 0, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+}
+
+/* clGetPipeInfo: packet size and capacity as created, the property list (none, or the
+ * empty one given), the clGet*Info rules; a buffer or a dead handle is not a pipe. */
+Test(api, pipe_info)
+{
+    cl_int err;
+    cl_mem p = clCreatePipe(ctx, 0, 12, 1000, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_uint u = 0;
+    size_t ret = 0;
+    cr_assert_eq(clGetPipeInfo(p, CL_PIPE_PACKET_SIZE, sizeof u, &u, &ret), CL_SUCCESS);
+    cr_assert_eq(u, 12);
+    cr_assert_eq(ret, sizeof(cl_uint));
+    cr_assert_eq(clGetPipeInfo(p, CL_PIPE_MAX_PACKETS, sizeof u, &u, &ret), CL_SUCCESS);
+    cr_assert_eq(u, 1000);
+    cr_assert_eq(ret, sizeof(cl_uint));
+    ret = 99;
+    cr_assert_eq(clGetPipeInfo(p, CL_PIPE_MAX_PACKETS, 0, NULL, &ret), CL_SUCCESS);
+    cr_assert_eq(ret, sizeof(cl_uint));
+    ret = 99;
+    cl_pipe_properties props[2] = {7, 7};
+    cr_assert_eq(clGetPipeInfo(p, CL_PIPE_PROPERTIES, sizeof props, props, &ret), CL_SUCCESS);
+    cr_assert_eq(ret, 0, "no property list given: size 0");
+    cr_assert_eq(props[0], 7, "nothing written");
+    /* The clGet*Info rules: a short value, an unknown name. */
+    unsigned char small[sizeof(cl_uint) - 1];
+    cr_assert_eq(clGetPipeInfo(p, CL_PIPE_PACKET_SIZE, sizeof small, small, NULL),
+                 CL_INVALID_VALUE);
+    cr_assert_eq(clGetPipeInfo(p, CL_PIPE_MAX_PACKETS, 0, &u, NULL), CL_INVALID_VALUE);
+    cr_assert_eq(clGetPipeInfo(p, 0x7777, sizeof u, &u, NULL), CL_INVALID_VALUE);
+    cr_assert_eq(clGetPipeInfo(p, CL_MEM_SIZE, sizeof u, &u, NULL), CL_INVALID_VALUE);
+
+    /* An empty list given: returned as given ({0}). */
+    const cl_pipe_properties empty[1] = {0};
+    cl_mem q = clCreatePipe(ctx, 0, 4, 4, empty, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    ret = 0;
+    cr_assert_eq(clGetPipeInfo(q, CL_PIPE_PROPERTIES, sizeof props, props, &ret), CL_SUCCESS);
+    cr_assert_eq(ret, sizeof(cl_pipe_properties));
+    cr_assert_eq(props[0], 0);
+    clReleaseMemObject(q);
+
+    /* Not a pipe: a buffer (CTS api consistency_pipes), a sub-buffer, NULL, another kind
+     * of object. */
+    cl_mem b = clCreateBuffer(ctx, 0, 4096, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_buffer_region reg = {0, 64};
+    cl_mem sub = clCreateSubBuffer(b, 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_eq(clGetPipeInfo(b, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clGetPipeInfo(sub, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clGetPipeInfo(NULL, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clGetPipeInfo((cl_mem)ctx, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL),
+                 CL_INVALID_MEM_OBJECT);
+    /* The handle is checked before the name. */
+    cr_assert_eq(clGetPipeInfo(b, 0x7777, sizeof u, &u, NULL), CL_INVALID_MEM_OBJECT);
+    clReleaseMemObject(sub);
+    clReleaseMemObject(b);
+    clReleaseMemObject(p);
+}
+
+static atomic_int pipe_destroyed;
+static void CL_CALLBACK on_pipe_destroy(cl_mem m, void *data)
+{
+    /* The pipe is still whole when its callback runs: the newest callback first. */
+    cl_uint u = 0;
+    clGetPipeInfo(m, CL_PIPE_PACKET_SIZE, sizeof u, &u, NULL);
+    int expect = atomic_load(&pipe_destroyed) == 0 ? 2 : 1;
+    if (u == 8 && (int)(intptr_t)data == expect)
+        atomic_fetch_add(&pipe_destroyed, 1);
+}
+
+/* A pipe as a memory object: every clGetMemObjectInfo query, retain and release,
+ * destructor callbacks. */
+Test(api, pipe_mem_object_info)
+{
+    cl_int err;
+    cl_mem p = clCreatePipe(ctx, 0, 8, 100, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem_object_type t;
+    cl_mem_flags f;
+    size_t sz, off, ret;
+    void *hp = &sz;
+    cl_uint u;
+    cl_context c;
+    cl_mem assoc = p;
+    cl_bool svm = CL_TRUE;
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_TYPE, sizeof t, &t, &ret), CL_SUCCESS);
+    cr_assert_eq(t, CL_MEM_OBJECT_PIPE);
+    cr_assert_eq(ret, sizeof t);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_FLAGS, sizeof f, &f, NULL), CL_SUCCESS);
+    cr_assert_eq(f, CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_SIZE, sizeof sz, &sz, &ret), CL_SUCCESS);
+    cr_assert_eq(sz, 8 * 100, "packet size times max packets");
+    cr_assert_eq(ret, sizeof sz);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_HOST_PTR, sizeof hp, &hp, NULL), CL_SUCCESS);
+    cr_assert_null(hp);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_MAP_COUNT, sizeof u, &u, NULL), CL_SUCCESS);
+    cr_assert_eq(u, 0);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_REFERENCE_COUNT, sizeof u, &u, NULL), CL_SUCCESS);
+    cr_assert_eq(u, 1);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_CONTEXT, sizeof c, &c, NULL), CL_SUCCESS);
+    cr_assert_eq(c, ctx);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof assoc, &assoc, NULL),
+                 CL_SUCCESS);
+    cr_assert_null(assoc);
+    off = 99;
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_OFFSET, sizeof off, &off, NULL), CL_SUCCESS);
+    cr_assert_eq(off, 0);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_USES_SVM_POINTER, sizeof svm, &svm, NULL),
+                 CL_SUCCESS);
+    cr_assert_eq(svm, CL_FALSE);
+    ret = 99;
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_PROPERTIES, 0, NULL, &ret), CL_SUCCESS);
+    cr_assert_eq(ret, 0);
+    /* The pipe holds its context until it goes. */
+    cl_uint ctx_refs, ctx_refs_after;
+    cr_assert_eq(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof ctx_refs, &ctx_refs,
+                                  NULL), CL_SUCCESS);
+
+    /* Retain, release, destructor callbacks (newest first) when the last reference goes. */
+    atomic_store(&pipe_destroyed, 0);
+    cr_assert_eq(clSetMemObjectDestructorCallback(p, on_pipe_destroy, (void *)(intptr_t)1),
+                 CL_SUCCESS);
+    cr_assert_eq(clSetMemObjectDestructorCallback(p, on_pipe_destroy, (void *)(intptr_t)2),
+                 CL_SUCCESS);
+    cr_assert_eq(clSetMemObjectDestructorCallback(p, NULL, NULL), CL_INVALID_VALUE);
+    cr_assert_eq(clRetainMemObject(p), CL_SUCCESS);
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_REFERENCE_COUNT, sizeof u, &u, NULL), CL_SUCCESS);
+    cr_assert_eq(u, 2);
+    cr_assert_eq(clReleaseMemObject(p), CL_SUCCESS);
+    cr_assert_eq(atomic_load(&pipe_destroyed), 0);
+    cr_assert_eq(clReleaseMemObject(p), CL_SUCCESS);
+    cr_assert_eq(atomic_load(&pipe_destroyed), 2, "both callbacks, newest first");
+    cr_assert_eq(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof ctx_refs_after,
+                                  &ctx_refs_after, NULL), CL_SUCCESS);
+    cr_assert_eq(ctx_refs_after, ctx_refs - 1, "the pipe gave its context back");
+    cr_assert_eq(leaks_now(), 0);
+}
+
+/* Every buffer command refuses a pipe: it has no storage the host or a copy can reach. */
+Test(api, pipe_buffer_commands_refused)
+{
+    cl_int err;
+    cl_mem p = clCreatePipe(ctx, 0, 4, 64, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem b = clCreateBuffer(ctx, 0, 256, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    char host[256] = {0};
+    const size_t origin[3] = {0, 0, 0}, region[3] = {4, 1, 1};
+    int pattern = 0;
+    cl_event e = NULL;
+    cr_assert_eq(clEnqueueReadBuffer(queue, p, CL_TRUE, 0, 4, host, 0, NULL, &e),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueWriteBuffer(queue, p, CL_TRUE, 0, 4, host, 0, NULL, &e),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueReadBufferRect(queue, p, CL_TRUE, origin, origin, region, 0, 0, 0, 0,
+                                         host, 0, NULL, &e), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueWriteBufferRect(queue, p, CL_TRUE, origin, origin, region, 0, 0, 0,
+                                          0, host, 0, NULL, &e), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueCopyBuffer(queue, p, b, 0, 0, 4, 0, NULL, &e), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueCopyBuffer(queue, b, p, 0, 0, 4, 0, NULL, &e), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueCopyBuffer(queue, p, p, 0, 128, 4, 0, NULL, &e),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueCopyBufferRect(queue, p, b, origin, origin, region, 0, 0, 0, 0, 0,
+                                         NULL, &e), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueCopyBufferRect(queue, b, p, origin, origin, region, 0, 0, 0, 0, 0,
+                                         NULL, &e), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueFillBuffer(queue, p, &pattern, sizeof pattern, 0, 4, 0, NULL, &e),
+                 CL_INVALID_MEM_OBJECT);
+    err = 0;
+    cr_assert_null(clEnqueueMapBuffer(queue, p, CL_TRUE, CL_MAP_READ, 0, 4, 0, NULL, &e, &err));
+    cr_assert_eq(err, CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clEnqueueUnmapMemObject(queue, p, host, 0, NULL, &e), CL_INVALID_MEM_OBJECT);
+    cl_mem both[2] = {b, p};
+    cr_assert_eq(clEnqueueMigrateMemObjects(queue, 2, both, 0, 0, NULL, &e),
+                 CL_INVALID_MEM_OBJECT);
+    cr_assert_null(e, "no command was enqueued");
+    cl_buffer_region reg = {0, 4};
+    err = 0;
+    cr_assert_null(clCreateSubBuffer(p, 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err));
+    cr_assert_eq(err, CL_INVALID_MEM_OBJECT);
+    /* The same commands on the buffer alone still work. */
+    cr_assert_eq(clEnqueueMigrateMemObjects(queue, 1, both, 0, 0, NULL, NULL), CL_SUCCESS);
+    cr_assert_eq(clEnqueueFillBuffer(queue, b, &pattern, sizeof pattern, 0, 256, 0, NULL, NULL),
+                 CL_SUCCESS);
+    cr_assert_eq(clFinish(queue), CL_SUCCESS);
+    /* The failed commands left the pipe's references as they were. */
+    cl_uint u;
+    cr_assert_eq(clGetMemObjectInfo(p, CL_MEM_REFERENCE_COUNT, sizeof u, &u, NULL), CL_SUCCESS);
+    cr_assert_eq(u, 1);
+    clReleaseMemObject(b);
+    clReleaseMemObject(p);
 }

@@ -7,11 +7,13 @@
  * stuck: NAME: VALUE of CAPACITY; ..."), and the whole NDRange path (clEnqueueNDRange-
  * Kernel -> worker -> device) delivering that message to the context's notify callback
  * under the default and a configured idle window; the kernel attributes the metadata
- * carries (CL_KERNEL_ATTRIBUTES); and a program binary unpacked again saying nothing. */
+ * carries (CL_KERNEL_ATTRIBUTES); pipe arguments (metadata.json, clSetKernelArg, an
+ * NDRange with pipes); and a program binary unpacked again saying nothing. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
 #include <ftw.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,13 +111,26 @@ static void path_of(char *out, size_t len, const char *name)
     snprintf(out, len, "%s/%s", d, name);
 }
 
-static rt_kernel_meta *load_meta(cl_uint *n)
+/* The metadata file name (in the temporary directory), loaded. */
+static rt_kernel_meta *load_meta_from(const char *name, cl_uint *n)
 {
     char json[600], err[256];
-    path_of(json, sizeof json, "metadata.json");
+    path_of(json, sizeof json, name);
     rt_kernel_meta *ks = NULL;
     cr_assert_eq(rt_metadata_load(json, &ks, n, err, sizeof err), 0, "%s", err);
     return ks;
+}
+
+static rt_kernel_meta *load_meta(cl_uint *n) { return load_meta_from("metadata.json", n); }
+
+/* Writes text to the file name in the temporary directory; its path in path. */
+static void write_file(const char *name, const char *text, char *path, size_t len)
+{
+    path_of(path, len, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(text, f);
+    fclose(f);
 }
 
 static void quiet_env(void)
@@ -325,9 +340,9 @@ static void CL_CALLBACK on_notify(const char *msg, const void *info, size_t cb, 
     snprintf(n->last, sizeof n->last, "%s", msg);
 }
 
-/* A program object holding the spin model and metadata, as clBuildProgram would leave
- * it (the compiler is not needed here). */
-static cl_program fake_program(cl_context c)
+/* A program object holding the spin model and the metadata file meta, as
+ * clBuildProgram would leave it (the compiler is not needed here). */
+static cl_program fake_program(cl_context c, const char *meta)
 {
     cl_program p = rt_alloc(sizeof *p);
     cr_assert_not_null(p);
@@ -346,7 +361,7 @@ static cl_program fake_program(cl_context c)
     p->builds[0].status = CL_BUILD_SUCCESS;
     p->builds[0].type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     p->builds[0].log = rt_strdup("");
-    p->kernels = load_meta(&p->nkernels);
+    p->kernels = load_meta_from(meta, &p->nkernels);
     return p;
 }
 
@@ -379,7 +394,7 @@ Test(device, hung_kernel_message_reaches_notify)
     cr_assert_eq(err, CL_SUCCESS);
     cl_command_queue q = clCreateCommandQueue(c, d, 0, &err);
     cr_assert_eq(err, CL_SUCCESS);
-    cl_program p = fake_program(c);
+    cl_program p = fake_program(c, "metadata.json");
     cl_kernel k = clCreateKernel(p, "spin", &err);
     cr_assert_eq(err, CL_SUCCESS);
 
@@ -406,6 +421,259 @@ Test(device, hung_kernel_message_reaches_notify)
     clReleaseKernel(k);
     clReleaseProgram(p);
     clReleaseCommandQueue(q);
+    clReleaseContext(c);
+}
+
+/* ---- pipe arguments ---- */
+
+/* metadata.json of the spin model with pipe arguments: kernel "spin" with two among its
+ * values ("in", whose members after the type qualifier are IN_PIPE, at the offset of
+ * "length"; "out" far past the argument area, which a pipe has no bytes in), and kernel
+ * "plain" with a buffer, a pipe and a pipe it does not use (packet size and depth 0, as
+ * the compiler says of it); plain's arguments are set, it never runs. */
+#define PIPE_ARG(NAME, TYPE, ACCESS, REST)                                            \
+    "      { \"name\": \"" NAME "\", \"type_name\": \"" TYPE "\",\n"                   \
+    "        \"address_qualifier\": \"global\", \"access_qualifier\": \"" ACCESS "\",\n" \
+    "        \"type_qualifier\": \"pipe\", \"kind\": \"pipe\", " REST " }"
+#define VALUE_ARG(NAME, OFFSET)                                                       \
+    "      { \"name\": \"" NAME "\", \"type_name\": \"ulong\",\n"                      \
+    "        \"address_qualifier\": \"private\", \"access_qualifier\": \"none\",\n"     \
+    "        \"type_qualifier\": \"\", \"kind\": \"scalar\", \"size\": 8, \"offset\": " OFFSET " }"
+static const char pipe_metadata_fmt[] =
+    "{ \"format\": 1, \"board\": \"sim_dc\", \"kernels\": [\n"
+    "  { \"name\": \"spin\", \"reg_base\": 0,\n"
+    "    \"regs\": { \"control\": 0, \"status\": 1, \"work_dim\": 2,\n"
+    "              \"global_size\": [3,4,5], \"local_size\": [6,7,8],\n"
+    "              \"global_offset\": [9,10,11], \"num_groups\": [12,13,14] },\n"
+    "    \"control_start_mask\": 1, \"status_busy_mask\": 1, \"status_done_mask\": 2,\n"
+    "    \"counters\": [ { \"name\": \"busy_cycles\", \"reg\": 16 } ],\n"
+    "    \"max_work_group_size\": 1024,\n"
+    "    \"arg_area\": { \"reg\": 32, \"bytes\": 24 },\n"
+    "    \"args\": [\n"
+    VALUE_ARG("length", "0") ",\n"
+    PIPE_ARG("in", "int", "read_only", "%s") ",\n"
+    VALUE_ARG("period", "8") ",\n"
+    PIPE_ARG("out", "int4", "write_only", "\"size\": 16, \"offset\": 4096, \"pipe_depth\": 2") ",\n"
+    VALUE_ARG("stop_at", "16") " ] },\n"
+    "  { \"name\": \"plain\", \"reg_base\": 128,\n"
+    "    \"regs\": { \"control\": 128, \"status\": 129, \"work_dim\": 130,\n"
+    "              \"global_size\": [131,132,133], \"local_size\": [134,135,136],\n"
+    "              \"global_offset\": [137,138,139], \"num_groups\": [140,141,142] },\n"
+    "    \"control_start_mask\": 1, \"status_done_mask\": 2,\n"
+    "    \"arg_area\": { \"reg\": 160, \"bytes\": 8 },\n"
+    "    \"args\": [\n"
+    "      { \"name\": \"b\", \"type_name\": \"int*\", \"address_qualifier\": \"global\",\n"
+    "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"buffer\",\n"
+    "        \"size\": 8, \"offset\": 0 },\n"
+    PIPE_ARG("p", "float4", "read_only", "\"size\": 16, \"offset\": 0, \"pipe_depth\": 4") ",\n"
+    PIPE_ARG("unused", "char", "write_only", "\"size\": 0, \"offset\": 8, \"pipe_depth\": 0")
+    " ] } ] }\n";
+#define GOOD_IN_PIPE "\"size\": 4, \"offset\": 0, \"pipe_depth\": 8"
+
+/* The pipe metadata with IN_PIPE's members in, written to name; its path in path. */
+static void write_pipe_metadata(const char *name, const char *in, char *path, size_t len)
+{
+    char text[8192];
+    int n = snprintf(text, sizeof text, pipe_metadata_fmt, in);
+    cr_assert(n > 0 && (size_t)n < sizeof text);
+    write_file(name, text, path, len);
+}
+
+/* metadata.json's pipe arguments: kind, packet size, FIFO depth, qualifiers; no place
+ * in the argument area; a packet of at most 256 bytes and a depth (both 0 for a pipe the
+ * kernel does not use). */
+Test(device, metadata_pipes)
+{
+    char path[600], err[256];
+    write_pipe_metadata("pipes.json", GOOD_IN_PIPE, path, sizeof path);
+    rt_kernel_meta *ks = NULL;
+    cl_uint n = 0;
+    cr_assert_eq(rt_metadata_load(path, &ks, &n, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(n, 2);
+    cr_assert_eq(ks[0].nargs, 5);
+    const rt_arg_meta *in = &ks[0].args[1], *out = &ks[0].args[3];
+    cr_assert_eq(in->kind, RT_ARG_PIPE);
+    cr_assert_str_eq(in->name, "in");
+    cr_assert_str_eq(in->type_name, "int");
+    cr_assert_eq(in->size, 4);
+    cr_assert_eq(in->pipe_depth, 8);
+    cr_assert_eq(in->address, CL_KERNEL_ARG_ADDRESS_GLOBAL);
+    cr_assert_eq(in->access, CL_KERNEL_ARG_ACCESS_READ_ONLY);
+    cr_assert_eq(in->type_qual, CL_KERNEL_ARG_TYPE_PIPE);
+    cr_assert_eq(out->kind, RT_ARG_PIPE);
+    cr_assert_eq(out->size, 16);
+    cr_assert_eq(out->pipe_depth, 2);
+    cr_assert_eq(out->access, CL_KERNEL_ARG_ACCESS_WRITE_ONLY);
+    cr_assert_eq(ks[0].args[0].kind, RT_ARG_SCALAR);
+    cr_assert_eq(ks[1].args[0].kind, RT_ARG_BUFFER);
+    cr_assert_eq(ks[1].args[1].kind, RT_ARG_PIPE);
+    cr_assert_eq(ks[1].args[2].kind, RT_ARG_PIPE);
+    cr_assert_eq(ks[1].args[2].size, 0);
+    cr_assert_eq(ks[1].args[2].pipe_depth, 0);
+    rt_metadata_free(ks, n);
+
+    /* The widest packet. */
+    write_pipe_metadata("pipes.json", "\"size\": 256, \"offset\": 0, \"pipe_depth\": 1", path,
+                        sizeof path);
+    cr_assert_eq(rt_metadata_load(path, &ks, &n, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ks[0].args[1].size, 256);
+    rt_metadata_free(ks, n);
+
+    static const char *const bad[] = {
+        "\"size\": 4, \"offset\": 0",                          /* no depth */
+        "\"size\": 4, \"offset\": 0, \"pipe_depth\": \"8\"",    /* not a number */
+        "\"size\": 4, \"offset\": 0, \"pipe_depth\": -1",
+        "\"size\": 257, \"offset\": 0, \"pipe_depth\": 8",      /* over 256 bytes */
+        "\"offset\": 0, \"pipe_depth\": 8",                     /* no size */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_pipe_metadata("pipes.json", bad[i], path, sizeof path);
+        ks = NULL;
+        err[0] = '\0';
+        cr_assert_eq(rt_metadata_load(path, &ks, &n, err, sizeof err), -1, "%s", bad[i]);
+        cr_assert_str_eq(err, "kernel 'spin': bad argument 1", "%s: %s", bad[i], err);
+        cr_assert_null(ks);
+    }
+}
+
+static atomic_int pipes_destroyed;
+static void CL_CALLBACK on_pipe_gone(cl_mem m, void *data)
+{
+    (void)m;
+    (void)data;
+    atomic_fetch_add(&pipes_destroyed, 1);
+}
+
+/* The busy_cycles counter an ended kernel command read. */
+static uint64_t busy_cycles(cl_event e)
+{
+    for (unsigned i = 0; i < e->ncounters; i++)
+        if (!strcmp(e->counters[i].name, "busy_cycles"))
+            return e->counters[i].value;
+    cr_assert_fail("no busy_cycles counter");
+    return 0;
+}
+
+/* clSetKernelArg of a pipe argument: a pipe object of the argument's packet size, and
+ * the specification's error for anything else; clGetKernelArgInfo says pipe; an unset
+ * pipe argument stops an enqueue; a set one puts nothing into the argument area (the
+ * spin kernel runs as long as "length", which shares "in"'s offset, says), and the
+ * command holds its pipes until it ends. */
+Test(device, pipe_kernel_arguments)
+{
+    char path[600];
+    write_pipe_metadata("pipes.json", GOOD_IN_PIPE, path, sizeof path);
+    cl_platform_id plat = rt_platform();
+    cr_assert_geq(plat->ndevices, 1);
+    cl_device_id d = plat->devices[0];
+    cl_int err;
+    cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_context other = clCreateContext(NULL, 1, &d, NULL, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_command_queue q = clCreateCommandQueue(c, d, 0, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_program p = fake_program(c, "pipes.json");
+    cl_kernel k = clCreateKernel(p, "spin", &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_kernel plain = clCreateKernel(p, "plain", &err);
+    cr_assert_eq(err, CL_SUCCESS);
+
+    cl_kernel_arg_type_qualifier tq = 0;
+    cr_assert_eq(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof tq, &tq, NULL),
+                 CL_SUCCESS);
+    cr_assert_eq(tq, CL_KERNEL_ARG_TYPE_PIPE);
+    cl_kernel_arg_access_qualifier acc = 0;
+    cr_assert_eq(clGetKernelArgInfo(k, 3, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof acc, &acc,
+                                    NULL), CL_SUCCESS);
+    cr_assert_eq(acc, CL_KERNEL_ARG_ACCESS_WRITE_ONLY);
+    char type[16];
+    cr_assert_eq(clGetKernelArgInfo(k, 3, CL_KERNEL_ARG_TYPE_NAME, sizeof type, type, NULL),
+                 CL_SUCCESS);
+    cr_assert_str_eq(type, "int4");
+
+    cl_mem in = clCreatePipe(c, 0, 4, 8, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem out = clCreatePipe(c, 0, 16, 2, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem wide = clCreatePipe(c, 0, 8, 8, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem elsewhere = clCreatePipe(other, 0, 4, 8, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem buf = clCreateBuffer(c, 0, 64, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cl_mem none = NULL;
+    cl_mem not_mem = (cl_mem)q;
+
+    /* The errors, each with everything else right. */
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in - 1, &in), CL_INVALID_ARG_SIZE);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in + 1, &in), CL_INVALID_ARG_SIZE);
+    cr_assert_eq(clSetKernelArg(k, 1, 4, &in), CL_INVALID_ARG_SIZE, "the packet size is not "
+                 "the argument's size");
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, NULL), CL_INVALID_ARG_VALUE);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, &none), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, &not_mem), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, &elsewhere), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, &buf), CL_INVALID_ARG_VALUE);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, &wide), CL_INVALID_ARG_VALUE);
+    cr_assert_eq(clSetKernelArg(k, 3, sizeof in, &in), CL_INVALID_ARG_VALUE);
+    /* A buffer argument given a pipe; a pipe argument of another kernel. */
+    cr_assert_eq(clSetKernelArg(plain, 0, sizeof in, &in), CL_INVALID_ARG_VALUE);
+    cr_assert_eq(clSetKernelArg(plain, 0, sizeof buf, &buf), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(plain, 0, sizeof none, &none), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(plain, 1, sizeof out, &out), CL_SUCCESS);
+    /* A pipe the kernel does not use: any pipe of the context, but a pipe. */
+    cr_assert_eq(clSetKernelArg(plain, 2, sizeof wide, &wide), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(plain, 2, sizeof out, &out), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(plain, 2, sizeof buf, &buf), CL_INVALID_ARG_VALUE);
+    cr_assert_eq(clSetKernelArg(plain, 2, sizeof none, &none), CL_INVALID_MEM_OBJECT);
+    cr_assert_eq(clSetKernelArg(plain, 2, sizeof elsewhere, &elsewhere), CL_INVALID_MEM_OBJECT);
+
+    /* The values, and the pipes one at a time: an unset pipe argument stops the enqueue,
+     * whether the NDRange has work-items or not. */
+    cl_ulong length = 5000, period = 10, stop_at = 0;
+    cr_assert_eq(clSetKernelArg(k, 0, sizeof length, &length), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(k, 2, sizeof period, &period), CL_SUCCESS);
+    cr_assert_eq(clSetKernelArg(k, 4, sizeof stop_at, &stop_at), CL_SUCCESS);
+    size_t one = 1, zero = 0;
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL),
+                 CL_INVALID_KERNEL_ARGS);
+    cr_assert_eq(clSetKernelArg(k, 1, sizeof in, &in), CL_SUCCESS);
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL),
+                 CL_INVALID_KERNEL_ARGS);
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &zero, NULL, 0, NULL, NULL),
+                 CL_INVALID_KERNEL_ARGS);
+    cr_assert_eq(clSetKernelArg(k, 3, sizeof out, &out), CL_SUCCESS);
+
+    /* The kernel does not hold its pipes; the command does, until it ends. */
+    cl_uint refs;
+    cr_assert_eq(clGetMemObjectInfo(in, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL), 0);
+    cr_assert_eq(refs, 1);
+    atomic_store(&pipes_destroyed, 0);
+    cr_assert_eq(clSetMemObjectDestructorCallback(in, on_pipe_gone, NULL), CL_SUCCESS);
+    cr_assert_eq(clSetMemObjectDestructorCallback(out, on_pipe_gone, NULL), CL_SUCCESS);
+    cl_event e;
+    cr_assert_eq(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, &e), CL_SUCCESS);
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    cr_assert_eq(clWaitForEvents(1, &e), CL_SUCCESS);
+    cl_int st;
+    cr_assert_eq(clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+                 CL_SUCCESS);
+    cr_assert_eq(st, CL_COMPLETE);
+    cr_assert_eq(busy_cycles(e), length, "the argument area holds the values as set");
+    cr_assert_eq(clFinish(q), CL_SUCCESS);
+    clReleaseEvent(e);
+    cr_assert_eq(atomic_load(&pipes_destroyed), 2, "the command gave its pipes back");
+
+    clReleaseKernel(plain);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+    clReleaseMemObject(buf);
+    clReleaseMemObject(wide);
+    clReleaseMemObject(elsewhere);
+    clReleaseCommandQueue(q);
+    clReleaseContext(other);
     clReleaseContext(c);
 }
 
