@@ -16,7 +16,18 @@
  *   %ok = clhls.channel.write_nb(i32 channel, iN value) -> i1
  * so that SROA (the next simplify step) keeps the variables in registers. A channel
  * joins one writing kernel to one reading kernel, each accessing it at one place;
- * anything else is a build error at the call. */
+ * anything else is a build error at the call.
+ *
+ * OpenCL 2.0 pipes are channels too. As in Intel's SDK, the pipe arguments of the same
+ * name in the writing and the reading kernel are one FIFO, fixed when the program is
+ * built (clCreatePipe's object only stands for it on the host). clang calls
+ * __read_pipe_2(p, &v, size, align) and __write_pipe_2, which answer 0 or, when the
+ * pipe is empty or full, -1 (an argument with Intel's __attribute__((blocking)) waits
+ * instead, pragmas.c); __get_pipe_num_packets_{ro,wo}(p, size, align) becomes
+ *   %n = clhls.channel.count(i32 channel)         -> i32, the entries now
+ * and __get_pipe_max_packets_{ro,wo} clhls.channel.depth(i32 channel), the FIFO's
+ * entries. The FIFO holds the argument's depth(N) packets, or PIPE_DEFAULT_DEPTH.
+ * Reservations (reserve_read_pipe, the 4-argument read_pipe, ...) are build errors. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +52,9 @@ static const struct {
  * take an element every other cycle. */
 #define MIN_CHANNEL_DEPTH 2
 
+/* The packets a pipe holds when no depth attribute says. */
+#define PIPE_DEFAULT_DEPTH 16
+
 /* The largest element a channel carries, in bits: what the hardware IR moves as one
  * value. */
 #define MAX_CHANNEL_BITS HLS_MAX_WIDE_BITS
@@ -61,6 +75,10 @@ hls_channel_fn hls_find_channel_fn(const char *name)
 {
     if (!strcmp(name, "clhls.channel.read_valid"))
         return HLS_CHANNEL_READ_VALID;
+    if (!strcmp(name, "clhls.channel.count"))
+        return HLS_CHANNEL_COUNT;
+    if (!strcmp(name, "clhls.channel.depth"))
+        return HLS_CHANNEL_DEPTH;
     for (int i = 0; i < NCALLS; i++) {
         size_t n = strlen(calls[i].to);
         if (!strncmp(name, calls[i].to, n) && !strncmp(name + n, ".i", 2))
@@ -109,6 +127,24 @@ static const char *element_name(hls_compile *c, LLVMValueRef gv, unsigned index,
                      : arena_strdup(&c->arena, name);
 }
 
+/* The channel table's entry `name` (a pipe's when pipe), added when new with these
+ * bits and declared depth. */
+static int table_entry(hls_compile *c, const char *name, int pipe, unsigned bits, int declared)
+{
+    for (int i = 0; i < c->nchannels; i++)
+        if (c->channels[i].pipe == pipe && !strcmp(c->channels[i].name, name))
+            return i;
+    hls_channel *table = arena_alloc(&c->arena, (size_t)(c->nchannels + 1) * sizeof *table);
+    if (c->nchannels)
+        memcpy(table, c->channels, (size_t)c->nchannels * sizeof *table);
+    c->channels = table;
+    int depth = declared > MIN_CHANNEL_DEPTH ? declared : MIN_CHANNEL_DEPTH;
+    c->channels[c->nchannels] = (hls_channel){.name = name, .pipe = pipe, .bits = bits,
+                                              .declared_depth = declared, .depth = depth,
+                                              .writer = -1, .reader = -1};
+    return c->nchannels++;
+}
+
 /* The channel table's entry for the channel a call's first operand points to, added
  * when new; -1 after an error. */
 static int channel_of(hls_compile *c, LLVMValueRef call, hls_loc loc)
@@ -133,7 +169,7 @@ static int channel_of(hls_compile *c, LLVMValueRef call, hls_loc loc)
     }
     const char *name = element_name(c, gv, index, count);
     for (int i = 0; i < c->nchannels; i++)
-        if (!strcmp(c->channels[i].name, name))
+        if (!c->channels[i].pipe && !strcmp(c->channels[i].name, name))
             return i;
     if (bytes * 8 > MAX_CHANNEL_BITS) {
         hls_error(&c->diag, loc, "channel '%s' carries %llu bytes; channels of more than %d "
@@ -146,18 +182,12 @@ static int channel_of(hls_compile *c, LLVMValueRef call, hls_loc loc)
                   LLVMGetSection(gv));
         return -1;
     }
-    int depth = declared > MIN_CHANNEL_DEPTH ? declared : MIN_CHANNEL_DEPTH;
-    if (declared && declared < depth)
+    int ch = table_entry(c, name, 0, (unsigned)bytes * 8, declared);
+    if (declared && declared < c->channels[ch].depth)
         hls_note(&c->diag, loc, "channel '%s' holds %d elements, more than its depth(%d), so "
-                 "that it can take an element every cycle", name, depth, declared);
-    hls_channel *table = arena_alloc(&c->arena, (size_t)(c->nchannels + 1) * sizeof *table);
-    if (c->nchannels)
-        memcpy(table, c->channels, (size_t)c->nchannels * sizeof *table);
-    c->channels = table;
-    c->channels[c->nchannels] = (hls_channel){.name = name, .bits = (unsigned)bytes * 8,
-                                              .declared_depth = declared, .depth = depth,
-                                              .writer = -1, .reader = -1};
-    return c->nchannels++;
+                 "that it can take an element every cycle", name, c->channels[ch].depth,
+                 declared);
+    return ch;
 }
 
 /* Records kernel `kernel` as the channel's writer or reader at loc: one kernel, one
@@ -167,17 +197,17 @@ static int claim(hls_compile *c, hls_channel *ch, int write, int kernel, const c
 {
     int *who = write ? &ch->writer : &ch->reader;
     hls_loc *at = write ? &ch->write_at : &ch->read_at;
-    const char *verb = write ? "written" : "read";
+    const char *verb = write ? "written" : "read", *what = ch->pipe ? "pipe" : "channel";
     if (*who >= 0) {
-        hls_error(&c->diag, loc, "channel '%s' is already %s at %s:%u:%u: clhls joins one "
-                  "place that writes a channel to one place that reads it (compute the value "
-                  "first, then access the channel once)", ch->name, verb, at->file, at->line,
-                  at->col);
+        hls_error(&c->diag, loc, "%s '%s' is already %s at %s:%u:%u: clhls joins one "
+                  "place that writes a %s to one place that reads it (compute the value "
+                  "first, then access the %s once)", what, ch->name, verb, at->file, at->line,
+                  at->col, what, what);
         return 1;
     }
     if ((write ? ch->reader : ch->writer) == kernel) {
-        hls_error(&c->diag, loc, "kernel '%s' both reads and writes channel '%s': a channel "
-                  "joins two kernels", kname, ch->name);
+        hls_error(&c->diag, loc, "kernel '%s' both reads and writes %s '%s': a %s "
+                  "joins two kernels", kname, what, ch->name, what);
         return 1;
     }
     *who = kernel;
@@ -239,8 +269,11 @@ static void store_element(hls_compile *c, LLVMBuilderRef b, LLVMValueRef v, LLVM
     }
 }
 
-/* Turns one call of the header into the lowering's call on channel `ch`. */
-static void rewrite(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, call_kind kind, int ch)
+/* The lowering's calls for an access of channel `ch` of the given kind, placed before
+ * call, whose second operand is the address of the element's variable: for a
+ * non-blocking one, whether it read or wrote an element (i1); NULL otherwise. */
+static LLVMValueRef rewrite_access(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call,
+                                   call_kind kind, int ch)
 {
     LLVMContextRef ctx = c->llvm;
     unsigned bits = c->channels[ch].bits, lanes;
@@ -255,22 +288,165 @@ static void rewrite(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, call_ki
     if (kind == CH_READ || kind == CH_READ_NB) {
         LLVMTypeRef ft = LLVMFunctionType(elem, &i32, 1, 0);
         store_element(c, b, LLVMBuildCall2(b, ft, declare(c, name, ft), &id, 1, ""), var, bits);
-        if (kind == CH_READ_NB) { /* the valid flag: a bool in memory is a byte */
-            LLVMTypeRef vt = LLVMFunctionType(LLVMInt8TypeInContext(ctx), &i32, 1, 0);
-            LLVMValueRef valid =
-                LLVMBuildCall2(b, vt, declare(c, "clhls.channel.read_valid", vt), &id, 1, "");
-            LLVMBuildStore(b, valid, LLVMGetOperand(call, 2));
-        }
-    } else {
-        int nb = kind == CH_WRITE_NB;
-        LLVMTypeRef params[2] = {i32, elem};
-        LLVMTypeRef ft = LLVMFunctionType(nb ? i1 : LLVMVoidTypeInContext(ctx), params, 2, 0);
-        LLVMValueRef args[2] = {id, load_element(c, b, var, bits)};
-        LLVMValueRef done = LLVMBuildCall2(b, ft, declare(c, name, ft), args, 2, "");
-        if (nb) /* the header's function returns bool: i1 */
-            LLVMReplaceAllUsesWith(call, done);
+        if (kind == CH_READ)
+            return NULL;
+        LLVMTypeRef i8 = LLVMInt8TypeInContext(ctx), vt = LLVMFunctionType(i8, &i32, 1, 0);
+        LLVMValueRef valid =
+            LLVMBuildCall2(b, vt, declare(c, "clhls.channel.read_valid", vt), &id, 1, "");
+        return LLVMBuildICmp(b, LLVMIntNE, valid, LLVMConstInt(i8, 0, 0), "");
     }
+    int nb = kind == CH_WRITE_NB;
+    LLVMTypeRef params[2] = {i32, elem};
+    LLVMTypeRef ft = LLVMFunctionType(nb ? i1 : LLVMVoidTypeInContext(ctx), params, 2, 0);
+    LLVMValueRef args[2] = {id, load_element(c, b, var, bits)};
+    LLVMValueRef done = LLVMBuildCall2(b, ft, declare(c, name, ft), args, 2, "");
+    return nb ? done : NULL;
+}
+
+/* Turns one call of the header into the lowering's calls on channel `ch`. */
+static void rewrite(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, call_kind kind, int ch)
+{
+    LLVMValueRef done = rewrite_access(c, b, call, kind, ch);
+    if (kind == CH_READ_NB) /* the valid flag: a bool in memory is a byte */
+        LLVMBuildStore(b, LLVMBuildZExt(b, done, LLVMInt8TypeInContext(c->llvm), ""),
+                       LLVMGetOperand(call, 2));
+    else if (kind == CH_WRITE_NB) /* the header's function returns bool: i1 */
+        LLVMReplaceAllUsesWith(call, done);
     LLVMInstructionEraseFromParent(call);
+}
+
+/* The pipe functions clang calls, and what each becomes. */
+typedef enum { PIPE_READ, PIPE_WRITE, PIPE_NUM_PACKETS, PIPE_MAX_PACKETS } pipe_call;
+
+static const struct {
+    const char *name;  /* clang's function */
+    pipe_call kind;
+} pipe_calls[] = {
+    {"__read_pipe_2", PIPE_READ},
+    {"__write_pipe_2", PIPE_WRITE},
+    {"__get_pipe_num_packets_ro", PIPE_NUM_PACKETS},
+    {"__get_pipe_num_packets_wo", PIPE_NUM_PACKETS},
+    {"__get_pipe_max_packets_ro", PIPE_MAX_PACKETS},
+    {"__get_pipe_max_packets_wo", PIPE_MAX_PACKETS},
+};
+
+/* 1 for the name of one of clang's pipe functions (__read_pipe_2, __reserve_read_pipe,
+ * __work_group_commit_write_pipe, ...). */
+static int is_pipe_function(const char *name)
+{
+    return !strncmp(name, "__", 2) && strstr(name, "_pipe") && strncmp(name, "__clhls", 7);
+}
+
+int hls_is_channel_call(const char *name)
+{
+    return !strncmp(name, "__clhls_channel_", 16) || is_pipe_function(name);
+}
+
+/* A call of one of clang's pipe functions: its kind in pipe_calls, -2 for the others
+ * (reservations), -1 when the call is not on a pipe. */
+static int pipe_call_of(LLVMValueRef inst)
+{
+    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
+        return -1;
+    size_t len;
+    const char *name = LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
+    for (size_t i = 0; i < sizeof pipe_calls / sizeof *pipe_calls; i++)
+        if (!strcmp(name, pipe_calls[i].name))
+            return (int)pipe_calls[i].kind;
+    return is_pipe_function(name) ? -2 : -1;
+}
+
+/* The channel table's entry of the pipe argument a pipe call names in kernel fn, added
+ * when new; -1 after an error. */
+static int pipe_of(hls_compile *c, LLVMValueRef fn, LLVMValueRef call, pipe_call kind,
+                   hls_loc loc)
+{
+    LLVMValueRef p = LLVMGetOperand(call, 0);
+    if (!LLVMIsAArgument(p) || LLVMGetParamParent(p) != fn) {
+        hls_error(&c->diag, loc, "the pipe must be known when the kernel is built: use one "
+                  "of the kernel's pipe arguments directly");
+        return -1;
+    }
+    size_t len;
+    const char *kname = LLVMGetValueName2(fn, &len);
+    const char *name = arena_strdup(&c->arena, LLVMGetValueName2(p, &len));
+    /* the packet's size: the operand after the packet's address, or after the pipe */
+    unsigned size_at = kind == PIPE_READ || kind == PIPE_WRITE ? 2 : 1;
+    unsigned long long bytes = LLVMConstIntGetZExtValue(LLVMGetOperand(call, size_at));
+    if (bytes * 8 > MAX_CHANNEL_BITS) {
+        hls_error(&c->diag, loc, "pipe '%s' carries %llu bytes; pipes of more than %d bytes "
+                  "are not supported yet", name, bytes, MAX_CHANNEL_BITS / 8);
+        return -1;
+    }
+    hls_pipe_attr attr = hls_pipe_attributes(c, kname, name);
+    if (attr.depth < 0) {
+        hls_error(&c->diag, attr.loc, "the depth of pipe '%s' must be a positive number", name);
+        return -1;
+    }
+    int ch = table_entry(c, name, 1, (unsigned)bytes * 8, attr.depth);
+    hls_channel *e = &c->channels[ch];
+    if (e->bits != bytes * 8) {
+        const hls_loc *at = e->writer >= 0 ? &e->write_at : &e->read_at;
+        hls_error(&c->diag, loc, "pipe '%s' carries %llu bytes here but %u bytes at %s:%u:%u: "
+                  "the pipe arguments of one name must have one packet type", name, bytes,
+                  e->bits / 8, at->file, at->line, at->col);
+        return -1;
+    }
+    if (attr.depth > e->declared_depth)
+        e->declared_depth = attr.depth;
+    return ch;
+}
+
+/* Turns a call of clang's pipe functions into the lowering's calls on channel `ch`:
+ * read_pipe and write_pipe answer 0, or -1 when a non-blocking one found the pipe
+ * empty or full. */
+static void rewrite_pipe(hls_compile *c, LLVMBuilderRef b, LLVMValueRef call, pipe_call kind,
+                         int ch, int blocking)
+{
+    LLVMContextRef ctx = c->llvm;
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+    LLVMValueRef id = LLVMConstInt(i32, (unsigned long long)ch, 0), result;
+    LLVMPositionBuilderBefore(b, call);
+    if (kind == PIPE_NUM_PACKETS || kind == PIPE_MAX_PACKETS) {
+        LLVMTypeRef ft = LLVMFunctionType(i32, &i32, 1, 0);
+        const char *fn = kind == PIPE_NUM_PACKETS ? "clhls.channel.count"
+                                                  : "clhls.channel.depth";
+        result = LLVMBuildCall2(b, ft, declare(c, fn, ft), &id, 1, "");
+    } else {
+        call_kind k = kind == PIPE_READ ? (blocking ? CH_READ : CH_READ_NB)
+                                        : (blocking ? CH_WRITE : CH_WRITE_NB);
+        LLVMValueRef done = rewrite_access(c, b, call, k, ch);
+        result = blocking ? LLVMConstInt(i32, 0, 0)
+                          : LLVMBuildSelect(b, done, LLVMConstInt(i32, 0, 0),
+                                            LLVMConstInt(i32, (unsigned long long)-1, 1), "");
+    }
+    LLVMReplaceAllUsesWith(call, result);
+    LLVMInstructionEraseFromParent(call);
+}
+
+/* One pipe call of kernel fn (number `kernel`), rewritten; 1 after an error. */
+static int kernel_pipe_call(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, int kernel,
+                            LLVMValueRef call, int kind)
+{
+    size_t len;
+    const char *kname = LLVMGetValueName2(fn, &len);
+    hls_loc loc = hls_llvm_diag_loc(c, call);
+    if (kind == -2) {
+        hls_error(&c->diag, loc, "pipe reservations (reserve_read_pipe, reserve_write_pipe, "
+                  "their work-group and sub-group forms, read_pipe and write_pipe with a "
+                  "reservation) are not supported: read or write one packet at a time, "
+                  "read_pipe(p, &v) and write_pipe(p, &v)");
+        return 1;
+    }
+    int ch = pipe_of(c, fn, call, (pipe_call)kind, loc);
+    if (ch < 0)
+        return 1;
+    if ((kind == PIPE_READ || kind == PIPE_WRITE) &&
+        claim(c, &c->channels[ch], kind == PIPE_WRITE, kernel, kname, loc))
+        return 1;
+    hls_pipe_attr attr = hls_pipe_attributes(c, kname, c->channels[ch].name);
+    rewrite_pipe(c, b, call, (pipe_call)kind, ch, attr.blocking);
+    return 0;
 }
 
 /* The kernel function's channel calls, rewritten; the number of errors. */
@@ -283,6 +459,11 @@ static int kernel_channels(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, in
         LLVMValueRef next;
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
             next = LLVMGetNextInstruction(i);
+            int pipe_kind = pipe_call_of(i);
+            if (pipe_kind != -1) {
+                errors += kernel_pipe_call(c, b, fn, kernel, i, pipe_kind);
+                continue;
+            }
             int kind = call_kind_of(i);
             if (kind < 0)
                 continue;
@@ -312,13 +493,22 @@ int hls_channels(hls_compile *c)
     }
     LLVMDisposeBuilder(b);
     for (int i = 0; !errors && i < c->nchannels; i++) {
-        const hls_channel *ch = &c->channels[i];
+        hls_channel *ch = &c->channels[i];
+        if (ch->writer < 0 && ch->reader < 0) /* a pipe whose packets are only counted */
+            continue;
         if (ch->writer < 0 || ch->reader < 0) {
             hls_error(&c->diag, ch->writer < 0 ? ch->read_at : ch->write_at,
-                      "channel '%s' is %s here but no kernel of the program %s it, so it "
-                      "would wait forever", ch->name, ch->writer < 0 ? "read" : "written",
-                      ch->writer < 0 ? "writes" : "reads");
+                      "%s '%s' is %s here but no kernel of the program %s it, so it "
+                      "would wait forever%s", ch->pipe ? "pipe" : "channel", ch->name,
+                      ch->writer < 0 ? "read" : "written", ch->writer < 0 ? "writes" : "reads",
+                      ch->pipe ? " (clhls joins the pipe arguments of the same name in the "
+                                 "kernel that writes and the kernel that reads)" : "");
             errors++;
+        }
+        if (ch->pipe) {
+            int declared = ch->declared_depth;
+            ch->depth = !declared ? PIPE_DEFAULT_DEPTH
+                        : declared > MIN_CHANNEL_DEPTH ? declared : MIN_CHANNEL_DEPTH;
         }
     }
     c->simplify_pending |= c->nchannels > 0; /* SROA: the element variables into registers */

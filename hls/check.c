@@ -366,7 +366,8 @@ int hls_check(hls_compile *c)
 /* Runs after inlining: a call to a function with a body that is still there can only
  * be recursion, which hardware (no call stack) cannot implement. A call to a function
  * with a C name (not a built-in, whose names are mangled, nor an LLVM intrinsic, nor
- * printf, nor a channel function of channels.c) and no body is to a function the program declares and never defines. */
+ * printf, nor a channel or pipe function of channels.c) and no body is to a function
+ * the program declares and never defines. */
 int hls_check_recursion(hls_compile *c)
 {
     int before = c->diag.errors;
@@ -383,7 +384,7 @@ int hls_check_recursion(hls_compile *c)
                     LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
                 if (LLVMIsAFunction(callee) && LLVMIsDeclaration(callee) &&
                     strncmp(name, "llvm.", 5) && strncmp(name, "_Z", 2) &&
-                    strcmp(name, "printf") && strncmp(name, "__clhls_channel_", 16)) {
+                    strcmp(name, "printf") && !hls_is_channel_call(name)) {
                     hls_error(&c->diag, hls_llvm_diag_loc(c, i),
                               "function '%s' is declared but never defined", name);
                     return HLS_ERR_UNSUPPORTED;

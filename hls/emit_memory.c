@@ -61,7 +61,9 @@ static const char *waiting(const emitter *e, int id, char buf[40])
  * and _resp_ready for the answer (a load's or atomic's data in <unit>_rdata). */
 static const char *unit_name(const hls_op *op, char buf[UNIT_NAME_SIZE])
 {
-    if (op->chan >= 0)
+    if (op->chan >= 0 && op->opc == HOP_CHAN_READ && op->imm == HLS_CHAN_COUNT)
+        snprintf(buf, UNIT_NAME_SIZE, "ch%dn%d", op->chan, op->id);
+    else if (op->chan >= 0)
         snprintf(buf, UNIT_NAME_SIZE, "ch%d", op->chan);
     else if (op->lmem >= 0 && op->lshare >= 0)
         snprintf(buf, UNIT_NAME_SIZE, "lm%dp%dr%d", op->lmem, op->lport, op->lshare);
@@ -156,11 +158,19 @@ static void emit_local_op(emitter *e, const hls_op *op)
  * and answers whether it did from a FIFO of flags beside the node's tokens. A read asks
  * nothing: its answer is the FIFO's oldest element, taken when the work-item leaves the
  * node (a blocking read waits for one; a non-blocking read answers at once, with the
- * valid bit above the element). */
+ * valid bit above the element). A count answers at once with the FIFO's entries. */
 static void emit_channel_op(emitter *e, const hls_op *op)
 {
-    char args[4][40];
+    char args[4][40], u[UNIT_NAME_SIZE];
     int c = op->chan;
+    if (op->opc == HOP_CHAN_READ && op->imm == HLS_CHAN_COUNT) { /* the entries, at once */
+        unit_name(op, u);
+        hls_nl_assign(e->m, text(e, "%s_req_ready", u), "1'b1");
+        hls_nl_assign(e->m, text(e, "%s_resp_valid", u), "1'b1");
+        unsigned cw = count_bits(e->c->program->channels[c].depth);
+        hls_nl_assign(e->m, text(e, "%s_rdata", u), "{%u'd0, ch%d_count}", op->width - cw, c);
+        return;
+    }
     if (op->opc == HOP_CHAN_READ) {
         hls_nl_assign(e->m, text(e, "ch%d_req_ready", c), "1'b1");
         hls_nl_assign(e->m, text(e, "ch%d_resp_valid", c), op->imm ? "1'b1" : "ch%d_r_valid", c);

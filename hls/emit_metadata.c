@@ -142,7 +142,8 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
         if (probed[i].channel >= 0) { /* its entries, and the kernel at the other end */
             const hls_channel *ch = &c->program->channels[probed[i].channel];
             int peer = ch->writer == index ? ch->reader : ch->writer;
-            snprintf(name, sizeof name, "channel '%s' (%s kernel '%s')", ch->name,
+            snprintf(name, sizeof name, "%s '%s' (%s kernel '%s')",
+                     ch->pipe ? "pipe" : "channel", ch->name,
                      ch->writer == index ? "read by" : "written by",
                      c->program->kernels[peer]->name);
             cJSON_AddStringToObject(pj, "name", name);
@@ -165,11 +166,13 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
         /* a pipelined loop's body holds iterations of its work-items */
         int iterations = r->parent >= 0 && k->regions[r->parent].pipelined;
         char what[160];
-        if (memory && first->chan >= 0)
-            snprintf(what, sizeof what, "%s channel '%s'",
-                     first->opc == HOP_CHAN_READ ? "read of" : "write to",
-                     c->program->channels[first->chan].name);
-        else
+        if (memory && first->chan >= 0) {
+            const hls_channel *ch = &c->program->channels[first->chan];
+            snprintf(what, sizeof what, "%s %s '%s'",
+                     first->opc == HOP_CHAN_WRITE ? "write to"
+                     : first->imm == HLS_CHAN_COUNT ? "count of" : "read of",
+                     ch->pipe ? "pipe" : "channel", ch->name);
+        } else
             snprintf(what, sizeof what, "%s", loop ? (r->pipelined ? "pipelined loop" : "loop")
                                               : memory ? "memory access" : "barrier");
         snprintf(name, sizeof name, "%s at %s:%u:%u: %s %s", what,
@@ -193,7 +196,7 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
     cJSON_AddItemToObject(j, "lsus", global_units(k));
     cJSON *args = cJSON_AddArrayToObject(j, "args");
     const hls_printf_kernel *pk = hls_printf_find(c, k->name);
-    static const char *const kinds[] = {"buffer", "scalar", "local"};
+    static const char *const kinds[] = {"buffer", "scalar", "local", "pipe"};
     for (int i = 0; i < k->nargs; i++) {
         const hls_arg *a = &k->args[i];
         cJSON *aj = cJSON_CreateObject();
@@ -207,6 +210,9 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
         cJSON_AddNumberToObject(aj, "offset", a->offset);
         if (a->kind == HLS_ARG_LOCAL)
             cJSON_AddNumberToObject(aj, "max_bytes", (double)local_arg_max(k, i));
+        if (a->kind == HLS_ARG_PIPE) /* packets its FIFO holds (0: the kernel leaves it) */
+            cJSON_AddNumberToObject(aj, "pipe_depth",
+                                    a->chan >= 0 ? c->program->channels[a->chan].depth : 0);
         if (pk && i == k->nargs - 1 && !strcmp(a->name, HLS_PRINTF_BUFFER_ARG))
             cJSON_AddStringToObject(aj, "hidden", "printf_buffer");
         cJSON_AddItemToArray(args, aj);
@@ -240,6 +246,7 @@ int hls_emit_metadata(hls_compile *c, const char *path)
         const hls_channel *ch = &p->channels[i];
         cJSON *cj = cJSON_CreateObject();
         cJSON_AddStringToObject(cj, "name", ch->name);
+        cJSON_AddBoolToObject(cj, "pipe", ch->pipe);
         cJSON_AddNumberToObject(cj, "bits", ch->bits);
         cJSON_AddNumberToObject(cj, "declared_depth", ch->declared_depth);
         cJSON_AddNumberToObject(cj, "depth", ch->depth);

@@ -197,7 +197,8 @@ static void dump_op(FILE *out, const hls_kernel *k, const hls_op *op, const hls_
     if (op->rom >= 0)
         fprintf(out, " [rom %d]", op->rom);
     if (op->chan >= 0)
-        fprintf(out, " [channel %d%s]", op->chan, op->imm ? ", non-blocking" : "");
+        fprintf(out, " [channel %d%s]", op->chan, op->imm == HLS_CHAN_COUNT ? ", count"
+                                                  : op->imm ? ", non-blocking" : "");
     if (op->lmem >= 0) {
         fprintf(out, " [local %s port %d", k->locals[op->lmem].name, op->lport);
         if (op->lshare >= 0) { /* the others on the port, in op order */

@@ -62,12 +62,16 @@ typedef enum {
                        its side effects count (a register of the exits seen, per lane) */
     HOP_CHAN_READ,  /* [a = predicate]; chan = the channel: its next element (imm 0,
                        blocking), or imm 1 (non-blocking) the element below a valid
-                       bit at bit width - 1 (the element is don't care when 0) */
+                       bit at bit width - 1 (the element is don't care when 0), or
+                       imm HLS_CHAN_COUNT the number of its entries, taking none */
     HOP_CHAN_WRITE, /* a = value [, b = predicate]; chan = the channel: waits for room
                        (imm 0, blocking; no result), or imm 1 (non-blocking) writes only
                        when there is room, and is 1 when it wrote (width 1) */
     HOP_COUNT
 } hls_opcode;
+
+/* HOP_CHAN_READ's imm for a count of the channel's entries (get_pipe_num_packets). */
+#define HLS_CHAN_COUNT 2
 
 /* NDRange values held in registers for the whole kernel run. */
 typedef enum {
@@ -258,7 +262,7 @@ typedef struct hls_region {
                             the source lines; NULL otherwise */
 } hls_region;
 
-typedef enum { HLS_ARG_BUFFER, HLS_ARG_SCALAR, HLS_ARG_LOCAL } hls_arg_kind;
+typedef enum { HLS_ARG_BUFFER, HLS_ARG_SCALAR, HLS_ARG_LOCAL, HLS_ARG_PIPE } hls_arg_kind;
 
 typedef struct hls_arg {
     const char *name;          /* argument name */
@@ -270,7 +274,8 @@ typedef struct hls_arg {
     unsigned size;             /* bytes of the value passed to clSetKernelArg */
     unsigned width;            /* bits of the value the hardware uses (scalars) */
     unsigned offset;           /* byte offset in the kernel's argument area */
-    unsigned area_bytes;       /* bytes it takes there (a __local size takes 8) */
+    unsigned area_bytes;       /* bytes it takes there (a __local size takes 8, a pipe 0) */
+    int chan;                  /* a pipe: its channel (-1 when the kernel does not use it) */
 } hls_arg;
 
 /* How a local memory's ports reach its banks (localbanks.c). */
@@ -414,12 +419,15 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 /* Largest __constant table the compiler puts in ROM. */
 #define HLS_MAX_ROM_BYTES 65536
 
-/* A channel (Intel's cl_intel_channels): a FIFO from the one kernel that writes it to
- * the one kernel that reads it (channels.c). */
+/* A channel (Intel's cl_intel_channels, or an OpenCL pipe): a FIFO from the one kernel
+ * that writes it to the one kernel that reads it (channels.c). */
 typedef struct hls_channel {
-    const char *name;          /* as declared, with the element of an array: "c", "c[2]" */
+    const char *name;          /* as declared, with the element of an array: "c", "c[2]";
+                                  a pipe: its arguments' name */
+    int pipe;                  /* 1 for the pipe arguments of that name */
     unsigned bits;             /* bits of one element (its type's size) */
-    int declared_depth;        /* its depth attribute's N (0: none) */
+    int declared_depth;        /* its depth attribute's N (0: none; a pipe: the larger of
+                                  its ends') */
     int depth;                 /* entries of its FIFO: the declared depth, at least 2 */
     int writer, reader;        /* the kernels' indices in the program, -1 when none */
     hls_loc write_at, read_at; /* where they access it */

@@ -515,6 +515,22 @@ static int channel_access(lowering *L, LLVMValueRef inst, hls_channel_fn fn, uns
         for (int i = 0; i < L->c->nchannels; i++)
             L->nb_read[i] = -1;
     }
+    if (fn == HLS_CHANNEL_DEPTH)
+        return constant(L, w, (uint64_t)L->c->channels[ch].depth);
+    if (fn == HLS_CHANNEL_COUNT) { /* the entries now, from the FIFO's count */
+        const hls_channel *c = &L->c->channels[ch];
+        int kernel = L->c->program->nkernels; /* this kernel's index, as channels.c counts */
+        if (c->writer != kernel && c->reader != kernel) {
+            hls_error(&L->c->diag, loc, "kernel '%s' counts the packets of pipe '%s', which it "
+                      "neither reads nor writes: only the two kernels a pipe joins see its "
+                      "packets", L->k->name, c->name);
+            return constant(L, w, 0);
+        }
+        hls_op *op = emit(L, HOP_CHAN_READ, w, loc);
+        op->chan = ch;
+        op->imm = HLS_CHAN_COUNT;
+        return op->id;
+    }
     if (fn == HLS_CHANNEL_READ_VALID) { /* the valid bit, above the element */
         int valid = op2(L, HOP_EXTRACT, 1, L->nb_read[ch], constant(L, 32, bits), loc);
         L->k->ops[valid].imm = 1;
@@ -534,7 +550,10 @@ static int channel_access(lowering *L, LLVMValueRef inst, hls_channel_fn fn, uns
     if (!nb)
         return op->id;
     L->nb_read[ch] = op->id;
-    return op1(L, HOP_TRUNC, bits, op->id, loc);
+    /* the element below the valid bit (an extract: it may be wider than 64 bits) */
+    int element = op2(L, HOP_EXTRACT, bits, op->id, constant(L, 32, 0), loc);
+    L->k->ops[element].imm = bits;
+    return element;
 }
 
 static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
@@ -1041,6 +1060,17 @@ static void lower_arguments(lowering *L, LLVMValueRef fn)
         a->type_qual = md_string(L, fn, "kernel_arg_type_qual", (unsigned)i);
         a->access_qual = md_string(L, fn, "kernel_arg_access_qual", (unsigned)i);
         LLVMTypeRef byval = hls_llvm_byval_type(p);
+        a->chan = -1;
+        if (strstr(a->type_qual, "pipe")) {
+            /* a FIFO joined when the program was built (channels.c): nothing to pass */
+            a->kind = HLS_ARG_PIPE;
+            for (int ch = 0; ch < L->c->nchannels; ch++)
+                if (L->c->channels[ch].pipe && !strcmp(L->c->channels[ch].name, llvm_name))
+                    a->chan = ch;
+            a->size = a->chan >= 0 ? L->c->channels[a->chan].bits / 8 : 0;
+            a->offset = k->arg_bytes;
+            continue;
+        }
         if (byval) {
             /* A struct passed by value: clSetKernelArg gives its bytes, laid out as
              * the host's compiler lays them out; loads read its fields (lower_load). */

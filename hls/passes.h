@@ -64,6 +64,16 @@ typedef struct hls_pragma {
     const char *text;         /* the line as written ("#pragma ii 2") */
 } hls_pragma;
 
+/* Intel's attributes of a pipe argument, which clang does not know: the front end
+ * blanks them and remembers them here (pragmas.c). */
+typedef struct hls_pipe_attr {
+    const char *kernel;       /* the kernel whose parameter list holds it */
+    const char *param;        /* the pipe argument's name */
+    int blocking;             /* __attribute__((blocking)) */
+    int depth;                /* __attribute__((depth(N))): N, 0 when absent, -1 not a number */
+    hls_loc loc;              /* the attribute's name in the source */
+} hls_pipe_attr;
+
 /* One compilation. */
 typedef struct hls_compile {
     arena arena;              /* everything below lives here */
@@ -84,6 +94,8 @@ typedef struct hls_compile {
     int nchannels;            /* number of them */
     hls_pragma *pragmas;      /* the loop pragmas the front end rewrote (pragmas.c) */
     int npragmas, cappragmas; /* used / allocated */
+    hls_pipe_attr *pipe_attrs; /* attributes of pipe arguments (pragmas.c) */
+    int npipe_attrs;          /* number of them */
 } hls_compile;
 
 int hls_parse_options(hls_compile *c);       /* options.c */
@@ -91,6 +103,8 @@ int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM modul
 /* pragmas.c: the source with the vendors' loop pragmas as clang's loop hints (the same
  * lines), the others warned about; source itself when nothing changes. */
 const char *hls_rewrite_pragmas(hls_compile *c, const char *source);
+/* pragmas.c: the attributes of kernel's pipe argument param (all zero when none). */
+hls_pipe_attr hls_pipe_attributes(const hls_compile *c, const char *kernel, const char *param);
 /* pragmas.c: the pragma of `kind` of the loop whose statement starts at `start` (the
  * nearest such pragma above it), NULL when the table has none (linked bitcode). */
 const hls_pragma *hls_loop_pragma(hls_compile *c, hls_pragma_kind kind, hls_loc start);
@@ -113,8 +127,13 @@ typedef enum {
     HLS_CHANNEL_WRITE_NB,    /* clhls.channel.write_nb.iN(channel, value): i1, written */
     HLS_CHANNEL_READ_VALID,  /* clhls.channel.read_valid(channel): i8, the read_nb just
                                 before it got an element */
+    HLS_CHANNEL_COUNT,       /* clhls.channel.count(channel): i32, its entries now */
+    HLS_CHANNEL_DEPTH,       /* clhls.channel.depth(channel): i32, its FIFO's entries */
 } hls_channel_fn;
 hls_channel_fn hls_find_channel_fn(const char *name);
+/* 1 when name is a function channels.c rewrites: the front end's channel functions,
+ * clang's pipe functions. */
+int hls_is_channel_call(const char *name);
 /* The printf description of kernel name, or NULL when it does not call printf. */
 const hls_printf_kernel *hls_printf_find(const hls_compile *c, const char *name);
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */

@@ -19,7 +19,10 @@
  * log says what is left out instead of clang's "unknown pragma ignored". The pragmas
  * rewritten are remembered with their places, so that a later warning about a loop
  * points at its pragma (hls_loop_pragma). Pragmas coming from headers or macros are
- * clang's to judge. */
+ * clang's to judge. Intel's attributes of a pipe argument, __attribute__((blocking))
+ * and __attribute__((depth(N))), which clang would ignore with a warning, are blanked
+ * (spaces: columns stay) and remembered by kernel and argument name for channels.c
+ * (hls_pipe_attributes). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +208,154 @@ static const char *xcl_attribute(hls_compile *c, const char *line_start, const c
     return arena_printf(&c->arena, "_Pragma(\"clang loop pipeline_initiation_interval(%d)\")", n);
 }
 
+static int is_ident(char ch)
+{
+    return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* The identifier that ends right before p (spaces skipped), copied; "" when none. */
+static const char *ident_before(hls_compile *c, const char *text, const char *p)
+{
+    while (p > text && isspace((unsigned char)p[-1]))
+        p--;
+    const char *end = p;
+    while (p > text && is_ident(p[-1]))
+        p--;
+    return arena_printf(&c->arena, "%.*s", (int)(end - p), p);
+}
+
+/* The attribute __attribute__((blocking)) or __attribute__((depth(N))) at a: its end, or
+ * NULL. *name is the attribute's name, *depth N (-1 when not a number). */
+static const char *pipe_attribute(const char *a, const char **name, int *depth)
+{
+    static const char head[] = "__attribute__";
+    const char *p = a + sizeof head - 1;
+    if (strncmp(a, head, sizeof head - 1))
+        return NULL;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (strncmp(p, "((", 2))
+        return NULL;
+    p += 2;
+    while (isspace((unsigned char)*p))
+        p++;
+    *name = p;
+    *depth = 0;
+    if (!strncmp(p, "blocking", 8) && !is_ident(p[8])) {
+        p += 8;
+    } else if (!strncmp(p, "depth", 5) && !is_ident(p[5])) {
+        p += 5;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p++ != '(')
+            return NULL;
+        const char *digits = p;
+        while (*p && *p != ')' && *p != '\n')
+            p++;
+        char *end;
+        long n = strtol(digits, &end, 0);
+        while (end < p && isspace((unsigned char)*end))
+            end++;
+        *depth = end == digits || end != p || n < 1 || n > (1 << 20) ? -1 : (int)n;
+        if (*p++ != ')')
+            return NULL;
+    } else {
+        return NULL;
+    }
+    while (isspace((unsigned char)*p))
+        p++;
+    return strncmp(p, "))", 2) ? NULL : p + 2;
+}
+
+/* Intel's attributes of pipe arguments in text (a copy the caller owns): remembered,
+ * then blanked. An attribute counts when the parameter it is in says `pipe`. */
+static void pipe_attributes(hls_compile *c, char *text)
+{
+    for (char *a = strstr(text, "__attribute__"); a; a = strstr(a + 1, "__attribute__")) {
+        const char *name, *end;
+        int depth;
+        if (!(end = pipe_attribute(a, &name, &depth)))
+            continue;
+        /* back to the parameter's start: the list's '(' or the ',' before it */
+        const char *q = a;
+        int level = 0, is_pipe = 0;
+        while (q > text) {
+            char ch = *--q;
+            if (ch == ';' || ch == '{' || ch == '}')
+                break;
+            if (ch == ')')
+                level++;
+            else if (ch == '(' && level-- == 0)
+                break;
+            else if (ch == ',' && level == 0)
+                break;
+            if (level == 0 && !strncmp(q, "pipe", 4) && !is_ident(q[4]) &&
+                (q == text || !is_ident(q[-1])))
+                is_pipe = 1;
+        }
+        if (!is_pipe || (*q != '(' && *q != ','))
+            continue;
+        if (*q == ',') /* back to the list's '(' */
+            for (level = 0; q > text; ) {
+                char ch = *--q;
+                if (ch == ')')
+                    level++;
+                else if (ch == '(' && level-- == 0)
+                    break;
+            }
+        if (*q != '(')
+            continue;
+        /* on to the parameter's end: its name is the last identifier outside parentheses */
+        const char *r = end, *last = NULL, *last_end = NULL;
+        for (level = 0; *r && !(level == 0 && (*r == ',' || *r == ')')); r++) {
+            if (*r == '(')
+                level++;
+            else if (*r == ')')
+                level--;
+            else if (level == 0 && is_ident(*r) && (r == end || !is_ident(r[-1]))) {
+                last = r;
+                for (last_end = r; is_ident(*last_end); last_end++)
+                    ;
+            }
+        }
+        if (!last)
+            continue;
+        unsigned line = 1;
+        const char *line_start = text;
+        for (const char *t = text; t < name; t++)
+            if (*t == '\n')
+                line++, line_start = t + 1;
+        hls_pipe_attr *table = arena_alloc(&c->arena, (size_t)(c->npipe_attrs + 1) * sizeof *table);
+        if (c->npipe_attrs)
+            memcpy(table, c->pipe_attrs, (size_t)c->npipe_attrs * sizeof *table);
+        c->pipe_attrs = table;
+        c->pipe_attrs[c->npipe_attrs++] = (hls_pipe_attr){
+            .kernel = ident_before(c, text, q),
+            .param = arena_printf(&c->arena, "%.*s", (int)(last_end - last), last),
+            .blocking = *name == 'b', .depth = depth,
+            .loc = {.file = c->source_name, .line = line, .col = (unsigned)(name - line_start) + 1}};
+        for (char *t = a; t < end; t++)
+            if (*t != '\n')
+                *t = ' ';
+    }
+}
+
+hls_pipe_attr hls_pipe_attributes(const hls_compile *c, const char *kernel, const char *param)
+{
+    hls_pipe_attr all = {.kernel = kernel, .param = param};
+    for (int i = 0; i < c->npipe_attrs; i++) {
+        const hls_pipe_attr *a = &c->pipe_attrs[i];
+        if (strcmp(a->kernel, kernel) || strcmp(a->param, param))
+            continue;
+        all.blocking |= a->blocking;
+        if (a->depth) {
+            all.depth = a->depth;
+            all.loc = a->loc;
+        }
+    }
+    return all;
+}
+
 const char *hls_rewrite_pragmas(hls_compile *c, const char *source)
 {
     size_t n = strlen(source);
@@ -255,12 +406,9 @@ const char *hls_rewrite_pragmas(hls_compile *c, const char *source)
         p = end + 1;
         line++;
     }
-    if (!changed) {
-        sb_free(&out);
-        return source;
-    }
-    char *text = arena_strdup(&c->arena, out.data ? out.data : "");
+    char *text = arena_strdup(&c->arena, changed && out.data ? out.data : source);
     sb_free(&out);
+    pipe_attributes(c, text);
     return text;
 }
 

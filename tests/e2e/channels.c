@@ -11,8 +11,17 @@
  * alone ends, by the watchdog, with a negative status naming it, and the program
  * goes on. Channels the hardware cannot build (and a depth that is not a number, an
  * element over 256 bytes) are build errors pointing at the call.
+ * OpenCL 2.0 pipes (a second program, -cl-std=CL2.0) are channels joined by the pipe
+ * arguments' names: NDRange kernels with Intel's blocking and depth attributes, a
+ * struct packet, the standard non-blocking read_pipe and write_pipe retried until
+ * they succeed, get_pipe_num_packets and get_pipe_max_packets, a writer run alone
+ * filling the FIFO's depth and failing after it, the pipe object's checks in
+ * clSetKernelArg, a blocking reader alone named by the watchdog, and reservations
+ * refused at build time.
  * Every run is checked against the host's computation, with the board's memory timing
  * and again under random memory latency and back-pressure (CLHLS_SIM_STRESS). */
+#define CL_TARGET_OPENCL_VERSION 200 /* clCreatePipe, and 1.2 calls as Intel's hosts make */
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <stdarg.h>
 
 #include "e2e.h"
@@ -151,6 +160,67 @@ static const char *src =
     "__kernel void idle_reader(__global int *out)\n"
     "{\n"
     "    out[0] = read_channel_intel(c_idle);\n"
+    "}\n";
+
+/* OpenCL 2.0 pipes: the arguments of one name are one FIFO. */
+static const char *pipe_src =
+    "typedef struct { int id; float x; short tag; } packet;\n"
+    "__kernel void pipe_items(__global const int *restrict in,\n"
+    "                         write_only pipe int __attribute__((blocking))\n"
+    "                             __attribute__((depth(8))) items)\n"
+    "{\n"
+    "    int v = in[get_global_id(0)] * 3;\n"
+    "    write_pipe(items, &v);\n"
+    "}\n"
+    "__kernel void pipe_collect(read_only pipe int __attribute__((blocking)) items,\n"
+    "                           __global int *restrict out)\n"
+    "{\n"
+    "    int v;\n"
+    "    read_pipe(items, &v);\n"
+    "    out[get_global_id(0)] = v + 1;\n"
+    "}\n"
+    "__kernel void packet_source(__global const int *restrict in, write_only pipe packet pk,\n"
+    "                            __global int *restrict full)\n"
+    "{\n"
+    "    int i = get_global_id(0), tries = 0;\n"
+    "    packet p = {i, in[i] * 0.25f, (short)(in[i] & 0x7fff)};\n"
+    "    while (write_pipe(pk, &p) != 0)\n"
+    "        tries++;\n"
+    "    full[i] = tries;\n"
+    "}\n"
+    "__kernel void packet_sink(read_only pipe packet pk, __global float *restrict out,\n"
+    "                          __global int *restrict empty, __global int *restrict seen)\n"
+    "{\n"
+    "    int i = get_global_id(0), tries = 0;\n"
+    "    packet p;\n"
+    "    while (read_pipe(pk, &p) != 0)\n"
+    "        tries++;\n"
+    "    out[p.id] = p.x + p.tag;\n"
+    "    empty[i] = tries;\n"
+    "    seen[i] = get_pipe_num_packets(pk) * 100 + get_pipe_max_packets(pk);\n"
+    "}\n"
+    "__kernel void fill(write_only pipe uint __attribute__((depth(4))) spill,\n"
+    "                   __global int *restrict ok)\n"
+    "{\n"
+    "    uint v = get_global_id(0) * 11;\n"
+    "    ok[get_global_id(0)] = write_pipe(spill, &v);\n"
+    "}\n"
+    "__kernel void drain(read_only pipe uint spill, __global uint *restrict out)\n"
+    "{\n"
+    "    uint v = 0;\n"
+    "    int r = read_pipe(spill, &v);\n"
+    "    out[get_global_id(0)] = r == 0 ? v : 0xdeadu;\n"
+    "}\n"
+    "__kernel void lonely_writer(write_only pipe int __attribute__((blocking)) quiet, int x)\n"
+    "{\n"
+    "    write_pipe(quiet, &x);\n"
+    "}\n"
+    "__kernel void lonely_reader(read_only pipe int __attribute__((blocking)) quiet,\n"
+    "                            __global int *out)\n"
+    "{\n"
+    "    int v;\n"
+    "    read_pipe(quiet, &v);\n"
+    "    out[0] = v;\n"
     "}\n";
 
 /* Two queues on the context: kernels enqueued on both run at once. */
@@ -380,6 +450,128 @@ static void kept_between_runs(e2e_env *env, cl_program p)
     release(w, r, o, NULL);
 }
 
+/* A pipe object for packets of `size` bytes. */
+static cl_mem new_pipe(e2e_env *env, cl_uint size)
+{
+    cl_int err;
+    cl_mem pipe = clCreatePipe(env->ctx, 0, size, 64, NULL, &err);
+    CL_OK(err);
+    return pipe;
+}
+
+/* NDRange kernels joined by a pipe with Intel's blocking attribute: the reader's
+ * work-items get the writer's packets in work-item order. */
+static void pipe_ndrange(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    int in[N], out[N];
+    for (int i = 0; i < N; i++)
+        in[i] = (i * 131) % 997 - 400;
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_filled_buffer(env, N, 0);
+    cl_mem pipe = new_pipe(env, sizeof(int));
+    cl_kernel w = e2e_kernel(p, "pipe_items"), r = e2e_kernel(p, "pipe_collect");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, pipe);
+    E2E_ARG(r, 0, pipe);
+    E2E_ARG(r, 1, b);
+    size_t global = N, local = 100;
+    cl_event rev, wev;
+    CL_OK(clEnqueueNDRangeKernel(q2, r, 1, NULL, &global, &local, 0, NULL, &rev));
+    CL_OK(clFlush(q2));
+    CL_OK(clEnqueueNDRangeKernel(env->queue, w, 1, NULL, &global, &local, 0, NULL, &wev));
+    EXPECT(finish(wev) == CL_COMPLETE);
+    EXPECT(finish(rev) == CL_COMPLETE);
+    e2e_read(env, b, sizeof out, out);
+    for (int i = 0; i < N; i++)
+        EXPECT(out[i] == in[i] * 3 + 1);
+    release(w, r, a, b, pipe, NULL);
+}
+
+/* The standard non-blocking read_pipe and write_pipe, retried until they succeed:
+ * every struct packet arrives once; get_pipe_num_packets stays within the FIFO's
+ * default depth, which get_pipe_max_packets answers. */
+static void pipe_non_blocking(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    enum { M = 400 };
+    int in[M], full[M], empty[M], seen[M], retries = 0;
+    float out[M];
+    for (int i = 0; i < M; i++)
+        in[i] = i * 37 - 2000;
+    cl_mem a = e2e_buffer(env, sizeof in, in), o = e2e_filled_buffer(env, M, 0);
+    cl_mem f = e2e_filled_buffer(env, M, -1), e = e2e_filled_buffer(env, M, -1);
+    cl_mem s = e2e_filled_buffer(env, M, -1), pipe = new_pipe(env, 12);
+    cl_kernel w = e2e_kernel(p, "packet_source"), r = e2e_kernel(p, "packet_sink");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, pipe);
+    E2E_ARG(w, 2, f);
+    E2E_ARG(r, 0, pipe);
+    E2E_ARG(r, 1, o);
+    E2E_ARG(r, 2, e);
+    E2E_ARG(r, 3, s);
+    size_t global = M, local = 50;
+    cl_event rev, wev;
+    CL_OK(clEnqueueNDRangeKernel(q2, r, 1, NULL, &global, &local, 0, NULL, &rev));
+    CL_OK(clFlush(q2));
+    CL_OK(clEnqueueNDRangeKernel(env->queue, w, 1, NULL, &global, &local, 0, NULL, &wev));
+    EXPECT(finish(wev) == CL_COMPLETE);
+    EXPECT(finish(rev) == CL_COMPLETE);
+    e2e_read(env, o, sizeof out, out);
+    e2e_read(env, f, sizeof full, full);
+    e2e_read(env, e, sizeof empty, empty);
+    e2e_read(env, s, sizeof seen, seen);
+    for (int i = 0; i < M; i++) {
+        EXPECT(out[i] == in[i] * 0.25f + (short)(in[i] & 0x7fff));
+        EXPECT(full[i] >= 0 && empty[i] >= 0);
+        EXPECT(seen[i] % 100 == 16 && seen[i] / 100 <= 16);
+        retries += empty[i];
+    }
+    printf("pipe, non-blocking: %d empty reads retried\n", retries);
+    EXPECT(retries > 0); /* the reader started first: it found the pipe empty */
+    release(w, r, a, o, f, e, s, pipe, NULL);
+}
+
+/* A writer run alone fills the FIFO's depth (4) and then finds the pipe full; a reader
+ * run after it gets those packets and then finds the pipe empty. */
+static void pipe_alone(e2e_env *env, cl_program p)
+{
+    enum { M = 10 };
+    int ok[M];
+    unsigned out[M];
+    cl_mem k = e2e_filled_buffer(env, M, 7), o = e2e_filled_buffer(env, M, 7);
+    cl_mem pipe = new_pipe(env, sizeof(unsigned));
+    cl_kernel w = e2e_kernel(p, "fill"), r = e2e_kernel(p, "drain");
+    E2E_ARG(w, 0, pipe);
+    E2E_ARG(w, 1, k);
+    E2E_ARG(r, 0, pipe);
+    E2E_ARG(r, 1, o);
+    size_t global = M;
+    EXPECT(e2e_run(env, w, 1, NULL, &global, NULL) == CL_COMPLETE);
+    EXPECT(e2e_run(env, r, 1, NULL, &global, NULL) == CL_COMPLETE);
+    e2e_read(env, k, sizeof ok, ok);
+    e2e_read(env, o, sizeof out, out);
+    for (int i = 0; i < M; i++) {
+        EXPECT(ok[i] == (i < 4 ? 0 : -1));
+        EXPECT(out[i] == (i < 4 ? (unsigned)i * 11 : 0xdeadu));
+    }
+    release(w, r, k, o, pipe, NULL);
+}
+
+/* clSetKernelArg takes a pipe of the argument's packet size for a pipe argument, and
+ * nothing else; clGetKernelArgInfo says it is a pipe. */
+static void pipe_arguments(e2e_env *env, cl_program p)
+{
+    cl_kernel w = e2e_kernel(p, "pipe_items");
+    cl_mem buffer = e2e_filled_buffer(env, 4, 0), wide = new_pipe(env, 8);
+    EXPECT(clSetKernelArg(w, 1, sizeof buffer, &buffer) == CL_INVALID_ARG_VALUE);
+    EXPECT(clSetKernelArg(w, 1, sizeof wide, &wide) == CL_INVALID_ARG_VALUE);
+    EXPECT(clSetKernelArg(w, 0, sizeof wide, &wide) == CL_INVALID_ARG_VALUE);
+    cl_kernel_arg_type_qualifier q = 0;
+    CL_OK(clGetKernelArgInfo(w, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof q, &q, NULL));
+    EXPECT(q & CL_KERNEL_ARG_TYPE_PIPE);
+    clReleaseKernel(w);
+    clReleaseMemObject(buffer);
+    clReleaseMemObject(wide);
+}
+
 /* The context's notify callback: keeps the last message. */
 static char notified[2048];
 static void CL_CALLBACK notify(const char *msg, const void *info, size_t cb, void *user)
@@ -388,10 +580,13 @@ static void CL_CALLBACK notify(const char *msg, const void *info, size_t cb, voi
     snprintf(notified, sizeof notified, "%s", msg);
 }
 
-/* A reader whose writer never runs: the watchdog ends it with a negative status and a
- * message naming the channel, how full it is and the kernel that does not write it;
- * then the channel works again for a pair that does run. */
-static void reader_alone(e2e_env *env)
+/* A reader whose writer never runs (kernels `reader` and `writer` of source, built with
+ * options): the watchdog ends it with a negative status and a message naming the
+ * channel, how full it is and the kernel that does not write it (`stuck`), and where
+ * it waits (`where`); then the channel works again for a pair that does run. */
+static void reader_alone(e2e_env *env, const char *source, const char *options,
+                         const char *reader, const char *writer, const char *stuck,
+                         const char *where)
 {
     cl_int err;
     cl_context ctx = clCreateContext(NULL, 1, &env->device, notify, NULL, &err);
@@ -401,24 +596,32 @@ static void reader_alone(e2e_env *env)
     alone.queue = clCreateCommandQueue(ctx, env->device, 0, &err);
     CL_OK(err);
     cl_command_queue q2 = second_queue(&alone);
-    cl_program p = e2e_build(&alone, src, NULL, 1, NULL);
-    cl_mem o = e2e_filled_buffer(&alone, 1, 0);
-    cl_kernel r = e2e_kernel(p, "idle_reader"), w = e2e_kernel(p, "idle_writer");
-    E2E_ARG(r, 0, o);
+    cl_program p = e2e_build(&alone, source, options, 1, NULL);
+    cl_mem o = e2e_filled_buffer(&alone, 1, 0), pipe = NULL;
+    cl_kernel r = e2e_kernel(p, reader), w = e2e_kernel(p, writer);
+    cl_uint first = 0; /* a pipe is the first argument of both */
+    if (options) {
+        pipe = new_pipe(&alone, sizeof(int));
+        E2E_ARG(r, 0, pipe);
+        E2E_ARG(w, 0, pipe);
+        first = 1;
+    }
+    E2E_ARG(r, first, o);
     EXPECT(e2e_task(&alone, r) < 0);
-    if (!strstr(notified, "kernel 'idle_reader' made no forward progress") ||
-        !strstr(notified, "channel 'c_idle' (written by kernel 'idle_writer'): 0 of 2, and "
-                          "kernel 'idle_writer' is not running") ||
-        !strstr(notified, "read of channel 'c_idle' at")) {
+    char made_no_progress[160];
+    snprintf(made_no_progress, sizeof made_no_progress,
+             "kernel '%s' made no forward progress", reader);
+    if (!strstr(notified, made_no_progress) || !strstr(notified, stuck) ||
+        !strstr(notified, where)) {
         fprintf(stderr, "unexpected message: %s\n", notified);
         _Exit(1);
     }
     int x = 1234, got = 0;
-    E2E_ARG(w, 0, x);
+    E2E_ARG(w, first, x);
     pair_of_tasks(&alone, q2, w, r);
     e2e_read(&alone, o, sizeof got, &got);
     EXPECT(got == x);
-    release(w, r, o, NULL);
+    release(w, r, o, pipe, NULL);
     clReleaseProgram(p);
     clReleaseCommandQueue(q2);
     clReleaseCommandQueue(alone.queue);
@@ -427,10 +630,11 @@ static void reader_alone(e2e_env *env)
 
 /* A program whose channel use the hardware cannot build: CL_BUILD_PROGRAM_FAILURE with
  * the log pointing at `where` and saying `what`. */
-static void refused(e2e_env *env, const char *source, const char *where, const char *what)
+static void refused_with(e2e_env *env, const char *options, const char *source,
+                         const char *where, const char *what)
 {
     cl_int st;
-    cl_program p = e2e_build(env, source, NULL, 0, &st);
+    cl_program p = e2e_build(env, source, options, 0, &st);
     EXPECT(st == CL_BUILD_PROGRAM_FAILURE);
     char *log = e2e_build_log(env, p);
     if (!strstr(log, where) || !strstr(log, what)) {
@@ -439,6 +643,11 @@ static void refused(e2e_env *env, const char *source, const char *where, const c
     }
     free(log);
     clReleaseProgram(p);
+}
+
+static void refused(e2e_env *env, const char *source, const char *where, const char *what)
+{
+    refused_with(env, NULL, source, where, what);
 }
 
 static void errors(e2e_env *env)
@@ -484,6 +693,29 @@ static void errors(e2e_env *env)
             "__kernel void w(int i) { big b = {{i}}; write_channel_intel(c, b); }\n"
             "__kernel void r(__global int *o) { o[0] = read_channel_intel(c).x[0]; }\n",
             ":4:", "channels of more than 256 bytes are not supported yet");
+    const char *cl20 = "-cl-std=CL2.0";
+    refused_with(env, cl20,
+                 "__kernel void w(write_only pipe int p, int i) {\n"
+                 "    reserve_id_t id = reserve_write_pipe(p, 2);\n"
+                 "    write_pipe(p, id, 0, &i);\n"
+                 "    commit_write_pipe(p, id);\n"
+                 "}\n"
+                 "__kernel void r(read_only pipe int p, __global int *o) { read_pipe(p, o); }\n",
+                 ":2:", "pipe reservations");
+    refused_with(env, cl20,
+                 "__kernel void w(write_only pipe int lost, int i) { write_pipe(lost, &i); }\n"
+                 "__kernel void r(read_only pipe int p, __global int *o) { read_pipe(p, o); }\n",
+                 ":1:", "pipe 'lost' is written here but no kernel of the program reads it");
+    refused_with(env, cl20,
+                 "__kernel void w(write_only pipe int p, int i) { write_pipe(p, &i); }\n"
+                 "__kernel void r(read_only pipe long p, __global long *o) { read_pipe(p, o); }\n",
+                 ":2:", "pipe 'p' carries 8 bytes here but 4 bytes at");
+    refused_with(env, cl20,
+                 "__kernel void w(write_only pipe int __attribute__((depth(N))) p, int i) {\n"
+                 "    write_pipe(p, &i);\n"
+                 "}\n"
+                 "__kernel void r(read_only pipe int p, __global int *o) { read_pipe(p, o); }\n",
+                 ":1:", "the depth of pipe 'p' must be a positive number");
 }
 
 int main(void)
@@ -491,6 +723,7 @@ int main(void)
     e2e_env env;
     e2e_init(&env);
     cl_program p = e2e_build(&env, src, NULL, 1, NULL);
+    cl_program pipes = e2e_build(&env, pipe_src, "-cl-std=CL2.0", 1, NULL);
     cl_command_queue q2 = second_queue(&env);
     for (int stress = 0; stress < 2; stress++) {
         if (stress) { /* the memory's timing changes; the results must not */
@@ -504,13 +737,23 @@ int main(void)
         ndrange_producer(&env, p, q2);
         non_blocking(&env, p, q2);
         kept_between_runs(&env, p);
+        pipe_ndrange(&env, pipes, q2);
+        pipe_non_blocking(&env, pipes, q2);
+        pipe_alone(&env, pipes);
     }
+    pipe_arguments(&env, pipes);
     unsetenv("CLHLS_SIM_STRESS");
-    reader_alone(&env);
+    reader_alone(&env, src, NULL, "idle_reader", "idle_writer",
+                 "channel 'c_idle' (written by kernel 'idle_writer'): 0 of 2, and kernel "
+                 "'idle_writer' is not running", "read of channel 'c_idle' at");
+    reader_alone(&env, pipe_src, "-cl-std=CL2.0", "lonely_reader", "lonely_writer",
+                 "pipe 'quiet' (written by kernel 'lonely_writer'): 0 of 16, and kernel "
+                 "'lonely_writer' is not running", "read of pipe 'quiet' at");
     errors(&env);
     clReleaseCommandQueue(q2);
+    clReleaseProgram(pipes);
     clReleaseProgram(p);
     e2e_fini(&env);
-    printf("channels: all passed\n");
+    printf("channels and pipes: all passed\n");
     return 0;
 }

@@ -5,7 +5,9 @@
 #ifndef CLHLS_E2E_H
 #define CLHLS_E2E_H
 
+#ifndef CL_TARGET_OPENCL_VERSION /* a test of 2.0's API says so first */
 #define CL_TARGET_OPENCL_VERSION 120
+#endif
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>

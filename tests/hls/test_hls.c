@@ -704,6 +704,51 @@ Test(hls, metadata_lists_channels_and_their_probes)
     hls_build_result_free(&res);
 }
 
+/* OpenCL 2.0 pipes: the arguments of one name are one FIFO, as deep as the larger of
+ * the two ends' depth attributes (blanked before clang sees them: no warning); the
+ * arguments are of kind "pipe" with the packet's size and that depth. */
+Test(hls, pipes_join_arguments_of_one_name)
+{
+    hls_build_result res;
+    cr_assert_eq(build("__kernel void w(__global const int2 *in,\n"
+                       "                write_only pipe int2 __attribute__((depth(6))) p,\n"
+                       "                write_only pipe char  __attribute__((blocking)) q)\n"
+                       "{ int2 v = in[0]; write_pipe(p, &v); char c = 1; write_pipe(q, &c); }\n"
+                       "__kernel void r(read_only pipe int2 __attribute__((depth(12)))\n"
+                       "                    __attribute__((blocking)) p,\n"
+                       "                read_only pipe char q, __global int *o)\n"
+                       "{ int2 v; read_pipe(p, &v); char c; o[0] = read_pipe(q, &c) + v.x + c;\n"
+                       "  o[1] = get_pipe_max_packets(q); }\n",
+                       "k.cl", "-cl-std=CL2.0", 0, &res),
+                 HLS_OK, "%s", res.log);
+    cr_expect(!strstr(res.log, "unknown attribute"), "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    const cJSON *chs = cJSON_GetObjectItem(meta, "channels");
+    cr_assert_eq(cJSON_GetArraySize(chs), 2);
+    static const struct { const char *name; int bits, depth; } want[] = {{"p", 64, 12},
+                                                                          {"q", 8, 16}};
+    for (int i = 0; i < 2; i++) {
+        const cJSON *ch = cJSON_GetArrayItem(chs, i);
+        cr_expect_str_eq(cJSON_GetObjectItem(ch, "name")->valuestring, want[i].name);
+        cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(ch, "pipe")));
+        cr_expect_eq(cJSON_GetObjectItem(ch, "bits")->valueint, want[i].bits);
+        cr_expect_eq(cJSON_GetObjectItem(ch, "depth")->valueint, want[i].depth);
+        cr_expect_str_eq(cJSON_GetObjectItem(ch, "writer")->valuestring, "w");
+        cr_expect_str_eq(cJSON_GetObjectItem(ch, "reader")->valuestring, "r");
+    }
+    const cJSON *args = cJSON_GetObjectItem(kernel_named(meta, "r"), "args");
+    const cJSON *p = cJSON_GetArrayItem(args, 0), *q = cJSON_GetArrayItem(args, 1);
+    cr_expect_str_eq(cJSON_GetObjectItem(p, "kind")->valuestring, "pipe");
+    cr_expect_eq(cJSON_GetObjectItem(p, "size")->valueint, 8);
+    cr_expect_eq(cJSON_GetObjectItem(p, "pipe_depth")->valueint, 12);
+    cr_expect_str_eq(cJSON_GetObjectItem(q, "kind")->valuestring, "pipe");
+    cr_expect_eq(cJSON_GetObjectItem(q, "size")->valueint, 1);
+    cr_expect_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(args, 2), "kind")->valuestring,
+                     "buffer");
+    cJSON_Delete(meta);
+    hls_build_result_free(&res);
+}
+
 /* Bit reinterpretations gathered into a vector stay per-element operations (instcombine
  * would otherwise leave a vector bitcast and a shuffle behind). */
 Test(hls, bitcasts_into_a_vector_build)
