@@ -5,8 +5,8 @@
  * credits and latency, stall points), the load-store units, local memories with their
  * banks and predicted conflicts, barrier and collective units, operators; the
  * resources against the board's capacity from `clhls synth` when it ran (else what
- * the compiler knows); the source annotated with the hardware each line produced; the
- * hardware counters of the last run. It reads the cache entry's report.json
+ * the compiler knows); the channels and pipes between the kernels; the source annotated
+ * with the hardware each line produced; the hardware counters of the last run. It reads the cache entry's report.json
  * (hls/emit_report.c), metadata.json, synth/<board>/synth.json and last_run.json
  * (host-runtime/last_run.c); the last two may come from another entry of the same
  * source, board and options (a host program's build through the ICD names its source
@@ -264,6 +264,7 @@ static const char *const style =
     ".loop rect{fill:#f2f6ff;fill-opacity:.55;stroke:#5679d8;stroke-dasharray:6 4;stroke-width:1.4}"
     ".stall{fill:#d64545}.badge{fill:#fff;font-size:11px;font-weight:700;text-anchor:middle}"
     ".edge{stroke:#7a869e;stroke-width:1.5;fill:none}"
+    ".channel-label{font-size:11.5px;fill:#1f47b5;text-anchor:middle}"
     ".back-edge{stroke:#5679d8;stroke-width:1.8;fill:none;stroke-dasharray:5 3}"
     ".arrow-head{fill:#7a869e}.arrow-back-head{fill:#5679d8}"
     ".lane{font-size:11px;fill:#3557b7;font-weight:600;text-anchor:middle}"
@@ -582,6 +583,39 @@ static void write_resources(html_page *p, const report *r)
         html_note(p, "warn", msg);
     }
     write_compiler_view(p, r);
+    html_put(p, "</section>\n");
+}
+
+/* The channels and pipes between the kernels (metadata.json's "channels"): drawn, and
+ * a table; nothing for a program without them. */
+static void write_channels(html_page *p, const report *r)
+{
+    const cJSON *channels = json_item(r->meta, "channels"), *ch;
+    if (!cJSON_GetArraySize(channels))
+        return;
+    html_put(p, "<section id=\"channels\"><h2>Channels and pipes</h2>\n");
+    html_elem(p, "p", NULL, "Each channel or pipe is a FIFO in the accelerator from the compute "
+              "unit of the kernel that writes it to the one of the kernel that reads it; the "
+              "kernels run at once, each on its own unit.");
+    draw_channels(p, channels, json_item(r->meta, "kernels"));
+    html_table_begin(p, "channels", (const char *const[]){"name", "kind", "element bits",
+                     "FIFO depth", "declared depth", "written by", "read by", NULL});
+    cJSON_ArrayForEach(ch, channels) {
+        html_put(p, "<tr>");
+        html_cell(p, json_str(ch, "name", "?"));
+        html_cell(p, json_flag(ch, "pipe") ? "pipe (arguments of this name)" : "channel");
+        html_cellf(p, "%d", (int)json_num(ch, "bits", 0));
+        html_cellf(p, "%d", (int)json_num(ch, "depth", 0));
+        int declared = (int)json_num(ch, "declared_depth", 0);
+        if (declared)
+            html_cellf(p, "%d", declared);
+        else
+            html_cell(p, "-");
+        html_cell(p, json_str(ch, "writer", "?"));
+        html_cell(p, json_str(ch, "reader", "?"));
+        html_put(p, "</tr>\n");
+    }
+    html_table_end(p);
     html_put(p, "</section>\n");
 }
 
@@ -1299,6 +1333,7 @@ static int write_page(const report *r, const char *path)
     write_head(p, r);
     write_summary(p, r);
     write_resources(p, r);
+    write_channels(p, r);
     const cJSON *k;
     cJSON_ArrayForEach(k, json_item(r->rep, "kernels"))
         write_kernel(p, r, k);

@@ -380,3 +380,131 @@ void draw_bar_chart(html_page *p, const char *cls, const draw_bar *bars, int n)
     }
     html_put(p, "</svg>\n");
 }
+
+/* ---- channels and pipes: the kernels they join, in dataflow order ---- */
+
+#define KERNEL_W 190.0   /* a kernel's box */
+#define KERNEL_H 46.0
+#define COLUMN_GAP 170.0 /* room for a channel's arrow and label between columns */
+#define ROW_GAP 40.0
+#define MAX_ENDS 64      /* kernels drawn (a program has few) */
+#define TOP 56.0         /* the first row's top: room for channels drawn above */
+
+/* The index of kernel `name` among the n drawn, added when new; -1 when full. */
+static int end_index(const char **names, int *n, const char *name)
+{
+    for (int i = 0; i < *n; i++)
+        if (!strcmp(names[i], name))
+            return i;
+    if (*n == MAX_ENDS)
+        return -1;
+    names[*n] = name;
+    return (*n)++;
+}
+
+void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels)
+{
+    const char *names[MAX_ENDS];
+    int n = 0, column[MAX_ENDS] = {0}, row[MAX_ENDS], rows[MAX_ENDS] = {0};
+    const cJSON *ch, *k;
+    cJSON_ArrayForEach(k, kernels) { /* the program's order: producers usually first */
+        const char *name = json_str(k, "name", "?");
+        cJSON_ArrayForEach(ch, channels)
+            if (!strcmp(json_str(ch, "writer", ""), name) ||
+                !strcmp(json_str(ch, "reader", ""), name)) {
+                end_index(names, &n, name);
+                break;
+            }
+    }
+    cJSON_ArrayForEach(ch, channels) {
+        end_index(names, &n, json_str(ch, "writer", "?"));
+        end_index(names, &n, json_str(ch, "reader", "?"));
+    }
+    /* columns: the longest chain of channels that go forward in that order (the others
+     * are drawn round below) */
+    int back = 0;
+    for (int i = 0; i < n; i++)
+        cJSON_ArrayForEach(ch, channels) {
+            int w = end_index(names, &n, json_str(ch, "writer", "?"));
+            int r = end_index(names, &n, json_str(ch, "reader", "?"));
+            if (w == i && r > w && column[r] < column[w] + 1)
+                column[r] = column[w] + 1;
+            back += w == i && r >= 0 && r <= w;
+        }
+    int columns = 1, most = 1;
+    for (int i = 0; i < n; i++) {
+        row[i] = rows[column[i]]++;
+        columns = column[i] + 1 > columns ? column[i] + 1 : columns;
+        most = rows[column[i]] > most ? rows[column[i]] : most;
+    }
+    double w = columns * (KERNEL_W + COLUMN_GAP) - COLUMN_GAP + 40;
+    double h = TOP + most * (KERNEL_H + ROW_GAP) - ROW_GAP + 30 + (back ? 40 + 12 * (back % 3) : 0);
+    html_putf(p, "<svg class=\"channels\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+              "role=\"img\" aria-label=\"kernels joined by channels\">", w, h, w, h);
+    double x[MAX_ENDS], y[MAX_ENDS];
+    for (int i = 0; i < n; i++) {
+        x[i] = 20 + column[i] * (KERNEL_W + COLUMN_GAP);
+        y[i] = TOP + row[i] * (KERNEL_H + ROW_GAP);
+        html_put(p, "<g class=\"node stall-free\">");
+        html_putf(p, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"6\"/>", x[i],
+                  y[i], KERNEL_W, KERNEL_H);
+        html_svg_textf(p, x[i] + 10, y[i] + 20, "title", "kernel %s", names[i]);
+        html_svg_text(p, x[i] + 10, y[i] + 37, "detail", "its own compute unit");
+        html_put(p, "</g>");
+    }
+    int index = 0;
+    cJSON_ArrayForEach(ch, channels) {
+        int a = end_index(names, &n, json_str(ch, "writer", "?"));
+        int b = end_index(names, &n, json_str(ch, "reader", "?"));
+        if (a < 0 || b < 0)
+            continue;
+        /* channels between the same two kernels side by side: the k-th of them */
+        int k = 0;
+        const cJSON *o;
+        cJSON_ArrayForEach(o, channels) {
+            if (o == ch)
+                break;
+            k += !strcmp(json_str(o, "writer", ""), names[a]) &&
+                 !strcmp(json_str(o, "reader", ""), names[b]);
+        }
+        double dy = 10 + (k % 3) * 13;
+        double x0 = x[a] + KERNEL_W, y0 = y[a] + dy, x1 = x[b], y1 = y[b] + dy;
+        const char *name = json_str(ch, "name", "?");
+        int pipe = json_flag(ch, "pipe"), depth = (int)json_num(ch, "depth", 0);
+        int bits = (int)json_num(ch, "bits", 0), declared = (int)json_num(ch, "declared_depth", 0);
+        html_put(p, "<g class=\"channel\">");
+        char tip[512], said[48] = "no depth declared";
+        if (declared)
+            snprintf(said, sizeof said, "declared depth %d", declared);
+        snprintf(tip, sizeof tip, "%s '%s': a FIFO of %d elements of %d bits (%s), from kernel "
+                 "'%s' to kernel '%s'", pipe ? "pipe" : "channel", name, depth, bits, said,
+                 names[a], names[b]);
+        html_svg_title(p, tip);
+        double lx, ly;
+        if (b > a && column[b] > column[a] + 1) { /* over the columns between: above */
+            double top = TOP - 28 - 10 * (index % 2);
+            html_putf(p, "<path d=\"M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f\" class=\"edge\" "
+                      "marker-end=\"url(#arrow)\"/>", x0, y0, x0 + 60, top, x1 - 60, top, x1 - 2,
+                      y1);
+            lx = (x0 + x1) / 2;
+            ly = top + 10;
+        } else if (b > a) { /* forward: a curve from the writer to the reader */
+            html_putf(p, "<path d=\"M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f\" class=\"edge\" "
+                      "marker-end=\"url(#arrow)\"/>", x0, y0, x0 + 60, y0, x1 - 60, y1, x1 - 2, y1);
+            lx = (x0 + x1) / 2;
+            ly = (y0 + y1) / 2 - 6;
+        } else { /* back: round below every box */
+            double low = TOP + most * (KERNEL_H + ROW_GAP) - ROW_GAP + 18 + 12 * (index % 3);
+            html_putf(p, "<path d=\"M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f\" class=\"edge\" "
+                      "marker-end=\"url(#arrow)\"/>", x0, y0, x0 + 80, low, x1 - 80, low, x1 - 2,
+                      y1);
+            lx = (x0 + x1) / 2;
+            ly = low + 14;
+        }
+        html_svg_textf(p, lx, ly, "channel-label", "%s%s: %d x %d bits", pipe ? "pipe " : "",
+                       name, depth, bits);
+        html_put(p, "</g>");
+        index++;
+    }
+    html_put(p, "</svg>\n");
+}

@@ -1,5 +1,6 @@
 /* The drawings of `clhls report` (tools/report_draw.c), inline SVG read from a kernel's
- * entry of report.json: the region graph, the CFG and bar charts. */
+ * entry of report.json: the region graph, the CFG and bar charts; and the program's
+ * channels between its kernels. */
 #ifndef CLHLS_TOOLS_REPORT_DRAW_H
 #define CLHLS_TOOLS_REPORT_DRAW_H
 
@@ -14,6 +15,12 @@ void draw_region_graph(html_page *p, const cJSON *kernel);
 /* The CFG's blocks in layers (the longest forward path from the entry), back edges
  * round the side. */
 void draw_cfg(html_page *p, const cJSON *kernel);
+
+/* The kernels of the program (metadata.json's "kernels") that channels or pipes join
+ * (its "channels"), in columns by the longest chain of channels that leads to each
+ * (channels to a kernel earlier in the program go round below), every channel an arrow
+ * from its writer to its reader labelled with its name, depth and element bits. */
+void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels);
 
 /* One bar of a chart: a label, segments (value and CSS class) and the scale's end. */
 typedef struct draw_bar {

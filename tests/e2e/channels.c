@@ -272,6 +272,19 @@ static void pair_of_tasks(e2e_env *env, cl_command_queue q2, cl_kernel writer, c
     EXPECT(finish(r) == CL_COMPLETE);
 }
 
+/* A writing and a reading NDRange of `global` work-items at once (the reader first),
+ * both complete. */
+static void pair_of_ndranges(e2e_env *env, cl_command_queue q2, cl_kernel writer,
+                             cl_kernel reader, size_t global, size_t local)
+{
+    cl_event r, w;
+    CL_OK(clEnqueueNDRangeKernel(q2, reader, 1, NULL, &global, &local, 0, NULL, &r));
+    CL_OK(clFlush(q2));
+    CL_OK(clEnqueueNDRangeKernel(env->queue, writer, 1, NULL, &global, &local, 0, NULL, &w));
+    EXPECT(finish(w) == CL_COMPLETE);
+    EXPECT(finish(r) == CL_COMPLETE);
+}
+
 static void stream(e2e_env *env, cl_program p, cl_command_queue q2)
 {
     int in[N], out[N], n = N;
@@ -473,13 +486,7 @@ static void pipe_ndrange(e2e_env *env, cl_program p, cl_command_queue q2)
     E2E_ARG(w, 1, pipe);
     E2E_ARG(r, 0, pipe);
     E2E_ARG(r, 1, b);
-    size_t global = N, local = 100;
-    cl_event rev, wev;
-    CL_OK(clEnqueueNDRangeKernel(q2, r, 1, NULL, &global, &local, 0, NULL, &rev));
-    CL_OK(clFlush(q2));
-    CL_OK(clEnqueueNDRangeKernel(env->queue, w, 1, NULL, &global, &local, 0, NULL, &wev));
-    EXPECT(finish(wev) == CL_COMPLETE);
-    EXPECT(finish(rev) == CL_COMPLETE);
+    pair_of_ndranges(env, q2, w, r, N, 100);
     e2e_read(env, b, sizeof out, out);
     for (int i = 0; i < N; i++)
         EXPECT(out[i] == in[i] * 3 + 1);
@@ -507,13 +514,7 @@ static void pipe_non_blocking(e2e_env *env, cl_program p, cl_command_queue q2)
     E2E_ARG(r, 1, o);
     E2E_ARG(r, 2, e);
     E2E_ARG(r, 3, s);
-    size_t global = M, local = 50;
-    cl_event rev, wev;
-    CL_OK(clEnqueueNDRangeKernel(q2, r, 1, NULL, &global, &local, 0, NULL, &rev));
-    CL_OK(clFlush(q2));
-    CL_OK(clEnqueueNDRangeKernel(env->queue, w, 1, NULL, &global, &local, 0, NULL, &wev));
-    EXPECT(finish(wev) == CL_COMPLETE);
-    EXPECT(finish(rev) == CL_COMPLETE);
+    pair_of_ndranges(env, q2, w, r, M, 50);
     e2e_read(env, o, sizeof out, out);
     e2e_read(env, f, sizeof full, full);
     e2e_read(env, e, sizeof empty, empty);

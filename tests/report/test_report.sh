@@ -7,7 +7,8 @@
 # and the rendered DOM must hold each section: the region graph with a node per static
 # region and a frame per loop, the CFG, loops, load-store units, local memory, barrier
 # units, operators, resources, last run, annotated source. Text from the source is
-# escaped. Last, a flattened synthesis that was placed and routed and does not fit.
+# escaped. Then a flattened synthesis that was placed and routed and does not fit, and
+# last the drawing of the channels between a program's kernels.
 set -u
 clhls=$1; kernel=$2; chromium=$3
 fail() { echo "FAIL: $*"; exit 1; }
@@ -142,4 +143,37 @@ for want in 'fmax (placed and routed)' 'does not fit the board' 'flattened the d
     grep -q "$want" "$work/flat.html" || fail "flattened synthesis: no '$want'"
 done
 grep -q 'class="per-cu"' "$work/flat.html" && fail "a table per compute unit without their numbers"
+
+# Channels and pipes: the kernels they join drawn with an arrow per channel, labelled,
+# and a table; a program without them has no such section.
+grep -q 'id="channels"' "$work/plain.html.dom" && fail "a channels section without channels"
+cat > "$work/chain.cl" <<'CL'
+#pragma OPENCL EXTENSION cl_intel_channels : enable
+channel int c_raw __attribute__((depth(16)));
+channel int c_cooked;
+channel int c_done;
+__kernel void source(__global const int *in, int n)
+{ for (int i = 0; i < n; i++) write_channel_intel(c_raw, in[i]); (void)read_channel_intel(c_done); }
+__kernel void stage(int n) { for (int i = 0; i < n; i++) write_channel_intel(c_cooked, read_channel_intel(c_raw) * 3); }
+__kernel void sink(__global int *out, int n)
+{ for (int i = 0; i < n; i++) out[i] = read_channel_intel(c_cooked); write_channel_intel(c_done, 1); }
+CL
+"$clhls" report "$work/chain.cl" -o "$work/chain.html" > /dev/null 2>&1 || fail "report of channels"
+render "$work/chain.html"
+console_messages "$work/chain.html" && fail "console messages on the channels page"
+python3 - "$work/chain.html.dom" <<'PY' || fail "the channels drawing does not match the program"
+import re, sys
+dom = open(sys.argv[1]).read()
+svg = re.search(r'<svg class="channels".*?</svg>', dom, re.S).group(0)
+assert len(re.findall(r'<g class="node ', svg)) == 3, svg
+assert len(re.findall(r'<g class="channel">', svg)) == 3, svg
+for label in ("c_raw: 16 x 32 bits", "c_cooked: 2 x 32 bits", "c_done: 2 x 32 bits"):
+    assert label in svg, label
+# source, stage and sink left to right; c_done goes back
+xs = {m.group(2): float(m.group(1)) for m in
+      re.finditer(r'<rect x="([0-9.]+)"[^>]*>.*?kernel (\w+)<', svg, re.S)}
+assert xs["source"] < xs["stage"] < xs["sink"], xs
+table = re.search(r'<table class="channels">.*?</table>', dom, re.S).group(0)
+assert re.search(r'<td>c_done</td><td>channel</td>.*?<td>sink</td><td>source</td>', table, re.S), table
+PY
 echo PASS

@@ -25,16 +25,27 @@
 
 #define ENV_DIR "CLHLS_RT_TEST_MODELS"
 
+/* The start of metadata.json for the spin fixture up to kernel "spin"'s counters, and
+ * the start of kernel "plain" up to its masks. */
+#define SPIN_KERNEL_HEAD \
+    "{ \"format\": 1, \"board\": \"sim_dc\", \"kernels\": [\n" \
+    "  { \"name\": \"spin\", \"reg_base\": 0,\n" \
+    "    \"regs\": { \"control\": 0, \"status\": 1, \"work_dim\": 2,\n" \
+    "              \"global_size\": [3,4,5], \"local_size\": [6,7,8],\n" \
+    "              \"global_offset\": [9,10,11], \"num_groups\": [12,13,14] },\n" \
+    "    \"control_start_mask\": 1, \"status_busy_mask\": 1, \"status_done_mask\": 2,\n" \
+    "    \"counters\": [ { \"name\": \"busy_cycles\", \"reg\": 16 } ],\n"
+#define PLAIN_KERNEL_HEAD \
+    "  { \"name\": \"plain\", \"reg_base\": 128,\n" \
+    "    \"regs\": { \"control\": 128, \"status\": 129, \"work_dim\": 130,\n" \
+    "              \"global_size\": [131,132,133], \"local_size\": [134,135,136],\n" \
+    "              \"global_offset\": [137,138,139], \"num_groups\": [140,141,142] },\n" \
+    "    \"control_start_mask\": 1, \"status_done_mask\": 2,\n"
+
 /* metadata.json of the spin fixture: kernel "spin" with probes (one without a
  * register, skipped; one without a capacity), kernel "plain" without. */
 static const char metadata[] =
-    "{ \"format\": 1, \"board\": \"sim_dc\", \"kernels\": [\n"
-    "  { \"name\": \"spin\", \"reg_base\": 0,\n"
-    "    \"regs\": { \"control\": 0, \"status\": 1, \"work_dim\": 2,\n"
-    "              \"global_size\": [3,4,5], \"local_size\": [6,7,8],\n"
-    "              \"global_offset\": [9,10,11], \"num_groups\": [12,13,14] },\n"
-    "    \"control_start_mask\": 1, \"status_busy_mask\": 1, \"status_done_mask\": 2,\n"
-    "    \"counters\": [ { \"name\": \"busy_cycles\", \"reg\": 16 } ],\n"
+    SPIN_KERNEL_HEAD
     "    \"probes\": [\n"
     "      { \"name\": \"loop at k.cl:5:3: credits\", \"reg\": 40, \"capacity\": 32 },\n"
     "      { \"name\": \"FIFO at k.cl:6:7: entries\", \"reg\": 41, \"capacity\": 16 },\n"
@@ -52,11 +63,7 @@ static const char metadata[] =
     "      { \"name\": \"stop_at\", \"type_name\": \"ulong\", \"address_qualifier\": \"private\",\n"
     "        \"access_qualifier\": \"none\", \"type_qualifier\": \"\", \"kind\": \"scalar\",\n"
     "        \"size\": 8, \"offset\": 16 } ] },\n"
-    "  { \"name\": \"plain\", \"reg_base\": 128,\n"
-    "    \"regs\": { \"control\": 128, \"status\": 129, \"work_dim\": 130,\n"
-    "              \"global_size\": [131,132,133], \"local_size\": [134,135,136],\n"
-    "              \"global_offset\": [137,138,139], \"num_groups\": [140,141,142] },\n"
-    "    \"control_start_mask\": 1, \"status_done_mask\": 2,\n"
+    PLAIN_KERNEL_HEAD
     "    \"arg_area\": { \"reg\": 160, \"bytes\": 0 }, \"args\": [] } ] }\n";
 
 static char dir[512];
@@ -440,13 +447,7 @@ Test(device, hung_kernel_message_reaches_notify)
     "        \"address_qualifier\": \"private\", \"access_qualifier\": \"none\",\n"     \
     "        \"type_qualifier\": \"\", \"kind\": \"scalar\", \"size\": 8, \"offset\": " OFFSET " }"
 static const char pipe_metadata_fmt[] =
-    "{ \"format\": 1, \"board\": \"sim_dc\", \"kernels\": [\n"
-    "  { \"name\": \"spin\", \"reg_base\": 0,\n"
-    "    \"regs\": { \"control\": 0, \"status\": 1, \"work_dim\": 2,\n"
-    "              \"global_size\": [3,4,5], \"local_size\": [6,7,8],\n"
-    "              \"global_offset\": [9,10,11], \"num_groups\": [12,13,14] },\n"
-    "    \"control_start_mask\": 1, \"status_busy_mask\": 1, \"status_done_mask\": 2,\n"
-    "    \"counters\": [ { \"name\": \"busy_cycles\", \"reg\": 16 } ],\n"
+    SPIN_KERNEL_HEAD
     "    \"max_work_group_size\": 1024,\n"
     "    \"arg_area\": { \"reg\": 32, \"bytes\": 24 },\n"
     "    \"args\": [\n"
@@ -455,11 +456,7 @@ static const char pipe_metadata_fmt[] =
     VALUE_ARG("period", "8") ",\n"
     PIPE_ARG("out", "int4", "write_only", "\"size\": 16, \"offset\": 4096, \"pipe_depth\": 2") ",\n"
     VALUE_ARG("stop_at", "16") " ] },\n"
-    "  { \"name\": \"plain\", \"reg_base\": 128,\n"
-    "    \"regs\": { \"control\": 128, \"status\": 129, \"work_dim\": 130,\n"
-    "              \"global_size\": [131,132,133], \"local_size\": [134,135,136],\n"
-    "              \"global_offset\": [137,138,139], \"num_groups\": [140,141,142] },\n"
-    "    \"control_start_mask\": 1, \"status_done_mask\": 2,\n"
+    PLAIN_KERNEL_HEAD
     "    \"arg_area\": { \"reg\": 160, \"bytes\": 8 },\n"
     "    \"args\": [\n"
     "      { \"name\": \"b\", \"type_name\": \"int*\", \"address_qualifier\": \"global\",\n"
