@@ -23,7 +23,7 @@
  * built (clCreatePipe's object only stands for it on the host). clang calls
  * __read_pipe_2(p, &v, size, align) and __write_pipe_2, which answer 0 or, when the
  * pipe is empty or full, -1 (an argument with Intel's __attribute__((blocking)) waits
- * instead, pragmas.c); __get_pipe_num_packets_{ro,wo}(p, size, align) becomes
+ * instead: hls_vendor_attribute); __get_pipe_num_packets_{ro,wo}(p, size, align) becomes
  *   %n = clhls.channel.count(i32 channel)         -> i32, the entries now
  * and __get_pipe_max_packets_{ro,wo} clhls.channel.depth(i32 channel), the FIFO's
  * entries. The FIFO holds the argument's depth(N) packets, or PIPE_DEFAULT_DEPTH.
@@ -378,12 +378,13 @@ static int pipe_of(hls_compile *c, LLVMValueRef fn, LLVMValueRef call, pipe_call
                   "are not supported yet", name, bytes, MAX_CHANNEL_BITS / 8);
         return -1;
     }
-    hls_pipe_attr attr = hls_pipe_attributes(c, kname, name);
-    if (attr.depth < 0) {
-        hls_error(&c->diag, attr.loc, "the depth of pipe '%s' must be a positive number", name);
+    const hls_vendor_attr *attr = hls_vendor_attribute(c, HLS_ATTR_DEPTH, kname, name);
+    int declared = attr ? attr->value : 0;
+    if (attr && declared < 1) {
+        hls_error(&c->diag, attr->loc, "the depth of pipe '%s' must be a positive number", name);
         return -1;
     }
-    int ch = table_entry(c, name, 1, (unsigned)bytes * 8, attr.depth);
+    int ch = table_entry(c, name, 1, (unsigned)bytes * 8, declared);
     hls_channel *e = &c->channels[ch];
     if (e->bits != bytes * 8) {
         const hls_loc *at = e->writer >= 0 ? &e->write_at : &e->read_at;
@@ -392,8 +393,8 @@ static int pipe_of(hls_compile *c, LLVMValueRef fn, LLVMValueRef call, pipe_call
                   e->bits / 8, at->file, at->line, at->col);
         return -1;
     }
-    if (attr.depth > e->declared_depth)
-        e->declared_depth = attr.depth;
+    if (declared > e->declared_depth)
+        e->declared_depth = declared;
     return ch;
 }
 
@@ -444,8 +445,8 @@ static int kernel_pipe_call(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, i
     if ((kind == PIPE_READ || kind == PIPE_WRITE) &&
         claim(c, &c->channels[ch], kind == PIPE_WRITE, kernel, kname, loc))
         return 1;
-    hls_pipe_attr attr = hls_pipe_attributes(c, kname, c->channels[ch].name);
-    rewrite_pipe(c, b, call, (pipe_call)kind, ch, attr.blocking);
+    rewrite_pipe(c, b, call, (pipe_call)kind, ch,
+                 hls_vendor_attribute(c, HLS_ATTR_BLOCKING, kname, c->channels[ch].name) != NULL);
     return 0;
 }
 

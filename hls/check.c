@@ -83,7 +83,7 @@ static int check_call(hls_compile *c, LLVMValueRef inst, hls_loc loc)
     }
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
-    if (hls_find_channel_fn(name) != HLS_CHANNEL_NONE)
+    if (hls_find_channel_fn(name) != HLS_CHANNEL_NONE || !strcmp(name, HLS_AUTORUN_AGAIN))
         return 0;
     hls_intrinsic kind;
     if (!hls_find_intrinsic(name, &kind))

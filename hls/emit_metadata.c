@@ -151,6 +151,8 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
             cJSON_AddNumberToObject(pj, "capacity", ch->depth);
             cJSON_AddStringToObject(pj, "peer", c->program->kernels[peer]->name);
             cJSON_AddNumberToObject(pj, "peer_unit", peer);
+            if (c->program->kernels[peer]->autorun)
+                cJSON_AddTrueToObject(pj, "peer_autorun");
             cJSON_AddItemToArray(ps, pj);
             continue;
         }
@@ -190,6 +192,8 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
     cJSON_AddItemToObject(j, "work_group_size_hint", dims(k->wg_size_hint));
     cJSON_AddStringToObject(j, "vec_type_hint", k->vec_type_hint);
     cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);
+    if (k->autorun) /* the host does not see it: it starts with the accelerator */
+        cJSON_AddTrueToObject(j, "autorun");
     cJSON_AddNumberToObject(j, "local_mem_bytes", (double)local_array_bytes(k));
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
     cJSON_AddNumberToObject(j, "load_store_units", k->nlsus);

@@ -351,6 +351,8 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
     if (conflicts_width(k) != 8)
         hls_nl_param(u, "CONFLICT_W", "%d", conflicts_width(k));
+    if (k->autorun) /* it starts itself out of reset */
+        hls_nl_param(u, "AUTORUN", "1");
     /* A clock that leaves fewer than HLS_SHORT_CLOCK_LEVELS logic levels between
      * registers gets the work-item generator's register for the next group, so the
      * pipeline's ready ends there; a slower clock keeps the area. */

@@ -445,6 +445,7 @@ static const pass passes[] = {
     {"printf", hls_printf, NULL, NULL},               /* printf: records in a hidden buffer */
     {"simplify", hls_simplify, NULL, NULL},           /* SROA, instcombine, unrolling, ... */
     {"channels", hls_channels, NULL, NULL},           /* channel calls: on channel numbers */
+    {"autorun", hls_autorun, NULL, NULL},             /* autorun kernels: an endless loop */
     {"addrspace", hls_generic_pointers, NULL, NULL},  /* generic pointers: to their memory */
     {"simplify-again", hls_simplify_again, NULL, NULL}, /* after a rewrite: SROA, ... */
     {"privarrays", hls_private_arrays, NULL, NULL},   /* arrays indexed at run time: values */

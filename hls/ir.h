@@ -335,6 +335,7 @@ typedef struct hls_kernel {
     int slot_op;               /* the HLS_TOK_SLOT op when the kernel uses work-group slots
                                   (local memory or barriers), else -1 */
     unsigned max_wg;           /* the largest work-group the hardware takes */
+    int autorun;               /* 1: starts out of reset and runs for ever (autorun.c) */
     int mem_latency;           /* latency the scheduler assumed for loads */
     int lsu_depth;             /* requests a global load-store unit holds in flight */
     int depth;                 /* pipeline stages of all static regions together */

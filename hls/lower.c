@@ -562,6 +562,8 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
     unsigned w = width_of(LLVMTypeOf(inst));
+    if (!strcmp(name, HLS_AUTORUN_AGAIN)) /* an autorun kernel's body runs again */
+        return constant(L, 1, 1);
     hls_channel_fn channel_fn = hls_find_channel_fn(name);
     if (channel_fn != HLS_CHANNEL_NONE)
         return channel_access(L, inst, channel_fn, w, loc);
@@ -1348,6 +1350,7 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     size_local_memories(&L);
     unsigned reqd = k->reqd_wg_size[0] * k->reqd_wg_size[1] * k->reqd_wg_size[2];
     k->max_wg = reqd ? reqd : c->req->board->max_work_group_size;
+    k->autorun = hls_vendor_attribute(c, HLS_ATTR_AUTORUN, k->name, NULL) != NULL;
     return k;
 }
 

@@ -64,15 +64,22 @@ typedef struct hls_pragma {
     const char *text;         /* the line as written ("#pragma ii 2") */
 } hls_pragma;
 
-/* Intel's attributes of a pipe argument, which clang does not know: the front end
- * blanks them and remembers them here (pragmas.c). */
-typedef struct hls_pipe_attr {
-    const char *kernel;       /* the kernel whose parameter list holds it */
-    const char *param;        /* the pipe argument's name */
-    int blocking;             /* __attribute__((blocking)) */
-    int depth;                /* __attribute__((depth(N))): N, 0 when absent, -1 not a number */
+/* Intel's attributes that clang does not know: the front end blanks them and remembers
+ * them here (pragmas.c). */
+typedef enum {
+    HLS_ATTR_BLOCKING,             /* a pipe argument's __attribute__((blocking)) */
+    HLS_ATTR_DEPTH,                /* a pipe argument's __attribute__((depth(N))) */
+    HLS_ATTR_AUTORUN,              /* a kernel's __attribute__((autorun)) */
+    HLS_ATTR_MAX_GLOBAL_WORK_DIM,  /* a kernel's __attribute__((max_global_work_dim(N))) */
+} hls_attr_kind;
+
+typedef struct hls_vendor_attr {
+    hls_attr_kind kind;       /* which */
+    const char *kernel;       /* the kernel it is of, or whose parameter list holds it */
+    const char *param;        /* the pipe argument's name; NULL for a kernel's */
+    int value;                /* N (-1: not a number), 0 without one */
     hls_loc loc;              /* the attribute's name in the source */
-} hls_pipe_attr;
+} hls_vendor_attr;
 
 /* One compilation. */
 typedef struct hls_compile {
@@ -94,8 +101,8 @@ typedef struct hls_compile {
     int nchannels;            /* number of them */
     hls_pragma *pragmas;      /* the loop pragmas the front end rewrote (pragmas.c) */
     int npragmas, cappragmas; /* used / allocated */
-    hls_pipe_attr *pipe_attrs; /* attributes of pipe arguments (pragmas.c) */
-    int npipe_attrs;          /* number of them */
+    hls_vendor_attr *vendor_attrs; /* Intel's attributes clang does not know (pragmas.c) */
+    int nvendor_attrs;        /* number of them */
 } hls_compile;
 
 int hls_parse_options(hls_compile *c);       /* options.c */
@@ -103,8 +110,10 @@ int hls_frontend(hls_compile *c);            /* frontend.c: source -> LLVM modul
 /* pragmas.c: the source with the vendors' loop pragmas as clang's loop hints (the same
  * lines), the others warned about; source itself when nothing changes. */
 const char *hls_rewrite_pragmas(hls_compile *c, const char *source);
-/* pragmas.c: the attributes of kernel's pipe argument param (all zero when none). */
-hls_pipe_attr hls_pipe_attributes(const hls_compile *c, const char *kernel, const char *param);
+/* pragmas.c: the attribute of `kind` of kernel's pipe argument param (param NULL: of the
+ * kernel), the last one written; NULL when it has none. */
+const hls_vendor_attr *hls_vendor_attribute(const hls_compile *c, hls_attr_kind kind,
+                                            const char *kernel, const char *param);
 /* pragmas.c: the pragma of `kind` of the loop whose statement starts at `start` (the
  * nearest such pragma above it), NULL when the table has none (linked bitcode). */
 const hls_pragma *hls_loop_pragma(hls_compile *c, hls_pragma_kind kind, hls_loc start);
@@ -134,6 +143,9 @@ hls_channel_fn hls_find_channel_fn(const char *name);
 /* 1 when name is a function channels.c rewrites: the front end's channel functions,
  * clang's pipe functions. */
 int hls_is_channel_call(const char *name);
+int hls_autorun(hls_compile *c);             /* autorun.c: autorun kernels loop for ever */
+/* The call autorun.c leaves for the lowering: i1, 1 (the autorun kernel runs again). */
+#define HLS_AUTORUN_AGAIN "clhls.autorun.again"
 /* The printf description of kernel name, or NULL when it does not call printf. */
 const hls_printf_kernel *hls_printf_find(const hls_compile *c, const char *name);
 int hls_simplify(hls_compile *c);            /* prepare.c: LLVM optimisation */

@@ -19,10 +19,11 @@
  * log says what is left out instead of clang's "unknown pragma ignored". The pragmas
  * rewritten are remembered with their places, so that a later warning about a loop
  * points at its pragma (hls_loop_pragma). Pragmas coming from headers or macros are
- * clang's to judge. Intel's attributes of a pipe argument, __attribute__((blocking))
- * and __attribute__((depth(N))), which clang would ignore with a warning, are blanked
+ * clang's to judge. Intel's attributes that clang would ignore with a warning, a pipe
+ * argument's __attribute__((blocking)) and __attribute__((depth(N))) and a kernel's
+ * __attribute__((autorun)) and __attribute__((max_global_work_dim(N))), are blanked
  * (spaces: columns stay) and remembered by kernel and argument name for channels.c
- * (hls_pipe_attributes). */
+ * and autorun.c (hls_vendor_attribute). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,9 +225,22 @@ static const char *ident_before(hls_compile *c, const char *text, const char *p)
     return arena_printf(&c->arena, "%.*s", (int)(end - p), p);
 }
 
-/* The attribute __attribute__((blocking)) or __attribute__((depth(N))) at a: its end, or
- * NULL. *name is the attribute's name, *depth N (-1 when not a number). */
-static const char *pipe_attribute(const char *a, const char **name, int *depth)
+/* The attributes of Intel's that clang does not know, and what each applies to. */
+static const struct {
+    const char *name;      /* __attribute__((NAME)) or __attribute__((NAME(N))) */
+    hls_attr_kind kind;
+    int counted;           /* takes N */
+    int of_kernel;         /* 1: the kernel's; 0: a pipe argument's */
+} vendor_attrs[] = {
+    {"blocking", HLS_ATTR_BLOCKING, 0, 0},
+    {"depth", HLS_ATTR_DEPTH, 1, 0},
+    {"autorun", HLS_ATTR_AUTORUN, 0, 1},
+    {"max_global_work_dim", HLS_ATTR_MAX_GLOBAL_WORK_DIM, 1, 1},
+};
+
+/* The attribute of vendor_attrs at a: its end, or NULL. *which is its index there,
+ * *name where its name starts, *value its N (-1 when not a number, 0 without one). */
+static const char *vendor_attribute(const char *a, int *which, const char **name, int *value)
 {
     static const char head[] = "__attribute__";
     const char *p = a + sizeof head - 1;
@@ -240,11 +254,16 @@ static const char *pipe_attribute(const char *a, const char **name, int *depth)
     while (isspace((unsigned char)*p))
         p++;
     *name = p;
-    *depth = 0;
-    if (!strncmp(p, "blocking", 8) && !is_ident(p[8])) {
-        p += 8;
-    } else if (!strncmp(p, "depth", 5) && !is_ident(p[5])) {
-        p += 5;
+    *which = -1;
+    for (int i = 0; i < (int)(sizeof vendor_attrs / sizeof *vendor_attrs); i++) {
+        size_t len = strlen(vendor_attrs[i].name);
+        if (!strncmp(p, vendor_attrs[i].name, len) && !is_ident(p[len]))
+            *which = i, p += len;
+    }
+    if (*which < 0)
+        return NULL;
+    *value = 0;
+    if (vendor_attrs[*which].counted) {
         while (isspace((unsigned char)*p))
             p++;
         if (*p++ != '(')
@@ -256,83 +275,116 @@ static const char *pipe_attribute(const char *a, const char **name, int *depth)
         long n = strtol(digits, &end, 0);
         while (end < p && isspace((unsigned char)*end))
             end++;
-        *depth = end == digits || end != p || n < 1 || n > (1 << 20) ? -1 : (int)n;
+        *value = end == digits || end != p || n < 0 || n > (1 << 20) ? -1 : (int)n;
         if (*p++ != ')')
             return NULL;
-    } else {
-        return NULL;
     }
     while (isspace((unsigned char)*p))
         p++;
     return strncmp(p, "))", 2) ? NULL : p + 2;
 }
 
-/* Intel's attributes of pipe arguments in text (a copy the caller owns): remembered,
- * then blanked. An attribute counts when the parameter it is in says `pipe`. */
-static void pipe_attributes(hls_compile *c, char *text)
+/* The kernel a kernel attribute ending at p belongs to: the identifier before the
+ * first '(' after it that opens no other attribute; NULL when there is none. */
+static const char *kernel_after(hls_compile *c, const char *text, const char *p)
 {
-    for (char *a = strstr(text, "__attribute__"); a; a = strstr(a + 1, "__attribute__")) {
-        const char *name, *end;
-        int depth;
-        if (!(end = pipe_attribute(a, &name, &depth)))
-            continue;
-        /* back to the parameter's start: the list's '(' or the ',' before it */
-        const char *q = a;
-        int level = 0, is_pipe = 0;
-        while (q > text) {
+    while (*p && (isspace((unsigned char)*p) || is_ident(*p))) {
+        if (!strncmp(p, "__attribute__", 13) && !is_ident(p[13])) { /* skip it whole */
+            const char *q = strchr(p, '(');
+            for (int level = 0; q && *q; q++) {
+                level += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+                if (!level)
+                    break;
+            }
+            if (!q || !*q)
+                return NULL;
+            p = q;
+        }
+        p++;
+    }
+    const char *name = *p == '(' ? ident_before(c, text, p) : "";
+    return *name ? name : NULL;
+}
+
+/* The pipe parameter an attribute at a..end is in (its name), and *kernel the kernel
+ * whose parameter list holds it; NULL when the parameter does not say `pipe`. */
+static const char *pipe_parameter(hls_compile *c, const char *text, const char *a,
+                                  const char *end, const char **kernel)
+{
+    /* back to the parameter's start: the list's '(' or the ',' before it */
+    const char *q = a;
+    int level = 0, is_pipe = 0;
+    while (q > text) {
+        char ch = *--q;
+        if (ch == ';' || ch == '{' || ch == '}')
+            break;
+        if (ch == ')')
+            level++;
+        else if (ch == '(' && level-- == 0)
+            break;
+        else if (ch == ',' && level == 0)
+            break;
+        if (level == 0 && !strncmp(q, "pipe", 4) && !is_ident(q[4]) &&
+            (q == text || !is_ident(q[-1])))
+            is_pipe = 1;
+    }
+    if (!is_pipe || (*q != '(' && *q != ','))
+        return NULL;
+    if (*q == ',') /* back to the list's '(' */
+        for (level = 0; q > text; ) {
             char ch = *--q;
-            if (ch == ';' || ch == '{' || ch == '}')
-                break;
             if (ch == ')')
                 level++;
             else if (ch == '(' && level-- == 0)
                 break;
-            else if (ch == ',' && level == 0)
-                break;
-            if (level == 0 && !strncmp(q, "pipe", 4) && !is_ident(q[4]) &&
-                (q == text || !is_ident(q[-1])))
-                is_pipe = 1;
         }
-        if (!is_pipe || (*q != '(' && *q != ','))
-            continue;
-        if (*q == ',') /* back to the list's '(' */
-            for (level = 0; q > text; ) {
-                char ch = *--q;
-                if (ch == ')')
-                    level++;
-                else if (ch == '(' && level-- == 0)
-                    break;
-            }
-        if (*q != '(')
-            continue;
-        /* on to the parameter's end: its name is the last identifier outside parentheses */
-        const char *r = end, *last = NULL, *last_end = NULL;
-        for (level = 0; *r && !(level == 0 && (*r == ',' || *r == ')')); r++) {
-            if (*r == '(')
-                level++;
-            else if (*r == ')')
-                level--;
-            else if (level == 0 && is_ident(*r) && (r == end || !is_ident(r[-1]))) {
-                last = r;
-                for (last_end = r; is_ident(*last_end); last_end++)
-                    ;
-            }
+    if (*q != '(')
+        return NULL;
+    *kernel = ident_before(c, text, q);
+    /* on to the parameter's end: its name is the last identifier outside parentheses */
+    const char *r = end, *last = NULL, *last_end = NULL;
+    for (level = 0; *r && !(level == 0 && (*r == ',' || *r == ')')); r++) {
+        if (*r == '(')
+            level++;
+        else if (*r == ')')
+            level--;
+        else if (level == 0 && is_ident(*r) && (r == end || !is_ident(r[-1]))) {
+            last = r;
+            for (last_end = r; is_ident(*last_end); last_end++)
+                ;
         }
-        if (!last)
+    }
+    return last ? arena_printf(&c->arena, "%.*s", (int)(last_end - last), last) : NULL;
+}
+
+/* Intel's attributes clang does not know, in text (a copy the caller owns): remembered,
+ * then blanked. A pipe argument's counts when its parameter says `pipe`, a kernel's
+ * when a kernel's name follows. */
+static void vendor_attributes(hls_compile *c, char *text)
+{
+    for (char *a = strstr(text, "__attribute__"); a; a = strstr(a + 1, "__attribute__")) {
+        const char *name, *end, *kernel = NULL, *param = NULL;
+        int which, value;
+        if (!(end = vendor_attribute(a, &which, &name, &value)))
+            continue;
+        if (vendor_attrs[which].of_kernel)
+            kernel = kernel_after(c, text, end);
+        else
+            param = pipe_parameter(c, text, a, end, &kernel);
+        if (!kernel || (!vendor_attrs[which].of_kernel && !param))
             continue;
         unsigned line = 1;
         const char *line_start = text;
         for (const char *t = text; t < name; t++)
             if (*t == '\n')
                 line++, line_start = t + 1;
-        hls_pipe_attr *table = arena_alloc(&c->arena, (size_t)(c->npipe_attrs + 1) * sizeof *table);
-        if (c->npipe_attrs)
-            memcpy(table, c->pipe_attrs, (size_t)c->npipe_attrs * sizeof *table);
-        c->pipe_attrs = table;
-        c->pipe_attrs[c->npipe_attrs++] = (hls_pipe_attr){
-            .kernel = ident_before(c, text, q),
-            .param = arena_printf(&c->arena, "%.*s", (int)(last_end - last), last),
-            .blocking = *name == 'b', .depth = depth,
+        hls_vendor_attr *table =
+            arena_alloc(&c->arena, (size_t)(c->nvendor_attrs + 1) * sizeof *table);
+        if (c->nvendor_attrs)
+            memcpy(table, c->vendor_attrs, (size_t)c->nvendor_attrs * sizeof *table);
+        c->vendor_attrs = table;
+        c->vendor_attrs[c->nvendor_attrs++] = (hls_vendor_attr){
+            .kind = vendor_attrs[which].kind, .kernel = kernel, .param = param, .value = value,
             .loc = {.file = c->source_name, .line = line, .col = (unsigned)(name - line_start) + 1}};
         for (char *t = a; t < end; t++)
             if (*t != '\n')
@@ -340,20 +392,17 @@ static void pipe_attributes(hls_compile *c, char *text)
     }
 }
 
-hls_pipe_attr hls_pipe_attributes(const hls_compile *c, const char *kernel, const char *param)
+const hls_vendor_attr *hls_vendor_attribute(const hls_compile *c, hls_attr_kind kind,
+                                            const char *kernel, const char *param)
 {
-    hls_pipe_attr all = {.kernel = kernel, .param = param};
-    for (int i = 0; i < c->npipe_attrs; i++) {
-        const hls_pipe_attr *a = &c->pipe_attrs[i];
-        if (strcmp(a->kernel, kernel) || strcmp(a->param, param))
-            continue;
-        all.blocking |= a->blocking;
-        if (a->depth) {
-            all.depth = a->depth;
-            all.loc = a->loc;
-        }
+    const hls_vendor_attr *found = NULL;
+    for (int i = 0; i < c->nvendor_attrs; i++) {
+        const hls_vendor_attr *a = &c->vendor_attrs[i];
+        if (a->kind == kind && !strcmp(a->kernel, kernel) &&
+            (param ? a->param && !strcmp(a->param, param) : !a->param))
+            found = a;
     }
-    return all;
+    return found;
 }
 
 const char *hls_rewrite_pragmas(hls_compile *c, const char *source)
@@ -408,7 +457,7 @@ const char *hls_rewrite_pragmas(hls_compile *c, const char *source)
     }
     char *text = arena_strdup(&c->arena, changed && out.data ? out.data : source);
     sb_free(&out);
-    pipe_attributes(c, text);
+    vendor_attributes(c, text);
     return text;
 }
 

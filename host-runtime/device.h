@@ -63,6 +63,7 @@ typedef struct rt_probe {
                                    the probe is reported even when 0, and whether that
                                    kernel runs */
     unsigned peer_unit;         /* ... and its compute unit */
+    int peer_autorun;           /* ... which runs for ever (an autorun kernel) */
 } rt_probe;
 
 /* A global load-store unit of a kernel (metadata "lsus", in unit order). */

@@ -344,8 +344,8 @@ static int unit_runs(const rt_device_program *p, unsigned unit)
  * msg: "; stuck: NAME: VALUE of CAPACITY; NAME: VALUE of CAPACITY ..." (just
  * "NAME: VALUE" when the capacity is not given), then "; ..." when the rest does not
  * fit. A channel's probe is appended even when the channel is empty, with ", and kernel
- * 'NAME' is not running" when the kernel at its other end is not. d->lock held; the
- * model is still in the state the watchdog found. */
+ * 'NAME' is not running" when the kernel at its other end is not (an autorun kernel
+ * always runs). d->lock held; the model is still in the state the watchdog found. */
 static void append_stuck(const rt_device_program *p, const rt_kernel_launch *l, char *msg,
                          size_t size)
 {
@@ -362,7 +362,7 @@ static void append_stuck(const rt_device_program *p, const rt_kernel_launch *l, 
                      ? msg_append(msg, room, &len, "%s%s: %" PRIu64 " of %" PRIu64, sep,
                                   pr->name, v, pr->capacity)
                      : msg_append(msg, room, &len, "%s%s: %" PRIu64, sep, pr->name, v);
-        if (ok && pr->peer && !unit_runs(p, pr->peer_unit))
+        if (ok && pr->peer && !pr->peer_autorun && !unit_runs(p, pr->peer_unit))
             ok = msg_append(msg, room, &len, ", and kernel '%s' is not running", pr->peer);
         if (!ok) {
             msg_append(msg, size, &len, "%s", more);

@@ -40,7 +40,7 @@ cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name, cl_int *err
     int built = rt_program_built(p);
     const rt_kernel_meta *meta = NULL;
     for (cl_uint i = 0; built && i < p->nkernels; i++)
-        if (!strcmp(p->kernels[i].name, name))
+        if (!strcmp(p->kernels[i].name, name) && !p->kernels[i].autorun)
             meta = &p->kernels[i];
     cl_kernel k = meta ? kernel_new(p, meta) : NULL;
     pthread_mutex_unlock(&p->lock);
@@ -58,21 +58,24 @@ cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *
     RT_CHECK(rt_valid_program(p), CL_INVALID_PROGRAM);
     pthread_mutex_lock(&p->lock);
     int built = rt_program_built(p);
-    cl_uint nk = p->nkernels;
+    cl_uint nk = rt_program_host_kernels(p);
     cl_int rc = CL_SUCCESS;
     if (!built)
         rc = CL_INVALID_PROGRAM_EXECUTABLE;
     else if (kernels && n < nk)
         rc = CL_INVALID_VALUE;
-    for (cl_uint i = 0; rc == CL_SUCCESS && kernels && i < nk; i++) {
-        kernels[i] = kernel_new(p, &p->kernels[i]);
-        if (!kernels[i]) {
+    for (cl_uint i = 0, made = 0; rc == CL_SUCCESS && kernels && i < p->nkernels; i++) {
+        if (p->kernels[i].autorun)
+            continue;
+        kernels[made] = kernel_new(p, &p->kernels[i]);
+        if (!kernels[made]) {
             rc = CL_OUT_OF_HOST_MEMORY;
             pthread_mutex_unlock(&p->lock);
-            for (cl_uint j = 0; j < i; j++)
+            for (cl_uint j = 0; j < made; j++)
                 rt_release(kernels[j]);
             pthread_mutex_lock(&p->lock);
         }
+        made++;
     }
     pthread_mutex_unlock(&p->lock);
     RT_CHECK(rc == CL_SUCCESS, rc);

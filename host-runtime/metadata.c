@@ -127,6 +127,7 @@ static int parse_attributes(const cJSON *jk, rt_kernel_meta *k)
     uint64_t lmem = 0;
     json_u64(jk, "local_mem_bytes", &lmem);
     k->local_mem = (size_t)lmem;
+    k->autorun = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(jk, "autorun"));
     /* CL_KERNEL_ATTRIBUTES: every attribute the metadata carries, as declared in the
      * source, space-separated. */
     const cJSON *vth = cJSON_GetObjectItemCaseSensitive(jk, "vec_type_hint");
@@ -189,6 +190,7 @@ static int parse_units(const cJSON *jk, rt_kernel_meta *k)
             rt_free(o->name);
             return -1;
         }
+        o->peer_autorun = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(jp, "peer_autorun"));
         k->nprobes++;
     }
 

@@ -219,6 +219,14 @@ int rt_program_built(cl_program p)
     return 0;
 }
 
+cl_uint rt_program_host_kernels(cl_program p)
+{
+    cl_uint n = 0;
+    for (cl_uint i = 0; i < p->nkernels; i++)
+        n += !p->kernels[i].autorun;
+    return n;
+}
+
 cl_mem rt_mem_root(cl_mem m) { return m->parent ? m->parent : m; }
 
 cl_int rt_check_wait_list(cl_context ctx, cl_uint n, const cl_event *list)

@@ -857,7 +857,7 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t s
             cl_bool none = CL_FALSE;
             rc = rt_info(size, value, size_ret, &none, sizeof none);
         } else if (name == CL_PROGRAM_NUM_KERNELS) {
-            sz = p->nkernels;
+            sz = rt_program_host_kernels(p);
             rc = rt_info(size, value, size_ret, &sz, sizeof sz);
         } else {
             size_t len = 1;
@@ -866,7 +866,9 @@ cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info name, size_t s
             char *names = rt_alloc(len);
             if (names) {
                 for (cl_uint i = 0; i < p->nkernels; i++) {
-                    if (i)
+                    if (p->kernels[i].autorun)
+                        continue;
+                    if (*names)
                         strcat(names, ";");
                     strcat(names, p->kernels[i].name);
                 }

@@ -313,6 +313,9 @@ typedef struct rt_kernel_meta {
     uint32_t arg_area_reg;      /* first register of the argument area */
     size_t arg_area_bytes;      /* its bytes (a multiple of 8) */
     rt_printf_meta *printf;     /* the kernel calls printf: its description; else NULL */
+    int autorun;                /* 1: starts with the accelerator and runs for ever; the
+                                   host does not see it (no cl_kernel, not among the
+                                   program's kernel names) */
 } rt_kernel_meta;
 
 /* Build state of a program for one device. */
@@ -434,6 +437,8 @@ int rt_context_device_index(cl_context c, cl_device_id d); /* -1 when absent */
 int rt_queue_device_index(cl_command_queue q);
 /* 1 when p has an executable for some device; p->lock held. */
 int rt_program_built(cl_program p);
+/* The kernels of the program the host sees (not the autorun ones); p->lock held. */
+cl_uint rt_program_host_kernels(cl_program p);
 /* The buffer a sub-buffer is part of; a buffer's own root is itself. */
 cl_mem rt_mem_root(cl_mem m);
 /* Validates a wait list for a command of context ctx. */

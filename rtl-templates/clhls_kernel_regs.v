@@ -16,6 +16,8 @@
 // hung kernel is stuck. The argument area holds every argument at its byte offset;
 // only its first NARGS registers exist. The geometry and the argument area are
 // write-only (they read as 0), so synthesis keeps only the bits the kernel uses.
+// With AUTORUN the block starts the kernel by itself in the first cycle after a reset
+// (geometry: one work-item), as if the runtime had written control.
 // Global sizes and offsets keep ID_W bits (the board's work-item index width; the
 // runtime never writes more), work-group counts min(ID_W, 32) bits, local sizes LS_W
 // bits; the outputs are zero-extended.
@@ -26,7 +28,8 @@ module clhls_kernel_regs #(
     parameter NPROBES = 1, // number of probe registers (>= 1; at most 11)
     parameter ID_W = 64,   // bits kept of global sizes and offsets (16..64)
     parameter LS_W = 32,   // bits kept of local sizes (the kernel's largest work-group fits)
-    parameter CONFLICT_W = 8 // bits of the bank conflicts of one cycle (8..31: the local ports fit)
+    parameter CONFLICT_W = 8, // bits of the bank conflicts of one cycle (8..31: the local ports fit)
+    parameter AUTORUN = 0  // 1: starts by itself once out of reset (an autorun kernel)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -83,7 +86,8 @@ module clhls_kernel_regs #(
     assign num_groups_y    = group32(groups_y);
     assign num_groups_z    = group32(groups_z);
     wire       write     = reg_we && reg_sel;
-    wire       start_cmd = write && (reg_addr == REG_CONTROL) && reg_wdata[0];
+    reg        auto_start;          // AUTORUN: not started since the reset
+    wire       start_cmd = (write && (reg_addr == REG_CONTROL) && reg_wdata[0]) || auto_start;
     wire [7:0] arg_index   = reg_addr - REG_ARGS;    // meaningful when in_args
     wire       in_args     = (reg_addr >= REG_ARGS) && ({1'b0, arg_index} < REG_ARGS_COUNT);
     wire [7:0] probe_index = reg_addr - REG_PROBES;  // meaningful when in_probes
@@ -157,6 +161,10 @@ module clhls_kernel_regs #(
             endcase
         end
     end
+
+    // An autorun kernel's start: the first cycle after the reset.
+    always @(posedge clk)
+        auto_start <= rst ? (AUTORUN != 0) : 1'b0;
 
     // Control and status.
     always @(posedge clk) begin

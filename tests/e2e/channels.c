@@ -7,7 +7,8 @@
  * loop) carries four lanes, an NDRange producer feeds a task consumer in work-item
  * order, a consumer polls with the non-blocking read and a producer retries the
  * non-blocking write, and the older cl_altera_channels spellings work. What a writer
- * run alone leaves in a channel waits there for a reader run after it. A consumer left
+ * run alone leaves in a channel waits there for a reader run after it. An autorun
+ * kernel between two host kernels runs by itself and the host does not see it. A consumer left
  * alone ends, by the watchdog, with a negative status naming it, and the program
  * goes on. Channels the hardware cannot build (and a depth that is not a number, an
  * element over 256 bytes) are build errors pointing at the call.
@@ -152,6 +153,25 @@ static const char *src =
     "{\n"
     "    for (int i = 0; i < n; i++)\n"
     "        out[i] = read_channel_intel(c_keep);\n"
+    "}\n"
+    "channel int c_to_auto __attribute__((depth(4)));\n"
+    "channel int c_from_auto __attribute__((depth(4)));\n"
+    "__attribute__((max_global_work_dim(0)))\n"
+    "__attribute__((autorun))\n"
+    "__kernel void doubler(void)\n"
+    "{\n"
+    "    int x = read_channel_intel(c_to_auto);\n"
+    "    write_channel_intel(c_from_auto, x * 2 + 1);\n"
+    "}\n"
+    "__kernel void auto_feed(__global const int *restrict in, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        write_channel_intel(c_to_auto, in[i]);\n"
+    "}\n"
+    "__kernel void auto_drain(__global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        out[i] = read_channel_intel(c_from_auto);\n"
     "}\n"
     "__kernel void idle_writer(int x)\n"
     "{\n"
@@ -463,6 +483,50 @@ static void kept_between_runs(e2e_env *env, cl_program p)
     release(w, r, o, NULL);
 }
 
+/* An autorun kernel between two host kernels: it runs by itself, for ever, one element
+ * per cycle once the stream flows; the host does not see it. */
+static void autorun(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    int in[N], out[N], n = N;
+    for (int i = 0; i < N; i++)
+        in[i] = i * 13 - 4000;
+    cl_mem a = e2e_buffer(env, sizeof in, in), b = e2e_filled_buffer(env, N, 0);
+    cl_kernel w = e2e_kernel(p, "auto_feed"), r = e2e_kernel(p, "auto_drain");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, n);
+    E2E_ARG(r, 0, b);
+    E2E_ARG(r, 1, n);
+    cl_event rev = start_task(q2, r), wev = start_task(env->queue, w);
+    clWaitForEvents(1, &wev);
+    cl_ulong t0, t1; /* the writer's queue profiles */
+    CL_OK(clGetEventProfilingInfo(wev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+    CL_OK(clGetEventProfilingInfo(wev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+    EXPECT(finish(wev) == CL_COMPLETE);
+    EXPECT(finish(rev) == CL_COMPLETE);
+    e2e_read(env, b, sizeof out, out);
+    for (int i = 0; i < N; i++)
+        EXPECT(out[i] == in[i] * 2 + 1);
+    printf("autorun: %d elements through it, the writer ran %.0f ns\n", N, (double)(t1 - t0));
+    release(w, r, a, b, NULL);
+    cl_int err;
+    EXPECT(clCreateKernel(p, "doubler", &err) == NULL && err == CL_INVALID_KERNEL_NAME);
+    char names[1024];
+    CL_OK(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL));
+    EXPECT(!strstr(names, "doubler") && strstr(names, "auto_feed;auto_drain"));
+    size_t count;
+    CL_OK(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof count, &count, NULL));
+    cl_kernel all[64];
+    cl_uint made;
+    CL_OK(clCreateKernelsInProgram(p, 64, all, &made));
+    EXPECT(made == count);
+    for (cl_uint i = 0; i < made; i++) {
+        char name[64];
+        CL_OK(clGetKernelInfo(all[i], CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL));
+        EXPECT(strcmp(name, "doubler"));
+        clReleaseKernel(all[i]);
+    }
+}
+
 /* A pipe object for packets of `size` bytes. */
 static cl_mem new_pipe(e2e_env *env, cl_uint size)
 {
@@ -694,6 +758,19 @@ static void errors(e2e_env *env)
             "__kernel void w(int i) { big b = {{i}}; write_channel_intel(c, b); }\n"
             "__kernel void r(__global int *o) { o[0] = read_channel_intel(c).x[0]; }\n",
             ":4:", "channels of more than 256 bytes are not supported yet");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel int c;\n"
+            "__attribute__((autorun)) __kernel void a(void) { write_channel_intel(c, 1); }\n"
+            "__kernel void r(__global int *o) { o[0] = read_channel_intel(c); }\n",
+            ":3:", "autorun kernel 'a' must be a single work-item");
+    refused(env,
+            "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+            "channel int c;\n"
+            "__attribute__((max_global_work_dim(0)))\n"
+            "__attribute__((autorun)) __kernel void a(int x) { write_channel_intel(c, x); }\n"
+            "__kernel void r(__global int *o) { o[0] = read_channel_intel(c); }\n",
+            ":4:", "autorun kernel 'a' has arguments");
     const char *cl20 = "-cl-std=CL2.0";
     refused_with(env, cl20,
                  "__kernel void w(write_only pipe int p, int i) {\n"
@@ -738,6 +815,7 @@ int main(void)
         ndrange_producer(&env, p, q2);
         non_blocking(&env, p, q2);
         kept_between_runs(&env, p);
+        autorun(&env, p, q2);
         pipe_ndrange(&env, pipes, q2);
         pipe_non_blocking(&env, pipes, q2);
         pipe_alone(&env, pipes);

@@ -749,6 +749,52 @@ Test(hls, pipes_join_arguments_of_one_name)
     hls_build_result_free(&res);
 }
 
+/* An autorun kernel: its attributes blanked (no warning), its body a loop pipelined at
+ * II 1, "autorun" in metadata.json and "peer_autorun" on the probes of the channels to
+ * it. */
+Test(hls, autorun_kernels_loop_for_ever)
+{
+    hls_build_result res;
+    cr_assert_eq(build("#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+                       "channel int c_in, c_out;\n"
+                       "__kernel void feed(int x) { write_channel_intel(c_in, x); }\n"
+                       "__attribute__((max_global_work_dim(0)))\n"
+                       "__attribute__((autorun))\n"
+                       "__kernel void twice(void)\n"
+                       "{ write_channel_intel(c_out, read_channel_intel(c_in) * 2); }\n"
+                       "__kernel void drain(__global int *o) { o[0] = read_channel_intel(c_out); }\n",
+                       "k.cl", NULL, 0, &res),
+                 HLS_OK, "%s", res.log);
+    cr_expect(!strstr(res.log, "unknown attribute"), "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(kernel_named(meta, "twice"), "autorun")));
+    cr_expect(!cJSON_GetObjectItem(kernel_named(meta, "feed"), "autorun"));
+    const cJSON *probe = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(kernel_named(meta, "feed"), "probes"), 0);
+    cr_expect_str_eq(cJSON_GetObjectItem(probe, "peer")->valuestring, "twice");
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(probe, "peer_autorun")));
+    cJSON_Delete(meta);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/report.json", res.entry_dir);
+    char *text = slurp(path);
+    cJSON *rep = cJSON_Parse(text);
+    free(text);
+    const cJSON *k, *twice = NULL;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(rep, "kernels"))
+        if (!strcmp(cJSON_GetObjectItem(k, "name")->valuestring, "twice"))
+            twice = k;
+    cr_assert(twice);
+    const cJSON *r, *loop = NULL;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(twice, "regions"))
+        if (!strcmp(cJSON_GetObjectItem(r, "kind")->valuestring, "loop"))
+            loop = r;
+    cr_assert(loop, "the body is not a loop");
+    cr_expect_str_eq(cJSON_GetObjectItem(loop, "mode")->valuestring, "pipelined");
+    cr_expect_eq(cJSON_GetObjectItem(loop, "ii")->valueint, 1);
+    cJSON_Delete(rep);
+    hls_build_result_free(&res);
+}
+
 /* Bit reinterpretations gathered into a vector stay per-element operations (instcombine
  * would otherwise leave a vector bitcast and a shuffle behind). */
 Test(hls, bitcasts_into_a_vector_build)
