@@ -8,7 +8,8 @@
  * search whose exit depends on the data (speculated: later iterations load before the
  * exit is known), a 64x64 matrix multiply's inner products (the rows taking turns in
  * the inner loop), 4096 rows of 8 (a nest of counted loops), and vector add unrolled
- * by 4 and 16. Then three kernels joined by channels, run at once: cycles per element
+ * by 4 and 16. Then three kernels joined by channels, run at once, and the same with
+ * the middle one an autorun kernel: cycles per element
  * of the whole pipeline against one a cycle.
  *
  * Per kernel: simulated cycles (the event's END - START at the board clock), loop
@@ -119,7 +120,8 @@ static const char *relaxed_src =
 
 /* Kernels joined by channels (Intel's cl_intel_channels): a source reads memory into a
  * channel, a stage maps it into the next, a sink writes memory; each loop is pipelined
- * and the channels carry one element a cycle each way. */
+ * and the channels carry one element a cycle each way. The same with the stage an
+ * autorun kernel (its body one element, run for ever). */
 static const char *channel_src =
     "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
     "channel float c_in __attribute__((depth(4)));\n"
@@ -129,31 +131,29 @@ static const char *channel_src =
     "__kernel void stage(int n)\n"
     "{ for (int i = 0; i < n; i++) write_channel_intel(c_out, read_channel_intel(c_in) * 3.0f); }\n"
     "__kernel void sink(__global float *restrict b, int n)\n"
-    "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(c_out) + 1.0f; }\n";
+    "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(c_out) + 1.0f; }\n"
+    "channel float a_in __attribute__((depth(4)));\n"
+    "channel float a_out __attribute__((depth(64)));\n"
+    "__kernel void source_a(__global const float *restrict a, int n)\n"
+    "{ for (int i = 0; i < n; i++) write_channel_intel(a_in, a[i]); }\n"
+    "__attribute__((max_global_work_dim(0))) __attribute__((autorun))\n"
+    "__kernel void stage_a(void) { write_channel_intel(a_out, read_channel_intel(a_in) * 3.0f); }\n"
+    "__kernel void sink_a(__global float *restrict b, int n)\n"
+    "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(a_out) + 1.0f; }\n";
 
-/* The channel pipeline: the three kernels enqueued on three queues at once; cycles per
- * element from the last START (the source's: the readers wait for it) to the last END
- * (bound: 1). */
-static void channel_pipeline(bench *b)
+/* One row: the host kernels of a pipeline (the sink first, then any stage, the source
+ * last: the readers are enqueued first, as host programs do) on their own queues at
+ * once; cycles per element from the last START (the source's: the readers wait for it)
+ * to the last END (bound: 1). */
+static void pipeline_row(bench *b, cl_program p, const char *label, const char *const *names,
+                         int nk, cl_mem in, cl_mem out)
 {
-    double t;
-    char note[200];
-    cl_program p = bench_build(b, "channels", channel_src, &t, note, sizeof note);
-    if (!p) {
-        fprintf(stderr, "channels: build failed: %s\n", note);
-        exit(1);
-    }
-    static const char *const names[] = {"sink", "stage", "source"};
     cl_kernel k[3];
     cl_command_queue q[3];
     cl_event ev[3];
     cl_int err;
     int n = N;
-    float *data = xmalloc(N * sizeof *data);
-    for (int i = 0; i < N; i++)
-        data[i] = (float)(rnd() % 1000);
-    cl_mem in = buffer(b, N * sizeof *data, data), out = buffer(b, N * sizeof *data, NULL);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < nk; i++) {
         k[i] = clCreateKernel(p, names[i], &err);
         CHECK(err);
         q[i] = i ? clCreateCommandQueue(b->ctx, b->dev, CL_QUEUE_PROFILING_ENABLE, &err) : b->q;
@@ -161,16 +161,17 @@ static void channel_pipeline(bench *b)
     }
     ARG(k[0], 0, out);
     ARG(k[0], 1, n);
-    ARG(k[1], 0, n);
-    ARG(k[2], 0, in);
-    ARG(k[2], 1, n);
-    for (int i = 0; i < 3; i++) { /* the readers first, as host programs do */
+    if (nk == 3)
+        ARG(k[1], 0, n);
+    ARG(k[nk - 1], 0, in);
+    ARG(k[nk - 1], 1, n);
+    for (int i = 0; i < nk; i++) {
         CHECK(clEnqueueTask(q[i], k[i], 0, NULL, &ev[i]));
         CHECK(clFlush(q[i]));
     }
-    CHECK(clWaitForEvents(3, ev));
-    cl_ulong started = 0, last = 0; /* the last START (all three run), the last END */
-    for (int i = 0; i < 3; i++) {
+    CHECK(clWaitForEvents((cl_uint)nk, ev));
+    cl_ulong started = 0, last = 0; /* the last START (all run), the last END */
+    for (int i = 0; i < nk; i++) {
         cl_ulong t0, t1;
         CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
         CHECK(clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
@@ -182,12 +183,31 @@ static void channel_pipeline(bench *b)
             clReleaseCommandQueue(q[i]);
     }
     double cycles = (double)(last - started) * b->mhz / 1000.0;
-    printf("\nkernels joined by channels: source -> stage -> sink (three tasks at once), N = %d; "
-           "build %.1f s\n", N, t);
-    printf("%-14s %10s %12s %10s %14s %10s\n", "pipeline", "cycles", "elements", "cyc/elem",
-           "bound/elem", "bound/act");
-    printf("%-14s %10.0f %12d %10.2f %14s %10.2f\n", "3 kernels", cycles, N, cycles / N, "1",
+    printf("%-22s %10.0f %12d %10.2f %14s %10.2f\n", label, cycles, N, cycles / N, "1",
            N / cycles);
+}
+
+static void channel_pipeline(bench *b)
+{
+    double t;
+    char note[200];
+    cl_program p = bench_build(b, "channels", channel_src, &t, note, sizeof note);
+    if (!p) {
+        fprintf(stderr, "channels: build failed: %s\n", note);
+        exit(1);
+    }
+    float *data = xmalloc(N * sizeof *data);
+    for (int i = 0; i < N; i++)
+        data[i] = (float)(rnd() % 1000);
+    cl_mem in = buffer(b, N * sizeof *data, data), out = buffer(b, N * sizeof *data, NULL);
+    printf("\nkernels joined by channels: source -> stage -> sink (the host's kernels at once), "
+           "N = %d; build %.1f s\n", N, t);
+    printf("%-22s %10s %12s %10s %14s %10s\n", "pipeline", "cycles", "elements", "cyc/elem",
+           "bound/elem", "bound/act");
+    pipeline_row(b, p, "3 kernels", (const char *const[]){"sink", "stage", "source"}, 3, in,
+                 out);
+    pipeline_row(b, p, "stage autorun", (const char *const[]){"sink_a", "source_a"}, 2, in,
+                 out);
     clReleaseMemObject(in);
     clReleaseMemObject(out);
     clReleaseProgram(p);
