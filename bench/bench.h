@@ -112,6 +112,16 @@ static inline double bench_event_cycles(cl_event ev, cl_uint mhz)
     return (double)(end - start) * mhz / 1000.0;
 }
 
+/* Releases a kernel's buffers (the non-NULL ones of n), the kernel and its program. */
+static inline void bench_release(cl_kernel k, cl_program p, cl_mem *bufs, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (bufs[i])
+            clReleaseMemObject(bufs[i]);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+}
+
 /* Builds the program of kernel `name` from src; *seconds gets the time clBuildProgram
  * took. On failure prints the build log, puts its first line in note and returns
  * NULL. */

@@ -251,25 +251,16 @@ static void measure(bench *b, const kernel_spec *s, int yosys, result *r)
         clWaitForEvents(1, &ev);
         double wall = now() - t0;
         cl_int st;
-        cl_ulong start, end;
         CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
         if (st != CL_COMPLETE)
             snprintf(r->note, sizeof r->note, "kernel ended with status %d", st);
-        else if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start,
-                                         NULL) == CL_SUCCESS &&
-                 clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end,
-                                         NULL) == CL_SUCCESS &&
-                 end >= start && b->mhz && (r->wall <= 0 || wall < r->wall)) {
-            r->cycles = (double)(end - start) * b->mhz / 1000.0;
+        else if (b->mhz && (r->wall <= 0 || wall < r->wall)) {
+            r->cycles = bench_event_cycles(ev, b->mhz);
             r->wall = wall;
         }
         clReleaseEvent(ev);
     }
-    for (int i = 0; i < 3; i++)
-        if (bufs[i])
-            clReleaseMemObject(bufs[i]);
-    clReleaseKernel(k);
-    clReleaseProgram(p);
+    bench_release(k, p, bufs, 3);
 }
 
 /* Host instructions per simulated cycle recorded before the one-evaluation harness
@@ -391,11 +382,7 @@ static int child_cycles(const kernel_spec *s)
     CHECK(clWaitForEvents(1, &ev));
     printf("clhls-child cycles %.0f\n", bench_event_cycles(ev, b.mhz));
     clReleaseEvent(ev);
-    for (int i = 0; i < 3; i++)
-        if (bufs[i])
-            clReleaseMemObject(bufs[i]);
-    clReleaseKernel(k);
-    clReleaseProgram(p);
+    bench_release(k, p, bufs, 3);
     return bench_close(&b);
 }
 

@@ -157,24 +157,14 @@ static void simulate(bench *b, const kernel_spec *s, result *r)
     CHECK(clEnqueueNDRangeKernel(b->q, k, s->dim, NULL, s->global, s->local, 0, NULL, &ev));
     clWaitForEvents(1, &ev);
     cl_int st;
-    cl_ulong start, end;
     CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
-    if (st == CL_COMPLETE &&
-        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) ==
-            CL_SUCCESS &&
-        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) ==
-            CL_SUCCESS &&
-        end >= start && b->mhz)
-        r->cycles_per_item = (double)(end - start) * b->mhz / 1000.0 /
-                             (double)(s->global[0] * s->global[1]);
-    else if (st != CL_COMPLETE)
+    if (st != CL_COMPLETE)
         snprintf(r->note, sizeof r->note, "kernel ended with status %d", st);
+    else if (b->mhz)
+        r->cycles_per_item =
+            bench_event_cycles(ev, b->mhz) / (double)(s->global[0] * s->global[1]);
     clReleaseEvent(ev);
-    for (int i = 0; i < 3; i++)
-        if (bufs[i])
-            clReleaseMemObject(bufs[i]);
-    clReleaseKernel(k);
-    clReleaseProgram(p);
+    bench_release(k, p, bufs, 3);
 }
 
 /* The device of board `name` (CLHLS_BOARDS lists every board), opened like bench_open. */
