@@ -187,8 +187,10 @@ static void build_failed_why(rt_program_build *b, const char *prefix, const char
 }
 
 /* Loads the model of entry onto device d: its traced variant when the program is to be
- * recorded (CLHLS_WAVES), recording into the program's file; the normal model when
- * not, or when the traced one cannot be had (a message on stderr says why). */
+ * recorded (CLHLS_WAVES), recording into the program's file; its multi-threaded one
+ * when CLHLS_SIM_THREADS asks for it and the design is big enough (sim_threads.c); the
+ * normal model when not, or when the variant cannot be had (a message on stderr says
+ * why). */
 static int load_model(cl_device_id d, const char *entry, const rt_kernel_meta *ks, cl_uint nk,
                       rt_device_program **model, char *err, size_t errlen)
 {
@@ -204,6 +206,13 @@ static int load_model(cl_device_id d, const char *entry, const rt_kernel_meta *k
         fprintf(stderr, "clhls: CLHLS_WAVES: cannot load the traced model: %s\n"
                         "clhls: the program runs without waveforms\n", why);
         waves = 0;
+    }
+    char threaded[4300];
+    if (!waves && rt_sim_threads_model(entry, threaded, sizeof threaded)) {
+        if (d->ops->program_load(d->impl, threaded, model, why, sizeof why) == RT_DEV_OK)
+            return RT_DEV_OK;
+        fprintf(stderr, "clhls: CLHLS_SIM_THREADS: cannot load the threaded model: %s\n"
+                        "clhls: the program runs single-threaded\n", why);
     }
     if (!waves)
         return d->ops->program_load(d->impl, path, model, err, errlen);

@@ -610,6 +610,19 @@ int rt_waves_wanted(const rt_kernel_meta *kernels, cl_uint nkernels);
 int rt_waves_model(const char *entry, char *so, size_t so_len, char *err, size_t errlen);
 /* The next program's waveform file: CLHLS_WAVES for the first, then FILE-2.fst, ... */
 void rt_waves_next_file(char *path, size_t len);
+/* Runs `clhls ARGS...` (waves-model, threads-model) in a child process for a variant of
+ * a program's model (`name` in messages): 0 and the path of its model.so, or -1 and
+ * why (the end of the tool's log). */
+int rt_model_variant_build(const char *const args[], const char *name, char *so,
+                           size_t so_len, char *err, size_t errlen);
+
+/* ---- the multi-threaded model (sim_threads.c) ---- */
+/* Whether the program of cache entry `entry` runs on its multi-threaded model
+ * (CLHLS_SIM_THREADS=N, N >= 2, read once with CLHLS_SIM_THREADS_MIN): 1 and the path
+ * of ENTRY/threadsN/model.so, built by the clhls tool when missing; 0 for the normal
+ * model (the variable unset, 0 or 1, a design below the threshold, a failed build: a
+ * message on stderr says why, once per reason). */
+int rt_sim_threads_model(const char *entry, char *so, size_t so_len);
 
 /* ---- the kernel executor (exec_kernel.c) ---- */
 /* A kernel command between its start on the device and its end. */

@@ -6,7 +6,8 @@
  * waves-model ENTRY`, compiler.c: a failed build never takes the host program with
  * it), and names each traced program's file: the first FILE.fst, the next FILE-2.fst,
  * and so on. When the traced model cannot be had, a message says why on stderr and
- * the program runs on the normal model, without waveforms. */
+ * the program runs on the normal model, without waveforms. rt_model_variant_build runs
+ * the tool for this variant and for the multi-threaded one (sim_threads.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,21 +86,13 @@ int rt_waves_wanted(const rt_kernel_meta *kernels, cl_uint nkernels)
     return 0;
 }
 
-int rt_waves_model(const char *entry, char *so, size_t so_len, char *err, size_t errlen)
+int rt_model_variant_build(const char *const args[], const char *name, char *so,
+                           size_t so_len, char *err, size_t errlen)
 {
-    char dir[4200], why[512];
-    snprintf(dir, sizeof dir, "%s/waves", entry);
-    if (hls_entry_usable(dir, "model.so", why, sizeof why) == 1) {
-        snprintf(so, so_len, "%s/model.so", dir);
-        return 0;
-    }
     /* Built by the clhls tool, as a program is: a crash or a missing tool is a message */
-    fprintf(stderr, "clhls: CLHLS_WAVES: building the traced model of the program (once "
-                    "per build; clhls build --waves makes it beforehand) ...\n");
     rt_job job;
     if (rt_job_begin(&job, err, errlen) != 0)
         return -1;
-    const char *args[] = {"waves-model", entry, NULL};
     rt_job_result r;
     int rc = -1;
     if (rt_job_run(&job, args, &r) != CL_SUCCESS) {
@@ -111,7 +104,7 @@ int rt_waves_model(const char *entry, char *so, size_t so_len, char *err, size_t
         /* the log's last 1500 bytes: the end says why */
         const char *log = r.log ? r.log : "";
         size_t len = strlen(log);
-        snprintf(err, errlen, "the traced model could not be built:\n%s",
+        snprintf(err, errlen, "the %s model could not be built:\n%s", name,
                  len > 1500 ? log + len - 1500 : log);
         size_t n = strlen(err);
         while (n && err[n - 1] == '\n')
@@ -120,6 +113,20 @@ int rt_waves_model(const char *entry, char *so, size_t so_len, char *err, size_t
     rt_job_result_free(&r);
     rt_job_end(&job);
     return rc;
+}
+
+int rt_waves_model(const char *entry, char *so, size_t so_len, char *err, size_t errlen)
+{
+    char dir[4200], why[512];
+    snprintf(dir, sizeof dir, "%s/waves", entry);
+    if (hls_entry_usable(dir, "model.so", why, sizeof why) == 1) {
+        snprintf(so, so_len, "%s/model.so", dir);
+        return 0;
+    }
+    fprintf(stderr, "clhls: CLHLS_WAVES: building the traced model of the program (once "
+                    "per build; clhls build --waves makes it beforehand) ...\n");
+    const char *args[] = {"waves-model", entry, NULL};
+    return rt_model_variant_build(args, "traced", so, so_len, err, errlen);
 }
 
 void rt_waves_next_file(char *path, size_t len)

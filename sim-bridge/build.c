@@ -11,7 +11,9 @@
  * (common/toolgroup.h); everything they print goes to the build log. At most two
  * compilers run at once. The traced variant (SIM_BUILD_WAVES: Verilator's --trace-fst,
  * every unit and the harness compiled with VM_TRACE) also compiles Verilator's FST
- * writer, which the shared runtime leaves out, and links zlib. */
+ * writer, which the shared runtime leaves out, and links zlib. The multi-threaded variant
+ * (SIM_BUILD_THREADS(n)) is verilated with --threads n and its harness compiled with
+ * CLHLS_MODEL_THREADS=n; every other step is the normal model's. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "sim_internal.h"
 
@@ -626,6 +628,7 @@ typedef struct model_build {
     char h_o[4200], m_o[4200];        /* the harness's and the operator models' objects */
     char fst_src[4300], fst_o[4200];  /* the traced variant's: Verilator's FST writer */
     char obj[MAX_UNITS + 1][4200];    /* unit k's object */
+    char threads_define[40];          /* the threaded variant's -DCLHLS_MODEL_THREADS=n */
 } model_build;
 
 /* The tools found, the work directory made, Verilator's root asked for. */
@@ -678,14 +681,22 @@ static int include_dirs(const model_build *b, char **argv, size_t *n, char **inc
     return 0;
 }
 
+/* The thread count of a build's flags when it asks for the multi-threaded variant,
+ * else 0. */
+static unsigned build_threads(const model_build *b)
+{
+    unsigned n = SIM_BUILD_THREADS_OF(b->flags);
+    return n >= 2 && n <= SIM_MAX_THREADS ? n : 0;
+}
+
 /* 1. Verilog -> C++, into obj_dir. */
 static int verilate(model_build *b)
 {
-    char vlog[4200], topopt[512];
+    char vlog[4200], topopt[512], threads[16];
     snprintf(b->obj_dir, sizeof b->obj_dir, "%s/obj", b->work_dir);
     snprintf(vlog, sizeof vlog, "%s/verilator.log", b->work_dir);
     hls_remove_tree(b->obj_dir);
-    size_t max = 22 + 2 * b->nfiles + 1;
+    size_t max = 24 + 2 * b->nfiles + 1;
     char **argv = hls_try_alloc(max * sizeof *argv);
     if (!argv)
         return SIM_ERR_NOMEM;
@@ -713,6 +724,12 @@ static int verilate(model_build *b)
     argv[n++] = "+define+CLHLS_SIM_CHECKS"; /* the access checker (harness.cpp) */
     if (b->flags & SIM_BUILD_WAVES)
         argv[n++] = "--trace-fst"; /* every signal, every level */
+    if (build_threads(b)) {
+        /* non-pure DPI imports stay serialized (Verilator's --threads-dpi pure) */
+        snprintf(threads, sizeof threads, "%u", build_threads(b));
+        argv[n++] = "--threads";
+        argv[n++] = threads;
+    }
     argv[n++] = "--prefix";
     argv[n++] = "Vclhls_top";
     argv[n++] = "--top-module";
@@ -809,6 +826,11 @@ static void harness_job(model_build *b, cxx_includes *c, compile_jobs *j)
     na = use_pch(argv, na, c->inc_pch);
     argv[na++] = c->inc_obj;
     argv[na++] = c->inc_abi;
+    if (build_threads(b)) {
+        snprintf(b->threads_define, sizeof b->threads_define, "-DCLHLS_MODEL_THREADS=%u",
+                 build_threads(b));
+        argv[na++] = b->threads_define;
+    }
     argv[na++] = "-c";
     argv[na++] = (char *)b->harness;
     argv[na++] = "-o";

@@ -82,6 +82,14 @@ typedef struct sim_build_stats {
  * every unit compiled with VM_TRACE, Verilator's FST writer compiled in and zlib linked.
  * Each cycle then costs more; the normal model is built without it. */
 #define SIM_BUILD_WAVES 2u
+/* SIM_BUILD_THREADS(n), n from 2 to SIM_MAX_THREADS, builds the multi-threaded variant:
+ * Verilator's --threads n, the harness compiled with CLHLS_MODEL_THREADS=n, so each
+ * evaluation of the model is spread over n threads (the calling one and n - 1 of its
+ * Verilator context). Cycle counts and results are the single-threaded model's. */
+#define SIM_MAX_THREADS 64u
+#define SIM_BUILD_THREADS(n) (((unsigned)(n) & 0xffu) << 8)
+/* The thread count of sim_build_model's flags (0: single-threaded). */
+#define SIM_BUILD_THREADS_OF(flags) (((unsigned)(flags) >> 8) & 0xffu)
 
 /* Verilator-builds the given Verilog files (top module `top`) with the harness into
  * the shared library out_so. Work happens in work_dir. runtime_dir keeps the parts

@@ -21,11 +21,17 @@
  * clhls_sim_access (defined here), which checks it against the ranges check_accesses
  * gave to that compute unit. The `progress_units` output (bit u: compute unit u moved)
  * and the memory port's tags of each unit (which clhls_top tells at its first
- * evaluation, clhls_sim_unit) give each running kernel its own watchdog. This is the
- * project's only C++ file; keep it small. */
+ * evaluation, clhls_sim_unit) give each running kernel its own watchdog. The
+ * multi-threaded variant (compiled with CLHLS_MODEL_THREADS=n, the model verilated with
+ * --threads n) gives each instance a context of n threads; the DPI calls may then come
+ * from its Verilator worker threads, which find their instance through their context,
+ * and take the instance's lock. This is the project's only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#if CLHLS_MODEL_THREADS > 1
+#include <mutex>
+#endif
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -39,6 +45,12 @@
 #endif
 
 #include "clhls_harness_abi.h"
+
+/* Threads of a model's evaluation: Verilator's --threads of the multi-threaded
+ * variant, which defines it; 1 for the normal and the traced model. */
+#ifndef CLHLS_MODEL_THREADS
+#define CLHLS_MODEL_THREADS 1
+#endif
 
 namespace {
 
@@ -200,9 +212,22 @@ struct unit_check {
     clhls_access_fault first_held;  /* the first of those since the count was 0 */
 };
 
+struct instance;
+
+#if CLHLS_MODEL_THREADS > 1
+/* A threaded model's context: it knows its instance. Each Verilator worker thread
+ * belongs to one context (its Verilated::threadContextp()), so a DPI call made on a
+ * worker finds the instance that is evaluating through it. */
+struct model_context : VerilatedContext {
+    instance *owner = nullptr;      /* the instance whose context this is */
+};
+#else
+typedef VerilatedContext model_context;
+#endif
+
 /* One model instance: its own context, so several models never share state. */
 struct instance {
-    VerilatedContext *ctx;          /* Verilator context of this instance */
+    model_context *ctx;             /* Verilator context of this instance */
     Vclhls_top *top;                /* the verilated accelerator */
     const clhls_mem_range *ranges;  /* the ranges of units given none of their own */
     unsigned nranges;               /* number of ranges */
@@ -211,27 +236,56 @@ struct instance {
     clhls_access_fault fault;       /* the first fault of any unit */
     std::vector<int> tag_units;     /* the compute unit of a memory port tag, -1 unknown */
     uint64_t cycle;                 /* cycles taken since create (the waveform's time) */
+#if CLHLS_MODEL_THREADS > 1
+    std::mutex dpi;                 /* held by each DPI call: calls run on several threads */
+#endif
 #if VM_TRACE
     VerilatedFstC *fst;             /* the open waveform, or NULL */
     uint64_t first, last;           /* cycles recorded: first..last */
 #endif
 };
 
-/* The instance whose cycle() is evaluating (the load-store units' DPI calls find
- * their instance through it). */
+/* The instance whose cycle() is evaluating on this thread (the load-store units' DPI
+ * calls find their instance through it). */
 thread_local instance *evaluating;
+
+/* The instance a DPI call belongs to: the one this thread evaluates, or on a Verilator
+ * worker thread of a threaded model, the one whose context the worker belongs to. */
+inline instance *dpi_instance()
+{
+#if CLHLS_MODEL_THREADS > 1
+    if (!evaluating)
+        return static_cast<model_context *>(Verilated::threadContextp())->owner;
+#endif
+    return evaluating;
+}
+
+/* Holds an instance's DPI lock for a DPI call's scope in a threaded model (its calls
+ * may come from several threads at once); nothing in a single-threaded one. */
+struct dpi_section {
+#if CLHLS_MODEL_THREADS > 1
+    std::lock_guard<std::mutex> hold;
+    explicit dpi_section(instance *m) : hold(m->dpi) {}
+#else
+    explicit dpi_section(instance *) {}
+#endif
+};
 
 void *h_create(void)
 {
     instance *m = new instance();
-    m->ctx = new VerilatedContext;
+    m->ctx = new model_context;
+#if CLHLS_MODEL_THREADS > 1
+    m->ctx->owner = m;
+#endif
     m->ctx->fatalOnError(false);
 #if VM_TRACE
     m->ctx->traceEverOn(true);
 #endif
-    /* The model is verilated single-threaded; a context left at its default would start
-     * a pool of (cores - 1) threads for it, one pool per loaded program. */
-    m->ctx->threads(1);
+    /* As many threads as the model was verilated with (one, but for the threaded
+     * variant); a context left at its default would start a pool of (cores - 1) threads
+     * for it, one pool per loaded program. */
+    m->ctx->threads(CLHLS_MODEL_THREADS);
 #if VM_TRACE
     /* the waveform's scopes as Verilator's users know them: TOP.clhls_top.cu_KERNEL... */
     m->top = new Vclhls_top(m->ctx, "TOP");
@@ -440,9 +494,10 @@ const clhls_harness_api api = {
  * unit index's requests (tags of them from first_tag; 0: the tags do not tell). */
 extern "C" void clhls_sim_unit(int index, int first_tag, int tags)
 {
-    instance *m = evaluating;
+    instance *m = dpi_instance();
     if (!m || index < 0)
         return;
+    dpi_section section(m);
     for (int t = first_tag; tags > 0 && t >= 0 && t < first_tag + tags && t < 65536; t++) {
         if ((std::size_t)t >= m->tag_units.size())
             m->tag_units.resize((std::size_t)t + 1, -1);
@@ -494,9 +549,10 @@ extern "C" svBit clhls_sim_access(unsigned cu, unsigned unit, unsigned long long
                                   unsigned long long *window_first,
                                   unsigned long long *window_last)
 {
-    instance *m = evaluating;
+    instance *m = dpi_instance();
     if (!m)
         return 0;
+    dpi_section section(m);
     unsigned n;
     unit_check *u;
     const clhls_mem_range *ranges = unit_ranges(m, cu, &n, &u);
@@ -539,9 +595,10 @@ clhls_harness_get(void)
  * compute unit (it is then held, not read); no side effect. */
 extern "C" svBit clhls_sim_outside(unsigned cu, unsigned long long addr, unsigned bytes)
 {
-    instance *m = evaluating;
+    instance *m = dpi_instance();
     if (!m)
         return 0;
+    dpi_section section(m);
     unsigned n;
     unit_check *u;
     const clhls_mem_range *ranges = unit_ranges(m, cu, &n, &u);
@@ -551,8 +608,11 @@ extern "C" svBit clhls_sim_outside(unsigned cu, unsigned long long addr, unsigne
 /* A speculative unit answered a held request: its iteration was past the loop's exit. */
 extern "C" void clhls_sim_released(unsigned cu, unsigned unit)
 {
-    instance *m = evaluating;
+    instance *m = dpi_instance();
     (void)unit;
-    if (m && cu < m->units.size() && m->units[cu].held)
+    if (!m)
+        return;
+    dpi_section section(m);
+    if (cu < m->units.size() && m->units[cu].held)
         m->units[cu].held--;
 }

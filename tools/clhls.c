@@ -3,6 +3,7 @@
  *               [-o FILE.clbin] [--dump-after=PASS] [--no-model] [--source-name NAME]
  *               [--result FILE.json] [--scratch DIR] [--waves]
  *   clhls waves-model ENTRY [--result FILE.json] [--scratch DIR]
+ *   clhls threads-model ENTRY --threads N [--result FILE.json] [--scratch DIR]
  *   clhls compile FILE.cl -o FILE.bc [...]     OpenCL C to LLVM bitcode (a compiled object)
  *   clhls link FILE.bc... [--library -o FILE.bc] [...]  linked into hardware, or a library
  *   clhls boards
@@ -22,7 +23,8 @@
  * file instead of being printed, no step is shown, and the exit status is 0 or 1 (the
  * protocol is in docs/architecture.md, "Compiling out of process"). A host program
  * run with CLHLS_WAVES runs `waves-model` the same way for the traced variant of its
- * program's model (build --waves makes it beforehand). */
+ * program's model (build --waves makes it beforehand), and one run with
+ * CLHLS_SIM_THREADS=N runs `threads-model` for the multi-threaded variant. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -61,6 +63,7 @@ static const char usage_text[] =
     "  report FILE.cl     an HTML report of the hardware built for a board\n"
     "  synth FILE.cl      synthesis for a real board: resources, fmax, bitstream\n"
     "  waves-model ENTRY  the traced model of a build, for waveforms (CLHLS_WAVES)\n"
+    "  threads-model ENTRY --threads N  a build's model on N threads (CLHLS_SIM_THREADS)\n"
     "exit status: 0 success, 1 the user's error, 2 a tool failed or an internal error\n";
 
 static const char usage_build[] =
@@ -123,6 +126,19 @@ static const char usage_waves_model[] =
     "records the accelerator's signals in an FST file when a host program runs with\n"
     "CLHLS_WAVES=FILE.fst. A host program builds it on its own when needed; this\n"
     "builds it beforehand (as clhls build --waves does).\n"
+    "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
+    "  --scratch DIR        where the build's temporary directory goes\n"
+    "  -h, --help           this text\n";
+
+static const char usage_threads_model[] =
+    "usage: clhls threads-model ENTRY --threads N [OPTIONS]\n"
+    "Builds the multi-threaded variant of the simulation model of a build's cache entry\n"
+    "(the entry `clhls build` prints) into ENTRY/threadsN/, unless it is there: the same\n"
+    "design verilated with Verilator's --threads N, whose every cycle is evaluated on N\n"
+    "threads, with the same cycle counts and results. A host program run with\n"
+    "CLHLS_SIM_THREADS=N builds it on its own when its design is big enough; this\n"
+    "builds it beforehand, whatever the design's size.\n"
+    "  --threads N          threads of the model, 2 to 64 (required)\n"
     "  --result FILE.json   write the outcome as JSON, print nothing (the runtime's mode)\n"
     "  --scratch DIR        where the build's temporary directory goes\n"
     "  -h, --help           this text\n";
@@ -369,17 +385,30 @@ static double monotonic_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Builds the traced model of entry for the person at the terminal (build --waves,
- * waves-model), its steps shown; a CLI_EXIT_* status. */
-static int build_waves(const char *entry)
+/* Builds a variant of entry's model: the traced one (threads 0) or the one of `threads`
+ * threads (model_step.h). */
+static int build_variant(const char *entry, unsigned threads, const char *scratch,
+                         void (*progress)(void *ctx, const char *step), void *ctx,
+                         strbuf *log, char *dir, size_t dir_size, int *hit)
+{
+    if (threads)
+        return cli_build_threads_model(entry, threads, scratch, progress, ctx, log, dir,
+                                       dir_size, hit);
+    return cli_build_waves_model(entry, scratch, progress, ctx, log, dir, dir_size, hit);
+}
+
+/* Builds the traced model of entry (threads 0: build --waves, waves-model) or its
+ * threaded one (threads-model) for the person at the terminal, its steps shown; a
+ * CLI_EXIT_* status. */
+static int build_variant_shown(const char *entry, unsigned threads)
 {
     strbuf log = {.lossy = 1};
     char dir[4300];
     int shown = 0, hit = 0;
     catch_interrupt();
     const char *scratch = make_own_scratch();
-    int rc = cli_build_waves_model(entry, scratch, show_step, &shown, &log, dir, sizeof dir,
-                                   &hit);
+    int rc = build_variant(entry, threads, scratch, show_step, &shown, &log, dir, sizeof dir,
+                           &hit);
     if (interrupted) {
         sb_free(&log);
         die_interrupted(shown);
@@ -390,23 +419,33 @@ static int build_waves(const char *entry)
     if (log.data)
         fputs(log.data, stderr);
     sb_free(&log);
-    if (rc == HLS_OK)
+    if (rc == HLS_OK && threads)
+        printf("  threaded model%s: %s/model.so (CLHLS_SIM_THREADS=%u runs it)\n",
+               hit ? " (cache hit)" : "", dir, threads);
+    else if (rc == HLS_OK)
         printf("  traced model%s: %s/model.so (CLHLS_WAVES=FILE.fst records waveforms)\n",
                hit ? " (cache hit)" : "", dir);
     return exit_for_status(rc);
 }
 
-/* waves-model ENTRY: the traced model of a cache entry, for the person at the terminal
- * or (--result) for the runtime: {"status", "log", "entry": ENTRY/waves or null, ...}
- * as a build's result, exit status 0 or 1. */
-static int cmd_waves_model(int argc, char **argv)
+/* waves-model ENTRY (threaded 0) and threads-model ENTRY --threads N (threaded 1): the
+ * traced or the threaded model of a cache entry, for the person at the terminal or
+ * (--result) for the runtime: {"status", "log", "entry": ENTRY/waves (ENTRY/threadsN)
+ * or null, ...} as a build's result, exit status 0 or 1. */
+static int cmd_variant_model(int argc, char **argv, int threaded)
 {
     const char *entry = NULL, *result = NULL, *scratch = NULL;
     int help = 0, bad = 0;
+    unsigned threads = 0;
     for (int i = 0; i < argc && !bad && !help; i++) {
+        char *end;
         if (is_help(argv[i]))
             help = 1;
-        else if (!strcmp(argv[i], "--result") && i + 1 < argc)
+        else if (threaded && !strcmp(argv[i], "--threads") && i + 1 < argc) {
+            unsigned long n = strtoul(argv[++i], &end, 10);
+            bad = *end || argv[i][0] < '0' || argv[i][0] > '9' || n > 4096; /* range: model_step.c */
+            threads = (unsigned)n;
+        } else if (!strcmp(argv[i], "--result") && i + 1 < argc)
             result = argv[++i];
         else if (!strcmp(argv[i], "--scratch") && i + 1 < argc)
             scratch = argv[++i];
@@ -415,15 +454,16 @@ static int cmd_waves_model(int argc, char **argv)
         else
             bad = 1;
     }
-    if (help || bad || !entry)
-        return print_usage(usage_waves_model, help);
+    const char *usage = threaded ? usage_threads_model : usage_waves_model;
+    if (help || bad || !entry || (threaded && !threads))
+        return print_usage(usage, help);
     if (!result)
-        return build_waves(entry);
+        return build_variant_shown(entry, threads);
     strbuf log = {.lossy = 1};
     char dir[4300];
     int hit = 0;
     double t0 = monotonic_seconds();
-    int rc = cli_build_waves_model(entry, scratch, NULL, NULL, &log, dir, sizeof dir, &hit);
+    int rc = build_variant(entry, threads, scratch, NULL, NULL, &log, dir, sizeof dir, &hit);
     if (write_result(result, rc, log.data, rc == HLS_OK ? dir : NULL, NULL, hit,
                      monotonic_seconds() - t0))
         rc = HLS_ERR_TOOL;
@@ -559,7 +599,7 @@ static int cmd_build(int cmd, int argc, char **argv)
             exit_code = write_binary(binary, res.entry_dir, board->name);
         if (rc == HLS_OK && waves && exit_code == CLI_EXIT_OK) {
             fflush(stdout); /* the build's lines before the traced model's */
-            exit_code = build_waves(res.entry_dir);
+            exit_code = build_variant_shown(res.entry_dir, 0);
         }
     }
     hls_build_result_free(&res);
@@ -610,7 +650,9 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "report")) return clhls_report_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "synth")) return clhls_synth_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "waves-model"))
-        return cmd_waves_model(argc - 2, argv + 2);
+        return cmd_variant_model(argc - 2, argv + 2, 0);
+    if (!strcmp(argv[1], "threads-model"))
+        return cmd_variant_model(argc - 2, argv + 2, 1);
     fprintf(stderr, "clhls: unknown command '%s'\n", argv[1]);
     return print_usage(usage_text, 0);
 }

@@ -10,7 +10,9 @@
  * waves-model`) is an entry of its own inside the build's, ENTRY/waves/ (model.so
  * built with SIM_BUILD_WAVES, model.json, its manifest), made from the entry's rtl/ and
  * the templates in a scratch directory of the cache and renamed into place when whole,
- * so the normal model.so stays as it was. */
+ * so the normal model.so stays as it was. The multi-threaded variant (CLHLS_SIM_THREADS,
+ * `clhls threads-model ENTRY --threads N`) is made the same way into ENTRY/threadsN/
+ * (SIM_BUILD_THREADS(N), "threads": N in its model.json). */
 #include "model_step.h"
 
 #include <cjson/cJSON.h>
@@ -38,12 +40,14 @@ static void sources(void *ctx, strbuf *paths)
 
 /* Writes what building the model took as JSON; 0 on success. */
 static int write_model_report(const char *path, const sim_build_stats *st, int rtl_operators,
-                              int waves)
+                              unsigned flags)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "operators", rtl_operators ? "rtl" : "c-models");
-    if (waves)
+    if (flags & SIM_BUILD_WAVES)
         cJSON_AddBoolToObject(r, "waves", 1);
+    if (SIM_BUILD_THREADS_OF(flags))
+        cJSON_AddNumberToObject(r, "threads", SIM_BUILD_THREADS_OF(flags));
     cJSON_AddNumberToObject(r, "verilator_seconds", st->verilator_seconds);
     cJSON_AddNumberToObject(r, "cxx_bytes", (double)st->cxx_bytes);
     cJSON_AddNumberToObject(r, "cxx_files", st->cxx_files);
@@ -144,13 +148,22 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int cli_build_waves_model(const char *entry, const char *scratch,
-                          void (*progress)(void *ctx, const char *step), void *ctx,
-                          strbuf *log, char *dir, size_t dir_size, int *cache_hit)
+/* A variant of an entry's model: where it goes and what it is called. */
+typedef struct model_variant {
+    const char *subdir;  /* its directory in the entry: "waves", "threads4", ... */
+    const char *name;    /* "traced", "threaded": in messages */
+    unsigned flags;      /* its SIM_BUILD_* flags (besides the operators') */
+} model_variant;
+
+/* Builds variant v of the model of cache entry `entry` into ENTRY/<v->subdir>/, as
+ * cli_build_waves_model says. */
+static int build_variant(const char *entry, const model_variant *v, const char *scratch,
+                         void (*progress)(void *ctx, const char *step), void *ctx,
+                         strbuf *log, char *dir, size_t dir_size, int *cache_hit)
 {
     char why[512], probe[4200];
     *cache_hit = 0;
-    if (hls_path_join(dir, dir_size, entry, "waves")) {
+    if (hls_path_join(dir, dir_size, entry, v->subdir)) {
         sb_printf(log, "clhls: path too long: %s\n", entry);
         return HLS_ERR_TOOL;
     }
@@ -162,7 +175,8 @@ int cli_build_waves_model(const char *entry, const char *scratch,
     snprintf(probe, sizeof probe, "%s/model.so", entry);
     if (access(probe, R_OK) != 0) {
         sb_printf(log, "clhls: %s has no simulation model (built with --no-model, or a "
-                       "program without kernels): there is nothing to trace\n", entry);
+                       "program without kernels): there is nothing to %s\n", entry,
+                  v->flags & SIM_BUILD_WAVES ? "trace" : "build it from");
         return HLS_ERR_OPTIONS;
     }
     int usable = hls_entry_usable(dir, "model.so", why, sizeof why);
@@ -175,8 +189,8 @@ int cli_build_waves_model(const char *entry, const char *scratch,
         return HLS_ERR_TOOL;
     }
     if (*why)
-        sb_printf(log, "clhls: the traced model in the cache was damaged (%s); built again\n",
-                  why);
+        sb_printf(log, "clhls: the %s model in the cache was damaged (%s); built again\n",
+                  v->name, why);
     const char *templates = hls_template_dir(); /* as the compiler finds them */
     if (!templates) {
         sb_printf(log, "clhls: the RTL templates were not found (CLHLS_RTL_DIR)\n");
@@ -193,12 +207,13 @@ int cli_build_waves_model(const char *entry, const char *scratch,
         rc = add_matches(pattern, &files, &n, &cap);
     char root[4096], tmp[4400], runtime[4200], obj[4500], so[4500], report[4500];
     hls_cache_root(NULL, root, sizeof root);
-    snprintf(tmp, sizeof tmp, "%s/tmp-waves-XXXXXX", scratch ? scratch : root);
+    snprintf(tmp, sizeof tmp, "%s/tmp-%s-XXXXXX", scratch ? scratch : root, v->subdir);
     if (rc) {
         sb_printf(log, "clhls: out of memory\n");
         rc = HLS_ERR_TOOL;
     } else if (generated == 0) {
-        sb_printf(log, "clhls: %s/rtl has no Verilog to build the traced model from\n", entry);
+        sb_printf(log, "clhls: %s/rtl has no Verilog to build the %s model from\n", entry,
+                  v->name);
         rc = HLS_ERR_TOOL;
     } else if (hls_mkdir_p(scratch ? scratch : root) || !mkdtemp(tmp)) {
         sb_printf(log, "clhls: cannot create a directory in %s: %s\n", scratch ? scratch : root,
@@ -213,25 +228,24 @@ int cli_build_waves_model(const char *entry, const char *scratch,
         char *out = NULL;
         sim_build_stats st;
         double t = now_seconds();
+        unsigned flags = v->flags | (rtl ? SIM_BUILD_RTL_OPERATORS : 0);
         int sim = sim_build_model_progress((const char *const *)files, n, "clhls_top", obj,
-                                           runtime, so,
-                                           SIM_BUILD_WAVES | (rtl ? SIM_BUILD_RTL_OPERATORS : 0),
-                                           progress, ctx, &out, &st);
+                                           runtime, so, flags, progress, ctx, &out, &st);
         hls_remove_tree(obj);
         if (sim != SIM_OK) {
-            sb_printf(log, "error: building the traced simulation model failed:\n%s\n",
+            sb_printf(log, "error: building the %s simulation model failed:\n%s\n", v->name,
                       out ? out : "");
             rc = HLS_ERR_TOOL;
-        } else if (write_model_report(report, &st, rtl, 1) || hls_manifest_write(tmp)) {
-            sb_printf(log, "clhls: cannot write the traced model's files in %s: %s\n", tmp,
-                      strerror(errno));
+        } else if (write_model_report(report, &st, rtl, flags) || hls_manifest_write(tmp)) {
+            sb_printf(log, "clhls: cannot write the %s model's files in %s: %s\n", v->name,
+                      tmp, strerror(errno));
             rc = HLS_ERR_TOOL;
         } else if (hls_entry_publish(tmp, dir, "model.so", why, sizeof why)) {
             sb_printf(log, "clhls: %s\n", why);
             rc = HLS_ERR_TOOL;
         } else {
-            sb_printf(log, "clhls: traced model built in %.1f s (Verilator %.1f s, C++ %.1f s)\n",
-                      now_seconds() - t, st.verilator_seconds, st.compile_seconds);
+            sb_printf(log, "clhls: %s model built in %.1f s (Verilator %.1f s, C++ %.1f s)\n",
+                      v->name, now_seconds() - t, st.verilator_seconds, st.compile_seconds);
         }
         free(out);
         if (rc)
@@ -241,4 +255,29 @@ int cli_build_waves_model(const char *entry, const char *scratch,
         free(files[i]);
     free(files);
     return rc;
+}
+
+int cli_build_waves_model(const char *entry, const char *scratch,
+                          void (*progress)(void *ctx, const char *step), void *ctx,
+                          strbuf *log, char *dir, size_t dir_size, int *cache_hit)
+{
+    const model_variant traced = {"waves", "traced", SIM_BUILD_WAVES};
+    return build_variant(entry, &traced, scratch, progress, ctx, log, dir, dir_size, cache_hit);
+}
+
+int cli_build_threads_model(const char *entry, unsigned threads, const char *scratch,
+                            void (*progress)(void *ctx, const char *step), void *ctx,
+                            strbuf *log, char *dir, size_t dir_size, int *cache_hit)
+{
+    *cache_hit = 0;
+    if (threads < 2 || threads > SIM_MAX_THREADS) {
+        sb_printf(log, "clhls: --threads %u: a threaded model has 2 to %u threads\n", threads,
+                  SIM_MAX_THREADS);
+        return HLS_ERR_OPTIONS;
+    }
+    char subdir[32];
+    snprintf(subdir, sizeof subdir, "threads%u", threads);
+    const model_variant threaded = {subdir, "threaded", SIM_BUILD_THREADS(threads)};
+    return build_variant(entry, &threaded, scratch, progress, ctx, log, dir, dir_size,
+                         cache_hit);
 }

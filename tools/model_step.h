@@ -21,4 +21,11 @@ int cli_build_waves_model(const char *entry, const char *scratch,
                           void (*progress)(void *ctx, const char *step), void *ctx,
                           strbuf *log, char *dir, size_t dir_size, int *cache_hit);
 
+/* The same for the multi-threaded variant of `threads` threads (2..SIM_MAX_THREADS:
+ * Verilator's --threads, CLHLS_SIM_THREADS) into ENTRY/threads<threads>/; dir gets that
+ * directory. HLS_ERR_OPTIONS also for a thread count out of range. */
+int cli_build_threads_model(const char *entry, unsigned threads, const char *scratch,
+                            void (*progress)(void *ctx, const char *step), void *ctx,
+                            strbuf *log, char *dir, size_t dir_size, int *cache_hit);
+
 #endif
