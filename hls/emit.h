@@ -188,6 +188,11 @@ void hls_emit_compute_unit(emitter *e); /* its module's body */
 /* Whether its load-store unit port n sends write data; how many ports do. */
 int hls_emit_port_writes(const hls_kernel *k, int n);
 int hls_emit_writer_ports(const hls_kernel *k);
+/* Bits of its bank conflicts in one cycle (of every copy of it: unit 0 counts them). */
+int hls_emit_conflicts_width(const hls_kernel *k);
+/* A copy's events for unit 0 (clhls_cu_shell's cu_events): these flags, then the bank
+ * conflicts. */
+#define HLS_CU_EVENT_FLAGS 5
 
 /* The top (emit_verilog.c). */
 unsigned hls_emit_reg_addr_bits(const hls_program *p); /* bits of the register address */

@@ -192,6 +192,7 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
     cJSON_AddItemToObject(j, "work_group_size_hint", dims(k->wg_size_hint));
     cJSON_AddStringToObject(j, "vec_type_hint", k->vec_type_hint);
     cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);
+    cJSON_AddNumberToObject(j, "compute_units", k->compute_units);
     if (k->autorun) /* the host does not see it: it starts with the accelerator */
         cJSON_AddTrueToObject(j, "autorun");
     cJSON_AddNumberToObject(j, "local_mem_bytes", (double)local_array_bytes(k));

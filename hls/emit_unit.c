@@ -282,13 +282,14 @@ static void emit_local_memory(emitter *e, int i)
 }
 
 /* The width of the compute unit's bank conflicts in one cycle: every port of every
- * local memory may be refused, and at least the 8 bits of the usual counter. */
-static int conflicts_width(const hls_kernel *k)
+ * local memory of every copy of it may be refused (unit 0 counts them all), and at
+ * least the 8 bits of the usual counter. */
+int hls_emit_conflicts_width(const hls_kernel *k)
 {
     int ports = 0;
     for (int i = 0; i < k->nlocals; i++)
         ports += k->locals[i].nports;
-    int w = conflict_width(ports);
+    int w = conflict_width(ports * k->compute_units);
     return w > 8 ? w : 8;
 }
 
@@ -296,7 +297,7 @@ static int conflicts_width(const hls_kernel *k)
 static void emit_local_memories(emitter *e)
 {
     const hls_kernel *k = e->k;
-    int width = conflicts_width(k);
+    int width = hls_emit_conflicts_width(k);
     strbuf x = {0};
     sb_printf(&x, "%d'd0", width);
     for (int i = 0; i < k->nlocals; i++)
@@ -349,10 +350,12 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
         hls_nl_param(u, "REG_ADDR_W", "%u", hls_emit_reg_addr_bits(e->c->program));
     hls_nl_param(u, "SLOTS", "%d", slots ? HLS_WG_SLOTS : 0);
     hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
-    if (conflicts_width(k) != 8)
-        hls_nl_param(u, "CONFLICT_W", "%d", conflicts_width(k));
+    if (hls_emit_conflicts_width(k) != 8)
+        hls_nl_param(u, "CONFLICT_W", "%d", hls_emit_conflicts_width(k));
     if (k->autorun) /* it starts itself out of reset */
         hls_nl_param(u, "AUTORUN", "1");
+    if (k->compute_units > 1) /* one of several: the kernel's module joins them */
+        hls_nl_param(u, "NCU", "%d", k->compute_units);
     /* A clock that leaves fewer than HLS_SHORT_CLOCK_LEVELS logic levels between
      * registers gets the work-item generator's register for the next group, so the
      * pipeline's ready ends there; a slower clock keeps the area. */
@@ -385,6 +388,14 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     for (size_t i = 0; i < sizeof status / sizeof *status; i++)
         hls_nl_connect(u, HLS_NL_IN, status[i], "%s", status[i]);
     hls_nl_connect(u, HLS_NL_OUT, "drained", "drained");
+    int copies = k->compute_units > 1;
+    hls_nl_connect(u, HLS_NL_IN, "cu_index", "%s", copies ? "cu_index" : "8'd0");
+    if (copies)
+        hls_nl_connect(u, HLS_NL_IN, "peer_events", "peer_events");
+    else
+        hls_nl_connect(u, HLS_NL_IN, "peer_events", "%d'd0",
+                       hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
+    hls_nl_connect(u, HLS_NL_OUT, "cu_events", "%s", copies ? "cu_events" : "");
 }
 
 /* Probes: entries in each channel the kernel writes or reads, work-items inside each

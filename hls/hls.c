@@ -454,6 +454,7 @@ static const pass passes[] = {
     {"divide", hls_divisions, NULL, NULL},            /* x % y beside x / y, x / 8: no divider */
     {"check", hls_check, NULL, NULL},                 /* what hardware cannot do: an error */
     {"lower", hls_lower, verify, dump},               /* LLVM IR -> hardware IR */
+    {"replicate", hls_replicate, NULL, NULL},         /* kernels' compute units: how many */
     {"cfg", hls_cfg, verify, dump},                   /* dominators and loops */
     {"widen", hls_widen, verify, dump},               /* neighbouring accesses: one */
     {"ifconvert", hls_ifconvert, verify, dump},       /* regions, predicates */

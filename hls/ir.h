@@ -336,6 +336,7 @@ typedef struct hls_kernel {
                                   (local memory or barriers), else -1 */
     unsigned max_wg;           /* the largest work-group the hardware takes */
     int autorun;               /* 1: starts out of reset and runs for ever (autorun.c) */
+    int compute_units;         /* copies of its compute unit sharing its work-groups (>= 1) */
     int mem_latency;           /* latency the scheduler assumed for loads */
     int lsu_depth;             /* requests a global load-store unit holds in flight */
     int depth;                 /* pipeline stages of all static regions together */
@@ -405,6 +406,8 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 
 /* Work-items a pipelined loop's round may hold (interleaving), and the bits of a lane. */
 #define HLS_MAX_LANES 16
+/* Compute units of one kernel at most (num_compute_units, -clhls-compute-units). */
+#define HLS_MAX_COMPUTE_UNITS 16
 #define HLS_LANE_BITS 4
 
 /* Latencies the structure of clhls_fdiv and clhls_fsqrt fixes for float and double

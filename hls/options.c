@@ -4,10 +4,13 @@
  * noted here. -cl-std takes CL1.0 to CL3.0 (the versions of
  * CL_DEVICE_OPENCL_C_ALL_VERSIONS, docs/user-guide.md); without it the language is
  * OpenCL C 1.2, the highest 1.x version. Anything unknown is an error
- * (CL_INVALID_BUILD_OPTIONS). Both as the specification asks. One option is our own:
+ * (CL_INVALID_BUILD_OPTIONS). Both as the specification asks. Two options are our own:
  * -clhls-rtl-operators simulates the arithmetic operators' RTL instead of their
  * bit-accurate C models, and the static regions' pipeline registers instead of folded
- * regions (docs/user-guide.md); the hardware is the same. */
+ * regions (docs/user-guide.md); the hardware is the same. -clhls-compute-units=KERNEL:N
+ * replicates a kernel's compute unit N times, as num_compute_units(N) does (Vitis's
+ * `nk`; lower.c applies it). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes.h"
@@ -98,6 +101,19 @@ int hls_parse_options(hls_compile *c)
             continue;
         } else if (!strcmp(opt, "-clhls-rtl-operators")) {
             o->rtl_operators = 1;
+        } else if (!strncmp(opt, "-clhls-compute-units=", 21)) {
+            const char *colon = strrchr(opt + 21, ':');
+            char *end = NULL;
+            long count = colon ? strtol(colon + 1, &end, 10) : 0;
+            if (!colon || colon == opt + 21 || end == colon + 1 || *end || count < 1 ||
+                count > HLS_MAX_COMPUTE_UNITS) {
+                hls_error(&c->diag, none, "'%s': expected -clhls-compute-units=KERNEL:N with N "
+                          "from 1 to %d", opt, HLS_MAX_COMPUTE_UNITS);
+                return HLS_ERR_OPTIONS;
+            }
+            if (!o->replicate)
+                o->replicate = arena_alloc(&c->arena, (size_t)n * sizeof *o->replicate);
+            o->replicate[o->nreplicate++] = opt + 21;
         } else {
             hls_error(&c->diag, none, "unknown build option '%s'", opt);
             return HLS_ERR_OPTIONS;

@@ -20,6 +20,8 @@ typedef struct hls_options {
     int rtl_operators;        /* -clhls-rtl-operators: simulate the operators' and pipelines' RTL */
     int reassociate;          /* -cl-fast-relaxed-math or -cl-unsafe-math-optimizations: float
                                  sums may be reassociated (pipeline.c's partial sums) */
+    const char **replicate;   /* -clhls-compute-units=KERNEL:N, each "KERNEL:N" as given */
+    int nreplicate;           /* number of them */
 } hls_options;
 
 /* printf (printf.c): the device buffer the records go to (its size and record layout:
@@ -71,6 +73,7 @@ typedef enum {
     HLS_ATTR_DEPTH,                /* a pipe argument's __attribute__((depth(N))) */
     HLS_ATTR_AUTORUN,              /* a kernel's __attribute__((autorun)) */
     HLS_ATTR_MAX_GLOBAL_WORK_DIM,  /* a kernel's __attribute__((max_global_work_dim(N))) */
+    HLS_ATTR_NUM_COMPUTE_UNITS,    /* a kernel's __attribute__((num_compute_units(N))) */
 } hls_attr_kind;
 
 typedef struct hls_vendor_attr {
@@ -159,6 +162,7 @@ int hls_coalesce(hls_compile *c);            /* prepare.c: adjacent accesses mer
 int hls_divisions(hls_compile *c);           /* divide.c: pairs, constant divisors */
 int hls_check(hls_compile *c);               /* check.c: reject what hardware cannot do */
 int hls_lower(hls_compile *c);               /* lower.c: LLVM IR -> hardware IR */
+int hls_replicate(hls_compile *c);           /* replicate.c: compute units per kernel */
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */
 int hls_widen(hls_compile *c);               /* widen.c: neighbouring accesses: one */
 int hls_ifconvert(hls_compile *c);           /* ifconvert.c: CFG -> region tree */

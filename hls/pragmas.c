@@ -236,6 +236,7 @@ static const struct {
     {"depth", HLS_ATTR_DEPTH, 1, 0},
     {"autorun", HLS_ATTR_AUTORUN, 0, 1},
     {"max_global_work_dim", HLS_ATTR_MAX_GLOBAL_WORK_DIM, 1, 1},
+    {"num_compute_units", HLS_ATTR_NUM_COMPUTE_UNITS, 1, 1},
 };
 
 /* The attribute of vendor_attrs at a: its end, or NULL. *which is its index there,

@@ -128,6 +128,9 @@ static int parse_attributes(const cJSON *jk, rt_kernel_meta *k)
     json_u64(jk, "local_mem_bytes", &lmem);
     k->local_mem = (size_t)lmem;
     k->autorun = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(jk, "autorun"));
+    uint64_t units = 1;
+    json_u64(jk, "compute_units", &units);
+    k->compute_units = units ? (cl_uint)units : 1;
     /* CL_KERNEL_ATTRIBUTES: every attribute the metadata carries, as declared in the
      * source, space-separated. */
     const cJSON *vth = cJSON_GetObjectItemCaseSensitive(jk, "vec_type_hint");

@@ -342,6 +342,16 @@ cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
     RT_FAIL(CL_INVALID_VALUE);
 }
 
+/* CL_DEVICE_MAX_COMPUTE_UNITS: the compute units of the largest program loaded on the
+ * device so far (every kernel's, as they may all run at once), and before the first
+ * the board's compute units per kernel (board-format.md). */
+static cl_uint device_compute_units(cl_device_id d)
+{
+    cl_uint board = d->board->compute_units ? d->board->compute_units : 1;
+    cl_uint built = atomic_load(&d->built_units);
+    return built > board ? built : board;
+}
+
 /* Largest 1-D index space the hardware counts (64-bit registers, size_t host). */
 static size_t device_max_wg(cl_device_id d) { return d->board->max_work_group_size; }
 
@@ -382,7 +392,7 @@ cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info name, size_t s
     switch (name) {
     case CL_DEVICE_TYPE: v.type = d->type; n = sizeof v.type; break;
     case CL_DEVICE_VENDOR_ID: U(RT_VENDOR_ID); break;
-    case CL_DEVICE_MAX_COMPUTE_UNITS: U(b->compute_units ? b->compute_units : 1); break;
+    case CL_DEVICE_MAX_COMPUTE_UNITS: U(device_compute_units(d)); break;
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: U(3); break;
     case CL_DEVICE_MAX_WORK_ITEM_SIZES:
         v.sz3[0] = v.sz3[1] = v.sz3[2] = device_max_wg(d);

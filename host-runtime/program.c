@@ -231,6 +231,18 @@ static int load_model(cl_device_id d, const char *entry, const rt_kernel_meta *k
     return RT_DEV_OK;
 }
 
+/* CL_DEVICE_MAX_COMPUTE_UNITS follows the largest design loaded on the device: the
+ * compute units of every kernel of the program, which may all run at once. */
+static void note_compute_units(cl_device_id d, const rt_kernel_meta *ks, cl_uint nk)
+{
+    unsigned units = 0;
+    for (cl_uint i = 0; i < nk; i++)
+        units += ks[i].compute_units;
+    unsigned seen = atomic_load(&d->built_units);
+    while (units > seen && !atomic_compare_exchange_weak(&d->built_units, &seen, units))
+        ;
+}
+
 /* Loads the built cache entry for context device di: its metadata (which then stands
  * for every device: all build the same program) and its model. p->lock held. */
 static cl_int load_entry(cl_program p, int di, const char *entry)
@@ -268,6 +280,7 @@ static cl_int load_entry(cl_program p, int di, const char *entry)
     rt_metadata_free(p->kernels, p->nkernels);
     p->kernels = ks;
     p->nkernels = nk;
+    note_compute_units(d, ks, nk);
     b->entry_dir = dir;
     b->status = CL_BUILD_SUCCESS;
     b->type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;

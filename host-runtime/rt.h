@@ -154,6 +154,8 @@ struct _cl_device_id {
     uint64_t submitted;         /* commands submitted to this device: the next one's seq (rt_lock) */
     uint64_t engine_free_ns[RT_ENGINES]; /* device timeline: END of each engine's last
                                    command (rt_lock) */
+    atomic_uint built_units;    /* the most compute units of a program loaded on it so far
+                                   (CL_DEVICE_MAX_COMPUTE_UNITS), 0 before the first */
 };
 
 /* Destructor callback of a context (clSetContextDestructorCallback). */
@@ -316,6 +318,7 @@ typedef struct rt_kernel_meta {
     int autorun;                /* 1: starts with the accelerator and runs for ever; the
                                    host does not see it (no cl_kernel, not among the
                                    program's kernel names) */
+    cl_uint compute_units;      /* copies of its compute unit sharing its work-groups */
 } rt_kernel_meta;
 
 /* Build state of a program for one device. */

@@ -14,6 +14,14 @@
 // control block then clears busy and sets done. The geometry and argument outputs
 // feed the body's invariant values and must stay stable while the kernel runs (the
 // runtime writes them before start).
+//
+// A kernel with NCU compute units (num_compute_units) has a shell in each. They share
+// the control block's address: every shell takes the same writes and starts together;
+// each one's dispatcher deals itself every NCU-th work-group (clhls_wg_dispatch). Unit 0
+// leads: its reads are the block's, it counts the work-items and requests of every unit
+// (cu_events of the others, on peer_events; a cycle counts as stalled on memory when any
+// unit stalls), and it is done when it is drained and no other unit is busy. The
+// others' reads, counters and probes are left unconnected.
 `default_nettype none
 
 module clhls_cu_shell #(
@@ -28,7 +36,10 @@ module clhls_cu_shell #(
     parameter CONFLICT_W = 8, // bits of local_conflicts (8..31: every local port's conflict fits)
     parameter GROUP_REG = 0, // 1: the work-item generator holds the next group (a registered
                              // ready towards the dispatcher; for a short clock period)
-    parameter AUTORUN = 0    // 1: the kernel starts by itself out of reset (an autorun kernel)
+    parameter AUTORUN = 0,   // 1: the kernel starts by itself out of reset (an autorun kernel)
+    parameter NCU     = 1,   // compute units of the kernel (1..128), each with a shell
+    parameter EV_BITS = CONFLICT_W + 5,       // bits of a unit's events (cu_events)
+    parameter PEER_W  = (NCU > 1 ? NCU - 1 : 1) * EV_BITS // bits of the other units' events
 ) (
     input  wire                  clk,                 // kernel clock
     input  wire                  rst,                 // synchronous active-high reset
@@ -76,14 +87,59 @@ module clhls_cu_shell #(
     input  wire                  mem_write,           // pulse: a memory write request issued
     input  wire [CONFLICT_W-1:0] local_conflicts,     // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes,              // probe i at bits [32*i +: 32]
-    output wire                  drained              // no work-item left to enter or inside
+    output wire                  drained,             // no work-item left to enter or inside
+    /* verilator lint_off UNUSEDSIGNAL */ // the low bits: a unit's index; unit 0 reads peers
+    input  wire [7:0]            cu_index,            // this compute unit (0 when NCU == 1)
+    input  wire [PEER_W-1:0]     peer_events,         // unit 0: the other units' cu_events, unit 1 lowest
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [EV_BITS-1:0]    cu_events            // this unit's events: {local_conflicts,
+                                                      // stalled, mem_write, mem_read, retire, busy}
 );
     wire start;        // one-cycle pulse: the kernel runs
     wire busy;         // between start and done
     wire done_pulse;   // every work-item retired, every store acknowledged
 
+    // The events the control block counts: this unit's, and the other units' at unit 0.
+    localparam EV_W = $clog2(NCU + 1);   // bits of a count of one event over every unit
+    wire [EV_W-1:0] retired, reads, writes;
+    wire            stalled;
+    wire [CONFLICT_W-1:0] conflicts;
+    wire            peers_busy;          // another unit of the kernel still works
+    assign cu_events = {local_conflicts, busy & stall_mem, mem_write, mem_read, retire_valid, busy};
+    generate
+        if (NCU > 1) begin : units
+            reg [EV_W-1:0] sum_retired, sum_reads, sum_writes;
+            reg [CONFLICT_W-1:0] sum_conflicts;
+            reg any_stalled, any_busy;
+            integer u;
+            always @(*) begin
+                sum_retired   = {{(EV_W-1){1'b0}}, retire_valid};
+                sum_reads     = {{(EV_W-1){1'b0}}, mem_read};
+                sum_writes    = {{(EV_W-1){1'b0}}, mem_write};
+                sum_conflicts = local_conflicts;
+                any_stalled   = busy & stall_mem;
+                any_busy      = 1'b0;
+                for (u = 0; u < NCU - 1; u = u + 1) begin
+                    any_busy      = any_busy | peer_events[EV_BITS*u];
+                    sum_retired   = sum_retired + {{(EV_W-1){1'b0}}, peer_events[EV_BITS*u + 1]};
+                    sum_reads     = sum_reads + {{(EV_W-1){1'b0}}, peer_events[EV_BITS*u + 2]};
+                    sum_writes    = sum_writes + {{(EV_W-1){1'b0}}, peer_events[EV_BITS*u + 3]};
+                    any_stalled   = any_stalled | peer_events[EV_BITS*u + 4];
+                    sum_conflicts = sum_conflicts + peer_events[EV_BITS*u + 5 +: CONFLICT_W];
+                end
+            end
+            assign {retired, reads, writes, stalled, conflicts} =
+                {sum_retired, sum_reads, sum_writes, any_stalled, sum_conflicts};
+            assign peers_busy = cu_index == 8'd0 && any_busy;
+        end else begin : one_unit
+            assign {retired, reads, writes, stalled, conflicts} =
+                {retire_valid, mem_read, mem_write, busy & stall_mem, local_conflicts};
+            assign peers_busy = 1'b0;
+        end
+    endgenerate
+
     clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W),
-                        .CONFLICT_W(CONFLICT_W), .AUTORUN(AUTORUN)) regs (
+                        .CONFLICT_W(CONFLICT_W), .AUTORUN(AUTORUN), .EV_W(EV_W)) regs (
         .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
         .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata),
         .reg_rdata(reg_rdata),
@@ -94,16 +150,16 @@ module clhls_cu_shell #(
         .global_offset_z(global_offset_z),
         .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),
         .args(args), .done_pulse(done_pulse),
-        .count_work_item(retire_valid), .count_stall_mem(busy & stall_mem),
-        .count_mem_read(mem_read), .count_mem_write(mem_write),
-        .count_local_conflicts(local_conflicts), .probes(probes));
+        .count_work_item(retired), .count_stall_mem(stalled),
+        .count_mem_read(reads), .count_mem_write(writes),
+        .count_local_conflicts(conflicts), .probes(probes));
 
     // Work-groups, one token per group.
     wire        wg_valid, wg_ready, all_issued;
     wire [31:0] wg_id_x, wg_id_y, wg_id_z, wg_size_x, wg_size_y, wg_size_z;
     /* verilator lint_off PINCONNECTEMPTY */
-    clhls_wg_dispatch #(.ID_W(ID_W), .LS_W(LS_W)) dispatch (
-        .clk(clk), .rst(rst), .start(start),
+    clhls_wg_dispatch #(.ID_W(ID_W), .LS_W(LS_W), .NCU(NCU)) dispatch (
+        .clk(clk), .rst(rst), .start(start), .cu_index(cu_index),
         .global_size_x(global_size_x), .global_size_y(global_size_y), .global_size_z(global_size_z),
         .local_size_x(local_size_x), .local_size_y(local_size_y), .local_size_z(local_size_z),
         .num_groups_x(num_groups_x), .num_groups_y(num_groups_y), .num_groups_z(num_groups_z),
@@ -144,7 +200,8 @@ module clhls_cu_shell #(
 
     // Work-items, one per cycle.
     wire wi_idle;
-    clhls_wi_gen #(.SLOT_W(SLOT_W), .ID_W(ID_W), .LS_W(LS_W), .NEXT_REG(GROUP_REG)) items (
+    clhls_wi_gen #(.SLOT_W(SLOT_W), .ID_W(ID_W), .LS_W(LS_W), .NEXT_REG(GROUP_REG),
+                   .DEALT(NCU > 1)) items (
         .clk(clk), .rst(rst),
         .s_valid(sg_valid), .s_ready(sg_ready), .s_slot(sg_slot),
         .s_group_id_x(sg_id_x), .s_group_id_y(sg_id_y), .s_group_id_z(sg_id_z),
@@ -165,7 +222,7 @@ module clhls_cu_shell #(
     // Done: no work-item left to enter or in flight (stores may flush their open
     // lines), and every store acknowledged.
     assign drained = all_issued & wi_idle & ~m_valid & slots_idle & body_empty;
-    assign done_pulse = busy & drained & lsus_idle;
+    assign done_pulse = busy & drained & lsus_idle & ~peers_busy;
 endmodule
 
 `default_nettype wire

@@ -29,7 +29,9 @@ module clhls_kernel_regs #(
     parameter ID_W = 64,   // bits kept of global sizes and offsets (16..64)
     parameter LS_W = 32,   // bits kept of local sizes (the kernel's largest work-group fits)
     parameter CONFLICT_W = 8, // bits of the bank conflicts of one cycle (8..31: the local ports fit)
-    parameter AUTORUN = 0  // 1: starts by itself once out of reset (an autorun kernel)
+    parameter AUTORUN = 0, // 1: starts by itself once out of reset (an autorun kernel)
+    parameter EV_W = 1     // bits of a count of work-items or requests in one cycle (1..8: a
+                           // kernel's compute units count together)
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -55,10 +57,10 @@ module clhls_kernel_regs #(
     output wire [31:0]           num_groups_z,     // work-groups, dimension 2
     output reg  [NARGS*64-1:0]   args,             // argument area, byte b at bits [8*b +: 8]
     input  wire                  done_pulse,       // compute unit finished (clears busy, sets done)
-    input  wire                  count_work_item,  // pulse: a work-item retired
+    input  wire [EV_W-1:0]       count_work_item,  // work-items retired this cycle
     input  wire                  count_stall_mem,  // pulse: a cycle stalled on memory
-    input  wire                  count_mem_read,   // pulse: a memory read request issued
-    input  wire                  count_mem_write,  // pulse: a memory write request issued
+    input  wire [EV_W-1:0]       count_mem_read,   // memory read requests issued this cycle
+    input  wire [EV_W-1:0]       count_mem_write,  // memory write requests issued this cycle
     input  wire [CONFLICT_W-1:0] count_local_conflicts, // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
 );
@@ -97,7 +99,8 @@ module clhls_kernel_regs #(
     // so no path runs from the compute unit into a counter's adder; a count is exact two
     // cycles after its event, and done is set two cycles after done_pulse, so a count
     // read once done is set is final.
-    reg        q_work_item, q_stall_mem, q_mem_read, q_mem_write;  // events, registered
+    reg  [EV_W-1:0] q_work_item, q_mem_read, q_mem_write;  // events, registered
+    reg        q_stall_mem;
     reg  [CONFLICT_W-1:0] q_local_conflicts;
     reg  [1:0] done_delay;           // done_pulse, one and two cycles ago
     wire [63:0] busy_cycles;         // cycles spent busy
@@ -108,14 +111,14 @@ module clhls_kernel_regs #(
     wire [63:0] local_conflicts;     // local-memory bank conflicts
     clhls_counter count_busy (.clk(clk), .rst(rst), .clear(start_cmd), .inc(busy),
                               .value(busy_cycles));
-    clhls_counter count_items (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_work_item),
-                               .value(work_items));
+    clhls_counter #(.INC_W(EV_W)) count_items (.clk(clk), .rst(rst), .clear(start_cmd),
+                                               .inc(q_work_item), .value(work_items));
     clhls_counter count_stalls (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_stall_mem),
                                 .value(stall_mem_cycles));
-    clhls_counter count_reads (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_mem_read),
-                               .value(mem_read_requests));
-    clhls_counter count_writes (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_mem_write),
-                                .value(mem_write_requests));
+    clhls_counter #(.INC_W(EV_W)) count_reads (.clk(clk), .rst(rst), .clear(start_cmd),
+                                               .inc(q_mem_read), .value(mem_read_requests));
+    clhls_counter #(.INC_W(EV_W)) count_writes (.clk(clk), .rst(rst), .clear(start_cmd),
+                                                .inc(q_mem_write), .value(mem_write_requests));
     clhls_counter #(.INC_W(CONFLICT_W)) count_conflicts (.clk(clk), .rst(rst), .clear(start_cmd),
                                                 .inc(q_local_conflicts), .value(local_conflicts));
 
@@ -192,10 +195,10 @@ module clhls_kernel_regs #(
     // The counted events, registered (cleared with the counters by a start).
     always @(posedge clk) begin
         if (rst || start_cmd) begin
-            q_work_item       <= 1'b0;
+            q_work_item       <= {EV_W{1'b0}};
             q_stall_mem       <= 1'b0;
-            q_mem_read        <= 1'b0;
-            q_mem_write       <= 1'b0;
+            q_mem_read        <= {EV_W{1'b0}};
+            q_mem_write       <= {EV_W{1'b0}};
             q_local_conflicts <= {CONFLICT_W{1'b0}};
         end else begin
             q_work_item       <= count_work_item;

@@ -10,11 +10,17 @@
 // Group ids are counted in min(ID_W, 32) bits. Unused dimensions must have global
 // size 1, local size 1 and one group. m_valid and the token come from registers.
 // Latency: the first token is valid two cycles after start.
+// With NCU > 1 the kernel has NCU compute units, each with a dispatcher of its own that
+// walks every group and hands out every NCU-th, starting at group `cu_index` (x fastest
+// as above): the groups are dealt out in turn. A group of another compute unit costs a
+// cycle of the walk, taken while the output waits, so a unit whose groups have at least
+// NCU work-items each never waits for its dispatcher.
 `default_nettype none
 
 module clhls_wg_dispatch #(
     parameter ID_W = 64,   // bits of a work-item index (the board's; group ids keep min(ID_W, 32))
-    parameter LS_W = 32    // bits of a local size (the kernel's largest work-group size fits)
+    parameter LS_W = 32,   // bits of a local size (the kernel's largest work-group size fits)
+    parameter NCU  = 1     // compute units of the kernel, each with its own dispatcher (1..256)
 ) (
     input  wire        clk,             // clock
     input  wire        rst,             // synchronous active-high reset
@@ -29,6 +35,7 @@ module clhls_wg_dispatch #(
     input  wire [31:0] num_groups_x,    // ceil(global/local), dimension 0 (1 .. 2^GW)
     input  wire [31:0] num_groups_y,    // ceil(global/local), dimension 1 (1 .. 2^GW)
     input  wire [31:0] num_groups_z,    // ceil(global/local), dimension 2 (1 .. 2^GW)
+    input  wire [7:0]  cu_index,        // this compute unit, 0 .. NCU-1 (its low bits; none when NCU == 1)
     /* verilator lint_on UNUSEDSIGNAL */ // (the high bits of sizes and counts are zero)
     output reg         m_valid,         // a group token is offered
     input  wire        m_ready,         // consumer takes the token
@@ -53,10 +60,16 @@ module clhls_wg_dispatch #(
     reg [GW-1:0]   group_x, group_y, group_z;      // its id
     reg [LS_W-1:0] base_x, base_y, base_z;         // group id * local size modulo 2^LS_W
     reg        running;                        // between start and the last handshake
-    reg        out_is_last;                    // the token in the output register is the last
 
+    // Whose the next group is: this unit's when the turn is its index.
+    localparam TURN_W = NCU > 1 ? $clog2(NCU) : 1;
+    localparam integer LAST_UNIT = NCU - 1;
+    localparam [TURN_W-1:0] LAST_TURN = LAST_UNIT[TURN_W-1:0];   // the last unit's turn
+    reg  [TURN_W-1:0] turn;                        // the next group's compute unit
+    wire mine     = NCU == 1 || turn == cu_index[TURN_W-1:0];
     wire out_free = !m_valid || m_ready;
-    wire load     = pending && out_free;
+    wire load     = pending && out_free && mine;   // the next group goes out
+    wire step     = pending && (out_free || !mine); // the walk moves to the group after it
     wire x_last   = (group_x == last_group_x);
     wire y_last   = (group_y == last_group_y);
     wire z_last   = (group_z == last_group_z);
@@ -76,7 +89,6 @@ module clhls_wg_dispatch #(
             m_valid    <= 1'b0;
             running    <= 1'b0;
             all_issued <= 1'b0;
-            out_is_last <= 1'b0;
         end else if (start) begin
             global_x     <= global_size_x[LS_W-1:0];
             global_y     <= global_size_y[LS_W-1:0];
@@ -97,14 +109,15 @@ module clhls_wg_dispatch #(
             m_valid      <= 1'b0;
             running      <= 1'b1;
             all_issued   <= 1'b0;
-            out_is_last  <= 1'b0;
+            turn         <= 0;
         end else begin
-            if (m_valid && m_ready && out_is_last) begin
+            // The walk is over and its last token taken (or it had none of this unit's).
+            if (running && !pending && out_free) begin
                 running    <= 1'b0;
                 all_issued <= 1'b1;
             end
             if (out_free)
-                m_valid <= pending;
+                m_valid <= load;
             if (load) begin
                 m_group_id_x   <= group32(group_x);
                 m_group_id_y   <= group32(group_y);
@@ -112,7 +125,10 @@ module clhls_wg_dispatch #(
                 m_group_size_x <= local32(x_last ? rest_x : local_x);
                 m_group_size_y <= local32(y_last ? rest_y : local_y);
                 m_group_size_z <= local32(z_last ? rest_z : local_z);
-                out_is_last    <= x_last && y_last && z_last;
+            end
+            if (step) begin
+                if (NCU > 1)
+                    turn <= turn == LAST_TURN ? {TURN_W{1'b0}} : turn + 1'b1;
                 // Advance x fastest, then y, then z.
                 if (!x_last) begin
                     group_x <= group_x + 1'b1;

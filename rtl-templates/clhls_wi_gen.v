@@ -19,8 +19,10 @@
 // m_valid and the token come from registers, and so do the "last local id" flags. Group
 // bases need no multiplier: groups arrive in dispatch order (x fastest), so a group's
 // first global id is the offset, the current (last loaded) group's, or that plus the
-// local size. The enqueued local size and global offset inputs must be stable while
-// groups flow.
+// local size. With DEALT, groups come out of order (this is one of several compute
+// units of a kernel, dealt every NCU-th group), and the first id is id * local size +
+// offset, with a multiplier. The enqueued local size and global offset inputs must be
+// stable while groups flow.
 // Global ids are computed in ID_W bits (the board's work-item index width: global
 // offset + global size stay below 2^ID_W, which the runtime checks), group ids in
 // min(ID_W, 32), local ids, sizes and linear ids in LS_W (every local size is below
@@ -31,7 +33,8 @@ module clhls_wi_gen #(
     parameter SLOT_W = 1,  // bits of a work-group slot number (>= 1)
     parameter ID_W   = 64, // bits of a global id (16..64)
     parameter LS_W   = 32, // bits of a local size (the kernel's largest work-group size fits)
-    parameter NEXT_REG = 0 // 1: a register for the next group, s_ready registered
+    parameter NEXT_REG = 0, // 1: a register for the next group, s_ready registered
+    parameter DEALT  = 0   // 1: groups in any order (one of several compute units): multiply
 ) (
     input  wire        clk,              // clock
     input  wire        rst,              // synchronous active-high reset
@@ -98,10 +101,14 @@ module clhls_wi_gen #(
     /* verilator lint_off UNUSEDSIGNAL */ // the bits above LS_W and ID_W are zero
     function [ID_W-1:0] group_first(input [GW-1:0] id, input same, input [ID_W-1:0] last,
                                     input [31:0] local_size, input [63:0] offset);
-        reg [63:0] step;
+        reg [63:0] step, group;
         begin
             step = {32'd0, local32(local_size[LS_W-1:0])};
-            group_first = id == 0 ? offset[ID_W-1:0] : same ? last : last + step[ID_W-1:0];
+            group = {32'd0, group32(id)};
+            if (DEALT != 0)
+                group_first = group[ID_W-1:0] * step[ID_W-1:0] + offset[ID_W-1:0];
+            else
+                group_first = id == 0 ? offset[ID_W-1:0] : same ? last : last + step[ID_W-1:0];
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
