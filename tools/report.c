@@ -351,8 +351,9 @@ static void write_summary(html_page *p, const report *r)
     }
     card(p, "last run", r->last ? "recorded" : "none");
     html_put(p, "</div>\n");
-    html_table_begin(p, "kernels", (const char *const[]){"kernel", "pipeline stages", "loops",
-                "load-store units", "local memories", "barrier units", "operators", NULL});
+    html_table_begin(p, "kernels", (const char *const[]){"kernel", "compute units",
+                "pipeline stages", "loops", "load-store units", "local memories", "barrier units",
+                "operators", NULL});
     const cJSON *k;
     cJSON_ArrayForEach(k, json_item(r->rep, "kernels")) {
         html_put(p, "<tr><td><a href=\"#kernel-");
@@ -364,6 +365,7 @@ static void write_summary(html_page *p, const report *r)
         int wires, nk = count_operators(k, 0, kinds, &wires), ops = 0;
         for (int i = 0; i < nk; i++)
             ops += kinds[i].count;
+        html_cellf(p, "%d", (int)json_num(k, "compute_units", 1));
         html_cellf(p, "%d", (int)json_num(k, "pipeline_depth", 0));
         html_cellf(p, "%d", count_kind(k, "loop"));
         html_cellf(p, "%d", cJSON_GetArraySize(json_item(k, "lsus")));
@@ -1156,6 +1158,11 @@ static void write_kernel(html_page *p, const report *r, const cJSON *k)
     const cJSON *meta = kernel_meta(r, name);
     html_put(p, "<div class=\"cards\">");
     char buf[64];
+    int units = (int)json_num(k, "compute_units", 1);
+    if (units > 1) { /* the figures below are each unit's */
+        snprintf(buf, sizeof buf, "%d, groups dealt in turn", units);
+        card(p, "compute units", buf);
+    }
     snprintf(buf, sizeof buf, "%d", (int)json_num(k, "pipeline_depth", 0));
     card(p, "pipeline stages", buf);
     snprintf(buf, sizeof buf, "%d cycles", (int)json_num(k, "mem_latency", 0));

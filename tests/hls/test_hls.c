@@ -795,6 +795,46 @@ Test(hls, autorun_kernels_loop_for_ever)
     hls_build_result_free(&res);
 }
 
+/* Compute units: num_compute_units(N) blanked before clang sees it (no warning), the
+ * build option winning over it, every other kernel at the board's one; the metadata
+ * and report.json say how many, and the kernel's module holds that many copies of its
+ * compute unit (clhls_cu_NAME_one), each with its own load-store units. */
+Test(hls, compute_units_replicate_a_kernel)
+{
+    hls_build_result res;
+    cr_assert_eq(build("__attribute__((num_compute_units(2)))\n"
+                       "__kernel void twice(__global int *a) { a[get_global_id(0)] *= 2; }\n"
+                       "__attribute__((num_compute_units(4)))\n"
+                       "__kernel void over(__global int *a) { a[get_global_id(0)] += 1; }\n"
+                       "__kernel void once(__global int *a) { a[get_global_id(0)] = 0; }\n",
+                       "k.cl", "-clhls-compute-units=over:3", 0, &res),
+                 HLS_OK, "%s", res.log);
+    cr_expect(!strstr(res.log, "unknown attribute"), "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    static const struct { const char *name; int units; } want[] = {
+        {"twice", 2}, {"over", 3}, {"once", 1}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_expect_eq(cJSON_GetObjectItem(kernel_named(meta, want[i].name), "compute_units")
+                         ->valueint,
+                     want[i].units, "%s", want[i].name);
+    cJSON_Delete(meta);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rtl/clhls_cu_over.v", res.entry_dir);
+    char *text = slurp(path);
+    cr_assert(text);
+    for (int u = 0; u < 3; u++) {
+        char inst[64];
+        snprintf(inst, sizeof inst, "clhls_cu_over_one cu%d (", u);
+        cr_expect(strstr(text, inst), "no %s in\n%s", inst, text);
+    }
+    cr_expect(!strstr(text, "cu3 ("), "%s", text);
+    cr_expect(strstr(text, ".peer_events({cu2_events, cu1_events})"), "%s", text);
+    free(text);
+    snprintf(path, sizeof path, "%s/rtl/clhls_cu_once_one.v", res.entry_dir);
+    cr_expect(access(path, F_OK) != 0, "a kernel of one compute unit has one module");
+    hls_build_result_free(&res);
+}
+
 /* Bit reinterpretations gathered into a vector stay per-element operations (instcombine
  * would otherwise leave a vector bitcast and a shuffle behind). */
 Test(hls, bitcasts_into_a_vector_build)

@@ -176,4 +176,20 @@ assert xs["source"] < xs["stage"] < xs["sink"], xs
 table = re.search(r'<table class="channels">.*?</table>', dom, re.S).group(0)
 assert re.search(r'<td>c_done</td><td>channel</td>.*?<td>sink</td><td>source</td>', table, re.S), table
 PY
+# A kernel of three compute units: the kernels table and the kernel's cards say so.
+cat > "$work/units.cl" <<'CL'
+__attribute__((num_compute_units(3)))
+__kernel void scale(__global int *a) { a[get_global_id(0)] *= 3; }
+CL
+"$clhls" report "$work/units.cl" -o "$work/units.html" > /dev/null 2>&1 || fail "report of units"
+render "$work/units.html"
+console_messages "$work/units.html" && fail "console messages on the compute units page"
+python3 - "$work/units.html.dom" <<'PY' || fail "the page does not show the compute units"
+import re, sys
+dom = open(sys.argv[1]).read()
+table = re.search(r'<table class="kernels">.*?</table>', dom, re.S).group(0)
+assert re.search(r'<th>compute units</th>', table), table
+assert re.search(r'>scale</a></td><td>3</td>', table), table
+assert re.search(r'compute units</[^>]+>\s*<[^>]+>3, groups dealt in turn<', dom), "no card"
+PY
 echo PASS
