@@ -141,7 +141,7 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
                    "at %d cycles%s.", k->nregions, k->depth, k->nlsus, k->mem_latency,
                    whole ? " (each unit)" : "");
     hls_nl_lint_off(m, "PINCONNECTEMPTY",
-                    whole ? "The other units' reads, events of unit 0 stay open."
+                    whole ? "Unit 0's events and the other units' register reads stay open."
                           : "FIFO outputs the compute unit does not need (occupancy counts) "
                             "stay open.");
     clock_and_register_ports(m, c->program, "register read data (0 outside this kernel)");
