@@ -188,11 +188,14 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
                                                          : HLS_WG_SLOTS * (double)k->max_wg);
         cJSON_AddItemToArray(ps, pj);
     }
-    cJSON_AddItemToObject(j, "reqd_work_group_size", dims(k->reqd_wg_size));
+    unsigned reqd[3] = {k->reqd_wg_size[0] * (unsigned)k->simd, k->reqd_wg_size[1],
+                        k->reqd_wg_size[2]}; /* the kernel's, of every lane */
+    cJSON_AddItemToObject(j, "reqd_work_group_size", dims(reqd));
     cJSON_AddItemToObject(j, "work_group_size_hint", dims(k->wg_size_hint));
     cJSON_AddStringToObject(j, "vec_type_hint", k->vec_type_hint);
-    cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);
+    cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg * (unsigned)k->simd);
     cJSON_AddNumberToObject(j, "compute_units", k->compute_units);
+    cJSON_AddNumberToObject(j, "simd_work_items", k->simd);
     if (k->autorun) /* the host does not see it: it starts with the accelerator */
         cJSON_AddTrueToObject(j, "autorun");
     cJSON_AddNumberToObject(j, "local_mem_bytes", (double)local_array_bytes(k));

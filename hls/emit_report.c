@@ -582,6 +582,7 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
     add_loc(j, k->loc);
     cJSON_AddNumberToObject(j, "pipeline_depth", k->depth);
     cJSON_AddNumberToObject(j, "compute_units", k->compute_units);
+    cJSON_AddNumberToObject(j, "simd_work_items", k->simd);
     cJSON_AddBoolToObject(j, "single_work_item", k->single_work_item); /* loops pipelined */
     cJSON_AddNumberToObject(j, "mem_latency", k->mem_latency);
     cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);

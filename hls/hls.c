@@ -451,6 +451,8 @@ static const pass passes[] = {
     {"privarrays", hls_private_arrays, NULL, NULL},   /* arrays indexed at run time: values */
     {"simplify-again", hls_simplify_again, NULL, NULL}, /* ... the new vectors SSA values */
     {"coalesce", hls_coalesce, NULL, NULL},           /* adjacent accesses: one access */
+    {"simd", hls_simd, NULL, NULL},                   /* SIMD work-items: a body per lane */
+    {"simplify-again", hls_simplify_again, NULL, NULL}, /* ... their common values once */
     {"divide", hls_divisions, NULL, NULL},            /* x % y beside x / y, x / 8: no divider */
     {"check", hls_check, NULL, NULL},                 /* what hardware cannot do: an error */
     {"lower", hls_lower, verify, dump},               /* LLVM IR -> hardware IR */

@@ -52,6 +52,7 @@ hls_op *hls_ir_new_op(hls_kernel *k, arena *a, hls_opcode opc, unsigned width)
     op->lport = -1;
     op->lshare = -1;
     op->spec_alive = -1;
+    op->lane = -1;
     op->block = -1;
     op->region = -1;
     return op;

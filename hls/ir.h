@@ -124,6 +124,9 @@ typedef struct hls_op {
                             iteration was issued past the exit; -1 otherwise */
     uint64_t ivdep;      /* memory op: bit n - 1 set when the #pragma ivdep of the loop whose
                             latch says ivdep = n covers it (its llvm.access.group, lower.c) */
+    int lane;            /* memory op of a kernel with SIMD work-items: its lane (simd.c's
+                            clhls.lane metadata), -1 otherwise. Two lanes are two
+                            work-items, whose accesses are never ordered (memorder.c) */
     int *waits;          /* memory op: earlier accesses of its region it must follow */
     int nwaits, capwaits;/* used / allocated */
 } hls_op;
@@ -337,6 +340,8 @@ typedef struct hls_kernel {
     unsigned max_wg;           /* the largest work-group the hardware takes */
     int autorun;               /* 1: starts out of reset and runs for ever (autorun.c) */
     int compute_units;         /* copies of its compute unit sharing its work-groups (>= 1) */
+    int simd;                  /* work-items per hardware work-item (num_simd_work_items, simd.c;
+                                  reqd_wg_size[0] is the hardware's, 1/simd of the kernel's) */
     int mem_latency;           /* latency the scheduler assumed for loads */
     int lsu_depth;             /* requests a global load-store unit holds in flight */
     int depth;                 /* pipeline stages of all static regions together */

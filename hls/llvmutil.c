@@ -1,9 +1,11 @@
 /* The LLVM helpers every pass uses: running a list of LLVM passes on the module
  * (hls_run_llvm_passes, and hls_simplify_again, the cleanup step the pass list runs
  * after a rewrite of the LLVM IR), the source location of an instruction or a function
- * for diagnostics, and what a by-value kernel parameter's fields are. */
+ * for diagnostics, what a by-value kernel parameter's fields are, and a map from LLVM
+ * values to numbers. */
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "passes.h"
@@ -184,4 +186,42 @@ int hls_llvm_whole_array_init(LLVMValueRef call, LLVMValueRef array, uint64_t si
                LLVMGetInitializer(src);
     }
     return 0;
+}
+
+static size_t value_slot(const hls_value_map *m, LLVMValueRef v)
+{
+    size_t h = ((uintptr_t)v >> 4) * 0x9E3779B97F4A7C15ull;
+    size_t i = h & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != v)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+void hls_value_map_init(arena *a, hls_value_map *m, size_t cap)
+{
+    m->cap = cap;
+    m->used = 0;
+    m->keys = arena_alloc(a, cap * sizeof *m->keys);
+    m->ids = arena_alloc(a, cap * sizeof *m->ids);
+}
+
+void hls_value_map_set(arena *a, hls_value_map *m, LLVMValueRef v, int id)
+{
+    if (2 * (m->used + 1) > m->cap) {
+        hls_value_map old = *m;
+        hls_value_map_init(a, m, old.cap * 2);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.keys[i])
+                hls_value_map_set(a, m, old.keys[i], old.ids[i]);
+    }
+    size_t i = value_slot(m, v);
+    m->used += !m->keys[i];
+    m->keys[i] = v;
+    m->ids[i] = id;
+}
+
+int hls_value_map_get(const hls_value_map *m, LLVMValueRef v)
+{
+    size_t i = value_slot(m, v);
+    return m->keys[i] ? m->ids[i] : -1;
 }

@@ -19,22 +19,13 @@
 #include "builtins.h"
 #include "passes.h"
 
-/* Map from LLVM values (instructions, arguments, basic blocks) to ids (open
- * addressing on the pointer; grows at half load). */
-typedef struct value_map {
-    LLVMValueRef *keys; /* LLVM values */
-    int *ids;           /* op or block ids */
-    size_t cap;         /* slots, a power of two */
-    size_t used;        /* occupied slots */
-} value_map;
-
 typedef struct lowering {
     hls_compile *c;       /* the compilation */
     hls_kernel *k;        /* kernel being built */
     hls_block *block;     /* block receiving ops */
     int block_id;         /* its index */
-    value_map map;        /* LLVM value -> op id */
-    value_map blocks;     /* LLVM basic block (as value) -> block id */
+    hls_value_map map;        /* LLVM value -> op id */
+    hls_value_map blocks;     /* LLVM basic block (as value) -> block id */
     LLVMTargetDataRef td; /* data layout for type sizes */
     int lin_id, lin_size; /* the local linear id and group size tokens, -1 until read */
     LLVMValueRef *groups; /* access groups the kernel's #pragma ivdep loops list */
@@ -43,47 +34,9 @@ typedef struct lowering {
     int *nb_read;         /* per channel: the kernel's non-blocking read of it, -1 before */
 } lowering;
 
-static size_t slot_of(const value_map *m, LLVMValueRef v)
-{
-    size_t h = ((uintptr_t)v >> 4) * 0x9E3779B97F4A7C15ull;
-    size_t i = h & (m->cap - 1);
-    while (m->keys[i] && m->keys[i] != v)
-        i = (i + 1) & (m->cap - 1);
-    return i;
-}
-
-static void map_init(arena *a, value_map *m, size_t cap)
-{
-    m->cap = cap;
-    m->used = 0;
-    m->keys = arena_alloc(a, cap * sizeof *m->keys);
-    m->ids = arena_alloc(a, cap * sizeof *m->ids);
-}
-
-static void map_set(arena *a, value_map *m, LLVMValueRef v, int id)
-{
-    if (2 * (m->used + 1) > m->cap) {
-        value_map old = *m;
-        map_init(a, m, old.cap * 2);
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i])
-                map_set(a, m, old.keys[i], old.ids[i]);
-    }
-    size_t i = slot_of(m, v);
-    m->used += !m->keys[i];
-    m->keys[i] = v;
-    m->ids[i] = id;
-}
-
-static int map_get(const value_map *m, LLVMValueRef v)
-{
-    size_t i = slot_of(m, v);
-    return m->keys[i] ? m->ids[i] : -1;
-}
-
 static void map_put(lowering *L, LLVMValueRef v, int id)
 {
-    map_set(&L->c->arena, &L->map, v, id);
+    hls_value_map_set(&L->c->arena, &L->map, v, id);
 }
 
 static hls_op *emit(lowering *L, hls_opcode opc, unsigned width, hls_loc loc)
@@ -322,7 +275,7 @@ static int local_array(lowering *L, LLVMValueRef gv)
 /* The op computing LLVM value v (constants are materialised on demand). */
 static int value(lowering *L, LLVMValueRef v)
 {
-    int known = map_get(&L->map, v);
+    int known = hls_value_map_get(&L->map, v);
     if (known >= 0)
         return known;
     unsigned w = width_of(LLVMTypeOf(v));
@@ -864,7 +817,7 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
         b->nsucc = (int)LLVMGetNumSuccessors(inst);
         b->succ = arena_alloc(&L->c->arena, (size_t)b->nsucc * sizeof *b->succ);
         for (int i = 0; i < b->nsucc; i++)
-            b->succ[i] = map_get(&L->blocks, LLVMBasicBlockAsValue(LLVMGetSuccessor(inst, (unsigned)i)));
+            b->succ[i] = hls_value_map_get(&L->blocks, LLVMBasicBlockAsValue(LLVMGetSuccessor(inst, (unsigned)i)));
         if (opc == LLVMSwitch) {
             b->term = HLS_TERM_SWITCH;
             b->cond = OPERAND(0);
@@ -1251,24 +1204,35 @@ static uint64_t ivdep_loops(lowering *L, LLVMValueRef inst)
     return bits;
 }
 
+/* The SIMD lane of instruction inst (simd.c's clhls.lane metadata), or -1. */
+static int lane_of(lowering *L, LLVMValueRef inst)
+{
+    LLVMValueRef md = LLVMGetMetadata(inst, LLVMGetMDKindIDInContext(L->c->llvm, HLS_LANE_MD,
+                                                                     sizeof HLS_LANE_MD - 1));
+    unsigned n;
+    LLVMValueRef *ops = md && LLVMIsAMDNode(md) ? md_operands(L, md, &n) : NULL;
+    return ops && n == 1 && LLVMIsAConstantInt(ops[0]) ? (int)LLVMConstIntGetZExtValue(ops[0])
+                                                        : -1;
+}
+
 /* Post-order of the blocks reachable from bb (iterative DFS); returns the count. */
 static int post_order(lowering *L, LLVMBasicBlockRef entry, LLVMBasicBlockRef *order, int n)
 {
     LLVMBasicBlockRef *stack = arena_alloc(&L->c->arena, (size_t)n * sizeof *stack);
     unsigned *next = arena_alloc(&L->c->arena, (size_t)n * sizeof *next);
-    value_map seen;
-    map_init(&L->c->arena, &seen, 64);
+    hls_value_map seen;
+    hls_value_map_init(&L->c->arena, &seen, 64);
     int sp = 0, count = 0;
     stack[sp] = entry, next[sp++] = 0;
-    map_set(&L->c->arena, &seen, LLVMBasicBlockAsValue(entry), 1);
+    hls_value_map_set(&L->c->arena, &seen, LLVMBasicBlockAsValue(entry), 1);
     while (sp) {
         LLVMBasicBlockRef bb = stack[sp - 1];
         LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
         unsigned nsucc = term ? LLVMGetNumSuccessors(term) : 0;
         if (next[sp - 1] < nsucc) {
             LLVMBasicBlockRef s = LLVMGetSuccessor(term, next[sp - 1]++);
-            if (map_get(&seen, LLVMBasicBlockAsValue(s)) < 0) {
-                map_set(&L->c->arena, &seen, LLVMBasicBlockAsValue(s), 1);
+            if (hls_value_map_get(&seen, LLVMBasicBlockAsValue(s)) < 0) {
+                hls_value_map_set(&L->c->arena, &seen, LLVMBasicBlockAsValue(s), 1);
                 stack[sp] = s, next[sp++] = 0;
             }
             continue;
@@ -1287,8 +1251,8 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     k->loc = hls_llvm_function_loc(c, fn);
     lowering L = {.c = c, .k = k, .td = td, .lin_id = -1, .lin_size = -1};
     k->slot_op = -1;
-    map_init(&c->arena, &L.map, 256);
-    map_init(&c->arena, &L.blocks, 64);
+    hls_value_map_init(&c->arena, &L.map, 256);
+    hls_value_map_init(&c->arena, &L.blocks, 64);
 
     /* Blocks in reverse post-order: the entry is block 0. */
     int n = (int)LLVMCountBasicBlocks(fn);
@@ -1297,7 +1261,7 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     k->nblocks = nreach;
     k->blocks = arena_alloc(&c->arena, (size_t)nreach * sizeof *k->blocks);
     for (int i = 0; i < nreach; i++) {
-        map_set(&c->arena, &L.blocks, LLVMBasicBlockAsValue(order[nreach - 1 - i]), i);
+        hls_value_map_set(&c->arena, &L.blocks, LLVMBasicBlockAsValue(order[nreach - 1 - i]), i);
         k->blocks[i].loop = -1; /* cfg.c knows better */
         k->blocks[i].idom = -1;
     }
@@ -1305,6 +1269,10 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
     L.block = &k->blocks[0];
     lower_arguments(&L, fn);
     md_dims(&L, fn, "reqd_work_group_size", k->reqd_wg_size);
+    const hls_vendor_attr *simd = hls_vendor_attribute(c, HLS_ATTR_NUM_SIMD_WORK_ITEMS, k->name,
+                                                       NULL);
+    k->simd = simd && simd->value > 1 ? simd->value : 1; /* simd.c made the lanes */
+    k->reqd_wg_size[0] /= (unsigned)k->simd;              /* the hardware's work-items */
     md_dims(&L, fn, "work_group_size_hint", k->wg_size_hint);
     k->vec_type_hint = md_vec_type_hint(&L, fn);
     for (int b = 0; b < nreach; b++) {
@@ -1322,9 +1290,12 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
             if (id >= 0)
                 map_put(&L, i, id);
             uint64_t ivdep = L.ngroups ? ivdep_loops(&L, i) : 0;
-            for (int o = before; ivdep && o < k->nops; o++)
-                if (hls_ir_is_memory(&k->ops[o]))
+            int lane = k->simd > 1 ? lane_of(&L, i) : -1;
+            for (int o = before; o < k->nops; o++)
+                if (hls_ir_is_memory(&k->ops[o])) {
                     k->ops[o].ivdep = ivdep;
+                    k->ops[o].lane = lane;
+                }
         }
     }
     /* Phi operands, now that every value has its op (constants go to the entry). */
@@ -1334,10 +1305,10 @@ static hls_kernel *lower_kernel(hls_compile *c, LLVMValueRef fn, LLVMTargetDataR
         LLVMBasicBlockRef bb = order[nreach - 1 - b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
              i = LLVMGetNextInstruction(i)) {
-            int id = map_get(&L.map, i), n = 0;
+            int id = hls_value_map_get(&L.map, i), n = 0;
             for (int e = 0; e < k->ops[id].nin; e++) {
                 LLVMBasicBlockRef from = LLVMGetIncomingBlock(i, (unsigned)e);
-                int from_id = map_get(&L.blocks, LLVMBasicBlockAsValue(from));
+                int from_id = hls_value_map_get(&L.blocks, LLVMBasicBlockAsValue(from));
                 if (from_id < 0)
                     continue; /* an edge from a block that is never reached */
                 int v = value(&L, LLVMGetIncomingValue(i, (unsigned)e));

@@ -63,11 +63,13 @@ static int is_restrict(const hls_kernel *k, int arg)
 }
 
 /* 1 when a and b never meet whatever their addresses: two loads, two memories, a
- * __constant load, a channel access. */
+ * __constant load, a channel access, two SIMD lanes (two work-items). */
 static int apart(const hls_op *a, const hls_op *b)
 {
     if (a->chan >= 0 || b->chan >= 0)
         return 1; /* a channel is no memory (and has one reader and one writer) */
+    if (a->lane >= 0 && b->lane >= 0 && a->lane != b->lane)
+        return 1; /* two SIMD lanes' work-items: nothing orders them (no barrier between) */
     if (a->opc == HOP_LOAD && b->opc == HOP_LOAD)
         return 1;
     if ((a->addr_space == 3) != (b->addr_space == 3) || a->lmem != b->lmem)

@@ -74,6 +74,7 @@ typedef enum {
     HLS_ATTR_AUTORUN,              /* a kernel's __attribute__((autorun)) */
     HLS_ATTR_MAX_GLOBAL_WORK_DIM,  /* a kernel's __attribute__((max_global_work_dim(N))) */
     HLS_ATTR_NUM_COMPUTE_UNITS,    /* a kernel's __attribute__((num_compute_units(N))) */
+    HLS_ATTR_NUM_SIMD_WORK_ITEMS,  /* a kernel's __attribute__((num_simd_work_items(N))) */
 } hls_attr_kind;
 
 typedef struct hls_vendor_attr {
@@ -147,6 +148,9 @@ hls_channel_fn hls_find_channel_fn(const char *name);
  * clang's pipe functions. */
 int hls_is_channel_call(const char *name);
 int hls_autorun(hls_compile *c);             /* autorun.c: autorun kernels loop for ever */
+int hls_simd(hls_compile *c);                /* simd.c: SIMD work-items, lanes of a body */
+/* The metadata simd.c puts on a lane's memory accesses: !{i32 lane} (lower.c: hls_op.lane). */
+#define HLS_LANE_MD "clhls.lane"
 /* The call autorun.c leaves for the lowering: i1, 1 (the autorun kernel runs again). */
 #define HLS_AUTORUN_AGAIN "clhls.autorun.again"
 /* The printf description of kernel name, or NULL when it does not call printf. */
@@ -209,6 +213,18 @@ int hls_form_difference(const hls_form *a, const hls_form *b, int64_t *diff);
 void hls_form_add_term(hls_form *f, int atom, int64_t coef);
 /* f += scale * g */
 void hls_form_add(hls_form *f, const hls_form *g, int64_t scale);
+
+/* llvmutil.c: a map from LLVM values (instructions, arguments, basic blocks as values)
+ * to numbers, open addressing on the pointer, growing at half load. */
+typedef struct hls_value_map {
+    LLVMValueRef *keys; /* LLVM values */
+    int *ids;           /* their numbers */
+    size_t cap;         /* slots, a power of two */
+    size_t used;        /* occupied slots */
+} hls_value_map;
+void hls_value_map_init(arena *a, hls_value_map *m, size_t cap); /* empty, cap a power of 2 */
+void hls_value_map_set(arena *a, hls_value_map *m, LLVMValueRef v, int id);
+int hls_value_map_get(const hls_value_map *m, LLVMValueRef v); /* its number, or -1 */
 
 /* llvmutil.c: runs a list of LLVM passes (the new pass manager's syntax) on the module,
  * vectorisers off; HLS_OK, or HLS_ERR_INTERNAL with LLVM's message in the log. */

@@ -21,9 +21,10 @@
  * points at its pragma (hls_loop_pragma). Pragmas coming from headers or macros are
  * clang's to judge. Intel's attributes that clang would ignore with a warning, a pipe
  * argument's __attribute__((blocking)) and __attribute__((depth(N))) and a kernel's
- * __attribute__((autorun)) and __attribute__((max_global_work_dim(N))), are blanked
- * (spaces: columns stay) and remembered by kernel and argument name for channels.c
- * and autorun.c (hls_vendor_attribute). */
+ * __attribute__((autorun)), max_global_work_dim(N), num_compute_units(N) and
+ * num_simd_work_items(N), are blanked (spaces: columns stay) and remembered by kernel
+ * and argument name for channels.c, autorun.c, replicate.c and simd.c
+ * (hls_vendor_attribute). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,6 +238,7 @@ static const struct {
     {"autorun", HLS_ATTR_AUTORUN, 0, 1},
     {"max_global_work_dim", HLS_ATTR_MAX_GLOBAL_WORK_DIM, 1, 1},
     {"num_compute_units", HLS_ATTR_NUM_COMPUTE_UNITS, 1, 1},
+    {"num_simd_work_items", HLS_ATTR_NUM_SIMD_WORK_ITEMS, 1, 1},
 };
 
 /* The attribute of vendor_attrs at a: its end, or NULL. *which is its index there,

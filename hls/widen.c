@@ -58,7 +58,8 @@ static int small_const(const hls_kernel *k, int id, int64_t *v)
 
 /* A power of two every value of op id is a multiple of (1 when nothing is known): a
  * constant, a buffer argument, a loop phi that starts and steps by multiples of it, a
- * sum or difference, a shift or product by a constant, an extension or truncation. */
+ * sum or difference, a shift or product by a constant, a mask by a constant, an
+ * extension or truncation. */
 static int64_t value_span(const hls_kernel *k, int id, int *budget)
 {
     const hls_op *op = &k->ops[id];
@@ -104,6 +105,22 @@ static int64_t value_span(const hls_kernel *k, int id, int *budget)
         s = value_span(k, op->args[0], budget);
         v = value_span(k, op->args[1], budget);
         return s < v ? s : v;
+    case HOP_ASHR: case HOP_LSHR: /* (x << k1) >> k2, k2 <= k1: x's span << (k1 - k2) */
+        if (small_const(k, op->args[1], &v) && k->ops[op->args[0]].opc == HOP_SHL &&
+            small_const(k, k->ops[op->args[0]].args[1], &s) && v >= 0 && v <= s && s < 64) {
+            int64_t up = s - v;
+            s = value_span(k, k->ops[op->args[0]].args[0], budget);
+            return up >= 30 || s >= SPAN_MAX >> up ? SPAN_MAX : s << up;
+        }
+        return 1;
+    case HOP_AND: /* x & c keeps c's low zero bits, and x's */
+        for (int i = 0; i < 2; i++)
+            if (small_const(k, op->args[i], &v) && v) {
+                s = value_span(k, op->args[1 - i], budget);
+                v = pow2_divisor(v);
+                return s > v ? s : v;
+            }
+        return 1;
     case HOP_ZEXT: case HOP_SEXT: case HOP_TRUNC:
         s = value_span(k, op->args[0], budget);
         return op->opc == HOP_TRUNC && op->width < 31 && s > ((int64_t)1 << op->width)
@@ -153,7 +170,8 @@ static int disjoint_or(const hls_kernel *k, int id, int64_t *c)
 
 /* The exact form of a 64-bit address: 64-bit adds, subtractions, products and shifts
  * by constants, disjoint ors, and extensions of x or of x | c (which is the extension
- * of x plus c). */
+ * of x plus c); the sign extension of a 64-bit y's low 32 bits, as a sext of its
+ * truncation or as LLVM's ashr(shl(y, 32), 32), is one atom. */
 static void walk(const hls_kernel *k, int id, hls_form *f, int *budget)
 {
     memset(f, 0, sizeof *f);
@@ -199,10 +217,24 @@ static void walk(const hls_kernel *k, int id, hls_form *f, int *budget)
         }
         break;
     }
+    case HOP_ASHR: { /* ashr(shl(y, 32), 32): the sign extension of y's low 32 bits */
+        const hls_op *in = &k->ops[op->args[0]];
+        int64_t w;
+        if (small_const(k, op->args[1], &v) && v == 32 && in->opc == HOP_SHL &&
+            small_const(k, in->args[1], &w) && w == 32) {
+            hls_form_add_term(f, -(2 * in->args[0] + 2), 1);
+            return;
+        }
+        break;
+    }
     case HOP_ZEXT: case HOP_SEXT: {
         int x = op->args[0], y = disjoint_or(k, x, &v);
         if (y >= 0)
             x = y, f->constant = v;
+        const hls_op *in = &k->ops[x];
+        if (op->opc == HOP_SEXT && in->opc == HOP_TRUNC && in->width == 32 &&
+            k->ops[in->args[0]].width == 64)
+            x = in->args[0]; /* the atom of ashr(shl(x, 32), 32), the same value */
         hls_form_add_term(f, -(2 * x + (op->opc == HOP_ZEXT ? 1 : 2)), 1);
         return;
     }

@@ -96,6 +96,9 @@ typedef struct rt_kernel_launch {
     uint64_t local[3];          /* local size (unused dimensions 1) */
     uint64_t offset[3];         /* global offset (unused dimensions 0) */
     uint64_t groups[3];         /* ceil(global/local) (unused dimensions 1) */
+    unsigned simd;              /* work-items of dimension 0 per hardware work-item (>= 1):
+                                   the hardware's global size, local size and offset there
+                                   are 1/simd */
     unsigned nargs;             /* argument registers to write */
     const uint32_t *arg_regs;   /* their indexes */
     const uint64_t *arg_values; /* their values */

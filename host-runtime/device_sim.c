@@ -464,9 +464,10 @@ static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel
     }
     sim_model_reg_write(m, g->work_dim, l->work_dim);
     for (int i = 0; i < 3; i++) {
-        sim_model_reg_write(m, g->global_size[i], l->global[i]);
-        sim_model_reg_write(m, g->local_size[i], l->local[i]);
-        sim_model_reg_write(m, g->global_offset[i], l->offset[i]);
+        uint64_t lanes = i == 0 && l->simd > 1 ? l->simd : 1; /* num_simd_work_items */
+        sim_model_reg_write(m, g->global_size[i], l->global[i] / lanes);
+        sim_model_reg_write(m, g->local_size[i], l->local[i] / lanes);
+        sim_model_reg_write(m, g->global_offset[i], l->offset[i] / lanes);
         sim_model_reg_write(m, g->num_groups[i], l->groups[i]);
     }
     for (unsigned i = 0; i < l->nargs; i++)

@@ -176,6 +176,7 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out, rt_kernel_outcome *fa
         l->offset[i] = c->offset3[i];
         l->groups[i] = (c->global[i] + c->local[i] - 1) / c->local[i];
     }
+    l->simd = meta->simd;
     l->nargs = (unsigned)nwords;
     l->arg_regs = run->regs;
     l->arg_values = run->vals;
@@ -227,6 +228,8 @@ cl_int rt_kernel_finish(rt_kernel_run *run, int rc, rt_kernel_outcome *out)
     rt_counter_value *counters = run->counters;
     for (unsigned i = 0; i < meta->ncounters; i++) {
         counters[i].name = meta->counters[i].name;
+        if (!strcmp(meta->counters[i].name, "work_items")) /* each stood for simd */
+            run->cvals[i] *= meta->simd;
         counters[i].value = run->cvals[i];
         if (!strcmp(meta->counters[i].name, "busy_cycles"))
             busy = run->cvals[i];

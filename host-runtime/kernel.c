@@ -334,6 +334,11 @@ static cl_int ndrange_geometry(cl_kernel k, cl_device_id d, cl_uint dim, const s
     } else {
         pick_local(global, dim, max_wg, max_item, loc);
     }
+    /* SIMD lanes: the hardware runs global / simd work-items of dimension 0 from offset /
+     * simd (the required local size is a multiple of simd; a non-uniform last group may
+     * not be) */
+    RT_CHECK(meta->simd <= 1 || global[0] % meta->simd == 0, CL_INVALID_GLOBAL_WORK_SIZE);
+    RT_CHECK(meta->simd <= 1 || !offset || offset[0] % meta->simd == 0, CL_INVALID_GLOBAL_OFFSET);
     return CL_SUCCESS;
 }
 

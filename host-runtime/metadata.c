@@ -131,6 +131,9 @@ static int parse_attributes(const cJSON *jk, rt_kernel_meta *k)
     uint64_t units = 1;
     json_u64(jk, "compute_units", &units);
     k->compute_units = units ? (cl_uint)units : 1;
+    uint64_t lanes = 1;
+    json_u64(jk, "simd_work_items", &lanes);
+    k->simd = lanes ? (cl_uint)lanes : 1;
     /* CL_KERNEL_ATTRIBUTES: every attribute the metadata carries, as declared in the
      * source, space-separated. */
     const cJSON *vth = cJSON_GetObjectItemCaseSensitive(jk, "vec_type_hint");

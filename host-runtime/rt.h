@@ -319,6 +319,9 @@ typedef struct rt_kernel_meta {
                                    host does not see it (no cl_kernel, not among the
                                    program's kernel names) */
     cl_uint compute_units;      /* copies of its compute unit sharing its work-groups */
+    cl_uint simd;               /* work-items a hardware work-item stands for in dimension 0
+                                   (num_simd_work_items): the hardware's global and local
+                                   sizes there are 1/simd of the NDRange's */
 } rt_kernel_meta;
 
 /* Build state of a program for one device. */

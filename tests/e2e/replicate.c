@@ -1,4 +1,4 @@
-/* End-to-end: kernels of several compute units (Intel's num_compute_units, and the
+/* End-to-end: replication. Kernels of several compute units (Intel's num_compute_units, and the
  * build option -clhls-compute-units=KERNEL:N as Vitis's nk). One program holds each
  * body with 1, 2 and 4 compute units (the source is written from one template per
  * count) and once more replicated by the build option: a compute-bound polynomial
@@ -10,7 +10,12 @@
  * cycles of one; CL_DEVICE_MAX_COMPUTE_UNITS counts the built design's units. Counts
  * the hardware cannot build are build errors: 0, 17, three numbers, a kernel with a
  * channel or an autorun kernel replicated, an option naming no kernel, and a bad
- * option (CL_INVALID_BUILD_OPTIONS). */
+ * option (CL_INVALID_BUILD_OPTIONS). SIMD work-items (num_simd_work_items 1, 4, 16,
+ * a second program): a straight-line kernel reading every work-item function of
+ * dimension 0 from an offset, a kernel with a branch, a loop per work-item and a
+ * global atomic, and a 2-D kernel from an offset, each width giving the host's results;
+ * the compile-time size is the kernel's, an offset that is no multiple of the width is
+ * CL_INVALID_GLOBAL_OFFSET, and widths the hardware cannot build are build errors. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <stdarg.h>
 
@@ -254,6 +259,160 @@ static void build_errors(e2e_env *env)
                 "expected -clhls-compute-units=KERNEL:N with N from 1 to 16");
     build_error(env, poly, "-clhls-compute-units=k", CL_INVALID_BUILD_OPTIONS,
                 "expected -clhls-compute-units=KERNEL:N");
+    build_error(env,
+                "__attribute__((num_simd_work_items(3))) __attribute__((reqd_work_group_size(6,1,1)))\n"
+                "__kernel void k(__global int *a) { a[get_global_id(0)]++; }\n",
+                NULL, CL_BUILD_PROGRAM_FAILURE,
+                "<source>:1:16: error: num_simd_work_items takes 1, 2, 4, 8 or 16");
+    build_error(env,
+                "__attribute__((num_simd_work_items(4)))\n"
+                "__kernel void k(__global int *a) { a[get_global_id(0)]++; }\n",
+                NULL, CL_BUILD_PROGRAM_FAILURE,
+                "error: num_simd_work_items(4) needs reqd_work_group_size(X, Y, Z) with X a "
+                "multiple of 4");
+    build_error(env,
+                "__attribute__((num_simd_work_items(8))) __attribute__((reqd_work_group_size(12,1,1)))\n"
+                "__kernel void k(__global int *a) { a[get_global_id(0)]++; }\n",
+                NULL, CL_BUILD_PROGRAM_FAILURE, "multiple of 8 (X is 12)");
+    build_error(env,
+                "__attribute__((num_simd_work_items(2))) __attribute__((reqd_work_group_size(8,1,1)))\n"
+                "__kernel void k(__global int *a)\n"
+                "{\n"
+                "    __local int t[8];\n"
+                "    t[get_local_id(0)] = a[get_global_id(0)];\n"
+                "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                "    a[get_global_id(0)] = t[7 - get_local_id(0)];\n"
+                "}\n",
+                NULL, CL_BUILD_PROGRAM_FAILURE,
+                "kernel 'k' synchronizes its work-group (a barrier or a work-group function) at "
+                "line 6, so it cannot have SIMD work-items");
+}
+
+/* SIMD work-items: the kernels with `lanes` lanes, suffix the count. */
+static void append_simd_kernels(char *src, size_t cap, int lanes)
+{
+    size_t len = strlen(src);
+    snprintf(src + len, cap - len,
+             "__attribute__((num_simd_work_items(%d))) __attribute__((reqd_work_group_size(16, 1, 1)))\n"
+             "__kernel void straight%d(__global const int *a, __global const int *b, __global int *c)\n"
+             "{\n"
+             "    int i = get_global_id(0);\n"
+             "    c[i] = a[i] * 3 + b[i] + (int)get_local_id(0) * 5 + (int)get_local_size(0) * 7 +\n"
+             "           (int)(get_global_size(0) >> 4) + (int)get_local_linear_id() * 11 +\n"
+             "           (int)get_enqueued_local_size(0) + (int)get_global_offset(0);\n"
+             "}\n"
+             "__attribute__((num_simd_work_items(%d))) __attribute__((reqd_work_group_size(16, 1, 1)))\n"
+             "__kernel void branch%d(__global const int *a, __global const int *b, __global int *c,\n"
+             "                       __global int *bins)\n"
+             "{\n"
+             "    int i = get_global_id(0), acc = 0;\n"
+             "    if (a[i] & 1)\n"
+             "        c[i] = a[i] + b[i];\n"
+             "    else\n"
+             "        c[i] = a[i] - (int)get_group_id(0);\n"
+             "    for (int j = 0; j < (a[i] & 7); j++)\n"
+             "        acc += b[(i + j) %% get_global_size(0)];\n"
+             "    c[i] += acc;\n"
+             "    atomic_inc(&bins[a[i] & 15]);\n"
+             "}\n"
+             "__attribute__((num_simd_work_items(%d))) __attribute__((reqd_work_group_size(16, 2, 1)))\n"
+             "__kernel void plane%d(__global int *out)\n"
+             "{\n"
+             "    int x = get_global_id(0), y = get_global_id(1);\n"
+             "    out[(y - 3) * 64 + x - 16] = x * 7 + y * 1000 + (int)get_local_id(1) * 100000 +\n"
+             "        (int)get_group_id(0) * 10000000;\n"
+             "}\n",
+             lanes, lanes, lanes, lanes, lanes, lanes);
+}
+
+/* Each SIMD width gives the host's results; the compile-time work-group size and the
+ * enqueue checks are the kernel's, not its hardware's. */
+static void simd_lanes(e2e_env *env, cl_program p)
+{
+    static const int widths[] = {1, 4, 16};
+    int a[N], b[N];
+    for (int i = 0; i < N; i++)
+        a[i] = ints[i], b[i] = ints[(i * 7) % N] / 3;
+    cl_mem ab = e2e_buffer(env, sizeof a, a), bb = e2e_buffer(env, sizeof b, b);
+    for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+        char name[32];
+        cl_mem cb = e2e_filled_buffer(env, N, -1);
+        snprintf(name, sizeof name, "straight%d", widths[w]);
+        cl_kernel k = e2e_kernel(p, name);
+        E2E_ARG(k, 0, ab);
+        E2E_ARG(k, 1, bb);
+        E2E_ARG(k, 2, cb);
+        size_t compiled[3];
+        CL_OK(clGetKernelWorkGroupInfo(k, env->device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                       sizeof compiled, compiled, NULL));
+        EXPECT(compiled[0] == 16 && compiled[1] == 1 && compiled[2] == 1);
+        size_t offset = 32, global = N - 64, local = 16;
+        EXPECT(e2e_run(env, k, 1, &offset, &global, &local) == CL_COMPLETE);
+        int got[N];
+        e2e_read(env, cb, sizeof got, got);
+        for (int i = 0; i < N; i++) {
+            int want = -1;
+            if (i >= 32 && i < N - 32)
+                want = a[i] * 3 + b[i] + (i % 16) * 5 + 16 * 7 + (N - 64) / 16 + (i % 16) * 11 +
+                       16 + 32;
+            if (got[i] != want) {
+                fprintf(stderr, "straight with %d lanes: c[%d] = %d, expected %d\n", widths[w], i,
+                        got[i], want);
+                _Exit(1);
+            }
+        }
+        if (widths[w] > 1) { /* the hardware takes offsets of whole hardware work-items */
+            offset = 2;
+            EXPECT(clEnqueueNDRangeKernel(env->queue, k, 1, &offset, &global, &local, 0, NULL,
+                                          NULL) == CL_INVALID_GLOBAL_OFFSET);
+        }
+        clReleaseKernel(k);
+        snprintf(name, sizeof name, "branch%d", widths[w]);
+        k = e2e_kernel(p, name);
+        cl_mem bins = e2e_filled_buffer(env, 16, 0);
+        E2E_ARG(k, 0, ab);
+        E2E_ARG(k, 1, bb);
+        E2E_ARG(k, 2, cb);
+        E2E_ARG(k, 3, bins);
+        global = N;
+        EXPECT(e2e_run(env, k, 1, NULL, &global, &local) == CL_COMPLETE);
+        int hist[16], want_hist[16] = {0};
+        e2e_read(env, cb, sizeof got, got);
+        e2e_read(env, bins, sizeof hist, hist);
+        for (int i = 0; i < N; i++) {
+            int want = a[i] & 1 ? a[i] + b[i] : a[i] - i / 16;
+            for (int j = 0; j < (a[i] & 7); j++)
+                want += b[(i + j) % N];
+            want_hist[a[i] & 15]++;
+            if (got[i] != want) {
+                fprintf(stderr, "branch with %d lanes: c[%d] = %d, expected %d\n", widths[w], i,
+                        got[i], want);
+                _Exit(1);
+            }
+        }
+        EXPECT(!memcmp(hist, want_hist, sizeof hist));
+        clReleaseKernel(k);
+        clReleaseMemObject(bins);
+        snprintf(name, sizeof name, "plane%d", widths[w]);
+        k = e2e_kernel(p, name);
+        E2E_ARG(k, 0, cb);
+        size_t off2[2] = {16, 3}, global2[2] = {64, 8}, local2[2] = {16, 2};
+        EXPECT(e2e_run(env, k, 2, off2, global2, local2) == CL_COMPLETE);
+        e2e_read(env, cb, sizeof got, got);
+        for (int y = 3; y < 11; y++)
+            for (int x = 16; x < 80; x++) {
+                int want = x * 7 + y * 1000 + (y - 3) % 2 * 100000 + (x - 16) / 16 * 10000000;
+                if (got[(y - 3) * 64 + x - 16] != want) {
+                    fprintf(stderr, "plane with %d lanes: (%d, %d) = %d, expected %d\n",
+                            widths[w], x, y, got[(y - 3) * 64 + x - 16], want);
+                    _Exit(1);
+                }
+            }
+        clReleaseKernel(k);
+        clReleaseMemObject(cb);
+    }
+    clReleaseMemObject(ab);
+    clReleaseMemObject(bb);
 }
 
 int main(void)
@@ -278,6 +437,10 @@ int main(void)
                              "-clhls-compute-units=hist_opt:3 -clhls-compute-units=grid_opt:4",
                              1, NULL);
     /* 4 bodies with 1 + 2 + 4 units, and 3 + 2 + 3 + 4 by the option */
+    static char simd_src[16384];
+    for (int w = 1; w <= 16; w *= 4)
+        append_simd_kernels(simd_src, sizeof simd_src, w);
+    cl_program ps = e2e_build(&env, simd_src, "-cl-std=CL2.0", 1, NULL);
     cl_uint units = 0;
     CL_OK(clGetDeviceInfo(env.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL));
     EXPECT(units == 4 * (1 + 2 + 4) + 3 + 2 + 3 + 4);
@@ -301,11 +464,14 @@ int main(void)
         if (!stress) /* four units share the groups: far fewer cycles than one */
             EXPECT(t[2] * 2 < t[0] && t[1] < t[0]);
         printf("compute units: every count gives the host's results\n");
+        simd_lanes(&env, ps);
+        printf("SIMD work-items: every width gives the host's results\n");
     }
     unsetenv("CLHLS_SIM_STRESS");
     build_errors(&env);
     printf("compute units: build errors\n");
     clReleaseProgram(p);
+    clReleaseProgram(ps);
     e2e_fini(&env);
     return 0;
 }

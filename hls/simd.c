@@ -1,0 +1,277 @@
+/* SIMD work-items: Intel's __attribute__((num_simd_work_items(N))) (pragmas.c
+ * remembers it), N = 2, 4, 8 or 16, with reqd_work_group_size whose X is a multiple of
+ * N. The compute unit then takes N work-items a cycle: each of its work-items stands for
+ * N neighbours in dimension 0, its lanes. This pass makes the kernel's body run once
+ * per lane: lane 0 is the body as it is, lanes 1 .. N-1 are copies of its blocks, and
+ * each lane's `ret` goes on to the next lane's entry (the copies' allocas move to the
+ * entry block, where SROA finds them). In lane L, the work-item functions of dimension
+ * 0 answer for the lane's work-item: get_global_id(0), get_local_id(0) and
+ * get_local_linear_id() are the hardware's id * N | L, and get_local_size,
+ * get_enqueued_local_size, get_global_size and get_global_offset of dimension 0 are N
+ * times the hardware's. The runtime enqueues the hardware with the global size, local
+ * size and global offset of dimension 0 divided by N (it takes only offsets that are
+ * multiples of N), so the hardware's global id times N is the first lane's (lower.c
+ * divides the kernel's required size; metadata.json says "simd_work_items"). Written
+ * with a shift and an `or`, a lane's index is visibly the next of lane 0's, even after
+ * a conversion to int (widen.c). Straight-line lanes become one static region, and the
+ * accesses of neighbouring lanes sit at neighbouring addresses, so the coalescing
+ * passes make them one wide access. Lanes run one after another inside a
+ * work-item, so a kernel that synchronizes its work-group (barriers, work-group and
+ * sub-group functions) or uses channels or pipes cannot have them: a build error at
+ * the attribute, as is a width other than 2, 4, 8, 16 or a required size that does not
+ * allow it. */
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+#include "builtins.h"
+#include "passes.h"
+
+/* X of the kernel's reqd_work_group_size, or 0 without one. */
+static unsigned required_x(hls_compile *c, LLVMValueRef fn)
+{
+    static const char kind[] = "reqd_work_group_size";
+    unsigned id = LLVMGetMDKindIDInContext(c->llvm, kind, sizeof kind - 1);
+    size_t n;
+    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
+    unsigned x = 0;
+    for (size_t e = 0; e < n; e++) {
+        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
+            continue;
+        LLVMValueRef node =
+            LLVMMetadataAsValue(c->llvm, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
+        if (LLVMGetMDNodeNumOperands(node) == 3) {
+            LLVMValueRef ops[3];
+            LLVMGetMDNodeOperands(node, ops);
+            if (LLVMIsAConstantInt(ops[0]))
+                x = (unsigned)LLVMConstIntGetZExtValue(ops[0]);
+        }
+    }
+    LLVMDisposeValueMetadataEntries(entries);
+    return x;
+}
+
+/* The function a call calls by name, or "" (not a call, or an indirect one). */
+static const char *callee_name(LLVMValueRef inst)
+{
+    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
+        return "";
+    size_t len;
+    return LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
+}
+
+/* The first call of fn that lanes cannot run one after another (a work-group
+ * synchronisation, a channel or a pipe), or NULL; *what says what it is. */
+static LLVMValueRef lane_blocker(LLVMValueRef fn, const char **what)
+{
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+            const char *name = callee_name(i);
+            hls_sync_kind sync;
+            if ((!hls_find_sync_fn(name, &sync) && sync == HLS_SYNC_BARRIER) ||
+                strstr(name, "work_group_"))
+                *what = "synchronizes its work-group (a barrier or a work-group function)";
+            else if (strstr(name, "sub_group"))
+                *what = "uses a sub-group function";
+            else if (!strncmp(name, "__clhls_channel", 15) || strstr(name, "_pipe"))
+                *what = "uses a channel or a pipe";
+            else
+                continue;
+            return i;
+        }
+    return NULL;
+}
+
+/* Lane L's copy of fn's blocks blocks[0 .. n) (lane 0's, the originals), appended to
+ * fn: instructions cloned in order, phis rebuilt, operands and successors moved to the
+ * copies (debug intrinsics are left out). The copies' blocks go to copies[]. */
+static void copy_lane(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, LLVMBasicBlockRef *blocks,
+                      int n, int lane, LLVMBasicBlockRef *copies)
+{
+    hls_value_map map;
+    hls_value_map_init(&c->arena, &map, 1024);
+    int cap = 1024, count = 0;
+    LLVMValueRef *from = arena_alloc(&c->arena, (size_t)cap * sizeof *from);
+    LLVMValueRef *to = arena_alloc(&c->arena, (size_t)cap * sizeof *to);
+    for (int i = 0; i < n; i++) {
+        copies[i] = LLVMAppendBasicBlockInContext(c->llvm, fn,
+                                                  arena_printf(&c->arena, "lane%d", lane));
+        hls_value_map_set(&c->arena, &map, LLVMBasicBlockAsValue(blocks[i]), i);
+    }
+    for (int i = 0; i < n; i++) {
+        LLVMPositionBuilderAtEnd(b, copies[i]);
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(blocks[i]); inst;
+             inst = LLVMGetNextInstruction(inst)) {
+            if (!strncmp(callee_name(inst), "llvm.dbg.", 9))
+                continue;
+            LLVMValueRef copy;
+            if (LLVMIsAPHINode(inst)) {
+                copy = LLVMBuildPhi(b, LLVMTypeOf(inst), "");
+            } else {
+                copy = LLVMInstructionClone(inst);
+                LLVMInsertIntoBuilder(b, copy);
+            }
+            if (count == cap) {
+                LLVMValueRef *f = arena_alloc(&c->arena, 2 * (size_t)cap * sizeof *f);
+                LLVMValueRef *t = arena_alloc(&c->arena, 2 * (size_t)cap * sizeof *t);
+                memcpy(f, from, (size_t)cap * sizeof *f);
+                memcpy(t, to, (size_t)cap * sizeof *t);
+                from = f, to = t, cap *= 2;
+            }
+            hls_value_map_set(&c->arena, &map, inst, n + count);
+            from[count] = inst;
+            to[count++] = copy;
+        }
+    }
+    /* a value of lane 0 -> lane's: an instruction's copy, a block's, else itself */
+#define MAPPED(v)                                                                         \
+    (hls_value_map_get(&map, (v)) < 0 ? (v)                                               \
+     : hls_value_map_get(&map, (v)) < n                                                   \
+         ? LLVMBasicBlockAsValue(copies[hls_value_map_get(&map, (v))])                    \
+         : to[hls_value_map_get(&map, (v)) - n])
+    for (int i = 0; i < count; i++) {
+        if (LLVMIsAPHINode(from[i])) {
+            for (unsigned e = 0; e < LLVMCountIncoming(from[i]); e++) {
+                LLVMValueRef v = MAPPED(LLVMGetIncomingValue(from[i], e));
+                LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(
+                    MAPPED(LLVMBasicBlockAsValue(LLVMGetIncomingBlock(from[i], e))));
+                LLVMAddIncoming(to[i], &v, &bb, 1);
+            }
+            continue;
+        }
+        int ops = LLVMGetNumOperands(from[i]);
+        for (int o = 0; o < ops; o++)
+            LLVMSetOperand(to[i], (unsigned)o, MAPPED(LLVMGetOperand(from[i], (unsigned)o)));
+    }
+#undef MAPPED
+    /* its allocas where SROA looks for them: the function's entry block */
+    LLVMValueRef first = LLVMGetFirstInstruction(blocks[0]);
+    for (int i = 0; i < count; i++)
+        if (LLVMIsAAllocaInst(to[i])) {
+            LLVMInstructionRemoveFromParent(to[i]);
+            LLVMPositionBuilderBefore(b, first);
+            LLVMInsertIntoBuilder(b, to[i]);
+        }
+}
+
+/* In the blocks of one lane (n of them), each work-item function of dimension 0 answers
+ * for the lane's work-item of `lanes` (see the top of the file). */
+static void answer_for_lane(LLVMBuilderRef b, LLVMBasicBlockRef *blocks, int n, int lane,
+                            int lanes)
+{
+    for (int i = 0; i < n; i++) {
+        LLVMValueRef next;
+        for (LLVMValueRef call = LLVMGetFirstInstruction(blocks[i]); call; call = next) {
+            next = LLVMGetNextInstruction(call);
+            const hls_workitem_fn *w = hls_find_workitem_fn(callee_name(call));
+            if (!w)
+                continue;
+            int token = w->opc == HOP_TOKEN;
+            int id = token && (w->field == HLS_TOK_GLOBAL_ID || w->field == HLS_TOK_LOCAL_ID ||
+                               w->field == HLS_TOK_LOCAL_LINEAR_ID);
+            int size = token ? w->field == HLS_TOK_GROUP_SIZE
+                             : w->field == HLS_ND_LOCAL_SIZE || w->field == HLS_ND_GLOBAL_SIZE ||
+                                   w->field == HLS_ND_GLOBAL_OFFSET;
+            if (!id && !size)
+                continue;
+            LLVMTypeRef t = LLVMTypeOf(call);
+            LLVMPositionBuilderBefore(b, next);
+            LLVMValueRef hw = LLVMInstructionClone(call), v = hw;
+            LLVMInsertIntoBuilder(b, hw);
+            int shift = 0;
+            while ((1 << shift) < lanes)
+                shift++;
+            LLVMValueRef s = LLVMConstInt(t, (unsigned long long)shift, 0);
+            LLVMValueRef l = LLVMConstInt(t, (unsigned long long)lane, 0);
+            v = LLVMBuildShl(b, v, s, "");
+            if (id) /* N * x | L: the lanes' ids are that multiple of N and the next ones */
+                v = LLVMBuildOr(b, v, l, "");
+            if (LLVMGetNumArgOperands(call) == 1) { /* only dimension 0 has lanes */
+                LLVMValueRef dim = LLVMGetOperand(call, 0);
+                LLVMValueRef is0 = LLVMBuildICmp(b, LLVMIntEQ, dim,
+                                                 LLVMConstInt(LLVMTypeOf(dim), 0, 0), "");
+                v = LLVMBuildSelect(b, is0, v, hw, "");
+            }
+            LLVMReplaceAllUsesWith(call, v);
+            LLVMInstructionEraseFromParent(call);
+        }
+    }
+}
+
+/* Marks the memory accesses of one lane's blocks (n of them) as the lane's (HLS_LANE_MD):
+ * the lanes are different work-items, so nothing orders one lane's accesses with
+ * another's, and neighbouring lanes' accesses can become one. */
+static void mark_lane(hls_compile *c, LLVMBasicBlockRef *blocks, int n, int lane)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(c->llvm, HLS_LANE_MD, sizeof HLS_LANE_MD - 1);
+    LLVMValueRef number = LLVMConstInt(LLVMInt32TypeInContext(c->llvm), (unsigned)lane, 0);
+    LLVMValueRef md = LLVMMDNodeInContext(c->llvm, &number, 1);
+    for (int i = 0; i < n; i++)
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(blocks[i]); inst;
+             inst = LLVMGetNextInstruction(inst))
+            if (LLVMIsALoadInst(inst) || LLVMIsAStoreInst(inst) || LLVMIsAAtomicRMWInst(inst) ||
+                LLVMIsAAtomicCmpXchgInst(inst) || LLVMIsACallInst(inst))
+                LLVMSetMetadata(inst, kind, md);
+}
+
+/* Gives kernel fn `lanes` lanes. */
+static void make_lanes(hls_compile *c, LLVMValueRef fn, int lanes)
+{
+    int n = (int)LLVMCountBasicBlocks(fn);
+    LLVMBasicBlockRef *blocks = arena_alloc(&c->arena, (size_t)lanes * (size_t)n * sizeof *blocks);
+    LLVMGetBasicBlocks(fn, blocks);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(c->llvm);
+    for (int lane = 1; lane < lanes; lane++)
+        copy_lane(c, b, fn, blocks, n, lane, blocks + (size_t)lane * (size_t)n);
+    for (int lane = 0; lane < lanes; lane++) {
+        LLVMBasicBlockRef *own = blocks + (size_t)lane * (size_t)n;
+        answer_for_lane(b, own, n, lane, lanes);
+        mark_lane(c, own, n, lane);
+        if (lane == lanes - 1)
+            continue;
+        for (int i = 0; i < n; i++) { /* its end: on to the next lane */
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(own[i]);
+            if (!term || LLVMGetInstructionOpcode(term) != LLVMRet)
+                continue;
+            LLVMPositionBuilderBefore(b, term);
+            LLVMValueRef br = LLVMBuildBr(b, own[n]);
+            LLVMInstructionSetDebugLoc(br, LLVMInstructionGetDebugLoc(term));
+            LLVMInstructionEraseFromParent(term);
+        }
+    }
+    LLVMDisposeBuilder(b);
+}
+
+int hls_simd(hls_compile *c)
+{
+    int errors = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(c->module); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn) || LLVMGetFunctionCallConv(fn) != LLVMSPIRKERNELCallConv)
+            continue;
+        size_t len;
+        const char *name = LLVMGetValueName2(fn, &len);
+        const hls_vendor_attr *a =
+            hls_vendor_attribute(c, HLS_ATTR_NUM_SIMD_WORK_ITEMS, name, NULL);
+        if (!a || a->value == 1)
+            continue;
+        unsigned x = required_x(c, fn);
+        const char *what = NULL;
+        LLVMValueRef blocker = lane_blocker(fn, &what);
+        if (a->value != 2 && a->value != 4 && a->value != 8 && a->value != 16) {
+            hls_error(&c->diag, a->loc, "num_simd_work_items takes 1, 2, 4, 8 or 16");
+        } else if (!x || x % (unsigned)a->value) {
+            hls_error(&c->diag, a->loc, "num_simd_work_items(%d) needs "
+                      "reqd_work_group_size(X, Y, Z) with X a multiple of %d%s", a->value,
+                      a->value, x ? arena_printf(&c->arena, " (X is %u)", x) : "");
+        } else if (blocker) {
+            hls_loc at = hls_llvm_diag_loc(c, blocker);
+            hls_error(&c->diag, a->loc, "kernel '%s' %s at line %d, so it cannot have SIMD "
+                      "work-items: its lanes run one after another", name, what, at.line);
+        } else {
+            make_lanes(c, fn, a->value);
+            c->simplify_pending = 1;
+            continue;
+        }
+        errors++;
+    }
+    return errors ? HLS_ERR_COMPILE : HLS_OK;
+}
