@@ -1,7 +1,8 @@
 /* STREAM through the ICD: McCalpin's four kernels (copy c = a, scale b = q c, add
  * c = a + b, triad a = b + q c) over N floats, as NDRange kernels of 1, 4 and 8 compute
- * units (num_compute_units) and as single work-item loops unrolled 16 times (each
- * iteration one port-wide access per array). Every program is built from an empty
+ * units (num_compute_units), of 4 and 16 SIMD work-items (num_simd_work_items: one
+ * access of 16 or 64 bytes per array and cycle), and as single work-item loops unrolled
+ * 16 times (each iteration one port-wide access per array). Every program is built from an empty
  * cache; every run is checked against the host. Prints one table; asserts nothing
  * about time.
  *
@@ -142,13 +143,20 @@ int main(void)
            b.device_name, b.platform_name, N, peak);
     printf("| variant | kernel | cycles | bytes | bytes/cycle | of peak | build s | note |\n");
     printf("|---|---|---|---|---|---|---|---|\n");
-    static const int counts[] = {1, 4, 8};
+    static const struct {
+        int units, lanes; /* 0 units: the task loops */
+    } variants[] = {{1, 1}, {4, 1}, {8, 1}, {1, 4}, {1, 16}, {0, 0}};
     int status = 0;
-    for (size_t c = 0; c <= sizeof counts / sizeof *counts; c++) {
-        int units = c < sizeof counts / sizeof *counts ? counts[c] : 0;
+    for (size_t c = 0; c < sizeof variants / sizeof *variants; c++) {
+        int units = variants[c].units, lanes = variants[c].lanes;
         static char src[4096];
-        char attr[64], variant[64], note[256];
-        if (units) {
+        char attr[160], variant[64], note[256];
+        if (lanes > 1) {
+            snprintf(attr, sizeof attr, "__attribute__((num_simd_work_items(%d))) "
+                     "__attribute__((reqd_work_group_size(256, 1, 1)))", lanes);
+            snprintf(src, sizeof src, ndrange_fmt, attr, attr, attr, attr);
+            snprintf(variant, sizeof variant, "NDRange, %d SIMD work-items", lanes);
+        } else if (units) {
             snprintf(attr, sizeof attr, "__attribute__((num_compute_units(%d)))", units);
             snprintf(src, sizeof src, ndrange_fmt, attr, attr, attr, attr);
             snprintf(variant, sizeof variant, "NDRange, %d compute unit%s", units,

@@ -585,7 +585,7 @@ static cJSON *kernel_json(hls_compile *c, const hls_kernel *k)
     cJSON_AddNumberToObject(j, "simd_work_items", k->simd);
     cJSON_AddBoolToObject(j, "single_work_item", k->single_work_item); /* loops pipelined */
     cJSON_AddNumberToObject(j, "mem_latency", k->mem_latency);
-    cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg);
+    cJSON_AddNumberToObject(j, "max_work_group_size", k->max_wg * (unsigned)k->simd);
     cJSON_AddNumberToObject(j, "work_group_slots", k->slot_op >= 0 ? HLS_WG_SLOTS : 0);
     cJSON *rs = cJSON_AddArrayToObject(j, "regions");
     for (int i = 0; i < k->nregions; i++)

@@ -1163,6 +1163,11 @@ static void write_kernel(html_page *p, const report *r, const cJSON *k)
         snprintf(buf, sizeof buf, "%d, groups dealt in turn", units);
         card(p, "compute units", buf);
     }
+    int lanes = (int)json_num(k, "simd_work_items", 1);
+    if (lanes > 1) {
+        snprintf(buf, sizeof buf, "%d a cycle", lanes);
+        card(p, "SIMD work-items", buf);
+    }
     snprintf(buf, sizeof buf, "%d", (int)json_num(k, "pipeline_depth", 0));
     card(p, "pipeline stages", buf);
     snprintf(buf, sizeof buf, "%d cycles", (int)json_num(k, "mem_latency", 0));

@@ -835,6 +835,43 @@ Test(hls, compute_units_replicate_a_kernel)
     hls_build_result_free(&res);
 }
 
+/* SIMD work-items: num_simd_work_items(16) blanked before clang sees it; the sixteen
+ * lanes' accesses, although nothing says the buffers do not alias (the lanes are
+ * different work-items), become one 512-bit access per array; the metadata has the
+ * kernel's required size and the width, report.json the width. */
+Test(hls, simd_lanes_make_wide_accesses)
+{
+    hls_build_result res;
+    cr_assert_eq(build("__attribute__((num_simd_work_items(16)))\n"
+                       "__attribute__((reqd_work_group_size(64, 1, 1)))\n"
+                       "__kernel void vadd(__global const float *a, __global const float *b,\n"
+                       "                   __global float *c)\n"
+                       "{ int i = get_global_id(0); c[i] = a[i] + b[i]; }\n",
+                       "k.cl", NULL, 0, &res),
+                 HLS_OK, "%s", res.log);
+    cr_expect(!strstr(res.log, "unknown attribute"), "%s", res.log);
+    cJSON *meta = load_metadata(&res);
+    const cJSON *k = kernel_named(meta, "vadd");
+    cr_expect_eq(cJSON_GetObjectItem(k, "simd_work_items")->valueint, 16);
+    cr_expect_eq(cJSON_GetArrayItem(cJSON_GetObjectItem(k, "reqd_work_group_size"), 0)->valueint,
+                 64);
+    cr_expect_eq(cJSON_GetObjectItem(k, "max_work_group_size")->valueint, 64);
+    cJSON_Delete(meta);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/report.json", res.entry_dir);
+    char *text = slurp(path);
+    cJSON *rep = cJSON_Parse(text);
+    free(text);
+    const cJSON *rk = cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "kernels"), 0);
+    cr_expect_eq(cJSON_GetObjectItem(rk, "simd_work_items")->valueint, 16);
+    const cJSON *lsus = cJSON_GetObjectItem(rk, "lsus"), *u;
+    cr_expect_eq(cJSON_GetArraySize(lsus), 3, "one load-store unit per array");
+    cJSON_ArrayForEach(u, lsus)
+        cr_expect_eq(cJSON_GetObjectItem(u, "width_bits")->valueint, 512);
+    cJSON_Delete(rep);
+    hls_build_result_free(&res);
+}
+
 /* Bit reinterpretations gathered into a vector stay per-element operations (instcombine
  * would otherwise leave a vector bitcast and a shuffle behind). */
 Test(hls, bitcasts_into_a_vector_build)

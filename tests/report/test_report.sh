@@ -176,10 +176,13 @@ assert xs["source"] < xs["stage"] < xs["sink"], xs
 table = re.search(r'<table class="channels">.*?</table>', dom, re.S).group(0)
 assert re.search(r'<td>c_done</td><td>channel</td>.*?<td>sink</td><td>source</td>', table, re.S), table
 PY
-# A kernel of three compute units: the kernels table and the kernel's cards say so.
+# A kernel of three compute units and one of SIMD work-items: the kernels table and the
+# kernels' cards say so.
 cat > "$work/units.cl" <<'CL'
 __attribute__((num_compute_units(3)))
 __kernel void scale(__global int *a) { a[get_global_id(0)] *= 3; }
+__attribute__((num_simd_work_items(4))) __attribute__((reqd_work_group_size(8, 1, 1)))
+__kernel void lanes(__global int *a) { a[get_global_id(0)] += 1; }
 CL
 "$clhls" report "$work/units.cl" -o "$work/units.html" > /dev/null 2>&1 || fail "report of units"
 render "$work/units.html"
@@ -191,5 +194,6 @@ table = re.search(r'<table class="kernels">.*?</table>', dom, re.S).group(0)
 assert re.search(r'<th>compute units</th>', table), table
 assert re.search(r'>scale</a></td><td>3</td>', table), table
 assert re.search(r'compute units</[^>]+>\s*<[^>]+>3, groups dealt in turn<', dom), "no card"
+assert re.search(r'SIMD work-items</[^>]+>\s*<[^>]+>4 a cycle<', dom), "no SIMD card"
 PY
 echo PASS
