@@ -208,8 +208,9 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
         sb_printf(&peers, "%scu%d_events", u < k->compute_units - 1 ? ", " : "{", u);
     sb_append(&peers, "}");
     for (int u = 0; u < k->compute_units; u++) {
-        hls_nl_instance *cu = hls_nl_instance_new(
-            m, arena_printf(&c->arena, "clhls_cu_%s_one", k->unit), arena_printf(&c->arena, "cu%d", u));
+        hls_nl_instance *cu =
+            hls_nl_instance_new(m, arena_printf(&c->arena, "clhls_cu_%s_one", k->unit),
+                                arena_printf(&c->arena, "cu%d", u));
         static const char *const shared[] = {"clk", "rst", "reg_we", "reg_addr", "reg_wdata",
                                              "s_resp_rdata"};
         for (size_t s = 0; s < sizeof shared / sizeof *shared; s++)

@@ -81,21 +81,44 @@ static LLVMValueRef lane_blocker(LLVMValueRef fn, const char **what)
     return NULL;
 }
 
-/* Lane L's copy of fn's blocks blocks[0 .. n) (lane 0's, the originals), appended to
- * fn: instructions cloned in order, phis rebuilt, operands and successors moved to the
- * copies (debug intrinsics are left out). The copies' blocks go to copies[]. */
+/* A lane's copy of the body: lane 0's values (blocks and instructions, by map) and
+ * their copies. */
+typedef struct lane_copy {
+    hls_value_map map;          /* lane 0's block i -> i, instruction j -> n + j */
+    int n;                      /* blocks */
+    LLVMBasicBlockRef *blocks;  /* the copies of the blocks */
+    LLVMValueRef *from, *to;    /* instruction j of lane 0 and its copy */
+    int count;                  /* instructions copied */
+} lane_copy;
+
+/* Lane 0's value v in the lane: a block's or an instruction's copy, else v itself
+ * (arguments, constants, globals). */
+static LLVMValueRef in_lane(const lane_copy *l, LLVMValueRef v)
+{
+    int id = hls_value_map_get(&l->map, v);
+    return id < 0 ? v : id < l->n ? LLVMBasicBlockAsValue(l->blocks[id]) : l->to[id - l->n];
+}
+
+/* Lane `lane`'s copy of fn's blocks blocks[0 .. n) (lane 0's, the originals), appended
+ * to fn: instructions cloned in order, phis rebuilt, operands and successors moved to
+ * the copies (debug intrinsics are left out), allocas moved to the entry block, where
+ * SROA finds them. The copies' blocks go to copies[]. */
 static void copy_lane(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, LLVMBasicBlockRef *blocks,
                       int n, int lane, LLVMBasicBlockRef *copies)
 {
-    hls_value_map map;
-    hls_value_map_init(&c->arena, &map, 1024);
-    int cap = 1024, count = 0;
-    LLVMValueRef *from = arena_alloc(&c->arena, (size_t)cap * sizeof *from);
-    LLVMValueRef *to = arena_alloc(&c->arena, (size_t)cap * sizeof *to);
+    lane_copy l = {.n = n, .blocks = copies};
+    size_t total = 0;
+    for (int i = 0; i < n; i++)
+        for (LLVMValueRef inst = LLVMGetFirstInstruction(blocks[i]); inst;
+             inst = LLVMGetNextInstruction(inst))
+            total++;
+    l.from = arena_alloc(&c->arena, (total + 1) * sizeof *l.from);
+    l.to = arena_alloc(&c->arena, (total + 1) * sizeof *l.to);
+    hls_value_map_init(&c->arena, &l.map, 64);
     for (int i = 0; i < n; i++) {
         copies[i] = LLVMAppendBasicBlockInContext(c->llvm, fn,
                                                   arena_printf(&c->arena, "lane%d", lane));
-        hls_value_map_set(&c->arena, &map, LLVMBasicBlockAsValue(blocks[i]), i);
+        hls_value_map_set(&c->arena, &l.map, LLVMBasicBlockAsValue(blocks[i]), i);
     }
     for (int i = 0; i < n; i++) {
         LLVMPositionBuilderAtEnd(b, copies[i]);
@@ -110,46 +133,32 @@ static void copy_lane(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, LLVMBas
                 copy = LLVMInstructionClone(inst);
                 LLVMInsertIntoBuilder(b, copy);
             }
-            if (count == cap) {
-                LLVMValueRef *f = arena_alloc(&c->arena, 2 * (size_t)cap * sizeof *f);
-                LLVMValueRef *t = arena_alloc(&c->arena, 2 * (size_t)cap * sizeof *t);
-                memcpy(f, from, (size_t)cap * sizeof *f);
-                memcpy(t, to, (size_t)cap * sizeof *t);
-                from = f, to = t, cap *= 2;
-            }
-            hls_value_map_set(&c->arena, &map, inst, n + count);
-            from[count] = inst;
-            to[count++] = copy;
+            hls_value_map_set(&c->arena, &l.map, inst, n + l.count);
+            l.from[l.count] = inst;
+            l.to[l.count++] = copy;
         }
     }
-    /* a value of lane 0 -> lane's: an instruction's copy, a block's, else itself */
-#define MAPPED(v)                                                                         \
-    (hls_value_map_get(&map, (v)) < 0 ? (v)                                               \
-     : hls_value_map_get(&map, (v)) < n                                                   \
-         ? LLVMBasicBlockAsValue(copies[hls_value_map_get(&map, (v))])                    \
-         : to[hls_value_map_get(&map, (v)) - n])
-    for (int i = 0; i < count; i++) {
-        if (LLVMIsAPHINode(from[i])) {
-            for (unsigned e = 0; e < LLVMCountIncoming(from[i]); e++) {
-                LLVMValueRef v = MAPPED(LLVMGetIncomingValue(from[i], e));
+    for (int i = 0; i < l.count; i++) {
+        if (LLVMIsAPHINode(l.from[i])) {
+            for (unsigned e = 0; e < LLVMCountIncoming(l.from[i]); e++) {
+                LLVMValueRef v = in_lane(&l, LLVMGetIncomingValue(l.from[i], e));
                 LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(
-                    MAPPED(LLVMBasicBlockAsValue(LLVMGetIncomingBlock(from[i], e))));
-                LLVMAddIncoming(to[i], &v, &bb, 1);
+                    in_lane(&l, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(l.from[i], e))));
+                LLVMAddIncoming(l.to[i], &v, &bb, 1);
             }
             continue;
         }
-        int ops = LLVMGetNumOperands(from[i]);
+        int ops = LLVMGetNumOperands(l.from[i]);
         for (int o = 0; o < ops; o++)
-            LLVMSetOperand(to[i], (unsigned)o, MAPPED(LLVMGetOperand(from[i], (unsigned)o)));
+            LLVMSetOperand(l.to[i], (unsigned)o,
+                           in_lane(&l, LLVMGetOperand(l.from[i], (unsigned)o)));
     }
-#undef MAPPED
-    /* its allocas where SROA looks for them: the function's entry block */
     LLVMValueRef first = LLVMGetFirstInstruction(blocks[0]);
-    for (int i = 0; i < count; i++)
-        if (LLVMIsAAllocaInst(to[i])) {
-            LLVMInstructionRemoveFromParent(to[i]);
+    for (int i = 0; i < l.count; i++)
+        if (LLVMIsAAllocaInst(l.to[i])) {
+            LLVMInstructionRemoveFromParent(l.to[i]);
             LLVMPositionBuilderBefore(b, first);
-            LLVMInsertIntoBuilder(b, to[i]);
+            LLVMInsertIntoBuilder(b, l.to[i]);
         }
 }
 
