@@ -154,6 +154,18 @@ static cJSON *load_metadata(const hls_build_result *res)
     return j;
 }
 
+/* The build's report.json. */
+static cJSON *load_report(const hls_build_result *res)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/report.json", res->entry_dir);
+    char *text = slurp(path);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    cr_assert(j);
+    return j;
+}
+
 static const cJSON *kernel_named(const cJSON *meta, const char *name)
 {
     const cJSON *k;
@@ -774,11 +786,7 @@ Test(hls, autorun_kernels_loop_for_ever)
     cr_expect_str_eq(cJSON_GetObjectItem(probe, "peer")->valuestring, "twice");
     cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(probe, "peer_autorun")));
     cJSON_Delete(meta);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/report.json", res.entry_dir);
-    char *text = slurp(path);
-    cJSON *rep = cJSON_Parse(text);
-    free(text);
+    cJSON *rep = load_report(&res);
     const cJSON *k, *twice = NULL;
     cJSON_ArrayForEach(k, cJSON_GetObjectItem(rep, "kernels"))
         if (!strcmp(cJSON_GetObjectItem(k, "name")->valuestring, "twice"))
@@ -857,11 +865,7 @@ Test(hls, simd_lanes_make_wide_accesses)
                  64);
     cr_expect_eq(cJSON_GetObjectItem(k, "max_work_group_size")->valueint, 64);
     cJSON_Delete(meta);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/report.json", res.entry_dir);
-    char *text = slurp(path);
-    cJSON *rep = cJSON_Parse(text);
-    free(text);
+    cJSON *rep = load_report(&res);
     const cJSON *rk = cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "kernels"), 0);
     cr_expect_eq(cJSON_GetObjectItem(rk, "simd_work_items")->valueint, 16);
     const cJSON *lsus = cJSON_GetObjectItem(rk, "lsus"), *u;
