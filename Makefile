@@ -42,6 +42,8 @@ bench: deps
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_synth
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_math
 	cd $(BENCH_BUILD) && ./bench/clhls_bench_task
+	cd $(BENCH_BUILD) && ./bench/clhls_bench_replicate
+	cd $(BENCH_BUILD) && ./bench/clhls_bench_stream
 
 # ThreadSanitizer: the runtime and its multi-threaded test (tests/runtime/test_threads.c)
 # in build-tsan/ (CLHLS_TSAN=ON); any report fails it (suppressions: tests/runtime/tsan.supp).

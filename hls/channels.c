@@ -61,10 +61,7 @@ static const struct {
 
 static int call_kind_of(LLVMValueRef inst)
 {
-    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
-        return -1;
-    size_t len;
-    const char *name = LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
+    const char *name = hls_llvm_callee_name(inst);
     for (int i = 0; i < NCALLS; i++)
         if (!strcmp(name, calls[i].from))
             return i;
@@ -346,10 +343,7 @@ int hls_is_channel_call(const char *name)
  * (reservations), -1 when the call is not on a pipe. */
 static int pipe_call_of(LLVMValueRef inst)
 {
-    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
-        return -1;
-    size_t len;
-    const char *name = LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
+    const char *name = hls_llvm_callee_name(inst);
     for (size_t i = 0; i < sizeof pipe_calls / sizeof *pipe_calls; i++)
         if (!strcmp(name, pipe_calls[i].name))
             return (int)pipe_calls[i].kind;

@@ -191,16 +191,16 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
     unsigned mw = c->program->board->mem_width_bits;
     unsigned n = (unsigned)unit_ports(k), w = (unsigned)hls_emit_writer_ports(k);
     unsigned events = (unsigned)(hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
-    static const struct {
+    const struct {
         const char *port;
         hls_nl_dir dir;
-        unsigned bits;    /* per load-store unit port; 0: the memory's width */
+        unsigned bits;    /* per load-store unit port */
         int per_writer;   /* 1: only the storing ports have it */
     } buses[] = {
-        {"m_req_valid", HLS_NL_OUT, 1, 0},   {"m_req_ready", HLS_NL_IN, 1, 0},
-        {"m_req_write", HLS_NL_OUT, 1, 0},   {"m_req_atomic", HLS_NL_OUT, 4, 0},
-        {"m_req_addr", HLS_NL_OUT, 64, 0},   {"m_req_wdata", HLS_NL_OUT, 0, 1},
-        {"m_req_wstrb", HLS_NL_OUT, 0, 1},   {"s_resp_valid", HLS_NL_IN, 1, 0},
+        {"m_req_valid", HLS_NL_OUT, 1, 0},    {"m_req_ready", HLS_NL_IN, 1, 0},
+        {"m_req_write", HLS_NL_OUT, 1, 0},    {"m_req_atomic", HLS_NL_OUT, 4, 0},
+        {"m_req_addr", HLS_NL_OUT, 64, 0},    {"m_req_wdata", HLS_NL_OUT, mw, 1},
+        {"m_req_wstrb", HLS_NL_OUT, mw / 8, 1}, {"s_resp_valid", HLS_NL_IN, 1, 0},
         {"s_resp_ready", HLS_NL_OUT, 1, 0},
     };
     strbuf peers = {0}, progress = {0}; /* unit 0's peer_events: unit 1 lowest */
@@ -217,9 +217,7 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
             hls_nl_connect(cu, HLS_NL_IN, shared[s], "%s", shared[s]);
         hls_nl_connect(cu, HLS_NL_OUT, "reg_rdata", "%s", u ? "" : "reg_rdata");
         for (size_t b = 0; b < sizeof buses / sizeof *buses; b++) {
-            unsigned slots = buses[b].per_writer ? w : n;
-            unsigned bits = buses[b].bits ? buses[b].bits
-                                          : !strcmp(buses[b].port, "m_req_wdata") ? mw : mw / 8;
+            unsigned slots = buses[b].per_writer ? w : n, bits = buses[b].bits;
             if (slots)
                 hls_nl_connect(cu, buses[b].dir, buses[b].port, "%s[%u +: %u]", buses[b].port,
                                (unsigned)u * slots * bits, slots * bits);

@@ -225,3 +225,40 @@ int hls_value_map_get(const hls_value_map *m, LLVMValueRef v)
     size_t i = value_slot(m, v);
     return m->keys[i] ? m->ids[i] : -1;
 }
+
+const char *hls_llvm_function_md(hls_compile *c, LLVMValueRef fn, const char *kind, unsigned i)
+{
+    LLVMContextRef ctx = c->llvm;
+    unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
+    size_t n;
+    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
+    const char *result = "";
+    for (size_t e = 0; e < n; e++) {
+        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
+            continue;
+        LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
+        unsigned count = LLVMGetMDNodeNumOperands(node);
+        if (i >= count)
+            break;
+        LLVMValueRef ops[count];
+        LLVMGetMDNodeOperands(node, ops);
+        unsigned len = 0;
+        const char *s = ops[i] ? LLVMGetMDString(ops[i], &len) : NULL;
+        if (s)
+            result = arena_printf(&c->arena, "%.*s", (int)len, s);
+        else if (ops[i] && LLVMIsAConstantInt(ops[i]))
+            result = arena_printf(&c->arena, "%llu",
+                                  (unsigned long long)LLVMConstIntGetZExtValue(ops[i]));
+        break;
+    }
+    LLVMDisposeValueMetadataEntries(entries);
+    return result;
+}
+
+const char *hls_llvm_callee_name(LLVMValueRef inst)
+{
+    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
+        return "";
+    size_t len;
+    return LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
+}

@@ -920,31 +920,7 @@ static int lower_instruction(lowering *L, LLVMValueRef inst)
 /* Reads operand i of the function metadata `kind` as a string ("" when absent). */
 static const char *md_string(lowering *L, LLVMValueRef fn, const char *kind, unsigned i)
 {
-    LLVMContextRef ctx = L->c->llvm;
-    unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
-    size_t n;
-    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
-    const char *result = "";
-    for (size_t e = 0; e < n; e++) {
-        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
-            continue;
-        LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
-        unsigned count = LLVMGetMDNodeNumOperands(node);
-        if (i >= count)
-            break;
-        LLVMValueRef ops[count];
-        LLVMGetMDNodeOperands(node, ops);
-        unsigned len = 0;
-        const char *s = ops[i] ? LLVMGetMDString(ops[i], &len) : NULL;
-        if (s)
-            result = arena_printf(&L->c->arena, "%.*s", (int)len, s);
-        else if (ops[i] && LLVMIsAConstantInt(ops[i]))
-            result = arena_printf(&L->c->arena, "%llu",
-                                  (unsigned long long)LLVMConstIntGetZExtValue(ops[i]));
-        break;
-    }
-    LLVMDisposeValueMetadataEntries(entries);
-    return result;
+    return hls_llvm_function_md(L->c, fn, kind, i);
 }
 
 /* The OpenCL name of the type clang's vec_type_hint metadata holds (an undef value of

@@ -226,6 +226,12 @@ void hls_value_map_init(arena *a, hls_value_map *m, size_t cap); /* empty, cap a
 void hls_value_map_set(arena *a, hls_value_map *m, LLVMValueRef v, int id);
 int hls_value_map_get(const hls_value_map *m, LLVMValueRef v); /* its number, or -1 */
 
+/* llvmutil.c: operand i of function fn's metadata `kind` (reqd_work_group_size,
+ * kernel_arg_name, ...) as text: a string, or an integer in decimal; "" when absent. */
+const char *hls_llvm_function_md(hls_compile *c, LLVMValueRef fn, const char *kind, unsigned i);
+/* The name of the function a call instruction calls directly; "" for anything else. */
+const char *hls_llvm_callee_name(LLVMValueRef inst);
+
 /* llvmutil.c: runs a list of LLVM passes (the new pass manager's syntax) on the module,
  * vectorisers off; HLS_OK, or HLS_ERR_INTERNAL with LLVM's message in the log. */
 int hls_run_llvm_passes(hls_compile *c, const char *pipeline);

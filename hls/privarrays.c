@@ -58,13 +58,6 @@ static void push_gep(hls_compile *c, array_uses *u, LLVMValueRef gep)
     u->geps[u->ngeps++] = gep;
 }
 
-static const char *callee_name(LLVMValueRef call)
-{
-    LLVMValueRef fn = LLVMGetCalledValue(call);
-    size_t len;
-    return LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : "";
-}
-
 /* Collects every use of `ptr` (the array or an address inside it); 0 on success, or
  * reports the use the array cannot be kept in registers for. */
 static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_t size,
@@ -104,7 +97,7 @@ static int collect(hls_compile *c, LLVMValueRef array, LLVMValueRef ptr, uint64_
             continue;
         }
         if (LLVMIsACallInst(user)) {
-            const char *name = callee_name(user);
+            const char *name = hls_llvm_callee_name(user);
             if (!strncmp(name, "llvm.lifetime.", 14) || hls_llvm_whole_array_init(user, array, size)) {
                 push_access(c, u, user, ptr);
                 continue;
@@ -401,10 +394,10 @@ static void rewrite(hls_compile *c, offsets *m, LLVMValueRef array, array_uses *
             LLVMValueRef x = LLVMBuildBitCast(b, LLVMGetOperand(inst, 0), et, "");
             LLVMValueRef whole = LLVMBuildLoad2(b, vt, vec, "");
             LLVMBuildStore(b, LLVMBuildInsertElement(b, whole, x, index, ""), vec);
-        } else if (!strncmp(callee_name(inst), "llvm.memset.", 12)) {
+        } else if (!strncmp(hls_llvm_callee_name(inst), "llvm.memset.", 12)) {
             uint64_t byte = LLVMConstIntGetZExtValue(LLVMGetOperand(inst, 1));
             LLVMBuildStore(b, splat(et, n, byte, u->elem), vec);
-        } else if (!strncmp(callee_name(inst), "llvm.memcpy.", 12)) {
+        } else if (!strncmp(hls_llvm_callee_name(inst), "llvm.memcpy.", 12)) {
             /* a vector load of the initialiser, which instcombine folds to a constant */
             LLVMBuildStore(b, LLVMBuildLoad2(b, vt, LLVMGetOperand(inst, 1), ""), vec);
         }

@@ -21,43 +21,11 @@
  * the attribute, as is a width other than 2, 4, 8, 16 or a required size that does not
  * allow it. */
 #include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builtins.h"
 #include "passes.h"
-
-/* X of the kernel's reqd_work_group_size, or 0 without one. */
-static unsigned required_x(hls_compile *c, LLVMValueRef fn)
-{
-    static const char kind[] = "reqd_work_group_size";
-    unsigned id = LLVMGetMDKindIDInContext(c->llvm, kind, sizeof kind - 1);
-    size_t n;
-    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
-    unsigned x = 0;
-    for (size_t e = 0; e < n; e++) {
-        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
-            continue;
-        LLVMValueRef node =
-            LLVMMetadataAsValue(c->llvm, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
-        if (LLVMGetMDNodeNumOperands(node) == 3) {
-            LLVMValueRef ops[3];
-            LLVMGetMDNodeOperands(node, ops);
-            if (LLVMIsAConstantInt(ops[0]))
-                x = (unsigned)LLVMConstIntGetZExtValue(ops[0]);
-        }
-    }
-    LLVMDisposeValueMetadataEntries(entries);
-    return x;
-}
-
-/* The function a call calls by name, or "" (not a call, or an indirect one). */
-static const char *callee_name(LLVMValueRef inst)
-{
-    if (!LLVMIsACallInst(inst) || !LLVMIsAFunction(LLVMGetCalledValue(inst)))
-        return "";
-    size_t len;
-    return LLVMGetValueName2(LLVMGetCalledValue(inst), &len);
-}
 
 /* The first call of fn that lanes cannot run one after another (a work-group
  * synchronisation, a channel or a pipe), or NULL; *what says what it is. */
@@ -65,14 +33,14 @@ static LLVMValueRef lane_blocker(LLVMValueRef fn, const char **what)
 {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-            const char *name = callee_name(i);
+            const char *name = hls_llvm_callee_name(i);
             hls_sync_kind sync;
             if ((!hls_find_sync_fn(name, &sync) && sync == HLS_SYNC_BARRIER) ||
                 strstr(name, "work_group_"))
                 *what = "synchronizes its work-group (a barrier or a work-group function)";
             else if (strstr(name, "sub_group"))
                 *what = "uses a sub-group function";
-            else if (!strncmp(name, "__clhls_channel", 15) || strstr(name, "_pipe"))
+            else if (hls_is_channel_call(name))
                 *what = "uses a channel or a pipe";
             else
                 continue;
@@ -124,7 +92,7 @@ static void copy_lane(hls_compile *c, LLVMBuilderRef b, LLVMValueRef fn, LLVMBas
         LLVMPositionBuilderAtEnd(b, copies[i]);
         for (LLVMValueRef inst = LLVMGetFirstInstruction(blocks[i]); inst;
              inst = LLVMGetNextInstruction(inst)) {
-            if (!strncmp(callee_name(inst), "llvm.dbg.", 9))
+            if (!strncmp(hls_llvm_callee_name(inst), "llvm.dbg.", 9))
                 continue;
             LLVMValueRef copy;
             if (LLVMIsAPHINode(inst)) {
@@ -171,7 +139,7 @@ static void answer_for_lane(LLVMBuilderRef b, LLVMBasicBlockRef *blocks, int n, 
         LLVMValueRef next;
         for (LLVMValueRef call = LLVMGetFirstInstruction(blocks[i]); call; call = next) {
             next = LLVMGetNextInstruction(call);
-            const hls_workitem_fn *w = hls_find_workitem_fn(callee_name(call));
+            const hls_workitem_fn *w = hls_find_workitem_fn(hls_llvm_callee_name(call));
             if (!w)
                 continue;
             int token = w->opc == HOP_TOKEN;
@@ -262,7 +230,8 @@ int hls_simd(hls_compile *c)
             hls_vendor_attribute(c, HLS_ATTR_NUM_SIMD_WORK_ITEMS, name, NULL);
         if (!a || a->value == 1)
             continue;
-        unsigned x = required_x(c, fn);
+        unsigned x = (unsigned)strtoul(hls_llvm_function_md(c, fn, "reqd_work_group_size", 0),
+                                       NULL, 10); /* 0 without one */
         const char *what = NULL;
         LLVMValueRef blocker = lane_blocker(fn, &what);
         if (a->value != 2 && a->value != 4 && a->value != 8 && a->value != 16) {

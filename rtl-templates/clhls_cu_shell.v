@@ -130,7 +130,7 @@ module clhls_cu_shell #(
             end
             assign {retired, reads, writes, stalled, conflicts} =
                 {sum_retired, sum_reads, sum_writes, any_stalled, sum_conflicts};
-            assign peers_busy = cu_index == 8'd0 && any_busy;
+            assign peers_busy = any_busy;   // (the other units' peer_events are 0)
         end else begin : one_unit
             assign {retired, reads, writes, stalled, conflicts} =
                 {retire_valid, mem_read, mem_write, busy & stall_mem, local_conflicts};

@@ -24,6 +24,12 @@ render() {
     grep -q '</html>' "$1.dom" || fail "no DOM for $1"
 }
 console_messages() { grep -E ':CONSOLE[:(]|Uncaught' "$1.log"; }
+# The page of $work/$1.cl, rendered to $work/$1.html.dom, with no console message.
+report_page() {
+    "$clhls" report "$work/$1.cl" -o "$work/$1.html" > /dev/null 2>&1 || fail "report of $1.cl"
+    render "$work/$1.html"
+    console_messages "$work/$1.html" && fail "console messages on the page of $1.cl"
+}
 
 # The detector catches a console message.
 printf '<!DOCTYPE html><html><body><script>console.error("probe")</script></body></html>' \
@@ -158,9 +164,7 @@ __kernel void stage(int n) { for (int i = 0; i < n; i++) write_channel_intel(c_c
 __kernel void sink(__global int *out, int n)
 { for (int i = 0; i < n; i++) out[i] = read_channel_intel(c_cooked); write_channel_intel(c_done, 1); }
 CL
-"$clhls" report "$work/chain.cl" -o "$work/chain.html" > /dev/null 2>&1 || fail "report of channels"
-render "$work/chain.html"
-console_messages "$work/chain.html" && fail "console messages on the channels page"
+report_page chain
 python3 - "$work/chain.html.dom" <<'PY' || fail "the channels drawing does not match the program"
 import re, sys
 dom = open(sys.argv[1]).read()
@@ -184,9 +188,7 @@ __kernel void scale(__global int *a) { a[get_global_id(0)] *= 3; }
 __attribute__((num_simd_work_items(4))) __attribute__((reqd_work_group_size(8, 1, 1)))
 __kernel void lanes(__global int *a) { a[get_global_id(0)] += 1; }
 CL
-"$clhls" report "$work/units.cl" -o "$work/units.html" > /dev/null 2>&1 || fail "report of units"
-render "$work/units.html"
-console_messages "$work/units.html" && fail "console messages on the compute units page"
+report_page units
 python3 - "$work/units.html.dom" <<'PY' || fail "the page does not show the compute units"
 import re, sys
 dom = open(sys.argv[1]).read()
