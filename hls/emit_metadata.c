@@ -154,6 +154,13 @@ static cJSON *kernel_json(const hls_compile *c, const hls_kernel *k, int index)
             if (c->program->kernels[peer]->autorun)
                 cJSON_AddTrueToObject(pj, "peer_autorun");
             cJSON_AddItemToArray(ps, pj);
+            /* the probe's upper half: the most entries since the kernel's start */
+            cJSON *peak = cJSON_CreateObject();
+            snprintf(name, sizeof name, "channel_peak.%s", ch->name);
+            cJSON_AddStringToObject(peak, "name", name);
+            cJSON_AddNumberToObject(peak, "reg", reg);
+            cJSON_AddNumberToObject(peak, "shift", 32);
+            cJSON_AddItemToArray(cs, peak);
             continue;
         }
         const hls_region *r = &k->regions[probed[i].region];

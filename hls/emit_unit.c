@@ -343,6 +343,13 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     hls_nl_instance *u = instance(e, "clhls_cu_shell", "shell", 1);
     hls_nl_param(u, "NARGS", "%u", nwords);
     hls_nl_param(u, "NPROBES", "%d", nprobes ? nprobes : 1);
+    hls_probe probed[HLS_MAX_PROBES];
+    unsigned peaks = 0; /* a channel's probe keeps its peak since start */
+    for (int i = 0; i < hls_ir_probes(e->c->program, e->kernel_index, probed); i++)
+        if (probed[i].channel >= 0)
+            peaks |= 1u << i;
+    if (peaks)
+        hls_nl_param(u, "PEAKS", "%d'h%x", nprobes, peaks);
     hls_nl_param(u, "ID_W", "%u", e->c->program->board->work_item_index_bits);
     hls_nl_param(u, "LS_W", "%u", local_size_bits(k));
     hls_nl_param(u, "BLOCK", "%d", e->kernel_index);

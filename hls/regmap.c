@@ -29,8 +29,9 @@ const hls_reg_field hls_regmap[] = {
     {"mem_read_requests", HLS_REGF_COUNTER, 19, 1, "R", "memory read requests issued"},
     {"mem_write_requests", HLS_REGF_COUNTER, 20, 1, "R", "memory write requests issued"},
     {"probes", HLS_REGF_PROBES, HLS_REG_FIRST_PROBE, HLS_MAX_PROBES, "R",
-     "occupancies (work-items inside each loop, waiting in each barrier, inside each "
-     "memory node); `metadata.json` names them"},
+     "occupancies (entries in each channel, work-items inside each loop, waiting in each "
+     "barrier, inside each memory node) in bits 31:0; a channel's also keeps in bits 63:32 "
+     "the most entries since the start; `metadata.json` names them"},
     {"args", HLS_REGF_ARGS, HLS_REG_FIRST_ARG, HLS_ARG_AREA_BYTES / 8, "W",
      "the argument area: every argument at its byte offset, packed in order "
      "(little-endian; byte b is bits 8·(b mod 8) of register 32 + b/8)"},

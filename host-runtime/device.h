@@ -50,6 +50,7 @@ typedef struct rt_kernel_regs {
 typedef struct rt_counter {
     char *name;                 /* e.g. "busy_cycles" */
     uint32_t reg;               /* register index */
+    uint32_t shift;             /* its lowest bit in the register (0; 32: the upper half) */
 } rt_counter;
 
 /* An occupancy probe of a kernel: a register holding how full one place of the

@@ -354,7 +354,7 @@ static void append_stuck(const rt_device_program *p, const rt_kernel_launch *l, 
     int first = 1;
     for (unsigned i = 0; i < l->nprobes; i++) {
         const rt_probe *pr = &l->probes[i];
-        uint64_t v = sim_model_reg_read(p->model, pr->reg);
+        uint64_t v = (uint32_t)sim_model_reg_read(p->model, pr->reg); /* 63:32: a peak */
         if (!v && !pr->peer)
             continue;
         const char *sep = first ? "; stuck: " : "; ";
@@ -533,7 +533,7 @@ static int launch_end(rt_device_program *p, unsigned unit)
     }
     /* Counters (also after a failure: they say how far it got). */
     for (unsigned i = 0; i < l->ncounters; i++)
-        r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg);
+        r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg) >> l->counters[i].shift;
     if (p->recording >> slot & 1) { /* its counters were the last cycles recorded */
         p->recording &= ~((uint64_t)1 << slot);
         waves_apply(p);

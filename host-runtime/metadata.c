@@ -167,6 +167,10 @@ static int parse_units(const cJSON *jk, rt_kernel_meta *k)
         rt_counter *o = &k->counters[k->ncounters];
         if (json_u32(c, "reg", &o->reg))
             continue;
+        o->shift = 0; /* the counter's lowest bit in its register (a channel's peak: 32) */
+        if (cJSON_GetObjectItemCaseSensitive(c, "shift") &&
+            (json_u32(c, "shift", &o->shift) || o->shift > 63))
+            continue;
         o->name = json_str(c, "name");
         if (!o->name)
             return -1;

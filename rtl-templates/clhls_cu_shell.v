@@ -27,6 +27,7 @@
 module clhls_cu_shell #(
     parameter NARGS   = 1,   // argument area registers that exist (>= 1; at most 224)
     parameter NPROBES = 1,   // probe registers (>= 1; at most 11)
+    parameter [NPROBES-1:0] PEAKS = {NPROBES{1'b0}}, // bit i: probe i keeps its peak since start
     parameter ID_W    = 64,  // bits of a work-item index (the board's, 16..64)
     parameter LS_W    = 32,  // bits of a local size (the kernel's largest work-group fits)
     parameter BLOCK   = 0,   // this kernel's control block: register addresses BLOCK*256 ..
@@ -139,7 +140,8 @@ module clhls_cu_shell #(
     endgenerate
 
     clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W),
-                        .CONFLICT_W(CONFLICT_W), .AUTORUN(AUTORUN), .EV_W(EV_W)) regs (
+                        .CONFLICT_W(CONFLICT_W), .AUTORUN(AUTORUN), .EV_W(EV_W),
+                        .PEAKS(PEAKS)) regs (
         .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
         .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata),
         .reg_rdata(reg_rdata),

@@ -13,7 +13,9 @@
 // the clock edge on, what reg_addr selected before it (0 when reg_sel was 0, so that the
 // top can OR all blocks together), so the register file adds no path to the port. Probes are occupancies the compute unit exposes (work-items
 // inside a loop, ...), read by the runtime to say where a
-// hung kernel is stuck. The argument area holds every argument at its byte offset;
+// hung kernel is stuck; a probe whose bit is set in PEAKS (a channel's entries) also
+// keeps its highest value since the last start, read in bits 63:32 of its register (how
+// full the channel got during the run). The argument area holds every argument at its byte offset;
 // only its first NARGS registers exist. The geometry and the argument area are
 // write-only (they read as 0), so synthesis keeps only the bits the kernel uses.
 // With AUTORUN the block starts the kernel by itself in the first cycle after a reset
@@ -30,8 +32,9 @@ module clhls_kernel_regs #(
     parameter LS_W = 32,   // bits kept of local sizes (the kernel's largest work-group fits)
     parameter CONFLICT_W = 8, // bits of the bank conflicts of one cycle (8..31: the local ports fit)
     parameter AUTORUN = 0, // 1: starts by itself once out of reset (an autorun kernel)
-    parameter EV_W = 1     // bits of a count of work-items or requests in one cycle (1..8: a
+    parameter EV_W = 1,    // bits of a count of work-items or requests in one cycle (1..8: a
                            // kernel's compute units count together)
+    parameter [NPROBES-1:0] PEAKS = {NPROBES{1'b0}} // bit i: probe i keeps its peak since start
 ) (
     input  wire                  clk,              // clock
     input  wire                  rst,              // synchronous active-high reset
@@ -209,6 +212,15 @@ module clhls_kernel_regs #(
         end
     end
 
+    // The peaks of the probes in PEAKS: cleared by a start, then the highest value seen.
+    reg [NPROBES*32-1:0] peaks;  // probe i's at bits [32*i +: 32]
+    always @(posedge clk)
+        for (i = 0; i < NPROBES; i = i + 1)
+            if (rst || start_cmd || !PEAKS[i])
+                peaks[32*i +: 32] <= 32'd0;
+            else if (probes[32*i +: 32] > peaks[32*i +: 32])
+                peaks[32*i +: 32] <= probes[32*i +: 32];
+
     // Registered read port: status, counters and probes.
     always @(posedge clk) begin
         reg_rdata <= 64'd0;
@@ -224,7 +236,7 @@ module clhls_kernel_regs #(
                 default: begin
                     for (i = 0; i < NPROBES; i = i + 1)
                         if (in_probes && probe_index == i[7:0])
-                            reg_rdata <= {32'd0, probes[32*i +: 32]};
+                            reg_rdata <= {peaks[32*i +: 32], probes[32*i +: 32]};
                 end
             endcase
         end

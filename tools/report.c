@@ -588,20 +588,52 @@ static void write_resources(html_page *p, const report *r)
     html_put(p, "</section>\n");
 }
 
+/* The last run of a kernel, or NULL. */
+static const cJSON *last_run_of(const report *r, const char *name)
+{
+    return r->last ? json_item(json_item(r->last, "kernels"), name) : NULL;
+}
+
+/* The most entries channel ch held during the last run of its writer (or, when that
+ * was not recorded, of its reader): the counter channel_peak.NAME; -1 when neither
+ * run was recorded. */
+static int channel_peak(const report *r, const cJSON *ch)
+{
+    char counter[300];
+    snprintf(counter, sizeof counter, "channel_peak.%s", json_str(ch, "name", ""));
+    static const char *const ends[] = {"writer", "reader"};
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        const cJSON *run = last_run_of(r, json_str(ch, ends[i], ""));
+        const cJSON *peak = json_item(json_item(run, "counters"), counter);
+        if (cJSON_IsNumber(peak))
+            return (int)peak->valuedouble;
+    }
+    return -1;
+}
+
 /* The channels and pipes between the kernels (metadata.json's "channels"): drawn, and
- * a table; nothing for a program without them. */
+ * a table with how full each got in the last run; nothing for a program without
+ * them. */
 static void write_channels(html_page *p, const report *r)
 {
     const cJSON *channels = json_item(r->meta, "channels"), *ch;
-    if (!cJSON_GetArraySize(channels))
+    int nchannels = cJSON_GetArraySize(channels);
+    if (!nchannels)
         return;
+    int *peaks = calloc((size_t)nchannels, sizeof *peaks), i = 0;
+    if (!peaks)
+        return;
+    cJSON_ArrayForEach(ch, channels)
+        peaks[i++] = channel_peak(r, ch);
     html_put(p, "<section id=\"channels\"><h2>Channels and pipes</h2>\n");
     html_elem(p, "p", NULL, "Each channel or pipe is a FIFO in the accelerator from the compute "
               "unit of the kernel that writes it to the one of the kernel that reads it; the "
               "kernels run at once, each on its own unit.");
-    draw_channels(p, channels, json_item(r->meta, "kernels"));
+    draw_channels(p, channels, json_item(r->meta, "kernels"), peaks);
     html_table_begin(p, "channels", (const char *const[]){"name", "kind", "element bits",
-                     "FIFO depth", "declared depth", "written by", "read by", NULL});
+                     "FIFO depth", "declared depth", "written by", "read by",
+                     "most entries in the last run", NULL});
+    i = 0;
     cJSON_ArrayForEach(ch, channels) {
         html_put(p, "<tr>");
         html_cell(p, json_str(ch, "name", "?"));
@@ -615,10 +647,18 @@ static void write_channels(html_page *p, const report *r)
             html_cell(p, "-");
         html_cell(p, json_str(ch, "writer", "?"));
         html_cell(p, json_str(ch, "reader", "?"));
+        int peak = peaks[i++], depth = (int)json_num(ch, "depth", 0);
+        if (peak < 0)
+            html_cell(p, "no run recorded");
+        else if (peak >= depth)
+            html_cellf(p, "%d of %d: full at times (its writer could not write then)", peak, depth);
+        else
+            html_cellf(p, "%d of %d", peak, depth);
         html_put(p, "</tr>\n");
     }
     html_table_end(p);
     html_put(p, "</section>\n");
+    free(peaks);
 }
 
 /* Where an access executes: its memory node, or a static region's stage (a table in
@@ -955,12 +995,6 @@ static void write_operators(html_page *p, const cJSON *k)
          wires);
 }
 
-/* The last run of a kernel, or NULL. */
-static const cJSON *last_run_of(const report *r, const char *name)
-{
-    return r->last ? json_item(json_item(r->last, "kernels"), name) : NULL;
-}
-
 /* One finding: a line with where it is and what it means. */
 static void finding(html_page *p, const char *kind, const char *kernel, int line, const char *what)
 {
@@ -1118,6 +1152,14 @@ static void write_kernel_run(html_page *p, const report *r, const cJSON *k)
     if (items > 0) {
         snprintf(buf, sizeof buf, "%.3f", busy / items);
         card(p, "cycles per work-item", buf);
+    }
+    /* the port's words moved: each request is one, whatever of it the kernel uses */
+    double words = json_num(cs, "mem_read_requests", 0) + json_num(cs, "mem_write_requests", 0);
+    double peak = board_mem_bytes_per_cycle(r->board);
+    if (busy > 0 && peak > 0) {
+        double bytes = words * r->board->mem_width_bits / 8 / busy;
+        snprintf(buf, sizeof buf, "%.1f of %.1f B/cycle (%.0f%%)", bytes, peak, 100 * bytes / peak);
+        card(p, "memory port", buf);
     }
     html_put(p, "</div>\n");
     draw_bar bars[2];

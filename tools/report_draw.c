@@ -402,7 +402,7 @@ static int end_index(const char **names, int *n, const char *name)
     return (*n)++;
 }
 
-void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels)
+void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels, const int *peaks)
 {
     const char *names[MAX_ENDS];
     int n = 0, column[MAX_ENDS] = {0}, row[MAX_ENDS], rows[MAX_ENDS] = {0};
@@ -452,10 +452,11 @@ void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels)
         html_svg_text(p, x[i] + 10, y[i] + 37, "detail", "its own compute unit");
         html_put(p, "</g>");
     }
-    int index = 0;
+    int index = 0, position = -1; /* channels drawn; the channel's place in the array */
     cJSON_ArrayForEach(ch, channels) {
         int a = end_index(names, &n, json_str(ch, "writer", "?"));
         int b = end_index(names, &n, json_str(ch, "reader", "?"));
+        int peak = peaks[++position];
         if (a < 0 || b < 0)
             continue;
         /* channels between the same two kernels side by side: the k-th of them */
@@ -473,12 +474,14 @@ void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels)
         int pipe = json_flag(ch, "pipe"), depth = (int)json_num(ch, "depth", 0);
         int bits = (int)json_num(ch, "bits", 0), declared = (int)json_num(ch, "declared_depth", 0);
         html_put(p, "<g class=\"channel\">");
-        char tip[512], said[48] = "no depth declared";
+        char tip[512], said[48] = "no depth declared", held[48] = "";
         if (declared)
             snprintf(said, sizeof said, "declared depth %d", declared);
+        if (peak >= 0)
+            snprintf(held, sizeof held, "; at most %d held in the last run", peak);
         snprintf(tip, sizeof tip, "%s '%s': a FIFO of %d elements of %d bits (%s), from kernel "
-                 "'%s' to kernel '%s'", pipe ? "pipe" : "channel", name, depth, bits, said,
-                 names[a], names[b]);
+                 "'%s' to kernel '%s'%s", pipe ? "pipe" : "channel", name, depth, bits, said,
+                 names[a], names[b], held);
         html_svg_title(p, tip);
         double lx, ly;
         if (b > a && column[b] > column[a] + 1) { /* over the columns between: above */
@@ -501,8 +504,12 @@ void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels)
             lx = (x0 + x1) / 2;
             ly = low + 14;
         }
-        html_svg_textf(p, lx, ly, "channel-label", "%s%s: %d x %d bits", pipe ? "pipe " : "",
-                       name, depth, bits);
+        if (peak >= 0)
+            html_svg_textf(p, lx, ly, "channel-label", "%s%s: %d x %d bits, peak %d",
+                           pipe ? "pipe " : "", name, depth, bits, peak);
+        else
+            html_svg_textf(p, lx, ly, "channel-label", "%s%s: %d x %d bits", pipe ? "pipe " : "",
+                           name, depth, bits);
         html_put(p, "</g>");
         index++;
     }

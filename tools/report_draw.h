@@ -19,8 +19,9 @@ void draw_cfg(html_page *p, const cJSON *kernel);
 /* The kernels of the program (metadata.json's "kernels") that channels or pipes join
  * (its "channels"), in columns by the longest chain of channels that leads to each
  * (channels to a kernel earlier in the program go round below), every channel an arrow
- * from its writer to its reader labelled with its name, depth and element bits. */
-void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels);
+ * from its writer to its reader labelled with its name, depth and element bits, and
+ * with peaks[i] (when not negative) the most entries channel i held in the last run. */
+void draw_channels(html_page *p, const cJSON *channels, const cJSON *kernels, const int *peaks);
 
 /* One bar of a chart: a label, segments (value and CSS class) and the scale's end. */
 typedef struct draw_bar {

@@ -31,7 +31,7 @@ static void remove_entry(void)
 
 TestSuite(last_run, .init = make_entry, .fini = remove_entry);
 
-static const rt_counter counters[] = {{"busy_cycles", 16}, {"work_items", 17}};
+static const rt_counter counters[] = {{"busy_cycles", 16, 0}, {"work_items", 17, 0}};
 
 static rt_kernel_launch launch(const char *name, uint64_t global)
 {

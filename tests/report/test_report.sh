@@ -108,6 +108,8 @@ grep -q '287.5 MHz' "$dom" || fail "no fmax"
 grep -q '43210 of 1728000 (2.5%)' "$dom" || fail "no LUTs against the capacity"
 grep -q '40001 (2.31%)' "$dom" || fail "no compute unit's LUTs"
 grep -q 'cu0/r3_stage_2' "$dom" || fail "no critical path"
+# 257 + 16 requests of 64 bytes in 98765 cycles, against the port's 64 bytes a cycle
+grep -q '0.2 of 64.0 B/cycle (0%)' "$dom" || fail "no memory port use of the last run"
 grep -q '<td class="num">321</td>' "$dom" || fail "no local_conflicts counter"
 grep -q '98765' "$dom" || fail "no busy cycles"
 grep -q 'the last run took 24.113 cycles per work-item' "$dom" || fail "no finding from the run"
@@ -179,6 +181,33 @@ xs = {m.group(2): float(m.group(1)) for m in
 assert xs["source"] < xs["stage"] < xs["sink"], xs
 table = re.search(r'<table class="channels">.*?</table>', dom, re.S).group(0)
 assert re.search(r'<td>c_done</td><td>channel</td>.*?<td>sink</td><td>source</td>', table, re.S), table
+assert table.count("no run recorded") == 3, table
+PY
+# With runs recorded: how full each channel got, from its writer's run (c_done's writer,
+# sink, has none: from its reader's).
+set -- "$CLHLS_CACHE_DIR"/*/chain.cl
+[ $# -eq 1 ] || fail "expected one entry of chain.cl: $*"
+cat > "$(dirname "$1")/last_run.json" <<'JSON'
+{"format": 1, "kernels": {
+ "source": {"board": "sim_dc", "time": 1700000000, "ok": true, "cycles": 5000, "work_dim": 1,
+            "global": [1], "local": [1], "counters": {"busy_cycles": 4990, "work_items": 1,
+            "channel_peak.c_raw": 16, "channel_peak.c_done": 1}},
+ "stage": {"board": "sim_dc", "time": 1700000000, "ok": true, "cycles": 5000, "work_dim": 1,
+           "global": [1], "local": [1], "counters": {"busy_cycles": 4980, "work_items": 1,
+           "channel_peak.c_raw": 9, "channel_peak.c_cooked": 2}}}}
+JSON
+report_page chain
+python3 - "$work/chain.html.dom" <<'PY' || fail "the channels drawing does not show the last run"
+import re, sys
+dom = open(sys.argv[1]).read()
+svg = re.search(r'<svg class="channels".*?</svg>', dom, re.S).group(0)
+for label in ("c_raw: 16 x 32 bits, peak 16", "c_cooked: 2 x 32 bits, peak 2",
+              "c_done: 2 x 32 bits, peak 1", "at most 16 held in the last run"):
+    assert label in svg, label
+table = re.search(r'<table class="channels">.*?</table>', dom, re.S).group(0)
+for row in ("<td>c_raw</td>.*?<td>16 of 16: full at times", "<td>c_cooked</td>.*?<td>2 of 2: full",
+            "<td>c_done</td>.*?<td>1 of 2</td>"):
+    assert re.search(row, table, re.S), row
 PY
 # A kernel of three compute units and one of SIMD work-items: the kernels table and the
 # kernels' cards say so.

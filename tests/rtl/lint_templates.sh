@@ -116,7 +116,7 @@ for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -
            "clhls_wg_dispatch -GID_W=24 -GLS_W=7" "clhls_wg_dispatch -GID_W=32 -GLS_W=2" \
            "clhls_wi_gen -GID_W=24 -GLS_W=7" "clhls_wi_gen -GID_W=40 -GLS_W=11" \
            "clhls_wg_slots -GSLOTS=4 -GSLOT_W=2 -GLS_W=7" \
-           "clhls_cu_shell -GSLOTS=4 -GSLOT_W=2 -GID_W=24 -GLS_W=7 -GBLOCK=3 -GNARGS=2 -GNPROBES=3"; do
+           "clhls_cu_shell -GSLOTS=4 -GSLOT_W=2 -GID_W=24 -GLS_W=7 -GBLOCK=3 -GNARGS=2 -GNPROBES=3 -GPEAKS=3'b101"; do
     set -- $cfg
     mod=$1; shift
     [ -f "$tpl/$mod.v" ] || continue

@@ -6,7 +6,8 @@ its times are the ones clGetEventProfilingInfo gave the program, that the write 
 beside the kernel on another track, the failed commands with their status, the
 counters against CLHLS_VERBOSE's line; the same with four threads enqueueing and an
 exit without waiting; two kernels of one program running at once (they overlap in time,
-each on a track of its own); and an unwritable path (one message, the program goes on).
+each on a track of its own); how full a channel got (the counter channel_peak.c) with
+its kernels in turn and at once; and an unwritable path (one message, the program goes on).
 
 usage: check_trace.py TRACE_HOST SCRATCH_DIR"""
 import json
@@ -198,6 +199,20 @@ def at_once(host, scratch):
               f"{label}: trace times are the program's {profile[label]}")
 
 
+def channels(host, scratch):
+    counters_path = os.path.join(scratch, "channels.counters.json")
+    if os.path.exists(counters_path):
+        os.unlink(counters_path)
+    run(host, "channels", {"CLHLS_COUNTERS": counters_path})
+    runs = [(r["kernel"], r["counters"].get("channel_peak.c")) for r in load(counters_path)["kernels"]]
+    check([r[0] for r in runs[:4]] == ["produce", "consume"] * 2 and
+          sorted(r[0] for r in runs[4:]) == ["consume", "produce"], f"the runs in order: {runs}")
+    # One after the other: the channel held everything the producer wrote.
+    check([r[1] for r in runs[:4]] == [8, 8, 3, 3], f"channel_peak.c in turn: {runs}")
+    # At once: somewhere between one entry and the channel's depth.
+    check(len(runs) == 6 and all(1 <= r[1] <= 16 for r in runs[4:]), f"channel_peak.c at once: {runs}")
+
+
 def unwritable(host, scratch):
     bad = os.path.join(scratch, "no-such-dir", "t.json")
     p = run(host, "threads", {"CLHLS_TRACE": bad})
@@ -211,6 +226,7 @@ def main():
     timeline(host, scratch)
     threads(host, scratch)
     at_once(host, scratch)
+    channels(host, scratch)
     unwritable(host, scratch)
     if failures:
         print(f"{len(failures)} check(s) failed")

@@ -11,7 +11,10 @@
  * `trace_host threads`: four threads each enqueue writes and a marker on a queue of
  * their own; the program exits as soon as they enqueued, without waiting.
  * `trace_host at_once`: two kernels of the program (scale and add, 64K work-items each)
- * on two queues, both held by one user event: they run at once in the accelerator. */
+ * on two queues, both held by one user event: they run at once in the accelerator.
+ * `trace_host channels`: task kernels joined by a channel of depth 16 on one in-order
+ * queue: produce 8 elements, then consume them; produce 3, consume 3; then both at
+ * once on two queues, 4096 elements (the counters give how full the channel got). */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <pthread.h>
@@ -157,6 +160,61 @@ static void at_once(void)
     print_profile("add", k2);
 }
 
+static const char *channel_source =
+    "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
+    "channel int c __attribute__((depth(16)));\n"
+    "__kernel void produce(int n) { for (int i = 0; i < n; i++) write_channel_intel(c, i); }\n"
+    "__kernel void consume(__global int *out, int n)\n"
+    "{ for (int i = 0; i < n; i++) out[i] = read_channel_intel(c); }\n";
+
+/* A single work-item launch (clEnqueueTask, deprecated in the target version). */
+static void task(cl_command_queue q, cl_kernel k, cl_uint nwait, const cl_event *wait)
+{
+    size_t one = 1;
+    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, nwait, wait, NULL));
+}
+
+static void channels(void)
+{
+    enum { N = 4096 };
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &channel_source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
+    cl_kernel produce = clCreateKernel(p, "produce", &err);
+    CHECK(err);
+    cl_kernel consume = clCreateKernel(p, "consume", &err);
+    CHECK(err);
+    cl_mem out = buffer(N * sizeof(int));
+    CHECK(clSetKernelArg(consume, 0, sizeof out, &out));
+    cl_command_queue q1 = queue(), q2 = queue();
+    static const int in_turn[] = {8, 3};
+    for (size_t i = 0; i < sizeof in_turn / sizeof *in_turn; i++) {
+        CHECK(clSetKernelArg(produce, 0, sizeof(int), &in_turn[i]));
+        CHECK(clSetKernelArg(consume, 1, sizeof(int), &in_turn[i]));
+        task(q1, produce, 0, NULL);
+        task(q1, consume, 0, NULL);
+        CHECK(clFinish(q1));
+    }
+    int n = N;
+    CHECK(clSetKernelArg(produce, 0, sizeof n, &n));
+    CHECK(clSetKernelArg(consume, 1, sizeof n, &n));
+    cl_event gate = clCreateUserEvent(ctx, &err);
+    CHECK(err);
+    task(q1, produce, 1, &gate);
+    task(q2, consume, 1, &gate);
+    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CHECK(clFinish(q1));
+    CHECK(clFinish(q2));
+    static int back[N];
+    CHECK(clEnqueueReadBuffer(q2, out, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL));
+    for (int i = 0; i < N; i++)
+        if (back[i] != i) {
+            fprintf(stderr, "consume: out[%d] = %d\n", i, back[i]);
+            exit(1);
+        }
+}
+
 enum { THREADS = 4, WRITES = 20 };
 
 static void *enqueue_writes(void *arg)
@@ -184,8 +242,8 @@ static void threads(void)
 int main(int argc, char **argv)
 {
     if (argc != 2 || (strcmp(argv[1], "timeline") && strcmp(argv[1], "threads") &&
-                      strcmp(argv[1], "at_once"))) {
-        fprintf(stderr, "usage: trace_host timeline|threads|at_once\n");
+                      strcmp(argv[1], "at_once") && strcmp(argv[1], "channels"))) {
+        fprintf(stderr, "usage: trace_host timeline|threads|at_once|channels\n");
         return 2;
     }
     cl_platform_id plat;
@@ -198,6 +256,8 @@ int main(int argc, char **argv)
         timeline();
     else if (!strcmp(argv[1], "at_once"))
         at_once();
+    else if (!strcmp(argv[1], "channels"))
+        channels();
     else
         threads();
     printf("DONE\n");
