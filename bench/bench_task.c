@@ -9,8 +9,9 @@
  * exit is known), a 64x64 matrix multiply's inner products (the rows taking turns in
  * the inner loop), 4096 rows of 8 (a nest of counted loops), and vector add unrolled
  * by 4 and 16. Then three kernels joined by channels, run at once, and the same with
- * the middle one an autorun kernel: cycles per element
- * of the whole pipeline against one a cycle.
+ * the middle one an autorun kernel: cycles per element of the whole pipeline against
+ * one a cycle; and the same three steps through global memory, one kernel after the
+ * other: cycles and the bytes the kernels read and write in global memory.
  *
  * Per kernel: simulated cycles (the event's END - START at the board clock), loop
  * iterations (of the innermost loop), cycles per iteration, the bound per iteration
@@ -121,7 +122,8 @@ static const char *relaxed_src =
 /* Kernels joined by channels (Intel's cl_intel_channels): a source reads memory into a
  * channel, a stage maps it into the next, a sink writes memory; each loop is pipelined
  * and the channels carry one element a cycle each way. The same with the stage an
- * autorun kernel (its body one element, run for ever). */
+ * autorun kernel (its body one element, run for ever). And the same three steps
+ * through global memory (g_*), one kernel after the other. */
 static const char *channel_src =
     "#pragma OPENCL EXTENSION cl_intel_channels : enable\n"
     "channel float c_in __attribute__((depth(4)));\n"
@@ -139,14 +141,20 @@ static const char *channel_src =
     "__attribute__((max_global_work_dim(0))) __attribute__((autorun))\n"
     "__kernel void stage_a(void) { write_channel_intel(a_out, read_channel_intel(a_in) * 3.0f); }\n"
     "__kernel void sink_a(__global float *restrict b, int n)\n"
-    "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(a_out) + 1.0f; }\n";
+    "{ for (int i = 0; i < n; i++) b[i] = read_channel_intel(a_out) + 1.0f; }\n"
+    "__kernel void g_source(__global const float *restrict a, __global float *restrict t, int n)\n"
+    "{ for (int i = 0; i < n; i++) t[i] = a[i]; }\n"
+    "__kernel void g_stage(__global const float *restrict t, __global float *restrict u, int n)\n"
+    "{ for (int i = 0; i < n; i++) u[i] = t[i] * 3.0f; }\n"
+    "__kernel void g_sink(__global const float *restrict u, __global float *restrict b, int n)\n"
+    "{ for (int i = 0; i < n; i++) b[i] = u[i] + 1.0f; }\n";
 
 /* One row: the host kernels of a pipeline (the sink first, then any stage, the source
  * last: the readers are enqueued first, as host programs do) on their own queues at
  * once; cycles per element from the last START (the source's: the readers wait for it)
- * to the last END (bound: 1). */
-static void pipeline_row(bench *b, cl_program p, const char *label, const char *const *names,
-                         int nk, cl_mem in, cl_mem out)
+ * to the last END (bound: 1). Returns the cycles. */
+static double pipeline_row(bench *b, cl_program p, const char *label, const char *const *names,
+                           int nk, cl_mem in, cl_mem out)
 {
     cl_kernel k[3];
     cl_command_queue q[3];
@@ -185,6 +193,38 @@ static void pipeline_row(bench *b, cl_program p, const char *label, const char *
     double cycles = (double)(last - started) * b->mhz / 1000.0;
     printf("%-22s %10.0f %12d %10.2f %14s %10.2f\n", label, cycles, N, cycles / N, "1",
            N / cycles);
+    return cycles;
+}
+
+/* The channel pipeline's three steps through global memory: g_source copies in to a
+ * buffer, g_stage maps it into another, g_sink writes out, one after the other on the
+ * in-order queue. Returns the cycles from the first START to the last END. */
+static double through_memory(bench *b, cl_program p, cl_mem in, cl_mem out)
+{
+    static const char *const names[] = {"g_source", "g_stage", "g_sink"};
+    cl_mem t = buffer(b, N * sizeof(float), NULL), u = buffer(b, N * sizeof(float), NULL);
+    cl_mem from[] = {in, t, u}, to[] = {t, u, out};
+    cl_event ev[3];
+    cl_int err;
+    int n = N;
+    for (int i = 0; i < 3; i++) {
+        cl_kernel k = clCreateKernel(p, names[i], &err);
+        CHECK(err);
+        ARG(k, 0, from[i]);
+        ARG(k, 1, to[i]);
+        ARG(k, 2, n);
+        CHECK(clEnqueueTask(b->q, k, 0, NULL, &ev[i]));
+        clReleaseKernel(k);
+    }
+    CHECK(clWaitForEvents(3, ev));
+    cl_ulong first, last;
+    CHECK(clGetEventProfilingInfo(ev[0], CL_PROFILING_COMMAND_START, sizeof first, &first, NULL));
+    CHECK(clGetEventProfilingInfo(ev[2], CL_PROFILING_COMMAND_END, sizeof last, &last, NULL));
+    for (int i = 0; i < 3; i++)
+        clReleaseEvent(ev[i]);
+    clReleaseMemObject(t);
+    clReleaseMemObject(u);
+    return (double)(last - first) * b->mhz / 1000.0;
 }
 
 static void channel_pipeline(bench *b)
@@ -204,10 +244,21 @@ static void channel_pipeline(bench *b)
            "N = %d; build %.1f s\n", N, t);
     printf("%-22s %10s %12s %10s %14s %10s\n", "pipeline", "cycles", "elements", "cyc/elem",
            "bound/elem", "bound/act");
-    pipeline_row(b, p, "3 kernels", (const char *const[]){"sink", "stage", "source"}, 3, in,
-                 out);
+    double joined = pipeline_row(b, p, "3 kernels", (const char *const[]){"sink", "stage",
+                                 "source"}, 3, in, out);
     pipeline_row(b, p, "stage autorun", (const char *const[]){"sink_a", "source_a"}, 2, in,
                  out);
+    /* Global memory traffic: each element read once and written once at the ends of the
+     * channel pipeline; read and written by each of the three kernels without it. */
+    double apart = through_memory(b, p, in, out);
+    printf("\nthe same three steps, joined by channels or through global memory, N = %d\n", N);
+    printf("%-22s %10s %10s %14s %10s\n", "variant", "cycles", "cyc/elem", "global bytes",
+           "bytes/elem");
+    printf("%-22s %10.0f %10.2f %14.0f %10d\n", "channels, at once", joined, joined / N,
+           2.0 * N * sizeof(float), 2 * (int)sizeof(float));
+    printf("%-22s %10.0f %10.2f %14.0f %10d\n", "memory, in turn", apart, apart / N,
+           6.0 * N * sizeof(float), 6 * (int)sizeof(float));
+    printf("%-22s %10.2fx %9s %13.2fx\n", "channels' gain", apart / joined, "", 3.0);
     clReleaseMemObject(in);
     clReleaseMemObject(out);
     clReleaseProgram(p);
