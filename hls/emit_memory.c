@@ -227,6 +227,8 @@ static void emit_global_op(emitter *e, const hls_op *op)
     int writers = hls_emit_writer_ports(e->k);
     if (op->opc == HOP_LOAD && abits < 64) /* its open line is compared on these bits */
         hls_nl_param(u, "ADDR_W", "%u", abits);
+    if (op->opc == HOP_LOAD && !hls_ir_reuses_lines(e->k, op)) /* every load reads anew */
+        hls_nl_param(u, "REUSE", "0");
     if (op->opc == HOP_LOAD && writers) { /* the compute unit's writes close its open line */
         hls_nl_param(u, "WRITERS", "%d", writers);
         hls_nl_connect(u, HLS_NL_IN, "s_write_valid", "write_taken");

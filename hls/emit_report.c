@@ -430,7 +430,7 @@ static cJSON *lsu_json(hls_compile *c, const hls_kernel *k, const hls_op *op, st
         coalescing = 0;
     } else if (op->opc == HOP_LOAD) {
         unit = "clhls_lsu_load";
-        coalescing = 1;
+        coalescing = hls_ir_reuses_lines(k, op);
     } else if (op->acked) { /* it merges stores one right after another to a line */
         unit = "clhls_lsu_store_ack";
         coalescing = 1;

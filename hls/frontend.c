@@ -69,16 +69,20 @@ static const char cl30_undef_header[] =
     "#undef cl_khr_subgroup_clustered_reduce\n"
     "#undef cl_khr_subgroup_rotate\n";
 
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x) /* a macro's value as a string literal */
+
 /* Intel's channels (cl_intel_channels, and the older cl_altera_channels spellings),
  * for a source whose #pragma OPENCL EXTENSION enables them (pragmas.c): a channel is
  * an external __constant variable (no storage; channels.c finds its uses), its depth a
  * section name, and each channel function a call on the channel's address and a
  * private variable of the element's type (the comma takes the channel's qualifiers off
- * the type). */
+ * the type). CLK_CHANNEL_MEM_FENCE is a flag of mem_fence (lower.c, memorder.c). */
 static const char channels_header[] =
     "/* clhls: Intel FPGA channels (hls/frontend.c, hls/channels.c). */\n"
     "#define cl_intel_channels 1\n"
     "#define cl_altera_channels 1\n"
+    "#define CLK_CHANNEL_MEM_FENCE " NUMBER_TEXT(HLS_CHANNEL_MEM_FENCE) "\n"
     "#define channel extern __constant\n"
     "#define __clhls_text(x) #x\n"
     "#define depth(n) section(\"clhls.channel.depth=\" __clhls_text(n))\n"

@@ -143,6 +143,11 @@ int hls_ir_is_memory(const hls_op *op)
            op->opc == HOP_CHAN_READ || op->opc == HOP_CHAN_WRITE;
 }
 
+int hls_ir_reuses_lines(const hls_kernel *k, const hls_op *op)
+{
+    return op->opc == HOP_LOAD && !(k->channel_fence && op->addr_space == 1);
+}
+
 int hls_ir_low_bits_from_low_bits(const hls_op *op)
 {
     switch (op->opc) {

@@ -72,6 +72,8 @@ typedef enum {
 
 /* HOP_CHAN_READ's imm for a count of the channel's entries (get_pipe_num_packets). */
 #define HLS_CHAN_COUNT 2
+/* Intel's CLK_CHANNEL_MEM_FENCE (the channels header defines it; frontend.c) */
+#define HLS_CHANNEL_MEM_FENCE 0x10
 
 /* NDRange values held in registers for the whole kernel run. */
 typedef enum {
@@ -347,6 +349,8 @@ typedef struct hls_kernel {
     int depth;                 /* pipeline stages of all static regions together */
     int single_work_item;      /* written in the single work-item style (no work-item ids, or
                                   reqd_work_group_size(1,1,1)): its loops are pipelined */
+    int channel_fence;         /* calls mem_fence(CLK_CHANNEL_MEM_FENCE): its channel accesses
+                                  are ordered with each other and with global memory */
 } hls_kernel;
 
 /* The register map's limits and the buffer alignment: device_abi.h. */
@@ -474,8 +478,12 @@ int hls_ir_probes(const hls_program *p, int kernel, hls_probe *out);
 int hls_ir_operands(const hls_op *op, const int **out);
 const char *hls_ir_opcode_name(hls_opcode opc);
 int hls_ir_is_invariant(const hls_op *op);
-/* 1 for a load, store or atomic. */
+/* 1 for a load, store, atomic or channel access. */
 int hls_ir_is_memory(const hls_op *op);
+/* 1 for a global load whose unit may serve later loads from the line it read (it
+ * coalesces); 0 in a kernel with channel fences, whose loads must see what other
+ * kernels stored before their channel accesses, and for anything but a load. */
+int hls_ir_reuses_lines(const hls_kernel *k, const hls_op *op);
 /* 1 when the low n bits of op's result depend only on the low n bits of its operands
  * (add, sub, mul, and, or, xor; a left shift: of the shifted one), so that it may be
  * computed on the bits its readers use (narrow.c). */

@@ -534,10 +534,12 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
     }
     hls_sync_kind sync;
     if (!hls_find_sync_fn(name, &sync)) {
-        if (sync == HLS_SYNC_BARRIER) {
-            LLVMValueRef flags = LLVMGetOperand(inst, 0);
-            barrier(L, LLVMIsAConstantInt(flags) ? LLVMConstIntGetZExtValue(flags) : 3, loc);
-        }
+        LLVMValueRef flags = LLVMGetOperand(inst, 0);
+        uint64_t fence = LLVMIsAConstantInt(flags) ? LLVMConstIntGetZExtValue(flags) : ~0ull;
+        if (sync == HLS_SYNC_BARRIER)
+            barrier(L, fence == ~0ull ? 3 : fence, loc);
+        else if (fence & HLS_CHANNEL_MEM_FENCE) /* memorder.c orders the channels */
+            L->k->channel_fence = 1;
         return -1;
     }
     uint64_t coll;

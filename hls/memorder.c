@@ -17,7 +17,9 @@
  * access of its memory,
  * so it runs after the work-item's earlier stores there have landed and before its
  * later accesses (OpenCL C 2.0 atomics are sequentially consistent). A barrier waits for the stores before it:
- * they are acknowledged too. */
+ * they are acknowledged too. In a kernel with mem_fence(CLK_CHANNEL_MEM_FENCE) a
+ * channel access may meet another channel's access and every global access, so they
+ * keep program order (and the stores before a channel access are acknowledged). */
 #include <stdint.h>
 #include <string.h>
 
@@ -62,6 +64,19 @@ static int is_restrict(const hls_kernel *k, int arg)
     return arg >= 0 && strstr(k->args[arg].type_qual, "restrict") != NULL;
 }
 
+/* 1 when a kernel with mem_fence(CLK_CHANNEL_MEM_FENCE) must keep a and b in program
+ * order: a channel access and another channel's access or a global memory access. The
+ * order holds for every such pair of the kernel, not only for the pairs a fence
+ * separates: more order than asked for, never less. */
+static int channel_fenced(const hls_kernel *k, const hls_op *a, const hls_op *b)
+{
+    if (!k->channel_fence || (a->chan < 0 && b->chan < 0))
+        return 0;
+    const hls_op *other = a->chan >= 0 ? b : a;
+    return other->chan >= 0 ? other->chan != (a->chan >= 0 ? a : b)->chan
+                            : other->addr_space == 1;
+}
+
 /* 1 when a and b never meet whatever their addresses: two loads, two memories, a
  * __constant load, a channel access, two SIMD lanes (two work-items). */
 static int apart(const hls_op *a, const hls_op *b)
@@ -86,6 +101,8 @@ static int restrict_pair(const hls_kernel *k, const hls_op *a, const hls_op *b)
 
 int hls_may_alias(const hls_kernel *k, const hls_op *a, const hls_op *b)
 {
+    if (channel_fenced(k, a, b))
+        return 1;
     if (apart(a, b))
         return 0;
     if (a->opc == HOP_ATOMIC || b->opc == HOP_ATOMIC)
@@ -102,6 +119,8 @@ static int64_t floor_div(int64_t n, int64_t d)
 int hls_may_alias_across(const hls_kernel *k, int loop, const hls_op *a, const hls_op *b,
                          const int64_t *step)
 {
+    if (channel_fenced(k, a, b))
+        return 1;
     if (apart(a, b) || restrict_pair(k, a, b))
         return 0;
     hls_form fa, fb;

@@ -11,6 +11,7 @@
 // reaches the queues' registers through two gates: the memory node that joins the
 // units' answers stays within a few levels without a response slice, whose registers
 // would cost more than the path it saves on the small boards.
+// With REUSE 0 no line is shared: every request reads its own.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
 // undelivered), so data is never reused across idle periods (e.g. kernel launches),
 // and whenever its compute unit writes to it: s_write_valid/s_write_addr show every
@@ -44,6 +45,8 @@ module clhls_lsu_load #(
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
     parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line
     parameter ADDR_W = 64,   // address bits the board decodes (lines are compared on these alone)
+    parameter REUSE  = 1,    // 0: every request reads its line anew (no open line: the loads of
+                             // a kernel with channel fences see other kernels' stores)
     /* verilator lint_off UNUSEDPARAM */
     parameter SPECULATIVE = 0, // requests may be of iterations past the loop's exit (read by the simulation checks only)
     parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
@@ -100,7 +103,7 @@ module clhls_lsu_load #(
 
     // A speculative request outside every buffer of the kernel (simulation only).
     wire outside;
-    wire needs_new = !outside && (!open_valid || written || (line_number != open_line));
+    wire needs_new = !outside && (!REUSE || !open_valid || written || (line_number != open_line));
 
     // A write taken now to the open line, or to the line a request opens now: the open
     // line is stale from the next cycle on.

@@ -6,7 +6,9 @@
  * any scalar), an array of channels (indexed by an unrolled
  * loop) carries four lanes, an NDRange producer feeds a task consumer in work-item
  * order, a consumer polls with the non-blocking read and a producer retries the
- * non-blocking write, and the older cl_altera_channels spellings work. What a writer
+ * non-blocking write, and the older cl_altera_channels spellings work. A writer
+ * publishes stores with mem_fence(CLK_CHANNEL_MEM_FENCE) and the reader, told on a
+ * channel, sees them. What a writer
  * run alone leaves in a channel waits there for a reader run after it. An autorun
  * kernel between two host kernels runs by itself and the host does not see it. A consumer left
  * alone ends, by the watchdog, with a negative status naming it, and the program
@@ -173,6 +175,23 @@ static const char *src =
     "    for (int i = 0; i < n; i++)\n"
     "        out[i] = read_channel_intel(c_from_auto);\n"
     "}\n"
+    "channel int c_ready __attribute__((depth(8)));\n"
+    "__kernel void publish(__global const int *restrict in, __global int *shared, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        shared[i] = in[i] * 5;\n"
+    "        mem_fence(CLK_GLOBAL_MEM_FENCE | CLK_CHANNEL_MEM_FENCE);\n"
+    "        write_channel_intel(c_ready, i);\n"
+    "    }\n"
+    "}\n"
+    "__kernel void subscribe(__global const int *shared, __global int *restrict out, int n)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        int j = read_channel_intel(c_ready);\n"
+    "        mem_fence(CLK_GLOBAL_MEM_FENCE | CLK_CHANNEL_MEM_FENCE);\n"
+    "        out[j] = shared[j] + 1;\n"
+    "    }\n"
+    "}\n"
     "__kernel void idle_writer(int x)\n"
     "{\n"
     "    write_channel_intel(c_idle, x);\n"
@@ -321,6 +340,31 @@ static void stream(e2e_env *env, cl_program p, cl_command_queue q2)
     for (int i = 0; i < N; i++)
         EXPECT(out[i] == in[i] * 3 + 1);
     release(w, r, a, b, NULL);
+}
+
+/* mem_fence(CLK_CHANNEL_MEM_FENCE): a writer stores an element, then says which one on a
+ * channel; the reader, running at once, loads it only after hearing of it, and must see
+ * the store, not the buffer's old contents (-1). */
+static void fenced(e2e_env *env, cl_program p, cl_command_queue q2)
+{
+    enum { FENCED = 256 };
+    int in[FENCED], out[FENCED], n = FENCED;
+    for (int i = 0; i < FENCED; i++)
+        in[i] = i * 3 - 100;
+    cl_mem a = e2e_buffer(env, sizeof in, in), shared = e2e_filled_buffer(env, FENCED, -1),
+           b = e2e_filled_buffer(env, FENCED, -7);
+    cl_kernel w = e2e_kernel(p, "publish"), r = e2e_kernel(p, "subscribe");
+    E2E_ARG(w, 0, a);
+    E2E_ARG(w, 1, shared);
+    E2E_ARG(w, 2, n);
+    E2E_ARG(r, 0, shared);
+    E2E_ARG(r, 1, b);
+    E2E_ARG(r, 2, n);
+    pair_of_tasks(env, q2, w, r);
+    e2e_read(env, b, sizeof out, out);
+    for (int i = 0; i < FENCED; i++)
+        EXPECT(out[i] == in[i] * 5 + 1);
+    release(w, r, a, shared, b, NULL);
 }
 
 static void structs_and_vectors(e2e_env *env, cl_program p, cl_command_queue q2)
@@ -809,6 +853,7 @@ int main(void)
             printf("-- again under CLHLS_SIM_STRESS=20261129 --\n");
         }
         stream(&env, p, q2);
+        fenced(&env, p, q2);
         structs_and_vectors(&env, p, q2);
         wide_elements(&env, p, q2);
         lanes(&env, p, q2);
