@@ -344,8 +344,9 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     hls_nl_param(u, "NARGS", "%u", nwords);
     hls_nl_param(u, "NPROBES", "%d", nprobes ? nprobes : 1);
     hls_probe probed[HLS_MAX_PROBES];
+    hls_ir_probes(e->c->program, e->kernel_index, probed);
     unsigned peaks = 0; /* a channel's probe keeps its peak since start */
-    for (int i = 0; i < hls_ir_probes(e->c->program, e->kernel_index, probed); i++)
+    for (int i = 0; i < nprobes; i++)
         if (probed[i].channel >= 0)
             peaks |= 1u << i;
     if (peaks)

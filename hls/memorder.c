@@ -72,9 +72,8 @@ static int channel_fenced(const hls_kernel *k, const hls_op *a, const hls_op *b)
 {
     if (!k->channel_fence || (a->chan < 0 && b->chan < 0))
         return 0;
-    const hls_op *other = a->chan >= 0 ? b : a;
-    return other->chan >= 0 ? other->chan != (a->chan >= 0 ? a : b)->chan
-                            : other->addr_space == 1;
+    const hls_op *channel = a->chan >= 0 ? a : b, *other = channel == a ? b : a;
+    return other->chan >= 0 ? other->chan != channel->chan : other->addr_space == 1;
 }
 
 /* 1 when a and b never meet whatever their addresses: two loads, two memories, a
