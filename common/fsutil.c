@@ -3,6 +3,7 @@
  * alloc.h) and writes, and the tool version. Nothing here needs LLVM, so the
  * ICD links this library and never the compiler. */
 #define _XOPEN_SOURCE 700 /* nftw */
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -81,6 +82,14 @@ char *hls_read_file(const char *path, size_t max, size_t *len)
 char *hls_read_text(const char *path)
 {
     return hls_read_file(path, 0, NULL);
+}
+
+cJSON *hls_read_json(const char *path)
+{
+    char *text = hls_read_text(path);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return j;
 }
 
 int hls_write_text(const char *path, const char *text, int newline)

@@ -1,6 +1,6 @@
 /* File-system helpers of every layer (common/fsutil.c, in the base library
  * clhls_common; no LLVM): the build cache's root directory, mkdir -p, rm -rf and the
- * tool version, reading and writing a whole file, joining paths. */
+ * tool version, reading and writing a whole file (a JSON file parsed), joining paths. */
 #ifndef CLHLS_COMMON_FSUTIL_H
 #define CLHLS_COMMON_FSUTIL_H
 
@@ -19,6 +19,8 @@ void hls_remove_tree(const char *path);
 char *hls_read_file(const char *path, size_t max, size_t *len);
 /* hls_read_file of a text file of any size. */
 char *hls_read_text(const char *path);
+/* A JSON file parsed (cJSON_Delete it); NULL when it cannot be read or is not JSON. */
+struct cJSON *hls_read_json(const char *path);
 /* Writes text (and a newline when newline is set) to path, replacing it; 0 on success. */
 int hls_write_text(const char *path, const char *text, int newline);
 /* Replaces the file at path with text and a newline through a temporary file in the

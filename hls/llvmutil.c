@@ -226,33 +226,44 @@ int hls_value_map_get(const hls_value_map *m, LLVMValueRef v)
     return m->keys[i] ? m->ids[i] : -1;
 }
 
-const char *hls_llvm_function_md(hls_compile *c, LLVMValueRef fn, const char *kind, unsigned i)
+unsigned hls_llvm_function_md_operands(hls_compile *c, LLVMValueRef fn, const char *kind,
+                                       LLVMValueRef *ops, unsigned max)
 {
     LLVMContextRef ctx = c->llvm;
     unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
     size_t n;
     LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
-    const char *result = "";
+    unsigned count = 0;
     for (size_t e = 0; e < n; e++) {
         if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
             continue;
         LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
-        unsigned count = LLVMGetMDNodeNumOperands(node);
-        if (i >= count)
-            break;
-        LLVMValueRef ops[count];
-        LLVMGetMDNodeOperands(node, ops);
-        unsigned len = 0;
-        const char *s = ops[i] ? LLVMGetMDString(ops[i], &len) : NULL;
-        if (s)
-            result = arena_printf(&c->arena, "%.*s", (int)len, s);
-        else if (ops[i] && LLVMIsAConstantInt(ops[i]))
-            result = arena_printf(&c->arena, "%llu",
-                                  (unsigned long long)LLVMConstIntGetZExtValue(ops[i]));
+        count = LLVMGetMDNodeNumOperands(node);
+        if (count) {
+            LLVMValueRef all[count];
+            LLVMGetMDNodeOperands(node, all);
+            for (unsigned i = 0; i < count && i < max; i++)
+                ops[i] = all[i];
+        }
         break;
     }
     LLVMDisposeValueMetadataEntries(entries);
-    return result;
+    return count;
+}
+
+const char *hls_llvm_function_md(hls_compile *c, LLVMValueRef fn, const char *kind, unsigned i)
+{
+    LLVMValueRef ops[i + 1];
+    if (hls_llvm_function_md_operands(c, fn, kind, ops, i + 1) <= i || !ops[i])
+        return "";
+    unsigned len = 0;
+    const char *s = LLVMGetMDString(ops[i], &len);
+    if (s)
+        return arena_printf(&c->arena, "%.*s", (int)len, s);
+    if (LLVMIsAConstantInt(ops[i]))
+        return arena_printf(&c->arena, "%llu",
+                            (unsigned long long)LLVMConstIntGetZExtValue(ops[i]));
+    return "";
 }
 
 const char *hls_llvm_callee_name(LLVMValueRef inst)

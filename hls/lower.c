@@ -929,42 +929,28 @@ static const char *md_string(lowering *L, LLVMValueRef fn, const char *kind, uns
  * that type and 1 for a signed integer), or "" without the attribute. */
 static const char *md_vec_type_hint(lowering *L, LLVMValueRef fn)
 {
-    LLVMContextRef ctx = L->c->llvm;
-    unsigned id = LLVMGetMDKindIDInContext(ctx, "vec_type_hint", 13);
-    size_t n;
-    LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &n);
-    const char *result = "";
-    for (size_t e = 0; e < n; e++) {
-        if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)e) != id)
-            continue;
-        LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)e));
-        if (LLVMGetMDNodeNumOperands(node) < 2)
-            break;
-        LLVMValueRef ops[2];
-        LLVMGetMDNodeOperands(node, ops);
-        LLVMTypeRef t = LLVMTypeOf(ops[0]);
-        unsigned lanes = 1;
-        if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
-            lanes = LLVMGetVectorSize(t);
-            t = LLVMGetElementType(t);
-        }
-        int is_signed = LLVMIsAConstantInt(ops[1]) && LLVMConstIntGetZExtValue(ops[1]);
-        const char *name = "float";
-        if (LLVMGetTypeKind(t) == LLVMDoubleTypeKind)
-            name = "double";
-        else if (LLVMGetTypeKind(t) == LLVMHalfTypeKind)
-            name = "half";
-        else if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind) {
-            static const char *const ints[][2] = {{"uchar", "char"}, {"ushort", "short"},
-                                                  {"uint", "int"}, {"ulong", "long"}};
-            unsigned w = LLVMGetIntTypeWidth(t), i = w <= 8 ? 0 : w <= 16 ? 1 : w <= 32 ? 2 : 3;
-            name = ints[i][is_signed];
-        }
-        result = lanes > 1 ? arena_printf(&L->c->arena, "%s%u", name, lanes) : name;
-        break;
+    LLVMValueRef ops[2];
+    if (hls_llvm_function_md_operands(L->c, fn, "vec_type_hint", ops, 2) < 2)
+        return "";
+    LLVMTypeRef t = LLVMTypeOf(ops[0]);
+    unsigned lanes = 1;
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+        lanes = LLVMGetVectorSize(t);
+        t = LLVMGetElementType(t);
     }
-    LLVMDisposeValueMetadataEntries(entries);
-    return result;
+    int is_signed = LLVMIsAConstantInt(ops[1]) && LLVMConstIntGetZExtValue(ops[1]);
+    const char *name = "float";
+    if (LLVMGetTypeKind(t) == LLVMDoubleTypeKind)
+        name = "double";
+    else if (LLVMGetTypeKind(t) == LLVMHalfTypeKind)
+        name = "half";
+    else if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind) {
+        static const char *const ints[][2] = {{"uchar", "char"}, {"ushort", "short"},
+                                              {"uint", "int"}, {"ulong", "long"}};
+        unsigned w = LLVMGetIntTypeWidth(t), i = w <= 8 ? 0 : w <= 16 ? 1 : w <= 32 ? 2 : 3;
+        name = ints[i][is_signed];
+    }
+    return lanes > 1 ? arena_printf(&L->c->arena, "%s%u", name, lanes) : name;
 }
 
 static void md_dims(lowering *L, LLVMValueRef fn, const char *kind, unsigned out[3])

@@ -226,8 +226,12 @@ void hls_value_map_init(arena *a, hls_value_map *m, size_t cap); /* empty, cap a
 void hls_value_map_set(arena *a, hls_value_map *m, LLVMValueRef v, int id);
 int hls_value_map_get(const hls_value_map *m, LLVMValueRef v); /* its number, or -1 */
 
-/* llvmutil.c: operand i of function fn's metadata `kind` (reqd_work_group_size,
- * kernel_arg_name, ...) as text: a string, or an integer in decimal; "" when absent. */
+/* llvmutil.c: the operands of function fn's metadata `kind` (reqd_work_group_size,
+ * vec_type_hint, ...): the first `max` into ops; returns how many it has (0 without). */
+unsigned hls_llvm_function_md_operands(hls_compile *c, LLVMValueRef fn, const char *kind,
+                                       LLVMValueRef *ops, unsigned max);
+/* Operand i of function fn's metadata `kind` (reqd_work_group_size, kernel_arg_name,
+ * ...) as text: a string, or an integer in decimal; "" when absent. */
 const char *hls_llvm_function_md(hls_compile *c, LLVMValueRef fn, const char *kind, unsigned i);
 /* The name of the function a call instruction calls directly; "" for anything else. */
 const char *hls_llvm_callee_name(LLVMValueRef inst);

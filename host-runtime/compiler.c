@@ -169,12 +169,7 @@ static void result_log(rt_job_result *r, const char *text)
 /* Reads the child's result file into r; 0 on success. */
 static int read_result(const char *path, rt_job_result *r)
 {
-    size_t n;
-    char *text = hls_read_file(path, 0, &n);
-    if (!text)
-        return -1;
-    cJSON *root = cJSON_ParseWithLength(text, n);
-    rt_free(text);
+    cJSON *root = hls_read_json(path);
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(root, "status");
     const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
     const cJSON *entry = cJSON_GetObjectItemCaseSensitive(root, "entry");

@@ -94,12 +94,7 @@ static int model_cxx_bytes(const char *entry, unsigned long long *bytes)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/model.json", entry);
-    size_t n;
-    char *text = hls_read_file(path, 0, &n);
-    if (!text)
-        return -1;
-    cJSON *root = cJSON_ParseWithLength(text, n);
-    rt_free(text);
+    cJSON *root = hls_read_json(path);
     const cJSON *size = cJSON_GetObjectItemCaseSensitive(root, "cxx_bytes");
     int rc = -1;
     if (cJSON_IsNumber(size) && size->valuedouble >= 0) {

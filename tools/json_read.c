@@ -3,17 +3,6 @@
 #include "json_read.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-
-#include "hls.h"
-
-cJSON *json_load(const char *path)
-{
-    char *text = hls_read_text(path);
-    cJSON *j = text ? cJSON_Parse(text) : NULL;
-    free(text);
-    return j;
-}
 
 double json_num(const cJSON *o, const char *key, double fallback)
 {

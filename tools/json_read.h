@@ -6,8 +6,6 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-/* The file parsed, or NULL when it cannot be read or is not JSON. */
-cJSON *json_load(const char *path);
 /* o's number, string, true (1) or item at key; fallback (0, NULL) when it has none. */
 double json_num(const cJSON *o, const char *key, double fallback);
 const char *json_str(const cJSON *o, const char *key, const char *fallback);

@@ -54,8 +54,8 @@ typedef struct report {
 static int same_program(const report *r, const char *dir)
 {
     char path[4400];
-    cJSON *rep = hls_path_join(path, sizeof path, dir, "report.json") ? NULL : json_load(path);
-    cJSON *meta = hls_path_join(path, sizeof path, dir, "metadata.json") ? NULL : json_load(path);
+    cJSON *rep = hls_path_join(path, sizeof path, dir, "report.json") ? NULL : hls_read_json(path);
+    cJSON *meta = hls_path_join(path, sizeof path, dir, "metadata.json") ? NULL : hls_read_json(path);
     int same = 0;
     const char *name = json_str(rep, "source_name", NULL);
     if (rep && meta && name && !strchr(name, '/') &&
@@ -105,7 +105,7 @@ static cJSON *find_in_cache(const report *r, const char *rel, char *found, size_
     if (found)
         snprintf(found, len, "%s", best);
     snprintf(path, sizeof path, "%s/%s", best, rel);
-    return json_load(path);
+    return hls_read_json(path);
 }
 
 static void split_lines(report *r)
@@ -1484,9 +1484,9 @@ int clhls_report_main(int argc, char **argv)
     r.entry = res.entry_dir;
     char path[4400];
     snprintf(path, sizeof path, "%s/report.json", r.entry);
-    r.rep = json_load(path);
+    r.rep = hls_read_json(path);
     snprintf(path, sizeof path, "%s/metadata.json", r.entry);
-    r.meta = json_load(path);
+    r.meta = hls_read_json(path);
     if (!r.rep || !r.meta) {
         fprintf(stderr, "clhls: the build's entry %s lacks report.json or metadata.json\n",
                 r.entry);
