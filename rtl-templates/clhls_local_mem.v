@@ -132,6 +132,10 @@ module clhls_local_mem #(
     // the same bank).
     wire [NPORTS-1:0]        plain_read;
     wire [NPORTS*NPORTS-1:0] same_row;
+    // Per port k, bit k*NPORTS + j: port j is in k's read group, that is j is k, or
+    // both heads are plain reads of the same row (of the same word when both ask one
+    // bank): a bank that serves port j first serves port k with it.
+    wire [NPORTS*NPORTS-1:0] read_group;
     /* verilator lint_off UNUSEDSIGNAL */  // (the pairs k < j only)
     wire [NPORTS*NPORTS-1:0] row_eq;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -206,6 +210,8 @@ module clhls_local_mem #(
                     assign row_eq[p*NPORTS + g]   = 1'b0;
                     assign same_row[p*NPORTS + g] = 1'b1;
                 end
+                assign read_group[p*NPORTS + g] = g == p || (plain_read[p] && plain_read[g] &&
+                                                             same_row[p*NPORTS + g]);
             end
             assign compete[p]   = head_valid[p] && room;
             assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});
@@ -271,6 +277,7 @@ module clhls_local_mem #(
             wire [WORD_W-1:0] q = fwd ? fwd_word : ram_q;  // the word read
             wire [NPORTS-1:0] req;             // ports whose head competes for this bank
             wire [NPORTS-1:0] win;             // the port served first: one-hot
+            wire [2*NPORTS-1:0] first_in_order; // crossbar: win as found in the order
             reg               w_write;         // the winner's request
             reg  [ROW_W-1:0]  w_row;
             reg  [WORD_W-1:0] w_wdata;
@@ -316,6 +323,7 @@ module clhls_local_mem #(
                 end
                 assign req = asks;
                 assign win = first[NPORTS-1:0] | first[2*NPORTS-1:NPORTS];
+                assign first_in_order = first;
                 always @(posedge clk) begin
                     if (rst)
                         prio <= {NPORTS{1'b1}};
@@ -330,9 +338,11 @@ module clhls_local_mem #(
                             !(at_busy && head_write[OWNER]);
                 assign req = {{(NPORTS-1){1'b0}}, asks} << OWNER;
                 assign win = req;
+                assign first_in_order = {2*NPORTS{1'b0}};
             end else begin : unused_bank
                 assign req = {NPORTS{1'b0}};
                 assign win = {NPORTS{1'b0}};
+                assign first_in_order = {2*NPORTS{1'b0}};
             end
 
             always @* begin
@@ -353,12 +363,13 @@ module clhls_local_mem #(
                     w_cmp    = w_cmp    | ({WORD_W{win[k]}} & head_cmp[k*WORD_W +: WORD_W]);
                 end
                 // A read winner takes along every (plain) read of the same word
-                // (with static wiring the winner is the only port). The heads' rows
-                // were compared pairwise before the arbitration, so the winner's row
-                // is not selected first.
+                // (with static wiring the winner is the only port): a port asking
+                // this bank is served when the first asking port of the arbitration's
+                // order is in its read group, which was found before the arbitration,
+                // so neither the winner nor its row is selected first.
                 for (k = 0; k < NPORTS; k = k + 1)
-                    srv[k] = win[k] || (STATIC == 0 && req[k] && plain_read[k] &&
-                                        |(win & plain_read & same_row[k*NPORTS +: NPORTS]));
+                    srv[k] = STATIC == 0 ? req[k] && |(first_in_order & {2{read_group[k*NPORTS +: NPORTS]}})
+                                         : win[k];
             end
             assign bank_served[g*NPORTS +: NPORTS] = srv;
             assign bank_q[g*WORD_W +: WORD_W] = q;

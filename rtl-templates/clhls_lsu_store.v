@@ -4,12 +4,17 @@
 // (data plus byte enables) as long as they fall in the same MEM_W-bit memory line;
 // later stores to the same byte win. The open line is written out (one memory write
 // with byte enables) when a store to another line arrives, when IDLE_FLUSH cycles
-// pass without a store, or while `flush` is high (and no store arrives that cycle).
-// Writes wait in a two-entry queue in front of the memory port; s_req_ready is that
-// queue's registered not-full flag (never depends on s_req_valid), so consecutive
-// stores go at one per cycle. The memory acknowledges every write once; `idle` is 1
-// when no line is open, no write waits and every write was acknowledged.
-// Needs clhls_fifo.v.
+// pass without a store, or from the cycle after `flush` rises (while it stays high and no
+// store arrives; `flush` is registered first: it is the compute unit's wide "drained"
+// condition, which would otherwise run on into the write queue).
+// A store enters through a register slice (clhls_skid): s_req_ready is the slice's
+// registered flag, and the pipeline's valid, which comes late from whatever produced the
+// stored value (a load unit's answer, for one), ends at a register instead of running on
+// through the merge into the write queue. Writes wait in a two-entry queue in front of
+// the memory port; consecutive stores go at one per cycle, one cycle after they enter.
+// The memory acknowledges every write once; `idle` is 1 when no store waits in the
+// slice, no line is open, no write waits and every write was acknowledged.
+// Needs clhls_fifo.v, clhls_skid.v.
 `default_nettype none
 
 module clhls_lsu_store #(
@@ -27,7 +32,7 @@ module clhls_lsu_store #(
     output wire               s_req_ready,       // the unit takes it
     input  wire [63:0]        s_req_addr,        // byte address, aligned to DATA_W/8
     input  wire [DATA_W-1:0]  s_req_data,        // data to store
-    input  wire               flush,             // write the open line out now
+    input  wire               flush,             // write the open line out (from the next cycle)
     output wire               m_mem_req_valid,   // write request to the memory/interconnect
     input  wire               m_mem_req_ready,   // request taken
     output wire [63:0]        m_mem_req_addr,    // line address (aligned to MEM_W/8 bytes)
@@ -50,11 +55,21 @@ module clhls_lsu_store #(
     localparam [IDLE_W-1:0] IDLE_LIMIT = IDLE_INT[IDLE_W-1:0];
     localparam WQ_W      = 64 + MEM_W + STRB_W;                  // one queued write
 
+    // The store as the slice presents it.
+    wire              in_valid;
+    wire              in_ready;
+    wire [63:0]       in_addr;
+    wire [DATA_W-1:0] in_data;
+    clhls_skid #(.WIDTH(64 + DATA_W)) input_slice (
+        .clk(clk), .rst(rst),
+        .s_valid(s_req_valid), .s_ready(s_req_ready), .s_data({s_req_addr, s_req_data}),
+        .m_valid(in_valid), .m_ready(in_ready), .m_data({in_addr, in_data}));
+
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;  // low bits: word index
+    wire [63:0]      word_addr  = in_addr >> WORD_BITS;  // low bits: word index
     /* verilator lint_on UNUSEDSIGNAL */
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
-    wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
+    wire [63:0]      line_addr  = (in_addr >> LINE_BITS) << LINE_BITS;
 
     reg               open_valid;   // a line is being merged
     reg  [63:0]       open_line;    // its byte address
@@ -63,16 +78,17 @@ module clhls_lsu_store #(
     reg  [IDLE_W-1:0] idle_cycles;  // cycles since the last store (saturates)
     reg  [31:0]       outstanding;  // writes issued and not yet acknowledged
     reg               none_outstanding; // outstanding == 0 (a register: `idle` is one gate)
+    reg               flush_seen;   // flush, a cycle later
 
     wire wq_s_ready, wq_m_valid;
     wire [1:0] wq_count;
 
-    assign s_req_ready = wq_s_ready;
-    wire store     = s_req_valid && s_req_ready;
+    assign in_ready = wq_s_ready;
+    wire store     = in_valid && in_ready;
     wire same_line = open_valid && (line_addr == open_line);
     wire evict     = store && open_valid && !same_line;
     wire drain     = !store && open_valid && wq_s_ready &&
-                     (flush || idle_cycles >= IDLE_LIMIT);
+                     (flush_seen || idle_cycles >= IDLE_LIMIT);
     wire push      = evict || drain;
 
     // Byte enables of the stored word. Words are picked by comparing the word index
@@ -94,7 +110,7 @@ module clhls_lsu_store #(
     assign m_mem_req_valid  = wq_m_valid;
     assign count_write      = m_mem_req_valid && m_mem_req_ready;
     assign s_mem_resp_ready = 1'b1;
-    assign idle = !open_valid && !wq_m_valid && none_outstanding;
+    assign idle = !in_valid && !open_valid && !wq_m_valid && none_outstanding;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -102,7 +118,9 @@ module clhls_lsu_store #(
             idle_cycles <= {IDLE_W{1'b0}};
             outstanding <= 32'd0;
             none_outstanding <= 1'b1;
+            flush_seen  <= 1'b0;
         end else begin
+            flush_seen <= flush;
             if (store) begin
                 open_valid  <= 1'b1;
                 idle_cycles <= {IDLE_W{1'b0}};
@@ -127,7 +145,7 @@ module clhls_lsu_store #(
             open_line <= line_addr;
             for (w = 0; w < WORDS; w = w + 1)
                 if (word_index == w[IDX_W-1:0])
-                    open_data[DATA_W*w +: DATA_W] <= s_req_data;
+                    open_data[DATA_W*w +: DATA_W] <= in_data;
             open_strb <= (same_line ? open_strb : {STRB_W{1'b0}}) | word_strb;
         end
     end

@@ -1,6 +1,7 @@
 #!/bin/sh
 # clhls synth, one case per run (tests/synth/CMakeLists.txt):
-#   board NAME     synthesis of the vadd example for board NAME into a fresh directory:
+#   board NAME [meets [EXAMPLE]]
+#                  synthesis of the vadd example (or EXAMPLE) for board NAME into a fresh directory:
 #                  exit 0, synth.json with exactly the documented schema, the board's
 #                  capacities, LUTs and FFs used, a critical path whose ends are named
 #                  in the kernel's terms (a load-store unit or an operator with its
@@ -34,12 +35,13 @@ run() {
     got=$?
     [ "$got" -eq "$want" ] || fail "$* exited $got, expected $want: $(tail -30 "$tmp/out" "$tmp/err")"
 }
-# check_json FILE BOARD_FILE KIND: synth.json has the schema, the board's capacities and
-# results that mean something.
+# check_json FILE BOARD_FILE KIND [EXAMPLE]: synth.json has the schema, the board's
+# capacities and results that mean something (of vadd: its adder among the modules).
 check_json() {
-    python3 - "$1" "$2" "$3" <<'PY' || fail "synth.json: $(cat "$1")"
+    python3 - "$1" "$2" "$3" "${4:-}" <<'PY' || fail "synth.json: $(cat "$1")"
 import json, os, re, sys
 r = json.load(open(sys.argv[1])); board = json.load(open(sys.argv[2])); kind = sys.argv[3]
+example = sys.argv[4]
 def need(cond, what):
     if not cond:
         print("synth.json:", what); sys.exit(1)
@@ -59,7 +61,7 @@ for name, m in r["modules"].items():
     need(set(m) == {"lut", "ff", "bram", "dsp"}, "module " + name)
 # a template parametrisation is named by its parameters, not by Yosys's hash
 need(not any("$paramod" in n for n in r["modules"]), "module names %s" % sorted(r["modules"]))
-if any(n.startswith("clhls_cu_") for n in r["modules"]):
+if example == "vadd" and any(n.startswith("clhls_cu_") for n in r["modules"]):
     need(any(re.match(r"clhls_fadd\(LATENCY=\d+,W=32(,SIM_LATENCY=0)?(,SIM_NORMAL=\d)?\)$", n) for n in r["modules"]),
          "no clhls_fadd(LATENCY=..,W=32) among %s" % sorted(r["modules"]))
 need(r["fmax_mhz"] > 1 and r["fmax_mhz"] < 2000, "fmax")
@@ -97,11 +99,11 @@ PY
 
 case $case in
 board)
-    board=$3
+    board=$3 example=${5:-vadd}
     kind=estimate
     grep -q '"pnr_tool": "' "$boards/$board.json" && kind=routed
-    run 0 "$clhls" synth "$examples/vadd/vadd.cl" --board "$board" -o "$tmp/out_dir"
-    check_json "$tmp/out_dir/synth.json" "$boards/$board.json" $kind
+    run 0 "$clhls" synth "$examples/$example/$example.cl" --board "$board" -o "$tmp/out_dir"
+    check_json "$tmp/out_dir/synth.json" "$boards/$board.json" $kind "$example"
     if [ "${4:-}" = meets ]; then
         python3 - "$tmp/out_dir/synth.json" "$boards/$board.json" <<'PY' || fail "timing: $(cat "$tmp/out")"
 import json, sys
