@@ -64,6 +64,24 @@ static cl_mem buffer(size_t bytes)
     return m;
 }
 
+/* The program of one source string, built for the device. */
+static cl_program program(const char *text)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
+    return p;
+}
+
+static cl_kernel kernel(cl_program p, const char *name)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, name, &err);
+    CHECK(err);
+    return k;
+}
+
 static void print_profile(const char *label, cl_event e)
 {
     cl_int status;
@@ -88,13 +106,9 @@ static void timeline(void)
     enum { N = 1 << 16, SMALL = 4096 };
     static char data[SMALL];
     cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
-    cl_kernel scale = clCreateKernel(p, "scale", &err);
-    CHECK(err);
-    cl_kernel store_at = clCreateKernel(p, "store_at", &err);
-    CHECK(err);
+    cl_program p = program(source);
+    cl_kernel scale = kernel(p, "scale");
+    cl_kernel store_at = kernel(p, "store_at");
     cl_mem in = buffer(N * sizeof(int)), out = buffer(N * sizeof(int)), w = buffer(SMALL);
     int factor = 3, far = 1 << 28;
     CHECK(clSetKernelArg(scale, 0, sizeof in, &in));
@@ -132,13 +146,9 @@ static void at_once(void)
 {
     enum { N = 1 << 16 };
     cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
-    cl_kernel scale = clCreateKernel(p, "scale", &err);
-    CHECK(err);
-    cl_kernel add = clCreateKernel(p, "add", &err);
-    CHECK(err);
+    cl_program p = program(source);
+    cl_kernel scale = kernel(p, "scale");
+    cl_kernel add = kernel(p, "add");
     cl_mem in = buffer(N * sizeof(int)), out = buffer(N * sizeof(int)),
            out2 = buffer(N * sizeof(int));
     int factor = 3;
@@ -178,13 +188,9 @@ static void channels(void)
 {
     enum { N = 4096 };
     cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &channel_source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(p, 1, &dev, "", NULL, NULL));
-    cl_kernel produce = clCreateKernel(p, "produce", &err);
-    CHECK(err);
-    cl_kernel consume = clCreateKernel(p, "consume", &err);
-    CHECK(err);
+    cl_program p = program(channel_source);
+    cl_kernel produce = kernel(p, "produce");
+    cl_kernel consume = kernel(p, "consume");
     cl_mem out = buffer(N * sizeof(int));
     CHECK(clSetKernelArg(consume, 0, sizeof out, &out));
     cl_command_queue q1 = queue(), q2 = queue();
