@@ -211,6 +211,16 @@ static void emit_port_share(emitter *e, int i, int p)
     hls_nl_assign(e->m, text(e, "lm%d_resp_ready[%d]", i, p), "%s_s_resp_ready", v);
 }
 
+/* The atomic operation codes used on local memory i: bit k for code k. */
+static unsigned local_atomic_ops(const hls_kernel *k, int i)
+{
+    unsigned ops = 0;
+    for (int j = 0; j < k->nops; j++)
+        if (k->ops[j].opc == HOP_ATOMIC && k->ops[j].lmem == i)
+            ops |= 1u << k->ops[j].imm;
+    return ops;
+}
+
 /* Declares the port vectors of local memory i (the accesses drive their slices) and
  * instantiates it; a memory with atomic accesses gets their ports too. */
 static void emit_local_memory(emitter *e, int i)
@@ -244,7 +254,7 @@ static void emit_local_memory(emitter *e, int i)
     hls_nl_param(u, "WORD_W", "%u", ww);
     hls_nl_param(u, "BANKS", "%d", m->banks);
     if (m->atomics)
-        hls_nl_param(u, "ATOMICS", "1");
+        hls_nl_param(u, "ATOMICS", "16'h%04x", local_atomic_ops(e->k, i));
     if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
         strbuf banks = {0};
         sb_printf(&banks, "%u'b", np * (unsigned)m->banks);

@@ -17,17 +17,22 @@
 #include "emit.h"
 #include "regmap.h"
 
-/* Whether a kernel of the program has a global atomic (then clhls_top has an atomic
- * unit on its memory port). */
-static int has_global_atomic(const hls_program *p)
+/* The global atomics of the program's kernels (clhls_top has an atomic unit on its
+ * memory port when there are any): a mask with bit k set when operation code k occurs
+ * (0 when none does), and *wide when one of them is on a 64-bit element. */
+static unsigned global_atomic_ops(const hls_program *p, int *wide)
 {
+    unsigned ops = 0;
+    *wide = 0;
     for (int i = 0; i < p->nkernels; i++)
         for (int j = 0; j < p->kernels[i]->nops; j++) {
             const hls_op *op = &p->kernels[i]->ops[j];
-            if (op->opc == HOP_ATOMIC && op->lmem < 0)
-                return 1;
+            if (op->opc == HOP_ATOMIC && op->lmem < 0) {
+                ops |= 1u << op->imm;
+                *wide |= op->width > 32;
+            }
         }
-    return 0;
+    return ops;
 }
 
 /* Load-store unit ports of one compute unit of a kernel (one, idle, when it has no
@@ -272,7 +277,9 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
     const char *ic = "m_mem_req";  /* the interconnect's memory side: the port, or ... */
     const char *icr = "s_mem_resp";
     const char *atomic = "no_atomic"; /* what the interconnect's operation codes drive */
-    if (has_global_atomic(p)) {
+    int wide;
+    unsigned ops = global_atomic_ops(p, &wide);
+    if (ops) {
         ic = "ic_req";              /* ... the wires into the atomic unit */
         icr = "ic_resp";
         atomic = "ic_req_atomic";
@@ -303,6 +310,8 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
         hls_nl_param(u, "ADDR_W", "%u", b->mem_addr_bits);
         hls_nl_param(u, "LINES", "16");
         hls_nl_param(u, "DEPTH", "%u", depth);
+        hls_nl_param(u, "OPS", "16'h%04x", ops);
+        hls_nl_param(u, "WIDE", "%d", wide);
         hls_nl_connect(u, HLS_NL_IN, "clk", "clk");
         hls_nl_connect(u, HLS_NL_IN, "rst", "rst");
         hls_nl_connect(u, HLS_NL_IN, "invalidate", "kernel_start");
@@ -410,10 +419,11 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
                      "import \"DPI-C\" function void clhls_sim_unit(input int index, "
                      "input int first_tag, input int tags);\n"
                      "initial begin\n");
+    int wide;
+    int atomic_unit = global_atomic_ops(p, &wide) != 0;
     for (int i = 0, first = 0; i < p->nkernels; i++) {
         int n = kernel_ports(p->kernels[i]);
-        sb_printf(&text, "    clhls_sim_unit(%d, %d, %d);\n", i, first,
-                  has_global_atomic(p) ? 0 : n);
+        sb_printf(&text, "    clhls_sim_unit(%d, %d, %d);\n", i, first, atomic_unit ? 0 : n);
         first += n;
     }
     sb_append(&text, "end\n`endif\n");

@@ -20,8 +20,9 @@
 // request spends one cycle in each of two stages. Lookup: its line's tag and data,
 // read from the RAMs when it was accepted (with the bytes written since), give the
 // hit and the 64 bits around the element. Execute: an atomic whose line is cached (a
-// hit) computes the new element, writes its bytes into the line and through to
-// memory (its strobes only); its answer, the old element, rides on that write's
+// hit) computes the new element, writes its bytes into the line (through a write
+// stage: the data RAM is written a cycle later) and through to memory (its strobes
+// only); its answer, the old element, rides on that write's
 // acknowledgement, so it stays in order behind everything issued before it. An
 // atomic that misses reads the line (a fill) and waits in the execute stage, taking
 // nothing new, until the fill returns and is installed; it then hits. A plain write
@@ -38,7 +39,11 @@
 // in cycle 2 (a hit or a plain access), its memory request is presented from cycle 3
 // (register slice); the answer is the memory's response, routed combinationally. The
 // line's word select, the operation and the write each have their own stage's logic:
-// no path runs from the cache RAM through the operation. A miss costs the memory's
+// no path runs from the cache RAM through the operation, nor from the operation into
+// the cache; the one loop left in a cycle is an element's old value through the
+// operation into the next request's old value (atomics on one element back to back).
+// The operation is chosen one-hot from a register, and OPS and WIDE leave out the
+// codes and the 64-bit elements no kernel uses. A miss costs the memory's
 // latency once: 16 lines of 64 bytes hold a 256-bin histogram of 32-bit counts.
 // Why write-through and whole lines: memory stays equal to the cache, so plain reads
 // need no lookup and nothing is ever written back; a plain write touches at most one
@@ -51,7 +56,9 @@ module clhls_atomic_unit #(
     parameter TAG_W  = 16,  // tag width
     parameter ADDR_W = 64,  // address bits the memory decodes (the rest are taken as 0)
     parameter LINES  = 16,  // cached lines (a power of two >= 1)
-    parameter DEPTH  = 128  // requests in flight to memory at most (>= 2)
+    parameter DEPTH  = 128, // requests in flight to memory at most (>= 2)
+    parameter [15:0] OPS = 16'h0ffe, // bit k: operation code k can occur (the others' logic is left out)
+    parameter WIDE   = 1    // 64-bit elements can occur (0: only 32-bit ones)
 ) (
     input  wire               clk,              // clock
     input  wire               rst,              // synchronous active-high reset (empties the cache)
@@ -113,6 +120,12 @@ module clhls_atomic_unit #(
     reg  [TAG_W-1:0]  x_tag;
     reg               x_hit;     // its line is cached
     reg  [63:0]       x_old;     // the cached 64 bits around its element (an atomic's)
+    reg  [11:0]       x_sel;     // its operation, one-hot (atomic_onehot)
+    // Write stage: the cache's data write, a cycle after the execute stage decided it.
+    reg               w_valid;
+    reg  [IDX_W-1:0]  w_idx;
+    reg  [PB-1:0]     w_strb;
+    reg  [MEM_W-1:0]  w_data;
 
     // The cache.
     reg  [LTAG_W-1:0] tags  [0:LINES-1];   // each line's tag
@@ -121,7 +134,7 @@ module clhls_atomic_unit #(
     reg  [MEM_W-1:0]  data_q;
     reg  [LINES-1:0]  line_valid;
     reg  [PB-1:0]     fwd_strb;            // bytes of the lookup's line written since its read
-    reg  [MEM_W-1:0]  fwd_data;            // ... with these
+    reg  [MEM_W-1:0]  fwd_data;            // ... with these (by the write stage)
     reg               fwd_tag_valid;       // its tag written since (a line installed)
     reg  [LTAG_W-1:0] fwd_tag;             // ... with this
     reg               fill_pending;        // the executing atomic waits for its line
@@ -163,10 +176,11 @@ module clhls_atomic_unit #(
     // strobes pick its place).
     wire              x_atomic = x_op != 4'd0;
     wire [LANE_W-1:0] x_lane   = x_addr[OFF_W-1:2];
-    wire              wide     = x_wstrb[4];
+    wire              wide     = WIDE != 0 && x_wstrb[4];
+    wire [11:0]       x_use    = x_sel & {OPS[11:1], 1'b1};
     wire [31:0]       old32    = x_addr[2] ? x_old[63:32] : x_old[31:0];
-    wire [31:0]       new32    = atomic_lane32(x_op, old32, x_wdata[31:0], x_wdata[95:64]);
-    wire [63:0]       new64    = atomic_lane64(x_op, x_old, x_wdata[63:0], x_wdata[127:64]);
+    wire [31:0]       new32    = atomic_pick32(x_use, old32, x_wdata[31:0], x_wdata[95:64]);
+    wire [63:0]       new64    = atomic_pick64(x_use, x_old, x_wdata[63:0], x_wdata[127:64]);
     wire [63:0]       new_pair = wide ? new64 : {new32, new32};
     wire [63:0]       old_element = wide ? x_old : {32'd0, old32};
     wire [MEM_W-1:0]  new_line = {PAIRS{new_pair}};
@@ -213,15 +227,24 @@ module clhls_atomic_unit #(
 
     // The cache's writes, at the executing request's index: an installed fill (the
     // whole line and its tag; only while its atomic waits, so never with a hit), or a
-    // hit's bytes (an atomic's element, a plain write's enabled bytes).
+    // hit's bytes (an atomic's element, a plain write's enabled bytes). The tag and the
+    // valid bit are written now; the data goes through the write stage, so no path
+    // runs from the operation into the cache or the lookup's forwarding.
     wire               hit_write = x_done && x_hit && (x_atomic || x_write);
     wire [PB-1:0]      wr_strb   = install ? {PB{1'b1}} : !hit_write ? {PB{1'b0}}
                                  : x_atomic ? elem_strb : x_wstrb;
     wire [MEM_W-1:0]   wr_data   = install ? s_mem_resp_rdata : x_atomic ? new_line : x_wdata;
     always @(posedge clk) begin
+        if (rst)
+            w_valid <= 1'b0;
+        else
+            w_valid <= install || hit_write;
+        w_idx  <= x_idx;
+        w_strb <= wr_strb;
+        w_data <= wr_data;
         for (j = 0; j < PB; j = j + 1)
-            if (wr_strb[j])
-                lines[x_idx][8 * j +: 8] <= wr_data[8 * j +: 8];
+            if (w_valid && w_strb[j])
+                lines[w_idx][8 * j +: 8] <= w_data[8 * j +: 8];
         if (install)
             tags[x_idx] <= x_ltag;
         if (take) begin
@@ -231,20 +254,26 @@ module clhls_atomic_unit #(
     end
 
     // The bytes written in the move's cycle seen from the lookup's 64 bits (merged into
-    // them as they move up: the read at acceptance did not see them).
-    reg  [7:0]  x_strb_at_a;
-    reg  [63:0] x_wdata_at_a;
+    // them as they move up: the read at acceptance did not see them): the write
+    // stage's, and over them the execute stage's, which the write stage takes next.
+    reg  [7:0]  x_strb_at_a, w_strb_at_a;
+    reg  [63:0] x_wdata_at_a, w_data_at_a;
     always @* begin
         x_strb_at_a  = 8'd0;
         x_wdata_at_a = 64'd0;
+        w_strb_at_a  = 8'd0;
+        w_data_at_a  = 64'd0;
         for (j = 0; j < PAIRS; j = j + 1)
             if (a_pair == j[PAIR_W-1:0]) begin
                 x_strb_at_a  = x_atomic ? elem_strb[8 * j +: 8] : x_wstrb[8 * j +: 8];
                 x_wdata_at_a = x_wdata[64 * j +: 64];
+                w_strb_at_a  = w_strb[8 * j +: 8];
+                w_data_at_a  = w_data[64 * j +: 64];
             end
     end
     wire [63:0] x_bytes_at_a = x_atomic ? new_pair : x_wdata_at_a;
     wire        patch        = hit_write && a_idx == x_idx;
+    wire        w_patch      = w_valid && a_idx == w_idx;
     // The fill's 64 bits around the waiting atomic's element.
     reg  [63:0] fill_old;
     always @* begin
@@ -254,8 +283,9 @@ module clhls_atomic_unit #(
                 fill_old = s_mem_resp_rdata[64 * j +: 64];
     end
     // A write to the line the lookup reads (in the cycle of its read, or later while it
-    // waits) is kept beside it.
-    wire fwd_now = (install || hit_write) && (take ? x_idx == in_idx : x_idx == a_idx);
+    // waits) is kept beside it: the write stage's data, an installed tag.
+    wire fwd_now = w_valid && (take ? w_idx == in_idx : w_idx == a_idx);
+    wire fwd_tag_now = install && (take ? x_idx == in_idx : x_idx == a_idx);
 
     always @(posedge clk) begin
         if (rst) begin
@@ -294,20 +324,20 @@ module clhls_atomic_unit #(
             a_wdata <= s_req_wdata;
             a_wstrb <= s_req_wstrb;
             a_tag   <= s_req_tag;
-            fwd_strb      <= fwd_now ? wr_strb : {PB{1'b0}};
-            fwd_tag_valid <= fwd_now && install;
-        end else if (fwd_now) begin
-            fwd_strb <= fwd_strb | wr_strb;
-            if (install)
+            fwd_strb      <= fwd_now ? w_strb : {PB{1'b0}};
+            fwd_tag_valid <= fwd_tag_now;
+        end else begin
+            if (fwd_now)
+                fwd_strb <= fwd_strb | w_strb;
+            if (fwd_tag_now)
                 fwd_tag_valid <= 1'b1;
         end
-        if (fwd_now) begin
+        if (fwd_now)
             for (j = 0; j < PB; j = j + 1)
-                if (wr_strb[j])
-                    fwd_data[8 * j +: 8] <= wr_data[8 * j +: 8];
-            if (install)
-                fwd_tag <= x_ltag;
-        end
+                if (w_strb[j])
+                    fwd_data[8 * j +: 8] <= w_data[8 * j +: 8];
+        if (fwd_tag_now)
+            fwd_tag <= x_ltag;
         if (a_move) begin
             x_write <= a_write;
             x_op    <= a_op;
@@ -316,9 +346,11 @@ module clhls_atomic_unit #(
             x_wstrb <= a_wstrb;
             x_tag   <= a_tag;
             x_hit   <= a_hit && !invalidate;
+            x_sel   <= atomic_onehot(a_op);
             for (j = 0; j < 8; j = j + 1)
                 x_old[8 * j +: 8] <= (patch && x_strb_at_a[j]) ? x_bytes_at_a[8 * j +: 8]
-                                                               : a_old[8 * j +: 8];
+                                   : (w_patch && w_strb_at_a[j]) ? w_data_at_a[8 * j +: 8]
+                                   : a_old[8 * j +: 8];
         end else if (install) begin
             x_hit <= 1'b1;
             x_old <= fill_old;

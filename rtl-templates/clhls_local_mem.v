@@ -23,7 +23,8 @@
 // m_resp_ready held at 1, every port completes one request per cycle when there are
 // no conflicts. All outputs depend on registers only (conflicts is one). Reset empties
 // the queues; it does not clear the RAM contents.
-// Atomics (ATOMICS = 1): a request with s_req_atomic != 0 (clhls's atomic codes: 1 add,
+// Atomics (ATOMICS != 0: bit k set for each code k that can occur, the others'
+// arithmetic left out): a request with s_req_atomic != 0 (clhls's atomic codes: 1 add,
 // 2 sub, 3 xchg, 4 cmpxchg, 5 min, 6 max, 7 umin, 8 umax, 9 and, 10 or, 11 xor) is a
 // read-modify-write of the bytes its strobes enable, computed per 32-bit lane (per
 // 64-bit lane with s_req_wide) from the word, the lane of s_req_wdata (the operand)
@@ -52,7 +53,7 @@ module clhls_local_mem #(
     parameter BANKS      = 2,   // banks: a power of two >= 1, at most the number of words
     parameter REQ_DEPTH  = 2,   // request queue entries per port (>= 1; 2 for full throughput)
     parameter RESP_DEPTH = 8,   // response queue entries per port (>= 1; 3 for full throughput)
-    parameter ATOMICS    = 0,   // 1: the banks execute atomic requests
+    parameter [15:0] ATOMICS = 0, // bit k: the banks execute atomics of code k (0: none)
     parameter STATIC     = 0,   // 1: banks wired to ports by PORT_BANKS (no arbiters)
     parameter [NPORTS*BANKS-1:0] PORT_BANKS = {NPORTS*BANKS{1'b1}}  // STATIC: bit p*BANKS+b,
                                 // port p may reach bank b (each bank at most one port)
@@ -288,7 +289,7 @@ module clhls_local_mem #(
             reg  [NPORTS-1:0] srv;             // ports served by this bank
             // An atomic served last cycle: its write-back (the bank is busy).
             reg               at_busy;
-            reg  [3:0]        at_op;
+            reg  [11:0]       at_sel;          // its operation, one-hot (atomic_onehot)
             reg               at_wide;
             reg  [ROW_W-1:0]  at_row;
             reg  [WORD_W-1:0] at_wdata, at_cmp;
@@ -409,7 +410,7 @@ module clhls_local_mem #(
                     at_busy <= 1'b0;
                 else
                     at_busy <= any && w_atomic != 4'd0;
-                at_op    <= w_atomic;
+                at_sel   <= atomic_onehot(w_atomic);
                 at_wide  <= w_wide;
                 at_row   <= w_row;
                 at_wdata <= w_wdata;
@@ -419,14 +420,15 @@ module clhls_local_mem #(
 
             if (ATOMICS != 0 && WORD_W >= 32) begin : alu
                 // q holds the word the atomic read: the old value of every lane.
+                wire [11:0] at_use = at_sel & {ATOMICS[11:1], 1'b1};
                 genvar l;
                 for (l = 0; l < WORD_W / 32; l = l + 1) begin : lane
-                    wire [31:0] n32 = atomic_lane32(at_op, q[l*32 +: 32], at_wdata[l*32 +: 32],
+                    wire [31:0] n32 = atomic_pick32(at_use, q[l*32 +: 32], at_wdata[l*32 +: 32],
                                                     at_cmp[l*32 +: 32]);
                     wire [31:0] n64;
                     if (WORD_W >= 64) begin : wide_lane
                         /* verilator lint_off UNUSEDSIGNAL */
-                        wire [63:0] n = atomic_lane64(at_op, q[(l/2)*64 +: 64],
+                        wire [63:0] n = atomic_pick64(at_use, q[(l/2)*64 +: 64],
                                                       at_wdata[(l/2)*64 +: 64], at_cmp[(l/2)*64 +: 64]);
                         /* verilator lint_on UNUSEDSIGNAL */
                         assign n64 = n[(l%2)*32 +: 32];
@@ -438,7 +440,7 @@ module clhls_local_mem #(
             end else begin : no_alu
                 assign at_new = at_wdata;
                 /* verilator lint_off UNUSEDSIGNAL */
-                wire unused_atomic = ^{at_op, at_wide, at_cmp};
+                wire unused_atomic = ^{at_sel, at_wide, at_cmp};
                 /* verilator lint_on UNUSEDSIGNAL */
             end
         end

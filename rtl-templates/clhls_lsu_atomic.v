@@ -53,6 +53,7 @@ module clhls_lsu_atomic #(
     localparam [CNT_W-1:0] FULL = DEPTH_INT[CNT_W-1:0];
 
     reg  [CNT_W-1:0] outstanding;  // accepted and not yet handed to the pipeline
+    reg              answer_room;  // outstanding != FULL (a register: the ready is one)
     wire             take = s_req_valid && s_req_ready;
     wire             give = m_resp_valid && m_resp_ready;
     wire             q_ready;                 // the request queue has room (registered)
@@ -61,13 +62,19 @@ module clhls_lsu_atomic #(
     wire [1:0]       q_count;
     wire [CNT_W-1:0] a_count;
 
-    assign s_req_ready = q_ready && outstanding != FULL;
+    assign s_req_ready = q_ready && answer_room;
 
     always @(posedge clk)
-        if (rst)
+        if (rst) begin
             outstanding <= {CNT_W{1'b0}};
-        else
+            answer_room <= 1'b1;
+        end else begin
             outstanding <= outstanding + {{(CNT_W - 1){1'b0}}, take} - {{(CNT_W - 1){1'b0}}, give};
+            if (take && !give)
+                answer_room <= outstanding != FULL - 1'b1;
+            else if (give && !take)
+                answer_room <= 1'b1;
+        end
 
     clhls_fifo #(.WIDTH(REQ_W), .DEPTH(2)) requests (
         .clk(clk), .rst(rst),

@@ -497,12 +497,13 @@ Test(hls, operands_never_subnormal_skip_the_models_flush)
 }
 
 /* A program with a global atomic gets the atomic unit on its memory port, which then
- * carries no operation code; a program without one has no unit. */
+ * carries no operation code, built for the operations the program uses (add and umin,
+ * 32-bit); a program without one has no unit. */
 Test(hls, global_atomics_get_the_atomic_unit)
 {
     static const char *const with =
         "__kernel void count(__global uint *c, __global uint *out)\n"
-        "{\n    out[get_global_id(0)] = atomic_inc(c);\n}\n";
+        "{\n    out[get_global_id(0)] = atomic_inc(c) + atomic_min(c + 1, 5u);\n}\n";
     static const char *const without =
         "__kernel void local_count(__global uint *out)\n"
         "{\n    __local uint c;\n    if (get_local_id(0) == 0) c = 0;\n"
@@ -514,6 +515,8 @@ Test(hls, global_atomics_get_the_atomic_unit)
         cr_assert_eq(build(sources[i], "count.cl", NULL, 0, &res), HLS_OK, "%s", res.log);
         char *top = entry_file(&res, "rtl/clhls_top.v");
         cr_expect_eq(strstr(top, "clhls_atomic_unit #(") != NULL, i == 0, "%s", top);
+        cr_expect_eq(strstr(top, ".OPS(16'h0082)") != NULL, i == 0, "%s", top);
+        cr_expect_eq(strstr(top, ".WIDE(0)") != NULL, i == 0, "%s", top);
         cr_expect_null(strstr(top, "output wire [3:0] m_mem_req_atomic"), "%s", top);
         free(top);
         hls_build_result_free(&res);

@@ -134,7 +134,7 @@ done
 # clhls_local_mem statically wired (STATIC = 1): one bank per port, a port reaching
 # two banks with atomics, one port; linted as synthesis and as the simulator builds it
 # (the wiring check).
-for cfg in "-GSTATIC=1 -GPORT_BANKS=4'b1001" "-GSTATIC=1 -GBANKS=4 -GPORT_BANKS=8'b11000011 -GATOMICS=1" \
+for cfg in "-GSTATIC=1 -GPORT_BANKS=4'b1001" "-GSTATIC=1 -GBANKS=4 -GPORT_BANKS=8'b11000011 -GATOMICS=16'h0ffe" \
            "-GNPORTS=1 -GBANKS=1 -GSTATIC=1 -GPORT_BANKS=1'b1"; do
     [ -f "$tpl/clhls_local_mem.v" ] || continue
     skip clhls_local_mem && continue

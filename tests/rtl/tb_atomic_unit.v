@@ -1,6 +1,7 @@
-// tb_atomic_unit: clhls_atomic_unit between a requester and a memory model, in two
+// tb_atomic_unit: clhls_atomic_unit between a requester and a memory model, in three
 // configurations (128-bit port, 4 cached lines, 8 requests in flight; 256-bit port, one
-// line, 4 in flight).
+// line, 4 in flight; 256-bit port, 4 lines, 8 in flight, built for 32-bit add, cmpxchg
+// and min only, which are then the only requests).
 //
 // The memory model executes reads and writes when it accepts them (random
 // m_mem_req_ready), answers in order after a random latency (0..MAXLAT cycles) and
@@ -23,7 +24,8 @@
 `timescale 1ns/1ps
 
 module atomic_unit_check #(
-    parameter MW = 128, LINES = 4, DEPTH = 8, N = 20000, ID = 0
+    parameter MW = 128, LINES = 4, DEPTH = 8, N = 20000, ID = 0,
+    parameter [15:0] OPS = 16'h0ffe, parameter WIDE = 1
 ) (
     input  wire clk,
     input  wire rst,
@@ -42,7 +44,8 @@ module atomic_unit_check #(
     reg mr_valid = 0; wire mr_ready; reg [MW-1:0] mr_data = 0;
     reg invalidate = 0;
 
-    clhls_atomic_unit #(.MEM_W(MW), .TAG_W(16), .ADDR_W(64), .LINES(LINES), .DEPTH(DEPTH)) dut (
+    clhls_atomic_unit #(.MEM_W(MW), .TAG_W(16), .ADDR_W(64), .LINES(LINES), .DEPTH(DEPTH),
+                        .OPS(OPS), .WIDE(WIDE)) dut (
         .clk(clk), .rst(rst), .invalidate(invalidate),
         .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_write(s_write),
         .s_req_atomic(s_atomic), .s_req_addr(s_addr), .s_req_wdata(s_wdata),
@@ -122,7 +125,7 @@ module atomic_unit_check #(
             junk = {LANES{$urandom}};
             l = phase == 1 ? 3 : $urandom % 8;
             if (phase == 1 || r >= 4) begin
-                wide = phase == 1 ? 1'b0 : $urandom % 2;
+                wide = phase == 1 || WIDE == 0 ? 1'b0 : $urandom % 2;
                 lane = phase == 1 ? 1 : wide ? 2 * ($urandom % (LANES / 2)) : $urandom % LANES;
                 old = wide ? refm[l][32 * lane +: 64] : {32'd0, refm[l][32 * lane +: 32]};
                 case ($urandom % 5)
@@ -134,7 +137,10 @@ module atomic_unit_check #(
                     v = v & 64'hffff_ffff;
                     c = c & 64'hffff_ffff;
                 end
-                s_atomic <= phase == 1 ? 4'd1 : 1 + $urandom % 11;
+                k = 1 + $urandom % 11;
+                while (!OPS[k])
+                    k = 1 + $urandom % 11;
+                s_atomic <= phase == 1 ? 4'd1 : k[3:0];
                 if (phase == 1) v = 64'd1;
                 s_addr <= line_addr(l) + 4 * lane;
                 line = junk;
@@ -342,7 +348,7 @@ endmodule
 
 module tb_atomic_unit;
     reg clk = 0, rst = 1;
-    wire done_a, done_b;
+    wire done_a, done_b, done_c;
     integer cycles = 0;
     always #5 clk = ~clk;
 
@@ -350,6 +356,9 @@ module tb_atomic_unit;
         .clk(clk), .rst(rst), .done(done_a));
     atomic_unit_check #(.MW(256), .LINES(1), .DEPTH(4), .N(10000), .ID(1)) one_line (
         .clk(clk), .rst(rst), .done(done_b));
+    atomic_unit_check #(.MW(256), .LINES(4), .DEPTH(8), .N(10000), .ID(2),
+                        .OPS(16'b0000_0000_0011_0010), .WIDE(0)) add_cmpxchg_min (
+        .clk(clk), .rst(rst), .done(done_c));
 
     initial begin
         repeat (3) @(posedge clk);
@@ -357,12 +366,12 @@ module tb_atomic_unit;
     end
     always @(posedge clk) begin
         cycles = cycles + 1;
-        if (done_a && done_b) begin
+        if (done_a && done_b && done_c) begin
             $display("PASS tb_atomic_unit (%0d cycles)", cycles);
             $finish;
         end
         if (cycles > 2000000) begin
-            $display("FAIL tb_atomic_unit: timeout (done %b %b)", done_a, done_b);
+            $display("FAIL tb_atomic_unit: timeout (done %b %b %b)", done_a, done_b, done_c);
             $finish;
         end
     end

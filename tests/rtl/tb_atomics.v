@@ -10,7 +10,7 @@
 // answers stay valid until taken, never more than DEPTH operations accepted and
 // unanswered, idle, count_atomic.
 //
-// tb_local_atomics: clhls_local_mem with ATOMICS = 1 (3 ports, 64-bit words, 2 banks),
+// tb_local_atomics: clhls_local_mem with every atomic operation (ATOMICS = 16'h0ffe; 3 ports, 64-bit words, 2 banks),
 // random back-pressure on the answers. Phase 1: every port adds 1 (a 32-bit lane) and 5
 // (a 64-bit lane) to shared counters many times: the old values returned by the adds
 // of 1 are exactly 0..N-1, once each, and both counters end at their totals. Phase 2:
@@ -173,7 +173,7 @@ module tb_local_atomics;
     reg [NP*4-1:0] s_atomic = 0; reg [NP-1:0] s_wide = 0;
     wire [NP-1:0] r_valid; reg [NP-1:0] r_ready = 0; wire [NP*WW-1:0] r_data;
     wire [1:0] conflicts; wire idle;
-    clhls_local_mem #(.NPORTS(NP), .ADDR_W(AW), .WORD_W(WW), .BANKS(2), .ATOMICS(1)) dut (
+    clhls_local_mem #(.NPORTS(NP), .ADDR_W(AW), .WORD_W(WW), .BANKS(2), .ATOMICS(16'h0ffe)) dut (
         .clk(clk), .rst(rst), .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_write(s_write),
         .s_req_addr(s_addr), .s_req_wdata(s_wdata), .s_req_wstrb(s_wstrb),
         .s_req_atomic(s_atomic), .s_req_wide(s_wide), .s_req_cmp(s_cmp),

@@ -279,7 +279,7 @@ module tb_local_mem_static;
     wire [2:0] done;
     local_mem_static_check #(.NP(4), .AW(10), .WW(32), .BK(4), .PB(16'b1000_0100_0010_0001), .N(3000))
         c0 (.clk(clk), .rst(rst), .wrong(wrong), .done(done[0]));
-    local_mem_static_check #(.NP(2), .AW(10), .WW(64), .BK(4), .PB(8'b1100_0011), .AT(1), .N(3000))
+    local_mem_static_check #(.NP(2), .AW(10), .WW(64), .BK(4), .PB(8'b1100_0011), .AT(16'h0ffe), .N(3000))
         c1 (.clk(clk), .rst(rst), .wrong(1'b0), .done(done[1]));
     local_mem_static_check #(.NP(1), .AW(8), .WW(32), .BK(1), .PB(1'b1), .RQD(2), .RSD(3), .N(3000))
         c2 (.clk(clk), .rst(rst), .wrong(1'b0), .done(done[2]));
