@@ -10,14 +10,15 @@
 // answers stay valid until taken, never more than DEPTH operations accepted and
 // unanswered, idle, count_atomic.
 //
-// tb_local_atomics: clhls_local_mem with every atomic operation (ATOMICS = 16'h0ffe; 3 ports, 64-bit words, 2 banks),
-// random back-pressure on the answers. Phase 1: every port adds 1 (a 32-bit lane) and 5
-// (a 64-bit lane) to shared counters many times: the old values returned by the adds
-// of 1 are exactly 0..N-1, once each, and both counters end at their totals. Phase 2:
-// one port at a time runs random operations of every kind on both lane widths, checked
-// against a reference after every answer (old value) and by plain reads. Phase 3: all
-// ports mix plain reads of a word with atomics on the other lane of the same word: a
-// read never sees a torn or lost update (the final value is the sum of all adds).
+// tb_local_atomics: clhls_local_mem with every atomic operation (ATOMICS = 16'h0ffe; 3
+// ports, 64-bit words, 2 banks), random back-pressure on the answers. Phase 1: every
+// port adds 1 (a 32-bit lane) and 5 (a 64-bit lane) to shared counters many times: the
+// old values returned by the adds of 1 are exactly 0..N-1, once each, and both counters
+// end at their totals. Phase 2: one port at a time runs random operations of every kind
+// on both lane widths, checked against a reference after every answer (old value) and by
+// plain reads. Phase 3: all ports mix plain reads of a word with atomics on the other
+// lane of the same word: a read never sees a torn or lost update (the final value is the
+// sum of all adds).
 `timescale 1ns/1ps
 
 module lsu_atomic_check #(
