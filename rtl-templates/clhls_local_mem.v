@@ -132,14 +132,35 @@ module clhls_local_mem #(
     // (bit k*NPORTS + j): their heads name the same row (the same word when they ask
     // the same bank).
     wire [NPORTS-1:0]        plain_read;
-    wire [NPORTS*NPORTS-1:0] same_row;
+    reg  [NPORTS*NPORTS-1:0] same_row;
     // Per port k, bit k*NPORTS + j: port j is in k's read group, that is j is k, or
     // both heads are plain reads of the same row (of the same word when both ask one
     // bank): a bank that serves port j first serves port k with it.
-    wire [NPORTS*NPORTS-1:0] read_group;
+    reg  [NPORTS*NPORTS-1:0] read_group;
+
+    // Each pair of rows compared once (row_eq, k < j), the comparison mirrored for
+    // j < k. Loops in processes, not a generate block per pair: with NPORTS^2 scopes,
+    // the lint of a memory of 262 ports took over 15 minutes (7 s now).
     /* verilator lint_off UNUSEDSIGNAL */  // (the pairs k < j only)
-    wire [NPORTS*NPORTS-1:0] row_eq;
+    reg  [NPORTS*NPORTS-1:0] row_eq;
     /* verilator lint_on UNUSEDSIGNAL */
+    integer rk, rj;
+    always @* begin
+        row_eq = 0;
+        for (rk = 0; rk < NPORTS; rk = rk + 1)
+            for (rj = rk + 1; rj < NPORTS; rj = rj + 1)
+                row_eq[rk*NPORTS + rj] = head_row[rk*ROW_W +: ROW_W] == head_row[rj*ROW_W +: ROW_W];
+    end
+    always @* begin
+        for (rk = 0; rk < NPORTS; rk = rk + 1)
+            for (rj = 0; rj < NPORTS; rj = rj + 1)
+                same_row[rk*NPORTS + rj] = rj > rk ? row_eq[rk*NPORTS + rj]
+                                         : rj < rk ? row_eq[rj*NPORTS + rk] : 1'b1;
+        for (rk = 0; rk < NPORTS; rk = rk + 1)
+            for (rj = 0; rj < NPORTS; rj = rj + 1)
+                read_group[rk*NPORTS + rj] = rk == rj || (plain_read[rk] && plain_read[rj] &&
+                                                          same_row[rk*NPORTS + rj]);
+    end
 
     genvar p, g;
     generate
@@ -199,21 +220,6 @@ module clhls_local_mem #(
             end
 
             assign plain_read[p] = !head_write[p] && head_atomic[4*p +: 4] == 4'd0;
-            for (g = 0; g < NPORTS; g = g + 1) begin : pair
-                if (g > p) begin : compared  // each pair compared once
-                    assign row_eq[p*NPORTS + g] =
-                        head_row[p*ROW_W +: ROW_W] == head_row[g*ROW_W +: ROW_W];
-                    assign same_row[p*NPORTS + g] = row_eq[p*NPORTS + g];
-                end else if (g < p) begin : mirrored
-                    assign row_eq[p*NPORTS + g]   = 1'b0;
-                    assign same_row[p*NPORTS + g] = row_eq[g*NPORTS + p];
-                end else begin : itself
-                    assign row_eq[p*NPORTS + g]   = 1'b0;
-                    assign same_row[p*NPORTS + g] = 1'b1;
-                end
-                assign read_group[p*NPORTS + g] = g == p || (plain_read[p] && plain_read[g] &&
-                                                             same_row[p*NPORTS + g]);
-            end
             assign compete[p]   = head_valid[p] && room;
             assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});
 
