@@ -104,6 +104,47 @@ static const char channels_header[] =
     "#define write_channel_altera write_channel_intel\n"
     "#define write_channel_nb_altera write_channel_nb_intel\n";
 
+/* Prefixes of the built-in functions OpenCL C 2.0 added (collectives, generic address
+ * space casts, C11 atomics, pipes, the linear ids): before 2.0 clang does not declare
+ * them, and calls them undeclared identifiers. */
+static const char *const cl20_builtins[] = {
+    "work_group_", "to_global", "to_local", "to_private", "atomic_load", "atomic_store",
+    "atomic_exchange", "atomic_compare_exchange", "atomic_fetch_", "atomic_init",
+    "atomic_work_item_fence", "atomic_flag_", "read_pipe", "write_pipe",
+    "get_pipe_num_packets", "get_pipe_max_packets", "get_enqueued_local_size",
+    "get_global_linear_id", "get_local_linear_id",
+};
+
+/* After clang's errors on an OpenCL C 1.x source: a note for each OpenCL C 2.0 built-in
+ * it called undeclared (at the first call), saying which option declares it. */
+static void note_cl20_builtins(hls_compile *c, size_t log_start)
+{
+    static const char undeclared[] = ": error: use of undeclared identifier '";
+    strbuf notes = {0};
+    const char *line = c->diag.log->data ? c->diag.log->data + log_start : "";
+    while (*line) {
+        size_t line_len = strcspn(line, "\n");
+        const char *next = line + line_len + (line[line_len] == '\n');
+        const char *hit = strstr(line, undeclared);
+        const char *name = hit && hit < next ? hit + sizeof undeclared - 1 : NULL;
+        size_t len = name ? strcspn(name, "'\n") : 0;
+        for (size_t i = 0; name && i < sizeof cl20_builtins / sizeof *cl20_builtins; i++) {
+            size_t plen = strlen(cl20_builtins[i]);
+            if (len < plen || strncmp(name, cl20_builtins[i], plen))
+                continue;
+            char *quoted = arena_printf(&c->arena, "'%.*s' is", (int)len, name);
+            if (!notes.data || !strstr(notes.data, quoted))
+                sb_printf(&notes, "%.*s: note: %s an OpenCL C 2.0 built-in function: build "
+                                  "with -cl-std=CL2.0\n", (int)(hit - line), line, quoted);
+            break;
+        }
+        line = next;
+    }
+    if (notes.data)
+        sb_printf(c->diag.log, "%s", notes.data);
+    sb_free(&notes);
+}
+
 /* Writes a header into the work directory for clang's -include; 0 or an error. */
 static int write_header(hls_compile *c, const char *name, const char *text)
 {
@@ -182,6 +223,7 @@ int hls_frontend(hls_compile *c)
     argv[n] = NULL;
 
     /* Its messages go to the build log; it ends with this process (the tools' group). */
+    size_t log_start = c->diag.log->len;
     proc clang;
     proc_opts run = {.cwd = c->work_dir, .capture = c->diag.log, .group = PROC_GROUP_TOOLS};
     if (proc_run(&clang, argv, &run) && !clang.pid)
@@ -190,8 +232,11 @@ int hls_frontend(hls_compile *c)
         sb_printf(c->diag.log, "error: could not run %s\n", CLHLS_CLANG);
         return HLS_ERR_TOOL;
     }
-    if (clang.code != 0)
+    if (clang.code != 0) {
+        if (!strncmp(c->opts.cl_std, "CL1.", 4))
+            note_cl20_builtins(c, log_start);
         return HLS_ERR_COMPILE;
+    }
 
     LLVMMemoryBufferRef buf;
     char *msg = NULL;
