@@ -132,10 +132,10 @@ static void note_cl20_builtins(hls_compile *c, size_t log_start)
             size_t plen = strlen(cl20_builtins[i]);
             if (len < plen || strncmp(name, cl20_builtins[i], plen))
                 continue;
-            char *quoted = arena_printf(&c->arena, "'%.*s' is", (int)len, name);
-            if (!notes.data || !strstr(notes.data, quoted))
-                sb_printf(&notes, "%.*s: note: %s an OpenCL C 2.0 built-in function: build "
-                                  "with -cl-std=CL2.0\n", (int)(hit - line), line, quoted);
+            char *quoted = arena_printf(&c->arena, "'%.*s'", (int)len, name);
+            if (!notes.data || !strstr(notes.data, quoted)) /* once per name */
+                sb_printf(&notes, "%.*s: note: %s is an OpenCL C 2.0 built-in function: "
+                                  "build with -cl-std=CL2.0\n", (int)(hit - line), line, quoted);
             break;
         }
         line = next;
