@@ -190,6 +190,9 @@ int hls_emit_port_writes(const hls_kernel *k, int n);
 int hls_emit_writer_ports(const hls_kernel *k);
 /* Bits of its bank conflicts in one cycle (of every copy of it: unit 0 counts them). */
 int hls_emit_conflicts_width(const hls_kernel *k);
+/* The atomic operation codes of its accesses to local memory lmem (-1: global memory):
+ * bit k for code k; sets *wide (when not NULL) when one is on a 64-bit element. */
+unsigned hls_emit_atomic_ops(const hls_kernel *k, int lmem, int *wide);
 /* A copy's events for unit 0 (clhls_cu_shell's cu_events): these flags, then the bank
  * conflicts. */
 #define HLS_CU_EVENT_FLAGS 5

@@ -211,13 +211,17 @@ static void emit_port_share(emitter *e, int i, int p)
     hls_nl_assign(e->m, text(e, "lm%d_resp_ready[%d]", i, p), "%s_s_resp_ready", v);
 }
 
-/* The atomic operation codes used on local memory i: bit k for code k. */
-static unsigned local_atomic_ops(const hls_kernel *k, int i)
+unsigned hls_emit_atomic_ops(const hls_kernel *k, int lmem, int *wide)
 {
     unsigned ops = 0;
-    for (int j = 0; j < k->nops; j++)
-        if (k->ops[j].opc == HOP_ATOMIC && k->ops[j].lmem == i)
-            ops |= 1u << k->ops[j].imm;
+    for (int j = 0; j < k->nops; j++) {
+        const hls_op *op = &k->ops[j];
+        if (op->opc == HOP_ATOMIC && op->lmem == lmem) {
+            ops |= 1u << op->imm;
+            if (wide)
+                *wide |= op->width > 32;
+        }
+    }
     return ops;
 }
 
@@ -254,7 +258,7 @@ static void emit_local_memory(emitter *e, int i)
     hls_nl_param(u, "WORD_W", "%u", ww);
     hls_nl_param(u, "BANKS", "%d", m->banks);
     if (m->atomics)
-        hls_nl_param(u, "ATOMICS", "16'h%04x", local_atomic_ops(e->k, i));
+        hls_nl_param(u, "ATOMICS", "16'h%04x", hls_emit_atomic_ops(e->k, i, NULL));
     if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
         strbuf banks = {0};
         sb_printf(&banks, "%u'b", np * (unsigned)m->banks);

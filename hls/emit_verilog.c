@@ -19,19 +19,14 @@
 
 /* The global atomics of the program's kernels (clhls_top has an atomic unit on its
  * memory port when there are any): a mask with bit k set when operation code k occurs
- * (0 when none does), and *wide when one of them is on a 64-bit element. */
+ * (0 when none does), and *wide (when not NULL) when one is on a 64-bit element. */
 static unsigned global_atomic_ops(const hls_program *p, int *wide)
 {
     unsigned ops = 0;
-    *wide = 0;
+    if (wide)
+        *wide = 0;
     for (int i = 0; i < p->nkernels; i++)
-        for (int j = 0; j < p->kernels[i]->nops; j++) {
-            const hls_op *op = &p->kernels[i]->ops[j];
-            if (op->opc == HOP_ATOMIC && op->lmem < 0) {
-                ops |= 1u << op->imm;
-                *wide |= op->width > 32;
-            }
-        }
+        ops |= hls_emit_atomic_ops(p->kernels[i], -1, wide);
     return ops;
 }
 
@@ -419,8 +414,7 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
                      "import \"DPI-C\" function void clhls_sim_unit(input int index, "
                      "input int first_tag, input int tags);\n"
                      "initial begin\n");
-    int wide;
-    int atomic_unit = global_atomic_ops(p, &wide) != 0;
+    int atomic_unit = global_atomic_ops(p, NULL) != 0;
     for (int i = 0, first = 0; i < p->nkernels; i++) {
         int n = kernel_ports(p->kernels[i]);
         sb_printf(&text, "    clhls_sim_unit(%d, %d, %d);\n", i, first, atomic_unit ? 0 : n);

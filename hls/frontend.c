@@ -115,30 +115,36 @@ static const char *const cl20_builtins[] = {
     "get_global_linear_id", "get_local_linear_id",
 };
 
+/* Whether name[0..len) is an OpenCL C 2.0 built-in function. */
+static int is_cl20_builtin(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof cl20_builtins / sizeof *cl20_builtins; i++) {
+        size_t plen = strlen(cl20_builtins[i]);
+        if (len >= plen && !strncmp(name, cl20_builtins[i], plen))
+            return 1;
+    }
+    return 0;
+}
+
 /* After clang's errors on an OpenCL C 1.x source: a note for each OpenCL C 2.0 built-in
  * it called undeclared (at the first call), saying which option declares it. */
 static void note_cl20_builtins(hls_compile *c, size_t log_start)
 {
     static const char undeclared[] = ": error: use of undeclared identifier '";
     strbuf notes = {0};
-    const char *line = c->diag.log->data ? c->diag.log->data + log_start : "";
-    while (*line) {
-        size_t line_len = strcspn(line, "\n");
-        const char *next = line + line_len + (line[line_len] == '\n');
-        const char *hit = strstr(line, undeclared);
-        const char *name = hit && hit < next ? hit + sizeof undeclared - 1 : NULL;
-        size_t len = name ? strcspn(name, "'\n") : 0;
-        for (size_t i = 0; name && i < sizeof cl20_builtins / sizeof *cl20_builtins; i++) {
-            size_t plen = strlen(cl20_builtins[i]);
-            if (len < plen || strncmp(name, cl20_builtins[i], plen))
-                continue;
-            char *quoted = arena_printf(&c->arena, "'%.*s'", (int)len, name);
-            if (!notes.data || !strstr(notes.data, quoted)) /* once per name */
-                sb_printf(&notes, "%.*s: note: %s is an OpenCL C 2.0 built-in function: "
-                                  "build with -cl-std=CL2.0\n", (int)(hit - line), line, quoted);
-            break;
-        }
-        line = next;
+    const char *start = c->diag.log->data ? c->diag.log->data + log_start : "";
+    for (const char *hit = strstr(start, undeclared); hit; hit = strstr(hit + 1, undeclared)) {
+        const char *name = hit + sizeof undeclared - 1;
+        size_t len = strcspn(name, "'\n");
+        if (!is_cl20_builtin(name, len))
+            continue;
+        const char *line = hit; /* its file:line:col */
+        while (line > start && line[-1] != '\n')
+            line--;
+        char *quoted = arena_printf(&c->arena, "'%.*s'", (int)len, name);
+        if (!notes.data || !strstr(notes.data, quoted)) /* once per name */
+            sb_printf(&notes, "%.*s: note: %s is an OpenCL C 2.0 built-in function: "
+                              "build with -cl-std=CL2.0\n", (int)(hit - line), line, quoted);
     }
     if (notes.data)
         sb_printf(c->diag.log, "%s", notes.data);

@@ -140,7 +140,7 @@ module clhls_local_mem #(
 
     // Each pair of rows compared once (row_eq, k < j), the comparison mirrored for
     // j < k. Loops in processes, not a generate block per pair: with NPORTS^2 scopes,
-    // the lint of a memory of 262 ports took over 15 minutes (7 s now).
+    // a memory of a few hundred ports takes minutes to elaborate.
     /* verilator lint_off UNUSEDSIGNAL */  // (the pairs k < j only)
     reg  [NPORTS*NPORTS-1:0] row_eq;
     /* verilator lint_on UNUSEDSIGNAL */
