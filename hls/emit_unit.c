@@ -410,6 +410,7 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     for (size_t i = 0; i < sizeof status / sizeof *status; i++)
         hls_nl_connect(u, HLS_NL_IN, status[i], "%s", status[i]);
     hls_nl_connect(u, HLS_NL_OUT, "drained", "drained");
+    hls_nl_connect(u, HLS_NL_OUT, "quiet", "quiet");
     int copies = k->compute_units > 1;
     hls_nl_connect(u, HLS_NL_IN, "cu_index", "%s", copies ? "cu_index" : "8'd0");
     if (copies)

@@ -159,6 +159,8 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, out, "s_resp_ready", n, "per unit: response accepted");
     hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
     hls_nl_port(m, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle");
+    hls_nl_port(m, HLS_NL_OUT, "quiet", 1,
+                "idle long enough to stop its clock (simulation; 0 in synthesis)");
     if (one) {
         unsigned events = (unsigned)(hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
         hls_nl_port(m, HLS_NL_IN, "cu_index", 8, "which of the kernel's compute units (0 leads)");
@@ -203,7 +205,7 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
         {"m_req_wstrb", HLS_NL_OUT, mw / 8, 1}, {"s_resp_valid", HLS_NL_IN, 1, 0},
         {"s_resp_ready", HLS_NL_OUT, 1, 0},
     };
-    strbuf peers = {0}, progress = {0}; /* unit 0's peer_events: unit 1 lowest */
+    strbuf peers = {0}, progress = {0}, quiet = {0}; /* peer_events: unit 1 lowest */
     for (int u = k->compute_units - 1; u > 0; u--)
         sb_printf(&peers, "%scu%d_events", u < k->compute_units - 1 ? ", " : "{", u);
     sb_append(&peers, "}");
@@ -226,6 +228,10 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
         hls_nl_net(m, moved, 1, NULL);
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "%s", moved);
         sb_printf(&progress, "%s%s", u ? " | " : "", moved);
+        const char *unit_quiet = arena_printf(&c->arena, "quiet_%d", u);
+        hls_nl_net(m, unit_quiet, 1, NULL);
+        hls_nl_connect(cu, HLS_NL_OUT, "quiet", "%s", unit_quiet);
+        sb_printf(&quiet, "%s%s", u ? " & " : "", unit_quiet);
         hls_nl_connect(cu, HLS_NL_IN, "cu_index", "8'd%d", u);
         if (u) {
             const char *net = arena_printf(&c->arena, "cu%d_events", u);
@@ -240,7 +246,9 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
     }
     sb_free(&peers);
     hls_nl_assign(m, "progress", "%s", progress.data);
+    hls_nl_assign(m, "quiet", "%s", quiet.data);
     sb_free(&progress);
+    sb_free(&quiet);
 }
 
 /* Connects fields of a memory interface of instance i (space-separated, e.g. "valid
@@ -405,6 +413,15 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_port(top, HLS_NL_OUT, "progress_units", (unsigned)p->nkernels,
                 "bit u: compute unit u moved this cycle");
     hls_nl_vector(top, "progress_units");
+    /* The simulator clocks each kernel's compute units on their own clock, which it
+     * stops while they are quiet (sim-bridge/harness.cpp): a kernel that does not run
+     * costs it nothing. */
+    hls_nl_sim_port(top, HLS_NL_IN, "unit_clk", (unsigned)p->nkernels,
+                    "bit u: clock of kernel u's compute units (clk when it runs)");
+    hls_nl_sim_port(top, HLS_NL_OUT_REG, "unit_quiet", (unsigned)p->nkernels,
+                    "bit u: kernel u is quiet (its clock may stop)");
+    hls_nl_vector(top, "unit_clk");
+    hls_nl_vector(top, "unit_quiet");
     /* The simulator tells the compute units' requests apart (sim-bridge/harness.cpp):
      * each unit's watchdog counts the memory port's tags of its load-store unit ports
      * (when no atomic unit retags the requests). The top tells them once. (The access
@@ -457,6 +474,9 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         unsigned n = (unsigned)kernel_ports(k), w = (unsigned)kernel_writer_ports(k);
         hls_nl_net(top, arena_printf(&c->arena, "rdata_%d", i), 64, NULL);
         hls_nl_net(top, arena_printf(&c->arena, "progress_%d", i), 1, NULL);
+        hls_nl_reg(top, arena_printf(&c->arena, "clk_%d", i), 1, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "quiet_%d", i), 1, NULL);
+        hls_nl_unused(top, arena_printf(&c->arena, "quiet_%d", i));
         const char *prefix = single ? "" : arena_printf(&c->arena, "cu%d_", i);
         for (size_t f = 0; f < sizeof bus / sizeof *bus && !single; f++) {
             unsigned slots = f < WRITE_BUSES ? n : w;
@@ -472,7 +492,8 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_instance *cu = hls_nl_instance_new(
             top, arena_printf(&c->arena, "clhls_cu_%s", k->unit),
             arena_printf(&c->arena, "cu_%s", k->unit));
-        static const char *const shared[] = {"clk", "rst", "reg_we", "reg_addr", "reg_wdata"};
+        hls_nl_connect(cu, HLS_NL_IN, "clk", "clk_%d", i);
+        static const char *const shared[] = {"rst", "reg_we", "reg_addr", "reg_wdata"};
         for (size_t s = 0; s < sizeof shared / sizeof *shared; s++)
             hls_nl_connect(cu, HLS_NL_IN, shared[s], "%s", shared[s]);
         hls_nl_connect(cu, HLS_NL_OUT, "reg_rdata", "rdata_%d", i);
@@ -489,6 +510,7 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "%sresp_ready", prefix);
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
+        hls_nl_connect(cu, HLS_NL_OUT, "quiet", "quiet_%d", i);
         for (int j = 0; j < p->nchannels; j++)
             for (size_t f = 0; f < sizeof channel_ports / sizeof *channel_ports; f++)
                 if (channel_end(&p->channels[j], &channel_ports[f], i)) {
@@ -505,6 +527,23 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
             hls_nl_drives(buses, bus[f]);
     }
     sb_free(&text);
+    /* each kernel's clock: the simulator's unit_clk bit, in synthesis clk */
+    strbuf clocks = {0};
+    sb_append(&clocks, "`ifdef CLHLS_SIM_CHECKS\nalways @(*) begin\n");
+    for (int i = 0; i < p->nkernels; i++)
+        sb_printf(&clocks, "    clk_%d = unit_clk[%d];\n", i, i);
+    sb_append(&clocks, "    unit_quiet = {");
+    for (int i = p->nkernels - 1; i >= 0; i--)
+        sb_printf(&clocks, "quiet_%d%s", i, i ? ", " : "}");
+    sb_append(&clocks, ";\nend\n`else\nalways @(*) begin\n");
+    for (int i = 0; i < p->nkernels; i++)
+        sb_printf(&clocks, "    clk_%d = clk;\n", i);
+    sb_append(&clocks, "end\n`endif\n");
+    hls_nl_block *unit_clocks = hls_nl_block_new(top, clocks.data);
+    hls_nl_drives(unit_clocks, "unit_quiet");
+    for (int i = 0; i < p->nkernels; i++)
+        hls_nl_drives(unit_clocks, arena_printf(&c->arena, "clk_%d", i));
+    sb_free(&clocks);
     hls_nl_assign(top, "progress", "|progress_units");
     strbuf expr = {0};
     for (int i = p->nkernels - 1; i >= 0; i--)

@@ -19,6 +19,7 @@ typedef struct nl_signal {
     int reg;             /* assigned in a block: declared reg / output reg */
     int unused;          /* read by nothing (lint waiver) */
     int vector;          /* declared with a range even at one bit */
+    int sim_only;        /* a port only the simulator's model has (CLHLS_SIM_CHECKS) */
     unsigned entries;    /* a reg array: its words (0 = not an array) */
     const char *comment; /* printed after the declaration, or NULL */
 } nl_signal;
@@ -226,6 +227,13 @@ void hls_nl_port(hls_nl_module *m, hls_nl_dir dir, const char *name, unsigned wi
     s->comment = maybe_strdup(m->nl->a, comment);
 }
 
+void hls_nl_sim_port(hls_nl_module *m, hls_nl_dir dir, const char *name, unsigned width,
+                     const char *comment)
+{
+    hls_nl_port(m, dir, name, width, comment);
+    m->signals[m->nsignals - 1].sim_only = 1;
+}
+
 void hls_nl_net(hls_nl_module *m, const char *name, unsigned width, const char *comment)
 {
     declare(m, name, width)->comment = maybe_strdup(m->nl->a, comment);
@@ -406,16 +414,22 @@ static void print_header(FILE *out, const hls_nl_module *m)
         fprintf(out, "// %s\n/* verilator lint_off %s */\n", m->waivers[i].reason,
                 m->waivers[i].warning);
     fprintf(out, "module %s (\n", m->name);
-    /* the declarations, then each port's comment in one column */
+    /* the declarations, then each port's comment in one column: the simulator's own
+     * ports first, inside their `ifdef (so that each ends with a comma) */
     strbuf decls = {0};
-    int nports = 0, column = 0;
-    for (int i = 0; i < m->nsignals; i++)
+    int nports = 0, nsim = 0, column = 0;
+    for (int i = 0; i < m->nsignals; i++) {
         nports += m->signals[i].port;
+        nsim += m->signals[i].port && m->signals[i].sim_only;
+    }
+    const nl_signal **order = hls_alloc((size_t)(nports + 1) * sizeof *order);
+    for (int pass = 0, p = 0; pass < 2; pass++)
+        for (int i = 0; i < m->nsignals; i++)
+            if (m->signals[i].port && m->signals[i].sim_only == !pass)
+                order[p++] = &m->signals[i];
     size_t *start = hls_alloc((size_t)(nports + 1) * sizeof *start);
-    for (int i = 0, p = 0; i < m->nsignals; i++) {
-        const nl_signal *s = &m->signals[i];
-        if (!s->port)
-            continue;
+    for (int p = 0; p < nports; p++) {
+        const nl_signal *s = order[p];
         char r[24];
         start[p] = decls.len;
         sb_printf(&decls, "%s %s %s%s%s", s->dir == HLS_NL_IN ? "input " : "output",
@@ -423,21 +437,22 @@ static void print_header(FILE *out, const hls_nl_module *m)
                   p == nports - 1 ? "" : ",");
         if ((int)(decls.len - start[p]) > column)
             column = (int)(decls.len - start[p]);
-        p++;
     }
     start[nports] = decls.len;
-    for (int i = 0, p = 0; i < m->nsignals; i++) {
-        const nl_signal *s = &m->signals[i];
-        if (!s->port)
-            continue;
+    for (int p = 0; p < nports; p++) {
+        const nl_signal *s = order[p];
         int len = (int)(start[p + 1] - start[p]);
+        if (nsim && p == 0)
+            fputs("`ifdef CLHLS_SIM_CHECKS\n", out);
         if (s->comment)
             fprintf(out, "    %.*s%*s // %s\n", len, decls.data + start[p], column - len, "",
                     s->comment);
         else
             fprintf(out, "    %.*s\n", len, decls.data + start[p]);
-        p++;
+        if (nsim && p == nsim - 1)
+            fputs("`endif\n", out);
     }
+    free(order);
     free(start);
     sb_free(&decls);
     fputs(");\n", out);

@@ -42,6 +42,10 @@ void hls_nl_lint_off(hls_nl_module *m, const char *warning, const char *reason);
  * declared twice is a bug. */
 void hls_nl_port(hls_nl_module *m, hls_nl_dir dir, const char *name, unsigned width,
                  const char *comment);
+/* A port only the simulator's model has: printed first, inside `ifdef CLHLS_SIM_CHECKS
+ * (a module with one needs an ordinary port as well). */
+void hls_nl_sim_port(hls_nl_module *m, hls_nl_dir dir, const char *name, unsigned width,
+                     const char *comment);
 void hls_nl_net(hls_nl_module *m, const char *name, unsigned width, const char *comment);
 void hls_nl_reg(hls_nl_module *m, const char *name, unsigned width, const char *comment);
 /* A reg array (a memory) of `entries` words of `width` bits, declared

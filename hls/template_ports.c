@@ -98,6 +98,7 @@ const hls_nl_template_port hls_nl_template_ports[] = {
     {"clhls_cu_shell", "local_conflicts", HLS_NL_IN},
     {"clhls_cu_shell", "probes", HLS_NL_IN},
     {"clhls_cu_shell", "drained", HLS_NL_OUT},
+    {"clhls_cu_shell", "quiet", HLS_NL_OUT},
     {"clhls_cu_shell", "cu_index", HLS_NL_IN},
     {"clhls_cu_shell", "peer_events", HLS_NL_IN},
     {"clhls_cu_shell", "cu_events", HLS_NL_OUT},

@@ -22,6 +22,13 @@
 // (cu_events of the others, on peer_events; a cycle counts as stalled on memory when any
 // unit stalls), and it is done when it is drained and no other unit is busy. The
 // others' reads, counters and probes are left unconnected.
+//
+// `quiet` (for the simulator, which stops clocking a quiet compute unit): the kernel has
+// not been busy for SETTLE cycles, so every register of the unit that a later run can
+// observe holds still (the counters stopped with busy, the last stores were
+// acknowledged before done, and SETTLE is longer than any pipeline that may still be
+// emptying). A register access or the next start wakes the unit, and its state then is
+// what it would have been had it been clocked all along.
 `default_nettype none
 
 module clhls_cu_shell #(
@@ -39,6 +46,9 @@ module clhls_cu_shell #(
                              // ready towards the dispatcher; for a short clock period)
     parameter AUTORUN = 0,   // 1: the kernel starts by itself out of reset (an autorun kernel)
     parameter NCU     = 1,   // compute units of the kernel (1..128), each with a shell
+    /* verilator lint_off UNUSEDPARAM */ // (a simulation's only)
+    parameter SETTLE  = 256, // cycles without busy before `quiet` (longer than any pipeline)
+    /* verilator lint_on UNUSEDPARAM */
     parameter EV_BITS = CONFLICT_W + 5,       // bits of a unit's events (cu_events)
     parameter PEER_W  = (NCU > 1 ? NCU - 1 : 1) * EV_BITS // bits of the other units' events
 ) (
@@ -89,6 +99,7 @@ module clhls_cu_shell #(
     input  wire [CONFLICT_W-1:0] local_conflicts,     // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes,              // probe i at bits [32*i +: 32]
     output wire                  drained,             // no work-item left to enter or inside
+    output wire                  quiet,               // not busy for SETTLE cycles (simulation)
     /* verilator lint_off UNUSEDSIGNAL */ // the low bits: a unit's index; unit 0 reads peers
     input  wire [7:0]            cu_index,            // this compute unit (0 when NCU == 1)
     input  wire [PEER_W-1:0]     peer_events,         // unit 0: the other units' cu_events, unit 1 lowest
@@ -107,6 +118,29 @@ module clhls_cu_shell #(
     wire [CONFLICT_W-1:0] conflicts;
     wire            peers_busy;          // another unit of the kernel still works
     assign cu_events = {local_conflicts, busy & stall_mem, mem_write, mem_read, retire_valid, busy};
+
+    // Cycles since busy, up to SETTLE; only the simulator has them (`quiet` is 0 in
+    // synthesis). Busy rises at the edge of the start command's write: the unit is
+    // awake from the next cycle on.
+`ifdef CLHLS_SIM_CHECKS
+    localparam SETTLE_W = $clog2(SETTLE + 1);
+    localparam integer SETTLE_LAST_INT = SETTLE - 1;
+    localparam [SETTLE_W-1:0] SETTLE_LAST = SETTLE_LAST_INT[SETTLE_W-1:0];
+    reg [SETTLE_W-1:0] settled;
+    reg rested;  // SETTLE cycles without busy
+    always @(posedge clk) begin
+        if (rst || busy) begin
+            settled <= {SETTLE_W{1'b0}};
+            rested  <= 1'b0;
+        end else if (!rested) begin
+            settled <= settled + 1'b1;
+            rested  <= settled == SETTLE_LAST;
+        end
+    end
+    assign quiet = rested && !busy;
+`else
+    assign quiet = 1'b0;
+`endif
     generate
         if (NCU > 1) begin : units
             reg [EV_W-1:0] sum_retired, sum_reads, sum_writes;

@@ -762,6 +762,48 @@ static int verilate(model_build *b)
     return SIM_OK;
 }
 
+/* 1b. The clocks' edge records of the verilated model, for the harness (which lowers
+ * the clocks without an evaluation and must lower their records with them): the root's
+ * members named __Vtrigrprev__TOP__...clk... (Verilator 5's), written to
+ * clhls_clock_records.h as CLHLS_CLOCK_RECORDS(X) X(member) ...; none when the model
+ * keeps no such record (another Verilator: the harness then evaluates the low phase). */
+static int clock_records(model_build *b)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/Vclhls_top___024root.h", b->obj_dir);
+    size_t n;
+    char *root = hls_read_file(path, 0, &n);
+    strbuf h = {0};
+    sb_append(&h, "/* The clocks' edge records of the verilated top (sim-bridge/build.c). */\n"
+                  "#define CLHLS_CLOCK_RECORDS(X)");
+    static const char prefix[] = "__Vtrigrprev__TOP__";
+    for (const char *at = root; at && (at = strstr(at, prefix)); ) {
+        size_t len = strspn(at, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        char name[512];
+        snprintf(name, sizeof name, "%.*s", (int)(len - (sizeof prefix - 1)),
+                 at + sizeof prefix - 1);
+        size_t name_len = strlen(name);
+        int clock = (name_len >= 3 && !strcmp(name + name_len - 3, "clk")) ||
+                    strstr(name, "__DOT__clk_");
+        if (clock && at[len] == ';') /* the declaration */
+            sb_printf(&h, " X(%.*s)", (int)len, at);
+        at += len;
+    }
+    sb_append(&h, "\n");
+    free(root);
+    snprintf(path, sizeof path, "%s/clhls_clock_records.h", b->obj_dir);
+    FILE *f = fopen(path, "w");
+    int ok = f && fwrite(h.data, 1, h.len, f) == h.len;
+    if (f && fclose(f))
+        ok = 0;
+    sb_free(&h);
+    if (!ok) {
+        sb_printf(b->log, "clhls: cannot write %s: %s\n", path, strerror(errno));
+        return SIM_ERR_BUILD;
+    }
+    return SIM_OK;
+}
+
 /* 2. Verilator's runtime, compiled once per Verilator and compiler. */
 static int runtime(model_build *b)
 {
@@ -1014,6 +1056,8 @@ int sim_build_model_progress(const char *const *verilog_files, size_t nfiles,
         rc = find_tools(b);          /* Verilator, the C++ compiler, the harness */
         if (rc == SIM_OK)
             rc = verilate(b);        /* 1. Verilog -> C++ */
+        if (rc == SIM_OK)
+            rc = clock_records(b);   /*    and the clocks the harness lowers */
         if (rc == SIM_OK)
             rc = runtime(b);         /* 2. Verilator's runtime, once */
         if (rc == SIM_OK)

@@ -25,9 +25,17 @@
  * multi-threaded variant (compiled with CLHLS_MODEL_THREADS=n, the model verilated with
  * --threads n) gives each instance a context of n threads; the DPI calls may then come
  * from its Verilator worker threads, which find their instance through their context,
- * and take the instance's lock. This is the project's only C++ file; keep it small. */
+ * and take the instance's lock. Each kernel's compute units run on their own clock
+ * (the top's `unit_clk`, in the simulator's model only): a cycle raises the clocks of
+ * the kernels that are not quiet (`unit_quiet`, after the last edge: idle long enough
+ * that clocking them would change nothing a later cycle sees) and of every kernel when
+ * the register port is used (a write, or a read of another address), in reset, while a
+ * waveform is recorded or when CLHLS_SIM_ALL_CLOCKS=1 asks for it (to compare). Only the
+ * raised clocks' logic is evaluated. This is the project's only C++ file; keep it
+ * small. */
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #if CLHLS_MODEL_THREADS > 1
 #include <mutex>
@@ -44,6 +52,7 @@
 #include "verilated_fst_c.h"
 #endif
 
+#include "clhls_clock_records.h"
 #include "clhls_harness_abi.h"
 
 /* Threads of a model's evaluation: Verilator's --threads of the multi-threaded
@@ -176,24 +185,65 @@ template <typename T> inline uint64_t read_unit_progress(const T &, std::false_t
 
 constexpr unsigned HAS_UNIT_PROGRESS = has_unit_progress<Vclhls_top>::value ? 1u : 0u;
 
-/* Whether the model's root keeps the clock's value at the last evaluation under the
- * name Verilator 5.006 gives it (its edge detection compares the clock against it). */
-template <typename T, typename = void> struct has_clk_prev : std::false_type {};
+/* Whether the top has a clock per kernel (`unit_clk`, with `unit_quiet`). */
+template <typename T, typename = void> struct has_unit_clocks : std::false_type {};
 template <typename T>
-struct has_clk_prev<T, decltype((void)std::declval<T &>().__Vtrigrprev__TOP__clk)>
-    : std::true_type {};
+struct has_unit_clocks<T, decltype((void)std::declval<T &>().unit_clk)> : std::true_type {};
 
-/* Lowers the clock after the rising edge's evaluation: what an evaluation with the
- * clock low would leave (no input changed, no falling-edge logic), without it. */
-template <typename R> inline void clock_low(Vclhls_top *t, R &root, std::true_type)
+/* The clocks to raise: kernels 0..n-1, each unless its quiet bit is set or `all`. */
+template <typename T> inline void unit_clocks(T &clocks, const T &quiet, unsigned n, bool all)
 {
-    t->clk = 0;
-    root.__Vtrigrprev__TOP__clk = 0;
+    uint64_t mask = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    clocks = (T)((all ? ~(uint64_t)0 : ~(uint64_t)quiet) & mask);
 }
-template <typename R> inline void clock_low(Vclhls_top *t, R &, std::false_type)
+template <std::size_t N>
+inline void unit_clocks(VlWide<N> &clocks, const VlWide<N> &quiet, unsigned n, bool all)
+{
+    for (unsigned w = 0; w < N; w++) {
+        unsigned bits = n > 32 * w ? n - 32 * w : 0;
+        uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1;
+        clocks.m_storage[w] = (all ? ~0u : ~quiet.m_storage[w]) & mask;
+    }
+}
+template <typename T> inline void unit_clocks_zero(T &clocks) { clocks = 0; }
+template <std::size_t N> inline void unit_clocks_zero(VlWide<N> &clocks)
+{
+    for (unsigned w = 0; w < N; w++)
+        clocks.m_storage[w] = 0;
+}
+
+/* Raises the clocks of the kernels that run this cycle (see the top of the file). */
+template <typename T> inline void unit_clocks_high(T *t, unsigned n, bool all, std::true_type)
+{
+    unit_clocks(t->unit_clk, t->unit_quiet, n, all);
+}
+template <typename T> inline void unit_clocks_high(T *, unsigned, bool, std::false_type) {}
+
+template <typename T> inline void unit_clocks_low(T *t, std::true_type)
+{
+    unit_clocks_zero(t->unit_clk);
+}
+template <typename T> inline void unit_clocks_low(T *, std::false_type) {}
+
+/* How many clock records the model keeps (clhls_clock_records.h). */
+#define CLHLS_COUNT(record) +1
+constexpr unsigned CLOCK_RECORDS = 0 CLHLS_CLOCK_RECORDS(CLHLS_COUNT);
+#undef CLHLS_COUNT
+
+/* Lowers the clock and the kernels' clocks after the rising edge's evaluation: what an
+ * evaluation with the clocks low would leave (no input changed, no falling-edge
+ * logic), without it, by lowering Verilator 5's records of the clocks' last values
+ * (clhls_clock_records.h, from the model's build) with them. A model that keeps no
+ * such record is evaluated. */
+inline void clock_low(Vclhls_top *t)
 {
     t->clk = 0;
-    t->eval();
+    unit_clocks_low(t, has_unit_clocks<Vclhls_top>{});
+#define CLHLS_LOWER(record) t->rootp->record = 0;
+    CLHLS_CLOCK_RECORDS(CLHLS_LOWER)
+#undef CLHLS_LOWER
+    if (!CLOCK_RECORDS)
+        t->eval();
 }
 
 /* Width of the memory port in bytes, from the type of the generated data signal. */
@@ -236,6 +286,9 @@ struct instance {
     clhls_access_fault fault;       /* the first fault of any unit */
     std::vector<int> tag_units;     /* the compute unit of a memory port tag, -1 unknown */
     uint64_t cycle;                 /* cycles taken since create (the waveform's time) */
+    unsigned kernels;               /* kernels of the top (clhls_sim_unit), one clock each */
+    bool all_clocks;                /* CLHLS_SIM_ALL_CLOCKS=1: never stop a kernel's clock */
+    uint32_t last_reg_addr;         /* the register port's address in the last cycle */
 #if CLHLS_MODEL_THREADS > 1
     std::mutex dpi;                 /* held by each DPI call: calls run on several threads */
 #endif
@@ -292,6 +345,8 @@ void *h_create(void)
 #else
     m->top = new Vclhls_top(m->ctx, "clhls_top");
 #endif
+    const char *all = std::getenv("CLHLS_SIM_ALL_CLOCKS");
+    m->all_clocks = all && std::strcmp(all, "0") != 0;
     m->top->clk = 0;
     m->top->rst = 1;
     evaluating = m; /* the top tells its compute units' tags (clhls_sim_unit) */
@@ -357,6 +412,12 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
         m->fst->dump(m->cycle * 1000);
     }
 #endif
+    bool every_kernel = m->all_clocks || in->rst || in->reg_we || in->reg_addr != m->last_reg_addr;
+#if VM_TRACE
+    every_kernel = every_kernel || m->fst;
+#endif
+    m->last_reg_addr = in->reg_addr;
+    unit_clocks_high(t, m->kernels, every_kernel, has_unit_clocks<Vclhls_top>{});
     t->clk = 1;
     t->eval();
 #if VM_TRACE
@@ -366,7 +427,7 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     m->cycle++;
     out->reg_rdata = t->reg_rdata;
     out->access_fault = m->faulted;
-    clock_low(t, *t->rootp, has_clk_prev<Vclhls_top___024root>{});
+    clock_low(t);
 }
 
 /* Whether some unit's fault is still recorded (after one unit's was cleared). */
@@ -498,6 +559,8 @@ extern "C" void clhls_sim_unit(int index, int first_tag, int tags)
     if (!m || index < 0)
         return;
     dpi_section section(m);
+    if ((unsigned)index >= m->kernels)
+        m->kernels = (unsigned)index + 1;
     for (int t = first_tag; tags > 0 && t >= 0 && t < first_tag + tags && t < 65536; t++) {
         if ((std::size_t)t >= m->tag_units.size())
             m->tag_units.resize((std::size_t)t + 1, -1);
