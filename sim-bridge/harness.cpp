@@ -190,7 +190,8 @@ template <typename T, typename = void> struct has_unit_clocks : std::false_type 
 template <typename T>
 struct has_unit_clocks<T, decltype((void)std::declval<T &>().unit_clk)> : std::true_type {};
 
-/* The clocks to raise: kernels 0..n-1, each unless its quiet bit is set or `all`. */
+/* The clocks to raise: kernels 0..n-1, each unless its quiet bit is set or `all` (n = 0:
+ * none, the clocks lowered). */
 template <typename T> inline void unit_clocks(T &clocks, const T &quiet, unsigned n, bool all)
 {
     uint64_t mask = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
@@ -205,25 +206,13 @@ inline void unit_clocks(VlWide<N> &clocks, const VlWide<N> &quiet, unsigned n, b
         clocks.m_storage[w] = (all ? ~0u : ~quiet.m_storage[w]) & mask;
     }
 }
-template <typename T> inline void unit_clocks_zero(T &clocks) { clocks = 0; }
-template <std::size_t N> inline void unit_clocks_zero(VlWide<N> &clocks)
-{
-    for (unsigned w = 0; w < N; w++)
-        clocks.m_storage[w] = 0;
-}
 
-/* Raises the clocks of the kernels that run this cycle (see the top of the file). */
-template <typename T> inline void unit_clocks_high(T *t, unsigned n, bool all, std::true_type)
+/* Sets the kernels' clocks of a top that has them (see the top of the file). */
+template <typename T> inline void set_unit_clocks(T *t, unsigned n, bool all, std::true_type)
 {
     unit_clocks(t->unit_clk, t->unit_quiet, n, all);
 }
-template <typename T> inline void unit_clocks_high(T *, unsigned, bool, std::false_type) {}
-
-template <typename T> inline void unit_clocks_low(T *t, std::true_type)
-{
-    unit_clocks_zero(t->unit_clk);
-}
-template <typename T> inline void unit_clocks_low(T *, std::false_type) {}
+template <typename T> inline void set_unit_clocks(T *, unsigned, bool, std::false_type) {}
 
 /* How many clock records the model keeps (clhls_clock_records.h). */
 #define CLHLS_COUNT(record) +1
@@ -238,7 +227,7 @@ constexpr unsigned CLOCK_RECORDS = 0 CLHLS_CLOCK_RECORDS(CLHLS_COUNT);
 inline void clock_low(Vclhls_top *t)
 {
     t->clk = 0;
-    unit_clocks_low(t, has_unit_clocks<Vclhls_top>{});
+    set_unit_clocks(t, 0, false, has_unit_clocks<Vclhls_top>{});
 #define CLHLS_LOWER(record) t->rootp->record = 0;
     CLHLS_CLOCK_RECORDS(CLHLS_LOWER)
 #undef CLHLS_LOWER
@@ -417,7 +406,7 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     every_kernel = every_kernel || m->fst;
 #endif
     m->last_reg_addr = in->reg_addr;
-    unit_clocks_high(t, m->kernels, every_kernel, has_unit_clocks<Vclhls_top>{});
+    set_unit_clocks(t, m->kernels, every_kernel, has_unit_clocks<Vclhls_top>{});
     t->clk = 1;
     t->eval();
 #if VM_TRACE
