@@ -404,7 +404,7 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 #define HLS_SHORT_CLOCK_LEVELS 8
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY). */
-#define HLS_LOCAL_LATENCY 3
+#define HLS_LOCAL_LATENCY 4
 /* Longest kernel name used as it is in the names of the hardware (a longer one is
  * shortened, so that file names stay within the file system's 255 bytes). */
 #define HLS_MAX_UNIT_NAME 64

@@ -3,37 +3,44 @@
 //
 // The memory (2^ADDR_W bytes) is split into BANKS synchronous-read RAMs, word
 // interleaved: word w = addr / (WORD_W/8) lives in bank w % BANKS, row w / BANKS.
-// Each port has a request queue (REQ_DEPTH entries; s_req_ready = queue not full,
-// from registers) and a response queue (RESP_DEPTH entries). The head of a port's
-// request queue competes for its bank when the port has response credit (responses
-// queued plus in flight < RESP_DEPTH, so the response queue never overflows). Each
-// bank serves one request per cycle, chosen by a rotating-priority (round-robin)
-// arbiter among the ports requesting it; when the winner is a read, every other
-// port whose head reads the same word of that bank is served in the same cycle too
-// (broadcast). A write (byte enables s_req_wstrb) is served alone. A head that
-// competed and was not served counts in `conflicts` two cycles later. Every accepted
-// request gets exactly one response, in request order per port: a read returns the
-// word as the bank held it when serving it (so a port reads its own earlier writes),
-// a write returns an acknowledgement (rdata don't care) after the bank was written.
-// Timing: a request accepted in cycle 0 is at its queue's head in cycle 1, where the
-// bank serves it (RAM read or write at the end of cycle 1); in cycle 2 the bank's
-// read register holds the data, which enters the response queue; in cycle 3
-// m_resp_valid is 1. LATENCY = 3: the minimum (uncontended) number of cycles from
-// the request handshake to m_resp_valid. With REQ_DEPTH >= 2, RESP_DEPTH >= 3 and
+// Each port has a request queue (REQ_DEPTH entries) and a response queue with a place
+// for every request accepted and not answered (REQ_DEPTH + RESP_DEPTH of them), so
+// s_req_ready comes from registers and a bank never waits for a port's consumer.
+// Each bank serves one request per cycle in two registered steps:
+// - Arbitration. A port's candidate (the head of its request queue, or the entry
+//   after it when the head won the cycle before) competes for its bank; a
+//   rotating-priority (round-robin) arbiter per bank picks a winner among the ports
+//   asking it, and when the winner is a read, every other port whose candidate reads
+//   the same word wins with it (broadcast). A write (byte enables s_req_wstrb) wins
+//   alone. The winners are registered.
+// - Access. In the next cycle the bank reads or writes the winner's row; the
+//   request is then the head of its queue, which drops it at the end of that cycle.
+// So the arbitration ends at registers, and the bank's address multiplexer starts
+// at them. A candidate that competed and did not win counts in `conflicts` two
+// cycles later. Every accepted request gets exactly one response, in request order
+// per port: a read returns the word as the bank held it when accessing it (so a port
+// reads its own earlier writes), a write returns an acknowledgement (rdata don't
+// care) after the bank was written.
+// Timing: a request accepted in cycle 0 is in its queue in cycle 1, where it wins;
+// the bank accesses it at the end of cycle 2; in cycle 3 the bank's read register
+// holds the data, which enters the response queue; in cycle 4 m_resp_valid is 1.
+// LATENCY = 4: the minimum (uncontended) number of cycles from the request handshake
+// to m_resp_valid. With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and
 // m_resp_ready held at 1, every port completes one request per cycle when there are
-// no conflicts. All outputs depend on registers only (conflicts is one). Reset empties
-// the queues; it does not clear the RAM contents.
+// no conflicts. All outputs depend on registers only (conflicts is one). Reset
+// empties the queues; it does not clear the RAM contents.
 // Atomics (ATOMICS != 0: bit k set for each code k that can occur, the others'
 // arithmetic left out): a request with s_req_atomic != 0 (clhls's atomic codes: 1 add,
 // 2 sub, 3 xchg, 4 cmpxchg, 5 min, 6 max, 7 umin, 8 umax, 9 and, 10 or, 11 xor) is a
 // read-modify-write of the bytes its strobes enable, computed per 32-bit lane (per
 // 64-bit lane with s_req_wide) from the word, the lane of s_req_wdata (the operand)
-// and of s_req_cmp (cmpxchg's expected value). Its bank serves it alone and writes the
-// result back in the next cycle while serving the next request, whose read of the same
-// word gets the result forwarded, so every request of any port sees atomics whole and
-// a bank takes one atomic per cycle; it answers the word as it was before (the old
-// value), with a read's timing. A bank writes once per cycle (one write port: a block
-// RAM), so a plain write waits while a write-back is due (and counts as a conflict).
+// and of s_req_cmp (cmpxchg's expected value). It wins its bank alone; the bank
+// writes the result back in the cycle after its access, while accessing the next
+// request, whose read of the same word gets the result forwarded, so every request of
+// any port sees atomics whole and a bank takes one atomic per cycle; it answers the
+// word as it was before (the old value), with a read's timing. A bank writes once per
+// cycle (one write port: a block RAM), so a plain write does not win the cycle after
+// an atomic won (and counts as a conflict).
 // With ATOMICS = 0 (or words narrower than 32 bits, which no atomic uses) those
 // inputs are ignored and the banks have no arithmetic.
 // Static wiring (STATIC = 1): the compiler proved which banks each port's addresses can
@@ -52,7 +59,7 @@ module clhls_local_mem #(
     parameter WORD_W     = 32,  // bits per word: a power of two, 8..256
     parameter BANKS      = 2,   // banks: a power of two >= 1, at most the number of words
     parameter REQ_DEPTH  = 2,   // request queue entries per port (>= 1; 2 for full throughput)
-    parameter RESP_DEPTH = 8,   // response queue entries per port (>= 1; 3 for full throughput)
+    parameter RESP_DEPTH = 8,   // answers a port may owe besides REQ_DEPTH (>= 1; 3 for full throughput)
     parameter [15:0] ATOMICS = 0, // bit k: the banks execute atomics of code k (0: none)
     parameter STATIC     = 0,   // 1: banks wired to ports by PORT_BANKS (no arbiters)
     parameter [NPORTS*BANKS-1:0] PORT_BANKS = {NPORTS*BANKS{1'b1}}  // STATIC: bit p*BANKS+b,
@@ -76,7 +83,7 @@ module clhls_local_mem #(
     output wire                          idle           // nothing queued, in flight or waiting
 );
     /* verilator lint_off UNUSEDPARAM */
-    localparam integer LATENCY = 3;                     // request handshake to m_resp_valid, uncontended
+    localparam integer LATENCY = 4;                     // request handshake to m_resp_valid, uncontended
     /* verilator lint_on UNUSEDPARAM */
     localparam WB        = WORD_W / 8;                  // bytes per word
     localparam WB_BITS   = $clog2(WB);                  // byte-offset bits of a word
@@ -96,30 +103,38 @@ module clhls_local_mem #(
     localparam REQ_W     = BANKS + 1 + IDX_W + WORD_W + WB + AT_W; // queued request: its bank
                                                         // (one-hot), write, word index, data,
                                                         // strobes (and the atomic fields)
-    localparam CNT_W     = $clog2(RESP_DEPTH + 1);      // response credit counter
+    localparam SLOTS     = REQ_DEPTH + RESP_DEPTH;      // requests accepted and unanswered, at most
+    localparam CNT_W     = $clog2(SLOTS + 1);
+    localparam QN_W      = $clog2(REQ_DEPTH + 1);       // request queue entries
+    localparam integer REQ_DEPTH_INT = REQ_DEPTH;
+    localparam [QN_W-1:0] QN_FULL = REQ_DEPTH_INT[QN_W-1:0];
     localparam CONF_W    = $clog2(NPORTS + 1);
-    localparam integer RESP_DEPTH_INT = RESP_DEPTH;
-    localparam [CNT_W-1:0] RESP_FULL = RESP_DEPTH_INT[CNT_W-1:0];
+    localparam integer SLOTS_INT = SLOTS;
+    localparam [CNT_W-1:0] SLOTS_FULL = SLOTS_INT[CNT_W-1:0];
 
-    // Heads of the request queues.
-    wire [NPORTS-1:0]        head_valid;
-    wire [NPORTS-1:0]        head_write;
-    wire [NPORTS*IDX_W-1:0]  head_idx;
+    // Per port, the arbitration's candidate: the queue's head, or the entry after it
+    // when the head won last cycle (taken).
+    reg  [NPORTS-1:0]        taken;        // the head won last cycle: its bank accesses it now
+    wire [NPORTS-1:0]        cand_write;
+    wire [NPORTS*BANKS-1:0]  cand_bank_hot;  // its bank, one-hot (decoded on entry)
+    wire [NPORTS*IDX_W-1:0]  cand_word;    // its word index
+    wire [NPORTS-1:0]        cand_atomic;  // an atomic (0 without ATOMICS)
+    wire [NPORTS-1:0]        compete;      // the port has a candidate
+    reg  [NPORTS-1:0]        served;       // the candidate won its bank this cycle
+    wire [BANKS*NPORTS-1:0]  bank_won;     // per bank: the port that won it (one-hot)
+    // Per port, the head of the request queue: the request its bank accesses when taken.
     wire [NPORTS*BSEL_W-1:0] head_bank;
-    wire [NPORTS*BANKS-1:0]  head_bank_hot;  // the head's bank, one-hot (decoded on entry)
+    wire [NPORTS-1:0]        head_write;
     wire [NPORTS*ROW_W-1:0]  head_row;
     wire [NPORTS*WORD_W-1:0] head_wdata;
     wire [NPORTS*WB-1:0]     head_wstrb;
     wire [NPORTS*4-1:0]      head_atomic;  // 0 without ATOMICS
     wire [NPORTS-1:0]        head_wide;
     wire [NPORTS*WORD_W-1:0] head_cmp;
-    wire [NPORTS-1:0]        compete;      // head valid and the port has response credit
-    reg  [NPORTS-1:0]        served;       // head served by its bank this cycle
-    wire [BANKS*NPORTS-1:0]  bank_served;  // per bank: the ports it serves
     wire [BANKS*WORD_W-1:0]  bank_q;       // per bank: registered read data
 
-    // Per port: served last cycle (its response is in the bank's read register now)
-    // and from which bank.
+    // Per port: accessed last cycle (its response is in the bank's read register now)
+    // and in which bank.
     reg  [NPORTS-1:0]        pend;
     /* verilator lint_off UNUSEDSIGNAL */
     reg  [NPORTS*BSEL_W-1:0] pend_bank;  // (unused when every port is wired to one bank)
@@ -128,57 +143,53 @@ module clhls_local_mem #(
 
     integer b;
 
-    // Per port: its head is a plain read (no write, no atomic); per pair of ports k, j
-    // (bit k*NPORTS + j): their heads name the same row (the same word when they ask
-    // the same bank).
+    // Per port: its candidate is a plain read (no write, no atomic); per pair of ports
+    // k, j (bit k*NPORTS + j): their candidates name the same word.
     wire [NPORTS-1:0]        plain_read;
-    reg  [NPORTS*NPORTS-1:0] same_row;
-    // Per port k, bit k*NPORTS + j: port j is in k's read group, that is j is k, or
-    // both heads are plain reads of the same row (of the same word when both ask one
-    // bank): a bank that serves port j first serves port k with it.
+    reg  [NPORTS*NPORTS-1:0] same_word;
+    // Per port k, bit k*NPORTS + j: port j is in k's read group, that is j is another
+    // port and both candidates are plain reads of the same word: when port j wins its
+    // bank, port k wins with it (broadcast).
     reg  [NPORTS*NPORTS-1:0] read_group;
 
-    // Each pair of rows compared once (row_eq, k < j), the comparison mirrored for
+    // Each pair of words compared once (word_eq, k < j), the comparison mirrored for
     // j < k. Loops in processes, not a generate block per pair: with NPORTS^2 scopes,
     // a memory of a few hundred ports takes minutes to elaborate.
     /* verilator lint_off UNUSEDSIGNAL */  // (the pairs k < j only)
-    reg  [NPORTS*NPORTS-1:0] row_eq;
+    reg  [NPORTS*NPORTS-1:0] word_eq;
     /* verilator lint_on UNUSEDSIGNAL */
     integer rk, rj;
     always @* begin
-        row_eq = 0;
+        word_eq = 0;
         for (rk = 0; rk < NPORTS; rk = rk + 1)
             for (rj = rk + 1; rj < NPORTS; rj = rj + 1)
-                row_eq[rk*NPORTS + rj] = head_row[rk*ROW_W +: ROW_W] == head_row[rj*ROW_W +: ROW_W];
+                word_eq[rk*NPORTS + rj] = cand_word[rk*IDX_W +: IDX_W] == cand_word[rj*IDX_W +: IDX_W];
     end
     always @* begin
         for (rk = 0; rk < NPORTS; rk = rk + 1)
             for (rj = 0; rj < NPORTS; rj = rj + 1)
-                same_row[rk*NPORTS + rj] = rj > rk ? row_eq[rk*NPORTS + rj]
-                                         : rj < rk ? row_eq[rj*NPORTS + rk] : 1'b1;
+                same_word[rk*NPORTS + rj] = rj > rk ? word_eq[rk*NPORTS + rj]
+                                          : rj < rk ? word_eq[rj*NPORTS + rk] : 1'b1;
         for (rk = 0; rk < NPORTS; rk = rk + 1)
             for (rj = 0; rj < NPORTS; rj = rj + 1)
-                read_group[rk*NPORTS + rj] = rk == rj || (plain_read[rk] && plain_read[rj] &&
-                                                          same_row[rk*NPORTS + rj]);
+                read_group[rk*NPORTS + rj] = rk != rj && plain_read[rk] && plain_read[rj] &&
+                                             same_word[rk*NPORTS + rj];
     end
 
     genvar p, g;
     generate
         for (p = 0; p < NPORTS; p = p + 1) begin : port
-            reg  [CNT_W-1:0] used;  // responses queued or in flight
-            reg              room;  // used != RESP_FULL: the port has response credit
+            reg  [CNT_W-1:0] used;  // requests accepted and not answered
+            reg              room;  // used != SLOTS: the response queue has room for one more
             wire [IDX_W-1:0] in_idx = s_req_addr[p*ADDR_W + WB_BITS +: IDX_W];
             wire [BANKS-1:0] in_bank_hot;  // the bank of the request entering the queue
             /* verilator lint_off UNUSEDSIGNAL */
             wire [ADDR_W-1:0] unused_addr = s_req_addr[p*ADDR_W +: ADDR_W];  // low bits: byte in word
-            wire [$clog2(REQ_DEPTH+1)-1:0]  rq_count;
-            wire [$clog2(RESP_DEPTH+1)-1:0] rs_count;
-            wire                            rs_ready;  // always 1: credit prevents overflow
+            wire [CNT_W-1:0]                rs_count;
+            wire                            rs_ready;  // always 1: room prevents overflow
             /* verilator lint_on UNUSEDSIGNAL */
 
-            wire [REQ_W-1:0] rq_in, rq_out;
-            assign {head_bank_hot[p*BANKS +: BANKS], head_write[p], head_idx[p*IDX_W +: IDX_W],
-                    head_wdata[p*WORD_W +: WORD_W], head_wstrb[p*WB +: WB]} = rq_out[REQ_W-1:AT_W];
+            wire [REQ_W-1:0] rq_in;
             if (BANK_BITS > 0) begin : bank_decode
                 assign in_bank_hot = {{(BANKS-1){1'b0}}, 1'b1} << in_idx[BANK_BITS-1:0];
             end else begin : one_bank
@@ -188,53 +199,90 @@ module clhls_local_mem #(
                 assign rq_in = {in_bank_hot, s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
                                 s_req_wstrb[p*WB +: WB], s_req_atomic[4*p +: 4], s_req_wide[p],
                                 s_req_cmp[p*WORD_W +: WORD_W]};
-                assign {head_atomic[4*p +: 4], head_wide[p], head_cmp[p*WORD_W +: WORD_W]} =
-                    rq_out[AT_W-1:0];
             end else begin : plain
                 assign rq_in = {in_bank_hot, s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
                                 s_req_wstrb[p*WB +: WB]};
-                assign head_atomic[4*p +: 4] = 4'd0;
-                assign head_wide[p] = 1'b0;
-                assign head_cmp[p*WORD_W +: WORD_W] = {WORD_W{1'b0}};
                 /* verilator lint_off UNUSEDSIGNAL */
                 wire unused_atomic = ^{s_req_atomic[4*p +: 4], s_req_wide[p],
                                        s_req_cmp[p*WORD_W +: WORD_W]};
                 /* verilator lint_on UNUSEDSIGNAL */
             end
 
-            clhls_fifo #(.WIDTH(REQ_W), .DEPTH(REQ_DEPTH)) req_q (
-                .clk(clk), .rst(rst),
-                .s_valid(s_req_valid[p]), .s_ready(s_req_ready[p]), .s_data(rq_in),
-                .m_valid(head_valid[p]), .m_ready(served[p]), .m_data(rq_out),
-                .count(rq_count));
+            // The request queue, a shift register whose entry 0 is the head: the head
+            // leaves at the end of the cycle its bank accesses it (taken), and a request
+            // arrives behind the entries that stay. s_req_ready: registers only. Every
+            // request accepted has a place in the response queue (SLOTS entries), so the
+            // arbitration needs no credit.
+            reg  [REQ_DEPTH*REQ_W-1:0] ents;  // entry e at e*REQ_W
+            reg  [QN_W-1:0]            queued;
+            wire [QN_W-1:0] stay = queued - {{(QN_W-1){1'b0}}, taken[p]};
+            wire push = s_req_valid[p] && s_req_ready[p];
+            wire [REQ_DEPTH*REQ_W-1:0] shifted = taken[p] ? ents >> REQ_W : ents;
+            assign s_req_ready[p] = (queued != QN_FULL || taken[p]) && room;
+            integer e;
+            always @(posedge clk) begin
+                for (e = 0; e < REQ_DEPTH; e = e + 1)
+                    ents[e*REQ_W +: REQ_W] <= (push && {{(32-QN_W){1'b0}}, stay} == e)
+                                              ? rq_in : shifted[e*REQ_W +: REQ_W];
+                if (rst)
+                    queued <= {QN_W{1'b0}};
+                else
+                    queued <= stay + {{(QN_W-1){1'b0}}, push};
+            end
 
+            // The head's fields (the bank's access) and the candidate's (the arbitration).
+            wire [REQ_W-1:0] head = ents[0 +: REQ_W];
+            wire [REQ_W-1:0] second;
+            if (REQ_DEPTH > 1) begin : two
+                assign second = ents[REQ_W +: REQ_W];
+            end else begin : one
+                assign second = head;
+            end
+            wire [REQ_W-1:0] cand = taken[p] ? second : head;
+            /* verilator lint_off UNUSEDSIGNAL */  // (cand: its data fields)
+            wire [IDX_W-1:0] head_idx = head[REQ_W-BANKS-2 -: IDX_W];
+            wire [BANKS-1:0] unused_head_hot = head[REQ_W-1 -: BANKS];
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign {head_write[p], head_wdata[p*WORD_W +: WORD_W], head_wstrb[p*WB +: WB]} =
+                {head[REQ_W-BANKS-1], head[AT_W +: WORD_W + WB]};
+            assign cand_bank_hot[p*BANKS +: BANKS] = cand[REQ_W-1 -: BANKS];
+            assign cand_write[p] = cand[REQ_W-BANKS-1];
+            assign cand_word[p*IDX_W +: IDX_W] = cand[REQ_W-BANKS-2 -: IDX_W];
+            if (ATOMICS != 0) begin : atomic_head
+                assign {head_atomic[4*p +: 4], head_wide[p], head_cmp[p*WORD_W +: WORD_W]} =
+                    head[AT_W-1:0];
+                assign cand_atomic[p] = cand[AT_W-1 -: 4] != 4'd0;
+            end else begin : plain_head
+                assign head_atomic[4*p +: 4] = 4'd0;
+                assign head_wide[p] = 1'b0;
+                assign head_cmp[p*WORD_W +: WORD_W] = {WORD_W{1'b0}};
+                assign cand_atomic[p] = 1'b0;
+            end
             if (BANK_BITS > 0) begin : banked
-                assign head_bank[p*BSEL_W +: BSEL_W] = head_idx[p*IDX_W +: BANK_BITS];
+                assign head_bank[p*BSEL_W +: BSEL_W] = head_idx[BANK_BITS-1:0];
             end else begin : single
                 assign head_bank[p*BSEL_W +: BSEL_W] = 1'b0;
             end
             if (ROW_BITS > 0) begin : rows
-                assign head_row[p*ROW_W +: ROW_W] = head_idx[p*IDX_W + BANK_BITS +: ROW_W];
+                assign head_row[p*ROW_W +: ROW_W] = head_idx[BANK_BITS +: ROW_W];
             end else begin : one_row
                 assign head_row[p*ROW_W +: ROW_W] = 1'b0;
             end
 
-            assign plain_read[p] = !head_write[p] && head_atomic[4*p +: 4] == 4'd0;
-            assign compete[p]   = head_valid[p] && room;
-            assign port_busy[p] = head_valid[p] || (used != {CNT_W{1'b0}});
+            assign plain_read[p] = !cand_write[p] && !cand_atomic[p];
+            assign compete[p]   = taken[p] ? queued > 1 : queued != 0;
+            assign port_busy[p] = used != {CNT_W{1'b0}};
 
-            // The credit flag steps with the count, from the count alone, so the
-            // arbitration's result only chooses between two registered answers.
+            // The room flag steps with the count, from the count alone.
             wire pop = m_resp_valid[p] && m_resp_ready[p];
-            wire last_credit = used == RESP_FULL - 1'b1;
             always @(posedge clk) begin
                 if (rst) begin
                     used <= {CNT_W{1'b0}};
                     room <= 1'b1;
-                end else if (served[p] && !pop) begin
+                end else if (push && !pop) begin
                     used <= used + 1'b1;
-                    room <= !last_credit;
-                end else if (!served[p] && pop) begin
+                    room <= used != SLOTS_FULL - 1'b1;
+                end else if (!push && pop) begin
                     used <= used - 1'b1;
                     room <= 1'b1;
                 end
@@ -266,7 +314,7 @@ module clhls_local_mem #(
             end
 `endif
 
-            clhls_fifo #(.WIDTH(WORD_W), .DEPTH(RESP_DEPTH)) resp_q (
+            clhls_fifo #(.WIDTH(WORD_W), .DEPTH(SLOTS)) resp_q (
                 .clk(clk), .rst(rst),
                 .s_valid(pend[p]), .s_ready(rs_ready),
                 .s_data(pend_q),
@@ -284,7 +332,6 @@ module clhls_local_mem #(
             wire [WORD_W-1:0] q = fwd ? fwd_word : ram_q;  // the word read
             wire [NPORTS-1:0] req;             // ports whose head competes for this bank
             wire [NPORTS-1:0] win;             // the port served first: one-hot
-            wire [2*NPORTS-1:0] first_in_order; // crossbar: win as found in the order
             reg               w_write;         // the winner's request
             reg  [ROW_W-1:0]  w_row;
             reg  [WORD_W-1:0] w_wdata;
@@ -292,8 +339,13 @@ module clhls_local_mem #(
             reg  [3:0]        w_atomic;
             reg               w_wide;
             reg  [WORD_W-1:0] w_cmp;
-            reg  [NPORTS-1:0] srv;             // ports served by this bank
-            // An atomic served last cycle: its write-back (the bank is busy).
+            wire              any    = |req;   // a port wins
+            // The access, a cycle after the arbitration: the winner (one-hot), whose
+            // request is now the head of its queue.
+            reg  [NPORTS-1:0] grant;
+            reg               access;          // a port won last cycle
+            reg               at_won;          //   an atomic, accessed now: no plain write wins
+            // An atomic accessed last cycle: its write-back (the bank is busy).
             reg               at_busy;
             reg  [11:0]       at_sel;          // its operation, one-hot (atomic_onehot)
             reg               at_wide;
@@ -301,7 +353,6 @@ module clhls_local_mem #(
             reg  [WORD_W-1:0] at_wdata, at_cmp;
             reg  [WB-1:0]     at_wstrb;
             wire [WORD_W-1:0] at_new;          // the word after the operation, per lane
-            wire              any    = |req;
             integer k, j;
 
             if (STATIC == 0) begin : crossbar
@@ -318,8 +369,8 @@ module clhls_local_mem #(
                 integer a, o;
                 always @* begin
                     for (a = 0; a < NPORTS; a = a + 1)
-                        asks[a] = compete[a] && head_bank_hot[a*BANKS + g] &&
-                                  !(at_busy && head_write[a]);
+                        asks[a] = compete[a] && cand_bank_hot[a*BANKS + g] &&
+                                  !(at_won && cand_write[a]);
                 end
                 always @* begin
                     seen = 1'b0;
@@ -330,7 +381,6 @@ module clhls_local_mem #(
                 end
                 assign req = asks;
                 assign win = first[NPORTS-1:0] | first[2*NPORTS-1:NPORTS];
-                assign first_in_order = first;
                 always @(posedge clk) begin
                     if (rst)
                         prio <= {NPORTS{1'b1}};
@@ -341,44 +391,46 @@ module clhls_local_mem #(
                 // The one port that reaches this bank, wired to it.
                 localparam integer OWNER = bank_owner(g);
                 wire asks = compete[OWNER] && (port_bank_count(OWNER) == 1 ||
-                                               head_bank_hot[OWNER*BANKS + g]) &&
-                            !(at_busy && head_write[OWNER]);
+                                               cand_bank_hot[OWNER*BANKS + g]) &&
+                            !(at_won && cand_write[OWNER]);
                 assign req = {{(NPORTS-1){1'b0}}, asks} << OWNER;
                 assign win = req;
-                assign first_in_order = {2*NPORTS{1'b0}};
             end else begin : unused_bank
                 assign req = {NPORTS{1'b0}};
                 assign win = {NPORTS{1'b0}};
-                assign first_in_order = {2*NPORTS{1'b0}};
+            end
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    grant  <= {NPORTS{1'b0}};
+                    access <= 1'b0;
+                    at_won <= 1'b0;
+                end else begin
+                    grant  <= win;
+                    access <= any;
+                    at_won <= |(win & cand_atomic);
+                end
             end
 
             always @* begin
-                // The winner's fields: win is one-hot, so an AND-OR over the ports (a
-                // chain of `if (win[k])` would be a priority multiplexer, a level per port).
-                w_write = |(win & head_write);
-                w_wide  = |(win & head_wide);
+                // The winner's fields: grant is one-hot, so an AND-OR over the ports (a
+                // chain of `if (grant[k])` would be a priority multiplexer, a level per port).
+                w_write = |(grant & head_write);
+                w_wide  = |(grant & head_wide);
                 w_row   = {ROW_W{1'b0}};
                 w_wdata = {WORD_W{1'b0}};
                 w_wstrb = {WB{1'b0}};
                 w_atomic = 4'd0;
                 w_cmp   = {WORD_W{1'b0}};
                 for (k = 0; k < NPORTS; k = k + 1) begin
-                    w_row    = w_row    | ({ROW_W{win[k]}}  & head_row[k*ROW_W +: ROW_W]);
-                    w_wdata  = w_wdata  | ({WORD_W{win[k]}} & head_wdata[k*WORD_W +: WORD_W]);
-                    w_wstrb  = w_wstrb  | ({WB{win[k]}}     & head_wstrb[k*WB +: WB]);
-                    w_atomic = w_atomic | ({4{win[k]}}      & head_atomic[4*k +: 4]);
-                    w_cmp    = w_cmp    | ({WORD_W{win[k]}} & head_cmp[k*WORD_W +: WORD_W]);
+                    w_row    = w_row    | ({ROW_W{grant[k]}}  & head_row[k*ROW_W +: ROW_W]);
+                    w_wdata  = w_wdata  | ({WORD_W{grant[k]}} & head_wdata[k*WORD_W +: WORD_W]);
+                    w_wstrb  = w_wstrb  | ({WB{grant[k]}}     & head_wstrb[k*WB +: WB]);
+                    w_atomic = w_atomic | ({4{grant[k]}}      & head_atomic[4*k +: 4]);
+                    w_cmp    = w_cmp    | ({WORD_W{grant[k]}} & head_cmp[k*WORD_W +: WORD_W]);
                 end
-                // A read winner takes along every (plain) read of the same word
-                // (with static wiring the winner is the only port): a port asking
-                // this bank is served when the first asking port of the arbitration's
-                // order is in its read group, which was found before the arbitration,
-                // so neither the winner nor its row is selected first.
-                for (k = 0; k < NPORTS; k = k + 1)
-                    srv[k] = STATIC == 0 ? req[k] && |(first_in_order & {2{read_group[k*NPORTS +: NPORTS]}})
-                                         : win[k];
             end
-            assign bank_served[g*NPORTS +: NPORTS] = srv;
+            assign bank_won[g*NPORTS +: NPORTS] = win;
             assign bank_q[g*WORD_W +: WORD_W] = q;
 
             // The word as the last cycle's atomic leaves it (its lanes over the word it
@@ -392,10 +444,10 @@ module clhls_local_mem #(
             // One write per cycle, so that synthesis maps the bank to a block RAM with
             // one write port: an atomic's write-back lands with the next request's
             // access, which is then not a plain write (the arbitration holds plain
-            // writes back while a write-back is due); a read of the same row gets the
+            // writes back while the atomic is accessed); a read of the same row gets the
             // atomic's result.
             wire [ROW_W-1:0]  wr_row  = at_busy ? at_row : w_row;
-            wire [WB-1:0]     wr_strb = at_busy ? at_wstrb : (any && w_write) ? w_wstrb : {WB{1'b0}};
+            wire [WB-1:0]     wr_strb = at_busy ? at_wstrb : (access && w_write) ? w_wstrb : {WB{1'b0}};
             wire [WORD_W-1:0] wr_data = at_busy ? at_new : w_wdata;
             always @(posedge clk) begin
                 for (j = 0; j < WB; j = j + 1)
@@ -404,7 +456,7 @@ module clhls_local_mem #(
                 // The read register takes the RAM's data alone (so that synthesis maps
                 // the bank to a block RAM); a row the write-back changes in this cycle
                 // is read from the forwarding register instead.
-                if (any && !w_write) begin
+                if (access && !w_write) begin
                     ram_q    <= mem[w_row];
                     fwd      <= at_busy && w_row == at_row;
                     fwd_word <= at_word;
@@ -415,7 +467,7 @@ module clhls_local_mem #(
                 if (rst)
                     at_busy <= 1'b0;
                 else
-                    at_busy <= any && w_atomic != 4'd0;
+                    at_busy <= access && w_atomic != 4'd0;
                 at_sel   <= atomic_onehot(w_atomic);
                 at_wide  <= w_wide;
                 at_row   <= w_row;
@@ -485,22 +537,29 @@ module clhls_local_mem #(
         end
     endfunction
 
+    // The ports that won a bank, and with them every plain read of the word one of them
+    // reads: its read group, found before the arbitration, so that neither a winner nor
+    // its word is selected first (a static bank has one port, so no group).
+    reg [NPORTS-1:0] won;
     always @* begin
-        served = {NPORTS{1'b0}};
+        won = {NPORTS{1'b0}};
         for (b = 0; b < BANKS; b = b + 1)
-            served = served | bank_served[b*NPORTS +: NPORTS];
+            won = won | bank_won[b*NPORTS +: NPORTS];
+        for (b = 0; b < NPORTS; b = b + 1)
+            served[b] = won[b] || (STATIC == 0 && compete[b] &&
+                                   |(won & read_group[b*NPORTS +: NPORTS]));
     end
 
-    // The heads that competed and were not served, and their number, each a register
-    // (the arbitration is deep already; the count follows it two cycles later).
-    reg [NPORTS-1:0] refused;
+    // The candidates that competed last cycle and did not win, counted from registers
+    // (the arbitration is deep already).
+    reg [NPORTS-1:0] asked;
     always @(posedge clk) begin
         if (rst || STATIC != 0) begin  // static wiring: no conflict, no counter logic
-            refused   <= {NPORTS{1'b0}};
+            asked     <= {NPORTS{1'b0}};
             conflicts <= {CONF_W{1'b0}};
         end else begin
-            refused   <= compete & ~served;
-            conflicts <= ones(refused);
+            asked     <= compete;
+            conflicts <= ones(asked & ~taken);
         end
     end
 
@@ -514,11 +573,16 @@ module clhls_local_mem #(
         end
     endfunction
 
+    // A winner is accessed in the next cycle (taken) and answered from the bank's
+    // read register in the cycle after (pend).
     always @(posedge clk) begin
-        if (rst)
-            pend <= {NPORTS{1'b0}};
-        else
-            pend <= served;
+        if (rst) begin
+            taken <= {NPORTS{1'b0}};
+            pend  <= {NPORTS{1'b0}};
+        end else begin
+            taken <= served;
+            pend  <= taken;
+        end
         pend_bank <= head_bank;
     end
 

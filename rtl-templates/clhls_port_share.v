@@ -25,8 +25,8 @@
 // stops itself; the others go on at the port's full rate.
 // Timing: no added cycle; a request offered to an idle unit reaches the port in the
 // same cycle and its answer leaves in the cycle the port gives it (clhls_local_mem:
-// LATENCY 3). One request per cycle in total, the port's rate; a lone requester keeps
-// it with RESP_DEPTH >= 4 (the port's 3 cycles plus the answer's). s_req_ready,
+// LATENCY 4). One request per cycle in total, the port's rate; a lone requester keeps
+// it with RESP_DEPTH >= 5 (the port's 4 cycles plus the answer's). s_req_ready,
 // m_resp_valid and m_resp_rdata come from registers (the port's response and the
 // queues' heads); m_req_valid and m_req_* follow s_req_valid and s_req_* (the bypass),
 // and no output depends on m_req_ready or m_resp_ready in the same cycle.
@@ -38,8 +38,8 @@ module clhls_port_share #(
     parameter REQ_W        = 8,  // bits of a request (write, address, data, ... packed)
     parameter WORD_W       = 32, // bits of an answer (the memory's word)
     parameter IN_DEPTH     = 2,  // request buffer entries per requester (>= 1; 2 for full throughput)
-    parameter RESP_DEPTH   = 4,  // answers reserved per requester (>= 1; 4 for full throughput)
-    parameter ORIGIN_DEPTH = 8   // requests at the port not yet answered (>= 1; 4 for full throughput)
+    parameter RESP_DEPTH   = 5,  // answers reserved per requester (>= 1; 5 for full throughput)
+    parameter ORIGIN_DEPTH = 8   // requests at the port not yet answered (>= 1; 5 for full throughput)
 ) (
     input  wire                  clk,          // clock
     input  wire                  rst,          // synchronous active-high reset (empties the queues)

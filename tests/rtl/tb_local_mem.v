@@ -10,17 +10,17 @@
 //      port's range (often of a few words: read-after-write), random low address
 //      bits, random valid gaps and m_resp_ready in random phases (long stalls too);
 //   3. throughput: ports 0..min(NPORTS,BANKS)-1 each stream 64 requests to their own
-//      bank, valid and m_resp_ready held at 1: each port's 64 responses within 64 + 3
+//      bank, valid and m_resp_ready held at 1: each port's 64 responses within 64 + 4
 //      cycles of its first request, no conflict;
 //   4. throughput, broadcast: all ports read the same sequence of shared words in
-//      lockstep: 64 + 3 cycles, no conflict;
+//      lockstep: 64 + 4 cycles, no conflict;
 //   5. conflict counts, one request per port all in the same cycle: reads of NPORTS
 //      different words of bank 0 (conflicts summed over time = NPORTS(NPORTS-1)/2),
 //      reads of one word (0), writes of NPORTS different words of bank 0
 //      (NPORTS(NPORTS-1)/2), one write and NPORTS-1 reads of one word of bank 0 (1 or
 //      NPORTS-1, depending on the rotating priority);
 //   6. fairness: all ports stream 64 reads of different words of bank 0: each port is
-//      served every NPORTS cycles (round robin), all done within NPORTS * 64 + 3, and
+//      served every NPORTS cycles (round robin), all done within NPORTS * 64 + 4, and
 //      conflicts summed = NPORTS(NPORTS-1) * 64 - NPORTS(NPORTS-1)/2 exactly;
 //   7. one port writes a shared word while the others read it, in the same cycle:
 //      the write is served alone (NPORTS-1 conflicts and the reads see the written
@@ -29,8 +29,8 @@
 //      the pattern with that port writing: NPORTS-1 conflicts exactly and every read
 //      returns the new data (reads and writes of a word never share a cycle).
 // Checked every cycle: per port, responses in request order with the expected data
-// (reads), one response per accepted request, none earlier than 3 cycles after the
-// request handshake (exactly 3 in the throughput phases); m_resp_valid and rdata
+// (reads), one response per accepted request, none earlier than 4 cycles (LATENCY) after the
+// request handshake (exactly 4 in the throughput phases); m_resp_valid and rdata
 // hold while stalled; accepted and unanswered requests never exceed REQ_DEPTH +
 // RESP_DEPTH (and reach it); idle == nothing accepted and unanswered; conflicts <=
 // NPORTS - 1. Mid-cycle, every input (valid, write, address, m_resp_ready) is
@@ -51,6 +51,7 @@ module local_mem_check #(
     localparam SH = NP * BK * 2;                          // shared words: 2 * NP of them in each bank
     localparam PR = ((TW - SH) / NP) / BK * BK;           // private words per port (multiple of BK)
     localparam QN = 64;                                   // expected-response ring per port
+    localparam LAT = 4;                                   // clhls_local_mem's LATENCY
     localparam T = 64;                                    // throughput requests per port
     localparam FULL = (RQD >= 2 && RSD >= 3);             // the configuration has full throughput
     localparam NB = (NP < BK) ? NP : BK;                  // ports streaming to their own bank
@@ -190,8 +191,8 @@ module local_mem_check #(
                 // ---- latency of the oldest outstanding request ----
                 if (m_valid[p]) begin
                     if (e_head[p] == e_tail[p]) fail("response without a request");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < 3) fail("response earlier than 3 cycles");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != 3 && (mode == M_STREAM || mode == M_BCAST) && FULL)
+                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < LAT) fail("response earlier than LATENCY cycles");
+                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != LAT && (mode == M_STREAM || mode == M_BCAST) && FULL)
                         lat_bad = lat_bad + 1;
                 end
                 // ---- a response is taken ----
@@ -314,14 +315,14 @@ module local_mem_check #(
                     2, 3: begin
                         k = (phase == 2) ? NB : NP;
                         for (p = 0; p < k; p = p + 1)
-                            if (FULL && span[p] != T + 3) begin
+                            if (FULL && span[p] != T + LAT) begin
                                 $display("%0d requests took %0d cycles", T, span[p]);
                                 fail(phase == 2 ? "own-bank stream not at full throughput" :
                                                   "broadcast stream not at full throughput");
                             end
                         p = 0;
                         if (conf_sum != 0) fail("conflicts in a stream");
-                        if (lat_bad != 0) fail("latency not 3 in a stream");
+                        if (lat_bad != 0) fail("latency not LATENCY in a stream");
                         $display("  %0s stream: %0d requests per port (ports 0..%0d) in %0d cycles",
                                  (phase == 2) ? "own-bank" : "broadcast", T, k - 1, span[0]);
                     end
@@ -337,7 +338,7 @@ module local_mem_check #(
                                 fail("bank arbitration not round-robin");
                             end
                         p = 0;
-                        if (FULL && span[NP-1] > NP * T + 3) fail("fair stream too slow");
+                        if (FULL && span[NP-1] > NP * T + LAT) fail("fair stream too slow");
                         // Every cycle all ports still streaming compete and one is served:
                         // NP(NP-1) per round of NP cycles, less the last, partial round.
                         if (FULL && conf_sum != NP * (NP - 1) * T - NP * (NP - 1) / 2)

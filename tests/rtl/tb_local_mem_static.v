@@ -10,9 +10,9 @@
 //      bits, random valid gaps and m_resp_ready in random phases (long stalls too);
 //   3. throughput: every port offers a request every cycle (reads and writes of its
 //      banks) with m_resp_ready held at 1: 64 requests per port, each answered exactly
-//      3 cycles after its handshake, all within 64 + 3 cycles.
+//      4 cycles after its handshake, all within 64 + 4 cycles.
 // Checked every cycle: per port, responses in request order with the expected data,
-// none earlier than 3 cycles after the handshake; m_resp_valid and rdata hold while
+// none earlier than 4 cycles (LATENCY) after the handshake; m_resp_valid and rdata hold while
 // stalled; conflicts is 0 (a static memory has no conflict logic); idle == nothing
 // accepted and unanswered. At the end: everything answered and idle.
 // +wrong: the last port also sends some requests to a bank of port 0 (a wiring the
@@ -33,6 +33,7 @@ module local_mem_static_check #(
     localparam WB = WW / 8, WBB = $clog2(WB), CW = $clog2(NP + 1);
     localparam TW = (1 << AW) / WB;                       // words in the memory
     localparam QN = 64;                                   // expected-response ring per port
+    localparam LAT = 4;                                   // clhls_local_mem's LATENCY
     localparam T = 64;                                    // throughput requests per port
 
     reg  [NP-1:0] v_r = 0, w_r = 0, mr_r = 0;
@@ -138,8 +139,8 @@ module local_mem_static_check #(
                     fail("response changed while stalled");
                 if (m_valid[p]) begin
                     if (e_head[p] == e_tail[p]) fail("response without a request");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < 3) fail("response earlier than 3 cycles");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != 3 && mode == M_STREAM)
+                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < LAT) fail("response earlier than LATENCY cycles");
+                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != LAT && mode == M_STREAM)
                         lat_bad = lat_bad + 1;
                 end
                 if (m_valid[p] && mr_r[p]) begin
@@ -207,12 +208,12 @@ module local_mem_static_check #(
                 if (!idle) fail("not idle after a phase");
                 if (phase == 2) begin
                     for (p = 0; p < n_ports; p = p + 1)
-                        if (span[p] != T + 3) begin
+                        if (span[p] != T + LAT) begin
                             $display("%0d requests took %0d cycles", T, span[p]);
                             fail("stream not at full throughput");
                         end
                     p = 0;
-                    if (lat_bad != 0) fail("latency not 3 in the stream");
+                    if (lat_bad != 0) fail("latency not LATENCY in the stream");
                     $display("  stream: %0d ports, %0d requests each in %0d cycles", NP, T, span[0]);
                 end
                 phase = phase + 1;

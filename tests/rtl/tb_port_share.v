@@ -10,17 +10,17 @@
 //      shared and private words, partial and full writes, and each client's
 //      m_resp_ready in random phases (long stalls too);
 //   3. throughput: one requester alone streams 64 requests, valid and m_resp_ready
-//      held at 1: every answer exactly 3 cycles after its request (the unit adds no
-//      latency), all 64 within 64 + 3 cycles;
+//      held at 1: every answer exactly 4 cycles (LATENCY) after its request (the unit adds no
+//      latency), all 64 within 64 + 4 cycles;
 //   4. independence: requester 0 issues requests and then refuses its answers for 400
 //      cycles while requester N-1 streams 64 requests: those complete within
-//      64 + 3 + 4 cycles (a stalled requester holds up only itself); then requester 0
+//      64 + 4 + 4 cycles (a stalled requester holds up only itself); then requester 0
 //      takes its answers, in order;
 //   5. sharing: every requester streams 64 requests at once: the port takes one per
 //      cycle, all N * 64 within N * 64 + 8 cycles, and round robin keeps the
 //      requesters' counts within one of each other while all of them stream.
 // Checked every cycle: per client, answers in request order with the expected data
-// (reads), none without a request and none earlier than 3 cycles after the request
+// (reads), none without a request and none earlier than 4 cycles after the request
 // handshake; m_resp_valid and its data hold while stalled; idle == nothing accepted
 // and unanswered at the unit. Mid-cycle, every input of the unit (valid, data,
 // m_resp_ready) is inverted for 1 ns: s_req_ready, m_resp_valid and m_resp_data must
@@ -34,6 +34,7 @@ module port_share_check #(
     input  wire rst,
     output reg  done
 );
+    localparam LAT = 4;  // clhls_local_mem's LATENCY
     localparam AW = 10, WB = WW / 8, C = N + 1;           // clients: requesters, then port 1
     localparam TW = (1 << AW) / WB;                       // words in the memory
     localparam SH = 8;                                    // shared words
@@ -146,8 +147,8 @@ module port_share_check #(
                     fail("answer changed while stalled");
                 if (rv[p]) begin
                     if (e_head[p] == e_tail[p]) fail("answer without a request");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < 3) fail("answer earlier than 3 cycles");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != 3 && lone && p == 0)
+                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < LAT) fail("answer earlier than LATENCY cycles");
+                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != LAT && lone && p == 0)
                         lat_bad = lat_bad + 1;
                 end
                 if (rv[p] && mr[p]) begin
@@ -227,7 +228,7 @@ module port_share_check #(
         end
     endtask
 
-    localparam FULL = IND >= 2 && RSD >= 4;  // the configuration has full throughput
+    localparam FULL = IND >= 2 && RSD >= 5;  // the configuration has full throughput
 
     initial begin
         done = 0; cycle = 0; lat_bad = 0; spread_bad = 0; stall_prev = 0; rd_prev = 0;
@@ -250,15 +251,15 @@ module port_share_check #(
         setup(0, T, 2, 1);
         wait_all;
         lone = 0;
-        if (FULL && last[0] - first[0] > T + 3) begin p = 0; fail("a lone requester below one per cycle"); end
-        if (lat_bad) begin p = 0; fail("a lone requester's answers later than 3 cycles"); end
+        if (FULL && last[0] - first[0] > T + LAT) begin p = 0; fail("a lone requester below one per cycle"); end
+        if (lat_bad) begin p = 0; fail("a lone requester's answers later than LATENCY cycles"); end
         // 4: requester 0 refuses its answers; requester N-1 streams
         setup(0, 2 * RSD + IND, 2, 2);
         repeat (20) @(posedge clk);
         setup(N - 1, T, 2, 1);
         repeat (400) @(posedge clk);
         if (got[N - 1] != T) begin p = N - 1; fail("held up by a requester that takes no answers"); end
-        if (FULL && last[N - 1] - first[N - 1] > T + 3 + 4) begin
+        if (FULL && last[N - 1] - first[N - 1] > T + LAT + 4) begin
             p = N - 1; fail("slowed by a requester that takes no answers");
         end
         if (got[0] != 0) begin p = 0; fail("answered while refusing"); end
@@ -285,8 +286,8 @@ module tb_port_share;
     reg clk = 0, rst = 1;
     always #5 clk = ~clk;
     wire [3:0] done;
-    port_share_check #(.N(2), .WW(32), .BK(2), .IND(2), .RSD(4)) c0 (.clk(clk), .rst(rst), .done(done[0]));
-    port_share_check #(.N(3), .WW(64), .BK(1), .IND(2), .RSD(4)) c1 (.clk(clk), .rst(rst), .done(done[1]));
+    port_share_check #(.N(2), .WW(32), .BK(2), .IND(2), .RSD(5)) c0 (.clk(clk), .rst(rst), .done(done[0]));
+    port_share_check #(.N(3), .WW(64), .BK(1), .IND(2), .RSD(5)) c1 (.clk(clk), .rst(rst), .done(done[1]));
     port_share_check #(.N(5), .WW(32), .BK(2), .IND(2), .RSD(8)) c2 (.clk(clk), .rst(rst), .done(done[2]));
     port_share_check #(.N(3), .WW(32), .BK(2), .IND(1), .RSD(1)) c3 (.clk(clk), .rst(rst), .done(done[3]));
     initial begin
