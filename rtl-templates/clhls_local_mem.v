@@ -25,7 +25,10 @@
 // the bank accesses it at the end of cycle 2; in cycle 3 the bank's read register
 // holds the data, which enters the response queue; in cycle 4 m_resp_valid is 1.
 // LATENCY = 4: the minimum (uncontended) number of cycles from the request handshake
-// to m_resp_valid. With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and
+// to m_resp_valid for a read. A write's acknowledgement enters the response queue as
+// the bank is written, so it is offered in cycle 3, unless the port's read accessed
+// the cycle before takes that place in the queue (then in cycle 4): a store followed
+// by a load of the same work-item keeps the distance it had with a 3-cycle memory. With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and
 // m_resp_ready held at 1, every port completes one request per cycle when there are
 // no conflicts. All outputs depend on registers only (conflicts is one). Reset
 // empties the queues; it does not clear the RAM contents.
@@ -316,7 +319,7 @@ module clhls_local_mem #(
 
             clhls_fifo #(.WIDTH(WORD_W), .DEPTH(SLOTS)) resp_q (
                 .clk(clk), .rst(rst),
-                .s_valid(pend[p]), .s_ready(rs_ready),
+                .s_valid(pend[p] || acked[p]), .s_ready(rs_ready),
                 .s_data(pend_q),
                 .m_valid(m_resp_valid[p]), .m_ready(m_resp_ready[p]),
                 .m_data(m_resp_rdata[p*WORD_W +: WORD_W]),
@@ -574,14 +577,16 @@ module clhls_local_mem #(
     endfunction
 
     // A winner is accessed in the next cycle (taken) and answered from the bank's
-    // read register in the cycle after (pend).
+    // read register in the cycle after (pend). A write is answered as it is written
+    // (acked), unless the port's answer of the cycle is the read register's.
+    wire [NPORTS-1:0] acked = taken & head_write & ~pend;
     always @(posedge clk) begin
         if (rst) begin
             taken <= {NPORTS{1'b0}};
             pend  <= {NPORTS{1'b0}};
         end else begin
             taken <= served;
-            pend  <= taken;
+            pend  <= taken & ~acked;
         end
         pend_bank <= head_bank;
     end

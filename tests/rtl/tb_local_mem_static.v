@@ -9,10 +9,11 @@
 //      words of its banks (often a few hot words: read-after-write), random low address
 //      bits, random valid gaps and m_resp_ready in random phases (long stalls too);
 //   3. throughput: every port offers a request every cycle (reads and writes of its
-//      banks) with m_resp_ready held at 1: 64 requests per port, each answered exactly
-//      4 cycles after its handshake, all within 64 + 4 cycles.
+//      banks) with m_resp_ready held at 1: 64 requests per port, each answered at
+//      most 4 cycles after its handshake, all within 64 + 4 cycles.
 // Checked every cycle: per port, responses in request order with the expected data,
-// none earlier than 4 cycles (LATENCY) after the handshake; m_resp_valid and rdata hold while
+// none earlier than 4 cycles (LATENCY) after the handshake, 3 for a write; m_resp_valid
+// and rdata hold while
 // stalled; conflicts is 0 (a static memory has no conflict logic); idle == nothing
 // accepted and unanswered. At the end: everything answered and idle.
 // +wrong: the last port also sends some requests to a bank of port 0 (a wiring the
@@ -57,11 +58,12 @@ module local_mem_static_check #(
     integer      own [0:NP*TW-1];             // per port: the words of its banks
     integer      nown [0:NP-1];               //   how many
     reg          e_read [0:NP*QN-1];          // expected responses, per port: a read?
+    reg          e_wr [0:NP*QN-1];            //   a write? (acknowledged a cycle earlier)
     reg [WW-1:0] e_data [0:NP*QN-1];          //   its data
     integer      e_cyc [0:NP*QN-1];           //   cycle of its request handshake
     integer      e_head [0:NP-1], e_tail [0:NP-1];
     integer      gen [0:NP-1], limit [0:NP-1], first_acc [0:NP-1], span [0:NP-1];
-    integer cycle, mode, p, i, j, k, wd, n_acc, n_resp, pvp, pmp, phase_end, lat_bad, misrouted;
+    integer lat, cycle, mode, p, i, j, k, wd, n_acc, n_resp, pvp, pmp, phase_end, lat_bad, misrouted;
     integer state, phase, target, wait_until, n_ports, n_bytes;
     reg [NP-1:0] prev_stall; reg [NP*WW-1:0] prev_rdata;
     reg [WW-1:0] val, nd; reg [WB-1:0] ns; reg [AW-1:0] na; reg nw, nv;
@@ -139,8 +141,9 @@ module local_mem_static_check #(
                     fail("response changed while stalled");
                 if (m_valid[p]) begin
                     if (e_head[p] == e_tail[p]) fail("response without a request");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] < LAT) fail("response earlier than LATENCY cycles");
-                    if (cycle - e_cyc[p*QN + e_head[p] % QN] != LAT && mode == M_STREAM)
+                    lat = cycle - e_cyc[p*QN + e_head[p] % QN];
+                    if (lat < LAT - e_wr[p*QN + e_head[p] % QN]) fail("response earlier than LATENCY cycles (a write's: LATENCY - 1)");
+                    if (lat > LAT && mode == M_STREAM)
                         lat_bad = lat_bad + 1;
                 end
                 if (m_valid[p] && mr_r[p]) begin
@@ -160,6 +163,7 @@ module local_mem_static_check #(
                     wd = a_r[p*AW +: AW] >> WBB;
                     k = p*QN + e_tail[p] % QN;
                     e_read[k] = !w_r[p];
+                    e_wr[k] = w_r[p];
                     e_cyc[k] = cycle;
                     val = mem[wd];
                     for (j = 0; j < n_bytes; j = j + 1)
@@ -208,7 +212,7 @@ module local_mem_static_check #(
                 if (!idle) fail("not idle after a phase");
                 if (phase == 2) begin
                     for (p = 0; p < n_ports; p = p + 1)
-                        if (span[p] != T + LAT) begin
+                        if (span[p] > T + LAT) begin
                             $display("%0d requests took %0d cycles", T, span[p]);
                             fail("stream not at full throughput");
                         end
