@@ -28,10 +28,11 @@
 // to m_resp_valid for a read. A write's acknowledgement enters the response queue as
 // the bank is written, so it is offered in cycle 3, unless the port's read accessed
 // the cycle before takes that place in the queue (then in cycle 4): a store followed
-// by a load of the same work-item keeps the distance it had with a 3-cycle memory. With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and
-// m_resp_ready held at 1, every port completes one request per cycle when there are
-// no conflicts. All outputs depend on registers only (conflicts is one). Reset
-// empties the queues; it does not clear the RAM contents.
+// by a load of the same work-item keeps the distance it had with a 3-cycle memory.
+// With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and m_resp_ready held at
+// 1, every port completes one request per cycle when there are no conflicts. All
+// outputs depend on registers only (conflicts is one). Reset empties the queues; it
+// does not clear the RAM contents.
 // Atomics (ATOMICS != 0: bit k set for each code k that can occur, the others'
 // arithmetic left out): a request with s_req_atomic != 0 (clhls's atomic codes: 1 add,
 // 2 sub, 3 xchg, 4 cmpxchg, 5 min, 6 max, 7 umin, 8 umax, 9 and, 10 or, 11 xor) is a
@@ -242,7 +243,7 @@ module clhls_local_mem #(
                 assign second = head;
             end
             wire [REQ_W-1:0] cand = taken[p] ? second : head;
-            /* verilator lint_off UNUSEDSIGNAL */  // (cand: its data fields)
+            /* verilator lint_off UNUSEDSIGNAL */  // (the head's one-hot bank: head_bank)
             wire [IDX_W-1:0] head_idx = head[REQ_W-BANKS-2 -: IDX_W];
             wire [BANKS-1:0] unused_head_hot = head[REQ_W-1 -: BANKS];
             /* verilator lint_on UNUSEDSIGNAL */
@@ -333,8 +334,8 @@ module clhls_local_mem #(
             reg               fwd;             // the read met an atomic's write-back:
             reg  [WORD_W-1:0] fwd_word;        //   the word as the atomic left it
             wire [WORD_W-1:0] q = fwd ? fwd_word : ram_q;  // the word read
-            wire [NPORTS-1:0] req;             // ports whose head competes for this bank
-            wire [NPORTS-1:0] win;             // the port served first: one-hot
+            wire [NPORTS-1:0] req;             // ports whose candidate asks this bank
+            wire [NPORTS-1:0] win;             // the port that wins it first: one-hot
             reg               w_write;         // the winner's request
             reg  [ROW_W-1:0]  w_row;
             reg  [WORD_W-1:0] w_wdata;
