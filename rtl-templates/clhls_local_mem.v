@@ -26,9 +26,10 @@
 // holds the data, which enters the response queue; in cycle 4 m_resp_valid is 1.
 // LATENCY = 4: the minimum (uncontended) number of cycles from the request handshake
 // to m_resp_valid for a read. A write's acknowledgement enters the response queue as
-// the bank is written, so it is offered in cycle 3, unless the port's read accessed
-// the cycle before takes that place in the queue (then in cycle 4): a store followed
-// by a load of the same work-item keeps the distance it had with a 3-cycle memory.
+// the bank is written, so it is offered in cycle 3, unless the port's answer before
+// it enters in that cycle from the read register (a read accessed the cycle before,
+// or a write behind one): then in cycle 4. So a store followed by a load of the same
+// work-item keeps the distance it had with a 3-cycle memory.
 // With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and m_resp_ready held at
 // 1, every port completes one request per cycle when there are no conflicts. All
 // outputs depend on registers only (conflicts is one). Reset empties the queues; it
@@ -579,7 +580,8 @@ module clhls_local_mem #(
 
     // A winner is accessed in the next cycle (taken) and answered from the bank's
     // read register in the cycle after (pend). A write is answered as it is written
-    // (acked), unless the port's answer of the cycle is the read register's.
+    // (acked), unless the port's answer of the cycle comes from the read register
+    // (then the write's follows it from there).
     wire [NPORTS-1:0] acked = taken & head_write & ~pend;
     always @(posedge clk) begin
         if (rst) begin
