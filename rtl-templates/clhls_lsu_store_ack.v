@@ -70,8 +70,14 @@ module clhls_lsu_store_ack #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
     wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
-    wire [STRB_W-1:0] word_strb =
-        {{(STRB_W - WORD_B){1'b0}}, {WORD_B{1'b1}}} << (WORD_B * word_index);
+    // The stored word's lane is picked by comparing the word index with constants, never
+    // by a shift or a variable part-select (a line-wide shifter with its index arithmetic
+    // in front of every bit of the staged data).
+    reg [STRB_W-1:0] word_strb;  // byte enables of the stored word
+    integer k, w;
+    always @(*)
+        for (k = 0; k < WORDS; k = k + 1)
+            word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
 
     reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
     reg [CNT_W-1:0] acked;    // of those, the ones memory has acknowledged
@@ -144,7 +150,9 @@ module clhls_lsu_store_ack #(
     always @(posedge clk) begin
         if (accept) begin
             staged_line <= line_addr;
-            staged_data[DATA_W*word_index +: DATA_W] <= s_req_data;
+            for (w = 0; w < WORDS; w = w + 1)
+                if (word_index == w[IDX_W-1:0])
+                    staged_data[DATA_W*w +: DATA_W] <= s_req_data;
             staged_strb <= (merge ? staged_strb : {STRB_W{1'b0}}) | word_strb;
             staged_stores <= merge ? staged_stores + 1'b1 : {{(CNT_W - 1){1'b0}}, 1'b1};
         end
