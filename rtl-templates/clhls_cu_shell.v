@@ -256,9 +256,15 @@ module clhls_cu_shell #(
     /* verilator lint_on PINCONNECTEMPTY */
 
     // Done: no work-item left to enter or in flight (stores may flush their open
-    // lines), and every store acknowledged.
+    // lines), and every store acknowledged. Drained is registered on its way to done:
+    // it is a wide AND over every stage of the body, and once every group is issued
+    // nothing enters any more, so drained a cycle ago is drained now. The register
+    // clears with start: the last run's drained state does not end the next.
+    reg drained_q;  // drained in the cycle before, and no start then
+    always @(posedge clk)
+        drained_q <= !rst && !start && drained;
     assign drained = all_issued & wi_idle & ~m_valid & slots_idle & body_empty;
-    assign done_pulse = busy & drained & lsus_idle & ~peers_busy;
+    assign done_pulse = busy & drained_q & lsus_idle & ~peers_busy;
 endmodule
 
 `default_nettype wire

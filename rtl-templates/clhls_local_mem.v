@@ -8,11 +8,14 @@
 // s_req_ready comes from registers and a bank never waits for a port's consumer.
 // Each bank serves one request per cycle in two registered steps:
 // - Arbitration. A port's candidate (the head of its request queue, or the entry
-//   after it when the head won the cycle before) competes for its bank; a
-//   rotating-priority (round-robin) arbiter per bank picks a winner among the ports
-//   asking it, and when the winner is a read, every other port whose candidate reads
-//   the same word wins with it (broadcast). A write (byte enables s_req_wstrb) wins
-//   alone. The winners are registered.
+//   after it when the head won the cycle before) competes for its bank. The ports
+//   are in one priority order, the least recently served first; a port wins when no
+//   port before it asks its bank with a request that cannot share the access. Only
+//   plain reads of one word share one (a broadcast): a bank serves its first asking
+//   port, and with a read every read of that word that no other request of the bank
+//   precedes. A write (byte enables s_req_wstrb) wins alone. The winners are
+//   registered. The comparisons between ports' candidates are registers computed a
+//   cycle ahead, so the arbitration is a few gates from registers.
 // - Access. In the next cycle the bank reads or writes the winner's row; the
 //   request is then the head of its queue, which drops it at the end of that cycle.
 // So the arbitration ends at registers, and the bank's address multiplexer starts
@@ -118,15 +121,24 @@ module clhls_local_mem #(
     localparam [CNT_W-1:0] SLOTS_FULL = SLOTS_INT[CNT_W-1:0];
 
     // Per port, the arbitration's candidate: the queue's head, or the entry after it
-    // when the head won last cycle (taken).
+    // when the head won last cycle (taken). Both are known from registers before
+    // `taken` chooses between them: option 0 is the head, option 1 the entry after it.
     reg  [NPORTS-1:0]        taken;        // the head won last cycle: its bank accesses it now
-    wire [NPORTS-1:0]        cand_write;
-    wire [NPORTS*BANKS-1:0]  cand_bank_hot;  // its bank, one-hot (decoded on entry)
-    wire [NPORTS*IDX_W-1:0]  cand_word;    // its word index
+    wire [2*NPORTS-1:0]      opt_valid;    // per option (bit 2*port + option): it is queued
+    wire [2*NPORTS-1:0]      opt_ask;      //   it asks its bank
+    wire [2*NPORTS-1:0]      opt_atomic;   //   an atomic (0 without ATOMICS)
+    wire [2*NPORTS*BANKS-1:0] opt_bank_hot; //   its bank, one-hot (decoded on entry)
+    // The same options in the next cycle (from the queues' next state), for the
+    // registered comparisons of the arbitration: plain read, bank, word index.
+    wire [2*NPORTS-1:0]       next_plain;
+    wire [2*NPORTS*BANKS-1:0] next_bank_hot;
+    wire [2*NPORTS*IDX_W-1:0] next_word;
+    wire [NPORTS*BANKS-1:0]  cand_bank_hot;  // the candidate's bank, one-hot
     wire [NPORTS-1:0]        cand_atomic;  // an atomic (0 without ATOMICS)
     wire [NPORTS-1:0]        compete;      // the port has a candidate
+    wire [NPORTS-1:0]        ask;          // the candidate asks its bank
     reg  [NPORTS-1:0]        served;       // the candidate won its bank this cycle
-    wire [BANKS*NPORTS-1:0]  bank_won;     // per bank: the port that won it (one-hot)
+    wire [BANKS-1:0]         bank_at_won;  // per bank: an atomic is accessed now
     // Per port, the head of the request queue: the request its bank accesses when taken.
     wire [NPORTS*BSEL_W-1:0] head_bank;
     wire [NPORTS-1:0]        head_write;
@@ -146,42 +158,73 @@ module clhls_local_mem #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [NPORTS-1:0]        port_busy;  // per port: a request queued or a response owed
 
-    integer b;
-
-    // Per port: its candidate is a plain read (no write, no atomic); per pair of ports
-    // k, j (bit k*NPORTS + j): their candidates name the same word.
-    wire [NPORTS-1:0]        plain_read;
-    reg  [NPORTS*NPORTS-1:0] same_word;
-    // Per port k, bit k*NPORTS + j: port j is in k's read group, that is j is another
-    // port and both candidates are plain reads of the same word: when port j wins its
-    // bank, port k wins with it (broadcast).
-    reg  [NPORTS*NPORTS-1:0] read_group;
-
-    // Each pair of words compared once (word_eq, k < j), the comparison mirrored for
-    // j < k. Loops in processes, not a generate block per pair: with NPORTS^2 scopes,
-    // a memory of a few hundred ports takes minutes to elaborate.
-    /* verilator lint_off UNUSEDSIGNAL */  // (the pairs k < j only)
-    reg  [NPORTS*NPORTS-1:0] word_eq;
+    // Per pair of ports j < k and options a of j and b of k (bit
+    // (j*NPORTS + k)*4 + a*2 + b): the two requests cannot be served together, that is
+    // they are in one bank and are not both plain reads of one word (those are served
+    // together: a broadcast). A register, computed a cycle ahead from the queues' next
+    // state, so that the word comparisons stay out of the arbitration.
+    // Loops in processes, not a generate block per pair: with NPORTS^2 scopes, a memory
+    // of a few hundred ports takes minutes to elaborate.
+    /* verilator lint_off UNUSEDSIGNAL */  // (the pairs j < k only)
+    reg  [4*NPORTS*NPORTS-1:0] clash, clash_next;
     /* verilator lint_on UNUSEDSIGNAL */
-    integer rk, rj;
+    integer rk, rj, ra, rb;
     always @* begin
-        word_eq = 0;
-        for (rk = 0; rk < NPORTS; rk = rk + 1)
-            for (rj = rk + 1; rj < NPORTS; rj = rj + 1)
-                word_eq[rk*NPORTS + rj] = cand_word[rk*IDX_W +: IDX_W] == cand_word[rj*IDX_W +: IDX_W];
+        clash_next = 0;
+        for (rj = 0; rj < NPORTS; rj = rj + 1)
+            for (rk = rj + 1; rk < NPORTS; rk = rk + 1)
+                for (ra = 0; ra < 2; ra = ra + 1)
+                    for (rb = 0; rb < 2; rb = rb + 1)
+                        clash_next[(rj*NPORTS + rk)*4 + ra*2 + rb] =
+                            STATIC == 0 &&
+                            |(next_bank_hot[(2*rj + ra)*BANKS +: BANKS] &
+                              next_bank_hot[(2*rk + rb)*BANKS +: BANKS]) &&
+                            !(ra == rb && next_plain[2*rj + ra] && next_plain[2*rk + rb] &&
+                              next_word[(2*rj + ra)*IDX_W +: IDX_W] ==
+                              next_word[(2*rk + rb)*IDX_W +: IDX_W]);
     end
-    always @* begin
-        for (rk = 0; rk < NPORTS; rk = rk + 1)
-            for (rj = 0; rj < NPORTS; rj = rj + 1)
-                same_word[rk*NPORTS + rj] = rj > rk ? word_eq[rk*NPORTS + rj]
-                                          : rj < rk ? word_eq[rj*NPORTS + rk] : 1'b1;
-        for (rk = 0; rk < NPORTS; rk = rk + 1)
-            for (rj = 0; rj < NPORTS; rj = rj + 1)
-                read_group[rk*NPORTS + rj] = rk != rj && plain_read[rk] && plain_read[rj] &&
-                                             same_word[rk*NPORTS + rj];
+    always @(posedge clk)
+        clash <= clash_next;
+
+    // The priority: port j goes before port k when `ahead` bit j*NPORTS + k (j < k) is
+    // 1, else k before j. A total order, the least recently served first: the ports
+    // served in a cycle move behind all the others, keeping their order among
+    // themselves. Reset: the lower port number first.
+    /* verilator lint_off UNUSEDSIGNAL */  // (the pairs j < k only)
+    reg  [NPORTS*NPORTS-1:0] ahead;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk) begin
+        for (rj = 0; rj < NPORTS; rj = rj + 1)
+            for (rk = rj + 1; rk < NPORTS; rk = rk + 1)
+                if (rst)
+                    ahead[rj*NPORTS + rk] <= 1'b1;
+                else if (served[rj] != served[rk])
+                    ahead[rj*NPORTS + rk] <= served[rk];
     end
 
-    genvar p, g;
+    // The arbitration: a port is served when its candidate asks and no port before it
+    // in the priority asks with a clashing candidate. The first port asking a bank is
+    // served, and every other port served in that bank reads the same word with it
+    // (it comes after the first, so they cannot clash): a bank serves a write alone, or
+    // one word's reads. Each pair's term is a few gates after `taken` and the
+    // priority, so the loop from `taken` back to itself is short.
+    reg [NPORTS-1:0] blocked;
+    reg [3:0]        pair;  // a pair's clash terms, indexed by its options
+    always @* begin
+        blocked = {NPORTS{1'b0}};
+        pair = 4'd0;
+        for (rj = 0; rj < NPORTS; rj = rj + 1)
+            for (rk = rj + 1; rk < NPORTS; rk = rk + 1) begin
+                pair = clash[(rj*NPORTS + rk)*4 +: 4];
+                if (pair[{taken[rj], taken[rk]}]) begin
+                    blocked[rk] = blocked[rk] | (ask[rj] && ahead[rj*NPORTS + rk]);
+                    blocked[rj] = blocked[rj] | (ask[rk] && !ahead[rj*NPORTS + rk]);
+                end
+            end
+        served = ask & ~blocked;
+    end
+
+    genvar p, g, o;
     generate
         for (p = 0; p < NPORTS; p = p + 1) begin : port
             reg  [CNT_W-1:0] used;  // requests accepted and not answered
@@ -223,45 +266,84 @@ module clhls_local_mem #(
             wire [QN_W-1:0] stay = queued - {{(QN_W-1){1'b0}}, taken[p]};
             wire push = s_req_valid[p] && s_req_ready[p];
             wire [REQ_DEPTH*REQ_W-1:0] shifted = taken[p] ? ents >> REQ_W : ents;
+            reg  [REQ_DEPTH*REQ_W-1:0] ents_next;
             assign s_req_ready[p] = (queued != QN_FULL || taken[p]) && room;
+            // The slot behind the entries that stay takes the input whether or not a
+            // request arrives (without one it stays empty): the handshake, which comes
+            // from the pipeline, only counts, and the next state the comparisons start
+            // from depends on registers and the input's address alone.
             integer e;
-            always @(posedge clk) begin
+            always @* begin
                 for (e = 0; e < REQ_DEPTH; e = e + 1)
-                    ents[e*REQ_W +: REQ_W] <= (push && {{(32-QN_W){1'b0}}, stay} == e)
-                                              ? rq_in : shifted[e*REQ_W +: REQ_W];
+                    ents_next[e*REQ_W +: REQ_W] = ({{(32-QN_W){1'b0}}, stay} == e)
+                                                  ? rq_in : shifted[e*REQ_W +: REQ_W];
+            end
+            always @(posedge clk) begin
+                ents <= ents_next;
                 if (rst)
                     queued <= {QN_W{1'b0}};
                 else
                     queued <= stay + {{(QN_W-1){1'b0}}, push};
             end
 
-            // The head's fields (the bank's access) and the candidate's (the arbitration).
+            // The head's fields (the bank's access), both options' (the arbitration) and
+            // the candidate's (the bank's grant).
             wire [REQ_W-1:0] head = ents[0 +: REQ_W];
-            wire [REQ_W-1:0] second;
+            wire [REQ_W-1:0] second, next_head, next_second;
+            assign next_head = ents_next[0 +: REQ_W];
             if (REQ_DEPTH > 1) begin : two
-                assign second = ents[REQ_W +: REQ_W];
+                assign second      = ents[REQ_W +: REQ_W];
+                assign next_second = ents_next[REQ_W +: REQ_W];
             end else begin : one
-                assign second = head;
+                assign second      = head;
+                assign next_second = next_head;
             end
-            wire [REQ_W-1:0] cand = taken[p] ? second : head;
+            for (o = 0; o < 2; o = o + 1) begin : option
+                wire [REQ_W-1:0] entry = o == 0 ? head : second;
+                wire [REQ_W-1:0] next  = o == 0 ? next_head : next_second;
+                wire             valid = {{(32-QN_W){1'b0}}, queued} > o;  // the entry is queued
+                wire             write = entry[REQ_W-BANKS-1];
+                wire             atomic, next_atomic;
+                wire [BANKS-1:0] hot;
+                if (STATIC != 0 && port_bank_count(p) == 1) begin : wired_hot
+                    assign hot = PORT_BANKS[p*BANKS +: BANKS];  // its one bank, whatever the address
+                end else begin : decoded_hot
+                    assign hot = entry[REQ_W-1 -: BANKS];
+                end
+                if (ATOMICS != 0) begin : atomic_entry
+                    assign atomic      = entry[AT_W-1 -: 4] != 4'd0;
+                    assign next_atomic = next[AT_W-1 -: 4] != 4'd0;
+                end else begin : plain_entry
+                    assign atomic      = 1'b0;
+                    assign next_atomic = 1'b0;
+                end
+                // A plain write waits while its bank's atomic writes back.
+                assign opt_ask[2*p + o]   = valid && !(write && |(bank_at_won & hot));
+                assign opt_valid[2*p + o] = valid;
+                assign opt_atomic[2*p + o] = atomic;
+                assign opt_bank_hot[(2*p + o)*BANKS +: BANKS] = hot;
+                assign next_plain[2*p + o] = !next[REQ_W-BANKS-1] && !next_atomic;
+                assign next_bank_hot[(2*p + o)*BANKS +: BANKS] = next[REQ_W-1 -: BANKS];
+                assign next_word[(2*p + o)*IDX_W +: IDX_W] = next[REQ_W-BANKS-2 -: IDX_W];
+            end
+            assign ask[p]         = taken[p] ? opt_ask[2*p + 1] : opt_ask[2*p];
+            assign compete[p]     = taken[p] ? opt_valid[2*p + 1] : opt_valid[2*p];
+            assign cand_atomic[p] = taken[p] ? opt_atomic[2*p + 1] : opt_atomic[2*p];
             /* verilator lint_off UNUSEDSIGNAL */  // (the head's one-hot bank: head_bank)
             wire [IDX_W-1:0] head_idx = head[REQ_W-BANKS-2 -: IDX_W];
             wire [BANKS-1:0] unused_head_hot = head[REQ_W-1 -: BANKS];
             /* verilator lint_on UNUSEDSIGNAL */
             assign {head_write[p], head_wdata[p*WORD_W +: WORD_W], head_wstrb[p*WB +: WB]} =
                 {head[REQ_W-BANKS-1], head[AT_W +: WORD_W + WB]};
-            assign cand_bank_hot[p*BANKS +: BANKS] = cand[REQ_W-1 -: BANKS];
-            assign cand_write[p] = cand[REQ_W-BANKS-1];
-            assign cand_word[p*IDX_W +: IDX_W] = cand[REQ_W-BANKS-2 -: IDX_W];
+            assign cand_bank_hot[p*BANKS +: BANKS] = taken[p] ? opt_bank_hot[(2*p + 1)*BANKS +: BANKS]
+                                                              : opt_bank_hot[2*p*BANKS +: BANKS];
             if (ATOMICS != 0) begin : atomic_head
                 assign {head_atomic[4*p +: 4], head_wide[p], head_cmp[p*WORD_W +: WORD_W]} =
                     head[AT_W-1:0];
-                assign cand_atomic[p] = cand[AT_W-1 -: 4] != 4'd0;
             end else begin : plain_head
                 assign head_atomic[4*p +: 4] = 4'd0;
                 assign head_wide[p] = 1'b0;
                 assign head_cmp[p*WORD_W +: WORD_W] = {WORD_W{1'b0}};
-                assign cand_atomic[p] = 1'b0;
             end
             if (BANK_BITS > 0) begin : banked
                 assign head_bank[p*BSEL_W +: BSEL_W] = head_idx[BANK_BITS-1:0];
@@ -274,8 +356,6 @@ module clhls_local_mem #(
                 assign head_row[p*ROW_W +: ROW_W] = 1'b0;
             end
 
-            assign plain_read[p] = !cand_write[p] && !cand_atomic[p];
-            assign compete[p]   = taken[p] ? queued > 1 : queued != 0;
             assign port_busy[p] = used != {CNT_W{1'b0}};
 
             // The room flag steps with the count, from the count alone.
@@ -335,8 +415,6 @@ module clhls_local_mem #(
             reg               fwd;             // the read met an atomic's write-back:
             reg  [WORD_W-1:0] fwd_word;        //   the word as the atomic left it
             wire [WORD_W-1:0] q = fwd ? fwd_word : ram_q;  // the word read
-            wire [NPORTS-1:0] req;             // ports whose candidate asks this bank
-            wire [NPORTS-1:0] win;             // the port that wins it first: one-hot
             reg               w_write;         // the winner's request
             reg  [ROW_W-1:0]  w_row;
             reg  [WORD_W-1:0] w_wdata;
@@ -344,11 +422,17 @@ module clhls_local_mem #(
             reg  [3:0]        w_atomic;
             reg               w_wide;
             reg  [WORD_W-1:0] w_cmp;
-            wire              any    = |req;   // a port wins
-            // The access, a cycle after the arbitration: the winner (one-hot), whose
-            // request is now the head of its queue.
+            // The ports served in this bank (with STATIC, only the port wired to it):
+            // one, or several reading one word.
+            wire [NPORTS-1:0] win;
+            for (o = 0; o < NPORTS; o = o + 1) begin : winner
+                assign win[o] = served[o] && cand_bank_hot[o*BANKS + g] &&
+                                (STATIC == 0 || PORT_BANKS[o*BANKS + g]);
+            end
+            // The access, a cycle after the arbitration: the ports served, whose requests
+            // are now the heads of their queues.
             reg  [NPORTS-1:0] grant;
-            reg               access;          // a port won last cycle
+            wire              access = |grant; // a port won last cycle
             reg               at_won;          //   an atomic, accessed now: no plain write wins
             // An atomic accessed last cycle: its write-back (the bank is busy).
             reg               at_busy;
@@ -360,66 +444,20 @@ module clhls_local_mem #(
             wire [WORD_W-1:0] at_new;          // the word after the operation, per lane
             integer k, j;
 
-            if (STATIC == 0) begin : crossbar
-                // Every port may ask: a rotating-priority arbiter picks the winner.
-                reg  [NPORTS-1:0]   asks;
-                reg  [NPORTS-1:0]   prio;      // ports at or after the rotating pointer
-                // The winner is the first asking port of {asks & prio, asks} (the ports
-                // at or after the pointer, then all of them): a prefix OR, a tree of a
-                // few levels where `cand & -cand` would be a carry chain behind a
-                // wide OR choosing cand.
-                wire [2*NPORTS-1:0] order = {asks, asks & prio};
-                reg  [2*NPORTS-1:0] first;     // the first set bit of order, one-hot
-                reg                 seen;      // a set bit below the current one
-                integer a, o;
-                always @* begin
-                    for (a = 0; a < NPORTS; a = a + 1)
-                        asks[a] = compete[a] && cand_bank_hot[a*BANKS + g] &&
-                                  !(at_won && cand_write[a]);
-                end
-                always @* begin
-                    seen = 1'b0;
-                    for (o = 0; o < 2 * NPORTS; o = o + 1) begin
-                        first[o] = order[o] && !seen;
-                        seen     = seen || order[o];
-                    end
-                end
-                assign req = asks;
-                assign win = first[NPORTS-1:0] | first[2*NPORTS-1:NPORTS];
-                always @(posedge clk) begin
-                    if (rst)
-                        prio <= {NPORTS{1'b1}};
-                    else if (any)
-                        prio <= ~((win << 1) - 1'b1);  // the ports after the winner
-                end
-            end else if (bank_owner(g) >= 0) begin : wired
-                // The one port that reaches this bank, wired to it.
-                localparam integer OWNER = bank_owner(g);
-                wire asks = compete[OWNER] && (port_bank_count(OWNER) == 1 ||
-                                               cand_bank_hot[OWNER*BANKS + g]) &&
-                            !(at_won && cand_write[OWNER]);
-                assign req = {{(NPORTS-1){1'b0}}, asks} << OWNER;
-                assign win = req;
-            end else begin : unused_bank
-                assign req = {NPORTS{1'b0}};
-                assign win = {NPORTS{1'b0}};
-            end
-
             always @(posedge clk) begin
                 if (rst) begin
                     grant  <= {NPORTS{1'b0}};
-                    access <= 1'b0;
                     at_won <= 1'b0;
                 end else begin
                     grant  <= win;
-                    access <= any;
                     at_won <= |(win & cand_atomic);
                 end
             end
 
             always @* begin
-                // The winner's fields: grant is one-hot, so an AND-OR over the ports (a
-                // chain of `if (grant[k])` would be a priority multiplexer, a level per port).
+                // The winner's fields: an AND-OR over the ports (a chain of `if (grant[k])`
+                // would be a priority multiplexer, a level per port). Several ports are
+                // granted only when they read one word: their rows are the same.
                 w_write = |(grant & head_write);
                 w_wide  = |(grant & head_wide);
                 w_row   = {ROW_W{1'b0}};
@@ -435,7 +473,7 @@ module clhls_local_mem #(
                     w_cmp    = w_cmp    | ({WORD_W{grant[k]}} & head_cmp[k*WORD_W +: WORD_W]);
                 end
             end
-            assign bank_won[g*NPORTS +: NPORTS] = win;
+            assign bank_at_won[g] = at_won;
             assign bank_q[g*WORD_W +: WORD_W] = q;
 
             // The word as the last cycle's atomic leaves it (its lanes over the word it
@@ -511,17 +549,6 @@ module clhls_local_mem #(
 
     `include "clhls_atomic_ops.vh"
 
-    // Static wiring: the port that reaches bank `bank` (the lowest one), or -1.
-    function integer bank_owner(input integer bank_id);
-        integer q;
-        begin
-            bank_owner = -1;
-            for (q = NPORTS - 1; q >= 0; q = q - 1)
-                if (PORT_BANKS[q*BANKS + bank_id])
-                    bank_owner = q;
-        end
-    endfunction
-
     // Static wiring: how many banks port `port` reaches, and the last of them.
     function integer port_bank_count(input integer port_id);
         integer c;
@@ -541,19 +568,6 @@ module clhls_local_mem #(
                     port_only_bank = c;
         end
     endfunction
-
-    // The ports that won a bank, and with them every plain read of the word one of them
-    // reads: its read group, found before the arbitration, so that neither a winner nor
-    // its word is selected first (a static bank has one port, so no group).
-    reg [NPORTS-1:0] won;
-    always @* begin
-        won = {NPORTS{1'b0}};
-        for (b = 0; b < BANKS; b = b + 1)
-            won = won | bank_won[b*NPORTS +: NPORTS];
-        for (b = 0; b < NPORTS; b = b + 1)
-            served[b] = won[b] || (STATIC == 0 && compete[b] &&
-                                   |(won & read_group[b*NPORTS +: NPORTS]));
-    end
 
     // The candidates that competed last cycle and did not win, counted from registers
     // (the arbitration is deep already).

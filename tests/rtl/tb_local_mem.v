@@ -17,17 +17,19 @@
 //   5. conflict counts, one request per port all in the same cycle: reads of NPORTS
 //      different words of bank 0 (conflicts summed over time = NPORTS(NPORTS-1)/2),
 //      reads of one word (0), writes of NPORTS different words of bank 0
-//      (NPORTS(NPORTS-1)/2), one write and NPORTS-1 reads of one word of bank 0 (1 or
-//      NPORTS-1, depending on the rotating priority);
+//      (NPORTS(NPORTS-1)/2), one write and NPORTS-1 reads of one word of bank 0;
 //   6. fairness: all ports stream 64 reads of different words of bank 0: each port is
 //      served every NPORTS cycles (round robin), all done within NPORTS * 64 + 4, and
 //      conflicts summed = NPORTS(NPORTS-1) * 64 - NPORTS(NPORTS-1)/2 exactly;
-//   7. one port writes a shared word while the others read it, in the same cycle:
-//      the write is served alone (NPORTS-1 conflicts and the reads see the written
-//      data, or 1 conflict and they see the old data); from the outcome and the
-//      rotating priority the testbench knows which port has priority next and repeats
-//      the pattern with that port writing: NPORTS-1 conflicts exactly and every read
-//      returns the new data (reads and writes of a word never share a cycle).
+//   7. one port writes a shared word while the others read it, in the same cycle;
+//      then again with the port first in the priority writing: the write is served
+//      alone, NPORTS-1 conflicts, and every read returns the new data (reads and
+//      writes of a word never share a cycle).
+// Where a write and reads meet in one bank, the priority the memory holds when the
+// phase starts (its `ahead` register: least recently served first) gives the count:
+// the reads before the write in the priority are served together, then the write,
+// then the reads after it, so with b reads after the write the conflicts are 1 + 2b
+// (NPORTS-1 when the write is first).
 // Checked every cycle: per port, responses in request order with the expected data
 // (reads), one response per accepted request, none earlier than 4 cycles (LATENCY) after the
 // request handshake, 3 for a write (exactly that in the throughput phases, or 4 for a
@@ -92,8 +94,7 @@ module local_mem_check #(
     integer      last_r [0:NP-1], max_gap [0:NP-1];  // latest response, longest time between two
     reg [WW-1:0] bc_word [0:T-1];             // broadcast phase: the word sequence
     integer lat, ec, ep, cycle, mode, p, i, j, wd, pw, k, n_acc, n_resp, conf_sum, pvp, pmp, phase_end, lat_bad;
-    integer state, phase, target, wait_until, conf_a, conf_b, mix_writer;
-    reg mix_new;
+    integer state, phase, target, wait_until, conf_a, conf_b, mix_writer, predicted;
     // Loop bounds in variables: Verilator does not unroll these loops (faster build).
     integer n_ports, n_bytes;
     reg [NP-1:0] prev_stall; reg [NP*WW-1:0] prev_rdata;
@@ -208,8 +209,6 @@ module local_mem_check #(
                         $display("got %h expected %h", m_rdata[p*WW +: WW], e_data[k]);
                         fail("wrong read data");
                     end
-                    // First mix phase: did the reads see the write?
-                    if (mode == M_MIX1 && p != mix_writer) mix_new = (m_rdata[p*WW +: WW] === sh[BK]);
                     e_head[p] = e_head[p] + 1;
                     n_resp = n_resp + 1;
                     span[p] = cycle - first_acc[p] + 1;
@@ -293,6 +292,41 @@ module local_mem_check #(
         probe = 0;
     end
 
+    // ---- the memory's priority (white box: its `ahead` register) ----
+
+    // Port x goes before port y.
+    function goes_before(input integer x, input integer y);
+        begin
+            if (x < y) goes_before = dut.ahead[x*NP + y];
+            else       goes_before = !dut.ahead[y*NP + x];
+        end
+    endfunction
+
+    // The port before all others (`unused` only gives the function an input).
+    function integer first_port(input integer unused);
+        integer x, y, behind;
+        begin
+            first_port = unused;
+            for (x = 0; x < NP; x = x + 1) begin
+                behind = 0;
+                for (y = 0; y < NP; y = y + 1)
+                    if (y != x && goes_before(x, y)) behind = behind + 1;
+                if (behind == NP - 1) first_port = x;
+            end
+        end
+    endfunction
+
+    // Conflicts when port w writes and the others read, in one bank, in the same cycle.
+    function integer write_conflicts(input integer w);
+        integer y, b;
+        begin
+            b = 0;
+            for (y = 0; y < NP; y = y + 1)
+                if (y != w && goes_before(w, y)) b = b + 1;
+            write_conflicts = (NP == 1) ? 0 : (b == NP - 1) ? NP - 1 : 1 + 2 * b;
+        end
+    endfunction
+
     // ---- phase sequencer (runs in the clocked block: see the note on `initial` below) ----
 
     // Called by the clocked block each cycle, after the checks. Phases: 0 preload,
@@ -341,9 +375,9 @@ module local_mem_check #(
                     end
                     4, 6: begin conf_a = NP * (NP - 1) / 2; conf_b = conf_a; end
                     5: begin conf_a = 0; conf_b = 0; end
-                    7: begin conf_a = (NP > 1) ? 1 : 0; conf_b = (NP > 1) ? NP - 1 : 0; end
+                    7, 9: begin conf_a = predicted; conf_b = predicted; end
                     8: begin
-                        // Rotating priority: with every port always asking, each is served
+                        // Least recently served first: with every port always asking, each is served
                         // every NPORTS cycles.
                         for (p = 0; p < n_ports; p = p + 1)
                             if (FULL && max_gap[p] > NP) begin
@@ -358,17 +392,6 @@ module local_mem_check #(
                             fail("conflicts of the one-bank stream differ from the prediction");
                         $display("  one-bank stream, %0d ports: %0d reads each in %0d cycles, conflicts %0d",
                                  NP, T, span[NP-1], conf_sum);
-                    end
-                    9: begin
-                        // One port writes the word the others read: the write is served
-                        // alone, before (NP-1 conflicts, the reads return the written
-                        // data) or after (1, the old data) the broadcast read.
-                        // The priority then points after the last winner: to the writer
-                        // + 1 in the second case, + 2 in the first, and the next writer is
-                        // that port, which must win first.
-                        // The reads tell which came first (the write inverts the word).
-                        conf_a = (NP == 1) ? 0 : mix_new ? NP - 1 : 1; conf_b = conf_a;
-                        mix_writer = mix_new ? (mix_writer + 2) % NP : (mix_writer + 1) % NP;
                     end
                     10: begin conf_a = (NP > 1) ? NP - 1 : 0; conf_b = conf_a; end
                     default: ;
@@ -389,10 +412,10 @@ module local_mem_check #(
                     4: j = M_CONF_DIFF;
                     5: j = M_CONF_SAME;
                     6: j = M_CONF_WRITES;
-                    7: j = M_CONF_MIXED;
+                    7: begin j = M_CONF_MIXED; predicted = write_conflicts(0); end
                     8: begin j = M_FAIR; k = T; end
-                    9: begin j = M_MIX1; mix_writer = 0; end
-                    10: j = M_MIX2;
+                    9: begin j = M_MIX1; mix_writer = 0; predicted = write_conflicts(0); end
+                    10: begin j = M_MIX2; mix_writer = first_port(0); end
                     default: j = M_IDLE;
                 endcase
                 if (j != M_IDLE) begin
@@ -434,7 +457,7 @@ module local_mem_check #(
     // fold a value a delayed process assigned before waiting into its reads after
     // the wait, so the checks and the sequencing live in the clocked blocks.
     initial begin
-        n_ports = NP; n_bytes = WB; mix_writer = 0; mix_new = 0;
+        n_ports = NP; n_bytes = WB; mix_writer = 0; predicted = 0;
         done = 0; state = 0; phase = 0; target = 0; wait_until = 0;
         cycle = 0; mode = M_IDLE; n_acc = 0; n_resp = 0; conf_sum = 0; pvp = 100; pmp = 100;
         phase_end = 0; prev_stall = 0; prev_rdata = 0; lat_bad = 0;
