@@ -161,8 +161,11 @@ module clhls_local_mem #(
     // Per pair of ports j < k and options a of j and b of k (bit
     // (j*NPORTS + k)*4 + a*2 + b): the two requests cannot be served together, that is
     // they are in one bank and are not both plain reads of one word (those are served
-    // together: a broadcast). A register, computed a cycle ahead from the queues' next
-    // state, so that the word comparisons stay out of the arbitration.
+    // together: a broadcast; compared only between two heads or two entries after a
+    // head, the cases of ports in step, which halves the comparators; the mixed pairs
+    // take turns like any two requests of a bank). A register, computed a cycle ahead
+    // from the queues' next state, so that the word comparisons stay out of the
+    // arbitration.
     // Loops in processes, not a generate block per pair: with NPORTS^2 scopes, a memory
     // of a few hundred ports takes minutes to elaborate.
     /* verilator lint_off UNUSEDSIGNAL */  // (the pairs j < k only)

@@ -80,6 +80,8 @@ module clhls_lsu_store_ack #(
             word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
 
     reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
+    reg             room;     // pending != DEPTH (a flag stepping with the count, so that
+                              // s_req_ready is one gate from registers)
     reg [CNT_W-1:0] acked;    // of those, the ones memory has acknowledged
 
     reg               staged_valid;   // the staging register holds a write
@@ -94,7 +96,7 @@ module clhls_lsu_store_ack #(
     // The staged write must be able to leave before a store to another line replaces
     // it; a store to its line could merge even with the queue full, but telling the two
     // apart would make s_req_ready depend on s_req_addr.
-    assign s_req_ready = (pending != FULL) && (!staged_valid || wq_s_ready);
+    assign s_req_ready = room && (!staged_valid || wq_s_ready);
     wire accept    = s_req_valid && s_req_ready;
     wire deliver   = m_resp_valid && m_resp_ready;
     wire merge     = accept && staged_valid && (line_addr == staged_line);
@@ -131,13 +133,17 @@ module clhls_lsu_store_ack #(
     always @(posedge clk) begin
         if (rst) begin
             pending      <= {CNT_W{1'b0}};
+            room         <= 1'b1;
             acked        <= {CNT_W{1'b0}};
             staged_valid <= 1'b0;
         end else begin
-            if (accept && !deliver)
+            if (accept && !deliver) begin
                 pending <= pending + 1'b1;
-            else if (!accept && deliver)
+                room    <= pending != FULL - 1'b1;
+            end else if (!accept && deliver) begin
                 pending <= pending - 1'b1;
+                room    <= 1'b1;
+            end
             // acked + newly_acked <= pending <= DEPTH: no overflow
             acked <= acked + newly_acked - {{(CNT_W - 1){1'b0}}, deliver};
             if (accept)
