@@ -129,9 +129,8 @@ module clhls_local_mem #(
     wire [2*NPORTS-1:0]      opt_atomic;   //   an atomic (0 without ATOMICS)
     wire [2*NPORTS*BANKS-1:0] opt_bank_hot; //   its bank, one-hot (decoded on entry)
     // The same options in the next cycle (from the queues' next state), for the
-    // registered comparisons of the arbitration: plain read, bank, word index.
+    // registered comparisons of the arbitration: plain read, word index.
     wire [2*NPORTS-1:0]       next_plain;
-    wire [2*NPORTS*BANKS-1:0] next_bank_hot;
     wire [2*NPORTS*IDX_W-1:0] next_word;
     wire [NPORTS*BANKS-1:0]  cand_bank_hot;  // the candidate's bank, one-hot
     wire [NPORTS-1:0]        cand_atomic;  // an atomic (0 without ATOMICS)
@@ -163,8 +162,10 @@ module clhls_local_mem #(
     // they are in one bank and are not both plain reads of one word (those are served
     // together: a broadcast; compared only between two heads or two entries after a
     // head, the cases of ports in step, which halves the comparators; the mixed pairs
-    // take turns like any two requests of a bank). A register, computed a cycle ahead
-    // from the queues' next state, so that the word comparisons stay out of the
+    // take turns like any two requests of a bank). The banks are compared by their
+    // index bits and the words by their rows (a few LUTs a pair, where the one-hot
+    // banks and whole words took half as many again). A register, computed a cycle
+    // ahead from the queues' next state, so that the comparisons stay out of the
     // arbitration.
     // Loops in processes, not a generate block per pair: with NPORTS^2 scopes, a memory
     // of a few hundred ports takes minutes to elaborate.
@@ -180,12 +181,18 @@ module clhls_local_mem #(
                     for (rb = 0; rb < 2; rb = rb + 1)
                         clash_next[(rj*NPORTS + rk)*4 + ra*2 + rb] =
                             STATIC == 0 &&
-                            |(next_bank_hot[(2*rj + ra)*BANKS +: BANKS] &
-                              next_bank_hot[(2*rk + rb)*BANKS +: BANKS]) &&
+                            word_bank(next_word[(2*rj + ra)*IDX_W +: IDX_W]) ==
+                            word_bank(next_word[(2*rk + rb)*IDX_W +: IDX_W]) &&
                             !(ra == rb && next_plain[2*rj + ra] && next_plain[2*rk + rb] &&
-                              next_word[(2*rj + ra)*IDX_W +: IDX_W] ==
-                              next_word[(2*rk + rb)*IDX_W +: IDX_W]);
+                              next_word[(2*rj + ra)*IDX_W +: IDX_W] >> BANK_BITS ==
+                              next_word[(2*rk + rb)*IDX_W +: IDX_W] >> BANK_BITS);
     end
+    // The bank of a word index (0 with one bank): its low bits.
+    /* verilator lint_off UNUSEDSIGNAL */  // (the row bits)
+    function [BSEL_W-1:0] word_bank(input [IDX_W-1:0] word);
+        word_bank = BANK_BITS > 0 ? word[BSEL_W-1:0] : {BSEL_W{1'b0}};
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk)
         clash <= clash_next;
 
@@ -326,7 +333,6 @@ module clhls_local_mem #(
                 assign opt_atomic[2*p + o] = atomic;
                 assign opt_bank_hot[(2*p + o)*BANKS +: BANKS] = hot;
                 assign next_plain[2*p + o] = !next[REQ_W-BANKS-1] && !next_atomic;
-                assign next_bank_hot[(2*p + o)*BANKS +: BANKS] = next[REQ_W-1 -: BANKS];
                 assign next_word[(2*p + o)*IDX_W +: IDX_W] = next[REQ_W-BANKS-2 -: IDX_W];
             end
             assign ask[p]         = taken[p] ? opt_ask[2*p + 1] : opt_ask[2*p];
