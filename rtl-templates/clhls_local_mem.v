@@ -163,10 +163,9 @@ module clhls_local_mem #(
     // together: a broadcast; compared only between two heads or two entries after a
     // head, the cases of ports in step, which halves the comparators; the mixed pairs
     // take turns like any two requests of a bank). The banks are compared by their
-    // index bits and the words by their rows (a few LUTs a pair, where the one-hot
-    // banks and whole words took half as many again). A register, computed a cycle
-    // ahead from the queues' next state, so that the comparisons stay out of the
-    // arbitration.
+    // index bits and the words by their rows, the fewest bits that tell them apart.
+    // A register, computed a cycle ahead from the queues' next state, so that the
+    // comparisons stay out of the arbitration.
     // Loops in processes, not a generate block per pair: with NPORTS^2 scopes, a memory
     // of a few hundred ports takes minutes to elaborate.
     /* verilator lint_off UNUSEDSIGNAL */  // (the pairs j < k only)
