@@ -22,8 +22,13 @@
 // one per store, in store order. Capacity: at most DEPTH stores accepted and not yet
 // acknowledged to the pipeline, so the counters never overflow, at most DEPTH writes
 // are outstanding (each covers a store) and s_mem_resp_ready is always 1.
-// s_req_ready depends on registered state only.
-// Needs clhls_fifo.v.
+// A store enters through a register slice (clhls_skid), as in clhls_lsu_store: the
+// pipeline's valid, late when it joins other units' readies, ends at a register
+// instead of running on through the merge decision into the write queue, and
+// s_req_ready is an AND of two registers. A store is acknowledged a cycle later for it.
+// `idle` is a flag stepping with the count of unacknowledged stores (a register: the
+// compute unit ANDs every unit's idle into its done).
+// Needs clhls_fifo.v, clhls_skid.v.
 `default_nettype none
 
 module clhls_lsu_store_ack #(
@@ -65,11 +70,35 @@ module clhls_lsu_store_ack #(
     localparam [CNT_W-1:0] FULL = DEPTH_INT[CNT_W-1:0];
     localparam WQ_W      = 64 + MEM_W + STRB_W + CNT_W;          // one queued write and its store count
 
+    reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
+    reg             room;     // pending != DEPTH (a flag stepping with the count)
+    reg             none;     // pending == 0 (a flag stepping with it: `idle` is a register)
+    reg [CNT_W-1:0] acked;    // of those, the ones memory has acknowledged
+    // Beside each count, its value minus one and its flags are registers too, so the
+    // pipeline's handshakes (accept, deliver), which come late through the compute
+    // unit's joins, only select among values computed from registers.
+    reg [CNT_W-1:0] pending_less;  // pending - 1
+    reg [CNT_W-1:0] acked_less;    // acked - 1
+    reg             any_acked;     // acked != 0: m_resp_valid
+
+    // The store as the slice presents it.
+    wire              slice_ready;
+    wire              in_valid;
+    wire              in_ready;
+    wire [63:0]       in_addr;
+    wire [DATA_W-1:0] in_data;
+    assign s_req_ready = room && slice_ready;
+    wire   accept      = s_req_valid && s_req_ready;  // a store enters the slice
+    clhls_skid #(.WIDTH(64 + DATA_W)) input_slice (
+        .clk(clk), .rst(rst),
+        .s_valid(s_req_valid && room), .s_ready(slice_ready), .s_data({s_req_addr, s_req_data}),
+        .m_valid(in_valid), .m_ready(in_ready), .m_data({in_addr, in_data}));
+
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;  // low bits: word index
+    wire [63:0]      word_addr  = in_addr >> WORD_BITS;  // low bits: word index
     /* verilator lint_on UNUSEDSIGNAL */
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
-    wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
+    wire [63:0]      line_addr  = (in_addr >> LINE_BITS) << LINE_BITS;
     // The stored word's lane is picked by comparing the word index with constants, never
     // by a shift or a variable part-select (a line-wide shifter with its index arithmetic
     // in front of every bit of the staged data).
@@ -78,11 +107,6 @@ module clhls_lsu_store_ack #(
     always @(*)
         for (k = 0; k < WORDS; k = k + 1)
             word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
-
-    reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
-    reg             room;     // pending != DEPTH (a flag stepping with the count, so that
-                              // s_req_ready is one gate from registers)
-    reg [CNT_W-1:0] acked;    // of those, the ones memory has acknowledged
 
     reg               staged_valid;   // the staging register holds a write
     reg  [63:0]       staged_line;    // its line address
@@ -95,11 +119,11 @@ module clhls_lsu_store_ack #(
     wire [CNT_W-1:0] write_stores;    // stores covered by the write at the memory port
     // The staged write must be able to leave before a store to another line replaces
     // it; a store to its line could merge even with the queue full, but telling the two
-    // apart would make s_req_ready depend on s_req_addr.
-    assign s_req_ready = room && (!staged_valid || wq_s_ready);
-    wire accept    = s_req_valid && s_req_ready;
+    // apart would put the address comparison in front of the slice's handshake.
+    assign in_ready = !staged_valid || wq_s_ready;
+    wire take      = in_valid && in_ready;  // the store leaves the slice for the staging register
     wire deliver   = m_resp_valid && m_resp_ready;
-    wire merge     = accept && staged_valid && (line_addr == staged_line);
+    wire merge     = take && staged_valid && (line_addr == staged_line);
     wire push      = staged_valid && wq_s_ready && !merge;  // the staged write leaves
 
     clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
@@ -124,29 +148,45 @@ module clhls_lsu_store_ack #(
         .count(counts_count)
     );
     wire [CNT_W-1:0] newly_acked = s_mem_resp_valid ? acked_write_stores : {CNT_W{1'b0}};
+    // acked + newly_acked <= pending <= DEPTH: no overflow
+    wire [CNT_W-1:0] acked_kept       = acked + newly_acked;       // next acked without a delivery
+    wire [CNT_W-1:0] acked_taken      = acked_less + newly_acked;  // with one
+    wire [CNT_W-1:0] acked_taken_less = acked_taken - 1'b1;
 
-    assign m_resp_valid     = (acked != {CNT_W{1'b0}});
+    assign m_resp_valid     = any_acked;
     assign s_mem_resp_ready = 1'b1;
     assign count_write      = m_mem_req_valid && m_mem_req_ready;
-    assign idle             = (pending == {CNT_W{1'b0}});
+    assign idle             = none;
 
     always @(posedge clk) begin
         if (rst) begin
             pending      <= {CNT_W{1'b0}};
+            pending_less <= {CNT_W{1'b1}};
+            none         <= 1'b1;
             room         <= 1'b1;
             acked        <= {CNT_W{1'b0}};
+            acked_less   <= {CNT_W{1'b1}};
+            any_acked    <= 1'b0;
             staged_valid <= 1'b0;
         end else begin
             if (accept && !deliver) begin
-                pending <= pending + 1'b1;
-                room    <= pending != FULL - 1'b1;
+                pending      <= pending + 1'b1;
+                pending_less <= pending;
+                room         <= pending != FULL - 1'b1;
+                none         <= 1'b0;
             end else if (!accept && deliver) begin
-                pending <= pending - 1'b1;
-                room    <= 1'b1;
+                pending      <= pending_less;
+                pending_less <= pending_less - 1'b1;
+                none         <= pending == {{(CNT_W - 1){1'b0}}, 1'b1};
+                room         <= 1'b1;
             end
-            // acked + newly_acked <= pending <= DEPTH: no overflow
-            acked <= acked + newly_acked - {{(CNT_W - 1){1'b0}}, deliver};
-            if (accept)
+            acked      <= deliver ? acked_taken : acked_kept;
+            acked_less <= deliver ? acked_taken_less : acked_taken;
+            // Every write covers a store, so newly_acked != 0 exactly when memory
+            // acknowledges one; with a delivery, acked >= 1, so acked - 1 != 0 is
+            // acked_less != 0 (a compare of a register): no compare after the adder.
+            any_acked  <= s_mem_resp_valid || (deliver ? acked_less != {CNT_W{1'b0}} : any_acked);
+            if (take)
                 staged_valid <= 1'b1;
             else if (push)
                 staged_valid <= 1'b0;
@@ -154,11 +194,11 @@ module clhls_lsu_store_ack #(
     end
 
     always @(posedge clk) begin
-        if (accept) begin
+        if (take) begin
             staged_line <= line_addr;
             for (w = 0; w < WORDS; w = w + 1)
                 if (word_index == w[IDX_W-1:0])
-                    staged_data[DATA_W*w +: DATA_W] <= s_req_data;
+                    staged_data[DATA_W*w +: DATA_W] <= in_data;
             staged_strb <= (merge ? staged_strb : {STRB_W{1'b0}}) | word_strb;
             staged_stores <= merge ? staged_stores + 1'b1 : {{(CNT_W - 1){1'b0}}, 1'b1};
         end

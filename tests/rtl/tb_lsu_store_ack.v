@@ -10,11 +10,13 @@
 // Which stores a write covers follows from the unit's contract and its handshakes
 // alone, so the testbench reconstructs it: a model of the staging register (the run
 // of stores it holds) and of the two-entry write queue (the runs waiting), driven by
-// the accepted stores and the writes memory takes. An accepted store to the staged
-// run's line joins the run; otherwise the run is pushed in every cycle the queue has
-// room (a store to another line then starts a new run). Checked every cycle:
+// the accepted stores and the writes memory takes. An accepted store waits in the
+// two-entry input slice and enters the staging from the next cycle on, when nothing is
+// staged or the queue has room; a store entering to the staged run's line joins the
+// run; otherwise the run is pushed in every cycle the queue has room (a store to
+// another line then starts a new run). Checked every cycle:
 //   - m_mem_req_valid == the model queue holds a run; s_req_ready == fewer than DEPTH
-//     stores unacknowledged and (nothing staged or the queue has room);
+//     stores unacknowledged and fewer than two in the slice;
 //   - the write memory takes is the oldest queued run: the line of its stores, wstrb
 //     exactly the union of their bytes, under each of those bytes the data of the
 //     latest of them (so no store is lost, skipped or reordered, and none of another
@@ -27,9 +29,9 @@
 //   - accepted and unacknowledged stores never exceed DEPTH (and reach it);
 //   - s_mem_resp_ready is 1, requests and acknowledgements stay valid until taken.
 // Throughput at full speed: 200 random stores take at most 202 cycles when DEPTH covers
-// their longest run to one line and the write's round trip (DEPTH >= run + 4); 200
+// their longest run to one line and the write's round trip (DEPTH >= run + 5); 200
 // stores walking consecutive words take at most 202 cycles and make exactly one write
-// per line when DEPTH >= WORDS + 4, and with a smaller DEPTH still at most half as
+// per line when DEPTH >= WORDS + 5, and with a smaller DEPTH still at most half as
 // many writes as stores per min(WORDS, DEPTH) (when that is 3 or more).
 // At the end: nothing more happens, writes <= stores, count_write == writes == memory
 // acknowledgements, final memory equals a reference updated per store; the random
@@ -72,7 +74,8 @@ module lsu_store_ack_check #(
     // as its first store and its number of stores.
     reg staged; reg [63:0] staged_line; integer staged_first, staged_n;
     integer queued_first [0:1]; integer queued_n [0:1]; integer queued;
-    reg take, accept, merge, push;
+    integer entered;                         // stores that left the input slice (the rest wait in it)
+    reg take, accept, enter, merge, push;
     reg staged_waited;                       // the staged run stayed because the queue was full
     integer merged_after_wait, split_runs;   // coverage: such a run still merging; a line's run in two writes
     integer cycle, sent, wr, cw, macks, got, max_out, merged_max, i, j;
@@ -119,13 +122,14 @@ module lsu_store_ack_check #(
             prev_mq_addr = mq_addr; prev_mq_wdata = mq_wdata; prev_mq_wstrb = mq_wstrb;
             prev_r_stall = r_valid && !r_ready;
             if (mq_valid !== (queued != 0)) fail("write request differs from 'a run is queued'");
-            if (s_ready !== ((sent - got != DEPTH) && (!staged || queued < 2)))
-                fail("s_req_ready differs from 'below DEPTH and the staged run can leave'");
+            if (s_ready !== ((sent - got != DEPTH) && (sent - entered < 2)))
+                fail("s_req_ready differs from 'below DEPTH and room in the slice'");
 
             // ---- the model's steps at this edge (all from the values before it) ----
             take   = mq_valid && mq_ready;
             accept = s_valid && s_ready;
-            merge  = accept && staged && (line_of(s_addr) == staged_line);
+            enter  = (sent > entered) && (!staged || queued < 2);
+            merge  = enter && staged && (line_of(st_addr[entered]) == staged_line);
             push   = staged && (queued < 2) && !merge;
             if (merge && staged_waited) merged_after_wait = merged_after_wait + 1;
             if (staged && !merge && queued == 2) staged_waited = 1;
@@ -167,23 +171,29 @@ module lsu_store_ack_check #(
                 staged = 0;
             end
 
-            // ---- a store is accepted: it joins the staged run or starts one ----
+            // ---- the slice's oldest store enters: it joins the staged run or starts one ----
+            if (enter) begin
+                if (staged && !merge) fail("model: store to another line while the staged run stays");
+                if (merge) begin
+                    staged_n = staged_n + 1;
+                end else begin
+                    if (!staged && entered > 0 &&
+                        line_of(st_addr[entered]) == line_of(st_addr[entered - 1]))
+                        split_runs = split_runs + 1;  // the line's previous run left without it
+                    staged = 1; staged_line = line_of(st_addr[entered]); staged_first = entered;
+                    staged_n = 1; staged_waited = 0;
+                end
+                entered = entered + 1;
+            end
+
+            // ---- a store is accepted into the slice ----
             if (accept) begin
                 if (sent >= N) fail("store accepted that was never offered");
-                if (staged && !merge) fail("model: store to another line while the staged run stays");
                 st_addr[sent] = s_addr; st_data[sent] = s_data;
                 run = (sent > 0 && line_of(s_addr) == line_of(st_addr[sent - 1])) ? run + 1 : 1;
                 if (sent <= 200 && run > longest_run) longest_run = run;
                 locate(s_addr);
                 ref_mem[line][DW*w +: DW] = s_data;
-                if (merge) begin
-                    staged_n = staged_n + 1;
-                end else begin
-                    if (!staged && sent > 0 && line_of(s_addr) == line_of(st_addr[sent - 1]))
-                        split_runs = split_runs + 1;  // the line's previous run left without it
-                    staged = 1; staged_line = line_of(s_addr); staged_first = sent; staged_n = 1;
-                    staged_waited = 0;
-                end
                 sent = sent + 1;
                 if (sent - got > DEPTH) fail("more than DEPTH stores unacknowledged");
                 if (sent - got > max_out) max_out = sent - got;
@@ -255,7 +265,7 @@ module lsu_store_ack_check #(
         for (i = 0; i < LINES; i = i + 1) begin mem[i] = 0; ref_mem[i] = 0; end
         for (i = 0; i < LINES * WORDS; i = i + 1) writer[i] = -1;
         for (i = 0; i < N; i = i + 1) write_of[i] = -1;
-        cycle = 0; sent = 0; wr = 0; cw = 0; macks = 0; got = 0; max_out = 0; merged_max = 0; merged_after_wait = 0; split_runs = 0; staged_waited = 0; run = 0; longest_run = 0;
+        cycle = 0; sent = 0; entered = 0; wr = 0; cw = 0; macks = 0; got = 0; max_out = 0; merged_max = 0; merged_after_wait = 0; split_runs = 0; staged_waited = 0; run = 0; longest_run = 0;
         pv = 100; pm = 100; pr = 100; dmax = 0; phase_end = 0; fast = 1;
         mode = RANDOM; walk_offered = 0;
         staged = 0; staged_line = 0; staged_first = 0; staged_n = 0; queued = 0;
@@ -263,13 +273,13 @@ module lsu_store_ack_check #(
         @(negedge rst);
         // Throughput: the first 200 random stores at full speed (memory takes every write
         // and acknowledges it the cycle after) go at one per cycle when DEPTH covers the
-        // loop: a run of R stores to one line is acknowledged from R + 3 cycles after its
-        // first store on, so at most R + 3 stores wait.
+        // loop: a run of R stores to one line is acknowledged from R + 4 cycles after its
+        // first store on, so at most R + 4 stores wait.
         while (sent < 1) @(negedge clk);
         fast_start = cycle;
         while (sent < 201) @(negedge clk);
         fast_cycles = cycle - fast_start;
-        if (DEPTH >= longest_run + 4 && fast_cycles > 202) fail("200 random stores at full speed too slow");
+        if (DEPTH >= longest_run + 5 && fast_cycles > 202) fail("200 random stores at full speed too slow");
         // Merging: once everything is acknowledged, BURST stores walking consecutive
         // words from a line's start, still at full speed (the same every run: nothing
         // random decides it).
@@ -285,13 +295,14 @@ module lsu_store_ack_check #(
         while (!(sent == got && !s_valid)) @(negedge clk);
         burst_writes = wr - burst_writes;
         mode = RANDOM; fast = 0;
-        if (DEPTH >= WORDS + 4) begin
+        if (DEPTH >= WORDS + 5) begin
             if (burst_cycles > BURST + 2) fail("walking stores at full speed too slow");
             if (burst_writes != (BURST + WORDS - 1) / WORDS) fail("walking stores: not one write per line");
         end else begin
             // A write ends at a line's end or when DEPTH stores wait for their
-            // acknowledgement: on average it still covers half of the fewer of the two.
-            fewest = (DEPTH < WORDS) ? DEPTH : WORDS;
+            // acknowledgement, one of them in the input slice: on average it still covers
+            // half of the fewer of WORDS and DEPTH - 1.
+            fewest = (DEPTH - 1 < WORDS) ? DEPTH - 1 : WORDS;
             if (fewest >= 3 && burst_writes > 2 * BURST / fewest) fail("walking stores: too few merged");
         end
         while (!(sent == N && got == N)) begin
