@@ -20,8 +20,11 @@
 // pack (clhls_fround.vh), or the special result. Registers go between the stages as
 // LATENCY allows, the last one always after stage 4, in this order: LATENCY 1: none
 // inside, all four stages before the one register; 2: after the partial products
-// (1); 3: also after their sum (1, 2); 4 or more: after every stage, and LATENCY - 3
-// registers after stage 4 (clhls_delay).
+// (1); 3: also after the normalisation at W = 32 (1, 3: the sum of four partial
+// products is short, and the rounding's increment is the longer half; 3.4 to 3.0 ns
+// on UltraScale+ by its delay table) and after the sum at W = 64 (1, 2: a sum of
+// sixteen); 4 or more: after every stage, and LATENCY - 3 registers after stage 4
+// (clhls_delay).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fmul32/64 of sim-bridge/fp_model.c through DPI-C
@@ -81,8 +84,8 @@ module clhls_fmul #(
     // Registers inside (NI, at most 3) and where they go; see the header.
     localparam NI = (LATENCY > 4) ? 3 : LATENCY - 1;
     localparam R1 = (NI >= 1) ? 1 : 0;          // after stage 1, the partial products
-    localparam R2 = (NI >= 2) ? 1 : 0;          // after stage 2, their sum
-    localparam R3 = (NI >= 3) ? 1 : 0;          // after stage 3, normalise
+    localparam R2 = (NI >= ((W == 32) ? 3 : 2)) ? 1 : 0;  // after stage 2, their sum
+    localparam R3 = (NI >= ((W == 32) ? 2 : 3)) ? 1 : 0;  // after stage 3, normalise
     localparam OUT_LAT = LATENCY - NI;          // after stage 4 (>= 1)
 
     `include "clhls_fround.vh"
