@@ -126,6 +126,18 @@ static int conflict_width(int ports)
     return bits;
 }
 
+/* Whether port p of local memory i takes its requests through a register slice: an
+ * access on it is in a memory node whose units do (hls_ir_node_sliced). */
+static int port_sliced(const emitter *e, int i, int p)
+{
+    const hls_kernel *k = e->k;
+    for (int o = 0; o < k->nops; o++)
+        if (k->ops[o].lmem == i && k->ops[o].lport == p && k->ops[o].region >= 0 &&
+            hls_ir_node_sliced(e->c->program, k, &k->regions[k->ops[o].region]))
+            return 1;
+    return 0;
+}
+
 /* Port p of local memory i, shared by accesses whose predicates exclude each other
  * within a work-group (localbanks.c): a clhls_port_share in front of it. Its
  * requesters' vectors lm<i>p<p>_* are those of a memory's ports (the accesses drive
@@ -176,6 +188,8 @@ static void emit_port_share(emitter *e, int i, int p)
     hls_nl_param(u, "N", "%u", n);
     hls_nl_param(u, "REQ_W", "%u", rw);
     hls_nl_param(u, "WORD_W", "%u", ww);
+    /* a lone requester at the port's rate: the memory's latency and the answer's cycle */
+    hls_nl_param(u, "RESP_DEPTH", "%d", HLS_LOCAL_LATENCY + port_sliced(e, i, p) + 1);
     hls_nl_connect(u, HLS_NL_IN, "s_req_valid", "%s_req_valid", v);
     hls_nl_connect(u, HLS_NL_OUT, "s_req_ready", "%s_req_ready", v);
     hls_nl_connect(u, HLS_NL_IN, "s_req_data", "%s_s_req", v);
@@ -257,6 +271,17 @@ static void emit_local_memory(emitter *e, int i)
     hls_nl_param(u, "ADDR_W", "%u", aw);
     hls_nl_param(u, "WORD_W", "%u", ww);
     hls_nl_param(u, "BANKS", "%d", m->banks);
+    strbuf sliced = {0}; /* the ports whose s_req_ready is a register */
+    int nsliced = 0;
+    sb_printf(&sliced, "%u'b", np);
+    for (int p = (int)np - 1; p >= 0; p--) {
+        int slice = port_sliced(e, i, p);
+        nsliced += slice;
+        sb_append(&sliced, slice ? "1" : "0");
+    }
+    if (nsliced)
+        hls_nl_param(u, "REQ_SLICE", "%s", sliced.data);
+    sb_free(&sliced);
     if (m->atomics)
         hls_nl_param(u, "ATOMICS", "16'h%04x", hls_emit_atomic_ops(e->k, i, NULL));
     if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
@@ -378,11 +403,9 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
         hls_nl_param(u, "AUTORUN", "1");
     if (k->compute_units > 1) /* one of several: the kernel's module joins them */
         hls_nl_param(u, "NCU", "%d", k->compute_units);
-    /* A clock that leaves fewer than HLS_SHORT_CLOCK_LEVELS logic levels between
-     * registers gets the work-item generator's register for the next group, so the
-     * pipeline's ready ends there; a slower clock keeps the area. */
-    double levels = board_logic_levels(e->c->program->board);
-    if (levels > 0 && levels < HLS_SHORT_CLOCK_LEVELS)
+    /* A short clock gets the work-item generator's register for the next group, so
+     * the pipeline's ready ends there; a slower clock keeps the area. */
+    if (hls_ir_short_clock(e->c->program))
         hls_nl_param(u, "GROUP_REG", "1");
     static const char *const reg_port[] = {"reg_we", "reg_addr", "reg_wdata"};
     for (size_t i = 0; i < sizeof reg_port / sizeof *reg_port; i++)

@@ -143,6 +143,22 @@ int hls_ir_is_memory(const hls_op *op)
            op->opc == HOP_CHAN_READ || op->opc == HOP_CHAN_WRITE;
 }
 
+int hls_ir_short_clock(const hls_program *p)
+{
+    double levels = board_logic_levels(p->board);
+    return levels > 0 && levels < HLS_SHORT_CLOCK_LEVELS;
+}
+
+int hls_ir_node_sliced(const hls_program *p, const hls_kernel *k, const hls_region *r)
+{
+    if (r->kind != HLS_REGION_MEMORY || !hls_ir_short_clock(p))
+        return 0;
+    int loads = 0;
+    for (int i = 0; i < r->nops; i++)
+        loads |= k->ops[r->ops[i]].opc == HOP_LOAD && k->ops[r->ops[i]].lsu >= 0;
+    return loads || r->nops > HLS_JOIN_UNITS;
+}
+
 int hls_ir_reuses_lines(const hls_kernel *k, const hls_op *op)
 {
     return op->opc == HOP_LOAD && !(k->channel_fence && op->addr_space == 1);

@@ -399,11 +399,18 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 #define HLS_ATOMIC_MIN_PORT_BITS 128
 /* A board clock that leaves fewer logic levels than this between registers (by the
  * board's delay model) gets the templates' optional registers that end a ready
- * chain at one unit (clhls_wi_gen's next group); a slower clock keeps their area
- * (vadd on the iCE40 does not place with them). */
+ * chain at one unit (clhls_wi_gen's next group, a load unit's order queue head, the
+ * request slices of wide memory nodes and global loads); a slower clock keeps their
+ * area (vadd on the iCE40 does not place with them). */
 #define HLS_SHORT_CLOCK_LEVELS 8
+/* A memory node with more units than this issues its requests after an AND of their
+ * readies wider than one LUT (with its token FIFO's room), whose result comes back
+ * into every unit's registers: on a short clock those units, and those of a node with
+ * a global load (whose latency a cycle hardly changes), take their requests through a
+ * register slice (hls_ir_node_sliced), a cycle more latency. */
+#define HLS_JOIN_UNITS 5
 /* Cycles from a local-memory request to its data when no other port contends for
- * the bank (clhls_local_mem's LATENCY). */
+ * the bank (clhls_local_mem's LATENCY), without a request slice (one cycle more). */
 #define HLS_LOCAL_LATENCY 4
 /* Longest kernel name used as it is in the names of the hardware (a longer one is
  * shortened, so that file names stay within the file system's 255 bytes). */
@@ -484,6 +491,11 @@ int hls_ir_is_memory(const hls_op *op);
  * coalesces); 0 in a kernel with channel fences, whose loads must see what other
  * kernels stored before their channel accesses, and for anything but a load. */
 int hls_ir_reuses_lines(const hls_kernel *k, const hls_op *op);
+/* 1 when the program's board has a short clock (fewer than HLS_SHORT_CLOCK_LEVELS
+ * logic levels between registers): the templates' optional registers are built. */
+int hls_ir_short_clock(const hls_program *p);
+/* 1 when memory node r's units take their requests through a register slice. */
+int hls_ir_node_sliced(const hls_program *p, const hls_kernel *k, const hls_region *r);
 /* 1 when the low n bits of op's result depend only on the low n bits of its operands
  * (add, sub, mul, and, or, xor; a left shift: of the shifted one), so that it may be
  * computed on the bits its readers use (narrow.c). */

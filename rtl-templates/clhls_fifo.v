@@ -4,11 +4,12 @@
 // between pipeline parts). Any DEPTH >= 1 works (no power of two needed). s_ready (not
 // full), m_valid (not empty) and count are registers, and so is m_data's source, so no
 // combinational path crosses the queue and a consumer of m_data starts at a register:
-//   - a small queue (under 16 entries or 1024 bits) keeps its oldest entry in a head
-//     register and the others in an array of DEPTH - 1 slots, written and read at the
-//     clock edge: a pop loads the head from the array, or, when the array is empty,
-//     from a push in the same cycle; a push into an empty queue goes straight in;
-//   - a large one is a block RAM read synchronously (read-first) at the slot after
+//   - a small queue (under 16 entries or 1024 bits), or any with HEAD_REG = 1, keeps
+//     its oldest entry in a head register and the others in an array of DEPTH - 1
+//     slots, written and read at the clock edge (registers, or LUT RAM when large): a
+//     pop loads the head from the array, or, when the array is empty, from a push in
+//     the same cycle; a push into an empty queue goes straight in;
+//   - a large one otherwise is a block RAM read synchronously (read-first) at the slot after
 //     the head, a register, whenever the head is popped; an entry pushed at the edge
 //     that makes it the head (the queue empties or was empty) is taken from a register
 //     beside the RAM instead, chosen by a flag that the count's flags decide. The
@@ -21,7 +22,10 @@
 
 module clhls_fifo #(
     parameter WIDTH = 32,  // bits per entry
-    parameter DEPTH = 4    // number of entries, >= 1
+    parameter DEPTH = 4,   // number of entries, >= 1
+    parameter HEAD_REG = 0 // 1: a head register even when large (m_data is a register, not the
+                           // block RAM's read register behind a multiplexer; for a narrow queue
+                           // whose head's consumer is on a short path)
 ) (
     input  wire                       clk,      // clock
     input  wire                       rst,      // synchronous active-high reset (empties the queue)
@@ -34,7 +38,7 @@ module clhls_fifo #(
     output reg  [$clog2(DEPTH+1)-1:0] count     // occupancy, 0..DEPTH
 );
     // A block RAM from 16 entries and 1024 bits on, else a head register and an array.
-    localparam BLOCK = DEPTH >= 16 && WIDTH * DEPTH >= 1024;
+    localparam BLOCK = HEAD_REG == 0 && DEPTH >= 16 && WIDTH * DEPTH >= 1024;
     // The array: DEPTH slots for a block RAM, DEPTH - 1 behind the head (one, never
     // used, when DEPTH = 1).
     localparam SLOTS = BLOCK ? DEPTH : (DEPTH > 1) ? DEPTH - 1 : 1;

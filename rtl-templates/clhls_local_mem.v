@@ -33,6 +33,12 @@
 // it enters in that cycle from the read register (a read accessed the cycle before,
 // or a write behind one): then in cycle 4. So a store followed by a load of the same
 // work-item keeps the distance it had with a 3-cycle memory.
+// Bit p of REQ_SLICE (for a clock that cannot spare the levels) puts a register slice
+// (clhls_skid) in front of port p's request queue: its s_req_ready is then a
+// register, and the pipeline's valid, which comes through the compute unit's join of
+// many units' readies, ends at the slice instead of running on into the queue's count
+// and the response credit. Every latency above is then a cycle longer on that port
+// (LATENCY 5).
 // With REQ_DEPTH >= 2, REQ_DEPTH + RESP_DEPTH >= LATENCY + 1 and m_resp_ready held at
 // 1, every port completes one request per cycle when there are no conflicts. All
 // outputs depend on registers only (conflicts is one). Reset empties the queues; it
@@ -58,7 +64,7 @@
 // look at its address's bank bits. Timing, ports and atomics are those of the crossbar.
 // An address outside its port's banks is a compiler error the hardware cannot see: with
 // CLHLS_SIM_CHECKS defined (simulation only) such a request is reported with $error.
-// Needs clhls_fifo.v and (for ATOMICS) clhls_atomic_ops.vh.
+// Needs clhls_fifo.v, clhls_skid.v (for REQ_SLICE) and (for ATOMICS) clhls_atomic_ops.vh.
 `default_nettype none
 
 module clhls_local_mem #(
@@ -69,6 +75,8 @@ module clhls_local_mem #(
     parameter REQ_DEPTH  = 2,   // request queue entries per port (>= 1; 2 for full throughput)
     parameter RESP_DEPTH = 8,   // answers a port may owe besides REQ_DEPTH (>= 1; 3 for full throughput)
     parameter [15:0] ATOMICS = 0, // bit k: the banks execute atomics of code k (0: none)
+    parameter [NPORTS-1:0] REQ_SLICE = 0, // bit p: port p's requests enter through a register
+                                // slice (a cycle more latency)
     parameter STATIC     = 0,   // 1: banks wired to ports by PORT_BANKS (no arbiters)
     parameter [NPORTS*BANKS-1:0] PORT_BANKS = {NPORTS*BANKS{1'b1}}  // STATIC: bit p*BANKS+b,
                                 // port p may reach bank b (each bank at most one port)
@@ -92,6 +100,7 @@ module clhls_local_mem #(
 );
     /* verilator lint_off UNUSEDPARAM */
     localparam integer LATENCY = 4;                     // request handshake to m_resp_valid, uncontended
+                                                        // (5 on a port with its slice)
     /* verilator lint_on UNUSEDPARAM */
     localparam WB        = WORD_W / 8;                  // bytes per word
     localparam WB_BITS   = $clog2(WB);                  // byte-offset bits of a word
@@ -238,10 +247,39 @@ module clhls_local_mem #(
         for (p = 0; p < NPORTS; p = p + 1) begin : port
             reg  [CNT_W-1:0] used;  // requests accepted and not answered
             reg              room;  // used != SLOTS: the response queue has room for one more
-            wire [IDX_W-1:0] in_idx = s_req_addr[p*ADDR_W + WB_BITS +: IDX_W];
+
+            // The request as the queue sees it: straight from the port, or from the slice.
+            wire              in_valid;   // a request is offered to the queue
+            wire              in_ready;   // the queue takes it
+            wire              in_write;   // its fields, as the port's
+            wire [ADDR_W-1:0] in_addr;
+            wire [WORD_W-1:0] in_wdata;
+            wire [WB-1:0]     in_wstrb;
+            wire [3:0]        in_atomic;
+            wire              in_wide;
+            wire [WORD_W-1:0] in_cmp;
+            if (REQ_SLICE[p]) begin : request_slice
+                clhls_skid #(.WIDTH(1 + ADDR_W + 2 * WORD_W + WB + 5)) slice (
+                    .clk(clk), .rst(rst),
+                    .s_valid(s_req_valid[p]), .s_ready(s_req_ready[p]),
+                    .s_data({s_req_write[p], s_req_addr[p*ADDR_W +: ADDR_W],
+                             s_req_wdata[p*WORD_W +: WORD_W], s_req_wstrb[p*WB +: WB],
+                             s_req_atomic[4*p +: 4], s_req_wide[p], s_req_cmp[p*WORD_W +: WORD_W]}),
+                    .m_valid(in_valid), .m_ready(in_ready),
+                    .m_data({in_write, in_addr, in_wdata, in_wstrb, in_atomic, in_wide, in_cmp}));
+            end else begin : no_slice
+                assign in_valid       = s_req_valid[p];
+                assign s_req_ready[p] = in_ready;
+                assign {in_write, in_addr, in_wdata, in_wstrb, in_atomic, in_wide, in_cmp} =
+                    {s_req_write[p], s_req_addr[p*ADDR_W +: ADDR_W], s_req_wdata[p*WORD_W +: WORD_W],
+                     s_req_wstrb[p*WB +: WB], s_req_atomic[4*p +: 4], s_req_wide[p],
+                     s_req_cmp[p*WORD_W +: WORD_W]};
+            end
+
+            wire [IDX_W-1:0] in_idx = in_addr[WB_BITS +: IDX_W];
             wire [BANKS-1:0] in_bank_hot;  // the bank of the request entering the queue
             /* verilator lint_off UNUSEDSIGNAL */
-            wire [ADDR_W-1:0] unused_addr = s_req_addr[p*ADDR_W +: ADDR_W];  // low bits: byte in word
+            wire [ADDR_W-1:0] unused_addr = in_addr;  // low bits: byte in word
             wire [CNT_W-1:0]                rs_count;
             wire                            rs_ready;  // always 1: room prevents overflow
             /* verilator lint_on UNUSEDSIGNAL */
@@ -253,15 +291,12 @@ module clhls_local_mem #(
                 assign in_bank_hot = 1'b1;
             end
             if (ATOMICS != 0) begin : atomic_fields
-                assign rq_in = {in_bank_hot, s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
-                                s_req_wstrb[p*WB +: WB], s_req_atomic[4*p +: 4], s_req_wide[p],
-                                s_req_cmp[p*WORD_W +: WORD_W]};
+                assign rq_in = {in_bank_hot, in_write, in_idx, in_wdata, in_wstrb, in_atomic,
+                                in_wide, in_cmp};
             end else begin : plain
-                assign rq_in = {in_bank_hot, s_req_write[p], in_idx, s_req_wdata[p*WORD_W +: WORD_W],
-                                s_req_wstrb[p*WB +: WB]};
+                assign rq_in = {in_bank_hot, in_write, in_idx, in_wdata, in_wstrb};
                 /* verilator lint_off UNUSEDSIGNAL */
-                wire unused_atomic = ^{s_req_atomic[4*p +: 4], s_req_wide[p],
-                                       s_req_cmp[p*WORD_W +: WORD_W]};
+                wire unused_atomic = ^{in_atomic, in_wide, in_cmp};
                 /* verilator lint_on UNUSEDSIGNAL */
             end
 
@@ -273,10 +308,10 @@ module clhls_local_mem #(
             reg  [REQ_DEPTH*REQ_W-1:0] ents;  // entry e at e*REQ_W
             reg  [QN_W-1:0]            queued;
             wire [QN_W-1:0] stay = queued - {{(QN_W-1){1'b0}}, taken[p]};
-            wire push = s_req_valid[p] && s_req_ready[p];
+            wire push = in_valid && in_ready;
             wire [REQ_DEPTH*REQ_W-1:0] shifted = taken[p] ? ents >> REQ_W : ents;
             reg  [REQ_DEPTH*REQ_W-1:0] ents_next;
-            assign s_req_ready[p] = (queued != QN_FULL || taken[p]) && room;
+            assign in_ready = (queued != QN_FULL || taken[p]) && room;
             // The slot behind the entries that stay takes the input whether or not a
             // request arrives (without one it stays empty): the handshake, which comes
             // from the pipeline, only counts, and the next state the comparisons start
@@ -364,7 +399,7 @@ module clhls_local_mem #(
                 assign head_row[p*ROW_W +: ROW_W] = 1'b0;
             end
 
-            assign port_busy[p] = used != {CNT_W{1'b0}};
+            assign port_busy[p] = used != {CNT_W{1'b0}} || (REQ_SLICE[p] && in_valid);
 
             // The room flag steps with the count, from the count alone.
             wire pop = m_resp_valid[p] && m_resp_ready[p];
@@ -401,9 +436,9 @@ module clhls_local_mem #(
                     assign in_bank = 1'b0;
                 end
                 always @(posedge clk)
-                    if (!rst && s_req_valid[p] && s_req_ready[p] && !reach[in_bank])
+                    if (!rst && push && !reach[in_bank])
                         $error("clhls_local_mem: port %0d, statically wired, got byte address 'h%0h in bank %0d outside its banks",
-                               p, s_req_addr[p*ADDR_W +: ADDR_W], in_bank);
+                               p, in_addr, in_bank);
             end
 `endif
 

@@ -6,28 +6,34 @@
 // memory read; any other request issues a new read of its line. Per accepted request
 // an in-order queue keeps {word index in the line, needs-new-line}; returned lines
 // wait in a line queue; data is delivered word by word from the line at the head.
-// Both queues keep their heads in registers (clhls_fifo), so m_resp_valid and
-// m_resp_data are a gate and a word multiplexer after registers, and m_resp_ready
-// reaches the queues' registers through two gates: the memory node that joins the
-// units' answers stays within a few levels without a response slice, whose registers
-// would cost more than the path it saves on the small boards.
+// Both queues keep their heads in registers (clhls_fifo; a deep order queue is a block
+// RAM whose read register is followed by a multiplexer, unless ORDER_HEAD_REG makes it
+// LUT RAM behind a head register, for a clock that cannot spare that level), so
+// m_resp_valid and m_resp_data are a gate and a word multiplexer after registers, and
+// m_resp_ready reaches the queues' registers through two gates: the memory node that
+// joins the units' answers stays within a few levels without a response slice, whose
+// registers would cost more than the path it saves on the small boards.
 // With REUSE 0 no line is shared: every request reads its own.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
-// undelivered), so data is never reused across idle periods (e.g. kernel launches),
-// and whenever its compute unit writes to it: s_write_valid/s_write_addr show every
-// write (store or atomic) of the compute unit in the cycle the interconnect takes it,
-// and the line is closed from the next cycle on (a registered flag: the arbitration
-// that decides the write ends at a register). The interconnect and memory keep the
-// order in which requests were taken, so a load accepted after that cycle reads the
-// line again and sees the write: a work-item sees its own stores, and after a barrier
-// the group's (their stores were acknowledged before it), even when an earlier
-// work-item's load had opened the same line.
+// undelivered, the slice empty too), so data is never reused across idle periods (e.g.
+// kernel launches), and whenever its compute unit writes to it:
+// s_write_valid/s_write_addr show every write (store or atomic) of the compute unit in
+// the cycle the interconnect takes it, and the line is closed from the next cycle on (a
+// registered flag: the arbitration that decides the write ends at a register). The
+// interconnect and memory keep the order in which requests were taken, so a load
+// accepted after that cycle reads the line again and sees the write: a work-item sees
+// its own stores, and after a barrier the group's (their stores were acknowledged
+// before it), even when an earlier work-item's load had opened the same line.
 // Capacity: at most DEPTH accepted-but-undelivered requests. Because every line in
 // flight belongs to such a request, the line queue (DEPTH lines) never overflows and
 // s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
 // s_req_ready, m_resp_valid and m_mem_req_valid depend on registered state only.
-// Latency: a request accepted at cycle t is offered to memory at t+1; a line that
-// comes back at cycle r is delivered (m_resp_valid) from r+1.
+// Latency: a request accepted at cycle t is offered to memory at t+1 (t+2 with
+// REQ_SLICE); a line that comes back at cycle r is delivered (m_resp_valid) from r+1.
+// REQ_SLICE = 1 (for a clock that cannot spare the levels) puts a register slice
+// (clhls_skid) in front of the unit: s_req_ready is then a register, and the
+// pipeline's valid, which comes through the compute unit's join of every unit's
+// ready, ends at the slice instead of running on into the queues' registers.
 // SPECULATIVE units serve a pipelined loop whose exit test waits for their loads
 // (hls/pipeline.c): iterations past the exit are issued before it is known, and their
 // addresses may lie past the end of the buffer, which hardware reads harmlessly. The
@@ -36,13 +42,15 @@
 // left" register, which proves it was issued past the exit. A request of an iteration
 // that was not past the exit is never released: the kernel stops, and the simulator
 // reports the held access as out of bounds when the watchdog ends it.
-// Needs clhls_fifo.v.
+// Needs clhls_fifo.v, clhls_skid.v.
 `default_nettype none
 
 module clhls_lsu_load #(
     parameter DATA_W = 32,   // loaded word width: a power of two from 8 to MEM_W
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
+    parameter ORDER_HEAD_REG = 0, // 1: the order queue's head is a register even when deep (LUT RAM)
+    parameter REQ_SLICE = 0, // 1: requests enter through a register slice (a cycle more latency)
     parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line
     parameter ADDR_W = 64,   // address bits the board decodes (lines are compared on these alone)
     parameter REUSE  = 1,    // 0: every request reads its line anew (no open line: the loads of
@@ -81,17 +89,25 @@ module clhls_lsu_load #(
     localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
     localparam CNT_W     = $clog2(DEPTH + 1);
 
+    // The request as the queues see it: straight from the port, or from the slice.
+    wire        in_valid;    // a request is offered to the queues
+    wire        in_ready;    // the queues take it
+    wire [63:0] in_addr;     // its address
+    wire        outside;     // a speculative request outside every buffer of the kernel
+                             // (simulation only; decided at the port)
+    wire        outside_at_port;
+
     // Split the request address. Only the low bits of the shifted address are the
     // word index; the rest are part of the line address, compared separately.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [63:0]      word_addr  = s_req_addr >> WORD_BITS;
+    wire [63:0]      word_addr  = in_addr >> WORD_BITS;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
-    wire [63:0]      line_addr  = (s_req_addr >> LINE_BITS) << LINE_BITS;
+    wire [63:0]      line_addr  = (in_addr >> LINE_BITS) << LINE_BITS;
 
     // The line's number in the address bits the board decodes: two addresses that
     // differ only above them are the same memory line.
-    wire [LN_W-1:0]  line_number = s_req_addr[LINE_BITS +: LN_W];
+    wire [LN_W-1:0]  line_number = in_addr[LINE_BITS +: LN_W];
     reg              open_valid;  // open_line is the line of the previous request
     reg  [LN_W-1:0]  open_line;   // the open line's number
     reg  [MEM_W-1:0] cur_line;    // line being delivered (after its first word)
@@ -101,8 +117,6 @@ module clhls_lsu_load #(
     // register here instead of running on through the line compares).
     reg written;
 
-    // A speculative request outside every buffer of the kernel (simulation only).
-    wire outside;
     wire needs_new = !outside && (!REUSE || !open_valid || written || (line_number != open_line));
 
     // A write taken now to the open line, or to the line a request opens now: the open
@@ -128,8 +142,21 @@ module clhls_lsu_load #(
     wire [MEM_W-1:0] line_head;
     wire [CNT_W-1:0] line_count;
 
-    assign s_req_ready = order_s_ready && req_s_ready;
-    wire accept = s_req_valid && s_req_ready;
+    assign in_ready = order_s_ready && req_s_ready;
+    wire accept = in_valid && in_ready;  // the queues take a request
+    generate
+        if (REQ_SLICE != 0) begin : request_slice
+            clhls_skid #(.WIDTH(65)) slice (
+                .clk(clk), .rst(rst),
+                .s_valid(s_req_valid), .s_ready(s_req_ready), .s_data({outside_at_port, s_req_addr}),
+                .m_valid(in_valid), .m_ready(in_ready), .m_data({outside, in_addr}));
+        end else begin : no_slice
+            assign s_req_ready = in_ready;
+            assign in_valid    = s_req_valid;
+            assign in_addr     = s_req_addr;
+            assign outside     = outside_at_port;
+        end
+    endgenerate
 
     wire             head_held  = order_head[IDX_W+1];
     wire             head_new   = order_head[IDX_W];
@@ -146,10 +173,10 @@ module clhls_lsu_load #(
     (* keep *) wire deliver_new = m_resp_valid && head_new;
     wire line_pop = m_resp_ready && deliver_new;
 
-    assign idle       = !order_m_valid;
+    assign idle       = !order_m_valid && (REQ_SLICE == 0 || !in_valid);
     assign count_read = m_mem_req_valid && m_mem_req_ready;
 
-    clhls_fifo #(.WIDTH(IDX_W + 2), .DEPTH(DEPTH)) order_queue (
+    clhls_fifo #(.WIDTH(IDX_W + 2), .DEPTH(DEPTH), .HEAD_REG(ORDER_HEAD_REG)) order_queue (
         .clk(clk), .rst(rst),
         .s_valid(accept), .s_ready(order_s_ready), .s_data({outside, needs_new, word_index}),
         .m_valid(order_m_valid), .m_ready(deliver), .m_data(order_head),
@@ -183,7 +210,7 @@ module clhls_lsu_load #(
                 // A line written in the cycle before was read anew (needs_new).
                 open_valid <= 1'b1;
                 open_line  <= line_number;
-            end else if (!order_m_valid || written) begin
+            end else if (idle || written) begin
                 open_valid <= 1'b0;
             end
         end
@@ -211,7 +238,7 @@ module clhls_lsu_load #(
     import "DPI-C" function void clhls_sim_released(input int unsigned cu, input int unsigned unit);
     generate
         if (SPECULATIVE) begin : held_requests
-            assign outside = s_req_valid && !(sim_window_valid && !idle &&
+            assign outside_at_port = s_req_valid && !(sim_window_valid && !idle &&
                                               s_req_addr >= sim_window_first &&
                                               s_req_addr <= sim_window_last) &&
                              clhls_sim_outside(CU, s_req_addr, DATA_W / 8);
@@ -220,11 +247,11 @@ module clhls_lsu_load #(
                 if (!rst && deliver && head_held)
                     clhls_sim_released(CU, UNIT);
         end else begin : no_held_requests
-            assign outside = 1'b0;
+            assign outside_at_port = 1'b0;
         end
     endgenerate
 `else
-    assign outside = 1'b0;
+    assign outside_at_port = 1'b0;
 `endif
 endmodule
 

@@ -111,11 +111,13 @@ for cfg in "-GOP=1 -GVW=64" "-GOP=2 -GFUNC=3 -GTYPE=1 -GVW=32" "-GOP=2 -GFUNC=1 
 done
 # The NDRange templates keep indexes, sizes and counters as narrow as the board and
 # the kernel allow (a small board's 24-bit indexes, a 64-item work-group; one-item
-# groups): lint those widths too.
+# groups): lint those widths too; and the load unit with the registers a short clock
+# gets (its request slice, a deep order queue's head register).
 for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -GLS_W=2" \
            "clhls_wg_dispatch -GID_W=24 -GLS_W=7" "clhls_wg_dispatch -GID_W=32 -GLS_W=2" \
            "clhls_wi_gen -GID_W=24 -GLS_W=7" "clhls_wi_gen -GID_W=40 -GLS_W=11" \
            "clhls_wg_slots -GSLOTS=4 -GSLOT_W=2 -GLS_W=7" \
+           "clhls_lsu_load -GREQ_SLICE=1 -GORDER_HEAD_REG=1 -GDEPTH=256" \
            "clhls_cu_shell -GSLOTS=4 -GSLOT_W=2 -GID_W=24 -GLS_W=7 -GBLOCK=3 -GNARGS=2 -GNPROBES=3 -GPEAKS=3'b101"; do
     set -- $cfg
     mod=$1; shift
@@ -131,10 +133,10 @@ for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -
     fi
     echo "checked $mod ($*)"
 done
-# clhls_local_mem statically wired (STATIC = 1): one bank per port, a port reaching
-# two banks with atomics, one port; linted as synthesis and as the simulator builds it
-# (the wiring check).
-for cfg in "-GSTATIC=1 -GPORT_BANKS=4'b1001" "-GSTATIC=1 -GBANKS=4 -GPORT_BANKS=8'b11000011 -GATOMICS=16'h0ffe" \
+# clhls_local_mem statically wired (STATIC = 1): one bank per port (and a request
+# slice on one of them), a port reaching two banks with atomics, one port; linted as
+# synthesis and as the simulator builds it (the wiring check).
+for cfg in "-GSTATIC=1 -GPORT_BANKS=4'b1001 -GREQ_SLICE=2'b10" "-GSTATIC=1 -GBANKS=4 -GPORT_BANKS=8'b11000011 -GATOMICS=16'h0ffe" \
            "-GNPORTS=1 -GBANKS=1 -GSTATIC=1 -GPORT_BANKS=1'b1"; do
     [ -f "$tpl/clhls_local_mem.v" ] || continue
     skip clhls_local_mem && continue

@@ -1,16 +1,16 @@
-// tb_fifo: clhls_fifo (DEPTH 1, 3, 4, 5 with a head register; 40, a block RAM) and
-// clhls_skid under random back-pressure.
+// tb_fifo: clhls_fifo (DEPTH 1, 3, 4, 5 with a head register; 40, a block RAM, and
+// with HEAD_REG a head register) and clhls_skid under random back-pressure.
 // Each instance carries a numbered sequence; the receiver checks every word and the
 // fifo's occupancy; a final phase without back-pressure checks full throughput.
 `timescale 1ns/1ps
-module stream_check #(parameter KIND = 0, parameter DEPTH = 4, parameter N = 3000) (
+module stream_check #(parameter KIND = 0, parameter DEPTH = 4, parameter HEAD_REG = 0, parameter N = 3000) (
     input wire clk, input wire rst, output reg done);
     localparam CW = $clog2(DEPTH + 1);
     reg s_valid; wire s_ready; reg [31:0] s_data;
     wire m_valid; reg m_ready; wire [31:0] m_data; wire [CW-1:0] count;
     integer sent, recvd, occ, phase_cycles, fast_transfers;
     generate if (KIND == 0) begin : f
-        clhls_fifo #(.WIDTH(32), .DEPTH(DEPTH)) dut (.clk(clk), .rst(rst), .s_valid(s_valid),
+        clhls_fifo #(.WIDTH(32), .DEPTH(DEPTH), .HEAD_REG(HEAD_REG)) dut (.clk(clk), .rst(rst), .s_valid(s_valid),
             .s_ready(s_ready), .s_data(s_data), .m_valid(m_valid), .m_ready(m_ready),
             .m_data(m_data), .count(count));
     end else begin : s
@@ -55,13 +55,14 @@ endmodule
 module tb_fifo;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
-    wire [5:0] done;
+    wire [6:0] done;
     stream_check #(.KIND(0), .DEPTH(1)) d1 (.clk(clk), .rst(rst), .done(done[0]));
     stream_check #(.KIND(0), .DEPTH(3)) d3 (.clk(clk), .rst(rst), .done(done[1]));
     stream_check #(.KIND(0), .DEPTH(4)) d4 (.clk(clk), .rst(rst), .done(done[2]));
     stream_check #(.KIND(0), .DEPTH(5)) d5 (.clk(clk), .rst(rst), .done(done[3]));
     stream_check #(.KIND(0), .DEPTH(40)) d40 (.clk(clk), .rst(rst), .done(done[4]));
     stream_check #(.KIND(1))            sk (.clk(clk), .rst(rst), .done(done[5]));
+    stream_check #(.KIND(0), .DEPTH(40), .HEAD_REG(1)) h40 (.clk(clk), .rst(rst), .done(done[6]));
     integer cycles = 0;
     always @(posedge clk) begin
         cycles = cycles + 1;

@@ -39,11 +39,13 @@
 // NPORTS - 1. Mid-cycle, every input (valid, write, address, m_resp_ready) is
 // inverted for 1 ns: s_req_ready, m_resp_valid, m_resp_rdata, conflicts and idle
 // must not move (they come from registers). At the end: all responses received,
-// idle, nothing more happens.
+// idle, nothing more happens. With -GSLICE=1 the memory has its request slices
+// (REQ_SLICE): every latency is a cycle longer and two more requests per port may be
+// accepted and unanswered; everything else is checked alike.
 `timescale 1ns/1ps
 
 module local_mem_check #(
-    parameter NP = 2, AW = 10, WW = 32, BK = 2, RQD = 2, RSD = 8, N = 3000
+    parameter NP = 2, AW = 10, WW = 32, BK = 2, RQD = 2, RSD = 8, N = 3000, SLICE = 0
 ) (
     input  wire clk,
     input  wire rst,
@@ -54,7 +56,8 @@ module local_mem_check #(
     localparam SH = NP * BK * 2;                          // shared words: 2 * NP of them in each bank
     localparam PR = ((TW - SH) / NP) / BK * BK;           // private words per port (multiple of BK)
     localparam QN = 64;                                   // expected-response ring per port
-    localparam LAT = 4;                                   // clhls_local_mem's LATENCY
+    localparam LAT = 4 + SLICE;                           // clhls_local_mem's LATENCY
+    localparam OUT = RQD + RSD + 2 * SLICE;               // accepted and unanswered, at most
     localparam T = 64;                                    // throughput requests per port
     localparam FULL = (RQD >= 2 && RSD >= 3);             // the configuration has full throughput
     localparam NB = (NP < BK) ? NP : BK;                  // ports streaming to their own bank
@@ -70,7 +73,7 @@ module local_mem_check #(
     wire [CW-1:0] conflicts;
     wire idle;
     clhls_local_mem #(.NPORTS(NP), .ADDR_W(AW), .WORD_W(WW), .BANKS(BK), .REQ_DEPTH(RQD),
-                      .RESP_DEPTH(RSD)) dut (
+                      .RESP_DEPTH(RSD), .REQ_SLICE(SLICE ? {NP{1'b1}} : {NP{1'b0}})) dut (
         .clk(clk), .rst(rst),
         .s_req_valid(v_r ^ {NP{probe}}), .s_req_ready(s_ready), .s_req_write(w_r ^ {NP{probe}}),
         .s_req_addr(a_r ^ {(NP*AW){probe}}), .s_req_wdata(d_r), .s_req_wstrb(st_r),
@@ -222,7 +225,7 @@ module local_mem_check #(
             for (p = 0; p < n_ports; p = p + 1) begin
                 if (v_r[p] && s_ready[p] && (w_r[p] == (pw == 0))) begin
                     if (e_tail[p] - e_head[p] >= QN) fail("testbench ring overflow");
-                    if (e_tail[p] - e_head[p] + 1 > RQD + RSD) fail("more than REQ_DEPTH + RESP_DEPTH outstanding");
+                    if (e_tail[p] - e_head[p] + 1 > OUT) fail("more than REQ_DEPTH + RESP_DEPTH (+ the slice) outstanding");
                     wd = a_r[p*AW +: AW] >> WBB;
                     k = p*QN + e_tail[p] % QN;
                     // In the first mix phase the order of the write and the reads is not known.
@@ -358,7 +361,7 @@ module local_mem_check #(
                 conf_a = -1; conf_b = -1;
                 case (phase)
                     1: for (p = 0; p < n_ports; p = p + 1)
-                        if (max_out[p] != RQD + RSD) fail("never REQ_DEPTH + RESP_DEPTH requests outstanding");
+                        if (max_out[p] != OUT) fail("never REQ_DEPTH + RESP_DEPTH (+ the slice) requests outstanding");
                     2, 3: begin
                         k = (phase == 2) ? NB : NP;
                         for (p = 0; p < k; p = p + 1)
@@ -471,16 +474,16 @@ module local_mem_check #(
     end
 endmodule
 
-module tb_local_mem;
+module tb_local_mem #(parameter SLICE = 0);
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
     wire [5:0] done;
-    local_mem_check #(.NP(1), .AW(8),  .WW(32),  .BK(1), .RQD(2), .RSD(8), .N(20000)) c0 (.clk(clk), .rst(rst), .done(done[0]));
-    local_mem_check #(.NP(4), .AW(10), .WW(32),  .BK(4), .RQD(2), .RSD(8), .N(20000)) c1 (.clk(clk), .rst(rst), .done(done[1]));
-    local_mem_check #(.NP(3), .AW(10), .WW(64),  .BK(2), .RQD(2), .RSD(8), .N(20000)) c2 (.clk(clk), .rst(rst), .done(done[2]));
-    local_mem_check #(.NP(5), .AW(12), .WW(128), .BK(8), .RQD(2), .RSD(8), .N(20000)) c3 (.clk(clk), .rst(rst), .done(done[3]));
-    local_mem_check #(.NP(2), .AW(7),  .WW(8),   .BK(2), .RQD(1), .RSD(1), .N(20000)) c4 (.clk(clk), .rst(rst), .done(done[4]));
-    local_mem_check #(.NP(3), .AW(10), .WW(256), .BK(1), .RQD(3), .RSD(4), .N(20000)) c5 (.clk(clk), .rst(rst), .done(done[5]));
+    local_mem_check #(.NP(1), .AW(8),  .WW(32),  .BK(1), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c0 (.clk(clk), .rst(rst), .done(done[0]));
+    local_mem_check #(.NP(4), .AW(10), .WW(32),  .BK(4), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c1 (.clk(clk), .rst(rst), .done(done[1]));
+    local_mem_check #(.NP(3), .AW(10), .WW(64),  .BK(2), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c2 (.clk(clk), .rst(rst), .done(done[2]));
+    local_mem_check #(.NP(5), .AW(12), .WW(128), .BK(8), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c3 (.clk(clk), .rst(rst), .done(done[3]));
+    local_mem_check #(.NP(2), .AW(7),  .WW(8),   .BK(2), .RQD(1), .RSD(1), .N(20000), .SLICE(SLICE)) c4 (.clk(clk), .rst(rst), .done(done[4]));
+    local_mem_check #(.NP(3), .AW(10), .WW(256), .BK(1), .RQD(3), .RSD(4), .N(20000), .SLICE(SLICE)) c5 (.clk(clk), .rst(rst), .done(done[5]));
     initial begin
         repeat (3) @(negedge clk); rst = 0;
         wait (&done);

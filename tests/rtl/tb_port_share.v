@@ -25,16 +25,18 @@
 // and unanswered at the unit. Mid-cycle, every input of the unit (valid, data,
 // m_resp_ready) is inverted for 1 ns: s_req_ready, m_resp_valid and m_resp_data must
 // not move (they come from registers). At the end: all answers received, idle.
+// With -GSLICE=1 the memory has its request slices (REQ_SLICE): LATENCY is 5, and the
+// configurations that keep a lone requester at full rate reserve one answer more.
 `timescale 1ns/1ps
 
 module port_share_check #(
-    parameter N = 2, WW = 32, BK = 2, IND = 2, RSD = 4
+    parameter N = 2, WW = 32, BK = 2, IND = 2, RSD = 4, SLICE = 0
 ) (
     input  wire clk,
     input  wire rst,
     output reg  done
 );
-    localparam LAT = 4;  // clhls_local_mem's LATENCY
+    localparam LAT = 4 + SLICE;  // clhls_local_mem's LATENCY
     localparam AW = 10, WB = WW / 8, C = N + 1;           // clients: requesters, then port 1
     localparam TW = (1 << AW) / WB;                       // words in the memory
     localparam SH = 8;                                    // shared words
@@ -68,7 +70,7 @@ module port_share_check #(
         .s_resp_valid(p_resp_valid), .s_resp_ready(p_resp_ready), .s_resp_data(p_resp),
         .m_resp_valid(rv[N-1:0]), .m_resp_ready(mr[N-1:0] ^ {N{probe}}),
         .m_resp_data(rd[N*WW-1:0]), .idle(share_idle));
-    clhls_local_mem #(.NPORTS(2), .ADDR_W(AW), .WORD_W(WW), .BANKS(BK)) mem (
+    clhls_local_mem #(.NPORTS(2), .ADDR_W(AW), .WORD_W(WW), .BANKS(BK), .REQ_SLICE(SLICE ? 2'b11 : 2'b00)) mem (
         .clk(clk), .rst(rst),
         .s_req_valid({v[N], p_req_valid}), .s_req_ready({rdy[N], p_req_ready}),
         .s_req_write({mreq[RW+RW-1], mreq[RW-1]}),
@@ -230,7 +232,7 @@ module port_share_check #(
         end
     endtask
 
-    localparam FULL = IND >= 2 && RSD >= 5;  // the configuration has full throughput
+    localparam FULL = IND >= 2 && RSD >= 5 + SLICE;  // the configuration has full throughput
 
     initial begin
         done = 0; cycle = 0; lat_bad = 0; spread_bad = 0; stall_prev = 0; rd_prev = 0;
@@ -284,14 +286,14 @@ module port_share_check #(
     end
 endmodule
 
-module tb_port_share;
+module tb_port_share #(parameter SLICE = 0);
     reg clk = 0, rst = 1;
     always #5 clk = ~clk;
     wire [3:0] done;
-    port_share_check #(.N(2), .WW(32), .BK(2), .IND(2), .RSD(5)) c0 (.clk(clk), .rst(rst), .done(done[0]));
-    port_share_check #(.N(3), .WW(64), .BK(1), .IND(2), .RSD(5)) c1 (.clk(clk), .rst(rst), .done(done[1]));
-    port_share_check #(.N(5), .WW(32), .BK(2), .IND(2), .RSD(8)) c2 (.clk(clk), .rst(rst), .done(done[2]));
-    port_share_check #(.N(3), .WW(32), .BK(2), .IND(1), .RSD(1)) c3 (.clk(clk), .rst(rst), .done(done[3]));
+    port_share_check #(.N(2), .WW(32), .BK(2), .IND(2), .RSD(5 + SLICE), .SLICE(SLICE)) c0 (.clk(clk), .rst(rst), .done(done[0]));
+    port_share_check #(.N(3), .WW(64), .BK(1), .IND(2), .RSD(5 + SLICE), .SLICE(SLICE)) c1 (.clk(clk), .rst(rst), .done(done[1]));
+    port_share_check #(.N(5), .WW(32), .BK(2), .IND(2), .RSD(8), .SLICE(SLICE)) c2 (.clk(clk), .rst(rst), .done(done[2]));
+    port_share_check #(.N(3), .WW(32), .BK(2), .IND(1), .RSD(1), .SLICE(SLICE)) c3 (.clk(clk), .rst(rst), .done(done[3]));
     initial begin
         repeat (3) @(posedge clk);
         rst = 0;
