@@ -9,11 +9,11 @@
 //     slots, written and read at the clock edge (registers, or LUT RAM when large): a
 //     pop loads the head from the array, or, when the array is empty, from a push in
 //     the same cycle; a push into an empty queue goes straight in;
-//   - a large one otherwise is a block RAM read synchronously (read-first) at the slot after
-//     the head, a register, whenever the head is popped; an entry pushed at the edge
-//     that makes it the head (the queue empties or was empty) is taken from a register
-//     beside the RAM instead, chosen by a flag that the count's flags decide. The
-//     RAM's address and enable are a register and the pop: no compare of the read
+//   - a large one otherwise is a block RAM read synchronously (read-first) at the slot
+//     after the head, a register, whenever the head is popped; an entry pushed at the
+//     edge that makes it the head (the queue empties or was empty) is taken from a
+//     register beside the RAM instead, chosen by a flag that the count's flags decide.
+//     The RAM's address and enable are a register and the pop: no compare of the read
 //     and write addresses (a transparent read would need one) follows the handshake.
 // A push and a pop may happen in the same cycle; when the queue is full it refuses
 // pushes (s_ready = 0) but can still be popped. Both forms behave the same, cycle for
@@ -37,7 +37,8 @@ module clhls_fifo #(
     output wire [WIDTH-1:0]           m_data,   // oldest entry (from a register, or the RAM's read register)
     output reg  [$clog2(DEPTH+1)-1:0] count     // occupancy, 0..DEPTH
 );
-    // A block RAM from 16 entries and 1024 bits on, else a head register and an array.
+    // A block RAM from 16 entries and 1024 bits on (unless HEAD_REG), else a head
+    // register and an array.
     localparam BLOCK = HEAD_REG == 0 && DEPTH >= 16 && WIDTH * DEPTH >= 1024;
     // The array: DEPTH slots for a block RAM, DEPTH - 1 behind the head (one, never
     // used, when DEPTH = 1).
