@@ -362,36 +362,56 @@ static void emit_node_requests(emitter *e, const hls_region *r)
     }
 }
 
+/* The terms of a memory node's join: the oldest token is there and, for each unit whose
+ * answer it waits for (but `except`, an op index or -1), that answer is there. */
+static void join_terms(emitter *e, const hls_region *r, int except, strbuf *x)
+{
+    char u[UNIT_NAME_SIZE], p[40];
+    sb_printf(x, "r%d_w_valid", R);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &e->k->ops[r->ops[i]];
+        if (!hls_ir_waits_for_memory(op) || r->ops[i] == except)
+            continue;
+        unit_name(op, u);
+        if (op->has_pred)
+            sb_printf(x, "\n        & (~%s | %s_resp_valid)",
+                      waiting(e, op->args[op->nargs - 1], p), u);
+        else
+            sb_printf(x, "\n        & %s_resp_valid", u);
+    }
+}
+
 /* A memory node's answers: the oldest waiting token leaves when every answer it waits
- * for is there, taking them all. */
+ * for is there, taking them all. A unit's ready is the leave without the unit's own
+ * answer (a unit takes it as delivered only with its valid): in a node of a few units
+ * the answer's valid then never runs through the join back into the unit; a wider
+ * node's units share the leave, one AND instead of one per unit. */
 static void emit_node_answers(emitter *e, const hls_region *r)
 {
     const hls_kernel *k = e->k;
     char u[UNIT_NAME_SIZE], p[40];
     strbuf x = {0};
-    sb_printf(&x, "r%d_w_valid", R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &k->ops[r->ops[i]];
-        if (!hls_ir_waits_for_memory(op))
-            continue;
-        unit_name(op, u);
-        if (op->has_pred)
-            sb_printf(&x, "\n        & (~%s | %s_resp_valid)",
-                      waiting(e, op->args[op->nargs - 1], p), u);
-        else
-            sb_printf(&x, "\n        & %s_resp_valid", u);
-    }
+    join_terms(e, r, -1, &x);
     hls_nl_assign(e->m, text(e, "r%d_out_valid", R), "%s", x.data);
     sb_free(&x);
     hls_nl_assign(e->m, text(e, "r%d_leave", R), "r%d_out_valid & r%d_out_ready", R, R);
+    int answers = 0;
+    for (int i = 0; i < r->nops; i++)
+        answers += hls_ir_waits_for_memory(&k->ops[r->ops[i]]);
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         const char *ready = text(e, "%s_resp_ready", unit_name(op, u));
-        if (hls_ir_waits_for_memory(op))
-            hls_nl_assign(e->m, ready, "r%d_leave%s%s", R, op->has_pred ? " & " : "",
-                          op->has_pred ? waiting(e, op->args[op->nargs - 1], p) : "");
-        else if (op->lmem >= 0) /* an acknowledgement nobody waits for */
+        const char *pred = op->has_pred ? waiting(e, op->args[op->nargs - 1], p) : NULL;
+        if (hls_ir_waits_for_memory(op) && answers <= HLS_JOIN_UNITS) {
+            join_terms(e, r, r->ops[i], &x);
+            hls_nl_assign(e->m, ready, "%s\n        & r%d_out_ready%s%s", x.data, R,
+                          pred ? " & " : "", pred ? pred : "");
+            sb_free(&x);
+        } else if (hls_ir_waits_for_memory(op)) {
+            hls_nl_assign(e->m, ready, "r%d_leave%s%s", R, pred ? " & " : "", pred ? pred : "");
+        } else if (op->lmem >= 0) { /* an acknowledgement nobody waits for */
             hls_nl_assign(e->m, ready, "1'b1");
+        }
     }
     for (int i = 0; i < r->nlive_out; i++) {
         int id = r->live_out[i];

@@ -401,18 +401,22 @@ module clhls_local_mem #(
 
             assign port_busy[p] = used != {CNT_W{1'b0}} || (REQ_SLICE[p] && in_valid);
 
-            // The room flag steps with the count, from the count alone.
+            // The room flag steps with the count, from the count alone. The request
+            // and the response handshakes both come late (through the compute unit's
+            // joins), so each bit's next state is one multiplexer they select, among
+            // the count and its values one up and one down. Those are kept as nets:
+            // otherwise synthesis shares one adder between them and puts the
+            // handshakes in front of its carry.
             wire pop = m_resp_valid[p] && m_resp_ready[p];
+            (* keep *) wire [CNT_W-1:0] used_up   = used + 1'b1;
+            (* keep *) wire [CNT_W-1:0] used_down = used - 1'b1;
             always @(posedge clk) begin
                 if (rst) begin
                     used <= {CNT_W{1'b0}};
                     room <= 1'b1;
-                end else if (push && !pop) begin
-                    used <= used + 1'b1;
-                    room <= used != SLOTS_FULL - 1'b1;
-                end else if (!push && pop) begin
-                    used <= used - 1'b1;
-                    room <= 1'b1;
+                end else begin
+                    used <= push ? (pop ? used : used_up) : (pop ? used_down : used);
+                    room <= push ? (pop ? room : used_up != SLOTS_FULL) : (pop || room);
                 end
             end
 

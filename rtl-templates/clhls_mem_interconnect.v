@@ -96,33 +96,36 @@ module clhls_mem_interconnect #(
     end
 
     // The ring from the port after the grant, the granted port last: the lowest
-    // requesting port above the grant, else the lowest requesting port (each port's
-    // "above the grant" is a compare with a constant, no index arithmetic).
-    reg any_above;  // a port above the grant requests
+    // requesting port above the grant, else the lowest requesting port. `above` (a
+    // register beside the grant) marks the ports above it, so both candidates are the
+    // lowest set bit of a vector x, found by one subtraction (a carry chain): x - 1
+    // clears that bit and sets the ones below it, so x & ~(x - 1) is the bit alone and
+    // ~(x ^ (x - 1)) the ports above it, the next `above`. The grant's index is the
+    // one-hot's encoding.
+    reg  [NPORTS-1:0] above;        // the ports above the grant
+    wire [NPORTS-1:0] req_above  = s_req_valid & above;
+    wire [NPORTS-1:0] above_less = req_above - 1'b1;
+    wire [NPORTS-1:0] req_less   = s_req_valid - 1'b1;
+    wire              any_above  = |req_above;  // a port above the grant requests
+    wire [NPORTS-1:0] next_hot   = any_above ? req_above & ~above_less : s_req_valid & ~req_less;
+    wire [NPORTS-1:0] next_above = any_above ? ~(req_above ^ above_less) : ~(s_req_valid ^ req_less);
     always @(*) begin
-        next_grant = grant;
-        any_above  = 1'b0;
-        any_valid  = 1'b0;
-        for (k = NPORTS - 1; k >= 0; k = k - 1) begin
-            if (s_req_valid[k] && k[IDX_W-1:0] > grant) begin
-                next_grant = k[IDX_W-1:0];
-                any_above  = 1'b1;
-            end
-        end
-        for (k = NPORTS - 1; k >= 0; k = k - 1) begin
-            if (s_req_valid[k] && !any_above)
-                next_grant = k[IDX_W-1:0];
-            any_valid = any_valid || s_req_valid[k];
-        end
+        next_grant = {IDX_W{1'b0}};
+        for (k = 0; k < NPORTS; k = k + 1)
+            if (next_hot[k])
+                next_grant = next_grant | k[IDX_W-1:0];
+        any_valid = |s_req_valid;
     end
 
     always @(posedge clk) begin
         if (rst) begin
             grant     <= {IDX_W{1'b0}};
             grant_hot <= {{(NPORTS-1){1'b0}}, 1'b1};
+            above     <= {{(NPORTS-1){1'b1}}, 1'b0};
         end else if (any_valid && (fire || !s_req_valid[grant])) begin
             grant     <= next_grant;
-            grant_hot <= {{(NPORTS-1){1'b0}}, 1'b1} << next_grant;
+            grant_hot <= next_hot;
+            above     <= next_above;
         end
     end
 

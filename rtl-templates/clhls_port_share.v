@@ -140,19 +140,33 @@ module clhls_port_share #(
             assign offer_data[r*REQ_W +: REQ_W] = buf_valid[r] ? buf_data[r*REQ_W +: REQ_W]
                                                               : s_req_data[r*REQ_W +: REQ_W];
 
-            // answers owed: taken for the port, not yet given to the requester
+            // Answers owed: taken for the port, not yet given to the requester. The
+            // flags step with the count; its values one up and one down are both
+            // computed from the register and both compared, so a synthesis tool cannot
+            // share one adder between them with the requester's ready before its carry.
             reg  [CNT_W-1:0] owed;
+            reg              credit;  // owed != RESP_DEPTH
+            reg              owes;    // owed != 0
             wire given = m_resp_valid[r] && m_resp_ready[r];
+            wire [CNT_W-1:0] owed_up   = owed + 1'b1;
+            wire [CNT_W-1:0] owed_down = owed - 1'b1;
             always @(posedge clk) begin
-                if (rst)
-                    owed <= {CNT_W{1'b0}};
-                else if (take[r] && !given)
-                    owed <= owed + 1'b1;
-                else if (!take[r] && given)
-                    owed <= owed - 1'b1;
+                if (rst) begin
+                    owed   <= {CNT_W{1'b0}};
+                    credit <= 1'b1;
+                    owes   <= 1'b0;
+                end else if (take[r] && !given) begin
+                    owed   <= owed_up;
+                    credit <= owed_up != CREDIT_FULL;
+                    owes   <= 1'b1;
+                end else if (!take[r] && given) begin
+                    owed   <= owed_down;
+                    credit <= 1'b1;
+                    owes   <= owed_down != {CNT_W{1'b0}};
+                end
             end
-            assign has_credit[r] = owed != CREDIT_FULL;
-            assign busy[r] = buf_valid[r] || owed != {CNT_W{1'b0}};
+            assign has_credit[r] = credit;
+            assign busy[r] = buf_valid[r] || owes;
 
             // the answers: straight through when the queue is empty, else queued
             assign answer[r] = s_resp_valid && origin_valid && origin == ID;

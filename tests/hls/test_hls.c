@@ -603,6 +603,41 @@ Test(hls, short_clock_boards_get_request_slices)
     }
 }
 
+/* The right-hand side of "assign NET = ...;" in a compute unit, or "" without one. */
+static char *assignment(const char *cu, const char *net)
+{
+    char head[80];
+    snprintf(head, sizeof head, "assign %s = ", net);
+    const char *at = strstr(cu, head);
+    if (!at)
+        return strdup("");
+    at += strlen(head);
+    return strndup(at, (size_t)(strchr(at, ';') - at));
+}
+
+/* A memory node's unit is ready for its answer when the others' answers and the next
+ * stage are: its own answer's valid never runs through the join back into it. A node
+ * of more units than one LUT's AND (the six local loads) gives them the shared leave. */
+Test(hls, a_units_answer_ready_waits_for_the_others_only)
+{
+    static const char *const src =
+        "__kernel void sums(__global const int *a, __global int *b, __local int *t)\n"
+        "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    if (l < 58)\n"
+        "        b[get_global_id(0)] = t[l] + t[l + 1] + t[l + 2] + t[l + 3] + t[l + 4] + t[l + 5];\n}\n";
+    hls_build_result res;
+    char *cu = cu_for_board("sim_dc", src, "sums.cl", "sums", &res);
+    char *load = assignment(cu, "lsu0_resp_ready"), *wide = assignment(cu, "lm0p1_resp_ready");
+    cr_expect(strstr(load, "_out_ready") && !strstr(load, "resp_valid"), "%s", load);
+    cr_expect(strstr(wide, "_leave"), "%s", wide);
+    free(load);
+    free(wide);
+    free(cu);
+    lint_entry("sums.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 /* An address's arithmetic is as wide as the board's address (narrow.c): on the U250
  * (35 bits) the index's 64-bit multiply is computed on 35 bits, on the default board
  * (64 bits) on all of them. */
