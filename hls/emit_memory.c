@@ -401,16 +401,19 @@ static void emit_node_answers(emitter *e, const hls_region *r)
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         const char *ready = text(e, "%s_resp_ready", unit_name(op, u));
-        const char *pred = op->has_pred ? waiting(e, op->args[op->nargs - 1], p) : NULL;
-        if (hls_ir_waits_for_memory(op) && answers <= HLS_JOIN_UNITS) {
+        if (!hls_ir_waits_for_memory(op)) {
+            if (op->lmem >= 0) /* an acknowledgement nobody waits for */
+                hls_nl_assign(e->m, ready, "1'b1");
+            continue;
+        }
+        const char *amp = op->has_pred ? " & " : "";
+        const char *pred = op->has_pred ? waiting(e, op->args[op->nargs - 1], p) : "";
+        if (answers <= HLS_JOIN_UNITS) {
             join_terms(e, r, r->ops[i], &x);
-            hls_nl_assign(e->m, ready, "%s\n        & r%d_out_ready%s%s", x.data, R,
-                          pred ? " & " : "", pred ? pred : "");
+            hls_nl_assign(e->m, ready, "%s\n        & r%d_out_ready%s%s", x.data, R, amp, pred);
             sb_free(&x);
-        } else if (hls_ir_waits_for_memory(op)) {
-            hls_nl_assign(e->m, ready, "r%d_leave%s%s", R, pred ? " & " : "", pred ? pred : "");
-        } else if (op->lmem >= 0) { /* an acknowledgement nobody waits for */
-            hls_nl_assign(e->m, ready, "1'b1");
+        } else {
+            hls_nl_assign(e->m, ready, "r%d_leave%s%s", R, amp, pred);
         }
     }
     for (int i = 0; i < r->nlive_out; i++) {

@@ -407,7 +407,9 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
  * readies wider than one LUT (with its token FIFO's room), whose result comes back
  * into every unit's registers: on a short clock those units, and those of a node with
  * a global load (whose latency a cycle hardly changes), take their requests through a
- * register slice (hls_ir_node_sliced), a cycle more latency. */
+ * register slice (hls_ir_node_sliced), a cycle more latency. In a node of at most
+ * this many answers each unit's answer ready is the join of the others' answers
+ * alone (emit_node_answers); a wider node's units share one leave. */
 #define HLS_JOIN_UNITS 5
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY), without a request slice (one cycle more). */

@@ -571,6 +571,14 @@ Test(hls, short_clock_boards_get_the_next_group_register)
     }
 }
 
+/* A global load, then six local loads in one memory node: wider than one LUT's AND. */
+#define SIX_LOCAL_LOADS \
+        "__kernel void sums(__global const int *a, __global int *b, __local int *t)\n" \
+        "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n" \
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n" \
+        "    if (l < 58)\n" \
+        "        b[get_global_id(0)] = t[l] + t[l + 1] + t[l + 2] + t[l + 3] + t[l + 4] + t[l + 5];\n}\n"
+
 /* On a short clock a global load takes its requests through a register slice and
  * keeps its order queue's head in a register, and so do the local memory ports of a
  * memory node wider than one LUT's AND (six loads here); a lone local store and load
@@ -578,11 +586,7 @@ Test(hls, short_clock_boards_get_the_next_group_register)
 Test(hls, short_clock_boards_get_request_slices)
 {
     static const char *const src =
-        "__kernel void sums(__global const int *a, __global int *b, __local int *t)\n"
-        "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n"
-        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-        "    if (l < 58)\n"
-        "        b[get_global_id(0)] = t[l] + t[l + 1] + t[l + 2] + t[l + 3] + t[l + 4] + t[l + 5];\n}\n"
+        SIX_LOCAL_LOADS
         "__kernel void copy(__global const int *a, __global int *b, __local int *t)\n"
         "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n"
         "    b[get_global_id(0)] = t[l];\n}\n";
@@ -620,12 +624,7 @@ static char *assignment(const char *cu, const char *net)
  * of more units than one LUT's AND (the six local loads) gives them the shared leave. */
 Test(hls, a_units_answer_ready_waits_for_the_others_only)
 {
-    static const char *const src =
-        "__kernel void sums(__global const int *a, __global int *b, __local int *t)\n"
-        "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n"
-        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-        "    if (l < 58)\n"
-        "        b[get_global_id(0)] = t[l] + t[l + 1] + t[l + 2] + t[l + 3] + t[l + 4] + t[l + 5];\n}\n";
+    static const char *const src = SIX_LOCAL_LOADS;
     hls_build_result res;
     char *cu = cu_for_board("sim_dc", src, "sums.cl", "sums", &res);
     char *load = assignment(cu, "lsu0_resp_ready"), *wide = assignment(cu, "lm0p1_resp_ready");
