@@ -239,20 +239,11 @@ static void emit_fp_op(emitter *e, const hls_op *op)
         sim_normal(e, u, op);
 }
 
-/* Address bits of a ROM of `size` bytes (its array is padded to a power of two). */
-static unsigned rom_address_bits(uint64_t size)
-{
-    unsigned bits = 1;
-    while ((1ull << bits) < size)
-        bits++;
-    return bits;
-}
-
 /* A __constant table read: the loaded bytes, registered once. */
 static void emit_rom_load(emitter *e, const hls_op *op)
 {
     char args[4][40];
-    unsigned ab = rom_address_bits(e->c->program->roms[op->rom].size);
+    unsigned ab = hls_ir_rom_address_bits(e->c->program->roms[op->rom].size);
     strbuf x = {0};
     sb_printf(&x, "always @(posedge clk) if (r%d_en) r%d_v%d <= {", R, R, op->id);
     for (int b = (int)op->width / 8 - 1; b >= 0; b--)
@@ -274,7 +265,7 @@ void hls_emit_roms(emitter *e)
         if (!used)
             continue;
         const hls_rom *rom = &p->roms[r];
-        unsigned long long entries = 1ull << rom_address_bits(rom->size);
+        unsigned long long entries = 1ull << hls_ir_rom_address_bits(rom->size);
         const char *name = text(e, "rom%d", r);
         hls_nl_reg_array(e->m, name, 8, (unsigned)entries,
                          text(e, "__constant %s: %llu bytes", rom->name,

@@ -175,6 +175,14 @@ int hls_ir_low_bits_from_low_bits(const hls_op *op)
     }
 }
 
+unsigned hls_ir_rom_address_bits(uint64_t size)
+{
+    unsigned bits = 1;
+    while ((1ull << bits) < size)
+        bits++;
+    return bits;
+}
+
 int hls_ir_is_access(const hls_op *op)
 {
     return op->lsu >= 0 || op->lmem >= 0 || op->chan >= 0;

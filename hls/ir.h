@@ -502,6 +502,9 @@ int hls_ir_node_sliced(const hls_program *p, const hls_kernel *k, const hls_regi
  * (add, sub, mul, and, or, xor; a left shift: of the shifted one), so that it may be
  * computed on the bits its readers use (narrow.c). */
 int hls_ir_low_bits_from_low_bits(const hls_op *op);
+/* Address bits of a __constant table of `size` bytes (its array is padded to a power
+ * of two): the bits its reads decode. */
+unsigned hls_ir_rom_address_bits(uint64_t size);
 /* 1 for a global or local memory access: one a load-store unit or a local-memory port
  * serves (a read of a __constant table in ROM is not). */
 int hls_ir_is_access(const hls_op *op);

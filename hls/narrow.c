@@ -10,13 +10,14 @@
  * A value's live bits are the most any reader uses (a fixpoint from none): an add,
  * sub, mul, and, or, xor, the shifted operand of a left shift and the chosen operands
  * of a select use the bits of their own result that are live; a truncation to w bits
- * at most w; a global access's address the board's address bits (all 64 on a board
- * that decodes them all, such as the default one, whose checks see every address);
- * every other reader (compares, right shifts, extensions, divisions, conversions,
- * phis, local and __constant table accesses, a block's branch, a loop's tests) all
- * of them. The emitter computes an add ... left shift whose live bits are fewer than
- * its width at that many bits and fills the rest with zeros, which no reader looks
- * at (emit_ops.c); synthesis then drops the zeros' registers. */
+ * at most w, an extension from w bits its live bits up to w; a global access's
+ * address the board's address bits (all 64 on a board that decodes them all, such as
+ * the default one, whose checks see every address), a local access's its local
+ * memory's ({slot, address}) and a __constant table read's the table's; every other
+ * reader (compares, right shifts, divisions, conversions, phis, a block's branch, a
+ * loop's tests) all of them. The emitter computes an add ... left shift whose live
+ * bits are fewer than its width at that many bits and fills the rest with zeros,
+ * which no reader looks at (emit_ops.c); synthesis then drops the zeros' registers. */
 #include "passes.h"
 
 /* Bits of operand `arg` that op `user` reads, when `live` bits of its result are. */
@@ -27,14 +28,19 @@ static unsigned demand(const hls_compile *c, const hls_kernel *k, const hls_op *
     if (hls_ir_low_bits_from_low_bits(user)) /* a shift amount is read whole */
         return (user->opc != HOP_SHL || arg == 0) && live < w ? live : w;
     switch (user->opc) {
-    case HOP_TRUNC:
+    case HOP_TRUNC: case HOP_ZEXT: case HOP_SEXT: /* bit i of the result is bit i of the operand */
         return live < w ? live : w;
     case HOP_SELECT:
         return arg > 0 && live < w ? live : w;
     case HOP_LOAD: case HOP_STORE: case HOP_ATOMIC: {
-        unsigned abits = c->program->board->mem_addr_bits;
-        int global = user->lsu >= 0 && user->lmem < 0;
-        return arg == 0 && global && abits < w ? abits : w;
+        unsigned abits = w;
+        if (user->lmem >= 0) /* the local memory's port: {slot, address} */
+            abits = k->locals[user->lmem].addr_bits + HLS_SLOT_BITS;
+        else if (user->lsu >= 0)
+            abits = c->program->board->mem_addr_bits;
+        else if (user->opc == HOP_LOAD && user->rom >= 0)
+            abits = hls_ir_rom_address_bits(c->program->roms[user->rom].size);
+        return arg == 0 && abits < w ? abits : w;
     }
     default:
         return w;

@@ -4,10 +4,10 @@
 // Work-items arrive (s_*) in any order, each with its group's slot, its local linear
 // id and the group's actual size; their tokens (s_data) are written into a RAM with
 // one entry per (slot, local id): SLOTS * 2^LID_W entries of W bits, one write port
-// (arrivals) and one synchronous read port (release). A per-slot counter counts the
-// arrivals; the arrival that makes it reach s_size completes the slot: the counter
-// restarts from 0 in the same cycle and the slot enters a queue of completed slots
-// (completion order). The releaser takes the oldest completed slot and reads its
+// (arrivals) and one synchronous read port (release). A per-slot count holds the
+// work-items still to arrive (s_size at the group's first arrival); the arrival that
+// leaves none completes the slot: the slot is free for its next group in the same
+// cycle and enters a queue of completed slots (completion order). The releaser takes the oldest completed slot and reads its
 // entries in ascending local id 0..size-1, one per cycle, into a 4-entry output
 // queue (m_valid, m_data, m_result from registers); after the last entry of a slot it
 // goes on with the next completed slot in the next cycle, without a bubble. A barrier
@@ -68,6 +68,9 @@
 // per cycle pass at 32 work-items every 41 cycles (every 32 for the other functions).
 // held counts the work-items arrived and not yet released; waiting is 1 while some
 // slot has arrivals and is not complete (both from registers).
+// The handshakes' paths: an arrival completes its slot by flags kept per slot (no
+// count compared after the slot's multiplexer); the releaser's credit is a count of the output queue's entries taken (queued
+// or being read) and its last-entry test a flag, both registers.
 // Needs clhls_fifo.v, and clhls_fadd.v and clhls_delay.v for float add.
 `default_nettype none
 
@@ -131,32 +134,46 @@ module clhls_barrier #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---- arrivals ----
-    localparam CW = LID_W + 1;             // arrival counter bits
-    reg  [SLOTS*CW-1:0] cnt;             // per slot: arrivals of its incomplete group
-    reg  [LID_W:0]      cur_cnt;         // the arriving slot's counter
-    reg  [SLOTS-1:0]    partial;         // per slot: counter nonzero
+    // Per slot, the work-items still to come and two flags: the slot has arrivals (then
+    // `left` is valid) and one is left. An arrival completes its slot when one was
+    // left, or, as the group's first, when the group has one work-item: a multiplexer
+    // of two flags by s_slot, not of a count.
+    localparam CW = LID_W + 1;           // count bits
+    localparam [CW-1:0] ONE = 1, TWO = 2;
+    reg  [SLOTS*CW-1:0] left;            // per slot: work-items of its group still to arrive
+    reg  [SLOTS-1:0]    partial;         // per slot: some arrivals, not complete
+    reg  [SLOTS-1:0]    one_left;        // per slot: left == 1
+    reg                 cur_partial, cur_one_left;  // the arriving slot's flags
+    reg  [CW-1:0]       cur_left;        // the arriving slot's count, or its size when new
     wire               arrive   = s_valid && s_ready;
-    wire               complete = arrive && (cur_cnt + 1'b1 == s_size);
+    wire               complete = arrive && (cur_partial ? cur_one_left : s_size == ONE);
     integer i;
 
     always @* begin
-        cur_cnt = {(LID_W+1){1'b0}};
+        cur_partial  = 1'b0;
+        cur_one_left = 1'b0;
+        cur_left     = s_size;
         for (i = 0; i < SLOTS; i = i + 1)
-            if (s_slot == i[SLOT_W-1:0])
-                cur_cnt = cnt[i*CW +: CW];
-        for (i = 0; i < SLOTS; i = i + 1)
-            partial[i] = (cnt[i*CW +: CW] != {CW{1'b0}});
+            if (s_slot == i[SLOT_W-1:0]) begin
+                cur_partial  = partial[i];
+                cur_one_left = one_left[i];
+                if (partial[i])
+                    cur_left = left[i*CW +: CW];
+            end
     end
     assign waiting = |partial;
     assign s_ready = 1'b1;
 
     always @(posedge clk) begin
         if (rst) begin
-            cnt <= {(SLOTS*CW){1'b0}};
+            partial <= {SLOTS{1'b0}};
         end else begin
             for (i = 0; i < SLOTS; i = i + 1)
-                if (arrive && s_slot == i[SLOT_W-1:0])
-                    cnt[i*CW +: CW] <= complete ? {CW{1'b0}} : cur_cnt + 1'b1;
+                if (arrive && s_slot == i[SLOT_W-1:0]) begin
+                    partial[i]          <= !complete;
+                    left[i*CW +: CW]    <= cur_left - 1'b1;
+                    one_left[i]         <= (cur_left == TWO);
+                end
         end
     end
 
@@ -230,7 +247,7 @@ module clhls_barrier #(
             end else begin : g_reduce
                 assign op_a = cur_acc;
                 assign op_b = s_value;
-                assign arr_res = (cur_cnt == {(LID_W+1){1'b0}}) ? op_norm : op_comb;
+                assign arr_res = cur_partial ? op_comb : op_norm;
             end
             always @(posedge clk)
                 for (i = 0; i < SLOTS; i = i + 1)
@@ -355,11 +372,14 @@ module clhls_barrier #(
     reg [SLOT_W-1:0] rel_slot;    // which
     reg [LID_W:0]    rel_lid;     // local id of the next entry to read
     reg [LID_W:0]    rel_last;    // its size - 1
-    wire [2:0]       oq_count;    // output queue occupancy
-    wire [1:0]       in_flight;   // entries read and not yet in the output queue
-    wire             credit     = ({1'b0, oq_count} + {2'b0, in_flight}) < OUT_DEPTH4;
+    reg              rel_at_last; // rel_lid == rel_last
+    reg [2:0]        taken;       // output queue entries taken: queued, or read and on their way
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [2:0]       oq_count;    // output queue occupancy (taken counts it)
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire             credit     = {1'b0, taken} < OUT_DEPTH4;
     wire             issue      = rel_active && credit;
-    wire             issue_last = issue && (rel_lid == rel_last);
+    wire             issue_last = issue && rel_at_last;
     assign rq_pop = rq_valid && (!rel_active || issue_last);
 
     /* verilator lint_off UNUSEDSIGNAL */
@@ -372,17 +392,25 @@ module clhls_barrier #(
         if (rst) begin
             rel_active <= 1'b0;
             rd_pend    <= 1'b0;
+            taken      <= 3'd0;
         end else begin
             rd_pend <= issue;
+            // Taken by a read, given back when its work-item leaves the output queue.
+            if (issue && !(m_valid && m_ready))
+                taken <= taken + 1'b1;
+            else if (!issue && m_valid && m_ready)
+                taken <= taken - 1'b1;
             if (rq_pop) begin
-                rel_active <= 1'b1;
-                rel_slot   <= rq_data[CQ_W-1 -: SLOT_W];
-                rel_last   <= rq_data[VW +: LID_W + 1];
-                rel_lid    <= LID_ZERO;
+                rel_active  <= 1'b1;
+                rel_slot    <= rq_data[CQ_W-1 -: SLOT_W];
+                rel_last    <= rq_data[VW +: LID_W + 1];
+                rel_lid     <= LID_ZERO;
+                rel_at_last <= (rq_data[VW +: LID_W + 1] == LID_ZERO);
             end else if (issue_last) begin
                 rel_active <= 1'b0;
             end else if (issue) begin
-                rel_lid <= rel_lid + 1'b1;
+                rel_lid     <= rel_lid + 1'b1;
+                rel_at_last <= (rel_lid + 1'b1 == rel_last);
             end
         end
     end
@@ -405,7 +433,6 @@ module clhls_barrier #(
             assign oq_push   = rd_pend;
             assign oq_data   = rd_data;
             assign oq_result = {VW{1'b0}};
-            assign in_flight = {1'b0, rd_pend};
             if (!SUMMER) begin : g_novread
                 assign vrd_en   = 1'b0;
                 assign vrd_addr = {AW{1'b0}};
@@ -425,7 +452,6 @@ module clhls_barrier #(
             end
             assign oq_push   = s2_valid;
             assign oq_data   = s2_data;
-            assign in_flight = {1'b0, rd_pend} + {1'b0, s2_valid};
             if (SCAN) begin : g_scan
                 // The running value over the slot's entries read so far.
                 reg rd_first;  // rd_data holds local id 0

@@ -185,20 +185,25 @@ module clhls_fadd #(
     clhls_delay #(.WIDTH(SPLIT_W), .LATENCY(LZC_EARLY ? R3 : 0)) reg3_split (.clk(clk),
         .ce(ce), .d(split_3), .q(split_4));
 
-    localparam S3_W = 3 + EW + GW + 1;
+    // The exponent of a sum whose leading one is at the top, one above the larger
+    // operand's: added here so that stage 4 subtracts only the count (two operands, one
+    // carry chain; a three-operand sum was mapped to a ripple of LUTs).
+    wire signed [XW-1:0] exp_up_3 = {2'b00, exp_big_3} + X_ONE;
+
+    localparam S3_W = 3 + XW + GW + 1;
     wire           nan_4, zero_sign_4, sign_4;
-    wire [EW-1:0]  exp_big_4;
+    wire signed [XW-1:0] exp_up_4;
     wire [GW:0]    sum_4;
     clhls_delay #(.WIDTH(S3_W), .LATENCY(R3)) reg3 (.clk(clk), .ce(ce),
-        .d({nan_3, zero_sign_3, sign_3, exp_big_3, sum_3}),
-        .q({nan_4, zero_sign_4, sign_4, exp_big_4, sum_4}));
+        .d({nan_3, zero_sign_3, sign_3, exp_up_3, sum_3}),
+        .q({nan_4, zero_sign_4, sign_4, exp_up_4, sum_4}));
 
     // ---- Stage 4: normalise ----
     // The leading zeros of the GW + 1-bit sum, counted by a tree: the sum padded below
     // with ones to LN = 2^LZW bits; a node at level l covers 2^l bits and holds l + 1
     // bits, its count of leading zeros (2^l: all zero). Then the sum is shifted left by
     // the count. The larger operand's leading one sits one below the top (a carry puts
-    // it at the top): its exponent is exp_big + 1 - count. A zero sum stays zero.
+    // it at the top): its exponent is exp_up (exp_big + 1) - count. A zero sum stays zero.
     genvar l, n;
     generate
         for (l = 0; l <= LZW; l = l + 1) begin : lzc
@@ -234,7 +239,7 @@ module clhls_fadd #(
     wire [LZW-1:0] lead_zeros = lzc_root[LZW-1:0];
     wire [GW:0]    norm       = sum_4 << lead_zeros;   // the top bit is the leading one
     wire                 sum_zero_4 = !norm[GW];
-    wire signed [XW-1:0] exp_norm_4 = {2'b00, exp_big_4} + X_ONE - {{(XW-LZW){1'b0}}, lead_zeros};
+    wire signed [XW-1:0] exp_norm_4 = exp_up_4 - {{(XW-LZW){1'b0}}, lead_zeros};
     wire [MW-1:0]        mant_4     = norm[GW:4];
     wire                 guard_4    = norm[3];
     wire                 sticky_4   = |norm[2:0];

@@ -79,7 +79,9 @@ module clhls_fifo #(
     /* verilator lint_on BLKSEQ */
 
     // The push becomes the oldest entry: the queue is empty, or holds one that leaves.
-    wire head_from_input = push && (!m_valid || (pop && !stored));
+    // Written with the handshakes' own inputs (as the array's write below), each is one
+    // function of s_valid, m_ready and registers, not a gate behind `pop`.
+    wire head_from_input = s_valid && s_ready && (!m_valid || (m_ready && !stored));
 
     generate
         if (BLOCK) begin : block_ram
@@ -102,7 +104,7 @@ module clhls_fifo #(
         end else begin : head_register
             reg [WIDTH-1:0] head;  // the oldest entry
             assign head_from_array = pop && stored;                        // the next oldest moves up
-            assign into_array      = push && !head_from_input;
+            assign into_array      = s_valid && s_ready && m_valid && (!m_ready || stored);
             always @(posedge clk) begin
                 if (head_from_array)
                     head <= storage[read_ptr];

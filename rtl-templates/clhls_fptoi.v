@@ -7,7 +7,12 @@
 // NaN gives 0, infinities saturate, subnormals give 0 (their value truncates to 0:
 // the same with or without subnormal support). W selects the operand's
 // format: 32 (binary32) or 64 (binary64). y appears exactly LATENCY enabled cycles
-// after a: combinational logic then LATENCY registers held by ce = 0.
+// after a, every register held by ce = 0.
+//
+// Structure: three stages. (1) Unpack: the shift (the unbiased exponent), NaN and
+// |a| < 1 (zero), too large for any width; (2) the significand shifted into the
+// truncated magnitude; (3) saturation and negation. A register goes after stage 1
+// when LATENCY >= 2 and after stage 2 when LATENCY >= 3; the others after stage 3.
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fptoi32/64 of sim-bridge/fp_model.c through DPI-C
@@ -52,43 +57,67 @@ module clhls_fptoi #(
     localparam [EW-1:0] E_ONE  = BIAS;        // biased exponent of 1.0
     localparam [EW-1:0] E_HUGE = BIAS + 64;   // of 2^64
 
-    wire          negative = a[W-1];
-    wire [EW-1:0] exp_a    = a[W-2:FW];
-    wire          is_nan   = (exp_a == {EW{1'b1}}) && (a[FW-1:0] != {FW{1'b0}});
-    // Unbiased exponent >= 64 (or inf) cannot fit any supported width.
-    wire          huge      = (exp_a >= E_HUGE);
-    wire          below_one = (exp_a < E_ONE);
-    wire [5:0]    shift     = exp_a[5:0] - E_ONE[5:0];   // exp - bias when 1 <= |a| < 2^64
-    wire [63+MW:0] shifted  = {64'd0, 1'b1, a[FW-1:0]} << shift;
-    wire [64:0]   magnitude = shifted[63+MW:FW];        // |a| truncated, < 2^65
+    // Registers inside (at most 2) and where they go; see the header.
+    localparam R1 = (LATENCY >= 2) ? 1 : 0;     // after stage 1, unpack
+    localparam R2 = (LATENCY >= 3) ? 1 : 0;     // after stage 2, the shift
+    localparam OUT_LAT = LATENCY - R1 - R2;     // after stage 3 (>= 1)
+
+    // ---- Stage 1: unpack ----
+    wire          negative_1  = a[W-1];
+    wire [EW-1:0] exp_a       = a[W-2:FW];
+    // NaN and |a| < 1 give 0; an unbiased exponent >= 64 (or inf) fits no supported width.
+    wire          zero_1      = ((exp_a == {EW{1'b1}}) && (a[FW-1:0] != {FW{1'b0}})) ||
+                                (exp_a < E_ONE);
+    wire          huge_1      = (exp_a >= E_HUGE);
+    wire [5:0]    shift_1     = exp_a[5:0] - E_ONE[5:0];   // exp - bias when 1 <= |a| < 2^64
+    wire [FW-1:0] frac_1      = a[FW-1:0];
+
+    wire          negative_2, zero_2, huge_2;
+    wire [5:0]    shift_2;
+    wire [FW-1:0] frac_2;
+    clhls_delay #(.WIDTH(3 + 6 + FW), .LATENCY(R1)) reg1 (.clk(clk), .ce(ce),
+        .d({negative_1, zero_1, huge_1, shift_1, frac_1}),
+        .q({negative_2, zero_2, huge_2, shift_2, frac_2}));
+
+    // ---- Stage 2: the magnitude, truncated ----
+    wire [63+MW:0] shifted_2   = {64'd0, 1'b1, frac_2} << shift_2;
+    wire [64:0]    magnitude_2 = shifted_2[63+MW:FW];       // |a| truncated, < 2^65
+
+    wire          negative_3, zero_3, huge_3;
+    wire [64:0]   magnitude_3;
+    clhls_delay #(.WIDTH(3 + 65), .LATENCY(R2)) reg2 (.clk(clk), .ce(ce),
+        .d({negative_2, zero_2, huge_2, magnitude_2}),
+        .q({negative_3, zero_3, huge_3, magnitude_3}));
+
+    // ---- Stage 3: saturate, negate ----
     // Limits, as 65-bit magnitudes.
     wire [64:0] max_pos = (SIGNED != 0) ? ({65{1'b1}} >> (66 - OUT_W)) : ({65{1'b1}} >> (65 - OUT_W));
     wire [64:0] max_neg = (SIGNED != 0) ? (65'd1 << (OUT_W - 1)) : 65'd0;
     reg  [OUT_W-1:0] result;
 
     always @(*) begin
-        if (is_nan || below_one)
+        if (zero_3)
             result = {OUT_W{1'b0}};
-        else if (!negative) begin
-            if (huge || magnitude > max_pos)
+        else if (!negative_3) begin
+            if (huge_3 || magnitude_3 > max_pos)
                 result = max_pos[OUT_W-1:0];
             else
-                result = magnitude[OUT_W-1:0];
+                result = magnitude_3[OUT_W-1:0];
         end else begin
-            if (huge || magnitude > max_neg)
+            if (huge_3 || magnitude_3 > max_neg)
                 result = (SIGNED != 0) ? max_neg[OUT_W-1:0] : {OUT_W{1'b0}};
             else
-                result = ~magnitude[OUT_W-1:0] + 1'b1;
+                result = ~magnitude_3[OUT_W-1:0] + 1'b1;
         end
     end
 
     // Only OUT_W bits of the magnitude and limits matter once the range is checked.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_bits = ^shifted[FW-1:0];
+    wire unused_bits = ^shifted_2[FW-1:0];
     /* verilator lint_on UNUSEDSIGNAL */
 
-    // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(LATENCY)) output_pipeline (
+    // Output pipeline: the remaining registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(OUT_BITS), .LATENCY(OUT_LAT)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `endif
 endmodule

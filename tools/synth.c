@@ -952,11 +952,13 @@ static void report_progress(void *ctx, const char *step)
 
 /* 1 when the place-and-route log says the design needs more of a resource than the
  * device has: a "Device utilisation" line over 100% ("ICESTORM_LC:  5895/ 5280  111%"),
- * or the placer running out of cells. */
+ * the placer running out of cells, or no legal placement of a design at the limit
+ * (collatz on the iCE40 at 94% of its logic cells and 96% of its block RAMs). */
 static int device_overfull(const char *log_path)
 {
     char *text = hls_read_text(log_path);
-    int full = text && (strstr(text, "no BELs remaining") != NULL);
+    int full = text && (strstr(text, "no BELs remaining") != NULL ||
+                        strstr(text, "Unable to find legal placement") != NULL);
     for (char *line = text ? strtok(text, "\n") : NULL; line && !full; line = strtok(NULL, "\n")) {
         char resource[64];
         long used, available;
@@ -1034,7 +1036,7 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
             print_log_tail(pnr_log, LOG_TAIL_LINES);
             return CLI_EXIT_INTERNAL;
         }
-        /* Yosys' cells fit but the packed logic cells do not. */
+        /* Yosys' cells fit but the packed logic cells do not, or cannot be placed. */
         fprintf(stderr, "clhls: the design does not fit %s after packing (%s):\n",
                 board->name, board->pnr_tool);
         print_pnr_utilisation(pnr_log);

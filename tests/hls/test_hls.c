@@ -657,6 +657,38 @@ Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
     }
 }
 
+/* A local access's address is as wide as its local memory's port ({slot, address}),
+ * a __constant table read's as its table: the 32-bit multiply of a local index by a
+ * run-time width is computed on those bits. */
+Test(hls, local_and_table_addresses_are_as_wide_as_their_memory)
+{
+    static const char *const src =
+        "__constant int steps[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n"
+        "__kernel void rows(__global float *out, int w)\n"
+        "{\n"
+        "    __local float tile[1024];\n"
+        "    tile[(int)get_local_id(1) * w + (int)get_local_id(0)] = 1.0f;\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    out[get_global_id(0)] = tile[get_local_id(0)] + steps[(int)get_local_id(0) * w & 7];\n"
+        "}\n";
+    hls_build_result res;
+    char *cu = cu_for_board("sim_dc", src, "rows.cl", "rows", &res);
+    int multiplies = 0;
+    for (const char *at = strstr(cu, " * "); at; at = strstr(at + 1, " * ")) {
+        const char *bits = at - 1;
+        while (bits > cu && *bits != '[')
+            bits--;
+        int top = -1;
+        sscanf(bits, "[%d:0]", &top);
+        cr_expect(top >= 0 && top < 31, "a multiply on %d bits: %.60s", top + 1, bits);
+        multiplies++;
+    }
+    cr_expect_eq(multiplies, 2, "%s", cu);
+    free(cu);
+    lint_entry("rows.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 Test(hls, arguments_beyond_the_parameter_area_are_an_error)
 {
     /* 223 longs and a pointer fill the 1792-byte area; a char more does not fit. */

@@ -1,6 +1,7 @@
 // tb_fp: the floating-point templates (clhls_fadd, clhls_fmul, clhls_fcmp, clhls_itofp
 // and clhls_fptoi for every width and signedness, clhls_fdiv, clhls_fsqrt; clhls_fadd,
-// clhls_fmul and clhls_fma at a latency for each of their register structures)
+// clhls_fmul, clhls_fma, clhls_itofp and clhls_fptoi at a latency for each of their
+// register structures)
 // against reference vectors from
 // gen_fp_vectors (host FPU: binary32 flushing to zero, binary64 IEEE with
 // subnormals, as the units' default SUBNORMALS), loaded from the directory given by
@@ -242,10 +243,10 @@ module tb_fp;
         for (s = 0; s < 2; s = s + 1) begin : sg
             for (i = 0; i < 4; i = i + 1) begin : wd
                 localparam W = 8 << i;
-                fp_check #(.KIND(3), .W(W), .SIGNED(s), .LAT(3))
+                fp_check #(.KIND(3), .W(W), .SIGNED(s), .LAT(1 + (i + s) % 4))
                     itofp (.clk(clk), .done(done[5 + 4*s + i]), .errors(errors[5 + 4*s + i]),
                            .checked(checked[5 + 4*s + i]));
-                fp_check #(.KIND(4), .W(W), .SIGNED(s), .LAT(4 - i % 2))
+                fp_check #(.KIND(4), .W(W), .SIGNED(s), .LAT(1 + (i + s + 1) % 4))
                     fptoi (.clk(clk), .done(done[13 + 4*s + i]), .errors(errors[13 + 4*s + i]),
                            .checked(checked[13 + 4*s + i]));
             end
@@ -339,10 +340,10 @@ module tb_fp64;
         for (s = 0; s < 2; s = s + 1) begin : sg
             for (i = 0; i < 4; i = i + 1) begin : wd
                 localparam W = 8 << i;
-                fp_check #(.KIND(3), .F(64), .W(W), .SIGNED(s), .LAT(3))
+                fp_check #(.KIND(3), .F(64), .W(W), .SIGNED(s), .LAT(1 + (i + s) % 4))
                     itod (.clk(clk), .done(done[5 + 4*s + i]), .errors(errors[5 + 4*s + i]),
                           .checked(checked[5 + 4*s + i]));
-                fp_check #(.KIND(4), .F(64), .W(W), .SIGNED(s), .LAT(4 - i % 2))
+                fp_check #(.KIND(4), .F(64), .W(W), .SIGNED(s), .LAT(1 + (i + s + 1) % 4))
                     dtoi (.clk(clk), .done(done[13 + 4*s + i]), .errors(errors[13 + 4*s + i]),
                           .checked(checked[13 + 4*s + i]));
             end
