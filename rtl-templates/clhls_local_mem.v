@@ -315,12 +315,16 @@ module clhls_local_mem #(
             // The slot behind the entries that stay takes the input whether or not a
             // request arrives (without one it stays empty): the handshake, which comes
             // from the pipeline, only counts, and the next state the comparisons start
-            // from depends on registers and the input's address alone.
+            // from depends on registers and the input's address alone. That slot is
+            // found by comparing the count, a register, with e and e + 1, which `taken`
+            // then picks between (not by a subtraction after the arbitration).
             integer e;
             always @* begin
                 for (e = 0; e < REQ_DEPTH; e = e + 1)
-                    ents_next[e*REQ_W +: REQ_W] = ({{(32-QN_W){1'b0}}, stay} == e)
-                                                  ? rq_in : shifted[e*REQ_W +: REQ_W];
+                    ents_next[e*REQ_W +: REQ_W] =
+                        (taken[p] ? {{(32-QN_W){1'b0}}, queued} == e + 1
+                                  : {{(32-QN_W){1'b0}}, queued} == e)
+                        ? rq_in : shifted[e*REQ_W +: REQ_W];
             end
             always @(posedge clk) begin
                 ents <= ents_next;
