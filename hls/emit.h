@@ -57,7 +57,14 @@ static inline const char *bus_net(emitter *e, unsigned width, const char *commen
     return name;
 }
 
-/* The same for a reg (assigned in a block). */
+/* A one-bit reg of the compute unit (assigned in a block); returns its name. */
+static inline const char *bit_reg(emitter *e, const char *comment, const char *name)
+{
+    hls_nl_reg(e->m, name, 1, comment);
+    return name;
+}
+
+/* The same as bus_net for a reg (assigned in a block). */
 static inline const char *bus_reg(emitter *e, unsigned width, const char *comment,
                                   const char *name)
 {

@@ -315,6 +315,23 @@ static const char *last_out_value(emitter *e, int id, char *buf)
     return hls_emit_port_value(e->k, buf, r->children[r->nchildren - 1], "out", id);
 }
 
+/* A loop's count of the work-items inside: taken (`take`: entered, or issued by a
+ * pipelined loop's generator), not yet out through its exit; and whether it is 0, a
+ * flag of its own (the body's emptiness is an AND of such flags, no compares). */
+static void emit_work_items_inside(emitter *e, const hls_region *r, const char *take)
+{
+    const char *count = text(e, "r%d_count", r->id);
+    const char *none = text(e, "r%d_none_inside", r->id);
+    unsigned bits = count_bits(r->credits), pad = bits - 1;
+    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
+                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
+                         count, count, count, pad, take, pad, r->id));
+    block(e, none, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b1;\n"
+                           "    else if ((%s) & ~r%d_exit_push) %s <= 1'b0;\n"
+                           "    else if (~(%s) & r%d_exit_push) %s <= %s == %u'd1;",
+                        none, take, r->id, none, take, r->id, none, count, bits));
+}
+
 /* A loop's merge: the back edge first, entries while credits last. */
 static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *first)
 {
@@ -334,12 +351,7 @@ static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *f
                       "r%d_back_valid ? r%d_back_v%d : %s", n, n, id,
                       hls_emit_port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
     }
-    const char *count = text(e, "r%d_count", n);
-    unsigned pad = count_bits(r->credits) - 1;
-    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                            "    else %s <= %s + {%u'd0, r%d_in_valid & r%d_in_ready & "
-                            "~r%d_back_valid} - {%u'd0, r%d_exit_push};",
-                         count, count, count, pad, n, n, n, pad, n));
+    emit_work_items_inside(e, r, text(e, "r%d_in_valid & r%d_in_ready & ~r%d_back_valid", n, n, n));
 }
 
 /* A loop's exit: the last child's work-items that do not go on (cont is 0) leave
@@ -411,16 +423,6 @@ static void emit_window(emitter *e, const hls_region *r)
                         r->window_last, busy));
 }
 
-/* A pipelined loop's count of the work-items inside: taken by its generator (`take`),
- * not yet out through its exit. */
-static void emit_work_items_inside(emitter *e, const hls_region *r, const char *take)
-{
-    const char *count = text(e, "r%d_count", r->id);
-    unsigned pad = count_bits(r->credits) - 1;
-    block(e, count, text(e, "always @(posedge clk)\n    if (rst) %s <= 0;\n"
-                            "    else %s <= %s + {%u'd0, %s} - {%u'd0, r%d_exit_push};",
-                         count, count, count, pad, take, pad, r->id));
-}
 
 /* A counted loop's last iteration, told as the generator issues it (r<N>_last): its
  * exit test on the generator's copy of the induction variable (r<N>_iv: the next
@@ -662,6 +664,7 @@ static void emit_barrier(emitter *e, const hls_region *r)
     hls_nl_connect(u, HLS_NL_IN, "m_ready", "r%d_out_ready", R);
     hls_nl_connect(u, HLS_NL_OUT, "m_data", "%s", data);
     hls_nl_connect(u, HLS_NL_OUT, "held", "r%d_held", R);
+    hls_nl_connect(u, HLS_NL_OUT, "empty", "r%d_none_held", R);
     hls_nl_connect(u, HLS_NL_OUT, "waiting", "r%d_waiting", R);
     hls_emit_unpack(e, text(e, "r%d_out", R), data, carried, n);
     if (coll && n < r->nlive_out)
@@ -741,11 +744,13 @@ void hls_emit_declare_regions(emitter *e)
         if (r->kind == HLS_REGION_LOOP) {
             bus_reg(e, count_bits(r->credits), "work-items inside the loop",
                     text(e, "r%d_count", i));
+            bit_reg(e, "no work-item inside the loop", text(e, "r%d_none_inside", i));
             bit_net(e, "a work-item leaves the loop", text(e, "r%d_exit_push", i));
         }
         if (r->kind == HLS_REGION_BARRIER) {
             bus_net(e, hls_emit_lid_bits(e->k) + HLS_SLOT_BITS + 1,
                     "work-items waiting in the barrier", text(e, "r%d_held", i));
+            bit_net(e, "none waits in the barrier", text(e, "r%d_none_held", i));
             bit_net(e, "a group is incomplete", text(e, "r%d_waiting", i));
         }
         if (r->kind == HLS_REGION_MEMORY) {

@@ -490,8 +490,9 @@ static void emit_body_status(emitter *e)
     strbuf x = {0};
     sb_append(&x, "1'b1");
     region_reduce(e, &x, HLS_REGION_STATIC, "\n        & ~|r%d_valid_s & ~r%d_out_valid");
-    region_reduce(e, &x, HLS_REGION_LOOP, "\n        & (r%d_count == 0) & ~r%d_out_valid");
-    region_reduce(e, &x, HLS_REGION_BARRIER, "\n        & (r%d_held == 0) & ~r%d_out_valid");
+    /* (a loop's and a barrier's registered flags that their counts are 0, no compare) */
+    region_reduce(e, &x, HLS_REGION_LOOP, "\n        & r%d_none_inside & ~r%d_out_valid");
+    region_reduce(e, &x, HLS_REGION_BARRIER, "\n        & r%d_none_held & ~r%d_out_valid");
     /* (a memory node's token queue is empty: its registered not-empty flag, no compare) */
     region_reduce(e, &x, HLS_REGION_MEMORY, "\n        & ~r%d_w_valid");
     hls_nl_assign(e->m, bit_net(e, "no work-item inside a region", "body_empty"), "%s", x.data);

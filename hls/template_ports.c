@@ -45,6 +45,7 @@ const hls_nl_template_port hls_nl_template_ports[] = {
     {"clhls_barrier", "m_data", HLS_NL_OUT},
     {"clhls_barrier", "m_result", HLS_NL_OUT},
     {"clhls_barrier", "held", HLS_NL_OUT},
+    {"clhls_barrier", "empty", HLS_NL_OUT},
     {"clhls_barrier", "waiting", HLS_NL_OUT},
     {"clhls_counter", "clk", HLS_NL_IN},
     {"clhls_counter", "rst", HLS_NL_IN},

@@ -66,8 +66,8 @@
 // work-items leave, a float add reduction's longer latency slows back-to-back groups
 // when the slots run out: with 2 slots, in-order groups of 16 arriving one work-item
 // per cycle pass at 32 work-items every 41 cycles (every 32 for the other functions).
-// held counts the work-items arrived and not yet released; waiting is 1 while some
-// slot has arrivals and is not complete (both from registers).
+// held counts the work-items arrived and not yet released, empty says it is 0; waiting
+// is 1 while some slot has arrivals and is not complete (all three from registers).
 // The handshakes' paths: an arrival completes its slot by flags kept per slot (no
 // count compared after the slot's multiplexer); the releaser's credit is a count of the output queue's entries taken (queued
 // or being read) and its last-entry test a flag, both registers.
@@ -100,6 +100,7 @@ module clhls_barrier #(
     output wire [W-1:0]                     m_data,   // its token, as it arrived
     output wire [VW-1:0]                    m_result, // its result of the function (registered; 0 when OP = 0)
     output reg  [LID_W+SLOT_W:0]            held,     // work-items arrived and not yet released
+    output reg                              empty,    // held == 0 (a register of its own)
     output wire                             waiting   // some slot has arrivals and is not complete
 );
     localparam LW       = (LID_W > 0) ? LID_W : 1;     // width of the s_lid port
@@ -109,6 +110,7 @@ module clhls_barrier #(
     localparam OUT_DEPTH = 4;                           // output queue entries
     localparam [3:0] OUT_DEPTH4 = OUT_DEPTH;
     localparam HELD_W   = LID_W + SLOT_W + 1;
+    localparam [HELD_W-1:0] ONE_HELD = 1;
     localparam SCAN     = (OP == 3) || (OP == 4);       // the release computes the running value
     localparam FADD     = (TYPE == 2) && (FUNC == 0);   // float add: clhls_fadd, in local-id order
     localparam SUMMER   = (OP == 2) && FADD;            // a pass over the slot before its release
@@ -510,12 +512,16 @@ module clhls_barrier #(
     // ---- probes ----
     wire release_one = m_valid && m_ready;
     always @(posedge clk) begin
-        if (rst)
-            held <= {HELD_W{1'b0}};
-        else if (arrive && !release_one)
-            held <= held + 1'b1;
-        else if (!arrive && release_one)
-            held <= held - 1'b1;
+        if (rst) begin
+            held  <= {HELD_W{1'b0}};
+            empty <= 1'b1;
+        end else if (arrive && !release_one) begin
+            held  <= held + 1'b1;
+            empty <= 1'b0;
+        end else if (!arrive && release_one) begin
+            held  <= held - 1'b1;
+            empty <= (held == ONE_HELD);
+        end
     end
 endmodule
 

@@ -60,7 +60,7 @@ module barrier_dut #(
     input  wire [6:0] s_size, input wire [69:0] s_data, input wire [63:0] s_value,
     input  wire [5:0] s_chosen,
     output wire m_valid, input wire m_ready, output wire [69:0] m_data, output wire [63:0] m_result,
-    output wire [9:0] held, output wire waiting
+    output wire [9:0] held, output wire empty, output wire waiting
 );
     /*verilator no_inline_module*/  // code per barrier: smaller C++ functions, quicker to compile
     localparam LW = (LID_W > 0) ? LID_W : 1;
@@ -71,7 +71,7 @@ module barrier_dut #(
         .s_size(s_size[LID_W:0]), .s_data(s_data[W-1:0]), .s_value(s_value[VW-1:0]),
         .s_chosen(s_chosen[LW-1:0]),
         .m_valid(m_valid), .m_ready(m_ready), .m_data(data), .m_result(result),
-        .held(h), .waiting(waiting));
+        .held(h), .empty(empty), .waiting(waiting));
     assign m_data = {70'd0, data};
     assign m_result = {64'd0, result};
     assign held = {10'd0, h};
@@ -195,7 +195,8 @@ module tb_barrier;
     reg [6*NC-1:0] s_lid = 0; reg [7*NC-1:0] s_size = 0; reg [70*NC-1:0] s_data = 0;
     reg [64*NC-1:0] s_value = 0; reg [6*NC-1:0] s_chosen = 0;
     wire       m_valid [0:NC-1]; reg [NC-1:0] m_ready = 0; wire [69:0] m_data [0:NC-1];
-    wire [63:0] m_result [0:NC-1]; wire [9:0] held [0:NC-1]; wire waiting [0:NC-1];
+    wire [63:0] m_result [0:NC-1]; wire [9:0] held [0:NC-1]; wire empty [0:NC-1];
+    wire waiting [0:NC-1];
     genvar g;
     generate
         for (g = 0; g < NC; g = g + 1) begin : cfg
@@ -208,7 +209,7 @@ module tb_barrier;
                 .s_lid(s_lid[g*6 +: 6]), .s_size(s_size[g*7 +: 7]), .s_data(s_data[g*70 +: 70]),
                 .s_value(s_value[g*64 +: 64]), .s_chosen(s_chosen[g*6 +: 6]),
                 .m_valid(m_valid[g]), .m_ready(m_ready[g]), .m_data(m_data[g]),
-                .m_result(m_result[g]), .held(held[g]), .waiting(waiting[g]));
+                .m_result(m_result[g]), .held(held[g]), .empty(empty[g]), .waiting(waiting[g]));
         end
     endgenerate
 
@@ -484,6 +485,7 @@ module tb_barrier;
                 // ---- checks on the values before this edge ----
                 if (s_ready[C] !== 1'b1) fail("s_ready not 1");
                 if (held[C] !== n_arr[C] - n_rel[C]) fail("held differs from arrived - released");
+                if (empty[C] !== (held[C] == 0)) fail("empty differs from held == 0");
                 if (n_arr[C] - n_rel[C] > max_held[C]) max_held[C] = n_arr[C] - n_rel[C];
                 exp_waiting = 0;
                 for (s = 0; s < SLOTS; s = s + 1) if (arrived[C*4 + s] != 0) exp_waiting = 1;
