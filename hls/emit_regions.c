@@ -351,7 +351,8 @@ static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *f
                       "r%d_back_valid ? r%d_back_v%d : %s", n, n, id,
                       hls_emit_port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
     }
-    emit_work_items_inside(e, r, text(e, "r%d_in_valid & r%d_in_ready & ~r%d_back_valid", n, n, n));
+    emit_work_items_inside(e, r,
+                           text(e, "r%d_in_valid & r%d_in_ready & ~r%d_back_valid", n, n, n));
 }
 
 /* A loop's exit: the last child's work-items that do not go on (cont is 0) leave
@@ -422,7 +423,6 @@ static void emit_window(emitter *e, const hls_region *r)
                         busy, r->window_first, r->window_first, busy, r->window_last,
                         r->window_last, busy));
 }
-
 
 /* A counted loop's last iteration, told as the generator issues it (r<N>_last): its
  * exit test on the generator's copy of the induction variable (r<N>_iv: the next
