@@ -7,7 +7,8 @@
 // (arrivals) and one synchronous read port (release). A per-slot count holds the
 // work-items still to arrive (s_size at the group's first arrival); the arrival that
 // leaves none completes the slot: the slot is free for its next group in the same
-// cycle and enters a queue of completed slots (completion order). The releaser takes the oldest completed slot and reads its
+// cycle and enters a queue of completed slots (completion order). The releaser takes
+// the oldest completed slot and reads its
 // entries in ascending local id 0..size-1, one per cycle, into a 4-entry output
 // queue (m_valid, m_data, m_result from registers); after the last entry of a slot it
 // goes on with the next completed slot in the next cycle, without a bubble. A barrier
@@ -69,8 +70,9 @@
 // held counts the work-items arrived and not yet released, empty says it is 0; waiting
 // is 1 while some slot has arrivals and is not complete (all three from registers).
 // The handshakes' paths: an arrival completes its slot by flags kept per slot (no
-// count compared after the slot's multiplexer); the releaser's credit is a count of the output queue's entries taken (queued
-// or being read) and its last-entry test a flag, both registers.
+// count compared after the slot's multiplexer); the releaser's credit is a count of
+// the output queue's entries taken (queued or being read) and its last-entry test a
+// flag, both registers.
 // Needs clhls_fifo.v, and clhls_fadd.v and clhls_delay.v for float add.
 `default_nettype none
 
