@@ -3,6 +3,7 @@
  * FIFO and leaves with the answers. Each access's unit is named after what serves it
  * (unit_name) and meets the node through a valid/ready request and answer. */
 #include <stdio.h>
+#include <string.h>
 
 #include "emit.h"
 
@@ -335,35 +336,130 @@ static void emit_node_access(emitter *e, const hls_op *op)
         emit_global_op(e, op);
 }
 
+/* Inputs of a LUT: a wide AND is built of groups of at most this many signals. */
+#define LUT_INPUTS 6
+
+/* A term of a wide AND: a Verilog expression and the signals it reads. */
+typedef struct and_term {
+    const char *expr;
+    int inputs;
+} and_term;
+
+/* target = the AND of the n terms (each reading at most LUT_INPUTS / 2 signals, so any
+ * two fit a group). Over LUT_INPUTS signals in all, the terms are ANDed in groups of at
+ * most LUT_INPUTS signals, each a kept net (<target>_and<level>_<group>), and the groups
+ * likewise, up to one: a tree of LUTs. Left as one expression, Yosys's ABC maps a wide
+ * AND into LUT6s behind chains of MUXF7/8/9 (34 inputs: 7 levels, 1.65 ns on the U250,
+ * in matmul_tiled's 32-port node) where the tree takes 2 LUTs. Overwrites t. */
+static void emit_and_tree(emitter *e, const char *target, and_term *t, int n)
+{
+    for (int level = 0;; level++) {
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            if (t[i].inputs > LUT_INPUTS / 2)
+                HLS_BUG("emit: a term of %s reads %d signals", target, t[i].inputs);
+            total += t[i].inputs;
+        }
+        if (total <= LUT_INPUTS)
+            break;
+        int groups = 0;
+        for (int i = 0; i < n;) {
+            int first = i, inputs = 0;
+            strbuf x = {0};
+            while (i < n && inputs + t[i].inputs <= LUT_INPUTS) {
+                sb_printf(&x, "%s%s", i == first ? "" : " & ", t[i].expr);
+                inputs += t[i++].inputs;
+            }
+            if (i - first == 1) { /* a lone term stays as it is (groups <= first) */
+                t[groups++] = t[first];
+            } else {
+                const char *g = bit_net(e, NULL, text(e, "%s_and%d_%d", target, level, groups));
+                hls_nl_keep(e->m, g);
+                hls_nl_assign(e->m, g, "%s", x.data);
+                t[groups++] = (and_term){g, 1};
+            }
+            sb_free(&x);
+        }
+        n = groups;
+    }
+    strbuf x = {0};
+    for (int i = 0; i < n; i++)
+        sb_printf(&x, "%s%s", i ? "\n        & " : "", t[i].expr);
+    hls_nl_assign(e->m, target, "%s", x.data);
+    sb_free(&x);
+}
+
+/* Whether a unit before unit i has its predicate. */
+static int pred_seen(const char *const *preds, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (preds[j] && !strcmp(preds[i], preds[j]))
+            return 1;
+    return 0;
+}
+
+/* A handshake's AND: `first`, and each unit's `signal` ("%s_req_ready") where its
+ * predicate (preds[i], or NULL for always) is 1. Over one LUT's inputs, the units of one
+ * predicate share an AND of their signals (a kept net named <target>_if<k>), so the
+ * predicate is one input of the whole, as a loop body's 32 unrolled local loads are one
+ * predicate. */
+static void emit_guarded_and(emitter *e, const char *target, const char *first,
+                             const char *const *units, const char *const *preds, int n,
+                             const char *signal)
+{
+    and_term *t = arena_alloc(&e->c->arena, sizeof *t * (size_t)(2 * n + 1));
+    and_term *same = t + n + 1;
+    int nt = 0, shared = 0, inputs = 1 + n;
+    for (int i = 0; i < n; i++)
+        inputs += preds[i] && !pred_seen(preds, i);
+    t[nt++] = (and_term){first, 1};
+    for (int i = 0; i < n; i++) {
+        const char *all = text(e, signal, units[i]);
+        if (preds[i] && inputs > LUT_INPUTS) {
+            if (pred_seen(preds, i))
+                continue;
+            int m = 0;
+            for (int j = i; j < n; j++)
+                if (preds[j] && !strcmp(preds[i], preds[j]))
+                    same[m++] = (and_term){text(e, signal, units[j]), 1};
+            if (m > 1) {
+                all = bit_net(e, text(e, "the units asked when %s is 1", preds[i]),
+                              text(e, "%s_if%d", target, shared++));
+                hls_nl_keep(e->m, all);
+                emit_and_tree(e, all, same, m);
+            }
+        }
+        t[nt++] = preds[i] ? (and_term){text(e, "(~%s | %s)", preds[i], all), 2}
+                           : (and_term){all, 1};
+    }
+    emit_and_tree(e, target, t, nt);
+}
+
 /* A memory node's requests: a work-item enters when every unit its predicates select
  * takes its request and the token FIFO has room, and then they all go out. */
 static void emit_node_requests(emitter *e, const hls_region *r)
 {
-    char u[UNIT_NAME_SIZE], p[40];
-    strbuf x = {0};
-    const char *room = bit_net(e, "the token FIFO has room", text(e, "r%d_tokens_ready", R));
-    sb_append(&x, room);
+    char p[40];
+    const char **units = arena_alloc(&e->c->arena, sizeof *units * (size_t)r->nops);
+    const char **preds = arena_alloc(&e->c->arena, sizeof *preds * (size_t)r->nops);
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &e->k->ops[r->ops[i]];
-        unit_name(op, u);
-        if (op->has_pred)
-            sb_printf(&x, "\n        & (~%s | %s_req_ready)", pred_in(e, op, p), u);
-        else
-            sb_printf(&x, "\n        & %s_req_ready", u);
+        char u[UNIT_NAME_SIZE];
+        units[i] = text(e, "%s", unit_name(op, u));
+        preds[i] = op->has_pred ? text(e, "%s", pred_in(e, op, p)) : NULL;
     }
-    hls_nl_assign(e->m, text(e, "r%d_in_ready", R), "%s", x.data);
-    sb_free(&x);
+    const char *room = bit_net(e, "the token FIFO has room", text(e, "r%d_tokens_ready", R));
+    emit_guarded_and(e, text(e, "r%d_in_ready", R), room, units, preds, r->nops,
+                     "%s_req_ready");
     const char *issue = bit_net(e, "the requests go out", text(e, "r%d_issue", R));
     hls_nl_assign(e->m, issue, "r%d_in_valid & r%d_in_ready", R, R);
-    for (int i = 0; i < r->nops; i++) {
-        const hls_op *op = &e->k->ops[r->ops[i]];
-        hls_nl_assign(e->m, text(e, "%s_req_valid", unit_name(op, u)), "%s%s%s", issue,
-                      op->has_pred ? " & " : "", op->has_pred ? pred_in(e, op, p) : "");
-    }
+    for (int i = 0; i < r->nops; i++)
+        hls_nl_assign(e->m, text(e, "%s_req_valid", units[i]), "%s%s%s", issue,
+                      preds[i] ? " & " : "", preds[i] ? preds[i] : "");
 }
 
-/* The terms of a memory node's join: the oldest token is there and, for each unit whose
- * answer it waits for (but `except`, an op index or -1), that answer is there. */
+/* The terms of a memory node's join without unit `except` (an op index): the oldest
+ * token is there and, for each other unit whose answer it waits for, that answer is. */
 static void join_terms(emitter *e, const hls_region *r, int except, strbuf *x)
 {
     char u[UNIT_NAME_SIZE], p[40];
@@ -391,13 +487,20 @@ static void emit_node_answers(emitter *e, const hls_region *r)
     const hls_kernel *k = e->k;
     char u[UNIT_NAME_SIZE], p[40];
     strbuf x = {0};
-    join_terms(e, r, -1, &x);
-    hls_nl_assign(e->m, text(e, "r%d_out_valid", R), "%s", x.data);
-    sb_free(&x);
-    hls_nl_assign(e->m, text(e, "r%d_leave", R), "r%d_out_valid & r%d_out_ready", R, R);
+    const char **units = arena_alloc(&e->c->arena, sizeof *units * (size_t)r->nops);
+    const char **preds = arena_alloc(&e->c->arena, sizeof *preds * (size_t)r->nops);
     int answers = 0;
-    for (int i = 0; i < r->nops; i++)
-        answers += hls_ir_waits_for_memory(&k->ops[r->ops[i]]);
+    for (int i = 0; i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (!hls_ir_waits_for_memory(op))
+            continue;
+        units[answers] = text(e, "%s", unit_name(op, u));
+        preds[answers++] =
+            op->has_pred ? text(e, "%s", waiting(e, op->args[op->nargs - 1], p)) : NULL;
+    }
+    emit_guarded_and(e, text(e, "r%d_out_valid", R), text(e, "r%d_w_valid", R), units, preds,
+                     answers, "%s_resp_valid");
+    hls_nl_assign(e->m, text(e, "r%d_leave", R), "r%d_out_valid & r%d_out_ready", R, R);
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
         const char *ready = text(e, "%s_resp_ready", unit_name(op, u));

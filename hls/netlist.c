@@ -19,6 +19,7 @@ typedef struct nl_signal {
     int reg;             /* assigned in a block: declared reg / output reg */
     int unused;          /* read by nothing (lint waiver) */
     int vector;          /* declared with a range even at one bit */
+    int keep;            /* a boundary synthesis keeps ((* keep *)) */
     int sim_only;        /* a port only the simulator's model has (CLHLS_SIM_CHECKS) */
     unsigned entries;    /* a reg array: its words (0 = not an array) */
     const char *comment; /* printed after the declaration, or NULL */
@@ -275,6 +276,11 @@ void hls_nl_vector(hls_nl_module *m, const char *name)
     declared(m, name)->vector = 1;
 }
 
+void hls_nl_keep(hls_nl_module *m, const char *name)
+{
+    declared(m, name)->keep = 1;
+}
+
 hls_nl_instance *hls_nl_instance_new(hls_nl_module *m, const char *module, const char *name)
 {
     hls_nl_instance *i = arena_alloc(m->nl->a, sizeof *i);
@@ -468,7 +474,8 @@ void hls_nl_print(FILE *out, const hls_nl_module *m)
         char r[24];
         if (s->unused)
             fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", out);
-        fprintf(out, "    %s %s%s", s->reg ? "reg " : "wire", range(r, s), s->name);
+        fprintf(out, "    %s%s %s%s", s->keep ? "(* keep *) " : "", s->reg ? "reg " : "wire",
+                range(r, s), s->name);
         if (s->entries)
             fprintf(out, " [0:%u]", s->entries - 1);
         fputc(';', out);

@@ -57,6 +57,9 @@ void hls_nl_unused(hls_nl_module *m, const char *name);
 /* Marks a port or net that is indexed as a vector: it is declared with a range even
  * when it has one bit ([0:0]). */
 void hls_nl_vector(hls_nl_module *m, const char *name);
+/* Marks a net that synthesis keeps as it is ((* keep *)): logic optimisation and LUT
+ * mapping do not merge it into its readers. */
+void hls_nl_keep(hls_nl_module *m, const char *name);
 
 /* An instance of `module` (a template or a module of the netlist), its parameters in
  * order, and its port connections in order. The connection's expression is what the

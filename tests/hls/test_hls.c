@@ -4,6 +4,7 @@
  * Verilator's lint together with the templates. */
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -632,6 +633,82 @@ Test(hls, a_units_answer_ready_waits_for_the_others_only)
     cr_expect(strstr(wide, "_leave"), "%s", wide);
     free(load);
     free(wide);
+    free(cu);
+    lint_entry("sums.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
+/* The distinct identifiers an expression reads (its inputs), up to 64 of them. */
+static int expression_inputs(const char *x)
+{
+    char seen[64][80];
+    int n = 0;
+    while (*x) {
+        if (isalpha((unsigned char)*x) || *x == '_') {
+            char id[80];
+            int len = 0;
+            while ((isalnum((unsigned char)x[len]) || x[len] == '_') && len < 79)
+                id[len] = x[len], len++;
+            id[len] = 0;
+            x += len;
+            int known = 0;
+            for (int i = 0; i < n && !known; i++)
+                known = !strcmp(seen[i], id);
+            if (!known && n < 64)
+                snprintf(seen[n++], sizeof seen[0], "%s", id);
+        } else if (isdigit((unsigned char)*x)) { /* a number, as 1'b1 */
+            while (isalnum((unsigned char)*x) || *x == '\'')
+                x++;
+        } else {
+            x++;
+        }
+    }
+    return n;
+}
+
+/* A wide memory node's handshakes (twelve local loads under one predicate: their
+ * requests' readies, their answers' valids) are trees of kept nets of at most one
+ * LUT's six inputs, the predicate one input of the whole: left as one expression,
+ * Yosys maps a wide AND into LUTs behind chains of wide multiplexers. */
+Test(hls, a_wide_nodes_handshakes_are_trees_of_luts)
+{
+    static const char *const src =
+        "__kernel void sums(__global const int *a, __global int *b, __local int *t)\n"
+        "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    if (l < 52)\n"
+        "        b[get_global_id(0)] = t[l] + t[l + 1] + t[l + 2] + t[l + 3] + t[l + 4]\n"
+        "            + t[l + 5] + t[l + 6] + t[l + 7] + t[l + 8] + t[l + 9] + t[l + 10]\n"
+        "            + t[l + 11];\n}\n";
+    hls_build_result res;
+    char *cu = cu_for_board("sim_dc", src, "sums.cl", "sums", &res);
+    int kept = 0, readies = 0, valids = 0;
+    static const char decl[] = "(* keep *) wire ";
+    for (const char *at = strstr(cu, decl); at; at = strstr(at + 1, decl)) {
+        char name[80];
+        cr_assert_eq(sscanf(at + strlen(decl), "%79[A-Za-z0-9_]", name), 1);
+        char *rhs = assignment(cu, name);
+        cr_expect(rhs[0] && expression_inputs(rhs) <= 6, "%s = %s", name, rhs);
+        readies += strstr(rhs, "_req_ready") != NULL;
+        valids += strstr(rhs, "_resp_valid") != NULL;
+        kept++;
+        free(rhs);
+    }
+    cr_expect(readies >= 2 && valids >= 2, "%d groups of readies, %d of valids", readies, valids);
+    int nodes = 0;
+    for (const char *at = strstr(cu, "_in_ready = "); at; at = strstr(at + 1, "_in_ready = ")) {
+        const char *net = at;
+        while (net > cu && net[-1] != ' ')
+            net--;
+        char name[80];
+        snprintf(name, sizeof name, "%.*s_in_ready", (int)(at - net), net);
+        char *rhs = assignment(cu, name);
+        cr_expect(expression_inputs(rhs) <= 6, "%s = %s", name, rhs);
+        nodes += strstr(rhs, "_if0") != NULL;
+        free(rhs);
+    }
+    cr_expect_eq(nodes, 1, "one node shares its units' readies behind their predicate");
+    cr_expect(kept > 0);
     free(cu);
     lint_entry("sums.cl", &res, "");
     hls_build_result_free(&res);
