@@ -7,8 +7,12 @@
 // normalised by a leading-zero count and a shift (clhls_fround.vh's unpack); with
 // SUBNORMALS = 0 it gives a zero of the same sign. An infinity stays an infinity,
 // every NaN gives the canonical quiet NaN 0x7FF8000000000000. y appears exactly
-// LATENCY enabled cycles after a: combinational logic then LATENCY registers held by
-// ce = 0.
+// LATENCY enabled cycles after a, every register held by ce = 0.
+//
+// Structure: two stages. (1) The operand's class and its unpacked exponent and
+// significand (a subnormal's leading-zero count and shift); (2) the rebiased exponent
+// and the packing. A register goes after stage 1 when LATENCY >= 2, the others after
+// stage 2.
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_ftod of sim-bridge/fp_model.c through DPI-C
@@ -50,34 +54,48 @@ module clhls_ftod #(
 
     `include "clhls_fround.vh"   // unpack
 
-    wire [7:0]  exp_a = a[30:23];
+    // Registers inside (at most 1) and where they go; see the header.
+    localparam R1 = (LATENCY >= 2) ? 1 : 0;     // after stage 1, the unpacked operand
+    localparam OUT_LAT = LATENCY - R1;          // after stage 2 (>= 1)
+
+    // ---- Stage 1: the class, the exponent and the significand ----
+    wire [7:0]  exp_a  = a[30:23];
     // Zero: a zero, or with SUBNORMALS = 0 a subnormal too.
-    wire        zero  = (exp_a == 8'd0) && (SUBNORMALS == 0 || a[22:0] == 23'd0);
-    wire        top   = (exp_a == E_MAX);    // infinity or NaN
-    wire        nan   = top && (a[22:0] != 23'd0);
+    wire        zero_1 = (exp_a == 8'd0) && (SUBNORMALS == 0 || a[22:0] == 23'd0);
+    wire        top_1  = (exp_a == E_MAX);    // infinity or NaN
+    wire        nan_1  = top_1 && (a[22:0] != 23'd0);
     // The exponent e and the significand 1.f, a subnormal normalised (e <= 0).
-    wire signed [XW-1:0] uexp_a;
+    wire signed [XW-1:0] uexp_1;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [MW-1:0]        umant_a;   // the hidden bit is implied by the exponent
+    wire [MW-1:0]        umant_1;   // the hidden bit is implied by the exponent
     /* verilator lint_on UNUSEDSIGNAL */
-    assign {uexp_a, umant_a} = unpack(exp_a, a[22:0]);
+    assign {uexp_1, umant_1} = unpack(exp_a, a[22:0]);
+
+    wire        sign_2, zero_2, top_2, nan_2;
+    wire [XW-1:0] uexp_2;
+    wire [22:0] fraction_2;
+    clhls_delay #(.WIDTH(4 + XW + 23), .LATENCY(R1)) reg1 (.clk(clk), .ce(ce),
+        .d({a[31], zero_1, top_1, nan_1, uexp_1, umant_1[22:0]}),
+        .q({sign_2, zero_2, top_2, nan_2, uexp_2, fraction_2}));
+
+    // ---- Stage 2: rebias and pack ----
     // 1.f x 2^(e - 127) = 1.f x 2^((e + 896) - 1023).
-    wire [XW-1:0] exp_d = uexp_a + 11'sd896;
+    wire [XW-1:0] exp_d = uexp_2 + 11'd896;
     reg  [63:0] result;
 
     always @(*) begin
-        if (nan)
+        if (nan_2)
             result = QNAN;
-        else if (top)
-            result = {a[31], 11'h7FF, 52'd0};
-        else if (zero)
-            result = {a[31], 63'd0};
+        else if (top_2)
+            result = {sign_2, 11'h7FF, 52'd0};
+        else if (zero_2)
+            result = {sign_2, 63'd0};
         else
-            result = {a[31], exp_d, umant_a[22:0], 29'd0};
+            result = {sign_2, exp_d, fraction_2, 29'd0};
     end
 
-    // Output pipeline: LATENCY registers, all held while ce = 0.
-    clhls_delay #(.WIDTH(64), .LATENCY(LATENCY)) output_pipeline (
+    // Output pipeline: OUT_LAT registers, all held while ce = 0.
+    clhls_delay #(.WIDTH(64), .LATENCY(OUT_LAT)) output_pipeline (
         .clk(clk), .ce(ce), .d(result), .q(y));
 `endif
 endmodule
