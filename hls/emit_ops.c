@@ -88,12 +88,36 @@ static void narrow_expr(emitter *e, const hls_op *op, unsigned live, strbuf *x)
                   sign[op->opc], b, live - 1);
 }
 
+/* A multiply: clhls_imul on the `live` low bits of its operands (all of them, or those
+ * its readers use, narrow.c), the result's other bits zeros. */
+static void emit_int_mul(emitter *e, const hls_op *op, unsigned live)
+{
+    char args[4][40];
+    unsigned w = op->width;
+    const char *y = text(e, "r%d_v%d", R, op->id);
+    if (live < w)
+        hls_nl_assign(e->m, y, "{%u'd0, %s}", w - live,
+                      bus_net(e, live, NULL, text(e, "r%d_v%d_c", R, op->id)));
+    hls_nl_instance *u = stage_unit(e, "clhls_imul", op->id);
+    hls_nl_param(u, "W", "%u", live);
+    hls_nl_param(u, "LATENCY", "%d", e->r->sched.latency[op->id]);
+    sim_latency(e, u, start_of(e, op), home_stage(e, op));
+    hls_nl_connect(u, HLS_NL_IN, "a", "%s", fit(e, ARG(0), ARG_WIDTH(0), live));
+    hls_nl_connect(u, HLS_NL_IN, "b", "%s", fit(e, ARG(1), ARG_WIDTH(1), live));
+    hls_nl_connect(u, HLS_NL_OUT, "y", "%s", live < w ? text(e, "r%d_v%d_c", R, op->id) : y);
+}
+
 /* An integer operation: a combinational expression followed by `latency` registers
- * (clhls_delay; none for latency 0). */
+ * (clhls_delay; none for latency 0); a multiply is clhls_imul. */
 static void emit_int_op(emitter *e, const hls_op *op)
 {
     char args[4][40];
     unsigned w = op->width;
+    if (op->opc == HOP_MUL) {
+        unsigned live = narrowed_bits(op);
+        emit_int_mul(e, op, live ? live : w);
+        return;
+    }
     if (op->opc == HOP_EXTRACT) /* the elements shifted down to the one the index picks */
         hls_nl_assign(e->m, bus_net(e, ARG_WIDTH(0), NULL, text(e, "r%d_v%d_s", R, op->id)),
                       "%s >> (%s * %u)", ARG(0), ARG(1), w);
