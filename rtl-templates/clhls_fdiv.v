@@ -25,8 +25,9 @@
 // the new sign is the quotient bit. So each stage is one (MW + 2)-bit adder/subtractor
 // whose operation comes from a register; there is no comparison and no restoring
 // multiplexer. The stage after the last step makes the sticky bit (is the true
-// remainder, r or r + b, nonzero?), the final stage rounds and packs the result
-// (clhls_fround.vh).
+// remainder, r or r + b, nonzero?) and normalises the quotient (its leading bits and
+// the exponent, by whether a's significand was the smaller), the final stage rounds
+// and packs the result (clhls_fround.vh).
 // Sign, exponent and the special-case class do not take part in the recurrence and
 // ride beside it in a clhls_delay (a ring buffer, LUT RAM on an FPGA).
 //
@@ -122,11 +123,11 @@ module clhls_fdiv #(
     // -b < r < b; the quotient's integer bit is r >= 0.
     wire [MW:0] first_r = {1'b0, umant_a} - {1'b0, umant_b};
 
-    // Beside the recurrence: {sign, class, exponent}, out at the rounding stage.
+    // Beside the recurrence: {sign, class, exponent}, out at the sticky stage.
     wire        side_sign;
     wire [1:0]  side_cls;
     wire signed [XW-1:0] side_exp;
-    clhls_delay #(.WIDTH(3 + XW), .LATENCY(LATENCY - 1)) side (
+    clhls_delay #(.WIDTH(3 + XW), .LATENCY(LATENCY - 2)) side (
         .clk(clk), .ce(ce), .d({sign, cls, exp_q}), .q({side_sign, side_cls, side_exp}));
 
     // ---- Stages 1 .. STEPS: one quotient bit each ----
@@ -164,40 +165,37 @@ module clhls_fdiv #(
         end
     endgenerate
 
-    // ---- Stage STEPS + 1: sticky bit ----
+    // ---- Stage STEPS + 1: sticky bit, the quotient normalised ----
     // A negative final r means the true remainder is r + b (which may be zero).
     wire [MW:0] last_r  = step[STEPS-1].r;
     wire [MW:0] fixed_r = last_r + {1'b0, 1'b1, step[STEPS-1].d};
-    reg  [STEPS-1:0] quo;   // the quotient bits: q = floor(2^(MW+1) * a / b) on significands
-    reg         rem_nz;     // the remainder is not zero
+    // The quotient bits: q = floor(2^(MW+1) * a / b) on significands.
+    wire [STEPS-1:0] quo = step[STEPS-1].q;
+    wire        rem_nz  = last_r[MW] ? (fixed_r != {(MW+1){1'b0}}) : (last_r != {(MW+1){1'b0}});
+    wire        big     = quo[STEPS-1];   // significand of a >= significand of b
+    reg  [MW-1:0] mant;                   // MW leading quotient bits
+    reg           guard, sticky;
+    reg  signed [XW-1:0] exp_norm;        // biased exponent before rounding
+    reg           round_sign;
+    reg  [1:0]    round_cls;
     always @(posedge clk)
         if (ce) begin
-            quo    <= step[STEPS-1].q;
-            rem_nz <= last_r[MW] ? (fixed_r != {(MW+1){1'b0}}) : (last_r != {(MW+1){1'b0}});
+            mant       <= big ? quo[STEPS-1:2] : quo[STEPS-2:1];
+            guard      <= big ? quo[1] : quo[0];
+            sticky     <= (big && quo[0]) || rem_nz;
+            exp_norm   <= big ? side_exp : side_exp - X_ONE;
+            round_sign <= side_sign;
+            round_cls  <= side_cls;
         end
 
-    // ---- Stage STEPS + 2: normalise, round, pack ----
-    reg  [MW-1:0] mant;           // MW leading quotient bits
-    reg           guard, sticky;
-    reg  signed [XW-1:0] exp_norm;   // biased exponent before rounding
+    // ---- Stage STEPS + 2: round, pack ----
     reg  [W-1:0]  result;
     always @(*) begin
-        if (quo[STEPS-1]) begin   // significand of a >= significand of b
-            mant     = quo[STEPS-1:2];
-            guard    = quo[1];
-            sticky   = quo[0] | rem_nz;
-            exp_norm = side_exp;
-        end else begin
-            mant     = quo[STEPS-2:1];
-            guard    = quo[0];
-            sticky   = rem_nz;
-            exp_norm = side_exp - X_ONE;
-        end
-        case (side_cls)
+        case (round_cls)
             C_NAN:   result = QNAN;
-            C_INF:   result = {side_sign, E_MAX, {FW{1'b0}}};
-            C_ZERO:  result = {side_sign, {(W-1){1'b0}}};
-            default: result = round_pack(side_sign, exp_norm, mant, guard, sticky);
+            C_INF:   result = {round_sign, E_MAX, {FW{1'b0}}};
+            C_ZERO:  result = {round_sign, {(W-1){1'b0}}};
+            default: result = round_pack(round_sign, exp_norm, mant, guard, sticky);
         endcase
     end
 
