@@ -93,14 +93,18 @@ module clhls_wi_gen #(
     reg [GW-1:0]     next_id_x, next_id_y, next_id_z;
     reg [LS_W-1:0]   next_size_x, next_size_y, next_size_z;
     reg [SLOT_W-1:0] next_slot;
+    // Its id compared when it was taken: 0 (x, y, z), or the current group's (y, z),
+    // the group it follows.
+    reg              next_first_x, next_first_y, next_first_z, next_same_y, next_same_z;
 
     // A group's first global id (id * local size + offset, ID_W bits) from the last
-    // group's: the offset for id 0, the last one's for the same id (y and z), else the
-    // last one's plus the local size. A function called at the clock edge, which reads
-    // the local size and offset as they are then.
+    // group's: the offset for id 0 (first), the last one's for the same id (y and z),
+    // else the last one's plus the local size. A function called at the clock edge,
+    // which reads the local size and offset as they are then.
     /* verilator lint_off UNUSEDSIGNAL */ // the bits above LS_W and ID_W are zero
-    function [ID_W-1:0] group_first(input [GW-1:0] id, input same, input [ID_W-1:0] last,
-                                    input [31:0] local_size, input [63:0] offset);
+    function [ID_W-1:0] group_first(input [GW-1:0] id, input first, input same,
+                                    input [ID_W-1:0] last, input [31:0] local_size,
+                                    input [63:0] offset);
         reg [63:0] step, group;
         begin
             step = {32'd0, local32(local_size[LS_W-1:0])};
@@ -108,7 +112,7 @@ module clhls_wi_gen #(
             if (DEALT != 0)
                 group_first = group[ID_W-1:0] * step[ID_W-1:0] + offset[ID_W-1:0];
             else
-                group_first = id == 0 ? offset[ID_W-1:0] : same ? last : last + step[ID_W-1:0];
+                group_first = first ? offset[ID_W-1:0] : same ? last : last + step[ID_W-1:0];
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
@@ -132,9 +136,14 @@ module clhls_wi_gen #(
     wire [LS_W-1:0]   in_size_y = waiting ? next_size_y : s_group_size_y[LS_W-1:0];
     wire [LS_W-1:0]   in_size_z = waiting ? next_size_z : s_group_size_z[LS_W-1:0];
     wire [SLOT_W-1:0] in_slot   = waiting ? next_slot   : s_slot;
-    // (the current group is the last one loaded)
-    wire same_y = in_id_y == cur_id_y;
-    wire same_z = in_id_z == cur_id_z;
+    // Its id is 0, or the current group's (the last one loaded): for a waiting group
+    // compared when it was taken, so that the comparisons of a wide id are not behind
+    // the choice of the group.
+    wire first_x = waiting ? next_first_x : s_group_id_x[GW-1:0] == 0;
+    wire first_y = waiting ? next_first_y : s_group_id_y[GW-1:0] == 0;
+    wire first_z = waiting ? next_first_z : s_group_id_z[GW-1:0] == 0;
+    wire same_y  = waiting ? next_same_y  : s_group_id_y[GW-1:0] == cur_id_y;
+    wire same_z  = waiting ? next_same_z  : s_group_id_z[GW-1:0] == cur_id_z;
 
     // Indexes are computed wide and kept in ID_W bits (the rest is zero).
     /* verilator lint_off UNUSEDSIGNAL */
@@ -160,6 +169,12 @@ module clhls_wi_gen #(
                 next_size_y <= s_group_size_y[LS_W-1:0];
                 next_size_z <= s_group_size_z[LS_W-1:0];
                 next_slot   <= s_slot;
+                // (the current group stays until this one replaces it)
+                next_first_x <= s_group_id_x[GW-1:0] == 0;
+                next_first_y <= s_group_id_y[GW-1:0] == 0;
+                next_first_z <= s_group_id_z[GW-1:0] == 0;
+                next_same_y  <= s_group_id_y[GW-1:0] == cur_id_y;
+                next_same_z  <= s_group_id_z[GW-1:0] == cur_id_z;
             end
             if (out_free)
                 m_valid <= cur_valid;
@@ -214,9 +229,12 @@ module clhls_wi_gen #(
                 cur_size_x <= in_size_x;
                 cur_size_y <= in_size_y;
                 cur_size_z <= in_size_z;
-                cur_base_x <= group_first(in_id_x, 1'b0, cur_base_x, local_size_x, global_offset_x);
-                cur_base_y <= group_first(in_id_y, same_y, cur_base_y, local_size_y, global_offset_y);
-                cur_base_z <= group_first(in_id_z, same_z, cur_base_z, local_size_z, global_offset_z);
+                cur_base_x <= group_first(in_id_x, first_x, 1'b0, cur_base_x, local_size_x,
+                                          global_offset_x);
+                cur_base_y <= group_first(in_id_y, first_y, same_y, cur_base_y, local_size_y,
+                                          global_offset_y);
+                cur_base_z <= group_first(in_id_z, first_z, same_z, cur_base_z, local_size_z,
+                                          global_offset_z);
                 lid_x      <= 0;
                 lid_y      <= 0;
                 lid_z      <= 0;
