@@ -120,6 +120,7 @@ module clhls_atomic_unit #(
     reg  [TAG_W-1:0]  x_tag;
     reg               x_hit;     // its line is cached
     reg  [63:0]       x_old;     // the cached 64 bits around its element (an atomic's)
+    reg  [31:0]       x_old32;   // the half of them x_addr[2] picks (a 32-bit element)
     reg  [11:0]       x_sel;     // its operation, one-hot (atomic_onehot)
     // Write stage: the cache's data write, a cycle after the execute stage decided it.
     reg               w_valid;
@@ -178,7 +179,7 @@ module clhls_atomic_unit #(
     wire [LANE_W-1:0] x_lane   = x_addr[OFF_W-1:2];
     wire              wide     = WIDE != 0 && x_wstrb[4];
     wire [11:0]       x_use    = x_sel & {OPS[11:1], 1'b1};
-    wire [31:0]       old32    = x_addr[2] ? x_old[63:32] : x_old[31:0];
+    wire [31:0]       old32    = x_old32;  // picked as it was written: no multiplexer
     wire [31:0]       new32    = atomic_pick32(x_use, old32, x_wdata[31:0], x_wdata[95:64]);
     wire [63:0]       new64    = atomic_pick64(x_use, x_old, x_wdata[63:0], x_wdata[127:64]);
     wire [63:0]       new_pair = wide ? new64 : {new32, new32};
@@ -279,6 +280,13 @@ module clhls_atomic_unit #(
     wire [63:0] x_bytes_at_a = x_atomic ? new_pair : x_wdata_at_a;
     wire        patch        = hit_write && a_idx == x_idx;
     wire        w_patch      = w_valid && a_idx == w_idx;
+    reg  [63:0] moved_old;   // the lookup's 64 bits as they move up, those bytes merged
+    always @* begin
+        for (j = 0; j < 8; j = j + 1)
+            moved_old[8 * j +: 8] = (patch && x_strb_at_a[j]) ? x_bytes_at_a[8 * j +: 8]
+                                  : (w_patch && w_strb_at_a[j]) ? w_data_at_a[8 * j +: 8]
+                                  : a_old[8 * j +: 8];
+    end
     // The fill's 64 bits around the waiting atomic's element.
     reg  [63:0] fill_old;
     always @* begin
@@ -352,13 +360,12 @@ module clhls_atomic_unit #(
             x_tag   <= a_tag;
             x_hit   <= a_hit && !invalidate;
             x_sel   <= atomic_onehot(a_op);
-            for (j = 0; j < 8; j = j + 1)
-                x_old[8 * j +: 8] <= (patch && x_strb_at_a[j]) ? x_bytes_at_a[8 * j +: 8]
-                                   : (w_patch && w_strb_at_a[j]) ? w_data_at_a[8 * j +: 8]
-                                   : a_old[8 * j +: 8];
+            x_old   <= moved_old;
+            x_old32 <= a_addr[2] ? moved_old[63:32] : moved_old[31:0];
         end else if (install) begin
-            x_hit <= 1'b1;
-            x_old <= fill_old;
+            x_hit   <= 1'b1;
+            x_old   <= fill_old;
+            x_old32 <= x_addr[2] ? fill_old[63:32] : fill_old[31:0];
         end else if (invalidate) begin
             x_hit <= 1'b0;
         end
