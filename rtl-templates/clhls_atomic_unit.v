@@ -277,15 +277,29 @@ module clhls_atomic_unit #(
                 w_data_at_a  = w_data[64 * j +: 64];
             end
     end
-    wire [63:0] x_bytes_at_a = x_atomic ? new_pair : x_wdata_at_a;
     wire        patch        = hit_write && a_idx == x_idx;
     wire        w_patch      = w_valid && a_idx == w_idx;
-    reg  [63:0] moved_old;   // the lookup's 64 bits as they move up, those bytes merged
+    // The lookup's 64 bits as they move up, those bytes merged: the executing atomic's
+    // result where it writes (take_new), else bytes of registers only (settled_old).
+    // The two are kept apart so that the result, late from the operation, crosses one
+    // multiplexer into x_old and x_old32 (this is the loop of one element through the
+    // operation into the next request's).
+    reg  [7:0]  take_new_c;
+    reg  [63:0] settled_c;
     always @* begin
-        for (j = 0; j < 8; j = j + 1)
-            moved_old[8 * j +: 8] = (patch && x_strb_at_a[j]) ? x_bytes_at_a[8 * j +: 8]
+        for (j = 0; j < 8; j = j + 1) begin
+            take_new_c[j]         = patch && x_strb_at_a[j] && x_atomic;
+            settled_c[8 * j +: 8] = (patch && x_strb_at_a[j]) ? x_wdata_at_a[8 * j +: 8]
                                   : (w_patch && w_strb_at_a[j]) ? w_data_at_a[8 * j +: 8]
                                   : a_old[8 * j +: 8];
+        end
+    end
+    (* keep *) wire [7:0]  take_new    = take_new_c;
+    (* keep *) wire [63:0] settled_old = settled_c;
+    reg  [63:0] moved_old;
+    always @* begin
+        for (j = 0; j < 8; j = j + 1)
+            moved_old[8 * j +: 8] = take_new[j] ? new_pair[8 * j +: 8] : settled_old[8 * j +: 8];
     end
     // The fill's 64 bits around the waiting atomic's element.
     reg  [63:0] fill_old;
