@@ -398,14 +398,14 @@ static int pred_seen(const char *const *preds, int i)
     return 0;
 }
 
-/* A handshake's AND: `first`, and each unit's `signal` ("%s_req_ready") where its
- * predicate (preds[i], or NULL for always) is 1. Over one LUT's inputs, the units of one
- * predicate share an AND of their signals (a kept net named <target>_if<k>), so the
- * predicate is one input of the whole, as a loop body's 32 unrolled local loads are one
- * predicate. */
+/* A handshake's AND: `first`, and each unit's signal (its name and `suffix`, as
+ * "_req_ready") where its predicate (preds[i], or NULL for always) is 1. Over one LUT's
+ * inputs, the units of one predicate share an AND of their signals (a kept net named
+ * <target>_if<k>), so the predicate is one input of the whole, as a loop body's 32
+ * unrolled local loads are one predicate. */
 static void emit_guarded_and(emitter *e, const char *target, const char *first,
                              const char *const *units, const char *const *preds, int n,
-                             const char *signal)
+                             const char *suffix)
 {
     and_term *t = arena_alloc(&e->c->arena, sizeof *t * (size_t)(2 * n + 1));
     and_term *same = t + n + 1;
@@ -414,14 +414,14 @@ static void emit_guarded_and(emitter *e, const char *target, const char *first,
         inputs += preds[i] && !pred_seen(preds, i);
     t[nt++] = (and_term){first, 1};
     for (int i = 0; i < n; i++) {
-        const char *all = text(e, signal, units[i]);
+        const char *all = text(e, "%s%s", units[i], suffix);
         if (preds[i] && inputs > LUT_INPUTS) {
             if (pred_seen(preds, i))
                 continue;
             int m = 0;
             for (int j = i; j < n; j++)
                 if (preds[j] && !strcmp(preds[i], preds[j]))
-                    same[m++] = (and_term){text(e, signal, units[j]), 1};
+                    same[m++] = (and_term){text(e, "%s%s", units[j], suffix), 1};
             if (m > 1) {
                 all = bit_net(e, text(e, "the units asked when %s is 1", preds[i]),
                               text(e, "%s_if%d", target, shared++));
@@ -450,7 +450,7 @@ static void emit_node_requests(emitter *e, const hls_region *r)
     }
     const char *room = bit_net(e, "the token FIFO has room", text(e, "r%d_tokens_ready", R));
     emit_guarded_and(e, text(e, "r%d_in_ready", R), room, units, preds, r->nops,
-                     "%s_req_ready");
+                     "_req_ready");
     const char *issue = bit_net(e, "the requests go out", text(e, "r%d_issue", R));
     hls_nl_assign(e->m, issue, "r%d_in_valid & r%d_in_ready", R, R);
     for (int i = 0; i < r->nops; i++)
@@ -499,7 +499,7 @@ static void emit_node_answers(emitter *e, const hls_region *r)
             op->has_pred ? text(e, "%s", waiting(e, op->args[op->nargs - 1], p)) : NULL;
     }
     emit_guarded_and(e, text(e, "r%d_out_valid", R), text(e, "r%d_w_valid", R), units, preds,
-                     answers, "%s_resp_valid");
+                     answers, "_resp_valid");
     hls_nl_assign(e->m, text(e, "r%d_leave", R), "r%d_out_valid & r%d_out_ready", R, R);
     for (int i = 0; i < r->nops; i++) {
         const hls_op *op = &k->ops[r->ops[i]];
