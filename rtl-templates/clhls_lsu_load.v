@@ -9,10 +9,11 @@
 // Both queues keep their heads in registers (clhls_fifo; a deep order queue is a block
 // RAM whose read register is followed by a multiplexer, unless ORDER_HEAD_REG makes it
 // LUT RAM behind a head register, for a clock that cannot spare that level), so
-// m_resp_valid and m_resp_data are a gate and a word multiplexer after registers, and
-// m_resp_ready reaches the queues' registers through two gates: the memory node that
-// joins the units' answers stays within a few levels without a response slice, whose
-// registers would cost more than the path it saves on the small boards.
+// m_resp_valid and m_resp_data are a gate and a word multiplexer (clhls_word_select)
+// after registers, and m_resp_ready reaches the queues' registers through two gates:
+// the memory node that joins the units' answers stays within a few levels without a
+// response slice, whose registers would cost more than the path it saves on the small
+// boards.
 // With REUSE 0 no line is shared: every request reads its own.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
 // undelivered, the slice empty too), so data is never reused across idle periods (e.g.
@@ -42,7 +43,7 @@
 // left" register, which proves it was issued past the exit. A request of an iteration
 // that was not past the exit is never released: the kernel stops, and the simulator
 // reports the held access as out of bounds when the watchdog ends it.
-// Needs clhls_fifo.v, clhls_skid.v.
+// Needs clhls_fifo.v, clhls_skid.v, clhls_word_select.v.
 `default_nettype none
 
 module clhls_lsu_load #(
@@ -161,10 +162,19 @@ module clhls_lsu_load #(
     wire             head_held  = order_head[IDX_W+1];
     wire             head_new   = order_head[IDX_W];
     wire [IDX_W-1:0] head_index = order_head[IDX_W-1:0];
-    wire [MEM_W-1:0] head_line  = head_new ? line_head : cur_line;
+
+    // The head's word, from the line at the head of the line queue when it needs a new
+    // line and from the line being delivered otherwise: each line's word is picked by a
+    // tree of multiplexers, and the two words meet in the last gate, which also zeroes
+    // a held request's answer.
+    wire [DATA_W-1:0] new_word, cur_word;
+    clhls_word_select #(.DATA_W(DATA_W), .WORDS(WORDS)) new_line_word (
+        .line(line_head), .index(head_index), .word(new_word));
+    clhls_word_select #(.DATA_W(DATA_W), .WORDS(WORDS)) cur_line_word (
+        .line(cur_line), .index(head_index), .word(cur_word));
 
     assign m_resp_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
-    assign m_resp_data  = head_held ? {DATA_W{1'b0}} : head_line[DATA_W*head_index +: DATA_W];
+    assign m_resp_data  = head_held ? {DATA_W{1'b0}} : head_new ? new_word : cur_word;
     wire deliver = m_resp_valid && m_resp_ready;
     // The head's line leaves: m_resp_ready meets a term of registers alone, so the
     // ready reaches the line queue through one gate (the queue is a module of its

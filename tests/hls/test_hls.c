@@ -611,7 +611,7 @@ Test(hls, short_clock_boards_get_request_slices)
 /* The right-hand side of "assign NET = ...;" in a compute unit, or "" without one. */
 static char *assignment(const char *cu, const char *net)
 {
-    char head[80];
+    char head[128];
     snprintf(head, sizeof head, "assign %s = ", net);
     const char *at = strstr(cu, head);
     if (!at)
