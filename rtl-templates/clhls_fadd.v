@@ -14,22 +14,23 @@
 //
 // Structure: five stages. (1) Unpack, order the operands by magnitude, exponent
 // difference (the alignment shift, saturated at the window; a subnormal counts with
-// exponent 1 and no hidden bit), special cases (NaN; a zero or infinite operand
-// makes the smaller significand 0, so that the sum is the larger operand). (2) Align: the smaller significand shifted right in a window of
-// MW + 3 bits (MW = 24 or 53; guard, round, sticky), bits shifted out folded into the
-// sticky bit. (3) Add or subtract. (4) Normalise: the leading zeros counted by a
-// tree, then shifted out (a tiny sum keeps its exponent below 1: round_pack shifts
-// it back). (5) Round to nearest even and pack (clhls_fround.vh), or
-// the NaN or zero result. Registers go between the stages as LATENCY allows, the
-// last one always after stage 5, in the order that keeps the longest path between
-// registers shortest (measured on an iCE40: stages 4 and 5 are the deepest, stages 2
-// and 3 together about as deep as one of them): LATENCY 1: none inside, all five
-// stages before the one register; 2: after the add (stage 3); 3: after the unpack
-// and the add (1, 3); 4: also after the normalisation (1, 3, 4); 5 or more: after
-// every stage, and LATENCY - 4 registers after stage 5 (clhls_delay). With a register
-// after every stage, the first three levels of stage 4's leading-zero tree move into
-// stage 3, whose add is the shallowest stage (on UltraScale+: stage 4 from 3.3 to 2.6
-// ns of logic, stage 3 from 1.3 to 2.2).
+// exponent 1 and no hidden bit), special cases (NaN; a zero or infinite operand makes
+// the smaller significand 0, so that the sum is the larger operand). (2) Align: the
+// smaller significand shifted right in a window of MW + 3 bits (MW = 24 or 53; guard,
+// round, sticky), bits shifted out folded into the sticky bit. (3) Add or subtract. (4)
+// Normalise: the leading zeros counted by a tree, then shifted out (a tiny sum keeps
+// its exponent below 1: round_pack shifts it back). Both shifts are clhls_shift's
+// stages of 4:1 multiplexers. (5) Round to nearest even and pack (clhls_fround.vh), or
+// the NaN or zero result. Registers go between the stages as LATENCY allows, the last
+// one always after stage 5, in the order that keeps the longest path between registers
+// shortest (measured on an iCE40: stages 4 and 5 are the deepest, stages 2 and 3
+// together about as deep as one of them): LATENCY 1: none inside, all five stages
+// before the one register; 2: after the add (stage 3); 3: after the unpack and the add
+// (1, 3); 4: also after the normalisation (1, 3, 4); 5 or more: after every stage, and
+// LATENCY - 4 registers after stage 5 (clhls_delay). With a register after every stage,
+// the first three levels of stage 4's leading-zero tree move into stage 3, whose add is
+// the shallowest stage (on UltraScale+: stage 4 from 3.3 to 2.6 ns of logic, stage 3
+// from 1.3 to 2.2).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fadd32/64 of sim-bridge/fp_model.c through DPI-C
@@ -153,8 +154,13 @@ module clhls_fadd #(
 
     // ---- Stage 2: align the smaller significand, bits shifted out into the sticky bit ----
     wire [GW-1:0] small_w   = {mant_small_2, 3'b000};
-    wire [GW-1:0] aligned_2 = (small_w >> shift_2) |
-                              {{(GW-1){1'b0}}, |(small_w & ~({GW{1'b1}} << shift_2))};
+    wire [GW-1:0] moved_2;     // small_w >> shift_2
+    wire [GW-1:0] survives_2;  // the bits of small_w that the shift keeps: ones << shift_2
+    clhls_shift #(.W(GW), .SW(SHW), .RIGHT(1)) align (
+        .in(small_w), .amount(shift_2), .out(moved_2));
+    clhls_shift #(.W(GW), .SW(SHW), .RIGHT(0)) kept_bits (
+        .in({GW{1'b1}}), .amount(shift_2), .out(survives_2));
+    wire [GW-1:0] aligned_2 = moved_2 | {{(GW-1){1'b0}}, |(small_w & ~survives_2)};
 
     localparam S2_W = 4 + EW + MW + GW;
     wire           nan_3, zero_sign_3, sign_3, eff_sub_3;
@@ -237,7 +243,9 @@ module clhls_fadd #(
     wire [LZW:0]   lzc_root   = lzc[LZW].cnt;   // at most GW + 1: the top bit is 0
     /* verilator lint_on UNUSEDSIGNAL */
     wire [LZW-1:0] lead_zeros = lzc_root[LZW-1:0];
-    wire [GW:0]    norm       = sum_4 << lead_zeros;   // the top bit is the leading one
+    wire [GW:0]    norm;                               // the top bit is the leading one
+    clhls_shift #(.W(GW + 1), .SW(LZW), .RIGHT(0)) normalise (
+        .in(sum_4), .amount(lead_zeros), .out(norm));
     wire                 sum_zero_4 = !norm[GW];
     wire signed [XW-1:0] exp_norm_4 = exp_up_4 - {{(XW-LZW){1'b0}}, lead_zeros};
     wire [MW-1:0]        mant_4     = norm[GW:4];

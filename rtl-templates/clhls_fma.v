@@ -183,14 +183,21 @@ module clhls_fma #(
     wire [SW-1:0] win_big   = {1'b0, c_bigger ? mant_c : mant_p, 3'b000};
     wire [SW-1:0] win_small = {1'b0, c_bigger ? mant_p : mant_c, 3'b000};
 
+    // Below the window's top, the difference fits the shifts' LZW bits.
+    wire [SW-1:0] moved;     // win_small >> exp_diff
+    wire [SW-1:0] survives;  // the bits of win_small that the shift keeps: ones << exp_diff
+    clhls_shift #(.W(SW), .SW(LZW), .RIGHT(1)) align (
+        .in(win_small), .amount(exp_diff[LZW-1:0]), .out(moved));
+    clhls_shift #(.W(SW), .SW(LZW), .RIGHT(0)) kept_bits (
+        .in({SW{1'b1}}), .amount(exp_diff[LZW-1:0]), .out(survives));
+
     reg  [SW-1:0] aligned;   // win_small >> exp_diff, bits shifted out folded into bit 0
     reg  [SW-1:0] sum;
     always @(*) begin
         if (exp_diff >= TOP_I[XW-1:0])
             aligned = {{(SW-1){1'b0}}, win_small != {SW{1'b0}}};   // only sticky survives
         else
-            aligned = (win_small >> exp_diff) |
-                      {{(SW-1){1'b0}}, |(win_small & ~({SW{1'b1}} << exp_diff))};
+            aligned = moved | {{(SW-1){1'b0}}, |(win_small & ~survives)};
         if (eff_sub)
             sum = win_big - aligned;   // win_big >= aligned: no borrow
         else
@@ -218,7 +225,7 @@ module clhls_fma #(
     wire [SW-1:0] sum_3        = part2_q[SW-1:0];
 
     reg  [LZW-1:0] lead_zeros;
-    reg  [SW-1:0]  norm;              // the top bit is the leading one
+    wire [SW-1:0]  norm;              // the top bit is the leading one
     reg  signed [XW-1:0] exp_norm;    // biased exponent of norm
     reg  [MW-1:0]  mant;
     reg            guard, sticky;
@@ -229,8 +236,11 @@ module clhls_fma #(
         for (i = 0; i < SW; i = i + 1)
             if (sum_3[i])
                 lead_zeros = TOP - i[LZW-1:0];
+    end
+    clhls_shift #(.W(SW), .SW(LZW), .RIGHT(0)) normalise (
+        .in(sum_3), .amount(lead_zeros), .out(norm));
+    always @(*) begin
         // The larger operand's leading one sits one below the top (exponent exp_big).
-        norm     = sum_3 << lead_zeros;
         exp_norm = exp_big_3 + X_ONE - {{(XW-LZW){1'b0}}, lead_zeros};
         mant     = norm[SW-1 -: MW];
         guard    = norm[SW-1-MW];

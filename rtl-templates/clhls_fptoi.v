@@ -80,7 +80,9 @@ module clhls_fptoi #(
         .q({negative_2, zero_2, huge_2, shift_2, frac_2}));
 
     // ---- Stage 2: the magnitude, truncated ----
-    wire [63+MW:0] shifted_2   = {64'd0, 1'b1, frac_2} << shift_2;
+    wire [63+MW:0] shifted_2;                               // {1, frac} << shift_2
+    clhls_shift #(.W(64 + MW), .SW(6), .RIGHT(0)) place (
+        .in({64'd0, 1'b1, frac_2}), .amount(shift_2), .out(shifted_2));
     wire [64:0]    magnitude_2 = shifted_2[63+MW:FW];       // |a| truncated, < 2^65
 
     wire          negative_3, zero_3, huge_3;

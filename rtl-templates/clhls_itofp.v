@@ -84,7 +84,9 @@ module clhls_itofp #(
     // Value = 1.x * 2^(IN_W - 1 - lead_zeros); the MW leading bits are kept, the next
     // is the guard bit and the rest fold into the sticky bit.
     wire [63:0]   aligned_2  = {{(64-IN_W){1'b0}}, magnitude_2} << (64 - IN_W);  // left-aligned
-    wire [63:0]   norm_2     = aligned_2 << lead_zeros_2[5:0];   // leading one at bit 63
+    wire [63:0]   norm_2;                                        // leading one at bit 63
+    clhls_shift #(.W(64), .SW(6), .RIGHT(0)) normalise (
+        .in(aligned_2), .amount(lead_zeros_2[5:0]), .out(norm_2));
     wire [MW-1:0] mant_2     = norm_2[63:64-MW];
     wire          guard_2    = norm_2[63-MW];
     wire          sticky_2   = |norm_2[62-MW:0];
