@@ -154,13 +154,17 @@ module clhls_fadd #(
 
     // ---- Stage 2: align the smaller significand, bits shifted out into the sticky bit ----
     wire [GW-1:0] small_w   = {mant_small_2, 3'b000};
+    // The sticky bit is an OR of the bits the shift drops, each bit a LUT of itself and
+    // the shift (shift_2 > i: SHW + 1 inputs), so it is as deep as the shift's stages.
     wire [GW-1:0] moved_2;     // small_w >> shift_2
-    wire [GW-1:0] survives_2;  // the bits of small_w that the shift keeps: ones << shift_2
     clhls_shift #(.W(GW), .SW(SHW), .RIGHT(1)) align (
         .in(small_w), .amount(shift_2), .out(moved_2));
-    clhls_shift #(.W(GW), .SW(SHW), .RIGHT(0)) kept_bits (
-        .in({GW{1'b1}}), .amount(shift_2), .out(survives_2));
-    wire [GW-1:0] aligned_2 = moved_2 | {{(GW-1){1'b0}}, |(small_w & ~survives_2)};
+    reg  [GW-1:0] dropped_2;   // the bits of small_w below the shift
+    integer d;
+    always @(*)
+        for (d = 0; d < GW; d = d + 1)
+            dropped_2[d] = small_w[d] && shift_2 > d[SHW-1:0];
+    wire [GW-1:0] aligned_2 = moved_2 | {{(GW-1){1'b0}}, |dropped_2};
 
     localparam S2_W = 4 + EW + MW + GW;
     wire           nan_3, zero_sign_3, sign_3, eff_sub_3;

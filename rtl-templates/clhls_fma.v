@@ -183,13 +183,16 @@ module clhls_fma #(
     wire [SW-1:0] win_big   = {1'b0, c_bigger ? mant_c : mant_p, 3'b000};
     wire [SW-1:0] win_small = {1'b0, c_bigger ? mant_p : mant_c, 3'b000};
 
-    // Below the window's top, the difference fits the shifts' LZW bits.
+    // Below the window's top, the difference fits the shift's LZW bits. The sticky bit
+    // is an OR of the bits the shift drops, each a LUT of itself and the difference.
     wire [SW-1:0] moved;     // win_small >> exp_diff
-    wire [SW-1:0] survives;  // the bits of win_small that the shift keeps: ones << exp_diff
     clhls_shift #(.W(SW), .SW(LZW), .RIGHT(1)) align (
         .in(win_small), .amount(exp_diff[LZW-1:0]), .out(moved));
-    clhls_shift #(.W(SW), .SW(LZW), .RIGHT(0)) kept_bits (
-        .in({SW{1'b1}}), .amount(exp_diff[LZW-1:0]), .out(survives));
+    reg  [SW-1:0] dropped;   // the bits of win_small below the shift
+    integer d;
+    always @(*)
+        for (d = 0; d < SW; d = d + 1)
+            dropped[d] = win_small[d] && exp_diff[LZW-1:0] > d[LZW-1:0];
 
     reg  [SW-1:0] aligned;   // win_small >> exp_diff, bits shifted out folded into bit 0
     reg  [SW-1:0] sum;
@@ -197,7 +200,7 @@ module clhls_fma #(
         if (exp_diff >= TOP_I[XW-1:0])
             aligned = {{(SW-1){1'b0}}, win_small != {SW{1'b0}}};   // only sticky survives
         else
-            aligned = moved | {{(SW-1){1'b0}}, |(win_small & ~survives)};
+            aligned = moved | {{(SW-1){1'b0}}, |dropped};
         if (eff_sub)
             sum = win_big - aligned;   // win_big >= aligned: no borrow
         else

@@ -18,8 +18,9 @@
 //
 // The memory acknowledges every write once and in order; the store counts of the
 // writes issued and not yet acknowledged wait in a queue, and each acknowledgement
-// makes its write's stores acknowledged. Acknowledgements are handed to the pipeline
-// one per store, in store order. Capacity: at most DEPTH stores accepted and not yet
+// makes its write's stores acknowledged, from the cycle after it (a register between
+// the interconnect's response and the counts). Acknowledgements are handed to the
+// pipeline one per store, in store order. Capacity: at most DEPTH stores accepted and not yet
 // acknowledged to the pipeline, so the counters never overflow, at most DEPTH writes
 // are outstanding (each covers a store) and s_mem_resp_ready is always 1.
 // A store enters through a register slice (clhls_skid), as in clhls_lsu_store: the
@@ -147,7 +148,17 @@ module clhls_lsu_store_ack #(
         .m_valid(counts_m_valid), .m_ready(s_mem_resp_valid), .m_data(acked_write_stores),
         .count(counts_count)
     );
-    wire [CNT_W-1:0] newly_acked = s_mem_resp_valid ? acked_write_stores : {CNT_W{1'b0}};
+    // The acknowledgement is registered before the counts add it: it comes from the
+    // interconnect's response routing, which decodes the answering unit from the
+    // response's tag, and that decode in series with the adders below was the unit's
+    // longest path (sim_dc, 7 LUT levels and a carry chain).
+    reg              ack_valid;   // memory acknowledged a write in the cycle before
+    reg  [CNT_W-1:0] ack_stores;  // the stores that write covers
+    always @(posedge clk) begin
+        ack_valid  <= !rst && s_mem_resp_valid;
+        ack_stores <= acked_write_stores;
+    end
+    wire [CNT_W-1:0] newly_acked = ack_valid ? ack_stores : {CNT_W{1'b0}};
     // acked + newly_acked <= pending <= DEPTH: no overflow
     wire [CNT_W-1:0] acked_kept       = acked + newly_acked;       // next acked without a delivery
     wire [CNT_W-1:0] acked_taken      = acked_less + newly_acked;  // with one
@@ -182,10 +193,10 @@ module clhls_lsu_store_ack #(
             end
             acked      <= deliver ? acked_taken : acked_kept;
             acked_less <= deliver ? acked_taken_less : acked_taken;
-            // Every write covers a store, so newly_acked != 0 exactly when memory
-            // acknowledges one; with a delivery, acked >= 1, so acked - 1 != 0 is
+            // Every write covers a store, so newly_acked != 0 exactly when an
+            // acknowledgement arrived (ack_valid); with a delivery, acked >= 1, so acked - 1 != 0 is
             // acked_less != 0 (a compare of a register): no compare after the adder.
-            any_acked  <= s_mem_resp_valid || (deliver ? acked_less != {CNT_W{1'b0}} : any_acked);
+            any_acked  <= ack_valid || (deliver ? acked_less != {CNT_W{1'b0}} : any_acked);
             if (take)
                 staged_valid <= 1'b1;
             else if (push)

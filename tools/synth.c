@@ -452,17 +452,21 @@ static const char *instance_of(const path_graph *g, const char *name)
 }
 
 /* The instance a logic cell belongs to ("" for the top): from its name, else from the
- * net it drives. */
-static void cell_instance(const path_graph *g, const path_cell *pc, char *out, size_t len)
+ * net it drives. 0 when neither is a name of the design (both made up by synthesis:
+ * "$abc$12$..."), so `out` ("") does not place the cell. */
+static int cell_instance(const path_graph *g, const path_cell *pc, char *out, size_t len)
 {
     char name[512];
     readable_name(pc->name, name, sizeof name);
+    int named = name[0] != '$';
     const char *inst = instance_of(g, name);
     if (!*inst) {
         describe_cell_output(g, pc, name, sizeof name);
+        named = named || (name[0] != '$' && name[0] != '?');
         inst = instance_of(g, name);
     }
     snprintf(out, len, "%s", inst);
+    return named || *inst;
 }
 
 /* Adds `levels` of `unit` to the units a path crosses (objects {"unit", "levels"} in
@@ -635,17 +639,22 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
         }
     }
     /* Walk back from the end to the register or port that starts the path, counting
-     * its levels (a run of carry cells is one) and the units it crosses. */
+     * its levels (a run of carry cells is one) and the units it crosses. A cell that
+     * neither its name nor its net places (one that logic optimisation made of several,
+     * such as a LUT and the MUXF7/8/9 after it) is counted in the unit of the cell
+     * after it on the path. */
     *levels = 0;
     long bit = worst_bit;
     const path_cell *first = NULL;
+    char unit[512] = "";
     for (int guard = 0; bit >= 0 && bit < g.nbits && g.driver[bit] >= 0 &&
                         g.cells[g.driver[bit]].logic && guard < 1000000; guard++) {
         const path_cell *pc = &g.cells[g.driver[bit]];
         int level = pc->cls != BOARD_CELL_CARRY || !first || first->cls != BOARD_CELL_CARRY;
         *levels += level;
-        char unit[512];
-        cell_instance(&g, pc, unit, sizeof unit);
+        char placed[512];
+        if (cell_instance(&g, pc, placed, sizeof placed))
+            snprintf(unit, sizeof unit, "%s", placed);
         through_add(through, unit, level, 1);
         first = pc;
         bit = first->worst_input;
