@@ -13,7 +13,8 @@
 // through the merge into the write queue. Writes wait in a two-entry queue in front of
 // the memory port; consecutive stores go at one per cycle, one cycle after they enter.
 // The memory acknowledges every write once; `idle` is 1 when no store waits in the
-// slice, no line is open, no write waits and every write was acknowledged.
+// slice, no line is open, no write waits and every write was acknowledged (from the
+// cycle after the last acknowledgement: it is registered before it is counted).
 // Needs clhls_fifo.v, clhls_skid.v.
 `default_nettype none
 
@@ -79,6 +80,10 @@ module clhls_lsu_store #(
     reg  [31:0]       outstanding;  // writes issued and not yet acknowledged
     reg               none_outstanding; // outstanding == 0 (a register: `idle` is one gate)
     reg               flush_seen;   // flush, a cycle later
+    // An acknowledgement, a cycle later: the interconnect decodes the answering unit
+    // from the response's tag, and that decode in series with the count's adder and
+    // compare was prefix_sum's longest path on sim_dc.
+    reg               acked;
 
     wire wq_s_ready, wq_m_valid;
     wire [1:0] wq_count;
@@ -119,8 +124,10 @@ module clhls_lsu_store #(
             outstanding <= 32'd0;
             none_outstanding <= 1'b1;
             flush_seen  <= 1'b0;
+            acked       <= 1'b0;
         end else begin
             flush_seen <= flush;
+            acked      <= s_mem_resp_valid;
             if (store) begin
                 open_valid  <= 1'b1;
                 idle_cycles <= {IDLE_W{1'b0}};
@@ -130,10 +137,10 @@ module clhls_lsu_store #(
                 if (open_valid && idle_cycles != IDLE_LIMIT)
                     idle_cycles <= idle_cycles + 1'b1;
             end
-            if (count_write && !s_mem_resp_valid) begin
+            if (count_write && !acked) begin
                 outstanding      <= outstanding + 32'd1;
                 none_outstanding <= 1'b0;
-            end else if (!count_write && s_mem_resp_valid) begin
+            end else if (!count_write && acked) begin
                 outstanding      <= outstanding - 32'd1;
                 none_outstanding <= outstanding == 32'd1;
             end
