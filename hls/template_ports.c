@@ -338,6 +338,9 @@ const hls_nl_template_port hls_nl_template_ports[] = {
     {"clhls_port_share", "m_resp_ready", HLS_NL_IN},
     {"clhls_port_share", "m_resp_data", HLS_NL_OUT},
     {"clhls_port_share", "idle", HLS_NL_OUT},
+    {"clhls_shift", "in", HLS_NL_IN},
+    {"clhls_shift", "amount", HLS_NL_IN},
+    {"clhls_shift", "out", HLS_NL_OUT},
     {"clhls_skid", "clk", HLS_NL_IN},
     {"clhls_skid", "rst", HLS_NL_IN},
     {"clhls_skid", "s_valid", HLS_NL_IN},
@@ -428,6 +431,9 @@ const hls_nl_template_port hls_nl_template_ports[] = {
     {"clhls_wi_gen", "m_local_linear_id", HLS_NL_OUT},
     {"clhls_wi_gen", "m_group_linear_size", HLS_NL_OUT},
     {"clhls_wi_gen", "idle", HLS_NL_OUT},
+    {"clhls_word_select", "line", HLS_NL_IN},
+    {"clhls_word_select", "index", HLS_NL_IN},
+    {"clhls_word_select", "word", HLS_NL_OUT},
 };
 
 const int hls_nl_ntemplate_ports = (int)(sizeof hls_nl_template_ports /

@@ -20,9 +20,9 @@
 // writes issued and not yet acknowledged wait in a queue, and each acknowledgement
 // makes its write's stores acknowledged, from the cycle after it (a register between
 // the interconnect's response and the counts). Acknowledgements are handed to the
-// pipeline one per store, in store order. Capacity: at most DEPTH stores accepted and not yet
-// acknowledged to the pipeline, so the counters never overflow, at most DEPTH writes
-// are outstanding (each covers a store) and s_mem_resp_ready is always 1.
+// pipeline one per store, in store order. Capacity: at most DEPTH stores accepted and
+// not yet acknowledged to the pipeline, so the counters never overflow, at most DEPTH
+// writes are outstanding (each covers a store) and s_mem_resp_ready is always 1.
 // A store enters through a register slice (clhls_skid), as in clhls_lsu_store: the
 // pipeline's valid, late when it joins other units' readies, ends at a register
 // instead of running on through the merge decision into the write queue, and
@@ -194,8 +194,9 @@ module clhls_lsu_store_ack #(
             acked      <= deliver ? acked_taken : acked_kept;
             acked_less <= deliver ? acked_taken_less : acked_taken;
             // Every write covers a store, so newly_acked != 0 exactly when an
-            // acknowledgement arrived (ack_valid); with a delivery, acked >= 1, so acked - 1 != 0 is
-            // acked_less != 0 (a compare of a register): no compare after the adder.
+            // acknowledgement arrived (ack_valid); with a delivery, acked >= 1, so
+            // acked - 1 != 0 is acked_less != 0 (a compare of a register): no compare
+            // after the adder.
             any_acked  <= ack_valid || (deliver ? acked_less != {CNT_W{1'b0}} : any_acked);
             if (take)
                 staged_valid <= 1'b1;
