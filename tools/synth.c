@@ -642,11 +642,13 @@ static int critical_path(const char *netlist_path, const board_t *board, char *f
      * its levels (a run of carry cells is one) and the units it crosses. A cell that
      * neither its name nor its net places (one that logic optimisation made of several,
      * such as a LUT and the MUXF7/8/9 after it) is counted in the unit of the cell
-     * after it on the path. */
+     * after it on the path, the last ones in the unit of the register that ends it. */
     *levels = 0;
     long bit = worst_bit;
     const path_cell *first = NULL;
     char unit[512] = "";
+    if (worst_cell >= 0)
+        cell_instance(&g, &g.cells[worst_cell], unit, sizeof unit);
     for (int guard = 0; bit >= 0 && bit < g.nbits && g.driver[bit] >= 0 &&
                         g.cells[g.driver[bit]].logic && guard < 1000000; guard++) {
         const path_cell *pc = &g.cells[g.driver[bit]];
