@@ -4,9 +4,11 @@
 // the amount (the lowest bits first; a last stage of one bit shifts by 0 or 2^(SW-1)).
 // Each bit of a stage is one six-input LUT, so a shift by five or six amount bits is
 // three LUT levels on the UltraScale+ and Cyclone V and a LUT4 pair or a LUT4 and a
-// PFUMX per stage on the iCE40 and ECP5. Written as `in << amount`, the same shift is
-// mapped for the Xilinx families into chains of LUT1, MUXF7, MUXF8 and MUXF9, about
-// four levels per five amount bits. Amounts of W or more give zero.
+// PFUMX per stage on the iCE40 and ECP5 (with the Xilinx wide LUTs, ABC may still
+// merge stages with the logic around them into a LUT and its MUXF7/8/9). Written as
+// `in << amount`, the same shift is mapped for the Xilinx families into chains of LUT1,
+// MUXF7, MUXF8 and MUXF9, four levels per five or six amount bits. Amounts of W or
+// more give zero.
 // Combinational: no clock, no registers.
 `default_nettype none
 
@@ -32,16 +34,17 @@ module clhls_shift #(
             wire [W-1:0] value;  // in, shifted by the amount's bits below 2k
             if (k == 0) begin : first
                 assign value = in;
-            end else if (2 * k <= SW) begin : of_four
-                localparam integer STEP = 1 << (2 * (k - 1));  // places per unit of this stage
-                wire [W-1:0] x   = stage[k - 1].value;
-                wire [1:0]   sel = amount[2 * (k - 1) +: 2];
-                assign value = sel[1] ? (sel[0] ? moved(x, 3 * STEP) : moved(x, 2 * STEP))
-                                      : (sel[0] ? moved(x, STEP) : x);
-            end else begin : of_two
-                localparam integer STEP = 1 << (2 * (k - 1));
+            end else begin : shifts
+                localparam integer STEP = 1 << (2 * (k - 1));  // places per unit here
                 wire [W-1:0] x = stage[k - 1].value;
-                assign value = amount[2 * (k - 1)] ? moved(x, STEP) : x;
+                if (2 * k <= SW) begin : of_four
+                    wire [1:0] sel = amount[2 * (k - 1) +: 2];
+                    assign value = sel[1] ? (sel[0] ? moved(x, 3 * STEP)
+                                                    : moved(x, 2 * STEP))
+                                          : (sel[0] ? moved(x, STEP) : x);
+                end else begin : of_two
+                    assign value = amount[2 * (k - 1)] ? moved(x, STEP) : x;
+                end
             end
         end
     endgenerate

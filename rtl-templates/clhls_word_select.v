@@ -7,8 +7,8 @@
 // three LUT levels on the UltraScale+ and Cyclone V and two LUT4s or a LUT4 and a
 // PFUMX per level on the iCE40 and ECP5. Written as `line[DATA_W*index +: DATA_W]`,
 // the same choice is a shift that synthesis maps for the Xilinx families into chains
-// of LUT1, MUXF7, MUXF8 and MUXF9, four levels per six index bits and twelve for a
-// byte of a 512-bit line.
+// of LUT1, MUXF7, MUXF8 and MUXF9, four levels per five or six index bits: twelve for
+// a byte of a 512-bit line.
 // Combinational: no clock, no registers.
 `default_nettype none
 
