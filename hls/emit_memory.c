@@ -226,7 +226,7 @@ static void emit_global_op(emitter *e, const hls_op *op)
     hls_nl_param(u, "DATA_W", "%u", op->width);
     hls_nl_param(u, "MEM_W", "%u", e->mem_w);
     int writers = hls_emit_writer_ports(e->k);
-    if (op->opc == HOP_LOAD && abits < 64) /* its open line is compared on these bits */
+    if (op->opc != HOP_ATOMIC && abits < 64) /* its open line is compared on these bits */
         hls_nl_param(u, "ADDR_W", "%u", abits);
     if (op->opc == HOP_LOAD && !hls_ir_reuses_lines(e->k, op)) /* every load reads anew */
         hls_nl_param(u, "REUSE", "0");

@@ -22,6 +22,7 @@ module clhls_lsu_store #(
     parameter DATA_W     = 32,   // stored word width: a power of two from 8 to MEM_W
     parameter MEM_W      = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter IDLE_FLUSH = 4,    // cycles without a store before the open line is written (>= 1)
+    parameter ADDR_W     = 64,   // address bits the board decodes (lines are compared and queued on these alone)
     /* verilator lint_off UNUSEDPARAM */
     parameter CU         = 0,    // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT       = 0     // its number in the compute unit (read by the simulation checks only)
@@ -48,13 +49,14 @@ module clhls_lsu_store #(
     localparam STRB_W    = MEM_W / 8;                            // byte enables per line
     localparam WORD_B    = DATA_W / 8;                           // bytes per word
     localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
+    localparam LN_W      = ADDR_W - LINE_BITS;                   // line-number bits decoded
     localparam WORD_BITS = $clog2(DATA_W / 8);                   // byte-offset bits of a word
     localparam IDX_W     = (WORDS > 1) ? $clog2(WORDS) : 1;      // word index width
     localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
     localparam IDLE_W    = $clog2(IDLE_FLUSH + 1);
     localparam integer IDLE_INT = IDLE_FLUSH;
     localparam [IDLE_W-1:0] IDLE_LIMIT = IDLE_INT[IDLE_W-1:0];
-    localparam WQ_W      = 64 + MEM_W + STRB_W;                  // one queued write
+    localparam WQ_W      = LN_W + MEM_W + STRB_W;                  // one queued write
 
     // The store as the slice presents it.
     wire              in_valid;
@@ -70,10 +72,12 @@ module clhls_lsu_store #(
     wire [63:0]      word_addr  = in_addr >> WORD_BITS;  // low bits: word index
     /* verilator lint_on UNUSEDSIGNAL */
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
-    wire [63:0]      line_addr  = (in_addr >> LINE_BITS) << LINE_BITS;
+    // The line's number in the address bits the board decodes: two addresses that
+    // differ only above them are the same memory line.
+    wire [LN_W-1:0]  line_number = in_addr[LINE_BITS +: LN_W];
 
     reg               open_valid;   // a line is being merged
-    reg  [63:0]       open_line;    // its byte address
+    reg  [LN_W-1:0]   open_line;    // its number
     reg  [MEM_W-1:0]  open_data;    // merged data
     reg  [STRB_W-1:0] open_strb;    // bytes written so far
     reg  [IDLE_W-1:0] idle_cycles;  // cycles since the last store (saturates)
@@ -87,10 +91,11 @@ module clhls_lsu_store #(
 
     wire wq_s_ready, wq_m_valid;
     wire [1:0] wq_count;
+    wire [LN_W-1:0] write_line;  // the number of the line at the memory port
 
     assign in_ready = wq_s_ready;
     wire store     = in_valid && in_ready;
-    wire same_line = open_valid && (line_addr == open_line);
+    wire same_line = open_valid && (line_number == open_line);
     wire evict     = store && open_valid && !same_line;
     wire drain     = !store && open_valid && wq_s_ready &&
                      (flush_seen || idle_cycles >= IDLE_LIMIT);
@@ -108,11 +113,12 @@ module clhls_lsu_store #(
         .clk(clk), .rst(rst),
         .s_valid(push), .s_ready(wq_s_ready), .s_data({open_line, open_data, open_strb}),
         .m_valid(wq_m_valid), .m_ready(m_mem_req_ready),
-        .m_data({m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb}),
+        .m_data({write_line, m_mem_req_wdata, m_mem_req_wstrb}),
         .count(wq_count)
     );
 
     assign m_mem_req_valid  = wq_m_valid;
+    assign m_mem_req_addr   = {{(64 - LN_W){1'b0}}, write_line} << LINE_BITS;
     assign count_write      = m_mem_req_valid && m_mem_req_ready;
     assign s_mem_resp_ready = 1'b1;
     assign idle = !in_valid && !open_valid && !wq_m_valid && none_outstanding;
@@ -149,7 +155,7 @@ module clhls_lsu_store #(
 
     always @(posedge clk) begin
         if (store) begin
-            open_line <= line_addr;
+            open_line <= line_number;
             for (w = 0; w < WORDS; w = w + 1)
                 if (word_index == w[IDX_W-1:0])
                     open_data[DATA_W*w +: DATA_W] <= in_data;

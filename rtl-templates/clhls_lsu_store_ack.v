@@ -36,6 +36,7 @@ module clhls_lsu_store_ack #(
     parameter DATA_W = 32,   // stored word width: a power of two from 8 to MEM_W
     parameter MEM_W  = 512,  // memory line width in bits (multiple of DATA_W, power of two)
     parameter DEPTH  = 128,  // stores accepted and not yet acknowledged to the pipeline (>= 1)
+    parameter ADDR_W = 64,   // address bits the board decodes (lines are compared and queued on these alone)
     /* verilator lint_off UNUSEDPARAM */
     parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
@@ -63,13 +64,14 @@ module clhls_lsu_store_ack #(
     localparam STRB_W    = MEM_W / 8;                            // byte enables per line
     localparam WORD_B    = DATA_W / 8;                           // bytes per word
     localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
+    localparam LN_W      = ADDR_W - LINE_BITS;                   // line-number bits decoded
     localparam WORD_BITS = $clog2(DATA_W / 8);                   // byte-offset bits of a word
     localparam IDX_W     = (WORDS > 1) ? $clog2(WORDS) : 1;      // word index width
     localparam [IDX_W-1:0] IDX_MASK = (WORDS > 1) ? {IDX_W{1'b1}} : {IDX_W{1'b0}};
     localparam CNT_W     = $clog2(DEPTH + 1);
     localparam integer DEPTH_INT = DEPTH;
     localparam [CNT_W-1:0] FULL = DEPTH_INT[CNT_W-1:0];
-    localparam WQ_W      = 64 + MEM_W + STRB_W + CNT_W;          // one queued write and its store count
+    localparam WQ_W      = LN_W + MEM_W + STRB_W + CNT_W;         // one queued write and its store count
 
     reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
     reg             room;     // pending != DEPTH (a flag stepping with the count)
@@ -99,7 +101,9 @@ module clhls_lsu_store_ack #(
     wire [63:0]      word_addr  = in_addr >> WORD_BITS;  // low bits: word index
     /* verilator lint_on UNUSEDSIGNAL */
     wire [IDX_W-1:0] word_index = word_addr[IDX_W-1:0] & IDX_MASK;
-    wire [63:0]      line_addr  = (in_addr >> LINE_BITS) << LINE_BITS;
+    // The line's number in the address bits the board decodes: two addresses that
+    // differ only above them are the same memory line.
+    wire [LN_W-1:0]  line_number = in_addr[LINE_BITS +: LN_W];
     // The stored word's lane is picked by comparing the word index with constants, never
     // by a shift or a variable part-select (a line-wide shifter with its index arithmetic
     // in front of every bit of the staged data).
@@ -110,7 +114,7 @@ module clhls_lsu_store_ack #(
             word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
 
     reg               staged_valid;   // the staging register holds a write
-    reg  [63:0]       staged_line;    // its line address
+    reg  [LN_W-1:0]   staged_line;    // its line's number
     reg  [MEM_W-1:0]  staged_data;    // its data: the merged stores' words in their lanes
     reg  [STRB_W-1:0] staged_strb;    // its byte enables: the merged stores' bytes
     reg  [CNT_W-1:0]  staged_stores;  // stores it covers (1..DEPTH)
@@ -118,13 +122,14 @@ module clhls_lsu_store_ack #(
     wire wq_s_ready;
     wire [1:0] wq_count;
     wire [CNT_W-1:0] write_stores;    // stores covered by the write at the memory port
+    wire [LN_W-1:0]  write_line;      // the number of its line
     // The staged write must be able to leave before a store to another line replaces
     // it; a store to its line could merge even with the queue full, but telling the two
     // apart would put the address comparison in front of the slice's handshake.
     assign in_ready = !staged_valid || wq_s_ready;
     wire take      = in_valid && in_ready;  // the store leaves the slice for the staging register
     wire deliver   = m_resp_valid && m_resp_ready;
-    wire merge     = take && staged_valid && (line_addr == staged_line);
+    wire merge     = take && staged_valid && (line_number == staged_line);
     wire push      = staged_valid && wq_s_ready && !merge;  // the staged write leaves
 
     clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
@@ -132,9 +137,10 @@ module clhls_lsu_store_ack #(
         .s_valid(push), .s_ready(wq_s_ready),
         .s_data({staged_line, staged_data, staged_strb, staged_stores}),
         .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
-        .m_data({m_mem_req_addr, m_mem_req_wdata, m_mem_req_wstrb, write_stores}),
+        .m_data({write_line, m_mem_req_wdata, m_mem_req_wstrb, write_stores}),
         .count(wq_count)
     );
+    assign m_mem_req_addr = {{(64 - LN_W){1'b0}}, write_line} << LINE_BITS;
 
     // Store counts of the writes issued and not yet acknowledged, oldest first. At most
     // DEPTH: each covers at least one store accepted and not yet acknowledged to the
@@ -207,7 +213,7 @@ module clhls_lsu_store_ack #(
 
     always @(posedge clk) begin
         if (take) begin
-            staged_line <= line_addr;
+            staged_line <= line_number;
             for (w = 0; w < WORDS; w = w + 1)
                 if (word_index == w[IDX_W-1:0])
                     staged_data[DATA_W*w +: DATA_W] <= in_data;

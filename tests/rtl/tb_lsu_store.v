@@ -3,15 +3,18 @@
 // delays, and `flush` pulses. Checks the final memory (written through the byte
 // enables) against a reference updated per store, that no write has an empty
 // strobe, and that `idle` only rises when everything was written and acknowledged.
+// With ADDR_W below 64 (-GADDR_W=12), every store's address carries random bits above
+// the decoded ones: they must neither split a line's stores into several writes nor
+// reach the memory port.
 `timescale 1ns/1ps
-module tb_lsu_store;
+module tb_lsu_store #(parameter ADDR_W = 64);
     localparam DW = 32, MW = 128, N = 4000, LINES = 64;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
     reg s_valid = 0; wire s_ready; reg [63:0] s_addr = 0; reg [DW-1:0] s_data = 0; reg flush = 0;
     wire mq_valid; reg mq_ready = 0; wire [63:0] mq_addr; wire [MW-1:0] mq_wdata; wire [MW/8-1:0] mq_wstrb;
     reg ack = 0; wire ack_ready; wire idle, count_write;
-    clhls_lsu_store #(.DATA_W(DW), .MEM_W(MW), .IDLE_FLUSH(4)) dut (.clk(clk), .rst(rst),
+    clhls_lsu_store #(.DATA_W(DW), .MEM_W(MW), .IDLE_FLUSH(4), .ADDR_W(ADDR_W)) dut (.clk(clk), .rst(rst),
         .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_addr(s_addr), .s_req_data(s_data), .flush(flush),
         .m_mem_req_valid(mq_valid), .m_mem_req_ready(mq_ready), .m_mem_req_addr(mq_addr),
         .m_mem_req_wdata(mq_wdata), .m_mem_req_wstrb(mq_wstrb), .s_mem_resp_valid(ack), .s_mem_resp_ready(ack_ready),
@@ -27,7 +30,9 @@ module tb_lsu_store;
                 sent = sent + 1;
             end
             if (count_write) begin
-                if (mq_wstrb == 0 || mq_addr[3:0] != 0) begin $display("FAIL bad write"); $fatal(1); end
+                if (mq_wstrb == 0 || mq_addr[3:0] != 0 || (mq_addr >> ADDR_W) != 0) begin
+                    $display("FAIL bad write to %h", mq_addr); $fatal(1);
+                end
                 for (b = 0; b < MW / 8; b = b + 1)
                     if (mq_wstrb[b]) mem[mq_addr[9:4]][8*b +: 8] = mq_wdata[8*b +: 8];
                 writes = writes + 1;
@@ -46,7 +51,7 @@ module tb_lsu_store;
                     next_addr = (next_addr & ~64'hF) | ($urandom % 4) * 4;
                 end
                 s_valid <= (sent < N) && (!pressure || ($urandom % 3 != 0));
-                s_addr <= next_addr; s_data <= $urandom;
+                s_addr <= next_addr | ({$urandom, $urandom} << ADDR_W); s_data <= $urandom;
             end
             if (sent == N / 2) pressure = 1;
         end

@@ -1,5 +1,8 @@
-// tb_lsu_store_ack: clhls_lsu_store_ack in six configurations (DATA_W 8/16/32/64,
-// MEM_W 512 and 64, DEPTH 1/3/4/16/128), 4000 stores each. Every instance has its
+// tb_lsu_store_ack: clhls_lsu_store_ack in seven configurations (DATA_W 8/16/32/64,
+// MEM_W 512 and 64, DEPTH 1/3/4/8/16/128, ADDR_W 64 and 48), 4000 stores each. With
+// ADDR_W 48 every store's address carries random bits above the decoded ones, which
+// must neither split a line's run nor reach the memory port (the checks below compare
+// decoded addresses). Every instance has its
 // own memory model (random m_mem_req_ready; the byte-enabled line write is applied
 // when the request is taken; one s_mem_resp_valid pulse per write, in order, after a
 // random delay), a producer of random stores (a few lines, many repeats of the same
@@ -40,7 +43,7 @@
 `timescale 1ns/1ps
 
 module lsu_store_ack_check #(
-    parameter DW = 32, MW = 512, DEPTH = 16, N = 4000, ID = 0
+    parameter DW = 32, MW = 512, DEPTH = 16, N = 4000, ID = 0, AW = 64
 ) (
     input  wire clk,
     input  wire rst,
@@ -56,7 +59,7 @@ module lsu_store_ack_check #(
     wire mq_valid; reg mq_ready = 0; wire [63:0] mq_addr; wire [MW-1:0] mq_wdata; wire [SB-1:0] mq_wstrb;
     reg mr_valid = 0; wire mr_ready; wire idle, count_write;
 
-    clhls_lsu_store_ack #(.DATA_W(DW), .MEM_W(MW), .DEPTH(DEPTH)) dut (.clk(clk), .rst(rst),
+    clhls_lsu_store_ack #(.DATA_W(DW), .MEM_W(MW), .DEPTH(DEPTH), .ADDR_W(AW)) dut (.clk(clk), .rst(rst),
         .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_addr(s_addr), .s_req_data(s_data),
         .m_resp_valid(r_valid), .m_resp_ready(r_ready),
         .m_mem_req_valid(mq_valid), .m_mem_req_ready(mq_ready), .m_mem_req_addr(mq_addr),
@@ -95,17 +98,22 @@ module lsu_store_ack_check #(
         end
     endtask
 
+    // The address bits the unit decodes.
+    function [63:0] decoded(input [63:0] a);
+        decoded = a & ~({64{1'b1}} << AW);
+    endfunction
+
     // Word (line, index in line) of a store address.
     task locate(input [63:0] a);
         begin
-            off = a - BASE;
+            off = decoded(a) - BASE;
             line = off >> LB;
             w = (off >> WBITS) % WORDS;
         end
     endtask
 
     function [63:0] line_of(input [63:0] a);
-        line_of = a & ~(SB - 64'd1);
+        line_of = decoded(a) & ~(SB - 64'd1);
     endfunction
 
     always @(posedge clk) begin
@@ -212,7 +220,7 @@ module lsu_store_ack_check #(
                 locate(st_addr[k]);
                 wi = writer[line*WORDS + w];
                 if (wi < k) fail("acknowledged store not in memory");
-                if (wi > k && (st_addr[wi] !== st_addr[k])) fail("word writer bookkeeping");
+                if (wi > k && (decoded(st_addr[wi]) !== decoded(st_addr[k]))) fail("word writer bookkeeping");
                 if (mem[line][DW*w +: DW] !== st_data[wi]) fail("memory word differs from its last write");
                 got = got + 1;
             end
@@ -254,7 +262,7 @@ module lsu_store_ack_check #(
                     endcase
                     s_valid <= (mode == RANDOM) && (sent < N) && (($urandom % 100) < pv);
                 end
-                s_addr <= next_addr;
+                s_addr <= next_addr | ({$urandom, $urandom} << AW);
                 s_data <= {$urandom, $urandom};
             end
         end
@@ -331,17 +339,18 @@ module tb_lsu_store_ack;
     localparam N = 4000;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
-    wire [5:0] done;
+    wire [6:0] done;
     lsu_store_ack_check #(.DW(8),  .MW(512), .DEPTH(16),  .N(N)) c0 (.clk(clk), .rst(rst), .done(done[0]));
     lsu_store_ack_check #(.DW(16), .MW(64),  .DEPTH(3),   .N(N)) c1 (.clk(clk), .rst(rst), .done(done[1]));
     lsu_store_ack_check #(.DW(32), .MW(512), .DEPTH(128), .N(N)) c2 (.clk(clk), .rst(rst), .done(done[2]));
     lsu_store_ack_check #(.DW(64), .MW(512), .DEPTH(4),   .N(N)) c3 (.clk(clk), .rst(rst), .done(done[3]));
     lsu_store_ack_check #(.DW(64), .MW(64),  .DEPTH(1),   .N(N)) c4 (.clk(clk), .rst(rst), .done(done[4]));
     lsu_store_ack_check #(.DW(32), .MW(64),  .DEPTH(8),   .N(N)) c5 (.clk(clk), .rst(rst), .done(done[5]));
+    lsu_store_ack_check #(.DW(32), .MW(512), .DEPTH(16),  .N(N), .AW(48)) c6 (.clk(clk), .rst(rst), .done(done[6]));
     initial begin
         repeat (3) @(negedge clk); rst = 0;
         wait (&done);
-        $display("PASS tb_lsu_store_ack (6 configurations, %0d stores each)", N);
+        $display("PASS tb_lsu_store_ack (7 configurations, %0d stores each)", N);
         $finish;
     end
 endmodule
