@@ -407,20 +407,28 @@ module clhls_local_mem #(
 
             // The room flag steps with the count, from the count alone. The request
             // and the response handshakes both come late (through the compute unit's
-            // joins), so each bit's next state is one multiplexer they select, among
-            // the count and its values one up and one down. Those are kept as nets:
-            // otherwise synthesis shares one adder between them and puts the
-            // handshakes in front of its carry.
+            // joins), the response's the later: it comes from the other units'
+            // answers through a memory node's join. So the request's handshake picks,
+            // for each bit, between the values with and without a response taken
+            // (the count, one up, one down), and the response's picks last, one LUT
+            // before the register. They are kept as nets: otherwise synthesis, which
+            // sees this module's inputs arrive at once, merges them and puts the
+            // response's handshake in front of the request's (3 LUTs in box_blur on
+            // the U250).
             wire pop = m_resp_valid[p] && m_resp_ready[p];
             (* keep *) wire [CNT_W-1:0] used_up   = used + 1'b1;
             (* keep *) wire [CNT_W-1:0] used_down = used - 1'b1;
+            (* keep *) wire [CNT_W-1:0] used_if_pop    = push ? used : used_down;
+            (* keep *) wire [CNT_W-1:0] used_if_no_pop = push ? used_up : used;
+            (* keep *) wire             room_if_pop    = push ? room : 1'b1;
+            (* keep *) wire             room_if_no_pop = push ? used_up != SLOTS_FULL : room;
             always @(posedge clk) begin
                 if (rst) begin
                     used <= {CNT_W{1'b0}};
                     room <= 1'b1;
                 end else begin
-                    used <= push ? (pop ? used : used_up) : (pop ? used_down : used);
-                    room <= push ? (pop ? room : used_up != SLOTS_FULL) : (pop || room);
+                    used <= pop ? used_if_pop : used_if_no_pop;
+                    room <= pop ? room_if_pop : room_if_no_pop;
                 end
             end
 

@@ -175,6 +175,20 @@ module clhls_lsu_store_ack #(
     assign count_write      = m_mem_req_valid && m_mem_req_ready;
     assign idle             = none;
 
+    // The pending count with its value less one and its flags, one store more and one
+    // fewer. Both handshakes come late through the compute unit's joins; the delivery
+    // picks between them first and the accept, the later (it runs through the node's
+    // readies and back), last: one LUT from it to each register. Kept as nets:
+    // synthesis, which sees this module's inputs arrive at once, would otherwise merge
+    // the choices and put the accept three LUTs before the registers.
+    localparam CS_W = 2 * CNT_W + 2;
+    wire [CS_W-1:0] count_same = {pending, pending_less, room, none};
+    wire [CS_W-1:0] count_more = {pending + 1'b1, pending, pending != FULL - 1'b1, 1'b0};
+    wire [CS_W-1:0] count_less = {pending_less, pending_less - 1'b1, 1'b1,
+                                  pending == {{(CNT_W - 1){1'b0}}, 1'b1}};
+    (* keep *) wire [CS_W-1:0] count_if_accept = deliver ? count_same : count_more;
+    (* keep *) wire [CS_W-1:0] count_if_none   = deliver ? count_less : count_same;
+
     always @(posedge clk) begin
         if (rst) begin
             pending      <= {CNT_W{1'b0}};
@@ -186,17 +200,7 @@ module clhls_lsu_store_ack #(
             any_acked    <= 1'b0;
             staged_valid <= 1'b0;
         end else begin
-            if (accept && !deliver) begin
-                pending      <= pending + 1'b1;
-                pending_less <= pending;
-                room         <= pending != FULL - 1'b1;
-                none         <= 1'b0;
-            end else if (!accept && deliver) begin
-                pending      <= pending_less;
-                pending_less <= pending_less - 1'b1;
-                none         <= pending == {{(CNT_W - 1){1'b0}}, 1'b1};
-                room         <= 1'b1;
-            end
+            {pending, pending_less, room, none} <= accept ? count_if_accept : count_if_none;
             acked      <= deliver ? acked_taken : acked_kept;
             acked_less <= deliver ? acked_taken_less : acked_taken;
             // Every write covers a store, so newly_acked != 0 exactly when an
