@@ -28,6 +28,7 @@ function [W-1:0] round_pack(input sign, input signed [XW-1:0] exp_norm,
     reg                  up;         // round up: guard set, and a tie goes to even
     reg                  carry;      // rounding up carries out of the significand
     reg [FW-1:0]         rounded;    // fraction of mant + up (all zeros on a carry)
+    reg [EW-1:0]         exp_up;     // exp_norm + 1, computed beside the carry
     reg [EW-1:0]         exp_final;  // exp_norm, one more on a carry (when in range)
     reg                  overflow;   // exp_final >= X_INF
     reg [XW-1:0]         tiny_shift; // 1 - exp_norm: how far a tiny result moves right
@@ -40,7 +41,10 @@ function [W-1:0] round_pack(input sign, input signed [XW-1:0] exp_norm,
         up        = guard && (sticky || mant[0]);
         carry     = up && (&mant);
         rounded   = mant[FW-1:0] + {{(FW-1){1'b0}}, up};
-        exp_final = exp_norm[EW-1:0] + {{(EW-1){1'b0}}, carry};
+        // The carry selects the exponent or its increment, computed from the register
+        // beside the carry's AND (not added after it).
+        exp_up    = exp_norm[EW-1:0] + {{(EW-1){1'b0}}, 1'b1};
+        exp_final = carry ? exp_up : exp_norm[EW-1:0];
         // Compared before the increment, in parallel with it.
         overflow  = carry ? (exp_norm >= X_INF - X_ONE) : (exp_norm >= X_INF);
         tiny_shift = X_ONE - exp_norm;
