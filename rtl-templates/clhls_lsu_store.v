@@ -56,7 +56,7 @@ module clhls_lsu_store #(
     localparam IDLE_W    = $clog2(IDLE_FLUSH + 1);
     localparam integer IDLE_INT = IDLE_FLUSH;
     localparam [IDLE_W-1:0] IDLE_LIMIT = IDLE_INT[IDLE_W-1:0];
-    localparam WQ_W      = LN_W + MEM_W + STRB_W;                  // one queued write
+    localparam WQ_W      = LN_W + MEM_W + STRB_W;                // one queued write
 
     // The store as the slice presents it.
     wire              in_valid;

@@ -71,7 +71,7 @@ module clhls_lsu_store_ack #(
     localparam CNT_W     = $clog2(DEPTH + 1);
     localparam integer DEPTH_INT = DEPTH;
     localparam [CNT_W-1:0] FULL = DEPTH_INT[CNT_W-1:0];
-    localparam WQ_W      = LN_W + MEM_W + STRB_W + CNT_W;         // one queued write and its store count
+    localparam WQ_W      = LN_W + MEM_W + STRB_W + CNT_W;        // one queued write and its store count
 
     reg [CNT_W-1:0] pending;  // stores accepted and not yet acknowledged to the pipeline
     reg             room;     // pending != DEPTH (a flag stepping with the count)

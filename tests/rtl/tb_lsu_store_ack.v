@@ -2,13 +2,13 @@
 // MEM_W 512 and 64, DEPTH 1/3/4/8/16/128, ADDR_W 64 and 48), 4000 stores each. With
 // ADDR_W 48 every store's address carries random bits above the decoded ones, which
 // must neither split a line's run nor reach the memory port (the checks below compare
-// decoded addresses). Every instance has its
-// own memory model (random m_mem_req_ready; the byte-enabled line write is applied
-// when the request is taken; one s_mem_resp_valid pulse per write, in order, after a
-// random delay), a producer of random stores (a few lines, many repeats of the same
-// word, random valid gaps) and a consumer taking acknowledgements with random
-// m_resp_ready. Back-pressure changes in random phases (full speed, stalled consumer,
-// slow memory, long acknowledgement delays).
+// decoded addresses). Every instance has its own memory model (random m_mem_req_ready;
+// the byte-enabled line write is applied when the request is taken; one
+// s_mem_resp_valid pulse per write, in order, after a random delay), a producer of
+// random stores (a few lines, many repeats of the same word, random valid gaps) and a
+// consumer taking acknowledgements with random m_resp_ready. Back-pressure changes in
+// random phases (full speed, stalled consumer, slow memory, long acknowledgement
+// delays).
 //
 // Which stores a write covers follows from the unit's contract and its handshakes
 // alone, so the testbench reconstructs it: a model of the staging register (the run
