@@ -230,8 +230,10 @@ static void emit_global_op(emitter *e, const hls_op *op)
         hls_nl_param(u, "ADDR_W", "%u", abits);
     if (op->opc == HOP_LOAD && !hls_ir_reuses_lines(e->k, op)) /* every load reads anew */
         hls_nl_param(u, "REUSE", "0");
-    if (op->opc == HOP_LOAD && hls_ir_node_sliced(e->c->program, e->k, e->r)) /* ready: a register */
+    if (op->opc == HOP_LOAD && hls_ir_node_sliced(e->c->program, e->k, e->r)) { /* readies: registers */
         hls_nl_param(u, "REQ_SLICE", "1");
+        hls_nl_param(u, "RESP_SLICE", "1");
+    }
     if (op->opc == HOP_LOAD && hls_ir_short_clock(e->c->program)) /* order head: a register */
         hls_nl_param(u, "ORDER_HEAD_REG", "1");
     if (op->opc == HOP_LOAD && writers) { /* the compute unit's writes close its open line */

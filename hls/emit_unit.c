@@ -126,18 +126,6 @@ static int conflict_width(int ports)
     return bits;
 }
 
-/* Whether port p of local memory i takes its requests through a register slice: an
- * access on it is in a memory node whose units do (hls_ir_node_sliced). */
-static int port_sliced(const emitter *e, int i, int p)
-{
-    const hls_kernel *k = e->k;
-    for (int o = 0; o < k->nops; o++)
-        if (k->ops[o].lmem == i && k->ops[o].lport == p && k->ops[o].region >= 0 &&
-            hls_ir_node_sliced(e->c->program, k, &k->regions[k->ops[o].region]))
-            return 1;
-    return 0;
-}
-
 /* Port p of local memory i, shared by accesses whose predicates exclude each other
  * within a work-group (localbanks.c): a clhls_port_share in front of it. Its
  * requesters' vectors lm<i>p<p>_* are those of a memory's ports (the accesses drive
@@ -189,7 +177,8 @@ static void emit_port_share(emitter *e, int i, int p)
     hls_nl_param(u, "REQ_W", "%u", rw);
     hls_nl_param(u, "WORD_W", "%u", ww);
     /* a lone requester at the port's rate: the memory's latency and the answer's cycle */
-    hls_nl_param(u, "RESP_DEPTH", "%d", HLS_LOCAL_LATENCY + port_sliced(e, i, p) + 1);
+    hls_nl_param(u, "RESP_DEPTH", "%d",
+                 HLS_LOCAL_LATENCY + hls_ir_port_sliced(e->c->program, e->k, i, p) + 1);
     hls_nl_connect(u, HLS_NL_IN, "s_req_valid", "%s_req_valid", v);
     hls_nl_connect(u, HLS_NL_OUT, "s_req_ready", "%s_req_ready", v);
     hls_nl_connect(u, HLS_NL_IN, "s_req_data", "%s_s_req", v);
@@ -275,7 +264,7 @@ static void emit_local_memory(emitter *e, int i)
     int nsliced = 0;
     sb_printf(&sliced, "%u'b", np);
     for (int p = (int)np - 1; p >= 0; p--) {
-        int slice = port_sliced(e, i, p);
+        int slice = hls_ir_port_sliced(e->c->program, e->k, i, p);
         nsliced += slice;
         sb_append(&sliced, slice ? "1" : "0");
     }

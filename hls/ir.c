@@ -149,14 +149,57 @@ int hls_ir_short_clock(const hls_program *p)
     return levels > 0 && levels < HLS_SHORT_CLOCK_LEVELS;
 }
 
+/* 1 when memory node r holds a global load. */
+static int has_global_load(const hls_kernel *k, const hls_region *r)
+{
+    for (int i = 0; i < r->nops; i++)
+        if (k->ops[r->ops[i]].opc == HOP_LOAD && k->ops[r->ops[i]].lsu >= 0)
+            return 1;
+    return 0;
+}
+
+/* 1 when region r comes straight after a memory node with a global load in its
+ * sequence: r's input ready is that load unit's answer ready, which runs on into the
+ * unit's line queue. */
+static int follows_global_load(const hls_kernel *k, const hls_region *r)
+{
+    if (r->parent < 0)
+        return 0;
+    const hls_region *seq = &k->regions[r->parent];
+    for (int c = 1; c < seq->nchildren; c++)
+        if (seq->children[c] == r->id) {
+            const hls_region *before = &k->regions[seq->children[c - 1]];
+            return before->kind == HLS_REGION_MEMORY && has_global_load(k, before);
+        }
+    return 0;
+}
+
 int hls_ir_node_sliced(const hls_program *p, const hls_kernel *k, const hls_region *r)
 {
     if (r->kind != HLS_REGION_MEMORY || !hls_ir_short_clock(p))
         return 0;
-    int loads = 0;
-    for (int i = 0; i < r->nops; i++)
-        loads |= k->ops[r->ops[i]].opc == HOP_LOAD && k->ops[r->ops[i]].lsu >= 0;
-    return loads || r->nops > HLS_JOIN_UNITS;
+    return has_global_load(k, r) || r->nops > HLS_JOIN_UNITS || follows_global_load(k, r);
+}
+
+int hls_ir_port_sliced(const hls_program *p, const hls_kernel *k, int lmem, int lport)
+{
+    for (int o = 0; o < k->nops; o++)
+        if (k->ops[o].lmem == lmem && k->ops[o].lport == lport && k->ops[o].region >= 0 &&
+            hls_ir_node_sliced(p, k, &k->regions[k->ops[o].region]))
+            return 1;
+    return 0;
+}
+
+int hls_ir_node_slice_cycles(const hls_program *p, const hls_kernel *k, const hls_region *r)
+{
+    if (hls_ir_node_sliced(p, k, r))
+        return 1 + has_global_load(k, r);
+    for (int i = 0; r->kind == HLS_REGION_MEMORY && i < r->nops; i++) {
+        const hls_op *op = &k->ops[r->ops[i]];
+        if (op->lmem >= 0 && hls_ir_port_sliced(p, k, op->lmem, op->lport))
+            return 1; /* a port shared with a sliced node's access */
+    }
+    return 0;
 }
 
 int hls_ir_reuses_lines(const hls_kernel *k, const hls_op *op)

@@ -405,11 +405,13 @@ typedef enum { HLS_COLL_UNSIGNED, HLS_COLL_SIGNED, HLS_COLL_FLOAT } hls_coll_typ
 #define HLS_SHORT_CLOCK_LEVELS 8
 /* A memory node with more units than this issues its requests after an AND of their
  * readies wider than one LUT (with its token FIFO's room), whose result comes back
- * into every unit's registers: on a short clock those units, and those of a node with
- * a global load (whose latency a cycle hardly changes), take their requests through a
- * register slice (hls_ir_node_sliced), a cycle more latency. In a node of at most
- * this many answers each unit's answer ready is the join of the others' answers
- * alone (emit_node_answers); a wider node's units share one leave. */
+ * into every unit's registers: on a short clock those units, those of a node with a
+ * global load (whose latency a cycle hardly changes; its load units' answers leave
+ * through a slice too) and those of a node straight after one (whose load unit's
+ * answer ready would otherwise run on through this node's units) take their requests
+ * through a register slice (hls_ir_node_sliced), a cycle more latency. In a node of
+ * at most this many answers each unit's answer ready is the join of the others'
+ * answers alone (emit_node_answers); a wider node's units share one leave. */
 #define HLS_JOIN_UNITS 5
 /* Cycles from a local-memory request to its data when no other port contends for
  * the bank (clhls_local_mem's LATENCY), without a request slice (one cycle more). */
@@ -498,6 +500,13 @@ int hls_ir_reuses_lines(const hls_kernel *k, const hls_op *op);
 int hls_ir_short_clock(const hls_program *p);
 /* 1 when memory node r's units take their requests through a register slice. */
 int hls_ir_node_sliced(const hls_program *p, const hls_kernel *k, const hls_region *r);
+/* 1 when port lport of local memory lmem takes its requests through a register
+ * slice: an access on it is in a memory node whose units do (hls_ir_node_sliced). */
+int hls_ir_port_sliced(const hls_program *p, const hls_kernel *k, int lmem, int lport);
+/* Cycles memory node r's slices add to its latency: the request slice, and a global
+ * load unit's answer slice (RESP_SLICE) besides in a node with one; in a node not
+ * sliced itself, the slice of a local port it shares with a sliced node. */
+int hls_ir_node_slice_cycles(const hls_program *p, const hls_kernel *k, const hls_region *r);
 /* 1 when the low n bits of op's result depend only on the low n bits of its operands
  * (add, sub, mul, and, or, xor; a left shift: of the shifted one), so that it may be
  * computed on the bits its readers use (narrow.c). */

@@ -19,7 +19,7 @@
 /* Cycles the load-store unit and the interconnect add to the memory's own latency
  * on a load (the unit's request queue, the interconnect's request and response
  * slices, the unit's line queue, and a cycle for the grant); a request slice adds
- * one (hls_ir_node_sliced). */
+ * one, and the load unit's answer slice one more (hls_ir_node_slice_cycles). */
 #define HLS_LSU_OVERHEAD 5
 /* Cycles a static region adds besides its stages: the input register and its exit
  * FIFO. */
@@ -220,7 +220,7 @@ static int schedule_region(hls_compile *c, hls_kernel *k, int id)
             global |= k->ops[r->ops[i]].lsu >= 0;
         r->exit_depth = global ? k->lsu_depth : HLS_LOCAL_NODE_DEPTH;
         r->latency = (global ? k->mem_latency : HLS_LOCAL_LATENCY + 1) +
-                     hls_ir_node_sliced(c->program, k, r);
+                     hls_ir_node_slice_cycles(c->program, k, r);
         return r->latency;
     }
     int latency = 0, hold = 0, capacity = 0, window_from = 0;

@@ -4,8 +4,10 @@
 // `inc`, their carry-out is registered and added to the high bits one cycle later, so
 // no path crosses more than a 32-bit adder (a 64-bit increment is the longest path of
 // a small FPGA's design otherwise). `value` is exact one cycle after the last
-// increment (while a carry is pending the high half is one behind). `clear` zeroes
-// the count, any pending carry included, and wins over `inc` in the same cycle.
+// increment (while a carry is pending the high half is one behind). `clear` restarts
+// the count at this cycle's `inc`, dropping any pending carry: a counter cleared by a
+// registered start counts the events of the start's cycle, as one cleared a cycle
+// earlier would (the start's decode then drives two registers, not every counter).
 `default_nettype none
 
 module clhls_counter #(
@@ -14,7 +16,7 @@ module clhls_counter #(
 ) (
     input  wire             clk,    // clock
     input  wire             rst,    // synchronous active-high reset (zero)
-    input  wire             clear,  // zero the count
+    input  wire             clear,  // restart the count at inc
     input  wire [INC_W-1:0] inc,    // added this cycle
     output wire [63:0]      value   // the count (exact one cycle after the last inc)
 );
@@ -27,8 +29,12 @@ module clhls_counter #(
     assign value = {high, low};
 
     always @(posedge clk) begin
-        if (rst || clear) begin
+        if (rst) begin
             low   <= {LOW_W{1'b0}};
+            high  <= ZERO_HIGH;
+            carry <= 1'b0;
+        end else if (clear) begin
+            low   <= {{(LOW_W - INC_W){1'b0}}, inc};
             high  <= ZERO_HIGH;
             carry <= 1'b0;
         end else begin

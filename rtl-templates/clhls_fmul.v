@@ -16,7 +16,11 @@
 // pieces (4 at W = 32, 16 at W = 64): each fits one DSP multiplier (an iCE40
 // SB_MAC16, which can hold the register after it; an ECP5 or Cyclone V 18 x 18).
 // (2) The sum of the partial products. (3) Normalise: the product's top bit picks the
-// MW leading bits, guard and sticky, and the exponent. (4) Round to nearest even and
+// MW leading bits, guard and sticky, and the exponent. The sticky bit (the OR of the
+// product's bits below guard) does not wait for the sum: a product has as many
+// trailing zeros as its factors together, counted in stage 1 and added in stage 2, so
+// stage 3 only picks one of two flags (after the sum's carry chain, an OR of 22 bits
+// was four more LUTs on UltraScale+, ABC spreading it as if the chain took no time). (4) Round to nearest even and
 // pack (clhls_fround.vh), or the special result. Registers go between the stages as
 // LATENCY allows, the last one always after stage 4, in this order: LATENCY 1: none
 // inside, all four stages before the one register; 2: after the partial products
@@ -87,8 +91,21 @@ module clhls_fmul #(
     localparam R2 = (NI >= ((W == 32) ? 3 : 2)) ? 1 : 0;  // after stage 2, their sum
     localparam R3 = (NI >= ((W == 32) ? 2 : 3)) ? 1 : 0;  // after stage 3, normalise
     localparam OUT_LAT = LATENCY - NI;          // after stage 4 (>= 1)
+    localparam TW = (W == 64) ? 6 : 5;          // bits of a significand's trailing zeros
+    localparam [TW:0] LOW_DROPPED = MW - 2;     // product bits below guard without the top bit
 
     `include "clhls_fround.vh"
+
+    // Trailing zeros of a significand (MW for a zero one, whose product is special).
+    function [TW-1:0] trailing_zeros(input [MW-1:0] m);
+        integer bit_index;
+        begin
+            trailing_zeros = MW[TW-1:0];
+            for (bit_index = MW - 1; bit_index >= 0; bit_index = bit_index - 1)
+                if (m[bit_index])
+                    trailing_zeros = bit_index[TW-1:0];
+        end
+    endfunction
 
     // ---- Stage 1: unpack, special cases, partial products ----
     wire          sign_1 = a[W-1] ^ b[W-1];
@@ -111,6 +128,10 @@ module clhls_fmul #(
     assign {uexp_b, umant_b} = unpack(exp_b, b[FW-1:0]);
     // Biased exponent of the product when its top bit is 0 (one more when it is 1).
     wire signed [XW-1:0] exp_1 = uexp_a + uexp_b - X_BIAS;
+    // The significands' trailing zeros: the product's are their sum (stage 2), which
+    // gives the sticky bit without waiting for the product's low bits.
+    wire [TW-1:0] tz_a_1 = trailing_zeros(umant_a);
+    wire [TW-1:0] tz_b_1 = trailing_zeros(umant_b);
 
     // The significands, zero-extended to NP pieces; piece i times piece j.
     wire [16*NP-1:0] mant_a = {{(16*NP-MW){1'b0}}, umant_a};
@@ -125,13 +146,14 @@ module clhls_fmul #(
         end
     endgenerate
 
-    localparam S1_W = 4 + XW + 32 * NPP;
+    localparam S1_W = 4 + XW + 2 * TW + 32 * NPP;
     wire                 sign_2, nan_2, inf_2, zero_2;
     wire signed [XW-1:0] exp_2;
+    wire [TW-1:0]        tz_a_2, tz_b_2;
     wire [32*NPP-1:0]    pp_2;
     clhls_delay #(.WIDTH(S1_W), .LATENCY(R1)) reg1 (.clk(clk), .ce(ce),
-        .d({sign_1, nan_1, inf_1, zero_1, exp_1, pp_1}),
-        .q({sign_2, nan_2, inf_2, zero_2, exp_2, pp_2}));
+        .d({sign_1, nan_1, inf_1, zero_1, exp_1, tz_a_1, tz_b_1, pp_1}),
+        .q({sign_2, nan_2, inf_2, zero_2, exp_2, tz_a_2, tz_b_2, pp_2}));
 
     // ---- Stage 2: the product, in [2^(PW-2), 2^PW) ----
     reg [32*NP-1:0] product_all;   // the sum of the partial products (the top bits are zero)
@@ -146,20 +168,28 @@ module clhls_fmul #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [32*NP-PW-1:0] unused_top = product_all[32*NP-1:PW];   // zero
     /* verilator lint_on UNUSEDSIGNAL */
+    // Whether the product's MW - 2 low bits (below guard when its top bit is 0) and its
+    // MW - 1 low bits (when it is 1) hold a one: the product's trailing zeros are fewer.
+    wire [TW:0] tz_product_2 = {1'b0, tz_a_2} + {1'b0, tz_b_2};
+    wire        low_ones_2   = tz_product_2 < LOW_DROPPED;
+    wire        low_ones_top_2 = tz_product_2 < LOW_DROPPED + 1'b1;
 
-    localparam S2_W = 4 + XW + PW;
-    wire                 sign_3, nan_3, inf_3, zero_3;
+    localparam S2_W = 6 + XW + PW;
+    wire                 sign_3, nan_3, inf_3, zero_3, low_ones_3, low_ones_top_3;
     wire signed [XW-1:0] exp_3;
     wire [PW-1:0]        product_3;
     clhls_delay #(.WIDTH(S2_W), .LATENCY(R2)) reg2 (.clk(clk), .ce(ce),
-        .d({sign_2, nan_2, inf_2, zero_2, exp_2, product_2}),
-        .q({sign_3, nan_3, inf_3, zero_3, exp_3, product_3}));
+        .d({sign_2, nan_2, inf_2, zero_2, low_ones_2, low_ones_top_2, exp_2, product_2}),
+        .q({sign_3, nan_3, inf_3, zero_3, low_ones_3, low_ones_top_3, exp_3, product_3}));
 
     // ---- Stage 3: normalise: MW leading bits, the first dropped bit, the OR of the rest ----
     wire                 top_3    = product_3[PW-1];
     wire [MW-1:0]        mant_3   = top_3 ? product_3[PW-1:MW] : product_3[PW-2:MW-1];
     wire                 guard_3  = top_3 ? product_3[MW-1] : product_3[MW-2];
-    wire                 sticky_3 = (top_3 && product_3[MW-2]) || (|product_3[MW-3:0]);
+    wire                 sticky_3 = top_3 ? low_ones_top_3 : low_ones_3;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [MW-3:0]        unused_low = product_3[MW-3:0];   // their OR is the sticky bit
+    /* verilator lint_on UNUSEDSIGNAL */
     wire signed [XW-1:0] exp_norm_3 = top_3 ? exp_3 + X_ONE : exp_3;
 
     localparam S3_W = 4 + XW + MW + 2;

@@ -101,7 +101,9 @@ module clhls_kernel_regs #(
     // Counters (clhls_counter: 32-bit carry chains). The events are registered first,
     // so no path runs from the compute unit into a counter's adder; a count is exact two
     // cycles after its event, and done is set two cycles after done_pulse, so a count
-    // read once done is set is final.
+    // read once done is set is final. They restart with `start`, a register, a cycle
+    // after the events' registers are cleared (by the write's decode, start_cmd), so
+    // the counts are those of a clear by start_cmd and the decode drives few registers.
     reg  [EV_W-1:0] q_work_item, q_mem_read, q_mem_write;  // events, registered
     reg        q_stall_mem;
     reg  [CONFLICT_W-1:0] q_local_conflicts;
@@ -112,17 +114,17 @@ module clhls_kernel_regs #(
     wire [63:0] mem_read_requests;   // memory read requests
     wire [63:0] mem_write_requests;  // memory write requests
     wire [63:0] local_conflicts;     // local-memory bank conflicts
-    clhls_counter count_busy (.clk(clk), .rst(rst), .clear(start_cmd), .inc(busy),
+    clhls_counter count_busy (.clk(clk), .rst(rst), .clear(start), .inc(busy),
                               .value(busy_cycles));
-    clhls_counter #(.INC_W(EV_W)) count_items (.clk(clk), .rst(rst), .clear(start_cmd),
+    clhls_counter #(.INC_W(EV_W)) count_items (.clk(clk), .rst(rst), .clear(start),
                                                .inc(q_work_item), .value(work_items));
-    clhls_counter count_stalls (.clk(clk), .rst(rst), .clear(start_cmd), .inc(q_stall_mem),
+    clhls_counter count_stalls (.clk(clk), .rst(rst), .clear(start), .inc(q_stall_mem),
                                 .value(stall_mem_cycles));
-    clhls_counter #(.INC_W(EV_W)) count_reads (.clk(clk), .rst(rst), .clear(start_cmd),
+    clhls_counter #(.INC_W(EV_W)) count_reads (.clk(clk), .rst(rst), .clear(start),
                                                .inc(q_mem_read), .value(mem_read_requests));
-    clhls_counter #(.INC_W(EV_W)) count_writes (.clk(clk), .rst(rst), .clear(start_cmd),
+    clhls_counter #(.INC_W(EV_W)) count_writes (.clk(clk), .rst(rst), .clear(start),
                                                 .inc(q_mem_write), .value(mem_write_requests));
-    clhls_counter #(.INC_W(CONFLICT_W)) count_conflicts (.clk(clk), .rst(rst), .clear(start_cmd),
+    clhls_counter #(.INC_W(CONFLICT_W)) count_conflicts (.clk(clk), .rst(rst), .clear(start),
                                                 .inc(q_local_conflicts), .value(local_conflicts));
 
     integer i;
@@ -212,13 +214,14 @@ module clhls_kernel_regs #(
         end
     end
 
-    // The peaks of the probes in PEAKS: cleared by a start, then the highest value seen.
+    // The peaks of the probes in PEAKS: restarted at the probe's value by `start` (as
+    // the counters), then the highest value seen.
     reg [NPROBES*32-1:0] peaks;  // probe i's at bits [32*i +: 32]
     always @(posedge clk)
         for (i = 0; i < NPROBES; i = i + 1)
-            if (rst || start_cmd || !PEAKS[i])
+            if (rst || !PEAKS[i])
                 peaks[32*i +: 32] <= 32'd0;
-            else if (probes[32*i +: 32] > peaks[32*i +: 32])
+            else if (start || probes[32*i +: 32] > peaks[32*i +: 32])
                 peaks[32*i +: 32] <= probes[32*i +: 32];
 
     // Registered read port: status, counters and probes.

@@ -11,9 +11,13 @@
 // LUT RAM behind a head register, for a clock that cannot spare that level), so
 // m_resp_valid and m_resp_data are a gate and a word multiplexer (clhls_word_select)
 // after registers, and m_resp_ready reaches the queues' registers through two gates:
-// the memory node that joins the units' answers stays within a few levels without a
-// response slice, whose registers would cost more than the path it saves on the small
-// boards.
+// on a slow clock the memory node that joins the units' answers stays within a few
+// levels without a response slice, whose registers would cost more than the path it
+// saves on the small boards. RESP_SLICE = 1 (for a clock that cannot spare the levels)
+// puts the answers through a register slice (clhls_skid): m_resp_valid and
+// m_resp_data are then registers, and m_resp_ready, which comes through the compute
+// unit's join of every unit's answer and the next stage's ready, ends at the slice
+// instead of running on into the line queue (a cycle more latency).
 // With REUSE 0 no line is shared: every request reads its own.
 // The open line is forgotten whenever the unit drains (nothing accepted and nothing
 // undelivered, the slice empty too), so data is never reused across idle periods (e.g.
@@ -30,7 +34,8 @@
 // s_mem_resp_ready stays 1 in practice (it is the queue's honest not-full flag).
 // s_req_ready, m_resp_valid and m_mem_req_valid depend on registered state only.
 // Latency: a request accepted at cycle t is offered to memory at t+1 (t+2 with
-// REQ_SLICE); a line that comes back at cycle r is delivered (m_resp_valid) from r+1.
+// REQ_SLICE); a line that comes back at cycle r is delivered (m_resp_valid) from r+1
+// (r+2 with RESP_SLICE).
 // REQ_SLICE = 1 (for a clock that cannot spare the levels) puts a register slice
 // (clhls_skid) in front of the unit: s_req_ready is then a register, and the
 // pipeline's valid, which comes through the compute unit's join of every unit's
@@ -52,6 +57,7 @@ module clhls_lsu_load #(
     parameter DEPTH  = 128,  // accepted-but-undelivered requests (>= 1)
     parameter ORDER_HEAD_REG = 0, // 1: the order queue's head is a register even when deep (LUT RAM)
     parameter REQ_SLICE = 0, // 1: requests enter through a register slice (a cycle more latency)
+    parameter RESP_SLICE = 0, // 1: answers leave through a register slice (a cycle more latency)
     parameter WRITERS = 0,   // writing units of the compute unit whose writes close the open line
     parameter ADDR_W = 64,   // address bits the board decodes (lines are compared on these alone)
     parameter REUSE  = 1,    // 0: every request reads its line anew (no open line: the loads of
@@ -79,7 +85,7 @@ module clhls_lsu_load #(
     input  wire              s_mem_resp_valid,  // a line comes back (request order)
     output wire              s_mem_resp_ready,  // line queue has room
     input  wire [MEM_W-1:0]  s_mem_resp_rdata,  // the line
-    output wire              idle,              // nothing accepted and undelivered
+    output wire              idle,              // nothing accepted and undelivered (slices empty too)
     output wire              count_read         // pulse: one memory read issued
 );
     localparam WORDS     = MEM_W / DATA_W;                       // words per line
@@ -173,17 +179,32 @@ module clhls_lsu_load #(
     clhls_word_select #(.DATA_W(DATA_W), .WORDS(WORDS)) cur_line_word (
         .line(cur_line), .index(head_index), .word(cur_word));
 
-    assign m_resp_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
-    assign m_resp_data  = head_held ? {DATA_W{1'b0}} : head_new ? new_word : cur_word;
-    wire deliver = m_resp_valid && m_resp_ready;
-    // The head's line leaves: m_resp_ready meets a term of registers alone, so the
+    // The answer as the queues give it: straight to the port, or into the slice.
+    wire              out_valid = order_m_valid && (head_held ? s_release : !head_new || line_m_valid);
+    wire              out_ready;
+    wire [DATA_W-1:0] out_data  = head_held ? {DATA_W{1'b0}} : head_new ? new_word : cur_word;
+    wire deliver = out_valid && out_ready;
+    // The head's line leaves: out_ready meets a term of registers alone, so the
     // ready reaches the line queue through one gate (the queue is a module of its
     // own, and synthesis does not merge gates across it). The term is kept as a net:
     // without it, synthesis shares `deliver` and puts two gates there.
-    (* keep *) wire deliver_new = m_resp_valid && head_new;
-    wire line_pop = m_resp_ready && deliver_new;
+    (* keep *) wire deliver_new = out_valid && head_new;
+    wire line_pop = out_ready && deliver_new;
+    generate
+        if (RESP_SLICE != 0) begin : response_slice
+            clhls_skid #(.WIDTH(DATA_W)) slice (
+                .clk(clk), .rst(rst),
+                .s_valid(out_valid), .s_ready(out_ready), .s_data(out_data),
+                .m_valid(m_resp_valid), .m_ready(m_resp_ready), .m_data(m_resp_data));
+        end else begin : no_response_slice
+            assign m_resp_valid = out_valid;
+            assign out_ready    = m_resp_ready;
+            assign m_resp_data  = out_data;
+        end
+    endgenerate
 
-    assign idle       = !order_m_valid && (REQ_SLICE == 0 || !in_valid);
+    assign idle       = !order_m_valid && (REQ_SLICE == 0 || !in_valid) &&
+                        (RESP_SLICE == 0 || !m_resp_valid);
     assign count_read = m_mem_req_valid && m_mem_req_ready;
 
     clhls_fifo #(.WIDTH(IDX_W + 2), .DEPTH(DEPTH), .HEAD_REG(ORDER_HEAD_REG)) order_queue (

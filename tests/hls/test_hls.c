@@ -580,16 +580,22 @@ Test(hls, short_clock_boards_get_the_next_group_register)
         "    if (l < 58)\n" \
         "        b[get_global_id(0)] = t[l] + t[l + 1] + t[l + 2] + t[l + 3] + t[l + 4] + t[l + 5];\n}\n"
 
-/* On a short clock a global load takes its requests through a register slice and
- * keeps its order queue's head in a register, and so do the local memory ports of a
- * memory node wider than one LUT's AND (six loads here); a lone local store and load
- * keep their latency, and a slower board (icebreaker) gets none of them. */
+/* On a short clock a global load takes its requests and gives its answers through
+ * register slices and keeps its order queue's head in a register; the local memory
+ * ports of a memory node wider than one LUT's AND (six loads here) and of a node
+ * straight after a global load's take requests through slices too, and so does a port
+ * such a node shares (copy's one port, its store's and its load's). A local store
+ * after arithmetic, and its load, keep their latency; a slower board (icebreaker) gets
+ * none of them. */
 Test(hls, short_clock_boards_get_request_slices)
 {
     static const char *const src =
         SIX_LOCAL_LOADS
         "__kernel void copy(__global const int *a, __global int *b, __local int *t)\n"
         "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)];\n"
+        "    b[get_global_id(0)] = t[l];\n}\n"
+        "__kernel void scaled(__global const int *a, __global int *b, __local int *t)\n"
+        "{\n    int l = get_local_id(0);\n    t[l] = a[get_global_id(0)] * 3;\n"
         "    b[get_global_id(0)] = t[l];\n}\n";
     const char *const boards[] = {"sim_dc", "alveo_u250", "icebreaker"};
     for (int i = 0; i < 3; i++) {
@@ -597,12 +603,18 @@ Test(hls, short_clock_boards_get_request_slices)
         char *cu = cu_for_board(boards[i], src, "sums.cl", "sums", &res);
         cr_expect_eq(strstr(cu, ".ORDER_HEAD_REG(1)") != NULL, i < 2, "%s", boards[i]);
         cr_expect_eq(strstr(cu, ".REQ_SLICE(1)") != NULL, i < 2, "%s: the load", boards[i]);
-        cr_expect_eq(strstr(cu, ".REQ_SLICE(7'b1111110)") != NULL, i < 2,
-                     "%s: the six loads' ports of the local memory", boards[i]);
+        cr_expect_eq(strstr(cu, ".RESP_SLICE(1)") != NULL, i < 2, "%s: its answers", boards[i]);
+        cr_expect_eq(strstr(cu, ".REQ_SLICE(7'b1111111)") != NULL, i < 2,
+                     "%s: the store's and the six loads' ports of the local memory", boards[i]);
         free(cu);
         hls_build_result_free(&res);
         cu = cu_for_board(boards[i], src, "sums.cl", "copy", &res);
-        cr_expect_eq(strstr(cu, ".REQ_SLICE(2'b") == NULL, 1, "%s: copy's local ports", boards[i]);
+        cr_expect_eq(strstr(cu, ".REQ_SLICE(1'b1)") != NULL, i < 2, "%s: copy's port", boards[i]);
+        free(cu);
+        hls_build_result_free(&res);
+        cu = cu_for_board(boards[i], src, "sums.cl", "scaled", &res);
+        cr_expect_eq(strstr(cu, ".REQ_SLICE(1'b") == NULL, 1, "%s: scaled's port", boards[i]);
+        cr_expect_eq(strstr(cu, ".RESP_SLICE(1)") != NULL, i < 2, "%s: its load", boards[i]);
         free(cu);
         hls_build_result_free(&res);
     }

@@ -1,7 +1,7 @@
 // tb_counter: clhls_counter with a 4-bit low half (so its carries happen often)
 // against a plain 64-bit count, for increments of 1 bit and of 3 bits: the value is
 // exact one cycle after every increment and after bursts of increments (carries back
-// to back), and clear zeroes it, a pending carry too.
+// to back), and clear restarts it at that cycle's increment, dropping a pending carry.
 `timescale 1ns/1ps
 module tb_counter;
     reg clk = 0; always #5 clk = ~clk;
@@ -18,9 +18,9 @@ module tb_counter;
             @(negedge clk);
             // a count read the cycle after an increment's cycle is exact one cycle later
             inc1 = ($urandom % 4) != 0; inc3 = $urandom % 8;
-            if (i % 997 == 996) clear = 1;
+            if (i % 997 == 996 || i % 997 == 15) clear = 1; // after a burst's carry, and not
             @(posedge clk); #1;
-            if (clear) begin want1 = 0; want3 = 0; end
+            if (clear) begin want1 = inc1; want3 = inc3; end
             else begin want1 = want1 + inc1; want3 = want3 + inc3; end
             @(negedge clk); clear = 0; inc1 = 0; inc3 = 0;
             @(posedge clk); #1;

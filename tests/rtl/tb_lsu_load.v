@@ -9,8 +9,9 @@
 // unit accepted the load (every write taken before that cycle is seen, however the
 // line was reused) and at most the newest. Also measures the latency. With REUSE 0
 // (-GREUSE=0) every load is a memory read of its own; with -GSLICE=1 requests
-// enter through the unit's register slice (the same checks: the unit's open line is
-// forgotten only when it is idle, the slice empty too).
+// enter and answers leave through the unit's register slices, as on a board with a
+// short clock (the same checks under the same random back-pressure: the unit's open
+// line is forgotten only when it is idle, the slices empty too).
 `timescale 1ns/1ps
 module tb_lsu_load #(parameter REUSE = 1, parameter SLICE = 0);
     localparam DW = 32, MW = 128, N = 4000, LINES = 64, WORDS = LINES * 4;
@@ -22,7 +23,8 @@ module tb_lsu_load #(parameter REUSE = 1, parameter SLICE = 0);
     reg mr_valid = 0; wire mr_ready; reg [MW-1:0] mr_data = 0;
     reg [1:0] w_valid = 0; reg [127:0] w_addr = 0;
     wire idle, count_read;
-    clhls_lsu_load #(.DATA_W(DW), .MEM_W(MW), .DEPTH(16), .WRITERS(2), .ADDR_W(12), .REUSE(REUSE), .REQ_SLICE(SLICE)) dut (
+    clhls_lsu_load #(.DATA_W(DW), .MEM_W(MW), .DEPTH(16), .WRITERS(2), .ADDR_W(12), .REUSE(REUSE), .REQ_SLICE(SLICE),
+                     .RESP_SLICE(SLICE)) dut (
         .clk(clk), .rst(rst),
         .s_req_valid(s_valid), .s_req_ready(s_ready), .s_req_addr(s_addr),
         .s_write_valid(w_valid), .s_write_addr(w_addr), .s_release(1'b0),
