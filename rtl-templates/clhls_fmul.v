@@ -92,7 +92,9 @@ module clhls_fmul #(
     localparam R3 = (NI >= ((W == 32) ? 2 : 3)) ? 1 : 0;  // after stage 3, normalise
     localparam OUT_LAT = LATENCY - NI;          // after stage 4 (>= 1)
     localparam TW = (W == 64) ? 6 : 5;          // bits of a significand's trailing zeros
-    localparam [TW:0] LOW_DROPPED = MW - 2;     // product bits below guard without the top bit
+    // Product bits below guard when its top bit is 0, and when it is 1.
+    localparam integer LOW_BITS = MW - 2, LOW_BITS_TOP = MW - 1;
+    localparam [TW:0] LOW_DROPPED = LOW_BITS[TW:0], LOW_DROPPED_TOP = LOW_BITS_TOP[TW:0];
 
     `include "clhls_fround.vh"
 
@@ -172,7 +174,7 @@ module clhls_fmul #(
     // MW - 1 low bits (when it is 1) hold a one: the product's trailing zeros are fewer.
     wire [TW:0] tz_product_2 = {1'b0, tz_a_2} + {1'b0, tz_b_2};
     wire        low_ones_2   = tz_product_2 < LOW_DROPPED;
-    wire        low_ones_top_2 = tz_product_2 < LOW_DROPPED + 1'b1;
+    wire        low_ones_top_2 = tz_product_2 < LOW_DROPPED_TOP;
 
     localparam S2_W = 6 + XW + PW;
     wire                 sign_3, nan_3, inf_3, zero_3, low_ones_3, low_ones_top_3;

@@ -13,7 +13,7 @@ __kernel void rowsum(__global const int *a, __global int *c, int n)
     c[i] = s;
 }
 // CHECK: region 1: static (depth 3, stall-free, exit fifo 6)
-// CHECK: region 2: loop at line 11 (header b2, latch b2; latency 78, credits 80, back-edge fifo 80) phis {
+// CHECK: region 2: loop at line 11 (header b2, latch b2; latency 79, credits 81, back-edge fifo 81) phis {
 // CHECK: region 3: static (depth 2, stall-free, exit fifo 5)
 // CHECK: region 5: memory (token fifo 256)
 // CHECK: = load i32

@@ -10,7 +10,7 @@
 // CHECK: load i32 {{.*}} ivdep 0x1
 // CHECK: store i32 {{.*}} ivdep 0x1
 // CHECK: kernel scatter_plain
-// CHECK: pipelined, II 142, {{.*}} window 7..9: the load at {{.*}}:36 may read what the store at {{.*}}:36 wrote in an earlier iteration
+// CHECK: pipelined, II 143, {{.*}} window 7..9: the load at {{.*}}:36 may read what the store at {{.*}}:36 wrote in an earlier iteration
 // CHECK: kernel slow
 // CHECK: pipelined, II 3, {{.*}} #pragma ii 3
 // CHECK: static (depth 2, stall-free, exit fifo 5, II 3)
