@@ -332,15 +332,25 @@ static void emit_work_items_inside(emitter *e, const hls_region *r, const char *
                         none, take, r->id, none, take, r->id, none, count, bits));
 }
 
-/* A loop's merge: the back edge first, entries while credits last. */
+/* A loop's merge: the back edge first, entries while credits last. Whether a credit
+ * is left is a flag that follows the count (as r<N>_none_inside does), so the loop's
+ * input ready, which runs back through the regions before it into their units, starts
+ * at a register instead of a compare of the count. */
 static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *first)
 {
     const hls_kernel *k = e->k;
     int n = r->id;
     char a[48];
+    const char *take = text(e, "r%d_in_valid & r%d_in_ready & ~r%d_back_valid", n, n, n);
+    const char *credit = bit_reg(e, "a credit is left: fewer work-items inside than credits",
+                                 text(e, "r%d_credit", n));
+    block(e, credit, text(e, "always @(posedge clk)\n    if (rst) %s <= 1'b1;\n"
+                             "    else if ((%s) & ~r%d_exit_push) %s <= r%d_count != %u'd%d;\n"
+                             "    else if (~(%s) & r%d_exit_push) %s <= 1'b1;",
+                          credit, take, n, credit, n, count_bits(r->credits), r->credits - 1,
+                          take, n, credit));
     const char *ok = bit_net(e, NULL, text(e, "r%d_entry_ok", n));
-    hls_nl_assign(e->m, ok, "r%d_count < %u'd%d && !r%d_back_valid", n, count_bits(r->credits),
-                  r->credits, n);
+    hls_nl_assign(e->m, ok, "%s && !r%d_back_valid", credit, n);
     hls_nl_assign(e->m, text(e, "r%d_in_ready", n), "%s & r%d_in_ready", ok, first->id);
     hls_nl_assign(e->m, text(e, "r%d_in_valid", first->id),
                   "r%d_back_valid | (r%d_in_valid & %s)", n, n, ok);
@@ -351,8 +361,7 @@ static void emit_loop_merge(emitter *e, const hls_region *r, const hls_region *f
                       "r%d_back_valid ? r%d_back_v%d : %s", n, n, id,
                       hls_emit_port_value(k, a, n, "in", p >= 0 ? k->ops[id].in_vals[0] : id));
     }
-    emit_work_items_inside(e, r,
-                           text(e, "r%d_in_valid & r%d_in_ready & ~r%d_back_valid", n, n, n));
+    emit_work_items_inside(e, r, take);
 }
 
 /* A loop's exit: the last child's work-items that do not go on (cont is 0) leave

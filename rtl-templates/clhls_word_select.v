@@ -37,7 +37,9 @@ module clhls_word_select #(
             /* verilator lint_on UNUSEDSIGNAL */
         end
         for (l = 0; l <= LEVELS; l = l + 1) begin : level
-            wire [DATA_W*level_words(l)-1:0] words;  // this level's words
+            // Kept as nets, so each level is one LUT per bit: synthesis otherwise
+            // remaps the tree and may add a level (a byte of a 512-bit line: 4).
+            (* keep *) wire [DATA_W*level_words(l)-1:0] words;  // this level's words
             if (l == 0) begin : leaves
                 assign words = line;
             end else begin : picks

@@ -632,6 +632,36 @@ static char *assignment(const char *cu, const char *net)
     return strndup(at, (size_t)(strchr(at, ';') - at));
 }
 
+/* A loop admits a work-item while a credit is left: a flag that follows the count, so
+ * its input ready (which runs back through the regions before it into their units)
+ * starts at a register, not at a compare of the count. */
+Test(hls, a_loops_entry_reads_a_credit_flag)
+{
+    static const char *const src =
+        "__kernel void rowsum(__global const int *a, __global int *c, int n)\n"
+        "{\n    int i = get_global_id(0), s = 0;\n"
+        "    for (int j = 0; j < n; j++)\n        s += a[i * n + j];\n    c[i] = s;\n}\n";
+    hls_build_result res;
+    char *cu = cu_for_board("sim_dc", src, "rowsum.cl", "rowsum", &res);
+    const char *ok = strstr(cu, "_entry_ok = ");
+    cr_assert(ok, "no loop entry in the compute unit");
+    while (ok > cu && ok[-1] != ' ') /* back to the net's name, r<N>_entry_ok */
+        ok--;
+    int n = -1;
+    cr_assert_eq(sscanf(ok, "r%d_entry_ok", &n), 1, "%.40s", ok);
+    char want[64], *entry_ok;
+    snprintf(want, sizeof want, "r%d_entry_ok", n);
+    entry_ok = assignment(cu, want);
+    snprintf(want, sizeof want, "r%d_credit && ", n);
+    cr_expect(!strncmp(entry_ok, want, strlen(want)) && !strchr(entry_ok, '<'), "%s", entry_ok);
+    snprintf(want, sizeof want, "r%d_credit <= r%d_count != ", n, n);
+    cr_expect(strstr(cu, want), "the flag follows the count");
+    free(entry_ok);
+    free(cu);
+    lint_entry("rowsum.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 /* A memory node's unit is ready for its answer when the others' answers and the next
  * stage are: its own answer's valid never runs through the join back into it. A node
  * of more units than one LUT's AND (the six local loads) gives them the shared leave. */
