@@ -20,15 +20,15 @@
 // product's bits below guard) does not wait for the sum: a product has as many
 // trailing zeros as its factors together, counted in stage 1 and added in stage 2, so
 // stage 3 only picks one of two flags (after the sum's carry chain, an OR of 22 bits
-// was four more LUTs on UltraScale+, ABC spreading it as if the chain took no time). (4) Round to nearest even and
-// pack (clhls_fround.vh), or the special result. Registers go between the stages as
-// LATENCY allows, the last one always after stage 4, in this order: LATENCY 1: none
-// inside, all four stages before the one register; 2: after the partial products
-// (1); 3: also after the normalisation at W = 32 (1, 3: the sum of four partial
-// products is short, and the rounding's increment is the longer half; 3.4 to 3.0 ns
-// on UltraScale+ by its delay table) and after the sum at W = 64 (1, 2: a sum of
-// sixteen); 4 or more: after every stage, and LATENCY - 3 registers after stage 4
-// (clhls_delay).
+// was four more LUTs on UltraScale+, ABC spreading it as if the chain took no time).
+// (4) Round to nearest even and pack (clhls_fround.vh), or the special result.
+// Registers go between the stages as LATENCY allows, the last one always after stage
+// 4, in this order: LATENCY 1: none inside, all four stages before the one register;
+// 2: after the partial products (1); 3: also after the normalisation at W = 32 (1, 3:
+// the sum of four partial products is short, and the rounding's increment is the
+// longer half; 3.4 to 3.0 ns on UltraScale+ by its delay table) and after the sum at
+// W = 64 (1, 2: a sum of sixteen); 4 or more: after every stage, and LATENCY - 3
+// registers after stage 4 (clhls_delay).
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the `ifdef after the ports) the result
 // comes from the C model clhls_model_fmul32/64 of sim-bridge/fp_model.c through DPI-C
