@@ -228,6 +228,19 @@ unsigned hls_emit_atomic_ops(const hls_kernel *k, int lmem, int *wide)
     return ops;
 }
 
+/* 1 when every store and atomic of local memory lmem writes a whole word: its banks
+ * then need no byte enables. */
+static int writes_whole_words(const hls_kernel *k, int lmem)
+{
+    for (int j = 0; j < k->nops; j++) {
+        const hls_op *op = &k->ops[j];
+        if (op->lmem == lmem && (op->opc == HOP_STORE || op->opc == HOP_ATOMIC) &&
+            op->width != k->locals[lmem].word_bits)
+            return 0;
+    }
+    return 1;
+}
+
 /* Declares the port vectors of local memory i (the accesses drive their slices) and
  * instantiates it; a memory with atomic accesses gets their ports too. */
 static void emit_local_memory(emitter *e, int i)
@@ -273,6 +286,8 @@ static void emit_local_memory(emitter *e, int i)
     sb_free(&sliced);
     if (m->atomics)
         hls_nl_param(u, "ATOMICS", "16'h%04x", hls_emit_atomic_ops(e->k, i, NULL));
+    if (writes_whole_words(e->k, i))
+        hls_nl_param(u, "WHOLE_WORDS", "1");
     if (m->wiring == HLS_BANKS_STATIC) { /* localbanks.c proved each port's banks */
         strbuf banks = {0};
         sb_printf(&banks, "%u'b", np * (unsigned)m->banks);

@@ -15,7 +15,9 @@
 // MW x MW-bit significand product (MW = 24 or 53) as partial products of 16 x 16-bit
 // pieces (4 at W = 32, 16 at W = 64): each fits one DSP multiplier (an iCE40
 // SB_MAC16, which can hold the register after it; an ECP5 or Cyclone V 18 x 18).
-// (2) The sum of the partial products. (3) Normalise: the product's top bit picks the
+// (2) The sum of the partial products: at W = 32 the outer two side by side plus the
+// middle two's sum, kept as a net of its own, so synthesis builds two carry chains
+// rather than an adder tree of LUTs (12 levels on Cyclone V). (3) Normalise: the product's top bit picks the
 // MW leading bits, guard and sticky, and the exponent. The sticky bit (the OR of the
 // product's bits below guard) does not wait for the sum: a product has as many
 // trailing zeros as its factors together, counted in stage 1 and added in stage 2, so
@@ -159,13 +161,23 @@ module clhls_fmul #(
 
     // ---- Stage 2: the product, in [2^(PW-2), 2^PW) ----
     reg [32*NP-1:0] product_all;   // the sum of the partial products (the top bits are zero)
-    integer p;
-    always @(*) begin
-        product_all = {(32*NP){1'b0}};
-        for (p = 0; p < NPP; p = p + 1)
-            product_all = product_all +
-                          ({{(32*NP-32){1'b0}}, pp_2[32*p +: 32]} << (16 * (p / NP + p % NP)));
-    end
+    generate
+        if (NP == 2) begin : two_pieces
+            // lo x lo and hi x hi do not overlap: one word; the middle pieces' sum, kept
+            // apart, is added to it, two carry chains instead of an adder tree in LUTs
+            (* keep *) wire [32:0] middle = {1'b0, pp_2[32 +: 32]} + {1'b0, pp_2[64 +: 32]};
+            always @(*)
+                product_all = {pp_2[96 +: 32], pp_2[0 +: 32]} + ({31'd0, middle} << 16);
+        end else begin : many_pieces
+            integer p;
+            always @(*) begin
+                product_all = {(32*NP){1'b0}};
+                for (p = 0; p < NPP; p = p + 1)
+                    product_all = product_all +
+                                  ({{(32*NP-32){1'b0}}, pp_2[32*p +: 32]} << (16 * (p / NP + p % NP)));
+            end
+        end
+    endgenerate
     wire [PW-1:0] product_2 = product_all[PW-1:0];
     /* verilator lint_off UNUSEDSIGNAL */
     wire [32*NP-PW-1:0] unused_top = product_all[32*NP-1:PW];   // zero

@@ -64,6 +64,10 @@
 // look at its address's bank bits. Timing, ports and atomics are those of the crossbar.
 // An address outside its port's banks is a compiler error the hardware cannot see: with
 // CLHLS_SIM_CHECKS defined (simulation only) such a request is reported with $error.
+// Whole words (WHOLE_WORDS = 1): the compiler proved that every write and atomic enables
+// all the bytes of its word, so a bank writes a word under one enable (strobe bit 0)
+// instead of one per byte. A block RAM without byte enables (Cyclone V's M10K as Yosys
+// maps it) then holds a 256 x 32 bank in 2 blocks instead of 16 slices of 2 bits.
 // Needs clhls_fifo.v, clhls_skid.v (for REQ_SLICE) and (for ATOMICS) clhls_atomic_ops.vh.
 `default_nettype none
 
@@ -78,8 +82,10 @@ module clhls_local_mem #(
     parameter [NPORTS-1:0] REQ_SLICE = 0, // bit p: port p's requests enter through a register
                                 // slice (a cycle more latency)
     parameter STATIC     = 0,   // 1: banks wired to ports by PORT_BANKS (no arbiters)
-    parameter [NPORTS*BANKS-1:0] PORT_BANKS = {NPORTS*BANKS{1'b1}}  // STATIC: bit p*BANKS+b,
+    parameter [NPORTS*BANKS-1:0] PORT_BANKS = {NPORTS*BANKS{1'b1}}, // STATIC: bit p*BANKS+b,
                                 // port p may reach bank b (each bank at most one port)
+    parameter WHOLE_WORDS = 0   // 1: every write and atomic enables all bytes of its word
+                                // (the banks are RAMs with one write enable)
 ) (
     input  wire                          clk,           // clock
     input  wire                          rst,           // synchronous active-high reset (empties the queues)
@@ -552,9 +558,14 @@ module clhls_local_mem #(
             wire [WB-1:0]     wr_strb = at_busy ? at_wstrb : (access && w_write) ? w_wstrb : {WB{1'b0}};
             wire [WORD_W-1:0] wr_data = at_busy ? at_new : w_wdata;
             always @(posedge clk) begin
-                for (j = 0; j < WB; j = j + 1)
-                    if (wr_strb[j])
-                        mem[wr_row][8*j +: 8] <= wr_data[8*j +: 8];
+                if (WHOLE_WORDS != 0) begin
+                    if (wr_strb[0])
+                        mem[wr_row] <= wr_data;
+                end else begin
+                    for (j = 0; j < WB; j = j + 1)
+                        if (wr_strb[j])
+                            mem[wr_row][8*j +: 8] <= wr_data[8*j +: 8];
+                end
                 // The read register takes the RAM's data alone (so that synthesis maps
                 // the bank to a block RAM); a row the write-back changes in this cycle
                 // is read from the forwarding register instead.

@@ -121,9 +121,54 @@ static int append_files(FILE *f, const char *pattern)
     return 0;
 }
 
-/* DIR/synth.ys: read the design, synthesise it with the board's command, check it,
- * count cells per module, then write the flattened netlist (JSON for the path analysis
- * and place and route, Verilog for people). */
+/* The stages of a synthesis run at which the cells already mapped are checked against
+ * the board: block RAMs and DSPs once memories are mapped, flip-flops once they are.
+ * Both labels are the same in Yosys's synth_ice40, synth_ecp5, synth_xilinx and
+ * synth_intel_alm. A design over the board's capacity stops there, minutes before
+ * logic mapping (ABC) would have finished. */
+typedef struct fit_stage {
+    const char *label;         /* the synth command's label the stage ends before */
+    const char *what;          /* what has been mapped by then */
+    const char *stat_file;     /* the statistics written there, in DIR */
+    unsigned checked;          /* bit c: the cells of board_cell_class c are checked there */
+} fit_stage;
+
+static const fit_stage fit_stages[] = {
+    {"map_ffram", "memory mapping", "fit-memories.json", 1u << BOARD_CELL_BRAM | 1u << BOARD_CELL_DSP},
+    {"map_luts", "flip-flop mapping", "fit-flipflops.json", 1u << BOARD_CELL_FF},
+};
+#define FIT_STAGES (sizeof fit_stages / sizeof *fit_stages)
+
+static double board_capacity(const board_t *board, int cls)
+{
+    const double capacity[RESOURCE_COUNT] = {(double)board->luts, (double)board->ffs,
+                                             (double)board->brams, (double)board->dsps};
+    return capacity[cls];
+}
+
+/* A Yosys assertion that the cells of class cls fit the board: at most capacity / w of
+ * them, w the smallest weight the board's cell table gives the class (exact when all
+ * its cells weigh the same, a bound the full count refines otherwise). */
+static void write_fit_assertion(FILE *f, const board_t *board, board_cell_class cls)
+{
+    double lightest = 0;
+    for (size_t i = 0; i < board->ncells; i++)
+        if (board->cells[i].cls == cls && board->cells[i].weight > 0 &&
+            (lightest == 0 || board->cells[i].weight < lightest))
+            lightest = board->cells[i].weight;
+    if (lightest == 0)
+        return;
+    fprintf(f, "select -assert-max %.0f", floor(board_capacity(board, cls) / lightest + 1e-9));
+    for (size_t i = 0; i < board->ncells; i++)
+        if (board->cells[i].cls == cls && board->cells[i].weight > 0)
+            fprintf(f, " t:%s", board->cells[i].pattern);
+    fprintf(f, "\n");
+}
+
+/* DIR/synth.ys: read the design, synthesise it with the board's command (stopping at
+ * each fit stage to check the cells mapped so far), check it, count cells per module,
+ * then write the flattened netlist (JSON for the path analysis and place and route,
+ * Verilog for people). */
 static int write_synth_script(const char *path, const char *dir, const char *entry,
                               const char *templates, const board_t *board)
 {
@@ -136,8 +181,19 @@ static int write_synth_script(const char *path, const char *dir, const char *ent
     int bad = append_files(f, pattern);
     snprintf(pattern, sizeof pattern, "%s/clhls_*.v", templates);
     bad |= append_files(f, pattern);
-    fprintf(f, "\nhierarchy -check -top clhls_top\n"
-               "%s\n"
+    fprintf(f, "\nhierarchy -check -top clhls_top\n");
+    const char *from = "";
+    for (size_t s = 0; s < FIT_STAGES; s++) {
+        const fit_stage *st = &fit_stages[s];
+        fprintf(f, "%s -run %s:%s\n"
+                   "tee -q -o %s/%s stat -json\n",
+                board->synth_command, from, st->label, dir, st->stat_file);
+        for (int c = 0; c < RESOURCE_COUNT; c++)
+            if (st->checked >> c & 1)
+                write_fit_assertion(f, board, (board_cell_class)c);
+        from = st->label;
+    }
+    fprintf(f, "%s -run %s:\n"
                "check -assert\n"
                "setattr -mod -unset top\n"        /* stat -json prints no text hierarchy */
                "tee -q -o %s/stat.json stat -json\n"
@@ -145,7 +201,7 @@ static int write_synth_script(const char *path, const char *dir, const char *ent
                "flatten\n"
                "write_json %s/netlist.json\n"
                "write_verilog -noattr %s/netlist.v\n",
-            board->synth_command, dir, dir, dir);
+            board->synth_command, from, dir, dir, dir);
     return fclose(f) != 0 || bad ? -1 : 0;
 }
 
@@ -863,9 +919,16 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
     for (int k = 0; k < RESOURCE_COUNT; k++) {
         const char *key = board_cell_class_name((board_cell_class)k);
         double used = json_number(res, key, "used"), cap = json_number(res, key, "capacity");
-        fprintf(out, "| %-8s | %8.0f | %8.0f | %5.1f%s |\n", resource_labels[k], used, cap,
-                cap > 0 ? 100.0 * used / cap : 0.0, used > cap ? "!" : " ");
+        if (used < 0) /* not mapped when synthesis stopped */
+            fprintf(out, "| %-8s |        ? | %8.0f |      ? |\n", resource_labels[k], cap);
+        else
+            fprintf(out, "| %-8s | %8.0f | %8.0f | %5.1f%s |\n", resource_labels[k], used, cap,
+                    cap > 0 ? 100.0 * used / cap : 0.0, used > cap ? "!" : " ");
     }
+    const char *after = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "counted_after"));
+    if (after)
+        fprintf(out, "(synthesis stopped after %s, where the design already exceeded the "
+                     "board; ? was not counted)\n", after);
     const cJSON *modules = cJSON_GetObjectItemCaseSensitive(r, "modules"), *m;
     int units = 0;
     cJSON_ArrayForEach(m, modules)
@@ -907,7 +970,7 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
 }
 
 /* The layout of synth.json: results of another layout are made again. */
-#define SYNTH_RESULTS_FORMAT 4
+#define SYNTH_RESULTS_FORMAT 5
 
 /* What the results in dir were made from: reused when it matches. */
 static char *cache_key(const char *entry, const board_t *board)
@@ -1074,6 +1137,36 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
 
 /* Synthesises (and places and routes) the entry's design into dir; fills r.
  * Returns CLI_EXIT_*. */
+/* The fit stage whose assertion stopped Yosys (the last whose statistics it wrote,
+ * when its log ends with an assertion's error), or NULL when Yosys stopped for another
+ * reason. */
+static const fit_stage *stopped_fit_stage(const char *dir, const char *log_path)
+{
+    char *text = hls_read_text(log_path);
+    int asserted = text && strstr(text, "\nERROR: Assertion failed: selection contains");
+    free(text);
+    const fit_stage *stopped = NULL;
+    for (size_t s = 0; s < FIT_STAGES && asserted; s++) {
+        char path[4400];
+        hls_path_join(path, sizeof path, dir, fit_stages[s].stat_file);
+        if (access(path, R_OK) == 0)
+            stopped = &fit_stages[s];
+    }
+    return stopped;
+}
+
+/* 1 when the cells of class cls are all mapped (and so counted) by the end of stage
+ * `upto` (NULL: the whole run). */
+static int counted_by(const fit_stage *upto, int cls)
+{
+    if (!upto)
+        return 1;
+    unsigned counted = 0;
+    for (const fit_stage *st = fit_stages; st <= upto; st++)
+        counted |= st->checked;
+    return counted >> cls & 1;
+}
+
 static int synthesise(const char *entry, const char *dir, const board_t *board, cJSON *r)
 {
     char script[4300], log[4300], stat[4300], netlist[4300], netlist_v[4300];
@@ -1084,20 +1177,31 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     }
     hls_path_join(script, sizeof script, dir, "synth.ys");
     hls_path_join(log, sizeof log, dir, "yosys.log");
-    hls_path_join(stat, sizeof stat, dir, "stat.json");
     hls_path_join(netlist, sizeof netlist, dir, "netlist.json");
     hls_path_join(netlist_v, sizeof netlist_v, dir, "netlist.v");
     if (write_synth_script(script, dir, entry, templates, board)) {
         fprintf(stderr, "clhls: cannot write %s\n", script);
         return CLI_EXIT_INTERNAL;
     }
+    for (size_t s = 0; s < FIT_STAGES; s++) { /* written afresh as the run passes them */
+        hls_path_join(stat, sizeof stat, dir, fit_stages[s].stat_file);
+        unlink(stat);
+    }
     double t0 = wall_seconds();
     cli_step_begin("Yosys: %s", board->synth_command);
     char *yosys[] = {"yosys", "-s", script, NULL};
-    int rc = run_tool(yosys, log, 0);
-    cli_step_end(rc == 0);
-    if (rc)
+    int rc = run_tool(yosys, log, 1);
+    /* a design over the board's capacity stops at a fit stage: counted there */
+    const fit_stage *stopped = rc > 0 ? stopped_fit_stage(dir, log) : NULL;
+    cli_step_end(rc == 0 || stopped);
+    if (rc && !stopped) {
+        if (rc > 0) {
+            fprintf(stderr, "clhls: yosys failed\n");
+            print_log_tail(log, LOG_TAIL_LINES);
+        }
         return CLI_EXIT_INTERNAL;
+    }
+    hls_path_join(stat, sizeof stat, dir, stopped ? stopped->stat_file : "stat.json");
 
     double used[RESOURCE_COUNT] = {0};
     char tool[256];
@@ -1106,18 +1210,16 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
         cJSON_Delete(modules);
         return CLI_EXIT_INTERNAL;
     }
-    const double capacity[RESOURCE_COUNT] = {(double)board->luts, (double)board->ffs,
-                                             (double)board->brams, (double)board->dsps};
-    int fits = 1;
+    int fits = !stopped;
     for (int k = 0; k < RESOURCE_COUNT; k++)
-        fits &= used[k] <= capacity[k];
+        fits &= used[k] <= board_capacity(board, k);
 
     char from[512] = "?", to[512] = "?";
     int levels = 0;
     double delay = 0, fmax = -1;
     cJSON *through = cJSON_CreateArray();
     const char *kind = "estimate";
-    if (critical_path(netlist, board, from, to, sizeof from, &levels, through, &delay)) {
+    if (!stopped && critical_path(netlist, board, from, to, sizeof from, &levels, through, &delay)) {
         cJSON_Delete(modules);
         cJSON_Delete(through);
         return CLI_EXIT_INTERNAL;
@@ -1158,10 +1260,16 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     for (int k = 0; k < RESOURCE_COUNT; k++) {
         cJSON *one = cJSON_AddObjectToObject(resources,
                                              board_cell_class_name((board_cell_class)k));
-        cJSON_AddNumberToObject(one, "used", k == BOARD_CELL_BRAM ? used[k]
-                                                                  : (double)(long long)(used[k] + 0.5));
-        cJSON_AddNumberToObject(one, "capacity", capacity[k]);
+        if (!counted_by(stopped, k)) /* not mapped when the run stopped */
+            cJSON_AddNullToObject(one, "used");
+        else
+            cJSON_AddNumberToObject(one, "used", k == BOARD_CELL_BRAM
+                                                     ? used[k]
+                                                     : (double)(long long)(used[k] + 0.5));
+        cJSON_AddNumberToObject(one, "capacity", board_capacity(board, k));
     }
+    if (stopped)
+        cJSON_AddStringToObject(r, "counted_after", stopped->what);
     cJSON_AddItemToObject(r, "modules", modules);
     cJSON_AddNumberToObject(r, "fmax_mhz", (double)(long long)(fmax * 10 + 0.5) / 10);
     cJSON_AddStringToObject(r, "fmax_kind", kind);

@@ -42,10 +42,11 @@
 // idle, nothing more happens. With -GSLICE=1 the memory has its request slices
 // (REQ_SLICE): every latency is a cycle longer and two more requests per port may be
 // accepted and unanswered; everything else is checked alike.
+// One configuration (WHOLE = 1) writes whole words only, with the memory's WHOLE_WORDS.
 `timescale 1ns/1ps
 
 module local_mem_check #(
-    parameter NP = 2, AW = 10, WW = 32, BK = 2, RQD = 2, RSD = 8, N = 3000, SLICE = 0
+    parameter NP = 2, AW = 10, WW = 32, BK = 2, RQD = 2, RSD = 8, N = 3000, SLICE = 0, WHOLE = 0
 ) (
     input  wire clk,
     input  wire rst,
@@ -73,7 +74,7 @@ module local_mem_check #(
     wire [CW-1:0] conflicts;
     wire idle;
     clhls_local_mem #(.NPORTS(NP), .ADDR_W(AW), .WORD_W(WW), .BANKS(BK), .REQ_DEPTH(RQD),
-                      .RESP_DEPTH(RSD), .REQ_SLICE(SLICE ? {NP{1'b1}} : {NP{1'b0}})) dut (
+                      .RESP_DEPTH(RSD), .REQ_SLICE(SLICE ? {NP{1'b1}} : {NP{1'b0}}), .WHOLE_WORDS(WHOLE)) dut (
         .clk(clk), .rst(rst),
         .s_req_valid(v_r ^ {NP{probe}}), .s_req_ready(s_ready), .s_req_write(w_r ^ {NP{probe}}),
         .s_req_addr(a_r ^ {(NP*AW){probe}}), .s_req_wdata(d_r), .s_req_wstrb(st_r),
@@ -181,7 +182,7 @@ module local_mem_check #(
             w_r[p] <= nw;
             a_r[p*AW +: AW] <= na;
             d_r[p*WW +: WW] <= nd;
-            st_r[p*WB +: WB] <= ns;
+            st_r[p*WB +: WB] <= WHOLE != 0 ? {WB{1'b1}} : ns;
         end
     endtask
 
@@ -477,17 +478,19 @@ endmodule
 module tb_local_mem #(parameter SLICE = 0);
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1;
-    wire [5:0] done;
+    wire [6:0] done;
     local_mem_check #(.NP(1), .AW(8),  .WW(32),  .BK(1), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c0 (.clk(clk), .rst(rst), .done(done[0]));
     local_mem_check #(.NP(4), .AW(10), .WW(32),  .BK(4), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c1 (.clk(clk), .rst(rst), .done(done[1]));
     local_mem_check #(.NP(3), .AW(10), .WW(64),  .BK(2), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c2 (.clk(clk), .rst(rst), .done(done[2]));
     local_mem_check #(.NP(5), .AW(12), .WW(128), .BK(8), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE)) c3 (.clk(clk), .rst(rst), .done(done[3]));
     local_mem_check #(.NP(2), .AW(7),  .WW(8),   .BK(2), .RQD(1), .RSD(1), .N(20000), .SLICE(SLICE)) c4 (.clk(clk), .rst(rst), .done(done[4]));
     local_mem_check #(.NP(3), .AW(10), .WW(256), .BK(1), .RQD(3), .RSD(4), .N(20000), .SLICE(SLICE)) c5 (.clk(clk), .rst(rst), .done(done[5]));
+    // every write of whole words: the banks with one write enable
+    local_mem_check #(.NP(4), .AW(10), .WW(32),  .BK(4), .RQD(2), .RSD(8), .N(20000), .SLICE(SLICE), .WHOLE(1)) c6 (.clk(clk), .rst(rst), .done(done[6]));
     initial begin
         repeat (3) @(negedge clk); rst = 0;
         wait (&done);
-        $display("PASS tb_local_mem (6 configurations)");
+        $display("PASS tb_local_mem (7 configurations)");
         $finish;
     end
 endmodule
