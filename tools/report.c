@@ -463,8 +463,12 @@ static void write_synthesis(html_page *p, const report *r)
         b->value[s] = used > cus ? used - cus : 0;
         b->cls[s++] = cap > 0 && used > cap ? "seg-over" : units ? "seg-other" : "seg0";
         b->nseg = s;
-        snprintf(b->note, sizeof b->note, "%.0f of %.0f (%.1f%%)", used, cap,
-                 cap > 0 ? 100.0 * used / cap : 0);
+        if (cJSON_IsNull(json_item(rr, "used"))) /* synthesis stopped before mapping these */
+            snprintf(b->note, sizeof b->note, "not counted (synthesis stopped after %s)",
+                     cJSON_GetStringValue(json_item(r->synth, "counted_after")));
+        else
+            snprintf(b->note, sizeof b->note, "%.0f of %.0f (%.1f%%)", used, cap,
+                     cap > 0 ? 100.0 * used / cap : 0);
     }
     draw_bar_chart(p, "resources-total", bars, 4);
     if (!units) {
@@ -519,7 +523,10 @@ static void write_synthesis(html_page *p, const report *r)
     html_put(p, "<tr><td><b>total</b></td><td>the whole accelerator</td>");
     for (int i = 0; i < 4; i++) {
         const cJSON *rr = json_item(res, resource_keys[i]);
-        html_cellf(p, "%.0f of %.0f", json_num(rr, "used", 0), json_num(rr, "capacity", 0));
+        if (cJSON_IsNull(json_item(rr, "used")))
+            html_cellf(p, "not counted of %.0f", json_num(rr, "capacity", 0));
+        else
+            html_cellf(p, "%.0f of %.0f", json_num(rr, "used", 0), json_num(rr, "capacity", 0));
     }
     html_put(p, "</tr>\n");
     html_table_end(p);

@@ -134,7 +134,8 @@ typedef struct fit_stage {
 } fit_stage;
 
 static const fit_stage fit_stages[] = {
-    {"map_ffram", "memory mapping", "fit-memories.json", 1u << BOARD_CELL_BRAM | 1u << BOARD_CELL_DSP},
+    {"map_ffram", "memory mapping", "fit-memories.json",
+     1u << BOARD_CELL_BRAM | 1u << BOARD_CELL_DSP},
     {"map_luts", "flip-flop mapping", "fit-flipflops.json", 1u << BOARD_CELL_FF},
 };
 #define FIT_STAGES (sizeof fit_stages / sizeof *fit_stages)
@@ -1135,8 +1136,6 @@ static int place_and_route(const char *dir, const char *netlist, const board_t *
     return rc ? CLI_EXIT_INTERNAL : CLI_EXIT_OK;
 }
 
-/* Synthesises (and places and routes) the entry's design into dir; fills r.
- * Returns CLI_EXIT_*. */
 /* The fit stage whose assertion stopped Yosys (the last whose statistics it wrote,
  * when its log ends with an assertion's error), or NULL when Yosys stopped for another
  * reason. */
@@ -1167,6 +1166,8 @@ static int counted_by(const fit_stage *upto, int cls)
     return counted >> cls & 1;
 }
 
+/* Synthesises (and places and routes) the entry's design into dir; fills r.
+ * Returns CLI_EXIT_*. */
 static int synthesise(const char *entry, const char *dir, const board_t *board, cJSON *r)
 {
     char script[4300], log[4300], stat[4300], netlist[4300], netlist_v[4300];
