@@ -330,6 +330,18 @@ static void card(html_page *p, const char *key, const char *value)
     html_put(p, "</div>");
 }
 
+/* The fmax of synth.json as a card shows it ("312.4 MHz", with its kind when asked),
+ * or "not measured" when synthesis stopped before the netlist was whole. */
+static void fmax_text(char *buf, size_t len, const cJSON *synth, int with_kind)
+{
+    const char *kind = json_str(synth, "fmax_kind", "estimate");
+    if (!cJSON_IsNumber(json_item(synth, "fmax_mhz")))
+        snprintf(buf, len, "not measured");
+    else
+        snprintf(buf, len, "%.1f MHz%s", json_num(synth, "fmax_mhz", 0),
+                 !with_kind ? "" : strcmp(kind, "routed") ? " (estimate)" : " (routed)");
+}
+
 static void write_findings(html_page *p, const report *r);
 
 static void write_summary(html_page *p, const report *r)
@@ -341,9 +353,7 @@ static void write_summary(html_page *p, const report *r)
     snprintf(buf, sizeof buf, "%g MHz", r->board->clock_mhz);
     card(p, "clock target", buf);
     if (r->synth) {
-        const char *kind = json_str(r->synth, "fmax_kind", "estimate");
-        snprintf(buf, sizeof buf, "%.1f MHz%s", json_num(r->synth, "fmax_mhz", 0),
-                 strcmp(kind, "routed") ? " (estimate)" : " (routed)");
+        fmax_text(buf, sizeof buf, r->synth, 1);
         card(p, "fmax", buf);
         card(p, "fits the board", json_flag(r->synth, "fits") ? "yes" : "no");
     } else {
@@ -404,14 +414,14 @@ static void write_synthesis(html_page *p, const report *r)
     int routed = !strcmp(kind, "routed");
     html_put(p, "<div class=\"cards\">");
     char buf[128];
-    snprintf(buf, sizeof buf, "%.1f MHz", json_num(r->synth, "fmax_mhz", 0));
+    fmax_text(buf, sizeof buf, r->synth, 0);
     card(p, routed ? "fmax (placed and routed)" : "fmax (estimate)", buf);
     card(p, "fits the board", json_flag(r->synth, "fits") ? "yes" : "no");
     snprintf(buf, sizeof buf, "%.1f s", json_num(r->synth, "seconds", 0));
     card(p, "synthesis time", buf);
     card(p, "tool", json_str(r->synth, "tool", "?"));
     html_put(p, "</div>\n");
-    if (!routed)
+    if (!routed && cJSON_IsNumber(json_item(r->synth, "fmax_mhz")))
         html_note(p, "info", "fmax is an estimate from synthesis (no place and route for this "
                         "board): the routed design may be slower.");
     char msg[300];
@@ -420,14 +430,21 @@ static void write_synthesis(html_page *p, const report *r)
                  "critical path below is the one to shorten.", r->board->clock_mhz);
         html_note(p, "warn", msg);
     }
-    if (!json_flag(r->synth, "fits"))
+    const char *after = json_str(r->synth, "counted_after", NULL);
+    if (after) {
+        snprintf(msg, sizeof msg, "The design does not fit the board: synthesis stopped after "
+                 "%s, where it already needed more than the board has (see the resources "
+                 "below; what was not mapped yet is not counted, and there is no fmax).", after);
+        html_note(p, "warn", msg);
+    } else if (!json_flag(r->synth, "fits")) {
         html_note(p, "warn", "The design does not fit the board: see the resources below.");
+    }
     html_put(p, "<p>From <code>");
     html_textf(p, "%s/synth/%s/synth.json", r->synth_entry, r->board->name);
     html_put(p, strcmp(r->synth_entry, r->entry) ? "</code> (an earlier build of the same source, "
                                               "board and options).</p>\n" : "</code>.</p>\n");
     const cJSON *cp = json_item(r->synth, "critical_path");
-    if (cp) {
+    if (cJSON_IsObject(cp)) { /* null when synthesis stopped early */
         html_put(p, "<p>Critical path: from the ");
         html_text(p, json_str(cp, "from_where", "?"));
         html_put(p, " to the ");
@@ -464,8 +481,7 @@ static void write_synthesis(html_page *p, const report *r)
         b->cls[s++] = cap > 0 && used > cap ? "seg-over" : units ? "seg-other" : "seg0";
         b->nseg = s;
         if (cJSON_IsNull(json_item(rr, "used"))) /* synthesis stopped before mapping these */
-            snprintf(b->note, sizeof b->note, "not counted (synthesis stopped after %s)",
-                     cJSON_GetStringValue(json_item(r->synth, "counted_after")));
+            snprintf(b->note, sizeof b->note, "not counted");
         else
             snprintf(b->note, sizeof b->note, "%.0f of %.0f (%.1f%%)", used, cap,
                      cap > 0 ? 100.0 * used / cap : 0);

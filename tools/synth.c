@@ -1272,32 +1272,41 @@ static int synthesise(const char *entry, const char *dir, const board_t *board, 
     if (stopped)
         cJSON_AddStringToObject(r, "counted_after", stopped->what);
     cJSON_AddItemToObject(r, "modules", modules);
-    cJSON_AddNumberToObject(r, "fmax_mhz", (double)(long long)(fmax * 10 + 0.5) / 10);
-    cJSON_AddStringToObject(r, "fmax_kind", kind);
-    cJSON_AddNumberToObject(r, "fmax_estimate_mhz", (double)(long long)(estimate * 10 + 0.5) / 10);
-    cJSON *path = cJSON_AddObjectToObject(r, "critical_path");
-    cJSON_AddStringToObject(path, "from", from);
-    cJSON_AddStringToObject(path, "to", to);
-    cJSON_AddNumberToObject(path, "levels", levels);
-    /* the ends in the kernel's terms, from the build's report */
-    char report_path[4300], where[512];
-    hls_path_join(report_path, sizeof report_path, entry, "report.json");
-    cJSON *report = read_json(report_path);
-    design_describe(report, from, where, sizeof where);
-    cJSON_AddStringToObject(path, "from_where", where);
-    design_describe(report, to, where, sizeof where);
-    cJSON_AddStringToObject(path, "to_where", where);
-    cJSON *unit;
-    cJSON_ArrayForEach(unit, through) {
-        design_describe(report, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, "unit")),
-                        where, sizeof where);
-        cJSON_AddStringToObject(unit, "where", where);
+    if (stopped) { /* no whole netlist: no fmax, no path */
+        cJSON_AddNullToObject(r, "fmax_mhz");
+        cJSON_AddStringToObject(r, "fmax_kind", kind);
+        cJSON_AddNullToObject(r, "fmax_estimate_mhz");
+        cJSON_AddNullToObject(r, "critical_path");
+        cJSON_Delete(through);
+    } else {
+        cJSON_AddNumberToObject(r, "fmax_mhz", (double)(long long)(fmax * 10 + 0.5) / 10);
+        cJSON_AddStringToObject(r, "fmax_kind", kind);
+        cJSON_AddNumberToObject(r, "fmax_estimate_mhz",
+                                (double)(long long)(estimate * 10 + 0.5) / 10);
+        cJSON *path = cJSON_AddObjectToObject(r, "critical_path");
+        cJSON_AddStringToObject(path, "from", from);
+        cJSON_AddStringToObject(path, "to", to);
+        cJSON_AddNumberToObject(path, "levels", levels);
+        /* the ends in the kernel's terms, from the build's report */
+        char report_path[4300], where[512];
+        hls_path_join(report_path, sizeof report_path, entry, "report.json");
+        cJSON *report = read_json(report_path);
+        design_describe(report, from, where, sizeof where);
+        cJSON_AddStringToObject(path, "from_where", where);
+        design_describe(report, to, where, sizeof where);
+        cJSON_AddStringToObject(path, "to_where", where);
+        cJSON *unit;
+        cJSON_ArrayForEach(unit, through) {
+            const cJSON *name = cJSON_GetObjectItemCaseSensitive(unit, "unit");
+            design_describe(report, cJSON_GetStringValue(name), where, sizeof where);
+            cJSON_AddStringToObject(unit, "where", where);
+        }
+        cJSON_AddItemToObject(path, "through", through);
+        cJSON_Delete(report);
     }
-    cJSON_AddItemToObject(path, "through", through);
-    cJSON_Delete(report);
     cJSON_AddBoolToObject(r, "fits", fits);
     cJSON *files = cJSON_AddObjectToObject(r, "files");
-    add_path_or_null(files, "netlist", netlist_v);
+    add_path_or_null(files, "netlist", stopped ? NULL : netlist_v);
     add_path_or_null(files, "pnr", asc);
     add_path_or_null(files, "bitstream", bin);
     return CLI_EXIT_OK;

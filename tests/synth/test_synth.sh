@@ -177,7 +177,9 @@ does-not-fit)
         grep -q "^(synthesis stopped after $3 mapping, where the design already exceeded the board" "$tmp/err" ||
             fail "$1 stop: $(cat "$tmp/err")"
         ! grep -q "Executing ABC" "$tmp/$1/yosys.log" || fail "$1: Yosys went on to logic mapping"
-        python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["fits"] is not False or r["counted_after"] != sys.argv[2] + " mapping" or r["resources"]["lut"]["used"] is not None)' \
+        CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$2" --board "$1" -o "$tmp/$1"
+        grep -q "^clhls: synthesis results reused from $tmp/$1" "$tmp/err" || fail "$1 not reused: $(cat "$tmp/err")"
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["fits"] is not False or r["counted_after"] != sys.argv[2] + " mapping" or r["resources"]["lut"]["used"] is not None or r["fmax_mhz"] is not None or r["critical_path"] is not None or r["files"]["netlist"] is not None)' \
             "$tmp/$1/synth.json" "$3" || fail "$1 synth.json: $(cat "$tmp/$1/synth.json")"
     done
     ;;
