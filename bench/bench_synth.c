@@ -119,9 +119,10 @@ static void synthesise(const char *cache, const kernel_spec *s, const char *boar
     if (r->fits && from && to)
         snprintf(r->path, sizeof r->path, "%.95s -> %.95s", from, to);
     const char *after = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "counted_after"));
-    if (!r->fits)
-        snprintf(r->note, sizeof r->note, "does not fit%s%.40s%s", after ? " (stopped after " : "",
-                 after ? after : "", after ? ")" : "");
+    if (!r->fits && after)
+        snprintf(r->note, sizeof r->note, "does not fit (stopped after %.40s)", after);
+    else if (!r->fits)
+        snprintf(r->note, sizeof r->note, "does not fit");
     cJSON_Delete(j);
 }
 

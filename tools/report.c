@@ -540,7 +540,7 @@ static void write_synthesis(html_page *p, const report *r)
     for (int i = 0; i < 4; i++) {
         const cJSON *rr = json_item(res, resource_keys[i]);
         if (cJSON_IsNull(json_item(rr, "used")))
-            html_cellf(p, "not counted of %.0f", json_num(rr, "capacity", 0));
+            html_cellf(p, "not counted (capacity %.0f)", json_num(rr, "capacity", 0));
         else
             html_cellf(p, "%.0f of %.0f", json_num(rr, "used", 0), json_num(rr, "capacity", 0));
     }

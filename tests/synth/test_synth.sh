@@ -168,8 +168,8 @@ does-not-fit)
     sed -e 's/"name": "ulx3s_85f"/"name": "few_brams"/' -e 's/"bram": 208/"bram": 1/' \
         "$boards/ulx3s_85f.json" > "$tmp/boards/few_brams.json"
     printf '__kernel void reverse(__global int *a, __local int *t)\n{\n    size_t l = get_local_id(0), n = get_local_size(0);\n    t[l] = a[get_global_id(0)];\n    barrier(CLK_LOCAL_MEM_FENCE);\n    a[get_global_id(0)] = t[n - 1 - l];\n}\n' > "$tmp/reverse.cl"
-    for case in "few_ffs $kernel flip-flop FF 100 LUT" "few_brams $tmp/reverse.cl memory BRAM 1 FF"; do
-        set -- $case
+    for small in "few_ffs $kernel flip-flop FF 100 LUT" "few_brams $tmp/reverse.cl memory BRAM 1 FF"; do
+        set -- $small
         CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$2" --board "$1" -o "$tmp/$1"
         grep -q "^clhls synth: the design does not fit $1: it needs" "$tmp/err" || fail "$1 message: $(cat "$tmp/err")"
         grep -q "^| $4  *| *[0-9][0-9]* | *$5 | *[0-9.]*! |$" "$tmp/err" || fail "$1 table: $(cat "$tmp/err")"
