@@ -250,6 +250,7 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
         bad |= get_string_array(root, "fpga.pnr_args", &b->pnr_args, path, err, errlen);
     bad |= !bad && get_string(root, "fpga.bitstream_tool", 1, &b->bitstream_tool, path, err,
                               errlen);
+    bad |= !bad && get_string(root, "fpga.lutram", 1, &b->lutram, path, err, errlen);
     bad |= !bad && get_cells(root, b, path, err, errlen);
     for (int c = 0; !bad && c < BOARD_CELL_CLASS_COUNT; c++) {
         char key[64];
@@ -312,6 +313,12 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
     }
     if (!bad && b->bitstream_tool && !b->pnr_tool) {
         fail(err, errlen, "%s: field 'fpga.bitstream_tool' needs 'fpga.pnr_tool'", path);
+        bad = 1;
+    }
+    if (!bad && b->lutram && strcmp(b->lutram, "ram_style") &&
+        (!strchr(b->lutram, ':') || b->lutram[0] == ':' || !strchr(b->lutram, ':')[1])) {
+        fail(err, errlen, "%s: field 'fpga.lutram' must be \"ram_style\" or \"LABEL: "
+             "COMMAND\"", path);
         bad = 1;
     }
     if (!bad && b->mem_ports != 1) {
@@ -476,6 +483,7 @@ void board_free(board_t *b)
         free(*p);
     free(b->pnr_args);
     free(b->bitstream_tool);
+    free(b->lutram);
     for (size_t i = 0; i < b->ncells; i++)
         free(b->cells[i].pattern);
     free(b->cells);

@@ -53,6 +53,11 @@ typedef struct board {
     char *pnr_tool;          /* place-and-route tool, NULL when synthesis only */
     char **pnr_args;         /* its device arguments, NULL-terminated (NULL without a tool) */
     char *bitstream_tool;    /* packs the routed design into a bitstream, or NULL */
+    char *lutram;            /* how memories marked ram_style "distributed" become LUT RAM
+                                (fpga.lutram): NULL when the family has none, "ram_style"
+                                when synth_command honours the attribute, else "LABEL:
+                                COMMAND", a Yosys command run on them at synth_command's
+                                label LABEL */
     board_cell *cells;       /* the family's cell table (synthesis.cells) */
     size_t ncells;           /* entries in cells */
     double delay_ns[BOARD_CELL_CLASS_COUNT]; /* fmax estimate (synthesis.delay_ns): [FF] =

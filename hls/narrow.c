@@ -57,12 +57,12 @@ static void all_bits(const hls_kernel *k, unsigned *live, int id)
 static void narrow_kernel(hls_compile *c, hls_kernel *k)
 {
     unsigned *live = arena_alloc(&c->arena, (size_t)(k->nops + 1) * sizeof *live);
-    for (int i = 0; i < k->nops; i++) {
+    for (int i = 0; i < k->nops; i++)
         live[i] = 0;
-        if (k->ops[i].opc == HOP_PHI) /* what reaches a phi is read whole */
+    for (int i = 0; i < k->nops; i++) /* what reaches a phi (a later op, on a back edge) */
+        if (k->ops[i].opc == HOP_PHI) /* is read whole */
             for (int j = 0; j < k->ops[i].nin; j++)
                 all_bits(k, live, k->ops[i].in_vals[j]);
-    }
     for (int b = 0; b < k->nblocks; b++)
         if (k->blocks[b].term == HLS_TERM_CONDBR || k->blocks[b].term == HLS_TERM_SWITCH)
             all_bits(k, live, k->blocks[b].cond);

@@ -4,9 +4,9 @@
 // for multi-cycle integer operations and to carry values between the stages that
 // read them: with ce tied to the region's pipeline enable, the value moves with its
 // work-item. LATENCY = 0 is a wire. From RING_MIN stages on, the delay is a ring
-// buffer (one RAM, a pointer that advances on ce) instead of a register chain: the
-// same behaviour, constant work per cycle in simulation and LUT RAM/shift registers
-// instead of flip-flops on an FPGA.
+// buffer (one RAM, a pointer that advances on ce, a register at its output) instead of
+// a register chain: the same behaviour, constant work per cycle in simulation and LUT
+// RAM instead of flip-flops on an FPGA.
 // Simulation: with CLHLS_SIM_MODELS defined, SIM_LATENCY replaces LATENCY. The
 // compiler simulates a static region folded: several of its stages are one stage in
 // simulation (the SIM_LATENCY of its operators and carried values count those), and
@@ -46,17 +46,27 @@ module clhls_delay #(
                 if (ce) stage <= d;
             assign q = stage;
         end else if (STAGES >= RING_MIN) begin : ring
-            localparam PTR_W = $clog2(STAGES);
-            localparam integer LAST_INT = STAGES - 1;
+            // STAGES - 1 slots and an output register: the slot at ptr, read as it is
+            // overwritten, holds d of STAGES - 1 enables ago, so the register holds d of
+            // STAGES enables ago and q leaves a flip-flop, not a LUT RAM's read port.
+            // The slots are LUT RAM (ram_style "distributed"; `clhls synth` maps it on
+            // families whose synthesis command ignores the attribute and drops it on
+            // those without LUT RAM), not a block RAM mostly empty.
+            localparam integer SLOTS = STAGES - 1;
+            localparam PTR_W = SLOTS > 1 ? $clog2(SLOTS) : 1;
+            localparam integer LAST_INT = SLOTS - 1;
             localparam [PTR_W-1:0] LAST = LAST_INT[PTR_W-1:0];
-            reg [WIDTH-1:0] slots [0:STAGES-1];  // slot ptr holds d of STAGES enables ago
-            reg [PTR_W-1:0] ptr = {PTR_W{1'b0}};  // oldest slot, overwritten next
+            (* ram_style = "distributed" *)
+            reg [WIDTH-1:0] slots [0:SLOTS-1];    // slot ptr holds d of SLOTS enables ago
+            reg [PTR_W-1:0] ptr = {PTR_W{1'b0}};  // oldest slot, read and overwritten next
+            reg [WIDTH-1:0] oldest;               // d of STAGES enables ago
             always @(posedge clk)
                 if (ce) begin
+                    oldest <= slots[ptr];
                     slots[ptr] <= d;
                     ptr <= (ptr == LAST) ? {PTR_W{1'b0}} : ptr + 1'b1;
                 end
-            assign q = slots[ptr];
+            assign q = oldest;
         end else begin : many_stages
             // One register per stage (not one wide vector shifted as a whole): the same
             // flip-flops, and word copies instead of multi-word shifts in simulation.

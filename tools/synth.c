@@ -166,6 +166,26 @@ static void write_fit_assertion(FILE *f, const board_t *board, board_cell_class 
     fprintf(f, "\n");
 }
 
+/* Memories the templates mark for LUT RAM (ram_style "distributed": clhls_delay's ring
+ * buffers): left to synth_command when it honours the attribute, mapped by the board's
+ * command at its label when it does not (Yosys's Intel flow would put them in mostly
+ * empty block RAMs), unmarked when the family has no LUT RAM (block RAM or flip-flops,
+ * as Yosys finds cheaper). FROM becomes the label the synthesis command resumes at. */
+static void write_lutram_mapping(FILE *f, const board_t *board, char *from, size_t fromlen)
+{
+    static const char marked[] = "a:ram_style=distributed";
+    if (!board->lutram) {
+        fprintf(f, "setattr -unset ram_style %s\n", marked);
+        return;
+    }
+    if (!strcmp(board->lutram, "ram_style"))
+        return;
+    const char *colon = strchr(board->lutram, ':'); /* "LABEL: COMMAND", checked on load */
+    snprintf(from, fromlen, "%.*s", (int)(colon - board->lutram), board->lutram);
+    const char *command = colon + 1 + strspn(colon + 1, " ");
+    fprintf(f, "%s -run :%s\n%s %s\n", board->synth_command, from, command, marked);
+}
+
 /* DIR/synth.ys: read the design, synthesise it with the board's command (stopping at
  * each fit stage to check the cells mapped so far), check it, count cells per module,
  * then write the flattened netlist (JSON for the path analysis and place and route,
@@ -183,7 +203,8 @@ static int write_synth_script(const char *path, const char *dir, const char *ent
     snprintf(pattern, sizeof pattern, "%s/clhls_*.v", templates);
     bad |= append_files(f, pattern);
     fprintf(f, "\nhierarchy -check -top clhls_top\n");
-    const char *from = "";
+    char from[64] = "";
+    write_lutram_mapping(f, board, from, sizeof from);
     for (size_t s = 0; s < FIT_STAGES; s++) {
         const fit_stage *st = &fit_stages[s];
         fprintf(f, "%s -run %s:%s\n"
@@ -192,7 +213,7 @@ static int write_synth_script(const char *path, const char *dir, const char *ent
         for (int c = 0; c < RESOURCE_COUNT; c++)
             if (st->checked >> c & 1)
                 write_fit_assertion(f, board, (board_cell_class)c);
-        from = st->label;
+        snprintf(from, sizeof from, "%s", st->label);
     }
     fprintf(f, "%s -run %s:\n"
                "check -assert\n"
@@ -976,13 +997,15 @@ static void print_results(FILE *out, const cJSON *r, const char *kernel, const b
 /* What the results in dir were made from: reused when it matches. */
 static char *cache_key(const char *entry, const board_t *board)
 {
-    size_t len = 4096 + strlen(entry) + strlen(board->synth_command);
+    const char *lutram = board->lutram ? board->lutram : "none";
+    size_t len = 4096 + strlen(entry) + strlen(board->synth_command) + strlen(lutram);
     for (char **a = board->pnr_args; a && *a; a++)
         len += strlen(*a) + 1;
     char *key = malloc(len);
-    int n = snprintf(key, len, "clhls %s\nresults %d\nentry %s\nboard %s\nsynth %s\npnr %s",
+    int n = snprintf(key, len,
+                     "clhls %s\nresults %d\nentry %s\nboard %s\nsynth %s\nlutram %s\npnr %s",
                      hls_version(), SYNTH_RESULTS_FORMAT, entry, board->name, board->synth_command,
-                     board->pnr_tool ? board->pnr_tool : "none");
+                     lutram, board->pnr_tool ? board->pnr_tool : "none");
     for (char **a = board->pnr_args; a && *a; a++)
         n += snprintf(key + n, len - (size_t)n, " %s", *a);
     snprintf(key + n, len - (size_t)n, "\nbitstream %s\n",

@@ -15,6 +15,9 @@
 #   local-memory   a kernel whose __local argument takes the board's whole local memory
 #                  (64 KB on alveo_u250, for each of the work-group slots): synthesised,
 #                  its banks in block RAM
+#   delay-lines    a value carried across a chain of operators (two clhls_delay rings):
+#                  on the DE10-Nano in LUT RAM (MLAB), no M10K, each output a register;
+#                  on the iCEBreaker (no LUT RAM: the mark removed) synthesised too
 #   does-not-fit   a board too small: exit 1 and the table of what the design needs;
 #                  over its flip-flops or block RAMs, Yosys stops before logic mapping
 #   errors         --help, bad invocations, unknown board, bad kernel, accesses the
@@ -151,6 +154,34 @@ local-memory)
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(r["resources"]["bram"]["used"] < 57)' \
         "$tmp/out_dir/synth.json" || fail "local memory not in block RAM: $(cat "$tmp/out")"
     ;;
+delay-lines)
+    # x is read 5 and 13 stages after its load: rings of 5 and 8 stages
+    printf '__kernel void horner(__global float *a)\n{\n    size_t i = get_global_id(0);\n    float x = a[i];\n    a[i] = ((x + 1.0f) * x + 2.0f) * x;\n}\n' > "$tmp/horner.cl"
+    for board in de10_nano icebreaker; do
+        run 0 "$clhls" synth "$tmp/horner.cl" --board $board -o "$tmp/$board"
+        [ $board = de10_nano ] || continue
+        python3 - "$tmp/$board/netlist.json" <<'PY' || fail "$board delay lines: $(cat "$tmp/out")"
+import collections, json, sys
+top = json.load(open(sys.argv[1]))["modules"]["clhls_top"]
+rings = collections.defaultdict(collections.Counter)  # the cells of each ring buffer
+for name, cell in top["cells"].items():
+    if ".ring." in name:
+        rings[name.split(".ring.")[0]][cell["type"]] += 1
+if len(rings) != 2:
+    sys.exit("%d ring buffers, expected 2: %s" % (len(rings), dict(rings)))
+for name, cells in rings.items():
+    # 4 or 7 slots of 32 bits: 32 MLABs of 32 x 1, the 32-bit output register and a
+    # pointer of 2 or 3 bits; no M10K
+    if cells["MISTRAL_MLAB"] != 32 or cells["MISTRAL_M10K"] or not 34 <= cells["MISTRAL_FF"] <= 35:
+        sys.exit("%s: %s" % (name, dict(cells)))
+out = {b for n, net in top["netnames"].items() if n.endswith(".ring.oldest") for b in net["bits"]}
+drivers = {c["type"] for c in top["cells"].values()
+           for p, d in c["port_directions"].items() if d == "output" and out & set(c["connections"][p])}
+if len(out) != 64 or drivers != {"MISTRAL_FF"}:
+    sys.exit("the rings' outputs (%d bits) come from %s" % (len(out), drivers))
+PY
+    done
+    ;;
 does-not-fit)
     mkdir "$tmp/boards"
     sed -e 's/"name": "ulx3s_85f"/"name": "tiny"/' -e 's/"lut": 83640/"lut": 1000/' \
@@ -217,6 +248,10 @@ errors)
     CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board bad_cell
     grep -q "$tmp/boards/bad_cell.json: field 'synthesis.cells.lut.SB_LUT4' must be a number" "$tmp/err" ||
         fail "mistyped cell weight: $(cat "$tmp/err")"
+    sed 's/"lutram": null/"lutram": "memory_bram -rules x.txt"/' "$boards/icebreaker.json" > "$tmp/boards/bad_lutram.json"
+    CLHLS_BOARD_DIR=$tmp/boards run 1 "$clhls" synth "$kernel" --board bad_lutram
+    grep -q "$tmp/boards/bad_lutram.json: field 'fpga.lutram' must be \"ram_style\" or \"LABEL: COMMAND\"" "$tmp/err" ||
+        fail "bad lutram: $(cat "$tmp/err")"
     # No Yosys on the PATH: a tool error, exit 2, naming the tool.
     mkdir "$tmp/bin"
     PATH=$tmp/bin run 2 "$clhls" synth "$kernel" --board ulx3s_85f -o "$tmp/no_yosys"
