@@ -37,7 +37,7 @@ run() {
     want=$1; shift
     "$@" >"$tmp/out" 2>"$tmp/err"
     got=$?
-    [ "$got" -eq "$want" ] || fail "$* exited $got, expected $want: $(tail -30 "$tmp/out" "$tmp/err")"
+    [ "$got" -eq "$want" ] || fail "$* exited $got, expected $want: $(tail -n 30 "$tmp/out" "$tmp/err")"
 }
 # check_json FILE BOARD_FILE KIND [EXAMPLE]: synth.json has the schema, the board's
 # capacities and results that mean something (of vadd: its adder among the modules).
