@@ -315,8 +315,9 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
         fail(err, errlen, "%s: field 'fpga.bitstream_tool' needs 'fpga.pnr_tool'", path);
         bad = 1;
     }
+    const char *colon = b->lutram ? strchr(b->lutram, ':') : NULL; /* "LABEL: COMMAND" */
     if (!bad && b->lutram && strcmp(b->lutram, "ram_style") &&
-        (!strchr(b->lutram, ':') || b->lutram[0] == ':' || !strchr(b->lutram, ':')[1])) {
+        (!colon || colon == b->lutram || !colon[strspn(colon + 1, " ") + 1])) {
         fail(err, errlen, "%s: field 'fpga.lutram' must be \"ram_style\" or \"LABEL: "
              "COMMAND\"", path);
         bad = 1;

@@ -59,8 +59,10 @@ static void narrow_kernel(hls_compile *c, hls_kernel *k)
     unsigned *live = arena_alloc(&c->arena, (size_t)(k->nops + 1) * sizeof *live);
     for (int i = 0; i < k->nops; i++)
         live[i] = 0;
-    for (int i = 0; i < k->nops; i++) /* what reaches a phi (a later op, on a back edge) */
-        if (k->ops[i].opc == HOP_PHI) /* is read whole */
+    /* What reaches a phi is read whole; a back edge's value is a later op than its phi,
+     * so every count is cleared before any is marked. */
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].opc == HOP_PHI)
             for (int j = 0; j < k->ops[i].nin; j++)
                 all_bits(k, live, k->ops[i].in_vals[j]);
     for (int b = 0; b < k->nblocks; b++)
