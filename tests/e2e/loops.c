@@ -1,6 +1,7 @@
 /* End-to-end: loops, all kernels of one program (the hardware is built once). A `for`
  * whose trip count comes from a buffer (zero included); Collatz step counts for
- * 1..4096; a while loop running (id mod 37) times; do/while (at least one trip);
+ * 1..4096; a while loop running (id mod 37) times; do/while (at least one trip); a
+ * carried value read as its low byte and read whole on the next trip;
  * break and continue; a search loop with three exits (found, terminator, end); three
  * nested loops with data-dependent trip counts and early exits from the inner and the
  * middle loop; a loop on one side of a branch; branches (and a store) inside a loop;
@@ -64,6 +65,19 @@ static const char *src =
     "        d++;\n"
     "    } while (x != 0u);\n"
     "    o[i] = s * 16u + d;\n"
+    "}\n"
+    "__kernel void lcg(__global const uint *seed, __global uchar *lo, __global uint *o)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    uint x = seed[i], hi = 0;\n"
+    "    int n = 0;\n"
+    "    do {\n"
+    "        hi += x >> 24;\n"
+    "        x = x * 1664525u + 1013904223u;\n"
+    "        lo[8 * i + (size_t)n] = (uchar)x;\n"
+    "        n++;\n"
+    "    } while (n <= (int)(seed[i] & 7u));\n"
+    "    o[i] = hi;\n"
     "}\n"
     "__kernel void brk(__global const int *data, __global int *o, int m)\n"
     "{\n"
@@ -372,6 +386,48 @@ static void test_dowhile(e2e_env *env, cl_program p)
            N, ones);
     clReleaseKernel(k);
     clReleaseMemObject(ba);
+    clReleaseMemObject(bo);
+}
+
+/* A value carried around a loop whose new value one reader takes only the low byte of
+ * ((uchar)x) while the next trip reads it whole (x >> 24): the low byte's reader may
+ * not narrow what the loop carries. */
+static void test_lcg(e2e_env *env, cl_program p)
+{
+    enum { N = 1024 };
+    static unsigned seed[N], o[N];
+    static unsigned char lo[8 * N];
+    for (int i = 0; i < N; i++)
+        seed[i] = rnd();
+    cl_mem bs = e2e_buffer(env, sizeof seed, seed), bo = e2e_filled_buffer(env, N, SENT);
+    cl_mem bl = e2e_buffer(env, sizeof lo, NULL);
+    cl_kernel k = e2e_kernel(p, "lcg");
+    E2E_ARG(k, 0, bs);
+    E2E_ARG(k, 1, bl);
+    E2E_ARG(k, 2, bo);
+    run1(env, k, N);
+    e2e_read(env, bo, sizeof o, o);
+    e2e_read(env, bl, sizeof lo, lo);
+    int bad = 0;
+    for (int i = 0; i < N && !bad; i++) {
+        unsigned x = seed[i], hi = 0;
+        int n = 0;
+        do {
+            hi += x >> 24;
+            x = x * 1664525u + 1013904223u;
+            bad |= lo[8 * i + n] != (unsigned char)x;
+            n++;
+        } while (n <= (int)(seed[i] & 7u));
+        bad |= o[i] != hi;
+        if (bad)
+            fprintf(stderr, "lcg[%d] = %u, expected %u\n", i, o[i], hi);
+    }
+    EXPECT(!bad);
+    printf("lcg:            %d work-items, 1..8 trips, the carried value read whole and as "
+           "its low byte\n", N);
+    clReleaseKernel(k);
+    clReleaseMemObject(bs);
+    clReleaseMemObject(bl);
     clReleaseMemObject(bo);
 }
 
@@ -827,6 +883,7 @@ int main(void)
         test_collatz(&env, p);
         test_mod37(&env, p);
         test_dowhile(&env, p);
+        test_lcg(&env, p);
         test_brk(&env, p);
         test_search(&env, p);
         test_nest3(&env, p);
