@@ -330,10 +330,13 @@ module clhls_atomic_unit #(
                 x_valid <= 1'b1;
             else if (x_done)
                 x_valid <= 1'b0;
-            if (invalidate)
-                line_valid <= {LINES{1'b0}};
-            else if (install)
-                line_valid[x_idx] <= 1'b1;
+            // Each line's bit compares the index with its constant (a decoder), not
+            // a write at a variable index, which synthesis builds with an adder.
+            for (j = 0; j < LINES; j = j + 1)
+                if (invalidate)
+                    line_valid[j] <= 1'b0;
+                else if (install && x_idx == j[IDX_W-1:0])
+                    line_valid[j] <= 1'b1;
             if (fill_done) begin
                 fill_pending <= 1'b0;
                 fill_cancel  <= 1'b0;
