@@ -33,14 +33,16 @@ static int hash_file(const char *path, long long *size, XXH64_hash_t *hash)
         return -1;
     XXH3_state_t st;
     XXH3_64bits_reset(&st);
-    char buf[65536];
+    enum { CHUNK = 65536 }; /* on the heap: a build's stack use stays small */
+    char *buf = hls_alloc(CHUNK);
     long long total = 0;
     ssize_t n;
-    while ((n = read(fd, buf, sizeof buf)) > 0) {
+    while ((n = read(fd, buf, CHUNK)) > 0) {
         XXH3_64bits_update(&st, buf, (size_t)n);
         total += n;
     }
     int saved = errno;
+    free(buf);
     close(fd);
     errno = saved;
     if (n < 0)
