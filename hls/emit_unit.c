@@ -377,6 +377,17 @@ static void declare_shell_outputs(emitter *e, unsigned nwords)
     bit_net(e, "no work-item left to enter or inside: stores may flush", "drained");
 }
 
+/* Bits of the event counters: a year of the board's clock before a count wraps (50 at
+ * 24 MHz, 54 at 300 MHz), not 64 bits of registers and carries each. */
+static unsigned counter_bits(double clock_mhz)
+{
+    const double year_s = 365.25 * 24 * 3600;
+    unsigned bits = 34;
+    while (bits < 64 && (double)(1ull << bits) < clock_mhz * 1e6 * year_s)
+        bits++;
+    return bits;
+}
+
 /* The shell (clhls_cu_shell): control block, work-group dispatch, work-group slots
  * and work-item generation. */
 static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *retire_slot)
@@ -403,6 +414,9 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
     hls_nl_param(u, "SLOT_W", "%d", HLS_SLOT_BITS);
     if (hls_emit_conflicts_width(k) != 8)
         hls_nl_param(u, "CONFLICT_W", "%d", hls_emit_conflicts_width(k));
+    unsigned count_bits = counter_bits(e->c->program->board->clock_mhz);
+    if (count_bits < 64)
+        hls_nl_param(u, "COUNT_W", "%u", count_bits);
     if (k->autorun) /* it starts itself out of reset */
         hls_nl_param(u, "AUTORUN", "1");
     if (k->compute_units > 1) /* one of several: the kernel's module joins them */

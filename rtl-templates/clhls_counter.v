@@ -1,4 +1,5 @@
-// clhls_counter: a 64-bit event counter whose carry chains are at most 32 bits long.
+// clhls_counter: an event counter of up to 64 bits whose carry chains are at most 32
+// bits long.
 //
 // Counts `inc` (0 .. 2^INC_W - 1) every cycle into two halves: the low LOW_W bits add
 // `inc`, their carry-out is registered and added to the high bits one cycle later, so
@@ -8,11 +9,14 @@
 // the count at this cycle's `inc`, dropping any pending carry: a counter cleared by a
 // registered start counts the events of the start's cycle, as one cleared a cycle
 // earlier would (the start's decode then drives two registers, not every counter).
+// WIDTH bits are counted, modulo 2^WIDTH; `value`'s bits above them read zero (a board's
+// counters keep what a year of its clock needs, not 64 bits of registers and carries).
 `default_nettype none
 
 module clhls_counter #(
     parameter INC_W = 1,    // bits of the increment (1 .. LOW_W - 1)
-    parameter LOW_W = 32    // bits of the low half (a test makes it small to see carries)
+    parameter LOW_W = 32,   // bits of the low half (a test makes it small to see carries)
+    parameter WIDTH = 64    // bits counted (LOW_W + 2 .. 64)
 ) (
     input  wire             clk,    // clock
     input  wire             rst,    // synchronous active-high reset (zero)
@@ -21,12 +25,16 @@ module clhls_counter #(
     output wire [63:0]      value   // the count (exact one cycle after the last inc)
 );
     reg  [LOW_W-1:0]    low;
-    reg  [63-LOW_W:0]   high;
+    reg  [WIDTH-LOW_W-1:0] high;
     reg                 carry;      // the low half wrapped: the high half adds 1 next
     wire [LOW_W:0]      low_next = {1'b0, low} + {{(LOW_W + 1 - INC_W){1'b0}}, inc};
-    localparam [63-LOW_W:0] ZERO_HIGH = 0;
+    localparam [WIDTH-LOW_W-1:0] ZERO_HIGH = 0;
 
-    assign value = {high, low};
+    if (WIDTH < 64) begin : padded
+        assign value = {{(64 - WIDTH){1'b0}}, high, low};
+    end else begin : full
+        assign value = {high, low};
+    end
 
     always @(posedge clk) begin
         if (rst) begin
@@ -40,7 +48,7 @@ module clhls_counter #(
         end else begin
             low   <= low_next[LOW_W-1:0];
             carry <= low_next[LOW_W];
-            high  <= high + {ZERO_HIGH[63-LOW_W:1], carry};
+            high  <= high + {ZERO_HIGH[WIDTH-LOW_W-1:1], carry};
         end
     end
 endmodule

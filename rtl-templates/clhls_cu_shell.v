@@ -42,6 +42,7 @@ module clhls_cu_shell #(
     parameter SLOTS   = 0,   // work-group slots (0: no slot allocator, every group in slot 0)
     parameter SLOT_W  = 2,   // bits of a slot number (>= 1, SLOTS <= 2^SLOT_W)
     parameter CONFLICT_W = 8, // bits of local_conflicts (8..31: every local port's conflict fits)
+    parameter COUNT_W = 64,  // bits each event counter keeps (34..64; a year of the board's clock)
     parameter GROUP_REG = 0, // 1: the work-item generator holds the next group (a registered
                              // ready towards the dispatcher; for a short clock period)
     parameter AUTORUN = 0,   // 1: the kernel starts by itself out of reset (an autorun kernel)
@@ -174,7 +175,7 @@ module clhls_cu_shell #(
     endgenerate
 
     clhls_kernel_regs #(.NARGS(NARGS), .NPROBES(NPROBES), .ID_W(ID_W), .LS_W(LS_W),
-                        .CONFLICT_W(CONFLICT_W), .AUTORUN(AUTORUN), .EV_W(EV_W),
+                        .CONFLICT_W(CONFLICT_W), .COUNT_W(COUNT_W), .AUTORUN(AUTORUN), .EV_W(EV_W),
                         .PEAKS(PEAKS)) regs (
         .clk(clk), .rst(rst), .reg_we(reg_we), .reg_addr(reg_addr[7:0]),
         .reg_sel(reg_addr[REG_ADDR_W-1:8] == BLOCK[REG_ADDR_W-9:0]), .reg_wdata(reg_wdata),

@@ -31,6 +31,7 @@ module clhls_kernel_regs #(
     parameter ID_W = 64,   // bits kept of global sizes and offsets (16..64)
     parameter LS_W = 32,   // bits kept of local sizes (the kernel's largest work-group fits)
     parameter CONFLICT_W = 8, // bits of the bank conflicts of one cycle (8..31: the local ports fit)
+    parameter COUNT_W = 64, // bits each counter keeps (34..64; the rest read zero)
     parameter AUTORUN = 0, // 1: starts by itself once out of reset (an autorun kernel)
     parameter EV_W = 1,    // bits of a count of work-items or requests in one cycle (1..8: a
                            // kernel's compute units count together)
@@ -114,18 +115,18 @@ module clhls_kernel_regs #(
     wire [63:0] mem_read_requests;   // memory read requests
     wire [63:0] mem_write_requests;  // memory write requests
     wire [63:0] local_conflicts;     // local-memory bank conflicts
-    clhls_counter count_busy (.clk(clk), .rst(rst), .clear(start), .inc(busy),
-                              .value(busy_cycles));
-    clhls_counter #(.INC_W(EV_W)) count_items (.clk(clk), .rst(rst), .clear(start),
-                                               .inc(q_work_item), .value(work_items));
-    clhls_counter count_stalls (.clk(clk), .rst(rst), .clear(start), .inc(q_stall_mem),
-                                .value(stall_mem_cycles));
-    clhls_counter #(.INC_W(EV_W)) count_reads (.clk(clk), .rst(rst), .clear(start),
-                                               .inc(q_mem_read), .value(mem_read_requests));
-    clhls_counter #(.INC_W(EV_W)) count_writes (.clk(clk), .rst(rst), .clear(start),
-                                                .inc(q_mem_write), .value(mem_write_requests));
-    clhls_counter #(.INC_W(CONFLICT_W)) count_conflicts (.clk(clk), .rst(rst), .clear(start),
-                                                .inc(q_local_conflicts), .value(local_conflicts));
+    clhls_counter #(.WIDTH(COUNT_W)) count_busy (
+        .clk(clk), .rst(rst), .clear(start), .inc(busy), .value(busy_cycles));
+    clhls_counter #(.INC_W(EV_W), .WIDTH(COUNT_W)) count_items (
+        .clk(clk), .rst(rst), .clear(start), .inc(q_work_item), .value(work_items));
+    clhls_counter #(.WIDTH(COUNT_W)) count_stalls (
+        .clk(clk), .rst(rst), .clear(start), .inc(q_stall_mem), .value(stall_mem_cycles));
+    clhls_counter #(.INC_W(EV_W), .WIDTH(COUNT_W)) count_reads (
+        .clk(clk), .rst(rst), .clear(start), .inc(q_mem_read), .value(mem_read_requests));
+    clhls_counter #(.INC_W(EV_W), .WIDTH(COUNT_W)) count_writes (
+        .clk(clk), .rst(rst), .clear(start), .inc(q_mem_write), .value(mem_write_requests));
+    clhls_counter #(.INC_W(CONFLICT_W), .WIDTH(COUNT_W)) count_conflicts (
+        .clk(clk), .rst(rst), .clear(start), .inc(q_local_conflicts), .value(local_conflicts));
 
     integer i;
 

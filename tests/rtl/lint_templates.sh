@@ -110,10 +110,11 @@ for cfg in "-GOP=1 -GVW=64" "-GOP=2 -GFUNC=3 -GTYPE=1 -GVW=32" "-GOP=2 -GFUNC=1 
     echo "checked clhls_barrier ($cfg)"
 done
 # The NDRange templates keep indexes, sizes and counters as narrow as the board and
-# the kernel allow (a small board's 24-bit indexes, a 64-item work-group; one-item
-# groups): lint those widths too; and the load unit with the registers a short clock
-# gets (its request slice, a deep order queue's head register).
-for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7" "clhls_kernel_regs -GID_W=32 -GLS_W=2" \
+# the kernel allow (a small board's 24-bit indexes and 50-bit event counters, a
+# 64-item work-group; one-item groups): lint those widths too; and the load unit with
+# the registers a short clock gets (its request slice, a deep order queue's head
+# register).
+for cfg in "clhls_kernel_regs -GID_W=24 -GLS_W=7 -GCOUNT_W=50" "clhls_kernel_regs -GID_W=32 -GLS_W=2" \
            "clhls_wg_dispatch -GID_W=24 -GLS_W=7" "clhls_wg_dispatch -GID_W=32 -GLS_W=2" \
            "clhls_wi_gen -GID_W=24 -GLS_W=7" "clhls_wi_gen -GID_W=40 -GLS_W=11" \
            "clhls_wg_slots -GSLOTS=4 -GSLOT_W=2 -GLS_W=7" \

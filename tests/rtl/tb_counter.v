@@ -2,14 +2,16 @@
 // against a plain 64-bit count, for increments of 1 bit and of 3 bits: the value is
 // exact one cycle after every increment and after bursts of increments (carries back
 // to back), and clear restarts it at that cycle's increment, dropping a pending carry.
+// A third counts the 3-bit increments on 7 bits (WIDTH): modulo 128, the rest zero.
 `timescale 1ns/1ps
 module tb_counter;
     reg clk = 0; always #5 clk = ~clk;
     reg rst = 1, clear = 0; reg inc1 = 0; reg [2:0] inc3 = 0;
-    wire [63:0] v1, v3;
+    wire [63:0] v1, v3, v7;
     reg  [63:0] want1, want3;
     clhls_counter #(.INC_W(1), .LOW_W(4)) one (.clk(clk), .rst(rst), .clear(clear), .inc(inc1), .value(v1));
     clhls_counter #(.INC_W(3), .LOW_W(4)) three (.clk(clk), .rst(rst), .clear(clear), .inc(inc3), .value(v3));
+    clhls_counter #(.INC_W(3), .LOW_W(4), .WIDTH(7)) seven (.clk(clk), .rst(rst), .clear(clear), .inc(inc3), .value(v7));
     integer i;
     initial begin
         want1 = 0; want3 = 0;
@@ -24,7 +26,7 @@ module tb_counter;
             else begin want1 = want1 + inc1; want3 = want3 + inc3; end
             @(negedge clk); clear = 0; inc1 = 0; inc3 = 0;
             @(posedge clk); #1;
-            if (v1 !== want1 || v3 !== want3) begin
+            if (v1 !== want1 || v3 !== want3 || v7 !== {57'd0, want3[6:0]}) begin
                 $display("FAIL step %0d: %0d %0d, expected %0d %0d", i, v1, v3, want1, want3); $fatal(1); end
         end
         // bursts: an increment every cycle (carries back to back), checked after them
@@ -35,7 +37,7 @@ module tb_counter;
             end
             @(negedge clk); inc1 = 0; inc3 = 0;
             @(posedge clk); #1;
-            if (v1 !== want1 || v3 !== want3) begin
+            if (v1 !== want1 || v3 !== want3 || v7 !== {57'd0, want3[6:0]}) begin
                 $display("FAIL burst %0d: %0d %0d, expected %0d %0d", i, v1, v3, want1, want3); $fatal(1); end
         end
         $display("PASS tb_counter (%0d and %0d counted)", want1, want3);
