@@ -161,7 +161,8 @@ const char *hls_emit_ndrange_reg(int reg);       /* an NDRange register's name *
 unsigned hls_emit_ndrange_width(int reg);        /* and its bits */
 int hls_emit_sort_unique(int *v, int n);         /* sorted, repeats dropped: new length */
 /* Tokens: their bits, their nets PREFIX_v<id>, packed ({PREFIX_v<a>, ...}, `name`
- * giving each value's expression) and unpacked into those nets. */
+ * giving each value's expression) and unpacked into those nets. A token carries the
+ * low bits of each value its readers use (narrow.c); the unpacked net's others are 0. */
 unsigned hls_emit_token_bits(const hls_kernel *k, const int *ids, int n);
 void hls_emit_declare_token(emitter *e, const char *prefix, const int *ids, int n);
 const char *hls_emit_pack(emitter *e, const int *ids, int n,

@@ -73,12 +73,18 @@ int hls_emit_sort_unique(int *v, int n)
     return m;
 }
 
+/* Bits of a value a token carries: those its readers use. */
+static unsigned carried_bits(const hls_op *op)
+{
+    return op->live_bits && op->live_bits < op->width ? op->live_bits : op->width;
+}
+
 /* Bits of the token of a value list. */
 unsigned hls_emit_token_bits(const hls_kernel *k, const int *ids, int n)
 {
     unsigned bits = 0;
     for (int i = 0; i < n; i++)
-        bits += k->ops[ids[i]].width;
+        bits += carried_bits(&k->ops[ids[i]]);
     return bits ? bits : 1;
 }
 
@@ -89,8 +95,8 @@ void hls_emit_declare_token(emitter *e, const char *prefix, const int *ids, int 
         bus_net(e, e->k->ops[ids[i]].width, NULL, text(e, "%s_v%d", prefix, ids[i]));
 }
 
-/* The concatenation {PREFIX_v<a>, PREFIX_v<b>, ...} (or 1'b0 when empty); `name`
- * gives each value's expression. */
+/* The concatenation {PREFIX_v<a>, PREFIX_v<b>, ...} (or 1'b0 when empty), each value's
+ * carried bits; `name` gives each value's net. */
 const char *hls_emit_pack(emitter *e, const int *ids, int n,
                         const char *(*name)(emitter *, int, char *))
 {
@@ -99,8 +105,12 @@ const char *hls_emit_pack(emitter *e, const int *ids, int n,
         return "1'b0";
     strbuf x = {0};
     sb_append(&x, "{");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        const hls_op *op = &e->k->ops[ids[i]];
         sb_printf(&x, "%s%s", i ? ", " : "", name(e, ids[i], buf));
+        if (carried_bits(op) < op->width)
+            sb_printf(&x, "[%u:0]", carried_bits(op) - 1);
+    }
     sb_append(&x, "}");
     const char *s = text(e, "%s", x.data);
     sb_free(&x);
@@ -112,8 +122,13 @@ void hls_emit_unpack(emitter *e, const char *prefix, const char *data, const int
 {
     unsigned hi = hls_emit_token_bits(e->k, ids, n);
     for (int i = 0; i < n; i++) {
-        unsigned w = e->k->ops[ids[i]].width;
-        hls_nl_assign(e->m, text(e, "%s_v%d", prefix, ids[i]), "%s[%u:%u]", data, hi - 1, hi - w);
+        const hls_op *op = &e->k->ops[ids[i]];
+        unsigned w = carried_bits(op);
+        const char *net = text(e, "%s_v%d", prefix, ids[i]);
+        if (w < op->width)
+            hls_nl_assign(e->m, net, "{%u'd0, %s[%u:%u]}", op->width - w, data, hi - 1, hi - w);
+        else
+            hls_nl_assign(e->m, net, "%s[%u:%u]", data, hi - 1, hi - w);
         hi -= w;
     }
 }

@@ -789,6 +789,39 @@ Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
     }
 }
 
+/* A value carried across a barrier travels with the bits its readers use: the global
+ * id, read only as an address, on the U250's 35 bits, and unpacked with zeros above;
+ * on the default board (64 address bits) whole. */
+Test(hls, carried_values_hold_only_their_live_bits)
+{
+    static const char *const src =
+        "__kernel void shift(__global float *out, __local float *t)\n"
+        "{\n"
+        "    size_t i = get_global_id(0);\n"
+        "    t[get_local_id(0)] = 1.0f;\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    out[i] = t[0];\n"
+        "}\n";
+    const char *const boards[] = {"alveo_u250", "sim_dc"};
+    int held[2];
+    for (int i = 0; i < 2; i++) {
+        hls_build_result res;
+        char *cu = cu_for_board(boards[i], src, "shift.cl", "shift", &res);
+        const char *barrier = strstr(cu, "clhls_barrier #(.W(");
+        cr_assert(barrier, "%s: no barrier in %s", boards[i], cu);
+        held[i] = atoi(barrier + strlen("clhls_barrier #(.W("));
+        int unpacked = 0; /* a token's field widened: "{29'd0, r2_out_data[54:20]}" */
+        for (const char *at = strstr(cu, "{29'd0, r"); at; at = strstr(at + 1, "{29'd0, r"))
+            unpacked |= strncmp(at + strcspn(at, "_["), "_out_data[", 10) == 0;
+        cr_expect_eq(unpacked, i == 0, "%s: %s", boards[i], cu);
+        free(cu);
+        lint_entry("shift.cl", &res, "");
+        hls_build_result_free(&res);
+    }
+    cr_expect_leq(held[0] + 29, held[1], "the barrier holds %d bits on the U250, %d on sim_dc",
+                  held[0], held[1]);
+}
+
 /* A local access's address is as wide as its local memory's port ({slot, address}),
  * a __constant table read's as its table: the 32-bit multiply of a local index by a
  * run-time width is computed on those bits. */
