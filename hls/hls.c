@@ -462,6 +462,7 @@ static const pass passes[] = {
     {"cfg", hls_cfg, verify, dump},                   /* dominators and loops */
     {"widen", hls_widen, verify, dump},               /* neighbouring accesses: one */
     {"ifconvert", hls_ifconvert, verify, dump},       /* regions, predicates */
+    {"common", hls_common_values, verify, dump},      /* a value computed twice: once */
     {"memorder", hls_memorder, verify, dump},         /* memory order per work-item */
     {"banks", hls_local_banks, verify, dump},         /* local ports: wiring or crossbar */
     {"nodes", hls_memory_nodes, verify, dump},        /* accesses: elastic memory nodes */

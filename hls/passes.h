@@ -170,6 +170,7 @@ int hls_replicate(hls_compile *c);           /* replicate.c: compute units per k
 int hls_cfg(hls_compile *c);                 /* cfg.c: dominators, natural loops */
 int hls_widen(hls_compile *c);               /* widen.c: neighbouring accesses: one */
 int hls_ifconvert(hls_compile *c);           /* ifconvert.c: CFG -> region tree */
+int hls_common_values(hls_compile *c);       /* common_values.c: a region's repeats once */
 /* liveness.c: the values entering and leaving each region of k (live_in, live_out) */
 void hls_liveness(hls_compile *c, hls_kernel *k);
 int hls_memorder(hls_compile *c);           /* memorder.c: a work-item's accesses in order */

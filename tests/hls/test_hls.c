@@ -822,6 +822,31 @@ Test(hls, carried_values_hold_only_their_live_bits)
                   held[0], held[1]);
 }
 
+/* `row * n` before a loop that may run no trip: LLVM computes it in the loop's
+ * preheader and again on the path around the loop, neither before the other; in the
+ * region if-conversion makes of both it is one multiplier (common_values.c). */
+Test(hls, a_value_computed_on_two_paths_is_one_operator)
+{
+    static const char *const src =
+        "__kernel void rows(__global const int *in, __global int *out, int n)\n"
+        "{\n"
+        "    int row = get_global_id(0);\n"
+        "    int acc = 0;\n"
+        "    for (int k = 0; k < n; k++)\n"
+        "        acc += in[row * n + k];\n"
+        "    out[row * n] = acc;\n"
+        "}\n";
+    hls_build_result res;
+    char *cu = cu_for_board("sim_dc", src, "rows.cl", "rows", &res);
+    int multipliers = 0;
+    for (const char *at = strstr(cu, "clhls_imul #("); at; at = strstr(at + 1, "clhls_imul #("))
+        multipliers++;
+    cr_expect_eq(multipliers, 1, "%s", cu);
+    free(cu);
+    lint_entry("rows.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 /* A local access's address is as wide as its local memory's port ({slot, address}),
  * a __constant table read's as its table: the 32-bit multiply of a local index by a
  * run-time width is computed on those bits. */
