@@ -664,7 +664,9 @@ static void emit_barrier(emitter *e, const hls_region *r)
     hls_nl_connect(u, HLS_NL_OUT, "s_ready", "r%d_in_ready", R);
     hls_nl_connect(u, HLS_NL_IN, "s_slot", "r%d_in_v%d", R, b->args[0]);
     hls_nl_connect(u, HLS_NL_IN, "s_lid", "r%d_in_v%d[%u:0]", R, b->args[1], lw - 1);
-    hls_nl_connect(u, HLS_NL_IN, "s_size", "r%d_in_v%d[%u:0]", R, b->args[2], lw);
+    char size[40]; /* a constant when the kernel's groups are all one size */
+    hls_emit_port_value(k, size, R, "in", b->args[2]);
+    hls_nl_connect(u, HLS_NL_IN, "s_size", "%s[%u:0]", size, lw);
     hls_nl_connect(u, HLS_NL_IN, "s_value", "%s", coll ? value : "1'b0"); /* plain: none */
     hls_nl_connect(u, HLS_NL_IN, "s_chosen", "%s", chosen);
     hls_nl_connect(u, HLS_NL_OUT, "m_result", "%s", result);

@@ -654,7 +654,8 @@ static int verify_region(const hls_kernel *k, const hls_region *r, const int *av
                          op->id, op->args[a]);
         }
         for (int a = 0; a < 3; a++)
-            if (!contains(r->live_in, r->nlive_in, k->ops[r->ops[0]].args[a]))
+            if (!hls_ir_is_invariant(&k->ops[k->ops[r->ops[0]].args[a]]) &&
+                !contains(r->live_in, r->nlive_in, k->ops[r->ops[0]].args[a]))
                 FAIL("%s: barrier region %d misses its operand %%%d\n", k->name, r->id,
                      k->ops[r->ops[0]].args[a]);
         for (int i = 0; i < r->nlive_out; i++)

@@ -217,6 +217,21 @@ static int entry_token(lowering *L, hls_token_field field, int dim, unsigned wid
     return op->id;
 }
 
+/* The size of the work-item's group in dimension dim (3: work-items in all), when every
+ * launch has the one reqd_work_group_size gives (work-groups uniform: the runtime
+ * refuses any other); 0 when it is only known at run time. A constant is not carried
+ * with every work-item through the FIFOs and barriers after it. */
+static unsigned fixed_group_size(const lowering *L, int dim)
+{
+    const hls_kernel *k = L->k;
+    if (!L->c->opts.uniform_wg || !k->reqd_wg_size[0] || k->simd > 1)
+        return 0;
+    if (dim < 3)
+        return k->reqd_wg_size[dim] ? k->reqd_wg_size[dim] : 1;
+    return k->reqd_wg_size[0] * (k->reqd_wg_size[1] ? k->reqd_wg_size[1] : 1) *
+           (k->reqd_wg_size[2] ? k->reqd_wg_size[2] : 1);
+}
+
 /* The work-group slot of the work-item (local memory copies and barrier entries). */
 static int work_group_slot(lowering *L)
 {
@@ -415,8 +430,10 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, int data
 static void barrier(lowering *L, uint64_t flags, hls_loc loc)
 {
     if (L->lin_id < 0) {
+        unsigned size = fixed_group_size(L, 3);
         L->lin_id = entry_token(L, HLS_TOK_LOCAL_LINEAR_ID, 0, 32);
-        L->lin_size = entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 0, 32);
+        L->lin_size = size ? constant(L, 32, size)
+                           : entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 0, 32);
     }
     int slot = work_group_slot(L);
     hls_op *op = emit(L, HOP_BARRIER, 1, loc);
@@ -527,6 +544,8 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
                            : 0;
         if (dim > 2)
             return constant(L, w, wi->out_of_range);
+        if (wi->opc == HOP_TOKEN && wi->field == HLS_TOK_GROUP_SIZE && fixed_group_size(L, (int)dim))
+            return constant(L, w, fixed_group_size(L, (int)dim));
         hls_op *op = emit(L, wi->opc, w, loc);
         op->imm = (uint64_t)wi->field;
         op->dim = (int)dim;
@@ -555,7 +574,8 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
                 chosen = x;
                 continue;
             }
-            int size = entry_token(L, HLS_TOK_GROUP_SIZE, d - 1, 32);
+            unsigned fixed = fixed_group_size(L, d - 1);
+            int size = fixed ? constant(L, 32, fixed) : entry_token(L, HLS_TOK_GROUP_SIZE, d - 1, 32);
             stride = stride < 0 ? size : op2(L, HOP_MUL, 32, stride, size, loc);
             chosen = op2(L, HOP_ADD, 32, chosen, op2(L, HOP_MUL, 32, x, stride, loc), loc);
         }

@@ -327,9 +327,12 @@ static cl_int ndrange_geometry(cl_kernel k, cl_device_id d, cl_uint dim, const s
                 RT_CHECK(loc[i] == (meta->reqd_wg[i] ? meta->reqd_wg[i] : 1),
                          CL_INVALID_WORK_GROUP_SIZE);
     } else if (meta->reqd_wg[0]) {
-        for (cl_uint i = 0; i < dim; i++) {
-            loc[i] = meta->reqd_wg[i];
-            RT_CHECK(!meta->uniform_wg || global[i] % loc[i] == 0, CL_INVALID_WORK_GROUP_SIZE);
+        for (cl_uint i = 0; i < 3; i++) { /* a required size beyond work_dim: no launch has it */
+            RT_CHECK(i < dim || meta->reqd_wg[i] <= 1, CL_INVALID_WORK_GROUP_SIZE);
+            if (i < dim)
+                loc[i] = meta->reqd_wg[i];
+            RT_CHECK(i >= dim || !meta->uniform_wg || global[i] % loc[i] == 0,
+                     CL_INVALID_WORK_GROUP_SIZE);
         }
     } else {
         pick_local(global, dim, max_wg, max_item, loc);

@@ -2,7 +2,10 @@
  * with global size 638x478 and local size 16x16: the last column and row of groups are
  * 14 wide / 14 high, and get_local_size says so while get_enqueued_local_size keeps 16.
  * The same enqueue is CL_INVALID_WORK_GROUP_SIZE for OpenCL C 1.2 and for
- * -cl-uniform-work-group-size. */
+ * -cl-uniform-work-group-size. A kernel with reqd_work_group_size(8, 2, 1) reads its
+ * group's size through get_local_size and a barrier: constants in OpenCL C 1.2 (every
+ * group has that size), the group's own in 2.0, where the last column of groups is 4
+ * wide; a 1-D launch of it without a local size is CL_INVALID_WORK_GROUP_SIZE. */
 #include "e2e.h"
 
 #define W 640
@@ -28,7 +31,46 @@ static const char *src =
     "    o[4 * i + 1] = get_enqueued_local_size(0) | get_enqueued_local_size(1) << 8;\n"
     "    o[4 * i + 2] = get_group_id(0) | get_group_id(1) << 8;\n"
     "    o[4 * i + 3] = get_local_id(0) | get_local_id(1) << 8;\n"
+    "}\n"
+    "__kernel __attribute__((reqd_work_group_size(8, 2, 1)))\n"
+    "void sized(__global uint *o)\n"
+    "{\n"
+    "    __local uint t[16];\n"
+    "    size_t l = get_local_id(1) * get_local_size(0) + get_local_id(0);\n"
+    "    t[l] = get_local_size(0) | get_local_size(1) << 8 | (uint)l << 16;\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    o[get_global_id(1) * get_global_size(0) + get_global_id(0)] =\n"
+    "        t[get_local_size(0) * get_local_size(1) - 1 - l];\n"
     "}\n";
+
+/* Runs `sized` over global g[0] x 4 (groups 8 x 2) and checks each work-item read the
+ * entry of the work-item opposite it in its group, which wrote the group's size. */
+static void check_sized(e2e_env *env, cl_program p, size_t gx)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, "sized", &err);
+    CL_OK(err);
+    size_t g[2] = {gx, 4}, one = 64;
+    cl_uint got[24 * 4];
+    cl_mem o = e2e_buffer(env, sizeof got, NULL);
+    CL_OK(clSetKernelArg(k, 0, sizeof o, &o));
+    EXPECT(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL) ==
+           CL_INVALID_WORK_GROUP_SIZE);
+    EXPECT(e2e_run(env, k, 2, NULL, g, NULL) == CL_COMPLETE);
+    e2e_read(env, o, gx * 4 * sizeof *got, got);
+    for (size_t y = 0; y < 4; y++)
+        for (size_t x = 0; x < gx; x++) {
+            size_t lx = x / 8 == gx / 8 ? gx % 8 : 8, l = y % 2 * lx + x % 8;
+            cl_uint want = (cl_uint)(lx | 2 << 8 | (2 * lx - 1 - l) << 16);
+            if (got[y * gx + x] != want) {
+                fprintf(stderr, "sized, global %zu: (%zu,%zu) read %#x, expected %#x\n", gx, x,
+                        y, got[y * gx + x], want);
+                EXPECT(0);
+            }
+        }
+    clReleaseMemObject(o);
+    clReleaseKernel(k);
+}
 
 static void blur_reference(const float *in, float *out)
 {
@@ -58,6 +100,8 @@ int main(void)
         CL_OK(clSetKernelArg(k, 0, sizeof o, &o));
         EXPECT(clEnqueueNDRangeKernel(env.queue, k, 2, NULL, global, local, 0, NULL, NULL) ==
                CL_INVALID_WORK_GROUP_SIZE);
+        if (i == 0) /* OpenCL C 1.2: the size is the required one, a constant */
+            check_sized(&env, p, 24);
         clReleaseMemObject(o);
         clReleaseKernel(k);
         clReleaseProgram(p);
@@ -89,6 +133,8 @@ int main(void)
             fprintf(stderr, "blur: pixel (%d,%d) = %g, expected %g\n", i % W, i / W, got[i],
                     want[i]);
     EXPECT(wrong == 0);
+
+    check_sized(&env, p, 20); /* groups of 8, 8 and 4 work-items by 2 */
 
     /* What each work-item of the full and the remainder groups sees. */
     size_t g2[2] = {38, 30};

@@ -847,6 +847,41 @@ Test(hls, a_value_computed_on_two_paths_is_one_operator)
     hls_build_result_free(&res);
 }
 
+/* With reqd_work_group_size and uniform work-groups (OpenCL C 1.2) every group has the
+ * one size: get_local_size and the barrier's group size are constants, not token
+ * fields carried with every work-item. OpenCL C 2.0 allows a smaller last group: the
+ * size is the work-item's. */
+Test(hls, a_required_group_size_is_a_constant_when_groups_are_uniform)
+{
+    static const char *const src =
+        "__kernel __attribute__((reqd_work_group_size(16, 4, 1)))\n"
+        "void tile(__global int *out, __local int *t)\n"
+        "{\n"
+        "    size_t l = get_local_id(1) * get_local_size(0) + get_local_id(0);\n"
+        "    t[l] = (int)get_global_id(0);\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    out[get_global_id(1) * get_global_size(0) + get_global_id(0)] =\n"
+        "        t[get_local_size(0) * get_local_size(1) - 1 - l];\n"
+        "}\n";
+    const char *const options[] = {"", "-cl-std=CL2.0"};
+    int held[2];
+    for (int i = 0; i < 2; i++) {
+        hls_build_result res;
+        cr_assert_eq(build(src, "tile.cl", options[i], 0, &res), HLS_OK, "%s", res.log);
+        char *cu = entry_file(&res, "rtl/clhls_cu_tile.v");
+        const char *barrier = strstr(cu, "clhls_barrier #(.W("), *size = strstr(cu, ".s_size(");
+        cr_assert(barrier && size, "no barrier in %s", cu);
+        held[i] = atoi(barrier + strlen("clhls_barrier #(.W("));
+        /* a constant's net is v<id>, a value the work-item brings r<region>_in_v<id> */
+        cr_expect_eq(size[strlen(".s_size(")] == 'v', i == 0, "%s: %.40s", options[i], size);
+        free(cu);
+        lint_entry("tile.cl", &res, "");
+        hls_build_result_free(&res);
+    }
+    cr_expect_leq(held[0] + 32, held[1], "the barrier holds %d bits uniform, %d not", held[0],
+                  held[1]);
+}
+
 /* A local access's address is as wide as its local memory's port ({slot, address}),
  * a __constant table read's as its table: the 32-bit multiply of a local index by a
  * run-time width is computed on those bits. */
