@@ -25,6 +25,8 @@ typedef enum {
     HOP_LOCAL,      /* byte address 0 of the kernel's local memory imm (its own space) */
     HOP_NDRANGE,    /* NDRange register: imm = hls_ndrange_reg, dim */
     HOP_TOKEN,      /* work-item token field: imm = hls_token_field, dim */
+    /* HOP_ADD to HOP_INSERT compute from their operands, immediate and width alone
+     * (common_values.c merges repeats of them): keep other opcodes outside */
     HOP_ADD, HOP_SUB, HOP_MUL,
     HOP_AND, HOP_OR, HOP_XOR,
     HOP_SHL, HOP_LSHR, HOP_ASHR,

@@ -46,7 +46,7 @@ run 1 "$clhls" build "$tmp/async.cl" --no-model
 grep -q "^async.cl:3:5: error: OpenCL builtin 'async_work_group_copy' is not supported yet" "$tmp/err" ||
     fail "bad kernel: $(cat "$tmp/err")"
 out=$("$clhls" build "$kernel" --no-model --dump-after=nosuchpass 2>&1) && fail "unknown pass accepted"
-echo "$out" | grep -q "no such pass (passes: lower cfg widen ifconvert memorder banks nodes pipeline narrow schedule)" || fail "pass: $out"
+echo "$out" | grep -q "no such pass (passes: lower cfg widen ifconvert common memorder banks nodes pipeline narrow schedule)" || fail "pass: $out"
 
 # --help: the usage with every option on stdout, nothing on stderr, status 0.
 for cmd in build compile link boards regmap cache; do
