@@ -114,12 +114,13 @@ static void merge_kernel(hls_compile *c, hls_kernel *k)
         return;
     for (int r = 0; r < k->nregions; r++) {
         hls_region *reg = &k->regions[r];
+        if (reg->kind != HLS_REGION_STATIC)
+            continue;
         int kept = 0;
-        for (int i = 0; reg->kind == HLS_REGION_STATIC && i < reg->nops; i++)
+        for (int i = 0; i < reg->nops; i++)
             if (into[reg->ops[i]] < 0)
                 reg->ops[kept++] = reg->ops[i];
-        if (reg->kind == HLS_REGION_STATIC)
-            reg->nops = kept;
+        reg->nops = kept;
     }
     hls_liveness(c, k);
 }

@@ -232,6 +232,17 @@ static unsigned fixed_group_size(const lowering *L, int dim)
            (k->reqd_wg_size[2] ? k->reqd_wg_size[2] : 1);
 }
 
+/* The work-item's group size in dimension dim (3: work-items in all), 32 bits: a
+ * constant when fixed, else the token's field. */
+static int group_size(lowering *L, int dim)
+{
+    unsigned fixed = fixed_group_size(L, dim);
+    if (fixed)
+        return constant(L, 32, fixed);
+    return dim == 3 ? entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 0, 32)
+                    : entry_token(L, HLS_TOK_GROUP_SIZE, dim, 32);
+}
+
 /* The work-group slot of the work-item (local memory copies and barrier entries). */
 static int work_group_slot(lowering *L)
 {
@@ -430,10 +441,8 @@ static int memory_access(lowering *L, hls_opcode opc, LLVMValueRef ptr, int data
 static void barrier(lowering *L, uint64_t flags, hls_loc loc)
 {
     if (L->lin_id < 0) {
-        unsigned size = fixed_group_size(L, 3);
         L->lin_id = entry_token(L, HLS_TOK_LOCAL_LINEAR_ID, 0, 32);
-        L->lin_size = size ? constant(L, 32, size)
-                           : entry_token(L, HLS_TOK_GROUP_LINEAR_SIZE, 0, 32);
+        L->lin_size = group_size(L, 3);
     }
     int slot = work_group_slot(L);
     hls_op *op = emit(L, HOP_BARRIER, 1, loc);
@@ -544,8 +553,10 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
                            : 0;
         if (dim > 2)
             return constant(L, w, wi->out_of_range);
-        if (wi->opc == HOP_TOKEN && wi->field == HLS_TOK_GROUP_SIZE && fixed_group_size(L, (int)dim))
-            return constant(L, w, fixed_group_size(L, (int)dim));
+        unsigned fixed = wi->opc == HOP_TOKEN && wi->field == HLS_TOK_GROUP_SIZE
+                             ? fixed_group_size(L, (int)dim) : 0;
+        if (fixed)
+            return constant(L, w, fixed);
         hls_op *op = emit(L, wi->opc, w, loc);
         op->imm = (uint64_t)wi->field;
         op->dim = (int)dim;
@@ -574,8 +585,7 @@ static int lower_call(lowering *L, LLVMValueRef inst, hls_loc loc)
                 chosen = x;
                 continue;
             }
-            unsigned fixed = fixed_group_size(L, d - 1);
-            int size = fixed ? constant(L, 32, fixed) : entry_token(L, HLS_TOK_GROUP_SIZE, d - 1, 32);
+            int size = group_size(L, d - 1);
             stride = stride < 0 ? size : op2(L, HOP_MUL, 32, stride, size, loc);
             chosen = op2(L, HOP_ADD, 32, chosen, op2(L, HOP_MUL, 32, x, stride, loc), loc);
         }
