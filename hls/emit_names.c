@@ -73,8 +73,9 @@ int hls_emit_sort_unique(int *v, int n)
     return m;
 }
 
-/* Bits of a value a token carries: those its readers use. */
-static unsigned carried_bits(const hls_op *op)
+/* Bits of a value that registers carry (tokens, result and delay registers): those
+ * its readers use (narrow.c); the others are zeros, which no reader looks at. */
+unsigned hls_emit_live_width(const hls_op *op)
 {
     return op->live_bits && op->live_bits < op->width ? op->live_bits : op->width;
 }
@@ -84,7 +85,7 @@ unsigned hls_emit_token_bits(const hls_kernel *k, const int *ids, int n)
 {
     unsigned bits = 0;
     for (int i = 0; i < n; i++)
-        bits += carried_bits(&k->ops[ids[i]]);
+        bits += hls_emit_live_width(&k->ops[ids[i]]);
     return bits ? bits : 1;
 }
 
@@ -108,8 +109,8 @@ const char *hls_emit_pack(emitter *e, const int *ids, int n,
     for (int i = 0; i < n; i++) {
         const hls_op *op = &e->k->ops[ids[i]];
         sb_printf(&x, "%s%s", i ? ", " : "", name(e, ids[i], buf));
-        if (carried_bits(op) < op->width)
-            sb_printf(&x, "[%u:0]", carried_bits(op) - 1);
+        if (hls_emit_live_width(op) < op->width)
+            sb_printf(&x, "[%u:0]", hls_emit_live_width(op) - 1);
     }
     sb_append(&x, "}");
     const char *s = text(e, "%s", x.data);
@@ -123,7 +124,7 @@ void hls_emit_unpack(emitter *e, const char *prefix, const char *data, const int
     unsigned hi = hls_emit_token_bits(e->k, ids, n);
     for (int i = 0; i < n; i++) {
         const hls_op *op = &e->k->ops[ids[i]];
-        unsigned w = carried_bits(op);
+        unsigned w = hls_emit_live_width(op);
         const char *net = text(e, "%s_v%d", prefix, ids[i]);
         if (w < op->width)
             hls_nl_assign(e->m, net, "{%u'd0, %s[%u:%u]}", op->width - w, data, hi - 1, hi - w);

@@ -62,7 +62,8 @@ static void delay_list(const emitter *e, strbuf *x, const int *taps, int n, int 
 
 /* Carries a value of the region from its home stage to each stage that reads it: a
  * delay line (one reader) or a delay line with a tap per reader (clhls_delay_taps),
- * r<R>_v<id>_d<delay> being the value that many stages after its home. */
+ * r<R>_v<id>_d<delay> being the value that many stages after its home. The lines hold
+ * the bits its readers use (the others read as zeros). */
 static void emit_carry_registers(emitter *e, int id)
 {
     const hls_op *op = &e->k->ops[id];
@@ -72,35 +73,38 @@ static void emit_carry_registers(emitter *e, int id)
     int n = read_delays(e, id, taps), home = home_stage(e, op);
     if (!n)
         return;
+    unsigned w = op->width, kept = hls_emit_live_width(op);
+    const char *d = kept < w ? text(e, "r%d_v%d[%u:0]", R, id, kept - 1) : text(e, "r%d_v%d", R, id);
+    const char *all = bus_net(e, (unsigned)n * kept, NULL, text(e, "r%d_v%d_taps", R, id));
+    hls_nl_instance *u;
     if (n == 1) {
-        hls_nl_instance *u = instance(e, "clhls_delay", text(e, "r%d_c%d_%d", R, id, taps[0]), 0);
-        hls_nl_param(u, "WIDTH", "%u", op->width);
+        u = instance(e, "clhls_delay", text(e, "r%d_c%d_%d", R, id, taps[0]), 0);
+        hls_nl_param(u, "WIDTH", "%u", kept);
         hls_nl_param(u, "LATENCY", "%d", taps[0]);
         sim_latency(e, u, home, home + taps[0]);
-        hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
-        hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
-        hls_nl_connect(u, HLS_NL_OUT, "q", "%s",
-                       bus_net(e, op->width, NULL, text(e, "r%d_v%d_d%d", R, id, taps[0])));
-        return;
+    } else {
+        strbuf delays = {0};
+        delay_list(e, &delays, taps, n, home, 0);
+        u = instance(e, "clhls_delay_taps", text(e, "r%d_c%d", R, id), 0);
+        hls_nl_param(u, "WIDTH", "%u", kept);
+        hls_nl_param(u, "TAPS", "%d", n);
+        hls_nl_param(u, "DELAYS", "%s", delays.data);
+        if (e->fold) {
+            delay_list(e, &delays, taps, n, home, 1);
+            hls_nl_param(u, "SIM_DELAYS", "%s", delays.data);
+        }
+        sb_free(&delays);
     }
-    strbuf delays = {0};
-    delay_list(e, &delays, taps, n, home, 0);
-    const char *all = bus_net(e, (unsigned)n * op->width, NULL, text(e, "r%d_v%d_taps", R, id));
-    hls_nl_instance *u = instance(e, "clhls_delay_taps", text(e, "r%d_c%d", R, id), 0);
-    hls_nl_param(u, "WIDTH", "%u", op->width);
-    hls_nl_param(u, "TAPS", "%d", n);
-    hls_nl_param(u, "DELAYS", "%s", delays.data);
-    if (e->fold) {
-        delay_list(e, &delays, taps, n, home, 1);
-        hls_nl_param(u, "SIM_DELAYS", "%s", delays.data);
-    }
-    sb_free(&delays);
     hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
-    hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d", R, id);
+    hls_nl_connect(u, HLS_NL_IN, "d", "%s", d);
     hls_nl_connect(u, HLS_NL_OUT, "q", "%s", all);
-    for (int t = 0; t < n; t++)
-        hls_nl_assign(e->m, bus_net(e, op->width, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t])),
-                      "%s[%u +: %u]", all, (unsigned)t * op->width, op->width);
+    for (int t = 0; t < n; t++) {
+        const char *tap = bus_net(e, w, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t]));
+        if (kept < w)
+            hls_nl_assign(e->m, tap, "{%u'd0, %s[%u +: %u]}", w - kept, all, (unsigned)t * kept, kept);
+        else
+            hls_nl_assign(e->m, tap, "%s[%u +: %u]", all, (unsigned)t * kept, kept);
+    }
 }
 
 /* 1 when value id enters and leaves the region, which never reads it. */

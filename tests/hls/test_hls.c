@@ -822,6 +822,37 @@ Test(hls, carried_values_hold_only_their_live_bits)
                   held[0], held[1]);
 }
 
+/* Inside a region too, a value's registers hold the bits its readers use: the 64-bit
+ * local addresses (18 bits read on the U250) and global ones (35) are registered and
+ * delayed on those bits, not on 64. */
+Test(hls, registers_hold_only_the_bits_read)
+{
+    static const char *const src =
+        "__kernel __attribute__((reqd_work_group_size(64, 1, 1)))\n"
+        "void taps(__global const int *in, __global int *out, __local int *t)\n"
+        "{\n"
+        "    size_t l = get_local_id(0);\n"
+        "    t[l] = in[get_global_id(0)];\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    out[get_global_id(0)] = t[l] + t[(l + 1) & 63] * t[(l + 2) & 63] + t[(l + 3) & 63];\n"
+        "}\n";
+    hls_build_result res;
+    char *cu = cu_for_board("alveo_u250", src, "taps.cl", "taps", &res);
+    int delays = 0;
+    static const char *const heads[] = {"clhls_delay #(.WIDTH(", "clhls_delay_taps #(.WIDTH("};
+    for (int h = 0; h < 2; h++)
+        for (const char *at = strstr(cu, heads[h]); at; at = strstr(at + 1, heads[h])) {
+            int width = atoi(at + strlen(heads[h]));
+            cr_expect(width == 18 || width == 35 || width <= 32 || width > 64,
+                      "a delay line of %d bits: %.200s", width, at);
+            delays++;
+        }
+    cr_expect_geq(delays, 10, "%s", cu);
+    free(cu);
+    lint_entry("taps.cl", &res, "");
+    hls_build_result_free(&res);
+}
+
 /* `row * n` before a loop that may run no trip: LLVM computes it in the loop's
  * preheader and again on the path around the loop, neither before the other; in the
  * region if-conversion makes of both it is one multiplier (common_values.c). */
