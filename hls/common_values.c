@@ -75,27 +75,6 @@ static int find_repeats(hls_compile *c, const hls_kernel *k, const hls_region *r
     return found;
 }
 
-/* Each operand, phi input, branch condition and loop decision read through `into`. */
-static void read_through(hls_kernel *k, const int *into)
-{
-    for (int i = 0; i < k->nops; i++) {
-        hls_op *op = &k->ops[i];
-        int *vals = op->opc == HOP_PHI ? op->in_vals : op->args;
-        int n = op->opc == HOP_PHI ? op->nin : op->nargs;
-        for (int a = 0; a < n; a++)
-            while (into[vals[a]] >= 0)
-                vals[a] = into[vals[a]];
-    }
-    for (int b = 0; b < k->nblocks; b++)
-        if (k->blocks[b].term >= HLS_TERM_CONDBR)
-            while (into[k->blocks[b].cond] >= 0)
-                k->blocks[b].cond = into[k->blocks[b].cond];
-    for (int r = 0; r < k->nregions; r++)
-        if (k->regions[r].kind == HLS_REGION_LOOP)
-            while (into[k->regions[r].cont] >= 0)
-                k->regions[r].cont = into[k->regions[r].cont];
-}
-
 static void merge_kernel(hls_compile *c, hls_kernel *k)
 {
     int *into = arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof *into);
@@ -107,7 +86,7 @@ static void merge_kernel(hls_compile *c, hls_kernel *k)
         for (int r = 0; r < k->nregions; r++)
             if (k->regions[r].kind == HLS_REGION_STATIC && k->regions[r].nops > 1)
                 found += find_repeats(c, k, &k->regions[r], into);
-        read_through(k, into);
+        hls_ir_read_through(k, into, -1);
         merged += found;
     } while (found);
     if (!merged)

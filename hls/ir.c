@@ -126,6 +126,26 @@ int hls_ir_operands(const hls_op *op, const int **out)
     return op->nargs;
 }
 
+void hls_ir_read_through(hls_kernel *k, const int *into, int keep)
+{
+    for (int i = 0; i < k->nops; i++) {
+        hls_op *op = &k->ops[i];
+        int *vals = op->opc == HOP_PHI ? op->in_vals : op->args;
+        int n = op->opc == HOP_PHI ? op->nin : op->nargs;
+        for (int a = 0; a < n && i != keep; a++)
+            while (vals[a] >= 0 && into[vals[a]] >= 0)
+                vals[a] = into[vals[a]];
+    }
+    for (int b = 0; b < k->nblocks; b++)
+        if (k->blocks[b].term >= HLS_TERM_CONDBR)
+            while (into[k->blocks[b].cond] >= 0)
+                k->blocks[b].cond = into[k->blocks[b].cond];
+    for (int r = 0; r < k->nregions; r++)
+        if (k->regions[r].kind == HLS_REGION_LOOP)
+            while (into[k->regions[r].cont] >= 0)
+                k->regions[r].cont = into[k->regions[r].cont];
+}
+
 const char *hls_ir_opcode_name(hls_opcode opc)
 {
     return opc < HOP_COUNT && opcode_names[opc] ? opcode_names[opc] : "?";

@@ -489,6 +489,10 @@ typedef struct hls_probe {
 int hls_ir_probes(const hls_program *p, int kernel, hls_probe *out);
 /* Operands of op (the phi's incoming values included); returns how many. */
 int hls_ir_operands(const hls_op *op, const int **out);
+/* Every operand, phi input, branch condition and loop decision that reads a value v
+ * with into[v] >= 0 reads into[v] instead (chains followed); op `keep` (or -1) keeps
+ * its operands. */
+void hls_ir_read_through(hls_kernel *k, const int *into, int keep);
 const char *hls_ir_opcode_name(hls_opcode opc);
 int hls_ir_is_invariant(const hls_op *op);
 /* 1 for a load, store, atomic or channel access. */

@@ -337,28 +337,6 @@ static int order_allows(const hls_kernel *k, const hls_block *b, const access *r
     return 1;
 }
 
-/* Every use of op `from` becomes a use of op `to`, except by `to` itself. */
-static void replace_uses(hls_kernel *k, int from, int to)
-{
-    for (int i = 0; i < k->nops; i++) {
-        hls_op *op = &k->ops[i];
-        if (i == to)
-            continue;
-        if (op->opc == HOP_PHI) {
-            for (int a = 0; a < op->nin; a++)
-                if (op->in_vals[a] == from)
-                    op->in_vals[a] = to;
-        } else {
-            for (int a = 0; a < op->nargs; a++)
-                if (op->args[a] == from)
-                    op->args[a] = to;
-        }
-    }
-    for (int b = 0; b < k->nblocks; b++)
-        if (k->blocks[b].cond == from && k->blocks[b].term >= HLS_TERM_CONDBR)
-            k->blocks[b].cond = to;
-}
-
 /* Merges the n loads run[0..n) (sorted by address) into the first of them in the
  * block; the others become extracts of its value. */
 static void merge_loads(hls_compile *c, hls_kernel *k, int block, access *run, int n)
@@ -395,7 +373,10 @@ static void merge_loads(hls_compile *c, hls_kernel *k, int block, access *run, i
     x->args[0] = wid;
     x->args[1] = lane;
     x->imm = piece;
-    replace_uses(k, wid, xid);
+    int *into = arena_alloc(&c->arena, ((size_t)k->nops + 1) * sizeof *into);
+    for (int i = 0; i < k->nops; i++)
+        into[i] = i == wid ? xid : -1;
+    hls_ir_read_through(k, into, xid);
     for (int i = 0; i < n; i++) {
         if (i == first)
             continue;
