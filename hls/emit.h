@@ -161,6 +161,8 @@ const char *hls_emit_ndrange_reg(int reg);       /* an NDRange register's name *
 unsigned hls_emit_ndrange_width(int reg);        /* and its bits */
 int hls_emit_sort_unique(int *v, int n);         /* sorted, repeats dropped: new length */
 unsigned hls_emit_live_width(const hls_op *op);  /* the low bits registers carry of it */
+/* x (bits wide) widened to width with zeros above */
+const char *hls_emit_zero_extend(emitter *e, unsigned width, unsigned bits, const char *x);
 /* Tokens: their bits, their nets PREFIX_v<id>, packed ({PREFIX_v<a>, ...}, `name`
  * giving each value's expression) and unpacked into those nets. A token carries the
  * low bits of each value its readers use (narrow.c); the unpacked net's others are 0. */

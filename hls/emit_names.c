@@ -80,6 +80,12 @@ unsigned hls_emit_live_width(const hls_op *op)
     return op->live_bits && op->live_bits < op->width ? op->live_bits : op->width;
 }
 
+/* `x`, `bits` wide, as a value of `width` bits: zeros above it. */
+const char *hls_emit_zero_extend(emitter *e, unsigned width, unsigned bits, const char *x)
+{
+    return bits < width ? text(e, "{%u'd0, %s}", width - bits, x) : x;
+}
+
 /* Bits of the token of a value list. */
 unsigned hls_emit_token_bits(const hls_kernel *k, const int *ids, int n)
 {
@@ -126,10 +132,8 @@ void hls_emit_unpack(emitter *e, const char *prefix, const char *data, const int
         const hls_op *op = &e->k->ops[ids[i]];
         unsigned w = hls_emit_live_width(op);
         const char *net = text(e, "%s_v%d", prefix, ids[i]);
-        if (w < op->width)
-            hls_nl_assign(e->m, net, "{%u'd0, %s[%u:%u]}", op->width - w, data, hi - 1, hi - w);
-        else
-            hls_nl_assign(e->m, net, "%s[%u:%u]", data, hi - 1, hi - w);
+        hls_nl_assign(e->m, net, "%s",
+                      hls_emit_zero_extend(e, op->width, w, text(e, "%s[%u:%u]", data, hi - 1, hi - w)));
         hi -= w;
     }
 }

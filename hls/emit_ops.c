@@ -135,15 +135,10 @@ static void emit_int_op(emitter *e, const hls_op *op)
     hls_nl_param(u, "WIDTH", "%u", kept);
     hls_nl_param(u, "LATENCY", "%d", e->r->sched.latency[op->id]);
     sim_latency(e, u, start_of(e, op), home_stage(e, op));
-    if (kept == w) {
-        hls_nl_connect(u, HLS_NL_IN, "d", "%s", c);
-        hls_nl_connect(u, HLS_NL_OUT, "q", "r%d_v%d", R, op->id);
-        return;
-    }
     const char *q = bus_net(e, kept, NULL, text(e, "r%d_v%d_q", R, op->id));
     hls_nl_connect(u, HLS_NL_IN, "d", "%s[%u:0]", c, kept - 1);
     hls_nl_connect(u, HLS_NL_OUT, "q", "%s", q);
-    hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "{%u'd0, %s}", w - kept, q);
+    hls_nl_assign(e->m, text(e, "r%d_v%d", R, op->id), "%s", hls_emit_zero_extend(e, w, kept, q));
 }
 
 /* Whether value `id` is binary32 and never subnormal: the result of a binary32 unit

@@ -74,7 +74,6 @@ static void emit_carry_registers(emitter *e, int id)
     if (!n)
         return;
     unsigned w = op->width, kept = hls_emit_live_width(op);
-    const char *d = kept < w ? text(e, "r%d_v%d[%u:0]", R, id, kept - 1) : text(e, "r%d_v%d", R, id);
     const char *all = bus_net(e, (unsigned)n * kept, NULL, text(e, "r%d_v%d_taps", R, id));
     hls_nl_instance *u;
     if (n == 1) {
@@ -96,15 +95,12 @@ static void emit_carry_registers(emitter *e, int id)
         sb_free(&delays);
     }
     hls_nl_connect(u, HLS_NL_IN, "ce", "r%d_en", R);
-    hls_nl_connect(u, HLS_NL_IN, "d", "%s", d);
+    hls_nl_connect(u, HLS_NL_IN, "d", "r%d_v%d[%u:0]", R, id, kept - 1);
     hls_nl_connect(u, HLS_NL_OUT, "q", "%s", all);
-    for (int t = 0; t < n; t++) {
-        const char *tap = bus_net(e, w, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t]));
-        if (kept < w)
-            hls_nl_assign(e->m, tap, "{%u'd0, %s[%u +: %u]}", w - kept, all, (unsigned)t * kept, kept);
-        else
-            hls_nl_assign(e->m, tap, "%s[%u +: %u]", all, (unsigned)t * kept, kept);
-    }
+    for (int t = 0; t < n; t++)
+        hls_nl_assign(e->m, bus_net(e, w, NULL, text(e, "r%d_v%d_d%d", R, id, taps[t])), "%s",
+                      hls_emit_zero_extend(e, w, kept,
+                                           text(e, "%s[%u +: %u]", all, (unsigned)t * kept, kept)));
 }
 
 /* 1 when value id enters and leaves the region, which never reads it. */

@@ -129,10 +129,12 @@ int hls_ir_operands(const hls_op *op, const int **out)
 void hls_ir_read_through(hls_kernel *k, const int *into, int keep)
 {
     for (int i = 0; i < k->nops; i++) {
+        if (i == keep)
+            continue;
         hls_op *op = &k->ops[i];
         int *vals = op->opc == HOP_PHI ? op->in_vals : op->args;
         int n = op->opc == HOP_PHI ? op->nin : op->nargs;
-        for (int a = 0; a < n && i != keep; a++)
+        for (int a = 0; a < n; a++)
             while (vals[a] >= 0 && into[vals[a]] >= 0)
                 vals[a] = into[vals[a]];
     }

@@ -756,14 +756,14 @@ Test(hls, a_wide_nodes_handshakes_are_trees_of_luts)
     hls_build_result_free(&res);
 }
 
-/* The widths of the compute unit's multipliers (clhls_imul's W), up to `most`; their
- * number. */
-static int multiplier_widths(const char *cu, int *widths, int most)
+/* The numbers that follow each `head` in the compute unit (a template's first
+ * parameter: "clhls_imul #(.W(" gives the multipliers' widths), up to `most`; how
+ * many. */
+static int numbers_after(const char *cu, const char *head, int *values, int most)
 {
     int n = 0;
-    static const char head[] = "clhls_imul #(.W(";
     for (const char *at = strstr(cu, head); at && n < most; at = strstr(at + 1, head))
-        widths[n++] = atoi(at + strlen(head));
+        values[n++] = atoi(at + strlen(head));
     return n;
 }
 
@@ -780,7 +780,7 @@ Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
         hls_build_result res;
         char *cu = cu_for_board(boards[i], src, "row.cl", "row", &res);
         int widths[4];
-        cr_expect_eq(multiplier_widths(cu, widths, 4), 1, "%s: %s", boards[i], cu);
+        cr_expect_eq(numbers_after(cu, "clhls_imul #(.W(", widths, 4), 1, "%s: %s", boards[i], cu);
         cr_expect_eq(widths[0], i == 0 ? 35 : 64, "%s", boards[i]);
         cr_expect_eq(strstr(cu, "{29'd0, ") != NULL, i == 0, "%s: the product widened", boards[i]);
         free(cu);
@@ -838,15 +838,11 @@ Test(hls, registers_hold_only_the_bits_read)
         "}\n";
     hls_build_result res;
     char *cu = cu_for_board("alveo_u250", src, "taps.cl", "taps", &res);
-    int delays = 0;
-    static const char *const heads[] = {"clhls_delay #(.WIDTH(", "clhls_delay_taps #(.WIDTH("};
-    for (int h = 0; h < 2; h++)
-        for (const char *at = strstr(cu, heads[h]); at; at = strstr(at + 1, heads[h])) {
-            int width = atoi(at + strlen(heads[h]));
-            cr_expect(width == 18 || width == 35 || width <= 32 || width > 64,
-                      "a delay line of %d bits: %.200s", width, at);
-            delays++;
-        }
+    int widths[256], delays = numbers_after(cu, "clhls_delay #(.WIDTH(", widths, 256);
+    delays += numbers_after(cu, "clhls_delay_taps #(.WIDTH(", widths + delays, 256 - delays);
+    for (int i = 0; i < delays; i++)
+        cr_expect(widths[i] == 18 || widths[i] == 35 || widths[i] <= 32 || widths[i] > 64,
+                  "a delay line of %d bits: %s", widths[i], cu);
     cr_expect_geq(delays, 10, "%s", cu);
     free(cu);
     lint_entry("taps.cl", &res, "");
@@ -929,7 +925,7 @@ Test(hls, local_and_table_addresses_are_as_wide_as_their_memory)
         "}\n";
     hls_build_result res;
     char *cu = cu_for_board("sim_dc", src, "rows.cl", "rows", &res);
-    int widths[4], multiplies = multiplier_widths(cu, widths, 4);
+    int widths[4], multiplies = numbers_after(cu, "clhls_imul #(.W(", widths, 4);
     for (int i = 0; i < multiplies; i++)
         cr_expect(widths[i] > 0 && widths[i] < 31, "a multiply on %d bits", widths[i]);
     cr_expect_eq(multiplies, 2, "%s", cu);
