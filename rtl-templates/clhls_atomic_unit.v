@@ -98,9 +98,10 @@ module clhls_atomic_unit #(
     localparam LTAG_W = ADDR_W - OFF_W - IDX_B;     // line tag bits
     localparam REQ_W  = 1 + 64 + MEM_W + PB;        // one memory request
     localparam TRK_W  = TAG_W + 2 + 64;             // one request in flight
-    localparam [1:0] PASS = 2'd0;                   // answer with the memory's response
-    localparam [1:0] LOCAL = 2'd1;                  // answer the old element (on the ack)
-    localparam [1:0] FILL = 2'd2;                   // install the line, answer nothing
+    // What a response means, one bit each (a fill is told by one bit of the queue's
+    // head, not a comparison): neither set, answer with the memory's response.
+    localparam [1:0] LOCAL = 2'b01;                 // answer the old element (on the ack)
+    localparam [1:0] FILL = 2'b10;                  // install the line, answer nothing
 
     // Lookup stage: the request taken last.
     reg               a_valid;
@@ -113,12 +114,13 @@ module clhls_atomic_unit #(
     // Execute stage: the request that goes to memory next.
     reg               x_valid;
     reg               x_write;
-    reg  [3:0]        x_op;
+    reg               x_atomic;  // an atomic (its operation is in x_sel)
     reg  [63:0]       x_addr;
     reg  [MEM_W-1:0]  x_wdata;
     reg  [PB-1:0]     x_wstrb;
     reg  [TAG_W-1:0]  x_tag;
     reg               x_hit;     // its line is cached
+    reg  [LINES-1:0]  x_line;    // its line index, one-hot (sets that line's valid bit)
     reg  [63:0]       x_old;     // the cached 64 bits around its element (an atomic's)
     reg  [31:0]       x_old32;   // the half of them x_addr[2] picks (a 32-bit element)
     reg  [11:0]       x_sel;     // its operation, one-hot (atomic_onehot)
@@ -175,7 +177,6 @@ module clhls_atomic_unit #(
 
     // ---- Execute: the atomic's new element, in every position of the line (its
     // strobes pick its place).
-    wire              x_atomic = x_op != 4'd0;
     wire [LANE_W-1:0] x_lane   = x_addr[OFF_W-1:2];
     wire              wide     = WIDE != 0 && x_wstrb[4];
     wire [11:0]       x_use    = x_sel & {OPS[11:1], 1'b1};
@@ -207,7 +208,7 @@ module clhls_atomic_unit #(
     wire [REQ_W-1:0] mem_req = !x_atomic ? {x_write, x_addr, req_wdata, x_wstrb}
                              : need_fill ? {1'b0, line_addr, req_wdata, {PB{1'b0}}}
                              :             {1'b1, line_addr, req_wdata, elem_strb};
-    wire [1:0]  track_kind = !x_atomic ? PASS : need_fill ? FILL : LOCAL;
+    wire [1:0]  track_kind = !x_atomic ? 2'b00 : need_fill ? FILL : LOCAL;
 
     // The lookup moves up when the execute stage is free or leaves now.
     wire x_free = !x_valid || x_done;
@@ -219,12 +220,12 @@ module clhls_atomic_unit #(
     wire               head_valid;
     wire [TRK_W-1:0]   head;
     wire [TAG_W-1:0]   head_tag  = head[TRK_W-1 -: TAG_W];
-    wire [1:0]         head_kind = head[65:64];
-    wire [63:0]        head_old  = head[63:0];
-    wire               head_fill = head_valid && head_kind == FILL;
+    wire               head_local = head[64];
+    wire               head_fill  = head_valid && head[65];
+    wire [63:0]        head_old   = head[63:0];
     assign m_resp_valid     = s_mem_resp_valid && head_valid && !head_fill;
     assign m_resp_tag       = head_tag;
-    assign m_resp_rdata     = head_kind == LOCAL ? {{(MEM_W - 64){1'b0}}, head_old}
+    assign m_resp_rdata     = head_local ? {{(MEM_W - 64){1'b0}}, head_old}
                                                  : s_mem_resp_rdata;
     assign s_mem_resp_ready = head_fill || (head_valid && m_resp_ready);
     wire   resp_fire = s_mem_resp_valid && s_mem_resp_ready;
@@ -330,12 +331,13 @@ module clhls_atomic_unit #(
                 x_valid <= 1'b1;
             else if (x_done)
                 x_valid <= 1'b0;
-            // Each line's bit compares the index with its constant (a decoder), not
-            // a write at a variable index, which synthesis builds with an adder.
+            // Each line's bit is set by its bit of the one-hot index, decoded a
+            // stage earlier: not a write at a variable index (synthesis builds an
+            // adder) nor a decoder behind the late fill response.
             for (j = 0; j < LINES; j = j + 1)
                 if (invalidate)
                     line_valid[j] <= 1'b0;
-                else if (install && x_idx == j[IDX_W-1:0])
+                else if (install && x_line[j])
                     line_valid[j] <= 1'b1;
             if (fill_done) begin
                 fill_pending <= 1'b0;
@@ -370,12 +372,14 @@ module clhls_atomic_unit #(
             fwd_tag <= x_ltag;
         if (a_move) begin
             x_write <= a_write;
-            x_op    <= a_op;
+            x_atomic <= a_op != 4'd0;
             x_addr  <= a_addr;
             x_wdata <= a_wdata;
             x_wstrb <= a_wstrb;
             x_tag   <= a_tag;
             x_hit   <= a_hit && !invalidate;
+            for (j = 0; j < LINES; j = j + 1)
+                x_line[j] <= a_idx == j[IDX_W-1:0];
             x_sel   <= atomic_onehot(a_op);
             x_old   <= moved_old;
             x_old32 <= a_addr[2] ? moved_old[63:32] : moved_old[31:0];
