@@ -226,7 +226,7 @@ module clhls_atomic_unit #(
     assign m_resp_valid     = s_mem_resp_valid && head_valid && !head_fill;
     assign m_resp_tag       = head_tag;
     assign m_resp_rdata     = head_local ? {{(MEM_W - 64){1'b0}}, head_old}
-                                                 : s_mem_resp_rdata;
+                                         : s_mem_resp_rdata;
     assign s_mem_resp_ready = head_fill || (head_valid && m_resp_ready);
     wire   resp_fire = s_mem_resp_valid && s_mem_resp_ready;
     wire   fill_done = resp_fire && head_fill;
@@ -371,18 +371,18 @@ module clhls_atomic_unit #(
         if (fwd_tag_now)
             fwd_tag <= x_ltag;
         if (a_move) begin
-            x_write <= a_write;
+            x_write  <= a_write;
             x_atomic <= a_op != 4'd0;
-            x_addr  <= a_addr;
-            x_wdata <= a_wdata;
-            x_wstrb <= a_wstrb;
-            x_tag   <= a_tag;
-            x_hit   <= a_hit && !invalidate;
+            x_addr   <= a_addr;
+            x_wdata  <= a_wdata;
+            x_wstrb  <= a_wstrb;
+            x_tag    <= a_tag;
+            x_hit    <= a_hit && !invalidate;
             for (j = 0; j < LINES; j = j + 1)
                 x_line[j] <= a_idx == j[IDX_W-1:0];
-            x_sel   <= atomic_onehot(a_op);
-            x_old   <= moved_old;
-            x_old32 <= a_addr[2] ? moved_old[63:32] : moved_old[31:0];
+            x_sel    <= atomic_onehot(a_op);
+            x_old    <= moved_old;
+            x_old32  <= a_addr[2] ? moved_old[63:32] : moved_old[31:0];
         end else if (install) begin
             x_hit   <= 1'b1;
             x_old   <= fill_old;
