@@ -452,6 +452,9 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
         hls_nl_connect(u, HLS_NL_IN, status[i], "%s", status[i]);
     hls_nl_connect(u, HLS_NL_OUT, "drained", "drained");
     hls_nl_connect(u, HLS_NL_OUT, "quiet", "quiet");
+    hls_nl_connect(u, HLS_NL_IN, "skip", "skip");
+    hls_nl_connect(u, HLS_NL_OUT, "still", "%s",
+                   bit_net(e, "the shell's next edge changes only counts", "shell_still"));
     int copies = k->compute_units > 1;
     hls_nl_connect(u, HLS_NL_IN, "cu_index", "%s", copies ? "cu_index" : "8'd0");
     if (copies)
@@ -498,6 +501,57 @@ static int emit_probes(emitter *e)
     return nprobes;
 }
 
+/* Whether the simulator may jump over cycles of this compute unit where nothing moves:
+ * every part of it says when its next edge changes nothing. Barriers, local memories
+ * (both come with work-group slots), channels and atomics do not yet, so a unit that
+ * has one is never still (the simulator then steps it cycle by cycle, as before). */
+static int says_when_still(const hls_compile *c, const hls_kernel *k)
+{
+    if (k->slot_op >= 0 || c->program->nchannels)
+        return 0;
+    for (int i = 0; i < k->nlocals; i++)
+        if (k->locals[i].nports)
+            return 0;
+    for (int i = 1; i < k->nregions; i++)
+        if (k->regions[i].kind == HLS_REGION_BARRIER)
+            return 0;
+    for (int i = 0; i < k->nops; i++)
+        if (k->ops[i].lsu >= 0 && k->ops[i].opc == HOP_ATOMIC)
+            return 0;
+    return 1;
+}
+
+/* The compute unit's `still` (simulation; 0 in synthesis): its next edge changes no
+ * register but the shell's counts. No work-item enters or leaves a region, a static
+ * region's stages hold or are empty (the values in empty stages are nobody's), and the
+ * shell and every load-store unit are still. A loop's registers (credits, counts, its
+ * generator, the FIFOs of its back edge and exit) move only with those handshakes or
+ * with an iteration leaving a static stage. */
+static void emit_still(emitter *e, strbuf *x)
+{
+    const hls_kernel *k = e->k;
+    if (!says_when_still(e->c, k)) {
+        sb_append(x, "1'b0");
+        hls_nl_unused(e->m, "shell_still");
+        for (int i = 0; i < k->nops; i++)
+            if (k->ops[i].lsu >= 0 && k->ops[i].opc != HOP_ATOMIC)
+                hls_nl_unused(e->m, text(e, "lsu%d_still", k->ops[i].lsu));
+        return;
+    }
+    sb_append(x, "\n`ifdef CLHLS_SIM_CHECKS\n        shell_still");
+    for (int n = 0; n < k->nlsus; n++)
+        sb_printf(x, " & lsu%d_still", n);
+    for (int i = 1; i < k->nregions; i++) {
+        if (k->regions[i].kind == HLS_REGION_SEQ)
+            continue;
+        sb_printf(x, "\n        & ~(r%d_in_valid & r%d_in_ready) & ~(r%d_out_valid & r%d_out_ready)",
+                  i, i, i, i);
+        if (k->regions[i].kind == HLS_REGION_STATIC)
+            sb_printf(x, " & (~|r%d_valid_s | ~r%d_en)", i, i);
+    }
+    sb_append(x, "\n`else\n        1'b0\n`endif");
+}
+
 /* What the shell needs to know of the body: whether it is empty, whether the
  * load-store units are idle, memory requests issued this cycle, and forward progress
  * (the watchdog's sign of life: a work-item entered a region of the body, left a loop,
@@ -541,6 +595,9 @@ static void emit_body_status(emitter *e)
         else if (k->regions[i].kind == HLS_REGION_BARRIER)
             sb_printf(&x, " | (r%d_out_valid & r%d_out_ready)", i, i);
     hls_nl_assign(e->m, "progress", "%s", x.data);
+    x.len = 0;
+    emit_still(e, &x);
+    hls_nl_assign(e->m, "still", "%s", x.data);
     sb_free(&x);
 }
 

@@ -161,6 +161,10 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle");
     hls_nl_port(m, HLS_NL_OUT, "quiet", 1,
                 "idle long enough to stop its clock (simulation; 0 in synthesis)");
+    hls_nl_port(m, HLS_NL_IN, "skip", 32,
+                "the next edge stands for 1 + skip cycles (simulation; 0 in synthesis)");
+    hls_nl_port(m, HLS_NL_OUT, "still", 1,
+                "the next edge changes only counts (simulation; 0 in synthesis)");
     if (one) {
         unsigned events = (unsigned)(hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
         hls_nl_port(m, HLS_NL_IN, "cu_index", 8, "which of the kernel's compute units (0 leads)");
@@ -205,7 +209,7 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
         {"m_req_wstrb", HLS_NL_OUT, mw / 8, 1}, {"s_resp_valid", HLS_NL_IN, 1, 0},
         {"s_resp_ready", HLS_NL_OUT, 1, 0},
     };
-    strbuf peers = {0}, progress = {0}, quiet = {0}; /* peer_events: unit 1 lowest */
+    strbuf peers = {0}, progress = {0}, quiet = {0}, still = {0}; /* peers: unit 1 lowest */
     for (int u = k->compute_units - 1; u > 0; u--)
         sb_printf(&peers, "%scu%d_events", u < k->compute_units - 1 ? ", " : "{", u);
     sb_append(&peers, "}");
@@ -232,6 +236,11 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
         hls_nl_net(m, unit_quiet, 1, NULL);
         hls_nl_connect(cu, HLS_NL_OUT, "quiet", "%s", unit_quiet);
         sb_printf(&quiet, "%s%s", u ? " & " : "", unit_quiet);
+        const char *unit_still = arena_printf(&c->arena, "still_%d", u);
+        hls_nl_net(m, unit_still, 1, NULL);
+        hls_nl_connect(cu, HLS_NL_IN, "skip", "skip");
+        hls_nl_connect(cu, HLS_NL_OUT, "still", "%s", unit_still);
+        sb_printf(&still, "%s%s", u ? " & " : "", unit_still);
         hls_nl_connect(cu, HLS_NL_IN, "cu_index", "8'd%d", u);
         if (u) {
             const char *net = arena_printf(&c->arena, "cu%d_events", u);
@@ -247,8 +256,10 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
     sb_free(&peers);
     hls_nl_assign(m, "progress", "%s", progress.data);
     hls_nl_assign(m, "quiet", "%s", quiet.data);
+    hls_nl_assign(m, "still", "%s", still.data);
     sb_free(&progress);
     sb_free(&quiet);
+    sb_free(&still);
 }
 
 /* Connects fields of a memory interface of instance i (space-separated, e.g. "valid
@@ -352,6 +363,9 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
     hls_nl_connect(ict, HLS_NL_OUT, "m_mem_req_atomic", "%s", atomic);
     connect_fields(ict, "m_mem_req", ic, "addr wdata wstrb tag");
     connect_fields(ict, "s_mem_resp", icr, "valid ready rdata tag");
+    hls_nl_net(top, "interconnect_still", 1, "the interconnect's next edge changes nothing");
+    hls_nl_connect(ict, HLS_NL_OUT, "still", "interconnect_still");
+    hls_nl_unused(top, "interconnect_still"); /* (in synthesis) */
 }
 
 /* Each channel: a FIFO of its depth from the writing compute unit to the reading one. */
@@ -422,6 +436,13 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
                     "bit u: kernel u is quiet (its clock may stop)");
     hls_nl_vector(top, "unit_clk");
     hls_nl_vector(top, "unit_quiet");
+    /* The simulator jumps over cycles where nothing moves (sim-bridge/model.c): `still`
+     * says the next edge would change nothing but counts, `sim_skip` makes it stand for
+     * 1 + sim_skip cycles. */
+    hls_nl_sim_port(top, HLS_NL_IN, "sim_skip", 32,
+                    "the next edge stands for 1 + sim_skip cycles (counters, settle counts)");
+    hls_nl_sim_port(top, HLS_NL_OUT_REG, "still", 1,
+                    "no register but counts changes at the next edge without a memory event");
     /* The simulator tells the compute units' requests apart (sim-bridge/harness.cpp):
      * each unit's watchdog counts the memory port's tags of its load-store unit ports
      * (when no atomic unit retags the requests). The top tells them once. (The access
@@ -477,6 +498,8 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_reg(top, arena_printf(&c->arena, "clk_%d", i), 1, NULL);
         hls_nl_net(top, arena_printf(&c->arena, "quiet_%d", i), 1, NULL);
         hls_nl_unused(top, arena_printf(&c->arena, "quiet_%d", i));
+        hls_nl_net(top, arena_printf(&c->arena, "still_%d", i), 1, NULL);
+        hls_nl_unused(top, arena_printf(&c->arena, "still_%d", i));
         const char *prefix = single ? "" : arena_printf(&c->arena, "cu%d_", i);
         for (size_t f = 0; f < sizeof bus / sizeof *bus && !single; f++) {
             unsigned slots = f < WRITE_BUSES ? n : w;
@@ -511,6 +534,8 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
         hls_nl_connect(cu, HLS_NL_OUT, "quiet", "quiet_%d", i);
+        hls_nl_connect(cu, HLS_NL_IN, "skip", "skip");
+        hls_nl_connect(cu, HLS_NL_OUT, "still", "still_%d", i);
         for (int j = 0; j < p->nchannels; j++)
             for (size_t f = 0; f < sizeof channel_ports / sizeof *channel_ports; f++)
                 if (channel_end(&p->channels[j], &channel_ports[f], i)) {
@@ -527,7 +552,9 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
             hls_nl_drives(buses, bus[f]);
     }
     sb_free(&text);
-    /* each kernel's clock: the simulator's unit_clk bit, in synthesis clk */
+    /* each kernel's clock: the simulator's unit_clk bit, in synthesis clk; the jump
+     * over still cycles (0 in synthesis) */
+    hls_nl_reg(top, "skip", 32, "the next edge stands for 1 + skip cycles (simulation)");
     strbuf clocks = {0};
     sb_append(&clocks, "`ifdef CLHLS_SIM_CHECKS\nalways @(*) begin\n");
     for (int i = 0; i < p->nkernels; i++)
@@ -535,12 +562,25 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     sb_append(&clocks, "    unit_quiet = {");
     for (int i = p->nkernels - 1; i >= 0; i--)
         sb_printf(&clocks, "quiet_%d%s", i, i ? ", " : "}");
+    /* `still`: the last edge changed nothing but counts (then, the inputs as quiet, the
+     * next will not either). A register, and its parts are looked at only in a cycle
+     * without progress (an `if` in a clocked block, which Verilator keeps): a busy
+     * cycle pays one test for it. */
+    sb_append(&clocks, ";\n    skip = sim_skip;\nend\nalways @(posedge clk) begin\n"
+                       "    still <= 1'b0;\n"
+                       "    if (!progress && !rst && !reg_we && !s_mem_resp_valid &&\n"
+                       "        !(m_mem_req_valid && m_mem_req_ready))\n"
+                       "        still <= interconnect_still");
+    for (int i = 0; i < p->nkernels; i++) /* (a quiet kernel is not clocked) */
+        sb_printf(&clocks, " & (still_%d | quiet_%d)", i, i);
     sb_append(&clocks, ";\nend\n`else\nalways @(*) begin\n");
     for (int i = 0; i < p->nkernels; i++)
         sb_printf(&clocks, "    clk_%d = clk;\n", i);
-    sb_append(&clocks, "end\n`endif\n");
+    sb_append(&clocks, "    skip = 32'd0;\nend\n`endif\n");
     hls_nl_block *unit_clocks = hls_nl_block_new(top, clocks.data);
     hls_nl_drives(unit_clocks, "unit_quiet");
+    hls_nl_drives(unit_clocks, "skip");
+    hls_nl_drives(unit_clocks, "still");
     for (int i = 0; i < p->nkernels; i++)
         hls_nl_drives(unit_clocks, arena_printf(&c->arena, "clk_%d", i));
     sb_free(&clocks);

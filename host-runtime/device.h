@@ -121,6 +121,7 @@ typedef struct rt_kernel_result {
     uint64_t cycles;            /* cycles simulated from its start to its end */
     uint64_t start_cycle;       /* the accelerator's cycle count (ops.cycles) at its start */
     uint64_t end_cycle;         /* ... and at its end */
+    uint64_t skipped_cycles;    /* cycles of it the simulator jumped over (nothing moved) */
     uint64_t *counter_values;   /* filled, one per launch counter (caller's array) */
     uint64_t bad_address;       /* RT_DEV_BAD_ADDRESS: the address */
     int bad_write;              /* RT_DEV_BAD_ADDRESS: it was a write */

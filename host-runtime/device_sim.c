@@ -524,6 +524,7 @@ static int launch_end(rt_device_program *p, unsigned unit)
     r->cycles = res.cycles;
     r->start_cycle = res.start_cycle;
     r->end_cycle = res.end_cycle;
+    r->skipped_cycles = res.skipped_cycles;
     /* Where it is stuck: the probes, read first, while its hardware is as it was. */
     if (rc == SIM_ERR_TIMEOUT) {
         snprintf(r->message, sizeof r->message,

@@ -246,7 +246,8 @@ cl_int rt_kernel_finish(rt_kernel_run *run, int rc, rt_kernel_outcome *out)
                 meta->name, d->board->name, run->r.cycles);
         for (unsigned i = 0; i < meta->ncounters; i++)
             fprintf(stderr, ", %s=%" PRIu64, counters[i].name, counters[i].value);
-        fprintf(stderr, "\n");
+        fprintf(stderr, "\nclhls: kernel '%s': %" PRIu64 " of its cycles jumped over (nothing "
+                        "moved in them)\n", meta->name, run->r.skipped_cycles);
     }
     cl_int status = CL_COMPLETE;
     if (rc != RT_DEV_OK) {

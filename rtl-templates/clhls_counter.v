@@ -11,6 +11,9 @@
 // earlier would (the start's decode then drives two registers, not every counter).
 // WIDTH bits are counted, modulo 2^WIDTH; `value`'s bits above them read zero (a board's
 // counters keep what a year of its clock needs, not 64 bits of registers and carries).
+// `skip` is the simulator's (CLHLS_SIM_CHECKS; 0 in hardware): when it jumps over cycles
+// in which nothing moves, one edge stands for 1 + skip cycles of the same `inc`, and the
+// counter ends where as many edges would have left it, its pending carry included.
 `default_nettype none
 
 module clhls_counter #(
@@ -22,6 +25,9 @@ module clhls_counter #(
     input  wire             rst,    // synchronous active-high reset (zero)
     input  wire             clear,  // restart the count at inc
     input  wire [INC_W-1:0] inc,    // added this cycle
+    /* verilator lint_off UNUSEDSIGNAL */ // (the simulator's)
+    input  wire [31:0]      skip,   // this edge stands for 1 + skip cycles of inc (simulation)
+    /* verilator lint_on UNUSEDSIGNAL */
     output wire [63:0]      value   // the count (exact one cycle after the last inc)
 );
     reg  [LOW_W-1:0]    low;
@@ -29,6 +35,23 @@ module clhls_counter #(
     reg                 carry;      // the low half wrapped: the high half adds 1 next
     wire [LOW_W:0]      low_next = {1'b0, low} + {{(LOW_W + 1 - INC_W){1'b0}}, inc};
     localparam [WIDTH-LOW_W-1:0] ZERO_HIGH = 0;
+`ifdef CLHLS_SIM_CHECKS
+    // A jump's edge: {carry, high, low} after 1 + skip increments. The last one's carry
+    // is still pending, as after that many edges: when it wrapped the low half, the
+    // high half is one behind. (A function, so that only a jump's edge computes it.)
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [WIDTH:0] after_jump(input unused);
+    /* verilator lint_on UNUSEDSIGNAL */
+        reg [WIDTH-1:0] count;
+        reg wrapped;
+        begin
+            count = {high, low} + ({{(WIDTH-1){1'b0}}, carry} << LOW_W) +
+                    {{(WIDTH-INC_W){1'b0}}, inc} * ({{(WIDTH-32){1'b0}}, skip} + 1'b1);
+            wrapped = count[LOW_W-1:0] < {{(LOW_W-INC_W){1'b0}}, inc};
+            after_jump = {wrapped, count - ({{(WIDTH-1){1'b0}}, wrapped} << LOW_W)};
+        end
+    endfunction
+`endif
 
     if (WIDTH < 64) begin : padded
         assign value = {{(64 - WIDTH){1'b0}}, high, low};
@@ -46,9 +69,16 @@ module clhls_counter #(
             high  <= ZERO_HIGH;
             carry <= 1'b0;
         end else begin
-            low   <= low_next[LOW_W-1:0];
-            carry <= low_next[LOW_W];
-            high  <= high + {ZERO_HIGH[WIDTH-LOW_W-1:1], carry};
+`ifdef CLHLS_SIM_CHECKS
+            if (skip != 32'd0) begin
+                {carry, high, low} <= after_jump(1'b0);
+            end else
+`endif
+            begin
+                low   <= low_next[LOW_W-1:0];
+                carry <= low_next[LOW_W];
+                high  <= high + {ZERO_HIGH[WIDTH-LOW_W-1:1], carry};
+            end
         end
     end
 endmodule

@@ -29,6 +29,13 @@
 // acknowledged before done, and SETTLE is longer than any pipeline that may still be
 // emptying). A register access or the next start wakes the unit, and its state then is
 // what it would have been had it been clocked all along.
+//
+// `still` and `skip` (for the simulator's jumps over cycles where nothing moves; 0 and
+// unused in synthesis): `still` says that the next edge changes no register of the
+// shell but the counters (the read data aside); `skip` makes the next edge stand for
+// 1 + skip cycles of them. A unit with work-group slots is never still, nor one that
+// is neither busy nor quiet: its done bit may not have been read yet (the simulator
+// reads each running kernel's status in turn, far more often than SETTLE).
 `default_nettype none
 
 module clhls_cu_shell #(
@@ -101,6 +108,8 @@ module clhls_cu_shell #(
     input  wire [NPROBES*32-1:0] probes,              // probe i at bits [32*i +: 32]
     output wire                  drained,             // no work-item left to enter or inside
     output wire                  quiet,               // not busy for SETTLE cycles (simulation)
+    input  wire [31:0]           skip,                // the next edge stands for 1 + skip cycles (simulation)
+    output wire                  still,               // the next edge changes only counts (simulation)
     /* verilator lint_off UNUSEDSIGNAL */ // the low bits: a unit's index; unit 0 reads peers
     input  wire [7:0]            cu_index,            // this compute unit (0 when NCU == 1)
     input  wire [PEER_W-1:0]     peer_events,         // unit 0: the other units' cu_events, unit 1 lowest
@@ -118,6 +127,7 @@ module clhls_cu_shell #(
     wire            stalled;
     wire [CONFLICT_W-1:0] conflicts;
     wire            peers_busy;          // another unit of the kernel still works
+    wire            regs_still, dispatch_still, items_still;  // their next edges change nothing
     assign cu_events = {local_conflicts, busy & stall_mem, mem_write, mem_read, retire_valid, busy};
 
     // Cycles since busy, up to SETTLE; only the simulator has them (`quiet` is 0 in
@@ -189,7 +199,7 @@ module clhls_cu_shell #(
         .args(args), .done_pulse(done_pulse),
         .count_work_item(retired), .count_stall_mem(stalled),
         .count_mem_read(reads), .count_mem_write(writes),
-        .count_local_conflicts(conflicts), .probes(probes));
+        .count_local_conflicts(conflicts), .probes(probes), .skip(skip), .still(regs_still));
 
     // Work-groups, one token per group.
     wire        wg_valid, wg_ready, all_issued;
@@ -203,7 +213,7 @@ module clhls_cu_shell #(
         .m_valid(wg_valid), .m_ready(wg_ready),
         .m_group_id_x(wg_id_x), .m_group_id_y(wg_id_y), .m_group_id_z(wg_id_z),
         .m_group_size_x(wg_size_x), .m_group_size_y(wg_size_y), .m_group_size_z(wg_size_z),
-        .all_issued(all_issued), .busy());
+        .all_issued(all_issued), .busy(), .still(dispatch_still));
 
     // At most SLOTS work-groups in flight, each in a slot (its local memory copy and
     // barrier entries); a slot is free again when its last work-item retired.
@@ -253,7 +263,8 @@ module clhls_cu_shell #(
         .m_group_size_x(m_group_size_x), .m_group_size_y(m_group_size_y),
         .m_group_size_z(m_group_size_z),
         .m_slot(m_slot), .m_local_linear_id(m_local_linear_id),
-        .m_group_linear_size(m_group_linear_size), .m_last_in_group(), .idle(wi_idle));
+        .m_group_linear_size(m_group_linear_size), .m_last_in_group(), .idle(wi_idle),
+        .still(items_still));
     /* verilator lint_on PINCONNECTEMPTY */
 
     // Done: no work-item left to enter or in flight (stores may flush their open
@@ -266,6 +277,15 @@ module clhls_cu_shell #(
         drained_q <= !rst && !start && drained;
     assign drained = all_issued & wi_idle & ~m_valid & slots_idle & body_empty;
     assign done_pulse = busy & drained_q & lsus_idle & ~peers_busy;
+`ifdef CLHLS_SIM_CHECKS
+    assign still = SLOTS == 0 && (busy || rested) && regs_still && dispatch_still &&
+                   items_still && drained_q == (!start && drained);
+`else
+    assign still = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_still = regs_still ^ dispatch_still ^ items_still;
+    /* verilator lint_on UNUSEDSIGNAL */
+`endif
 endmodule
 
 `default_nettype wire

@@ -23,6 +23,12 @@
 // Global sizes and offsets keep ID_W bits (the board's work-item index width; the
 // runtime never writes more), work-group counts min(ID_W, 32) bits, local sizes LS_W
 // bits; the outputs are zero-extended.
+// For the simulator's jumps over cycles where nothing moves (CLHLS_SIM_CHECKS; in
+// hardware `still` is 0 and `skip` unused): `still` says that the next edge changes no
+// register here but the counters and the read data, unless the register port writes
+// (which the simulator sees itself): the cycles counted busy or stalled count the same
+// in the cycles after it (their registered event is this cycle's), the other counters
+// count nothing; `skip` makes that edge count 1 + skip cycles of them.
 `default_nettype none
 
 module clhls_kernel_regs #(
@@ -66,7 +72,9 @@ module clhls_kernel_regs #(
     input  wire [EV_W-1:0]       count_mem_read,   // memory read requests issued this cycle
     input  wire [EV_W-1:0]       count_mem_write,  // memory write requests issued this cycle
     input  wire [CONFLICT_W-1:0] count_local_conflicts, // local-memory requests refused a bank this cycle
-    input  wire [NPROBES*32-1:0] probes            // probe i at bits [32*i +: 32]
+    input  wire [NPROBES*32-1:0] probes,           // probe i at bits [32*i +: 32]
+    input  wire [31:0]           skip,             // the next edge stands for 1 + skip cycles (simulation)
+    output wire                  still             // the next edge changes only the counters (simulation)
 );
     `include "clhls_regmap.vh"
     `include "clhls_widen.vh"   // GW, widen, group32, local32
@@ -116,17 +124,17 @@ module clhls_kernel_regs #(
     wire [63:0] mem_write_requests;  // memory write requests
     wire [63:0] local_conflicts;     // local-memory bank conflicts
     clhls_counter #(.WIDTH(COUNT_W)) count_busy (
-        .clk(clk), .rst(rst), .clear(start), .inc(busy), .value(busy_cycles));
+        .clk(clk), .rst(rst), .clear(start), .inc(busy), .skip(skip), .value(busy_cycles));
     clhls_counter #(.INC_W(EV_W), .WIDTH(COUNT_W)) count_items (
-        .clk(clk), .rst(rst), .clear(start), .inc(q_work_item), .value(work_items));
+        .clk(clk), .rst(rst), .clear(start), .inc(q_work_item), .skip(32'd0), .value(work_items));
     clhls_counter #(.WIDTH(COUNT_W)) count_stalls (
-        .clk(clk), .rst(rst), .clear(start), .inc(q_stall_mem), .value(stall_mem_cycles));
+        .clk(clk), .rst(rst), .clear(start), .inc(q_stall_mem), .skip(skip), .value(stall_mem_cycles));
     clhls_counter #(.INC_W(EV_W), .WIDTH(COUNT_W)) count_reads (
-        .clk(clk), .rst(rst), .clear(start), .inc(q_mem_read), .value(mem_read_requests));
+        .clk(clk), .rst(rst), .clear(start), .inc(q_mem_read), .skip(32'd0), .value(mem_read_requests));
     clhls_counter #(.INC_W(EV_W), .WIDTH(COUNT_W)) count_writes (
-        .clk(clk), .rst(rst), .clear(start), .inc(q_mem_write), .value(mem_write_requests));
+        .clk(clk), .rst(rst), .clear(start), .inc(q_mem_write), .skip(32'd0), .value(mem_write_requests));
     clhls_counter #(.INC_W(CONFLICT_W), .WIDTH(COUNT_W)) count_conflicts (
-        .clk(clk), .rst(rst), .clear(start), .inc(q_local_conflicts), .value(local_conflicts));
+        .clk(clk), .rst(rst), .clear(start), .inc(q_local_conflicts), .skip(32'd0), .value(local_conflicts));
 
     integer i;
 
@@ -224,6 +232,22 @@ module clhls_kernel_regs #(
                 peaks[32*i +: 32] <= 32'd0;
             else if (start || probes[32*i +: 32] > peaks[32*i +: 32])
                 peaks[32*i +: 32] <= probes[32*i +: 32];
+
+`ifdef CLHLS_SIM_CHECKS
+    reg peaks_still;  // no peak rises at the next edge
+    always @(*) begin
+        peaks_still = 1'b1;
+        for (i = 0; i < NPROBES; i = i + 1)
+            if (PEAKS[i] && probes[32*i +: 32] > peaks[32*i +: 32])
+                peaks_still = 1'b0;
+    end
+    assign still = !auto_start && !start && !done_pulse && done_delay == 2'b00 && peaks_still &&
+                   q_stall_mem == count_stall_mem && q_work_item == 0 && count_work_item == 0 &&
+                   q_mem_read == 0 && count_mem_read == 0 && q_mem_write == 0 &&
+                   count_mem_write == 0 && q_local_conflicts == 0 && count_local_conflicts == 0;
+`else
+    assign still = 1'b0;
+`endif
 
     // Registered read port: status, counters and probes.
     always @(posedge clk) begin

@@ -86,7 +86,8 @@ module clhls_lsu_load #(
     output wire              s_mem_resp_ready,  // line queue has room
     input  wire [MEM_W-1:0]  s_mem_resp_rdata,  // the line
     output wire              idle,              // nothing accepted and undelivered (slices empty too)
-    output wire              count_read         // pulse: one memory read issued
+    output wire              count_read,        // pulse: one memory read issued
+    output wire              still              // the next edge changes nothing (simulation; 0 in synthesis)
 );
     localparam WORDS     = MEM_W / DATA_W;                       // words per line
     localparam LINE_BITS = $clog2(MEM_W / 8);                    // byte-offset bits of a line
@@ -254,6 +255,18 @@ module clhls_lsu_load #(
 
     // The occupancy counters are not needed here, nor the writes' offsets in a line
     // and the address bits the board ignores.
+    // No queue or slice moves, the open line stays as it is (the simulator's jumps over
+    // cycles where nothing moves; its held requests are released by a handshake).
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !(s_req_valid && s_req_ready) && !accept && !deliver &&
+                   !(m_mem_req_valid && m_mem_req_ready) &&
+                   !(s_mem_resp_valid && s_mem_resp_ready) &&
+                   !(m_resp_valid && m_resp_ready) && written == writes_open &&
+                   !(open_valid && (idle || written));
+`else
+    assign still = 1'b0;
+`endif
+
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_counts = ^{order_count, req_count, line_count, s_write_valid, s_write_addr,
                            s_release};

@@ -43,7 +43,8 @@ module clhls_lsu_store #(
     input  wire               s_mem_resp_valid,  // write acknowledgement
     output wire               s_mem_resp_ready,  // always 1
     output wire               idle,              // nothing pending, everything acknowledged
-    output wire               count_write        // pulse: one memory write issued
+    output wire               count_write,       // pulse: one memory write issued
+    output wire               still              // the next edge changes nothing (simulation; 0 in synthesis)
 );
     localparam WORDS     = MEM_W / DATA_W;                       // words per line
     localparam STRB_W    = MEM_W / 8;                            // byte enables per line
@@ -162,6 +163,16 @@ module clhls_lsu_store #(
             open_strb <= (same_line ? open_strb : {STRB_W{1'b0}}) | word_strb;
         end
     end
+
+    // Nothing enters, merges, drains or leaves, no acknowledgement arrives and no idle
+    // count runs (the simulator's jumps over cycles where nothing moves).
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !(s_req_valid && s_req_ready) && !store && !push && !count_write &&
+                   !acked && !s_mem_resp_valid && flush_seen == flush &&
+                   !(open_valid && idle_cycles != IDLE_LIMIT);
+`else
+    assign still = 1'b0;
+`endif
 
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_count = ^wq_count;

@@ -58,7 +58,8 @@ module clhls_lsu_store_ack #(
     input  wire               s_mem_resp_valid,  // write acknowledgement from memory
     output wire               s_mem_resp_ready,  // always 1
     output wire               idle,              // nothing accepted and unacknowledged
-    output wire               count_write        // pulse: one memory write issued
+    output wire               count_write,       // pulse: one memory write issued
+    output wire               still              // the next edge changes nothing (simulation; 0 in synthesis)
 );
     localparam WORDS     = MEM_W / DATA_W;                       // words per line
     localparam STRB_W    = MEM_W / 8;                            // byte enables per line
@@ -225,6 +226,15 @@ module clhls_lsu_store_ack #(
             staged_stores <= merge ? staged_stores + 1'b1 : {{(CNT_W - 1){1'b0}}, 1'b1};
         end
     end
+
+    // No store enters, stages, leaves or is acknowledged (the simulator's jumps over
+    // cycles where nothing moves; ack_stores is read only with ack_valid).
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !accept && !take && !push && !deliver && !count_write && !s_mem_resp_valid &&
+                   !ack_valid;
+`else
+    assign still = 1'b0;
+`endif
 
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_counts = ^{wq_count, counts_s_ready, counts_m_valid, counts_count};

@@ -58,7 +58,8 @@ module clhls_mem_interconnect #(
     input  wire                      s_mem_resp_valid,  // memory response valid
     output wire                      s_mem_resp_ready,  // the response slice has room (registered)
     input  wire [MEM_W-1:0]          s_mem_resp_rdata,  // read data (don't care for writes)
-    input  wire [TAG_W-1:0]          s_mem_resp_tag     // tag of the answered request
+    input  wire [TAG_W-1:0]          s_mem_resp_tag,    // tag of the answered request
+    output wire                      still              // the next edge changes nothing (simulation; 0 in synthesis)
 );
     localparam STRB_W = MEM_W / 8;
     localparam IDX_W  = (NPORTS > 1) ? $clog2(NPORTS) : 1;
@@ -213,6 +214,16 @@ module clhls_mem_interconnect #(
                 resp_ready      = m_resp_ready[k];
             end
     end
+
+    // No request or response moves inside and the grant stays (the simulator's jumps
+    // over cycles where nothing moves; it sees the memory side's handshakes itself, so
+    // `still` depends on no input of the accelerator and costs no evaluation when only
+    // those change).
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !(any_valid && (fire || !s_req_valid[grant])) && !(resp_valid && resp_ready);
+`else
+    assign still = 1'b0;
+`endif
 endmodule
 
 `default_nettype wire

@@ -46,7 +46,8 @@ module clhls_wg_dispatch #(
     output reg  [31:0] m_group_size_y,  // actual size of this group, dimension 1
     output reg  [31:0] m_group_size_z,  // actual size of this group, dimension 2
     output reg         all_issued,      // the last group was taken (until the next start)
-    output wire        busy             // started and not all groups taken
+    output wire        busy,            // started and not all groups taken
+    output wire        still            // the next edge changes nothing (no group moves)
 );
     `include "clhls_widen.vh"   // GW, widen, group32, local32
 
@@ -82,6 +83,7 @@ module clhls_wg_dispatch #(
     wire [GW-1:0] num_z = num_groups_z[GW-1:0] - 1'b1;
 
     assign busy = running;
+    assign still = !start && !step && !(m_valid && m_ready) && !(running && !pending && out_free);
 
     always @(posedge clk) begin
         if (rst) begin

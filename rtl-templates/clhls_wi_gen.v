@@ -73,7 +73,8 @@ module clhls_wi_gen #(
     output reg  [SLOT_W-1:0] m_slot,     // the group's work-group slot
     output reg  [31:0] m_local_linear_id,    // local linear id: 0, 1, .. within the group
     output reg  [31:0] m_group_linear_size,  // the group's work-items: size_x * size_y * size_z
-    output wire        idle              // no group in progress and nothing offered
+    output wire        idle,             // no group in progress and nothing offered
+    output wire        still             // the next edge changes nothing (no item, no group moves)
 );
     `include "clhls_widen.vh"   // GW, widen, group32, local32
 
@@ -127,6 +128,7 @@ module clhls_wi_gen #(
 
     assign s_ready = NEXT_REG != 0 ? !next_valid : cur_free;
     assign idle    = !cur_valid && !m_valid;  // (a group waits only behind a current one)
+    assign still   = !emit && !load && !take && !(m_valid && m_ready);
 
     // The group that becomes the current one: the waiting one, else the offered one.
     wire [GW-1:0]     in_id_x   = waiting ? next_id_x   : s_group_id_x[GW-1:0];

@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 9 /* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 10/* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
@@ -29,7 +29,9 @@ extern "C" {
                                           after it (outputs depend on registers);
                                        9: waveforms (has_waves, waves_open,
                                           waves_window, waves_close); create
-                                          takes no argument */
+                                          takes no argument;
+                                      10: jumps over still cycles (still,
+                                          jump) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -134,6 +136,15 @@ typedef struct clhls_harness_api {
     /* Writes the rest of the file and closes it (destroy does it too); nothing more is
      * recorded. */
     void (*waves_close)(void *model);
+    /* 1 when the next cycle, driven with in, would change no register of the model but
+     * its counts (the top's `still` output, as the last edge left it): no memory
+     * response is presented, no request would be taken, the register port only reads,
+     * and no waveform is being recorded. 0 for a top without the output. */
+    int (*still)(void *model, const clhls_port_in *in);
+    /* cycle() standing for `cycles` (>= 1) cycles of the same inputs, for a model that
+     * is still (the top's sim_skip input): counters count them all, registers that
+     * nothing changes stay. */
+    void (*jump)(void *model, const clhls_port_in *in, clhls_port_out *out, uint64_t cycles);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

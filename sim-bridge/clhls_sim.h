@@ -147,6 +147,8 @@ typedef struct sim_run_result {
     uint64_t start_cycle;      /* sim_model_run_units: the model's cycle count when the unit
                                   started (sim_model_cycles) */
     uint64_t end_cycle;        /* ... and when its end was seen (cycles = the difference) */
+    uint64_t skipped_cycles;   /* sim_model_run_units: cycles of it the model was not
+                                  evaluated in (jumped over: nothing moved in them) */
 } sim_run_result;
 
 /* A range of device memory, [base, base + bytes). */

@@ -185,6 +185,19 @@ template <typename T> inline uint64_t read_unit_progress(const T &, std::false_t
 
 constexpr unsigned HAS_UNIT_PROGRESS = has_unit_progress<Vclhls_top>::value ? 1u : 0u;
 
+/* Whether the top has a `still` output (with `sim_skip`): it says when the next edge
+ * changes only counts, and the simulator may jump. */
+template <typename T, typename = void> struct has_still : std::false_type {};
+template <typename T>
+struct has_still<T, decltype((void)std::declval<T &>().still)> : std::true_type {};
+template <typename T> inline bool read_still(const T &t, std::true_type) { return t.still & 1u; }
+template <typename T> inline bool read_still(const T &, std::false_type) { return false; }
+template <typename T> inline void set_skip(T *t, uint32_t skip, std::true_type)
+{
+    t->sim_skip = skip;
+}
+template <typename T> inline void set_skip(T *, uint32_t, std::false_type) {}
+
 /* Whether the top has a clock per kernel (`unit_clk`, with `unit_quiet`). */
 template <typename T, typename = void> struct has_unit_clocks : std::false_type {};
 template <typename T>
@@ -419,6 +432,30 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     clock_low(t);
 }
 
+int h_still(void *p, const clhls_port_in *in)
+{
+    const instance *m = static_cast<instance *>(p);
+    const Vclhls_top *t = m->top;
+#if VM_TRACE
+    if (m->fst)
+        return 0;
+#endif
+    return read_still(*t, has_still<Vclhls_top>{}) && !in->rst && !in->reg_we &&
+           !in->mem_resp_valid && !(in->mem_req_ready && t->m_mem_req_valid);
+}
+
+void h_jump(void *p, const clhls_port_in *in, clhls_port_out *out, uint64_t cycles)
+{
+    instance *m = static_cast<instance *>(p);
+    uint64_t skip = cycles > 1 ? cycles - 1 : 0;
+    if (skip > UINT32_MAX)
+        skip = UINT32_MAX;
+    set_skip(m->top, (uint32_t)skip, has_still<Vclhls_top>{});
+    h_cycle(p, in, out);
+    set_skip(m->top, 0, has_still<Vclhls_top>{});
+    m->cycle += skip;
+}
+
 /* Whether some unit's fault is still recorded (after one unit's was cleared). */
 void refresh_faulted(instance *m)
 {
@@ -535,7 +572,8 @@ const clhls_harness_api api = {
     CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS,     HAS_UNIT_PROGRESS,
     h_create,                  h_destroy,       h_cycle,          h_check_accesses,
     h_access_fault,            h_tag_unit,      h_held_access,    VM_TRACE ? 1u : 0u,
-    h_waves_open,              h_waves_window,  h_waves_close,
+    h_waves_open,              h_waves_window,  h_waves_close,    h_still,
+    h_jump,
 };
 
 } // namespace

@@ -453,6 +453,16 @@ void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
     mem->drv_tag = in->mem_resp_tag;
 }
 
+uint64_t sim_mem_port_calm(const sim_memory *mem)
+{
+    return !mem->stress && mem->now < mem->calm_until ? mem->calm_until - mem->now : 0;
+}
+
+void sim_mem_port_skip(sim_memory *mem, uint64_t cycles)
+{
+    mem->now += cycles; /* the budget refills lazily (tokens_now) */
+}
+
 static void record_bad(sim_memory *mem, uint64_t addr, int is_write)
 {
     if (mem->bad)

@@ -95,6 +95,7 @@ struct sim_model {
     uint64_t failed_cus;           /* the same units by compute unit (bit cu, cu < 64):
                                       their writes are dropped */
     unsigned poll;                 /* the slot whose status register was read last */
+    int every_cycle;               /* CLHLS_SIM_EVERY_CYCLE=1: no jumps over still cycles */
     sim_memory *mem;               /* the memory of the units' run (register cycles while
                                       units run step it too), NULL before one */
     sim_unit units[SIM_MAX_UNITS]; /* slots of the compute units started at once */
@@ -168,6 +169,8 @@ sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
     }
     for (uint32_t t = 0; t < 256; t++) /* the top named its units when created */
         m->tag_units[t] = (int16_t)api->tag_unit(m->inst, t);
+    const char *every = getenv("CLHLS_SIM_EVERY_CYCLE");
+    m->every_cycle = every && strcmp(every, "0") != 0;
     sim_model_reset(m);
     return m;
 }
@@ -456,6 +459,41 @@ static void end_faulted_units(sim_model *m)
     }
 }
 
+/* The running slot that is polled `steps` turns after slot poll (in slot order, round
+ * the running ones). */
+static unsigned poll_after(uint64_t running, unsigned poll, uint64_t steps)
+{
+    unsigned k = (unsigned)__builtin_popcountll(running);
+    unsigned rank = (unsigned)__builtin_popcountll(running & (((uint64_t)1 << poll) - 1));
+    rank = (unsigned)((rank + steps % k) % k);
+    uint64_t r = running;
+    while (rank--)
+        r &= r - 1;
+    return lowest_bit(r);
+}
+
+/* How many cycles from this one the model may be jumped over: it is still with these
+ * inputs, which the memory keeps for that long, no unit's watchdog falls due earlier
+ * and the run's budget allows them (at least 2 to be worth a jump; 1 steps one). The
+ * last cycle's progress or a response presented now rule it out at once (a busy cycle
+ * pays two tests). */
+static uint64_t still_cycles(sim_model *m, const sim_memory *mem, uint64_t cycles, uint64_t left)
+{
+    uint64_t n;
+    if (m->out.progress | m->in.mem_resp_valid || m->every_cycle ||
+        (n = sim_mem_port_calm(mem)) < 2 || !m->api->still(m->inst, &m->in))
+        return 1;
+    for (uint64_t r = m->running; r; r &= r - 1) {
+        const sim_unit *u = &m->units[lowest_bit(r)];
+        uint64_t due = u->last_move + u->idle_cycles; /* the cycle its watchdog ends it */
+        if (due - cycles < n)
+            n = due - cycles;
+    }
+    if (left < n)
+        n = left;
+    return n < ((uint64_t)1 << 31) ? n : (uint64_t)1 << 31;
+}
+
 int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
 {
     if (!model || !mem || sim_mem_width_bytes(mem) != model->width || !model->running)
@@ -493,9 +531,22 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
         poll = lowest_bit(later ? later : running);
         in->reg_addr = units[poll].status_reg;
         sim_mem_port_drive(mem, in);
-        cycle(inst, in, out);
-        n++;
-        cycles++;
+        /* Cycles where nothing moves are one jump: the status registers they would read
+         * hold (a done bit set in them was read before the model became still), the
+         * last one's is read. */
+        uint64_t jump = still_cycles(model, mem, cycles, max_cycles ? max_cycles - n : UINT64_MAX);
+        if (jump > 1) {
+            poll = poll_after(running, poll, jump - 1);
+            in->reg_addr = units[poll].status_reg;
+            model->api->jump(inst, in, out, jump);
+            sim_mem_port_skip(mem, jump - 1);
+            for (uint64_t r = running; r; r &= r - 1)
+                units[lowest_bit(r)].result.skipped_cycles += jump - 1;
+        } else {
+            cycle(inst, in, out);
+        }
+        n += jump;
+        cycles += jump;
         /* a memory handshake is the progress of the unit its tag names, or of every
          * unit when the tags do not tell (-1) */
         int req_cu = in->mem_req_ready & out->mem_req_valid ? tag_cu(model, out->mem_req_tag)

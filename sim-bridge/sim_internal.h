@@ -31,6 +31,12 @@ void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in);
  * time. Returns 1 when a bad address was recorded (now or earlier), else 0. */
 int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
                         const clhls_port_out *out);
+/* After sim_mem_port_drive: for how many cycles from this one the inputs it drove stay
+ * the same if no handshake comes (0 under stress, which draws each cycle anew). */
+uint64_t sim_mem_port_calm(const sim_memory *mem);
+/* Advances time by cycles without a handshake (a jump over cycles nothing moved in,
+ * within the calm sim_mem_port_calm gave). */
+void sim_mem_port_skip(sim_memory *mem, uint64_t cycles);
 /* The first bad address since the last clear; returns 0 when there is none. */
 int sim_mem_bad(const sim_memory *mem, uint64_t *addr, int *is_write);
 /* Traffic counters. */
