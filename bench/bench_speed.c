@@ -12,11 +12,13 @@
  * also runs once more, smaller, in a child process under callgrind, which counts the
  * host instructions inside sim_model_run_units (the cycle loop; exact where wall time
  * is noisy): host instructions per simulated cycle, beside the figure recorded before
- * the one-evaluation harness (commit 4d7814c). A second table then gives the host
- * instructions of one 1-work-item launch (clEnqueueTask of a one-line kernel, enqueued
- * LAUNCHES_MORE more times in one process than in another, both under callgrind, every
- * thread counted) on clhls and on PoCL (pocl.icd; n/a without it). Names on the
- * command line pick kernels. Prints tables; asserts nothing about time. */
+ * the one-evaluation harness (commit 4d7814c), and the share of that run's cycles the
+ * simulator jumped over (nothing moved in them: CLHLS_VERBOSE's count). A second table
+ * then gives the host instructions of one 1-work-item launch (clEnqueueTask of a
+ * one-line kernel, enqueued LAUNCHES_MORE more times in one process than in another,
+ * both under callgrind, every thread counted) on clhls and on PoCL (pocl.icd; n/a
+ * without it), and the cycles of clhls's launch jumped over. Names on the command line
+ * pick kernels. Prints tables; asserts nothing about time. */
 #define _GNU_SOURCE
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -44,6 +46,7 @@ typedef struct result {
     double wall;              /* wall seconds of the NDRange */
     double luts, ffs;         /* Yosys synth_xilinx cells */
     double ipc;               /* host instructions per simulated cycle (callgrind) */
+    double jumped;            /* the share of that run's cycles jumped over */
     char note[160];           /* why something is missing */
 } result;
 
@@ -318,6 +321,21 @@ static double child_value(const char *path, const char *name)
     return found;
 }
 
+/* The cycles the child's last kernel run jumped over (its CLHLS_VERBOSE line), -1 if
+ * none was printed. */
+static double child_jumped(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    double v, found = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "clhls: kernel '%*[^']': %lf of its cycles jumped over", &v) == 1)
+            found = v;
+    if (f)
+        fclose(f);
+    return found;
+}
+
 /* Runs this program as `self ARGS...` under callgrind (collecting inside `toggle`
  * only, or everything when it is NULL), its output in dir/tag.log; returns the total
  * of instructions counted, -1 on failure. */
@@ -353,7 +371,9 @@ static void measure_ipc(bench *b, const kernel_spec *s, result *r)
     char *args[] = {"--child-cycles", name, NULL};
     double ir = under_callgrind(b->cache, s->name, "sim_model_run_units", args);
     snprintf(log, sizeof log, "%s/%s.log", b->cache, s->name);
-    double cycles = child_value(log, "cycles");
+    double cycles = child_value(log, "cycles"), jumped = child_jumped(log);
+    if (jumped >= 0 && cycles > 0)
+        r->jumped = jumped / cycles;
     if (ir > 0 && cycles > 0)
         r->ipc = ir / cycles;
     else if (!r->note[0])
@@ -361,9 +381,10 @@ static void measure_ipc(bench *b, const kernel_spec *s, result *r)
 }
 
 /* Child: kernel s at its small size, once, in the parent's build cache (a hit); prints
- * the simulated cycles. */
+ * the simulated cycles (and the runtime, the cycles jumped over). */
 static int child_cycles(const kernel_spec *s)
 {
+    setenv("CLHLS_VERBOSE", "1", 1);
     bench b;
     bench_open_cache(&b, ICD_FILE, getenv("CLHLS_CACHE_DIR"));
     double seconds;
@@ -388,9 +409,11 @@ static int child_cycles(const kernel_spec *s)
 
 /* Child: `one` launched as a task `launches` times after a first launch, one
  * clFinish, on the first platform whose name holds `platform`; prints the simulated
- * cycles of the last launch (profiling at the device clock) and checks the count. */
+ * cycles of the last launch (profiling at the device clock; clhls also prints the
+ * cycles jumped over) and checks the count. */
 static int child_launches(const char *platform, long launches)
 {
+    setenv("CLHLS_VERBOSE", "1", 1);
     cl_platform_id p = bench_find_platform(platform);
     if (!p) {
         fprintf(stderr, "no platform named %s\n", platform);
@@ -444,9 +467,10 @@ static int child_launches(const char *platform, long launches)
 /* Host instructions of one launch on the platform named `platform` (its .icd file):
  * a process launching LAUNCHES_BASE + LAUNCHES_MORE times less one launching
  * LAUNCHES_BASE times, both under callgrind after a run outside it (which fills the
- * build caches); *cycles gets the simulated cycles of a launch (clhls). */
+ * build caches); *cycles gets the simulated cycles of a launch and *jumped those of
+ * them jumped over (clhls). */
 static double launch_cost(const char *dir, const char *icd, const char *platform,
-                          double *cycles)
+                          double *cycles, double *jumped)
 {
     char *old = getenv("OCL_ICD_VENDORS");
     char saved[4096];
@@ -461,7 +485,7 @@ static double launch_cost(const char *dir, const char *icd, const char *platform
     snprintf(log, sizeof log, "%s/launch-warm-%s.log", dir, platform);
     int st = bench_spawn(warm, log);
     double cost = -1;
-    *cycles = -1;
+    *cycles = *jumped = -1;
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
         char tag_few[64], tag_many[64];
         snprintf(tag_few, sizeof tag_few, "launch-%s-few", platform);
@@ -473,6 +497,7 @@ static double launch_cost(const char *dir, const char *icd, const char *platform
         if (few > 0 && many > few)
             cost = (many - few) / LAUNCHES_MORE;
         *cycles = child_value(log, "cycles");
+        *jumped = child_jumped(log);
     }
     if (old)
         setenv("OCL_ICD_VENDORS", saved, 1);
@@ -549,7 +574,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < NK; i++) {
         result *r = &res[i];
         r->verilog_lines = r->cxx_bytes = r->verilator_s = r->compile_s = r->build_s = -1;
-        r->cycles = r->wall = r->luts = r->ffs = r->ipc = -1;
+        r->cycles = r->wall = r->luts = r->ffs = r->ipc = r->jumped = -1;
         r->note[0] = '\0';
         if (run[i])
             measure(&b, &specs[i], yosys, r);
@@ -561,16 +586,16 @@ int main(int argc, char **argv)
            "with only the design new\n", b.platform_name, b.device_name, b.mhz);
     printf("| kernel  | Verilog lines | C++ bytes  | Verilator s | C++ s  | build s | "
            "sim cycles/s | LUT    | FF     |%s\n",
-           grind ? " host instr/cycle | at 4d7814c |" : "");
+           grind ? " host instr/cycle | at 4d7814c | jumped |" : "");
     printf("|---------|---------------|------------|-------------|--------|---------|"
            "--------------|--------|--------|%s\n",
-           grind ? "------------------|------------|" : "");
+           grind ? "------------------|------------|--------|" : "");
     for (int i = 0; i < NK; i++) {
         if (!run[i])
             continue;
         const result *r = &res[i];
         char lines[32], bytes[32], vl[32], cxx[32], bld[32], speed[32], lut[32], ff[32],
-            ipc[32], before[32], grind_cells[96] = "";
+            ipc[32], before[32], jumped[32], grind_cells[128] = "";
         cell(lines, sizeof lines, r->verilog_lines, "%.0f");
         cell(bytes, sizeof bytes, r->cxx_bytes, "%.0f");
         cell(vl, sizeof vl, r->verilator_s, "%.2f");
@@ -582,32 +607,37 @@ int main(int argc, char **argv)
         cell(ff, sizeof ff, r->ffs, "%.0f");
         cell(ipc, sizeof ipc, r->ipc, "%.0f");
         cell(before, sizeof before, specs[i].ipc_before, "%.0f");
+        cell(jumped, sizeof jumped, r->jumped >= 0 ? 100 * r->jumped : -1, "%.1f%%");
         if (grind)
-            snprintf(grind_cells, sizeof grind_cells, " %16s | %10s |", ipc, before);
+            snprintf(grind_cells, sizeof grind_cells, " %16s | %10s | %6s |", ipc, before,
+                     jumped);
         printf("| %-7s | %13s | %10s | %11s | %6s | %7s | %12s | %6s | %6s |%s%s%s\n",
                specs[i].name, lines, bytes, vl, cxx, bld, speed, lut, ff, grind_cells,
                r->note[0] ? " " : "", r->note);
     }
 
     if (grind) {
-        double cyc_clhls, cyc_pocl;
-        double clhls = launch_cost(b.cache, ICD_FILE, "clhls", &cyc_clhls);
+        double cyc_clhls, cyc_pocl, jump_clhls, jump_pocl;
+        double clhls = launch_cost(b.cache, ICD_FILE, "clhls", &cyc_clhls, &jump_clhls);
         double pocl = access(POCL_ICD_FILE, R_OK) == 0
-                          ? launch_cost(b.cache, POCL_ICD_FILE, "Portable", &cyc_pocl)
+                          ? launch_cost(b.cache, POCL_ICD_FILE, "Portable", &cyc_pocl, &jump_pocl)
                           : -1;
-        char c_clhls[32], c_pocl[32], c_cyc[32], c_before[32], c_ratio[32];
+        char c_clhls[32], c_pocl[32], c_cyc[32], c_jump[32], c_before[32], c_ratio[32];
         cell(c_clhls, sizeof c_clhls, clhls, "%.0f");
         cell(c_pocl, sizeof c_pocl, pocl, "%.0f");
         cell(c_cyc, sizeof c_cyc, cyc_clhls, "%.0f");
+        cell(c_jump, sizeof c_jump, jump_clhls, "%.0f");
         cell(c_before, sizeof c_before, LAUNCH_BEFORE, "%.0f");
         cell(c_ratio, sizeof c_ratio, clhls > 0 && pocl > 0 ? clhls / pocl : -1, "%.2fx");
         printf("\nhost instructions of one 1-work-item launch (clEnqueueTask of `one`, "
                "pipelined: %d launches more, one clFinish; callgrind, every thread)\n",
                LAUNCHES_MORE);
-        printf("| clhls      | simulated cycles | clhls at 4d7814c | PoCL       | clhls/PoCL |\n");
-        printf("|------------|------------------|------------------|------------|------------|\n");
-        printf("| %10s | %16s | %16s | %10s | %10s |\n", c_clhls, c_cyc, c_before, c_pocl,
-               c_ratio);
+        printf("| clhls      | simulated cycles | jumped over | clhls at 4d7814c | PoCL       "
+               "| clhls/PoCL |\n");
+        printf("|------------|------------------|-------------|------------------|------------"
+               "|------------|\n");
+        printf("| %10s | %16s | %11s | %16s | %10s | %10s |\n", c_clhls, c_cyc, c_jump,
+               c_before, c_pocl, c_ratio);
     }
     free(poly8);
     free(poly32);

@@ -41,16 +41,19 @@ module clhls_counter #(
     // high half is one behind. (A function, so that only a jump's edge computes it.)
     /* verilator lint_off UNUSEDSIGNAL */
     function [WIDTH:0] after_jump(input unused);
-    /* verilator lint_on UNUSEDSIGNAL */
-        reg [WIDTH-1:0] count;
+        reg [63:0] count;  // modulo 2^WIDTH in its low bits
         reg wrapped;
         begin
-            count = {high, low} + ({{(WIDTH-1){1'b0}}, carry} << LOW_W) +
-                    {{(WIDTH-INC_W){1'b0}}, inc} * ({{(WIDTH-32){1'b0}}, skip} + 1'b1);
+            count = 64'd0;
+            count[WIDTH-1:0] = {high, low};
+            count = count + ({63'd0, carry} << LOW_W) +
+                    {{(64-INC_W){1'b0}}, inc} * ({32'd0, skip} + 64'd1);
             wrapped = count[LOW_W-1:0] < {{(LOW_W-INC_W){1'b0}}, inc};
-            after_jump = {wrapped, count - ({{(WIDTH-1){1'b0}}, wrapped} << LOW_W)};
+            count = count - ({63'd0, wrapped} << LOW_W);
+            after_jump = {wrapped, count[WIDTH-1:0]};
         end
     endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
 `endif
 
     if (WIDTH < 64) begin : padded

@@ -148,6 +148,91 @@ Test(memory, latency_exact)
     sim_memory_destroy(s.mem);
 }
 
+/* The run loop's jumps over cycles where nothing moves: the memory says for how many
+ * cycles the inputs it drove stay as they are (sim_mem_port_calm). A memory that is
+ * jumped over for that long (sim_mem_port_skip) beside one stepped every cycle, both
+ * given the same requests, at random with gaps, on a port whose budget refills slowly:
+ * in every cycle a jump covers, the stepped one drives what the jump started with (no
+ * response falls due, ready does not change), and in every other cycle both drive the
+ * same, so every response comes in the same cycle. */
+Test(memory, calm_jumps_miss_nothing)
+{
+    enum { REQUESTS = 300 };
+    board_t b = test_board(30, 24);
+    sim_memory *stepped = sim_memory_create(&b), *jumped = sim_memory_create(&b);
+    cr_assert_eq(sim_memory_map(stepped, 0, 1 << 16), SIM_OK);
+    cr_assert_eq(sim_memory_map(jumped, 0, 1 << 16), SIM_OK);
+    clhls_port_in in_s, in_j;
+    memset(&in_s, 0, sizeof in_s);
+    memset(&in_j, 0, sizeof in_j);
+    clhls_port_out out = {.mem_resp_ready = 1};
+    memset(out.mem_req_wstrb, 1, 64);
+    srand(7);
+    uint64_t cycle = 0, next_request = 3, skipped = 0;
+    unsigned issued = 0, answered = 0;
+    while (answered < REQUESTS && cycle < 100000) {
+        out.mem_req_valid = issued < REQUESTS && cycle >= next_request;
+        out.mem_req_addr = 64 * (uint64_t)(issued % 1024);
+        out.mem_req_tag = issued;
+        out.mem_req_write = issued % 3 == 0;
+        sim_mem_port_drive(jumped, &in_j);
+        uint64_t jump = sim_mem_port_calm(jumped);
+        if (issued < REQUESTS && next_request - cycle < jump)
+            jump = next_request - cycle;
+        if (jump >= 2 && !in_j.mem_resp_valid && !out.mem_req_valid) {
+            for (uint64_t c = 0; c < jump; c++) {
+                sim_mem_port_drive(stepped, &in_s);
+                cr_assert(!in_s.mem_resp_valid, "a response in cycle %lu, jumped over",
+                          (unsigned long)(cycle + c));
+                cr_assert_eq(in_s.mem_req_ready, in_j.mem_req_ready,
+                             "ready changed in cycle %lu, jumped over", (unsigned long)(cycle + c));
+                sim_mem_port_update(stepped, &in_s, &out);
+            }
+            sim_mem_port_update(jumped, &in_j, &out);
+            sim_mem_port_skip(jumped, jump - 1);
+            cycle += jump;
+            skipped += jump - 1;
+            continue;
+        }
+        sim_mem_port_drive(stepped, &in_s);
+        cr_assert_eq(in_s.mem_req_ready, in_j.mem_req_ready, "ready in cycle %lu",
+                     (unsigned long)cycle);
+        cr_assert_eq(in_s.mem_resp_valid, in_j.mem_resp_valid, "a response in cycle %lu",
+                     (unsigned long)cycle);
+        if (in_s.mem_resp_valid) {
+            cr_assert_eq(in_s.mem_resp_tag, answered, "answers in order");
+            cr_assert_eq(in_j.mem_resp_tag, answered, "answers in order");
+            answered++;
+        }
+        if (in_s.mem_req_ready && out.mem_req_valid) { /* the next after a gap, or at once */
+            issued++;
+            next_request = cycle + 1 + (rand() % 3 ? 0 : (uint64_t)(rand() % 90));
+        }
+        sim_mem_port_update(stepped, &in_s, &out);
+        sim_mem_port_update(jumped, &in_j, &out);
+        cycle++;
+    }
+    cr_assert_eq(answered, REQUESTS, "%u answered in %lu cycles", answered, (unsigned long)cycle);
+    cr_assert_gt(skipped, 1000, "only %lu cycles skipped", (unsigned long)skipped);
+    sim_mem_stats a = sim_mem_get_stats(stepped), c = sim_mem_get_stats(jumped);
+    cr_assert_eq(a.requests, c.requests);
+    cr_assert_eq(a.write_bytes, c.write_bytes);
+    sim_memory_destroy(stepped);
+    sim_memory_destroy(jumped);
+}
+
+Test(memory, calm_none_under_stress)
+{
+    board_t b = test_board(30, 64);
+    sim_memory *m = sim_memory_create(&b);
+    sim_memory_set_stress(m, 12345);
+    clhls_port_in in;
+    memset(&in, 0, sizeof in);
+    sim_mem_port_drive(m, &in);
+    cr_assert_eq(sim_mem_port_calm(m), 0, "stress draws every cycle anew: no jump");
+    sim_memory_destroy(m);
+}
+
 static void bandwidth_case(double bpc, unsigned latency, unsigned n)
 {
     board_t b = test_board(latency, bpc);
