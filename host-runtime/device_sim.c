@@ -66,6 +66,12 @@ struct rt_device_program {
     uint64_t recording;         /* slots whose launch is recorded (bit s) */
     int clean;                  /* reset since the last failed launch: what the
                                    channels hold is what the kernels left there */
+    struct {
+        uint64_t value;         /* what the register holds */
+        int known;              /* it was written */
+    } *regs;                    /* the geometry and argument registers written, by
+                                   register number (a reset keeps them) */
+    uint32_t nregs;             /* entries of regs */
     pid_t waves_pid;            /* the process that opened the waveform */
     struct rt_device_program *waves_next; /* the next program with a waveform open */
 };
@@ -310,6 +316,7 @@ static void sim_program_unload(rt_device_impl *d, rt_device_program *p)
     pthread_mutex_lock(&d->lock);
     sim_model_close(p->model);
     pthread_mutex_unlock(&d->lock);
+    rt_free(p->regs);
     rt_free(p);
 }
 
@@ -415,6 +422,27 @@ static void append_nearest_buffer(const rt_kernel_launch *l, uint64_t addr, unsi
  * reset first (the memory's stress mode follows CLHLS_SIM_STRESS then); geometry,
  * arguments, the unit's buffers for the access checker, start. */
 /* 1 when the kernel reads or writes a channel (its probes name one). */
+/* Writes a geometry or argument register, unless it holds that value already (the
+ * control block keeps them through a reset: a launch like the last one costs the
+ * simulator no register cycle for them). */
+static void write_setting(rt_device_program *p, uint32_t reg, uint64_t value)
+{
+    if (reg < p->nregs && p->regs[reg].known && p->regs[reg].value == value)
+        return;
+    sim_model_reg_write(p->model, reg, value);
+    if (reg >= p->nregs) {
+        uint32_t n = reg < 256 ? 256 : reg + 1 + reg / 2;
+        void *more = rt_realloc(p->regs, n * sizeof *p->regs);
+        if (!more)
+            return; /* not remembered: written again next time */
+        p->regs = more;
+        memset(&p->regs[p->nregs], 0, (n - p->nregs) * sizeof *p->regs);
+        p->nregs = n;
+    }
+    p->regs[reg].value = value;
+    p->regs[reg].known = 1;
+}
+
 static int uses_channels(const rt_kernel_launch *l)
 {
     for (unsigned i = 0; i < l->nprobes; i++)
@@ -462,16 +490,16 @@ static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel
             p->clean = 1;
         }
     }
-    sim_model_reg_write(m, g->work_dim, l->work_dim);
+    write_setting(p, g->work_dim, l->work_dim);
     for (int i = 0; i < 3; i++) {
         uint64_t lanes = i == 0 && l->simd > 1 ? l->simd : 1; /* num_simd_work_items */
-        sim_model_reg_write(m, g->global_size[i], l->global[i] / lanes);
-        sim_model_reg_write(m, g->local_size[i], l->local[i] / lanes);
-        sim_model_reg_write(m, g->global_offset[i], l->offset[i] / lanes);
-        sim_model_reg_write(m, g->num_groups[i], l->groups[i]);
+        write_setting(p, g->global_size[i], l->global[i] / lanes);
+        write_setting(p, g->local_size[i], l->local[i] / lanes);
+        write_setting(p, g->global_offset[i], l->offset[i] / lanes);
+        write_setting(p, g->num_groups[i], l->groups[i]);
     }
     for (unsigned i = 0; i < l->nargs; i++)
-        sim_model_reg_write(m, l->arg_regs[i], l->arg_values[i]);
+        write_setting(p, l->arg_regs[i], l->arg_values[i]);
     /* Every access a work-item makes must fall inside one of the kernel's buffers. */
     sim_mem_range few[16];
     sim_mem_range *ranges = l->nbuffers <= 16 ? few : rt_alloc(l->nbuffers * sizeof *ranges);

@@ -86,6 +86,54 @@ static cJSON *run_json(const char *board, const rt_kernel_launch *l, const uint6
     return run;
 }
 
+/* Sets number item `name` of object o to v; 0 when o has no such number. */
+static int set_number(cJSON *o, const char *name, double v)
+{
+    cJSON *item = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!cJSON_IsNumber(item))
+        return 0;
+    cJSON_SetNumberValue(item, v);
+    return 1;
+}
+
+/* Sets the numbers of array a to v[0..dims-1]; 0 when a holds another count. */
+static int set_sizes(cJSON *a, const uint64_t v[3], unsigned dims)
+{
+    if (cJSON_GetArraySize(a) != (int)dims)
+        return 0;
+    unsigned i = 0;
+    for (cJSON *item = a->child; item; item = item->next, i++)
+        cJSON_SetNumberValue(item, (double)v[i]);
+    return 1;
+}
+
+/* Writes a run into run, a record of the same kernel from this process, in place (a
+ * program launching one kernel thousands of times builds no JSON for each); 0 when
+ * its shape differs (then a new record replaces it). */
+static int update_run_json(cJSON *run, const char *board, const rt_kernel_launch *l,
+                           const uint64_t *values, uint64_t cycles, int ok)
+{
+    cJSON *b = cJSON_GetObjectItemCaseSensitive(run, "board");
+    cJSON *counters = cJSON_GetObjectItemCaseSensitive(run, "counters");
+    if (!cJSON_IsString(b) || strcmp(b->valuestring, board ? board : "") ||
+        !cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(run, "ok")) ||
+        !set_number(run, "time", (double)time(NULL)) ||
+        !set_number(run, "cycles", (double)cycles) ||
+        !set_number(run, "work_dim", l->work_dim) ||
+        !set_sizes(cJSON_GetObjectItemCaseSensitive(run, "global"), l->global, l->work_dim) ||
+        !set_sizes(cJSON_GetObjectItemCaseSensitive(run, "local"), l->local, l->work_dim) ||
+        cJSON_GetArraySize(counters) != (int)(values ? l->ncounters : 0))
+        return 0;
+    cJSON_GetObjectItemCaseSensitive(run, "ok")->type = ok ? cJSON_True : cJSON_False;
+    unsigned i = 0;
+    for (cJSON *c = counters->child; c; c = c->next, i++) {
+        if (strcmp(c->string, l->counters[i].name))
+            return 0;
+        cJSON_SetNumberValue(c, (double)values[i]);
+    }
+    return 1;
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -155,14 +203,17 @@ void rt_last_run_record(const char *entry_dir, const char *board, const rt_kerne
     pthread_once(&at_exit_once, flush_at_exit);
     pthread_mutex_lock(&last_run_lock);
     pending_runs *p = pending_of(entry_dir);
-    cJSON *run = p ? run_json(board, launch, counter_values, cycles, ok) : NULL;
-    if (run) {
-        if (cJSON_GetObjectItem(p->kernels, launch->name))
-            cJSON_ReplaceItemInObject(p->kernels, launch->name, run);
+    cJSON *old = p ? cJSON_GetObjectItemCaseSensitive(p->kernels, launch->name) : NULL;
+    cJSON *run = NULL;
+    if (old && update_run_json(old, board, launch, counter_values, cycles, ok))
+        run = old;
+    else if (p && (run = run_json(board, launch, counter_values, cycles, ok))) {
+        if (old)
+            cJSON_ReplaceItemViaPointer(p->kernels, old, run);
         else
             cJSON_AddItemToObject(p->kernels, launch->name, run);
-        if (!p->last_write || now_seconds() - p->last_write >= LAST_RUN_INTERVAL)
-            write_pending(p);
     }
+    if (run && (!p->last_write || now_seconds() - p->last_write >= LAST_RUN_INTERVAL))
+        write_pending(p);
     pthread_mutex_unlock(&last_run_lock);
 }

@@ -17,9 +17,11 @@
 // keeps its highest value since the last start, read in bits 63:32 of its register (how
 // full the channel got during the run). The argument area holds every argument at its byte offset;
 // only its first NARGS registers exist. The geometry and the argument area are
-// write-only (they read as 0), so synthesis keeps only the bits the kernel uses.
+// write-only (they read as 0), so synthesis keeps only the bits the kernel uses. A
+// reset leaves them as they are (the runtime writes them before the first start, and
+// need not write again a value they hold).
 // With AUTORUN the block starts the kernel by itself in the first cycle after a reset
-// (geometry: one work-item), as if the runtime had written control.
+// (a reset sets its geometry to one work-item), as if the runtime had written control.
 // Global sizes and offsets keep ID_W bits (the board's work-item index width; the
 // runtime never writes more), work-group counts min(ID_W, 32) bits, local sizes LS_W
 // bits; the outputs are zero-extended.
@@ -138,10 +140,10 @@ module clhls_kernel_regs #(
 
     integer i;
 
-    // Geometry and argument registers (the runtime writes every argument before a start:
-    // the argument area has no reset).
+    // Geometry and argument registers: no reset but an autorun kernel's geometry (the
+    // runtime writes them before a start).
     always @(posedge clk) begin
-        if (rst) begin
+        if (rst && AUTORUN != 0) begin
             dims     <= 2'd1;
             size_x   <= 1;
             size_y   <= 1;

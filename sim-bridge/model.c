@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RESET_CYCLES 4 /* cycles reset is held */
+#define RESET_CYCLES 1 /* cycles reset is held (every reset in the templates is synchronous) */
 
 #if defined(__x86_64__) || defined(__SSE2__)
 #include <xmmintrin.h>
