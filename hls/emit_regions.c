@@ -677,6 +677,8 @@ static void emit_barrier(emitter *e, const hls_region *r)
     hls_nl_connect(u, HLS_NL_OUT, "held", "r%d_held", R);
     hls_nl_connect(u, HLS_NL_OUT, "empty", "r%d_none_held", R);
     hls_nl_connect(u, HLS_NL_OUT, "waiting", "r%d_waiting", R);
+    hls_nl_connect(u, HLS_NL_OUT, "still", "%s",
+                   bit_net(e, "its next edge changes nothing", text(e, "r%d_still", R)));
     hls_emit_unpack(e, text(e, "r%d_out", R), data, carried, n);
     if (coll && n < r->nlive_out)
         hls_nl_assign(e->m, text(e, "r%d_out_v%d", R, coll->id), "%s", result);

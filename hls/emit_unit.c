@@ -502,19 +502,13 @@ static int emit_probes(emitter *e)
 }
 
 /* Whether the simulator may jump over cycles of this compute unit where nothing moves:
- * every part of it says when its next edge changes nothing. Barriers, local memories
- * (both come with work-group slots), channels and atomics do not yet, so a unit that
- * has one is never still (the simulator then steps it cycle by cycle, as before). */
+ * every part of it says when its next edge changes nothing. Channels and global
+ * atomics do not yet, so a unit that has one is never still (the simulator then steps
+ * it cycle by cycle, as before). */
 static int says_when_still(const hls_compile *c, const hls_kernel *k)
 {
-    if (k->slot_op >= 0 || c->program->nchannels)
+    if (c->program->nchannels)
         return 0;
-    for (int i = 0; i < k->nlocals; i++)
-        if (k->locals[i].nports)
-            return 0;
-    for (int i = 1; i < k->nregions; i++)
-        if (k->regions[i].kind == HLS_REGION_BARRIER)
-            return 0;
     for (int i = 0; i < k->nops; i++)
         if (k->ops[i].lsu >= 0 && k->ops[i].opc == HOP_ATOMIC)
             return 0;
@@ -524,15 +518,20 @@ static int says_when_still(const hls_compile *c, const hls_kernel *k)
 /* The compute unit's `still` (simulation; 0 in synthesis): its next edge changes no
  * register but the shell's counts. No work-item enters or leaves a region, a static
  * region's stages hold or are empty (the values in empty stages are nobody's), and the
- * shell and every load-store unit are still. A loop's registers (credits, counts, its
- * generator, the FIFOs of its back edge and exit) move only with those handshakes or
- * with an iteration leaving a static stage. */
+ * shell, every load-store unit and every barrier are still. A loop's registers
+ * (credits, counts, its generator, the FIFOs of its back edge and exit) move only with
+ * those handshakes or with an iteration leaving a static stage. A local memory (and a
+ * port shared in front of it) is still when idle, nothing queued, in flight or owed,
+ * and no request enters. */
 static void emit_still(emitter *e, strbuf *x)
 {
     const hls_kernel *k = e->k;
     if (!says_when_still(e->c, k)) {
         sb_append(x, "1'b0");
         hls_nl_unused(e->m, "shell_still");
+        for (int i = 1; i < k->nregions; i++)
+            if (k->regions[i].kind == HLS_REGION_BARRIER)
+                hls_nl_unused(e->m, text(e, "r%d_still", i));
         for (int i = 0; i < k->nops; i++)
             if (k->ops[i].lsu >= 0 && k->ops[i].opc != HOP_ATOMIC)
                 hls_nl_unused(e->m, text(e, "lsu%d_still", k->ops[i].lsu));
@@ -548,6 +547,18 @@ static void emit_still(emitter *e, strbuf *x)
                   i, i, i, i);
         if (k->regions[i].kind == HLS_REGION_STATIC)
             sb_printf(x, " & (~|r%d_valid_s | ~r%d_en)", i, i);
+        else if (k->regions[i].kind == HLS_REGION_BARRIER)
+            sb_printf(x, " & r%d_still", i);
+    }
+    for (int i = 0; i < k->nlocals; i++) {
+        const hls_local *m = &k->locals[i];
+        if (!m->nports)
+            continue;
+        sb_printf(x, "\n        & lm%d_idle & ~|(lm%d_req_valid & lm%d_req_ready)", i, i, i);
+        for (int p = 0; p < m->nports; p++)
+            if (m->port_users && m->port_users[p] > 1)
+                sb_printf(x, "\n        & lm%dp%d_idle & ~|(lm%dp%d_req_valid & lm%dp%d_req_ready)",
+                          i, p, i, p, i, p);
     }
     sb_append(x, "\n`else\n        1'b0\n`endif");
 }

@@ -103,7 +103,8 @@ module clhls_barrier #(
     output wire [VW-1:0]                    m_result, // its result of the function (registered; 0 when OP = 0)
     output reg  [LID_W+SLOT_W:0]            held,     // work-items arrived and not yet released
     output reg                              empty,    // held == 0 (a register of its own)
-    output wire                             waiting   // some slot has arrivals and is not complete
+    output wire                             waiting,  // some slot has arrivals and is not complete
+    output wire                             still     // the next edge changes nothing (simulation; 0 in synthesis)
 );
     localparam LW       = (LID_W > 0) ? LID_W : 1;     // width of the s_lid port
     localparam ENTRIES  = SLOTS << LID_W;               // RAM entries
@@ -300,6 +301,7 @@ module clhls_barrier #(
     endgenerate
 
     // ---- the slots to release: completed ones, or summed ones for float add reduce ----
+    wire            summer_idle;  // no slot is being summed (always, without a summer)
     wire            rq_valid;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [CQ_W-1:0] rq_data;  // slot, size - 1, result (unused but for broadcast and reductions)
@@ -360,11 +362,13 @@ module clhls_barrier #(
             clhls_fadd #(.LATENCY(1), .W(VW)) adder (
                 .clk(clk), .ce(v_pend), .a(v_first ? SMIN64[VW-1:0] : sum), .b(vrd_data),
                 .sub(1'b0), .y(sum));
+            assign summer_idle = !active && !v_pend && !p_push;
             clhls_fifo #(.WIDTH(CQ_W), .DEPTH(SLOTS)) summed_q (
                 .clk(clk), .rst(rst),
                 .s_valid(p_push), .s_ready(sq_ready), .s_data({p_slot, p_size1, sum}),
                 .m_valid(rq_valid), .m_ready(rq_pop), .m_data(rq_data), .count(sq_count));
         end else begin : g_nosummer
+            assign summer_idle = 1'b1;
             assign rq_valid = cq_valid;
             assign rq_data  = cq_data;
             assign cq_pop   = rq_pop;
@@ -525,6 +529,19 @@ module clhls_barrier #(
             empty <= (held == ONE_HELD);
         end
     end
+
+    // No arrival, and no slot completed, summed or released: the work-items held wait
+    // for their groups' others (the simulator's jumps over cycles where nothing moves;
+    // taken counts every entry read and not yet taken by the consumer).
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !arrive && !cq_valid && !rq_valid && summer_idle && !rel_active &&
+                   taken == 3'd0;
+`else
+    assign still = 1'b0;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_summer_idle = summer_idle;
+    /* verilator lint_on UNUSEDSIGNAL */
+`endif
 endmodule
 
 `default_nettype wire

@@ -33,9 +33,9 @@
 // `still` and `skip` (for the simulator's jumps over cycles where nothing moves; 0 and
 // unused in synthesis): `still` says that the next edge changes no register of the
 // shell but the counters (the read data aside); `skip` makes the next edge stand for
-// 1 + skip cycles of them. A unit with work-group slots is never still, nor one that
-// is neither busy nor quiet: its done bit may not have been read yet (the simulator
-// reads each running kernel's status in turn, far more often than SETTLE).
+// 1 + skip cycles of them. A unit that is neither busy nor quiet never is: its done
+// bit may not have been read yet (the simulator reads each running kernel's status in
+// turn, far more often than SETTLE).
 `default_nettype none
 
 module clhls_cu_shell #(
@@ -127,7 +127,8 @@ module clhls_cu_shell #(
     wire            stalled;
     wire [CONFLICT_W-1:0] conflicts;
     wire            peers_busy;          // another unit of the kernel still works
-    wire            regs_still, dispatch_still, items_still;  // their next edges change nothing
+    wire            regs_still, dispatch_still, items_still, slots_still;  // their next edges
+                                                                          // change nothing
     assign cu_events = {local_conflicts, busy & stall_mem, mem_write, mem_read, retire_valid, busy};
 
     // Cycles since busy, up to SETTLE; only the simulator has them (`quiet` is 0 in
@@ -231,7 +232,7 @@ module clhls_cu_shell #(
                 .m_group_id_x(sg_id_x), .m_group_id_y(sg_id_y), .m_group_id_z(sg_id_z),
                 .m_group_size_x(sg_size_x), .m_group_size_y(sg_size_y), .m_group_size_z(sg_size_z),
                 .m_slot(sg_slot), .retire_valid(retire_valid), .retire_slot(retire_slot),
-                .in_use(), .idle(slots_idle));
+                .in_use(), .idle(slots_idle), .still(slots_still));
         end else begin : unslotted
             assign sg_valid = wg_valid;
             assign wg_ready = sg_ready;
@@ -239,6 +240,7 @@ module clhls_cu_shell #(
             assign {sg_size_x, sg_size_y, sg_size_z} = {wg_size_x, wg_size_y, wg_size_z};
             assign sg_slot = {SLOT_W{1'b0}};
             assign slots_idle = 1'b1;
+            assign slots_still = 1'b1;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_retire_slot = ^retire_slot;
             /* verilator lint_on UNUSEDSIGNAL */
@@ -278,12 +280,12 @@ module clhls_cu_shell #(
     assign drained = all_issued & wi_idle & ~m_valid & slots_idle & body_empty;
     assign done_pulse = busy & drained_q & lsus_idle & ~peers_busy;
 `ifdef CLHLS_SIM_CHECKS
-    assign still = SLOTS == 0 && (busy || rested) && regs_still && dispatch_still &&
+    assign still = (busy || rested) && regs_still && dispatch_still && slots_still &&
                    items_still && drained_q == (!start && drained);
 `else
     assign still = 1'b0;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_still = regs_still ^ dispatch_still ^ items_still;
+    wire unused_still = regs_still ^ dispatch_still ^ items_still ^ slots_still;
     /* verilator lint_on UNUSEDSIGNAL */
 `endif
 endmodule

@@ -40,7 +40,8 @@ module clhls_wg_slots #(
     input  wire                         retire_valid,    // pulse: one work-item of a group retired
     input  wire [SLOT_W-1:0]            retire_slot,     // the slot of its group (a slot in use)
     output reg  [$clog2(SLOTS+1)-1:0]   in_use,          // slots holding a group
-    output wire                         idle             // no slot in use and nothing offered
+    output wire                         idle,            // no slot in use and nothing offered
+    output wire                         still            // the next edge changes nothing (no group, no retirement)
 );
     localparam USE_W = $clog2(SLOTS + 1);
     localparam integer LAST_INDEX = SLOTS - 1;
@@ -70,6 +71,7 @@ module clhls_wg_slots #(
 
     assign s_ready = (!m_valid || m_ready) && !next_busy;
     assign idle    = (in_use == {USE_W{1'b0}}) && !m_valid;
+    assign still   = !take && !(m_valid && m_ready) && !retire_valid;
 
     always @(posedge clk) begin
         if (rst) begin
