@@ -285,9 +285,7 @@ static void emit_global_op(emitter *e, const hls_op *op)
     if (op->opc != HOP_STORE)
         hls_nl_connect(u, HLS_NL_IN, "s_mem_resp_rdata", "s_resp_rdata");
     hls_nl_connect(u, HLS_NL_OUT, "idle", "lsu%d_idle", n);
-    if (op->opc != HOP_ATOMIC) /* the units that say when they are still */
-        hls_nl_connect(u, HLS_NL_OUT, "still", "%s",
-                       bit_net(e, NULL, text(e, "lsu%d_still", n)));
+    hls_nl_connect(u, HLS_NL_OUT, "still", "%s", bit_net(e, NULL, text(e, "lsu%d_still", n)));
     hls_nl_connect(u, HLS_NL_OUT,
                    op->opc == HOP_ATOMIC ? "count_atomic" : op->opc == HOP_LOAD ? "count_read"
                                                                                : "count_write",

@@ -502,17 +502,11 @@ static int emit_probes(emitter *e)
 }
 
 /* Whether the simulator may jump over cycles of this compute unit where nothing moves:
- * every part of it says when its next edge changes nothing. Channels and global
- * atomics do not yet, so a unit that has one is never still (the simulator then steps
- * it cycle by cycle, as before). */
-static int says_when_still(const hls_compile *c, const hls_kernel *k)
+ * every part of it says when its next edge changes nothing. Channels do not yet, so a
+ * program that has one never is (the simulator then steps it cycle by cycle). */
+static int says_when_still(const hls_compile *c)
 {
-    if (c->program->nchannels)
-        return 0;
-    for (int i = 0; i < k->nops; i++)
-        if (k->ops[i].lsu >= 0 && k->ops[i].opc == HOP_ATOMIC)
-            return 0;
-    return 1;
+    return !c->program->nchannels;
 }
 
 /* The compute unit's `still` (simulation; 0 in synthesis): its next edge changes no
@@ -526,14 +520,14 @@ static int says_when_still(const hls_compile *c, const hls_kernel *k)
 static void emit_still(emitter *e, strbuf *x)
 {
     const hls_kernel *k = e->k;
-    if (!says_when_still(e->c, k)) {
+    if (!says_when_still(e->c)) {
         sb_append(x, "1'b0");
         hls_nl_unused(e->m, "shell_still");
         for (int i = 1; i < k->nregions; i++)
             if (k->regions[i].kind == HLS_REGION_BARRIER)
                 hls_nl_unused(e->m, text(e, "r%d_still", i));
         for (int i = 0; i < k->nops; i++)
-            if (k->ops[i].lsu >= 0 && k->ops[i].opc != HOP_ATOMIC)
+            if (k->ops[i].lsu >= 0)
                 hls_nl_unused(e->m, text(e, "lsu%d_still", k->ops[i].lsu));
         return;
     }

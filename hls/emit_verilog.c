@@ -333,6 +333,9 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
         connect_fields(u, "m_resp", "ic_resp", "valid ready rdata tag");
         connect_fields(u, "m_mem_req", "m_mem_req", "valid ready write addr wdata wstrb tag");
         connect_fields(u, "s_mem_resp", "s_mem_resp", "valid ready rdata tag");
+        hls_nl_net(top, "atomic_unit_still", 1, "the atomic unit's next edge changes nothing");
+        hls_nl_connect(u, HLS_NL_OUT, "still", "atomic_unit_still");
+        hls_nl_unused(top, "atomic_unit_still"); /* (in synthesis) */
     } else {
         hls_nl_net(top, "no_atomic", 4, "no kernel has a global atomic: always 0");
         hls_nl_unused(top, "no_atomic");
@@ -565,19 +568,17 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     /* `still`: the last edge changed nothing but counts (then, the inputs as quiet, the
      * next will not either). A register, and its parts are looked at only in a cycle
      * without progress (an `if` in a clocked block, which Verilator keeps): a busy
-     * cycle pays one test for it. The atomic unit, between the interconnect and the
-     * memory port, does not say when it is still: with one, the top never is. */
+     * cycle pays one test for it. */
     sb_append(&clocks, ";\n    skip = sim_skip;\nend\nalways @(posedge clk) begin\n"
-                       "    still <= 1'b0;\n");
-    if (!global_atomic_ops(p, NULL)) {
-        sb_append(&clocks, "    if (!progress && !rst && !reg_we && !s_mem_resp_valid &&\n"
-                           "        !(m_mem_req_valid && m_mem_req_ready))\n"
-                           "        still <= interconnect_still");
-        for (int i = 0; i < p->nkernels; i++) /* (a quiet kernel is not clocked) */
-            sb_printf(&clocks, " & (still_%d | quiet_%d)", i, i);
-        sb_append(&clocks, ";\n");
-    }
-    sb_append(&clocks, "end\n`else\nalways @(*) begin\n");
+                       "    still <= 1'b0;\n"
+                       "    if (!progress && !rst && !reg_we && !s_mem_resp_valid &&\n"
+                       "        !(m_mem_req_valid && m_mem_req_ready))\n"
+                       "        still <= interconnect_still");
+    if (global_atomic_ops(p, NULL))
+        sb_append(&clocks, " & atomic_unit_still");
+    for (int i = 0; i < p->nkernels; i++) /* (a quiet kernel is not clocked) */
+        sb_printf(&clocks, " & (still_%d | quiet_%d)", i, i);
+    sb_append(&clocks, ";\nend\n`else\nalways @(*) begin\n");
     for (int i = 0; i < p->nkernels; i++)
         sb_printf(&clocks, "    clk_%d = clk;\n", i);
     sb_append(&clocks, "    skip = 32'd0;\nend\n`endif\n");

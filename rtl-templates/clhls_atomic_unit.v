@@ -85,7 +85,9 @@ module clhls_atomic_unit #(
     input  wire               s_mem_resp_valid, // memory response valid
     output wire               s_mem_resp_ready, // the unit takes it
     input  wire [MEM_W-1:0]   s_mem_resp_rdata, // read data
-    input  wire [TAG_W-1:0]   s_mem_resp_tag    // always 0 (ignored)
+    input  wire [TAG_W-1:0]   s_mem_resp_tag,   // always 0 (ignored)
+    output wire               still             // the next edge changes nothing, the memory side
+                                                // quiet (simulation; 0 in synthesis)
 );
     localparam PB     = MEM_W / 8;                  // bytes per line
     localparam OFF_W  = $clog2(PB);                 // byte-offset bits of a line
@@ -409,6 +411,15 @@ module clhls_atomic_unit #(
         .s_data({x_tag, track_kind, old_element}),
         .m_valid(head_valid), .m_ready(resp_fire), .m_data(head),
         .count(track_count));
+
+    // Nothing is taken, moves up from lookup, is issued (an atomic waiting for its fill
+    // issues nothing) or written into a line; the simulator sees the memory side's
+    // handshakes and the register writes that invalidate itself.
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !take && !a_move && !issue && !w_valid;
+`else
+    assign still = 1'b0;
+`endif
 
     `include "clhls_atomic_ops.vh"
 endmodule

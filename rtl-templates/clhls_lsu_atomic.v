@@ -45,7 +45,8 @@ module clhls_lsu_atomic #(
     output wire               s_mem_resp_ready, // always 1: room was reserved
     input  wire [MEM_W-1:0]   s_mem_resp_rdata, // the old value in [DATA_W-1:0]
     output wire               idle,             // nothing accepted and unanswered
-    output wire               count_atomic      // pulse: an atomic request was issued
+    output wire               count_atomic,     // pulse: an atomic request was issued
+    output wire               still             // the next edge changes nothing (simulation; 0 in synthesis)
 );
     localparam REQ_W = 64 + 4 + 2 * DATA_W;
     localparam CNT_W = $clog2(DEPTH + 1);
@@ -102,6 +103,11 @@ module clhls_lsu_atomic #(
         .count(a_count));
     assign s_mem_resp_ready = 1'b1;
     assign idle = outstanding == {CNT_W{1'b0}};
+`ifdef CLHLS_SIM_CHECKS
+    assign still = !take && !give && !count_atomic && !s_mem_resp_valid;
+`else
+    assign still = 1'b0;
+`endif
 
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused = a_ready ^ (^q_count) ^ (^a_count);
