@@ -501,14 +501,6 @@ static int emit_probes(emitter *e)
     return nprobes;
 }
 
-/* Whether the simulator may jump over cycles of this compute unit where nothing moves:
- * every part of it says when its next edge changes nothing. Channels do not yet, so a
- * program that has one never is (the simulator then steps it cycle by cycle). */
-static int says_when_still(const hls_compile *c)
-{
-    return !c->program->nchannels;
-}
-
 /* The compute unit's `still` (simulation; 0 in synthesis): its next edge changes no
  * register but the shell's counts. No work-item enters or leaves a region, a static
  * region's stages hold or are empty (the values in empty stages are nobody's), and the
@@ -516,21 +508,11 @@ static int says_when_still(const hls_compile *c)
  * (credits, counts, its generator, the FIFOs of its back edge and exit) move only with
  * those handshakes or with an iteration leaving a static stage. A local memory (and a
  * port shared in front of it) is still when idle, nothing queued, in flight or owed,
- * and no request enters. */
+ * and no request enters. A channel's FIFO (in the top) moves only as a memory node's
+ * work-item enters or leaves it. */
 static void emit_still(emitter *e, strbuf *x)
 {
     const hls_kernel *k = e->k;
-    if (!says_when_still(e->c)) {
-        sb_append(x, "1'b0");
-        hls_nl_unused(e->m, "shell_still");
-        for (int i = 1; i < k->nregions; i++)
-            if (k->regions[i].kind == HLS_REGION_BARRIER)
-                hls_nl_unused(e->m, text(e, "r%d_still", i));
-        for (int i = 0; i < k->nops; i++)
-            if (k->ops[i].lsu >= 0)
-                hls_nl_unused(e->m, text(e, "lsu%d_still", k->ops[i].lsu));
-        return;
-    }
     sb_append(x, "\n`ifdef CLHLS_SIM_CHECKS\n        shell_still");
     for (int n = 0; n < k->nlsus; n++)
         sb_printf(x, " & lsu%d_still", n);

@@ -455,7 +455,9 @@ void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
 
 uint64_t sim_mem_port_calm(const sim_memory *mem)
 {
-    return !mem->stress && mem->now < mem->calm_until ? mem->calm_until - mem->now : 0;
+    return !mem->stress && mem->now < mem->calm_until && mem->calm_until != UINT64_MAX
+               ? mem->calm_until - mem->now
+               : 0;
 }
 
 void sim_mem_port_skip(sim_memory *mem, uint64_t cycles)

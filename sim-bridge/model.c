@@ -473,10 +473,13 @@ static unsigned poll_after(uint64_t running, unsigned poll, uint64_t steps)
 }
 
 /* How many cycles from this one the model may be jumped over: it is still with these
- * inputs, which the memory keeps for that long, no unit's watchdog falls due earlier
- * and the run's budget allows them (at least 2 to be worth a jump; 1 steps one). The
- * last cycle's progress or a response presented now rule it out at once (a busy cycle
- * pays two tests). */
+ * inputs, which the memory keeps until its next event, no unit's watchdog falls due
+ * earlier and the run's budget allows them (at least 2 to be worth a jump; 1 steps
+ * one). Only to a memory event: a model that waits for nothing the memory does waits
+ * for the host (a channel's writer not started yet) or for ever, and its cycles stay
+ * as slow as the host's (a jump to the watchdog would end a reader whose writer the
+ * host is about to start). The last cycle's progress or a response presented now rule
+ * it out at once (a busy cycle pays two tests). */
 static uint64_t still_cycles(sim_model *m, const sim_memory *mem, uint64_t cycles, uint64_t left)
 {
     uint64_t n;

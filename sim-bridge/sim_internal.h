@@ -32,7 +32,10 @@ void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in);
 int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
                         const clhls_port_out *out);
 /* After sim_mem_port_drive: for how many cycles from this one the inputs it drove stay
- * the same if no handshake comes (0 under stress, which draws each cycle anew). */
+ * the same if no handshake comes, until a response falls due or the budget allows a
+ * request; 0 when no such event is ahead (the accelerator then waits for nothing the
+ * memory does: for the host, or for ever) and under stress (which draws each cycle
+ * anew). */
 uint64_t sim_mem_port_calm(const sim_memory *mem);
 /* Advances time by cycles without a handshake (a jump over cycles nothing moved in,
  * within the calm sim_mem_port_calm gave). */
