@@ -440,12 +440,13 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_vector(top, "unit_clk");
     hls_nl_vector(top, "unit_quiet");
     /* The simulator jumps over cycles where nothing moves (sim-bridge/model.c): `still`
-     * says the next edge would change nothing but counts, `sim_skip` makes it stand for
-     * 1 + sim_skip cycles. */
+     * says the last edge changed nothing but counts, so that the next will not either
+     * if the inputs stay quiet; `sim_skip` makes the next edge stand for 1 + sim_skip
+     * cycles. */
     hls_nl_sim_port(top, HLS_NL_IN, "sim_skip", 32,
-                    "the next edge stands for 1 + sim_skip cycles (counters, settle counts)");
+                    "the next edge stands for 1 + sim_skip cycles (of the cycle counters)");
     hls_nl_sim_port(top, HLS_NL_OUT_REG, "still", 1,
-                    "no register but counts changes at the next edge without a memory event");
+                    "the last edge changed no register but counts, the memory port quiet");
     /* The simulator tells the compute units' requests apart (sim-bridge/harness.cpp):
      * each unit's watchdog counts the memory port's tags of its load-store unit ports
      * (when no atomic unit retags the requests). The top tells them once. (The access

@@ -31,8 +31,10 @@
  * that clocking them would change nothing a later cycle sees) and of every kernel when
  * the register port is used (a write, or a read of another address), in reset, while a
  * waveform is recorded or when CLHLS_SIM_ALL_CLOCKS=1 asks for it (to compare). Only the
- * raised clocks' logic is evaluated. This is the project's only C++ file; keep it
- * small. */
+ * raised clocks' logic is evaluated. A top with a `still` output (the last edge changed
+ * nothing but counts) can be jumped: still() adds that the inputs are quiet, jump() is a
+ * cycle with the top's `sim_skip` set, standing for that many. This is the project's
+ * only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

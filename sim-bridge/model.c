@@ -9,8 +9,9 @@
  * compute units (kernels of the program) run at once under the one clock through
  * sim_model_unit_start and sim_model_run_units: each has its own done bit (read in
  * turn through the register port, done is sticky), its own access ranges and its own
- * watchdog (the top's `progress_units` bit, or a memory handshake of its own tags). Every cycle
- * runs in the default floating-point environment (round to nearest, no flush-to-zero),
+ * watchdog (the top's `progress_units` bit, or a memory handshake of its own tags).
+ * Cycles in which nothing moves and the model waits for the memory are one jump
+ * (harness ABI 10: the top's `still`, the memory's calm). Every cycle runs in the default floating-point environment (round to nearest, no flush-to-zero),
  * which the operators' C models (fp_model.c) compute in, whatever the host program
  * set: it is established once per call here, not per operation there. */
 #include "sim_internal.h"
