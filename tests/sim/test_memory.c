@@ -221,13 +221,17 @@ Test(memory, calm_jumps_miss_nothing)
     sim_memory_destroy(jumped);
 }
 
-Test(memory, calm_none_under_stress)
+/* No calm to jump over when no event is ahead (nothing in flight: the accelerator waits
+ * for the host, or for ever) or under stress (each cycle drawn anew). */
+Test(memory, calm_none_without_event)
 {
     board_t b = test_board(30, 64);
     sim_memory *m = sim_memory_create(&b);
-    sim_memory_set_stress(m, 12345);
     clhls_port_in in;
     memset(&in, 0, sizeof in);
+    sim_mem_port_drive(m, &in);
+    cr_assert_eq(sim_mem_port_calm(m), 0, "nothing in flight: no event to jump to");
+    sim_memory_set_stress(m, 12345);
     sim_mem_port_drive(m, &in);
     cr_assert_eq(sim_mem_port_calm(m), 0, "stress draws every cycle anew: no jump");
     sim_memory_destroy(m);
