@@ -208,8 +208,8 @@ void rt_last_run_record(const char *entry_dir, const char *board, const rt_kerne
     if (old && update_run_json(old, board, launch, counter_values, cycles, ok))
         run = old;
     else if (p && (run = run_json(board, launch, counter_values, cycles, ok))) {
-        if (old)
-            cJSON_ReplaceItemViaPointer(p->kernels, old, run);
+        if (old) /* (by name: the new item takes the key) */
+            cJSON_ReplaceItemInObjectCaseSensitive(p->kernels, launch->name, run);
         else
             cJSON_AddItemToObject(p->kernels, launch->name, run);
     }
