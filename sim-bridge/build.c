@@ -398,8 +398,9 @@ static int opens_dpi_wrapper(const char *line)
 /* Moves the DPI import wrappers out of generated file `path` into `header` as inline
  * functions (after the file's includes and declarations), leaving the file its other
  * functions. Every compilation unit then opens with the header, and g++ inlines an
- * operator model's wrapper into its callers, where it was a call into another unit on
- * every cycle of every operator. 1: the file had wrappers, 0: none, -1: an error. */
+ * operator model's wrapper into its callers (always: left to its heuristics it did or
+ * not as the units happened to be cut), where it was a call into another unit on every
+ * cycle of every operator. 1: the file had wrappers, 0: none, -1: an error. */
 static int split_dpi_wrappers(const char *path, const char *header)
 {
     char rest[4500];
@@ -423,7 +424,8 @@ static int split_dpi_wrappers(const char *path, const char *header)
         } else if (opens_dpi_wrapper(line)) {
             found = 1;
             body = h;
-            w = fprintf(h, "inline %s", line + strlen("VL_INLINE_OPT "));
+            w = fprintf(h, "inline __attribute__((always_inline)) %s",
+                        line + strlen("VL_INLINE_OPT "));
         } else if (line[0] != ' ' && len >= 2 && !strcmp(line + len - 2, "{\n")) {
             body = c; /* another function */
             w = fputs(line, c);
