@@ -114,9 +114,9 @@ static int update_run_json(cJSON *run, const char *board, const rt_kernel_launch
                            const uint64_t *values, uint64_t cycles, int ok)
 {
     cJSON *b = cJSON_GetObjectItemCaseSensitive(run, "board");
+    cJSON *good = cJSON_GetObjectItemCaseSensitive(run, "ok");
     cJSON *counters = cJSON_GetObjectItemCaseSensitive(run, "counters");
-    if (!cJSON_IsString(b) || strcmp(b->valuestring, board ? board : "") ||
-        !cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(run, "ok")) ||
+    if (!cJSON_IsString(b) || strcmp(b->valuestring, board ? board : "") || !cJSON_IsBool(good) ||
         !set_number(run, "time", (double)time(NULL)) ||
         !set_number(run, "cycles", (double)cycles) ||
         !set_number(run, "work_dim", l->work_dim) ||
@@ -124,7 +124,7 @@ static int update_run_json(cJSON *run, const char *board, const rt_kernel_launch
         !set_sizes(cJSON_GetObjectItemCaseSensitive(run, "local"), l->local, l->work_dim) ||
         cJSON_GetArraySize(counters) != (int)(values ? l->ncounters : 0))
         return 0;
-    cJSON_GetObjectItemCaseSensitive(run, "ok")->type = ok ? cJSON_True : cJSON_False;
+    good->type = ok ? cJSON_True : cJSON_False;
     unsigned i = 0;
     for (cJSON *c = counters->child; c; c = c->next, i++) {
         if (strcmp(c->string, l->counters[i].name))

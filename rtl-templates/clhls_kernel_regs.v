@@ -244,9 +244,9 @@ module clhls_kernel_regs #(
                 peaks_still = 1'b0;
     end
     assign still = !auto_start && !start && !done_pulse && done_delay == 2'b00 && peaks_still &&
-                   q_stall_mem == count_stall_mem && q_work_item == 0 && count_work_item == 0 &&
-                   q_mem_read == 0 && count_mem_read == 0 && q_mem_write == 0 &&
-                   count_mem_write == 0 && q_local_conflicts == 0 && count_local_conflicts == 0;
+                   q_stall_mem == count_stall_mem &&
+                   ~|{q_work_item, count_work_item, q_mem_read, count_mem_read, q_mem_write,
+                      count_mem_write, q_local_conflicts, count_local_conflicts};
 `else
     assign still = 1'b0;
 `endif

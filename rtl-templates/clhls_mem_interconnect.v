@@ -216,9 +216,10 @@ module clhls_mem_interconnect #(
     end
 
     // No request or response moves inside and the grant stays (the simulator's jumps
-    // over cycles where nothing moves; it sees the memory side's handshakes itself, so
-    // `still` depends on no input of the accelerator and costs no evaluation when only
-    // those change).
+    // over cycles where nothing moves). The memory side's handshakes are left to whoever
+    // is there (the simulator at the memory port, or clhls_atomic_unit's own `still`),
+    // so `still` depends on no input of the accelerator and costs no evaluation when
+    // only those change.
 `ifdef CLHLS_SIM_CHECKS
     assign still = !(any_valid && (fire || !s_req_valid[grant])) && !(resp_valid && resp_ready);
 `else
