@@ -105,10 +105,16 @@ module clhls_lsu_store #(
     // Byte enables of the stored word. Words are picked by comparing the word index
     // with constants, never by a shift (which would be a line-wide barrel shifter).
     reg [STRB_W-1:0] word_strb;
+`ifdef CLHLS_SIM_MODELS
+    // The simulation (never synthesis) shifts, which it evaluates in a few instructions
+    // instead of a comparison per word; `-clhls-rtl-operators` simulates the comparisons.
+    always @(*) word_strb = ~({STRB_W{1'b1}} << WORD_B) << (WORD_B * word_index);
+`else
     integer k, w;
     always @(*)
         for (k = 0; k < WORDS; k = k + 1)
             word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
+`endif
 
     clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
         .clk(clk), .rst(rst),
@@ -157,9 +163,13 @@ module clhls_lsu_store #(
     always @(posedge clk) begin
         if (store) begin
             open_line <= line_number;
+`ifdef CLHLS_SIM_MODELS
+            open_data[DATA_W * word_index +: DATA_W] <= in_data;  // as word_strb's shift
+`else
             for (w = 0; w < WORDS; w = w + 1)
                 if (word_index == w[IDX_W-1:0])
                     open_data[DATA_W*w +: DATA_W] <= in_data;
+`endif
             open_strb <= (same_line ? open_strb : {STRB_W{1'b0}}) | word_strb;
         end
     end

@@ -109,10 +109,16 @@ module clhls_lsu_store_ack #(
     // by a shift or a variable part-select (a line-wide shifter with its index arithmetic
     // in front of every bit of the staged data).
     reg [STRB_W-1:0] word_strb;  // byte enables of the stored word
+`ifdef CLHLS_SIM_MODELS
+    // The simulation (never synthesis) shifts, which it evaluates in a few instructions
+    // instead of a comparison per word; `-clhls-rtl-operators` simulates the comparisons.
+    always @(*) word_strb = ~({STRB_W{1'b1}} << WORD_B) << (WORD_B * word_index);
+`else
     integer k, w;
     always @(*)
         for (k = 0; k < WORDS; k = k + 1)
             word_strb[WORD_B*k +: WORD_B] = {WORD_B{word_index == k[IDX_W-1:0]}};
+`endif
 
     reg               staged_valid;   // the staging register holds a write
     reg  [LN_W-1:0]   staged_line;    // its line's number
@@ -136,9 +142,9 @@ module clhls_lsu_store_ack #(
     clhls_fifo #(.WIDTH(WQ_W), .DEPTH(2)) write_queue (
         .clk(clk), .rst(rst),
         .s_valid(push), .s_ready(wq_s_ready),
-        .s_data({staged_line, staged_data, staged_strb, staged_stores}),
+        .s_data({staged_line, staged_stores, staged_strb, staged_data}),
         .m_valid(m_mem_req_valid), .m_ready(m_mem_req_ready),
-        .m_data({write_line, m_mem_req_wdata, m_mem_req_wstrb, write_stores}),
+        .m_data({write_line, write_stores, m_mem_req_wstrb, m_mem_req_wdata}),
         .count(wq_count)
     );
     assign m_mem_req_addr = {{(64 - LN_W){1'b0}}, write_line} << LINE_BITS;
@@ -219,9 +225,13 @@ module clhls_lsu_store_ack #(
     always @(posedge clk) begin
         if (take) begin
             staged_line <= line_number;
+`ifdef CLHLS_SIM_MODELS
+            staged_data[DATA_W * word_index +: DATA_W] <= in_data;  // as word_strb's shift
+`else
             for (w = 0; w < WORDS; w = w + 1)
                 if (word_index == w[IDX_W-1:0])
                     staged_data[DATA_W*w +: DATA_W] <= in_data;
+`endif
             staged_strb <= (merge ? staged_strb : {STRB_W{1'b0}}) | word_strb;
             staged_stores <= merge ? staged_stores + 1'b1 : {{(CNT_W - 1){1'b0}}, 1'b1};
         end

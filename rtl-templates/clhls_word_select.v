@@ -9,6 +9,10 @@
 // the same choice is a shift that synthesis maps for the Xilinx families into chains
 // of LUT1, MUXF7, MUXF8 and MUXF9, four levels per five or six index bits: twelve for
 // a byte of a 512-bit line.
+// Simulation: with CLHLS_SIM_MODELS defined (the simulator's default builds, never
+// synthesis) the same word is one part-select, which the simulator evaluates in a few
+// instructions instead of every multiplexer of the tree each cycle;
+// `-clhls-rtl-operators` simulates the tree (rtl_tb_word_select runs both).
 // Combinational: no clock, no registers.
 `default_nettype none
 
@@ -21,6 +25,18 @@ module clhls_word_select #(
     output wire [DATA_W-1:0]       word    // line's word at index
 );
     localparam IDX_W  = (WORDS > 1) ? $clog2(WORDS) : 1;  // index bits
+`ifdef CLHLS_SIM_MODELS
+    generate
+        if (WORDS == 1) begin : one_word
+            assign word = line;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_index = ^index;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : part_select
+            assign word = line[DATA_W * index +: DATA_W];
+        end
+    endgenerate
+`else
     localparam LEVELS = (WORDS > 1) ? (IDX_W + 1) / 2 : 0; // tree levels (4:1; 2:1 last)
 
     // Words of tree level l: the line's at level 0, one at the last level.
@@ -65,6 +81,7 @@ module clhls_word_select #(
         end
     endgenerate
     assign word = level[LEVELS].words;
+`endif
 endmodule
 
 `default_nettype wire
