@@ -18,14 +18,24 @@
 // A push and a pop may happen in the same cycle; when the queue is full it refuses
 // pushes (s_ready = 0) but can still be popped. Both forms behave the same, cycle for
 // cycle: an entry pushed at one edge is offered from the next cycle on.
+//
+// Simulation: with CLHLS_SIM_MODELS defined (the simulator's default builds, never
+// synthesis) the queue is a third form, the same at its ports cycle for cycle: a ring
+// of DEPTH entries and a head register, all of it in one clocked block that does
+// nothing in a cycle without a push or a pop, where the synthesised forms evaluate
+// every handshake term, pointer and count in every cycle. `-clhls-rtl-operators`
+// simulates the synthesised forms; rtl_tb_fifo_sim_models runs the testbench on this
+// one. (m_data while m_valid is 0 is undefined in every form.)
 `default_nettype none
 
 module clhls_fifo #(
     parameter WIDTH = 32,  // bits per entry
     parameter DEPTH = 4,   // number of entries, >= 1
+    /* verilator lint_off UNUSEDPARAM */ // (by the synthesised forms only)
     parameter HEAD_REG = 0 // 1: a head register even when large (m_data is a register, not the
                            // block RAM's read register behind a multiplexer; for a narrow queue
                            // whose head's consumer is on a short path)
+    /* verilator lint_on UNUSEDPARAM */
 ) (
     input  wire                       clk,      // clock
     input  wire                       rst,      // synchronous active-high reset (empties the queue)
@@ -39,6 +49,54 @@ module clhls_fifo #(
 );
     // A block RAM from 16 entries and 1024 bits on (unless HEAD_REG), else a head
     // register and an array.
+`ifdef CLHLS_SIM_MODELS
+    localparam RING_W = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+    localparam integer LAST_INDEX = DEPTH - 1;
+    localparam [RING_W-1:0] LAST_SLOT = LAST_INDEX[RING_W-1:0];
+    localparam integer DEPTH_INT = DEPTH;
+    localparam [$clog2(DEPTH+1)-1:0] FULL_COUNT = DEPTH_INT[$clog2(DEPTH+1)-1:0];
+
+    reg [WIDTH-1:0]  ring [0:DEPTH-1];  // the entries, the oldest at `first`
+    reg [RING_W-1:0] first;             // slot of the oldest entry
+    reg [RING_W-1:0] free;              // slot the next push goes to
+    reg [WIDTH-1:0]  head;              // the oldest entry (ring[first] while m_valid)
+    assign m_data = head;
+
+    always @(posedge clk) begin : step
+        reg push, pop;
+        reg [RING_W-1:0] second;        // the slot after the oldest
+        push   = s_valid && s_ready;
+        pop    = m_valid && m_ready;
+        second = (first == LAST_SLOT) ? {RING_W{1'b0}} : first + 1'b1;
+        if (rst) begin
+            first   <= {RING_W{1'b0}};
+            free    <= {RING_W{1'b0}};
+            count   <= 0;
+            s_ready <= 1'b1;
+            m_valid <= 1'b0;
+        end else if (push || pop) begin
+            if (push) begin
+                ring[free] <= s_data;
+                free <= (free == LAST_SLOT) ? {RING_W{1'b0}} : free + 1'b1;
+            end
+            if (pop)
+                first <= second;
+            if (pop && count > 1)
+                head <= ring[second];  // pushed at an earlier edge
+            else if (push && (!m_valid || pop))
+                head <= s_data;        // into an empty queue, or one the pop empties
+            if (push && !pop) begin
+                count   <= count + 1'b1;
+                s_ready <= count + 1'b1 != FULL_COUNT;
+                m_valid <= 1'b1;
+            end else if (pop && !push) begin
+                count   <= count - 1'b1;
+                s_ready <= 1'b1;
+                m_valid <= count != 1;
+            end
+        end
+    end
+`else
     localparam BLOCK = HEAD_REG == 0 && DEPTH >= 16 && WIDTH * DEPTH >= 1024;
     // The array: DEPTH slots for a block RAM, DEPTH - 1 behind the head (one, never
     // used, when DEPTH = 1).
@@ -153,6 +211,7 @@ module clhls_fifo #(
             end
         end
     end
+`endif
 endmodule
 
 `default_nettype wire

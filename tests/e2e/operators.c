@@ -6,7 +6,9 @@
  * signedness, integer divide and remainder of each width and signedness) is built both
  * ways and run on the same inputs: random bit patterns, values around 1 and the
  * special values (zeros, denormals, infinities, NaN, extremes). Every output must be
- * bit-identical; the two builds are two cache entries, and each entry's model.json
+ * bit-identical and the kernel must take the same cycles (its profiled duration: the
+ * simulation forms of the queues, selects and pipelines are cycle for cycle the
+ * synthesised ones); the two builds are two cache entries, and each entry's model.json
  * must say which way it simulated the operators. The program is linked with
  * -ffast-math, as many host programs are: its start-up sets flush-to-zero and
  * denormals-are-zero, which every thread it creates inherits, and the models must still
@@ -147,8 +149,8 @@ static int64_t pick_int(unsigned *seed)
 }
 
 /* Builds the program with options, runs it on the buffers and reads the results into
- * out. */
-static void run(e2e_env *env, const char *options, cl_mem *in, uint64_t *out)
+ * out; returns the kernel's profiled duration in ns (its cycles at the board's clock). */
+static cl_ulong run(e2e_env *env, const char *options, cl_mem *in, uint64_t *out)
 {
     cl_program p = e2e_build(env, src, options, 1, NULL);
     cl_kernel k = e2e_kernel(p, "ops");
@@ -157,11 +159,19 @@ static void run(e2e_env *env, const char *options, cl_mem *in, uint64_t *out)
         E2E_ARG(k, a, in[a]);
     E2E_ARG(k, 8, bo);
     size_t global = N, local = 64;
-    EXPECT(e2e_run(env, k, 1, NULL, &global, &local) == CL_COMPLETE);
+    cl_event ev;
+    CL_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, &ev));
+    CL_OK(clWaitForEvents(1, &ev));
+    cl_ulong t0 = 0, t1 = 0;
+    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+    EXPECT(t1 > t0);
+    clReleaseEvent(ev);
     e2e_read(env, bo, (size_t)N * SLOTS * 8, out);
     clReleaseMemObject(bo);
     clReleaseKernel(k);
     clReleaseProgram(p);
+    return t1 - t0;
 }
 
 /* A JSON file of the cache entry dir, parsed (NULL when absent). */
@@ -251,10 +261,15 @@ int main(void)
 
     uint64_t *models = calloc((size_t)N * SLOTS, 8), *rtl = calloc((size_t)N * SLOTS, 8);
     EXPECT(models && rtl);
-    run(&env, "", in, models);
-    run(&env, "-clhls-rtl-operators", in, rtl);
+    cl_ulong models_ns = run(&env, "", in, models);
+    cl_ulong rtl_ns = run(&env, "-clhls-rtl-operators", in, rtl);
 
     int bad = check_entries();
+    if (models_ns != rtl_ns) {
+        fprintf(stderr, "the kernel took %llu ns with the simulation forms, %llu ns with the RTL\n",
+                (unsigned long long)models_ns, (unsigned long long)rtl_ns);
+        bad = 1;
+    }
     long ran = 0;
     for (int i = 0; i < N; i++) {
         ran += rtl[(size_t)i * SLOTS + SLOTS - 1] == 1;
