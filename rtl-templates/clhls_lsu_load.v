@@ -63,7 +63,7 @@ module clhls_lsu_load #(
     parameter REUSE  = 1,    // 0: every request reads its line anew (no open line: the loads of
                              // a kernel with channel fences see other kernels' stores)
     /* verilator lint_off UNUSEDPARAM */
-    parameter SPECULATIVE = 0, // requests may be of iterations past the loop's exit (read by the simulation checks only)
+    parameter SPECULATIVE = 0, // requests may be of iterations past the loop's exit (read by the simulation checks and the request slice's width)
     parameter CU     = 0,     // its compute unit's number in the accelerator (read by the simulation checks only)
     parameter UNIT   = 0      // its number in the compute unit (read by the simulation checks only)
     /* verilator lint_on UNUSEDPARAM */
@@ -154,10 +154,19 @@ module clhls_lsu_load #(
     wire accept = in_valid && in_ready;  // the queues take a request
     generate
         if (REQ_SLICE != 0) begin : request_slice
-            clhls_skid #(.WIDTH(65)) slice (
+            // `outside` is carried only by a speculative unit's slice (it is 0 in every
+            // other, and in synthesis): 64 bits are one word of the simulation, 65 three.
+            localparam SLICE_W = SPECULATIVE ? 65 : 64;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [64:0]        offered = {outside_at_port, s_req_addr};
+            wire [SLICE_W-1:0] taken;
+            /* verilator lint_on UNUSEDSIGNAL */
+            clhls_skid #(.WIDTH(SLICE_W)) slice (
                 .clk(clk), .rst(rst),
-                .s_valid(s_req_valid), .s_ready(s_req_ready), .s_data({outside_at_port, s_req_addr}),
-                .m_valid(in_valid), .m_ready(in_ready), .m_data({outside, in_addr}));
+                .s_valid(s_req_valid), .s_ready(s_req_ready), .s_data(offered[SLICE_W-1:0]),
+                .m_valid(in_valid), .m_ready(in_ready), .m_data(taken));
+            assign in_addr = taken[63:0];
+            assign outside = SPECULATIVE ? taken[SLICE_W-1] : 1'b0;
         end else begin : no_slice
             assign s_req_ready = in_ready;
             assign in_valid    = s_req_valid;
