@@ -107,10 +107,9 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out, rt_kernel_outcome *fa
     /* The argument area: the values set, then every buffer's device address (a pipe
      * argument has no place there: its FIFO was joined when the program was built). */
     size_t nwords = meta->arg_area_bytes / 8;
-    rt_kernel_run *run = rt_alloc(sizeof *run);
+    rt_kernel_run *run = rt_alloc(sizeof *run); /* zeroed */
     if (!run)
         return CL_OUT_OF_HOST_MEMORY;
-    memset(run, 0, sizeof *run);
     run->c = c;
     run->d = d;
     run->di = di;
@@ -123,8 +122,6 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out, rt_kernel_outcome *fa
         run_free(run);
         return CL_OUT_OF_HOST_MEMORY;
     }
-    memset(run->cvals, 0, (meta->ncounters + 1) * sizeof *run->cvals); /* a start that
-                                                                           fails reads none */
     rt_launch_buffer *buffers = run->buffers;
     unsigned nbuffers = 0;
     /* printf: a zeroed buffer of its own for this NDRange, the hidden argument. */
