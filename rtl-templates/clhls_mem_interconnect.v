@@ -189,8 +189,7 @@ module clhls_mem_interconnect #(
     assign m_mem_req_tag = out_tag;
 
     // Responses: a register slice (holding the port's index and whether the tag names
-    // a port), then routed to that port. The line is the slice's low bits, so the
-    // simulation copies it word for word instead of shifting it past the index.
+    // a port), then routed to that port.
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]      tag_port   = {{(32-IDX_W){1'b0}}, s_mem_resp_tag[IDX_W-1:0]};
     /* verilator lint_on UNUSEDSIGNAL */
@@ -202,9 +201,9 @@ module clhls_mem_interconnect #(
     clhls_skid #(.WIDTH(MEM_W + 1 + IDX_W)) response_slice (
         .clk(clk), .rst(rst),
         .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready),
-        .s_data({tag_known, tag_port[IDX_W-1:0], s_mem_resp_rdata}),
+        .s_data({s_mem_resp_rdata, tag_known, tag_port[IDX_W-1:0]}),
         .m_valid(resp_valid), .m_ready(resp_ready),
-        .m_data({resp_known, resp_port, m_resp_rdata})
+        .m_data({m_resp_rdata, resp_known, resp_port})
     );
     always @(*) begin
         m_resp_valid = {NPORTS{1'b0}};
