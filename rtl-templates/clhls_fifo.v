@@ -21,7 +21,7 @@
 //
 // Simulation: with CLHLS_SIM_MODELS defined (the simulator's default builds, never
 // synthesis) the queue is a third form, the same at its ports cycle for cycle: a ring
-// of DEPTH entries and a head register, all of it in one clocked block that does
+// of DEPTH entries read at its oldest, stepping in one clocked block that does
 // nothing in a cycle without a push or a pop, where the synthesised forms evaluate
 // every handshake term, pointer and count in every cycle. `-clhls-rtl-operators`
 // simulates the synthesised forms; rtl_tb_fifo_sim_models runs the testbench on this
@@ -59,15 +59,12 @@ module clhls_fifo #(
     reg [WIDTH-1:0]  ring [0:DEPTH-1];  // the entries, the oldest at `first`
     reg [RING_W-1:0] first;             // slot of the oldest entry
     reg [RING_W-1:0] free;              // slot the next push goes to
-    reg [WIDTH-1:0]  head;              // the oldest entry (ring[first] while m_valid)
-    assign m_data = head;
+    assign m_data = ring[first];
 
     always @(posedge clk) begin : step
         reg push, pop;
-        reg [RING_W-1:0] second;        // the slot after the oldest
-        push   = s_valid && s_ready;
-        pop    = m_valid && m_ready;
-        second = (first == LAST_SLOT) ? {RING_W{1'b0}} : first + 1'b1;
+        push = s_valid && s_ready;
+        pop  = m_valid && m_ready;
         if (rst) begin
             first   <= {RING_W{1'b0}};
             free    <= {RING_W{1'b0}};
@@ -80,11 +77,7 @@ module clhls_fifo #(
                 free <= (free == LAST_SLOT) ? {RING_W{1'b0}} : free + 1'b1;
             end
             if (pop)
-                first <= second;
-            if (pop && count > 1)
-                head <= ring[second];  // pushed at an earlier edge
-            else if (push && (!m_valid || pop))
-                head <= s_data;        // into an empty queue, or one the pop empties
+                first <= (first == LAST_SLOT) ? {RING_W{1'b0}} : first + 1'b1;
             if (push && !pop) begin
                 count   <= count + 1'b1;
                 s_ready <= count + 1'b1 != FULL_COUNT;
