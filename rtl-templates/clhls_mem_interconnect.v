@@ -198,12 +198,22 @@ module clhls_mem_interconnect #(
     reg              resp_ready;  // the port it is for takes it (or its tag is unknown)
     wire             resp_known;  // its tag names a port
     wire [IDX_W-1:0] resp_port;   // that port
+    wire [MEM_W+IDX_W:0] answer_in, answer_out;  // the slice's word in and out
+`ifdef CLHLS_SIM_MODELS
+    // The simulation (never synthesis) keeps the line in the low bits, so it copies it
+    // word for word instead of shifting it past the index (2 % of a vector add's
+    // cycle). Synthesis keeps the order it had: the same logic under other bit names
+    // placed differently, and no longer fitted vadd on the iCEBreaker.
+    assign answer_in = {tag_known, tag_port[IDX_W-1:0], s_mem_resp_rdata};
+    assign {resp_known, resp_port, m_resp_rdata} = answer_out;
+`else
+    assign answer_in = {s_mem_resp_rdata, tag_known, tag_port[IDX_W-1:0]};
+    assign {m_resp_rdata, resp_known, resp_port} = answer_out;
+`endif
     clhls_skid #(.WIDTH(MEM_W + 1 + IDX_W)) response_slice (
         .clk(clk), .rst(rst),
-        .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready),
-        .s_data({s_mem_resp_rdata, tag_known, tag_port[IDX_W-1:0]}),
-        .m_valid(resp_valid), .m_ready(resp_ready),
-        .m_data({m_resp_rdata, resp_known, resp_port})
+        .s_valid(s_mem_resp_valid), .s_ready(s_mem_resp_ready), .s_data(answer_in),
+        .m_valid(resp_valid), .m_ready(resp_ready), .m_data(answer_out)
     );
     always @(*) begin
         m_resp_valid = {NPORTS{1'b0}};
