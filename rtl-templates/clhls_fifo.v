@@ -47,8 +47,6 @@ module clhls_fifo #(
     output wire [WIDTH-1:0]           m_data,   // oldest entry (from a register, or the RAM's read register)
     output reg  [$clog2(DEPTH+1)-1:0] count     // occupancy, 0..DEPTH
 );
-    // A block RAM from 16 entries and 1024 bits on (unless HEAD_REG), else a head
-    // register and an array.
 `ifdef CLHLS_SIM_MODELS
     localparam RING_W = (DEPTH > 1) ? $clog2(DEPTH) : 1;
     localparam integer LAST_INDEX = DEPTH - 1;
@@ -90,6 +88,8 @@ module clhls_fifo #(
         end
     end
 `else
+    // A block RAM from 16 entries and 1024 bits on (unless HEAD_REG), else a head
+    // register and an array.
     localparam BLOCK = HEAD_REG == 0 && DEPTH >= 16 && WIDTH * DEPTH >= 1024;
     // The array: DEPTH slots for a block RAM, DEPTH - 1 behind the head (one, never
     // used, when DEPTH = 1).

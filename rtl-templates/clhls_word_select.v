@@ -12,7 +12,8 @@
 // Simulation: with CLHLS_SIM_MODELS defined (the simulator's default builds, never
 // synthesis) the same word is one part-select, which the simulator evaluates in a few
 // instructions instead of every multiplexer of the tree each cycle;
-// `-clhls-rtl-operators` simulates the tree (rtl_tb_word_select runs both).
+// `-clhls-rtl-operators` simulates the tree (rtl_tb_word_select checks the tree,
+// rtl_tb_word_select_sim_models the part-select).
 // Combinational: no clock, no registers.
 `default_nettype none
 
