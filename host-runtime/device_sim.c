@@ -560,9 +560,14 @@ static int launch_end(rt_device_program *p, unsigned unit)
                  " cycles (CLHLS_WATCHDOG_CYCLES)", l->name, l->watchdog_cycles);
         append_stuck(p, l, r->message, sizeof r->message);
     }
-    /* Counters (also after a failure: they say how far it got). */
-    for (unsigned i = 0; i < l->ncounters; i++)
-        r->counter_values[i] = sim_model_reg_read(m, l->counters[i].reg) >> l->counters[i].shift;
+    /* Counters (also after a failure: they say how far it got), the final ones the
+     * control block handed over once done without the register port's cycles. */
+    for (unsigned i = 0; i < l->ncounters; i++) {
+        uint64_t v;
+        if (!sim_model_reg_final(m, l->counters[i].reg, &v))
+            v = sim_model_reg_read(m, l->counters[i].reg);
+        r->counter_values[i] = v >> l->counters[i].shift;
+    }
     if (p->recording >> slot & 1) { /* its counters were the last cycles recorded */
         p->recording &= ~((uint64_t)1 << slot);
         waves_apply(p);

@@ -282,6 +282,36 @@ module clhls_cu_shell #(
 `ifdef CLHLS_SIM_CHECKS
     assign still = (busy || rested) && regs_still && dispatch_still && slots_still &&
                    items_still && drained_q == (!start && drained);
+
+    // The run's final counts, handed to the simulator once at the edge where a read of
+    // the status register would first see done (the counters are final from then on),
+    // so that the runtime need not read them through the register port a cycle each.
+    // The leading unit tells, with the counters' register offsets (clhls_regmap.vh).
+    `include "clhls_regmap.vh"
+    import "DPI-C" function void clhls_sim_counts(
+        input int unsigned block, input int unsigned first_reg,
+        input longint unsigned local_conflicts, input longint unsigned busy_cycles,
+        input longint unsigned work_items, input longint unsigned stall_mem_cycles,
+        input longint unsigned mem_read_requests, input longint unsigned mem_write_requests);
+    generate
+        if (REG_BUSY_CYCLES != REG_LOCAL_CONFLICTS + 8'd1 ||
+            REG_WORK_ITEMS != REG_LOCAL_CONFLICTS + 8'd2 ||
+            REG_STALL_MEM_CYCLES != REG_LOCAL_CONFLICTS + 8'd3 ||
+            REG_MEM_READ_REQUESTS != REG_LOCAL_CONFLICTS + 8'd4 ||
+            REG_MEM_WRITE_REQUESTS != REG_LOCAL_CONFLICTS + 8'd5) begin : counters_apart
+            $error("clhls_cu_shell: the counters' registers must follow REG_LOCAL_CONFLICTS in this order");
+        end
+    endgenerate
+    reg counts_told;  // this run's final counts were handed over
+    always @(posedge clk)
+        if (rst || start)
+            counts_told <= 1'b0;
+        else if (cu_index == 8'd0 && regs.done && !counts_told) begin
+            clhls_sim_counts(BLOCK, {24'd0, REG_LOCAL_CONFLICTS}, regs.local_conflicts,
+                             regs.busy_cycles, regs.work_items, regs.stall_mem_cycles,
+                             regs.mem_read_requests, regs.mem_write_requests);
+            counts_told <= 1'b1;
+        end
 `else
     assign still = 1'b0;
     /* verilator lint_off UNUSEDSIGNAL */

@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 10/* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 11/* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
@@ -31,7 +31,9 @@ extern "C" {
                                           waves_window, waves_close); create
                                           takes no argument;
                                       10: jumps over still cycles (still,
-                                          jump) */
+                                          jump);
+                                      11: a run's final counts (final_reg,
+                                          forget_finals) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
@@ -145,6 +147,13 @@ typedef struct clhls_harness_api {
      * is still (the top's sim_skip input): counters count them all, registers that
      * nothing changes stay. */
     void (*jump)(void *model, const clhls_port_in *in, clhls_port_out *out, uint64_t cycles);
+    /* 1 and *value when register `offset` of control block `block` holds a count the
+     * block handed over once its kernel was done (clhls_sim_counts, at the edge where a
+     * status read first sees done; the count is final from then on) since
+     * forget_finals of the block; 0 otherwise (read it through the register port). */
+    int (*final_reg)(void *model, uint32_t block, uint32_t offset, uint64_t *value);
+    /* Forgets the final counts of control block `block` (a kernel starts). */
+    void (*forget_finals)(void *model, uint32_t block);
 } clhls_harness_api;
 
 const clhls_harness_api *clhls_harness_get(void);

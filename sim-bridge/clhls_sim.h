@@ -128,6 +128,11 @@ void sim_model_reset(sim_model *model);
 /* Register access through the register port; each takes one cycle. */
 void sim_model_reg_write(sim_model *model, uint32_t reg, uint64_t value);
 uint64_t sim_model_reg_read(sim_model *model, uint32_t reg);
+/* 1 and *value when register reg holds a count its kernel's control block handed over
+ * once the kernel was done in its last start (final from then on: the value a read
+ * would give, without the read's cycle); 0 when it did not (the kernel has not ended
+ * well, or CLHLS_SIM_EVERY_CYCLE=1): read it with sim_model_reg_read. */
+int sim_model_reg_final(const sim_model *model, uint32_t reg, uint64_t *value);
 
 /* Result of sim_model_run. */
 typedef struct sim_run_result {

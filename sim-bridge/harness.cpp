@@ -33,7 +33,9 @@
  * waveform is recorded or when CLHLS_SIM_ALL_CLOCKS=1 asks for it (to compare). Only the
  * raised clocks' logic is evaluated. A top with a `still` output (the last edge changed
  * nothing but counts) can be jumped: still() adds that the inputs are quiet, jump() is a
- * cycle with the top's `sim_skip` set, standing for that many. This is the project's
+ * cycle with the top's `sim_skip` set, standing for that many. A kernel's control block
+ * hands its final counts over once done (clhls_sim_counts), which final_reg gives until
+ * the block's next start (forget_finals). This is the project's
  * only C++ file; keep it small. */
 #include <cstddef>
 #include <cstdint>
@@ -280,6 +282,13 @@ typedef VerilatedContext model_context;
 #endif
 
 /* One model instance: its own context, so several models never share state. */
+/* The counts a control block handed over once its kernel was done (clhls_sim_counts). */
+struct final_counts {
+    bool fresh;                     /* handed over since the block's forget_finals */
+    uint32_t first_reg;             /* the first counter's offset in the block */
+    uint64_t values[6];             /* the counters from first_reg on, in register order */
+};
+
 struct instance {
     model_context *ctx;             /* Verilator context of this instance */
     Vclhls_top *top;                /* the verilated accelerator */
@@ -293,6 +302,7 @@ struct instance {
     unsigned kernels;               /* kernels of the top (clhls_sim_unit), one clock each */
     bool all_clocks;                /* CLHLS_SIM_ALL_CLOCKS=1: never stop a kernel's clock */
     uint32_t last_reg_addr;         /* the register port's address in the last cycle */
+    std::vector<final_counts> finals; /* per control block, the counts handed over once done */
 #if CLHLS_MODEL_THREADS > 1
     std::mutex dpi;                 /* held by each DPI call: calls run on several threads */
 #endif
@@ -511,6 +521,25 @@ int h_held_access(void *p, unsigned cu, clhls_access_fault *held)
     return 0;
 }
 
+int h_final_reg(void *p, uint32_t block, uint32_t offset, uint64_t *value)
+{
+    const instance *m = static_cast<const instance *>(p);
+    if (block >= m->finals.size() || !m->finals[block].fresh)
+        return 0;
+    const final_counts &f = m->finals[block];
+    if (offset < f.first_reg || offset - f.first_reg >= sizeof f.values / sizeof *f.values)
+        return 0;
+    *value = f.values[offset - f.first_reg];
+    return 1;
+}
+
+void h_forget_finals(void *p, uint32_t block)
+{
+    instance *m = static_cast<instance *>(p);
+    if (block < m->finals.size())
+        m->finals[block].fresh = false;
+}
+
 int h_tag_unit(void *p, uint32_t tag)
 {
     const instance *m = static_cast<const instance *>(p);
@@ -575,7 +604,7 @@ const clhls_harness_api api = {
     h_create,                  h_destroy,       h_cycle,          h_check_accesses,
     h_access_fault,            h_tag_unit,      h_held_access,    VM_TRACE ? 1u : 0u,
     h_waves_open,              h_waves_window,  h_waves_close,    h_still,
-    h_jump,
+    h_jump,                    h_final_reg,     h_forget_finals,
 };
 
 } // namespace
@@ -595,6 +624,26 @@ extern "C" void clhls_sim_unit(int index, int first_tag, int tags)
             m->tag_units.resize((std::size_t)t + 1, -1);
         m->tag_units[(std::size_t)t] = index;
     }
+}
+
+/* A kernel's control block hands over its run's final counts, the counters from
+ * register first_reg of the block on (clhls_cu_shell), once its kernel is done. */
+extern "C" void clhls_sim_counts(unsigned block, unsigned first_reg,
+                                 unsigned long long local_conflicts,
+                                 unsigned long long busy_cycles, unsigned long long work_items,
+                                 unsigned long long stall_mem_cycles,
+                                 unsigned long long mem_read_requests,
+                                 unsigned long long mem_write_requests)
+{
+    instance *m = dpi_instance();
+    if (!m || block >= 65536) /* (a program's kernels: far fewer) */
+        return;
+    dpi_section section(m);
+    if (block >= m->finals.size())
+        m->finals.resize(block + 1, final_counts{});
+    m->finals[block] = final_counts{true, first_reg,
+                                    {local_conflicts, busy_cycles, work_items, stall_mem_cycles,
+                                     mem_read_requests, mem_write_requests}};
 }
 
 /* The ranges compute unit cu's accesses are checked against (NULL: none), and the

@@ -16,6 +16,8 @@
  * set: it is established once per call here, not per operation there. */
 #include "sim_internal.h"
 
+#include "device_abi.h" /* HLS_REGS_PER_KERNEL: a control block's registers */
+
 #include <dlfcn.h>
 #include <fenv.h>
 #include <stdarg.h>
@@ -254,6 +256,14 @@ uint64_t sim_model_reg_read(sim_model *model, uint32_t reg)
     return model->out.reg_rdata;
 }
 
+int sim_model_reg_final(const sim_model *model, uint32_t reg, uint64_t *value)
+{
+    if (!model || !value || model->every_cycle)
+        return 0;
+    return model->api->final_reg(model->inst, reg / HLS_REGS_PER_KERNEL,
+                                 reg % HLS_REGS_PER_KERNEL, value);
+}
+
 /* The ranges in the harness's form (it keeps them until told others), or NULL when out
  * of memory. */
 static clhls_mem_range *harness_ranges(const sim_mem_range *ranges, unsigned n)
@@ -413,6 +423,7 @@ int sim_model_unit_start(sim_model *model, unsigned cu, uint32_t control_reg,
     u->idle_cycles = idle_cycles;
     u->status = SIM_RUNNING;
     memset(&u->result, 0, sizeof u->result);
+    model->api->forget_finals(model->inst, control_reg / HLS_REGS_PER_KERNEL);
     sim_model_reg_write(model, control_reg, start_mask);
     u->result.start_cycle = u->last_move = model->cycles;
     u->before = model->mem ? sim_mem_get_stats(model->mem) : (sim_mem_stats){0, 0, 0};

@@ -5,9 +5,10 @@
 # events (the lines CLHLS_VERBOSE=1 prints).
 #   clocks  CLHLS_SIM_ALL_CLOCKS=1 clocks every kernel in every cycle (by default the
 #           clocks of quiet kernels stop); the program must run two kernels or more.
-#   jumps   CLHLS_SIM_EVERY_CYCLE=1 evaluates the model in every cycle (by default the
-#           simulator jumps over cycles where nothing moves); the default run must have
-#           jumped over some.
+#   jumps   CLHLS_SIM_EVERY_CYCLE=1 evaluates the model in every cycle and reads the
+#           counters through the register port (by default the simulator jumps over
+#           cycles where nothing moves, and a kernel's control block hands its final
+#           counts over once done); the default run must have jumped over some.
 set -eu
 mode=$1
 shift
