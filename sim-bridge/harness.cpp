@@ -281,7 +281,6 @@ struct model_context : VerilatedContext {
 typedef VerilatedContext model_context;
 #endif
 
-/* One model instance: its own context, so several models never share state. */
 /* The counts a control block handed over once its kernel was done (clhls_sim_counts). */
 struct final_counts {
     bool fresh;                     /* handed over since the block's forget_finals */
@@ -289,6 +288,7 @@ struct final_counts {
     uint64_t values[6];             /* the counters from first_reg on, in register order */
 };
 
+/* One model instance: its own context, so several models never share state. */
 struct instance {
     model_context *ctx;             /* Verilator context of this instance */
     Vclhls_top *top;                /* the verilated accelerator */
