@@ -418,10 +418,6 @@ static void append_nearest_buffer(const rt_kernel_launch *l, uint64_t addr, unsi
                best->addr);
 }
 
-/* Starts l on its compute unit (d->lock held): when no unit of the accelerator runs, a
- * reset first (the memory's stress mode follows CLHLS_SIM_STRESS then); geometry,
- * arguments, the unit's buffers for the access checker, start. */
-/* 1 when the kernel reads or writes a channel (its probes name one). */
 /* Writes a geometry or argument register, unless it holds that value already (the
  * control block keeps them through a reset: a launch like the last one costs the
  * simulator no register cycle for them). */
@@ -443,6 +439,7 @@ static void write_setting(rt_device_program *p, uint32_t reg, uint64_t value)
     p->regs[reg].known = 1;
 }
 
+/* 1 when the kernel reads or writes a channel (its probes name one). */
 static int uses_channels(const rt_kernel_launch *l)
 {
     for (unsigned i = 0; i < l->nprobes; i++)
@@ -455,6 +452,9 @@ static int uses_channels(const rt_kernel_launch *l)
  * uses channels and no launch failed since the last reset: then the channels keep
  * what earlier kernels wrote into them and nobody read, as on a board (the compute
  * units of kernels that ended are idle and start again without a reset). */
+/* Starts l on its compute unit (d->lock held): when no unit of the accelerator runs, a
+ * reset first (the memory's stress mode follows CLHLS_SIM_STRESS then); geometry,
+ * arguments, the unit's buffers for the access checker, start. */
 static int launch_start(rt_device_impl *d, rt_device_program *p, const rt_kernel_launch *l,
                         rt_kernel_result *r)
 {

@@ -11,9 +11,12 @@
  * turn through the register port, done is sticky), its own access ranges and its own
  * watchdog (the top's `progress_units` bit, or a memory handshake of its own tags).
  * Cycles in which nothing moves and the model waits for the memory are one jump
- * (harness ABI 10: the top's `still`, the memory's calm). Every cycle runs in the default floating-point environment (round to nearest, no flush-to-zero),
- * which the operators' C models (fp_model.c) compute in, whatever the host program
- * set: it is established once per call here, not per operation there. */
+ * (harness ABI 10: the top's `still`, the memory's calm); a kernel that ended well
+ * handed its final counts over (ABI 11), which sim_model_reg_final gives without a
+ * register cycle. Every cycle runs in the default floating-point environment (round to
+ * nearest, no flush-to-zero), which the operators' C models (fp_model.c) compute in,
+ * whatever the host program set: it is established once per call here, not per
+ * operation there. */
 #include "sim_internal.h"
 
 #include "device_abi.h" /* HLS_REGS_PER_KERNEL: a control block's registers */
