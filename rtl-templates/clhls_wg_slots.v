@@ -41,7 +41,8 @@ module clhls_wg_slots #(
     input  wire [SLOT_W-1:0]            retire_slot,     // the slot of its group (a slot in use)
     output reg  [$clog2(SLOTS+1)-1:0]   in_use,          // slots holding a group
     output wire                         idle,            // no slot in use and nothing offered
-    output wire                         still            // the next edge changes nothing (no group, no retirement)
+    output wire                         still            // the next edge changes nothing (no group, no
+                                                         // retirement; simulation, 0 in synthesis)
 );
     localparam USE_W = $clog2(SLOTS + 1);
     localparam integer LAST_INDEX = SLOTS - 1;
@@ -71,7 +72,11 @@ module clhls_wg_slots #(
 
     assign s_ready = (!m_valid || m_ready) && !next_busy;
     assign idle    = (in_use == {USE_W{1'b0}}) && !m_valid;
+`ifdef CLHLS_SIM_CHECKS
     assign still   = !take && !(m_valid && m_ready) && !retire_valid;
+`else
+    assign still   = 1'b0;
+`endif
 
     always @(posedge clk) begin
         if (rst) begin
