@@ -322,9 +322,21 @@ board_t *board_load_file(const char *path, char *err, size_t errlen)
              "COMMAND\"", path);
         bad = 1;
     }
-    if (!bad && b->mem_ports != 1) {
-        fail(err, errlen, "%s: field 'memory.ports': only one memory port is supported",
-             path);
+    uint64_t span = b->global_mem_bytes / (b->mem_ports ? b->mem_ports : 1);
+    if (!bad && (b->mem_ports & (b->mem_ports - 1) || b->mem_ports > BOARD_MAX_MEM_PORTS)) {
+        fail(err, errlen, "%s: field 'memory.ports' must be 1, 2, 4 or 8", path);
+        bad = 1;
+    }
+    if (!bad && b->mem_ports > 1 &&
+        (span & (span - 1) || span * b->mem_ports != b->global_mem_bytes)) {
+        fail(err, errlen, "%s: field 'memory.size_bytes' must be 'memory.ports' times a "
+             "power of two (each port serves an aligned range of that size)", path);
+        bad = 1;
+    }
+    if (!bad && b->mem_ports > 1 && b->max_alloc_bytes > span - BOARD_PORT_RESERVED) {
+        fail(err, errlen, "%s: field 'memory.max_alloc_bytes' is larger than one memory "
+             "port's range (%llu bytes less %u)", path, (unsigned long long)span,
+             BOARD_PORT_RESERVED);
         bad = 1;
     }
     cJSON_Delete(root);
@@ -459,6 +471,17 @@ const char *board_cell_class_name(board_cell_class cls)
 double board_mem_bytes_per_cycle(const board_t *board)
 {
     return board->mem_bandwidth_gbps * 1e9 / (board->clock_mhz * 1e6);
+}
+
+uint64_t board_port_span(const board_t *board)
+{
+    return board->global_mem_bytes / board->mem_ports;
+}
+
+unsigned board_port_of(const board_t *board, uint64_t addr)
+{
+    return board->mem_ports > 1 ? (unsigned)(addr / board_port_span(board) % board->mem_ports)
+                                : 0;
 }
 
 double board_logic_levels(const board_t *board)

@@ -5,6 +5,10 @@
 #ifndef CLHLS_BOARD_H
 #define CLHLS_BOARD_H
 
+#define BOARD_MAX_MEM_PORTS 8          /* memory.ports at most */
+#define BOARD_PORT_RESERVED 0x10000u   /* bytes at the start of each port's range that
+                                          hold no buffer (address 0 is NULL) */
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -74,7 +78,9 @@ typedef struct board {
     uint64_t global_mem_bytes;   /* device global memory size */
     uint64_t max_alloc_bytes;    /* largest single buffer */
     unsigned mem_addr_bits;      /* byte-address width of the memory port (12..64) */
-    unsigned mem_ports;          /* memory ports the accelerator may use */
+    unsigned mem_ports;          /* memory ports (channels), 1, 2, 4 or 8; each serves
+                                    an aligned range of global_mem_bytes / mem_ports
+                                    bytes (board_port_span), port p the p-th */
     unsigned mem_width_bits;     /* data width of one memory port */
     unsigned mem_latency_cycles; /* request-to-response latency in kernel cycles */
     double mem_bandwidth_gbps;   /* sustained bandwidth of one port, GB/s */
@@ -114,6 +120,14 @@ const char *board_cell_class_name(board_cell_class cls);
 
 /* Bytes one memory port moves per kernel cycle at the board's bandwidth. */
 double board_mem_bytes_per_cycle(const board_t *board);
+
+/* The bytes of device addresses each memory port serves: port p serves
+ * [p * span, (p + 1) * span) (all of memory on a one-port board). */
+uint64_t board_port_span(const board_t *board);
+
+/* The memory port serving device address addr: the address bits just above the span's,
+ * as the hardware routes a request (addresses past the memory wrap around). */
+unsigned board_port_of(const board_t *board, uint64_t addr);
 
 /* Logic levels (LUTs) a register-to-register path may cross at the board's clock by
  * its delay model (synthesis.delay_ns); 0 when the board has no delay model. */

@@ -379,3 +379,48 @@ Test(board, work_item_index_bits_are_checked)
                          "\"work_item_index_bits\": 65"),
                  "field 'work_item_index_bits' must be at most 64");
 }
+
+/* The default board's memory block with these size, largest buffer and ports. */
+static char *memory_variant(const char *name, const char *size, const char *max_alloc,
+                            const char *ports)
+{
+    char to[256];
+    snprintf(to, sizeof to, "%s,\n    \"max_alloc_bytes\": %s,\n    \"address_bits\": 64,\n"
+             "    \"ports\": %s", size, max_alloc, ports);
+    return variant(name, "17179869184,\n    \"max_alloc_bytes\": 4294967296,\n"
+                   "    \"address_bits\": 64,\n    \"ports\": 1", to);
+}
+
+Test(board, memory_ports_split_the_memory_into_aligned_ranges)
+{
+    char err[512];
+    board_t *b = board_load_file(memory_variant("ports4", "17179869184", "1073741824", "4"),
+                                 err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_expect_eq(b->mem_ports, 4);
+    cr_expect_eq(board_port_span(b), 4ull << 30);
+    cr_expect_eq(board_port_of(b, 0x10000), 0);
+    cr_expect_eq(board_port_of(b, (4ull << 30) - 1), 0);
+    cr_expect_eq(board_port_of(b, 4ull << 30), 1);
+    cr_expect_eq(board_port_of(b, (12ull << 30) + 5), 3);
+    cr_expect_eq(board_port_of(b, 16ull << 30), 0, "addresses past the memory wrap around");
+    board_free(b);
+    b = board_load("sim_dc", err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_expect_eq(board_port_span(b), b->global_mem_bytes);
+    cr_expect_eq(board_port_of(b, 12ull << 30), 0);
+    board_free(b);
+}
+
+Test(board, memory_ports_the_hardware_cannot_route_are_refused)
+{
+    const char *count = "field 'memory.ports' must be 1, 2, 4 or 8";
+    expect_error(memory_variant("ports3", "17179869184", "1073741824", "3"), count);
+    expect_error(memory_variant("ports16", "17179869184", "1073741824", "16"), count);
+    expect_error(memory_variant("ports0", "17179869184", "1073741824", "0"),
+                 "field 'memory.ports' must be at least 1");
+    expect_error(memory_variant("ports_size", "12884901888", "1073741824", "2"),
+                 "'memory.size_bytes' must be 'memory.ports' times a power of two");
+    expect_error(memory_variant("ports_alloc", "17179869184", "4294967296", "4"),
+                 "'memory.max_alloc_bytes' is larger than one memory port's range");
+}
