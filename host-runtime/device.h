@@ -145,8 +145,11 @@ typedef struct rt_device_ops {
     /* Creates the device for a board. */
     int (*open)(const board_t *board, rt_device_impl **impl, char *err, size_t errlen);
     void (*close)(rt_device_impl *impl);
-    /* Device memory: allocate (address out), free, host transfers, device-side ops. */
-    int (*alloc)(rt_device_impl *impl, uint64_t size, uint64_t *addr);
+    /* Device memory: allocate (address out), free, host transfers, device-side ops.
+     * alloc places the block inside memory port `port`'s range (board_port_span), or
+     * where the device's policy says when port is -1; RT_DEV_NOMEM when it does not
+     * fit there. */
+    int (*alloc)(rt_device_impl *impl, uint64_t size, int port, uint64_t *addr);
     void (*free)(rt_device_impl *impl, uint64_t addr);
     int (*write)(rt_device_impl *impl, uint64_t addr, const void *src, size_t size);
     int (*read)(rt_device_impl *impl, uint64_t addr, void *dst, size_t size);

@@ -2,7 +2,11 @@
  * memory is one sim_memory per device; buffers get addresses from a first-fit allocator
  * that aligns them to 4096 bytes and leaves a guard gap of at least 4096 unmapped bytes
  * between any two buffers (and below the first), so an out-of-bounds access lands
- * outside every region and the simulator reports it. A kernel runs as described in
+ * outside every region and the simulator reports it. On a board with several memory
+ * ports a buffer lies inside one port's range, past its first BOARD_PORT_RESERVED
+ * bytes: the one asked for, else the next in round robin (the n-th buffer placed by
+ * the policy goes to port n mod ports, or the ports after it when that one is full).
+ * A one-port board's buffers start at SIM_BASE. A kernel runs as described in
  * docs/architecture.md "Running a kernel": the watchdog ends it when nothing moved for
  * the launch's idle window; then the occupancy probes say where the work-items are
  * stuck. Kernels of one program run at once, each on its compute unit (kernel_start,
@@ -43,6 +47,7 @@ struct rt_device_impl {
     const board_t *board;       /* the board simulated */
     sim_memory *mem;            /* device global memory */
     sim_block *blocks;          /* allocated blocks, ascending */
+    uint64_t placed;            /* blocks placed by the round robin (no port asked for) */
     pthread_mutex_t lock;       /* serialises every operation */
 };
 
@@ -117,31 +122,56 @@ static void sim_close(rt_device_impl *d)
     rt_free(d);
 }
 
-static int sim_alloc(rt_device_impl *d, uint64_t size, uint64_t *addr)
+/* First fit of need bytes in [lo, hi): a candidate starts after the previous block
+ * plus the guard gap (blocks below lo, of lower ports, are passed over). Maps the block
+ * and links it into the sorted list; RT_DEV_NOMEM when it does not fit. */
+static int place(rt_device_impl *d, uint64_t need, uint64_t lo, uint64_t hi, uint64_t *addr)
 {
-    uint64_t need = round_up(size ? size : 1, SIM_ALIGN);
-    uint64_t limit = SIM_BASE + d->board->global_mem_bytes + SIM_GUARD;
-    int rc = RT_DEV_NOMEM;
-    pthread_mutex_lock(&d->lock);
-    /* First fit: a candidate starts after the previous block plus the guard gap. */
-    uint64_t cand = SIM_BASE;
     sim_block **link = &d->blocks;
+    while (*link && (*link)->addr < lo)
+        link = &(*link)->next;
+    uint64_t cand = lo;
     while (*link && cand + need + SIM_GUARD > (*link)->addr) {
         cand = (*link)->addr + (*link)->size + SIM_GUARD;
         link = &(*link)->next;
     }
-    if (cand + need <= limit) {
-        sim_block *b = rt_alloc(sizeof *b);
-        if (b && sim_memory_map(d->mem, cand, need) == SIM_OK) {
-            b->addr = cand;
-            b->size = need;
-            b->next = *link;
-            *link = b;
-            *addr = cand;
-            rc = RT_DEV_OK;
-        } else {
-            rt_free(b);
+    if (cand + need > hi)
+        return RT_DEV_NOMEM;
+    sim_block *b = rt_alloc(sizeof *b);
+    if (!b || sim_memory_map(d->mem, cand, need) != SIM_OK) {
+        rt_free(b);
+        return RT_DEV_NOMEM;
+    }
+    b->addr = cand;
+    b->size = need;
+    b->next = *link;
+    *link = b;
+    *addr = cand;
+    return RT_DEV_OK;
+}
+
+/* A one-port board: from SIM_BASE to the end of memory (plus a guard gap). Several
+ * ports: port `port`, or (-1) the round robin's port and the ports after it. */
+static int sim_alloc(rt_device_impl *d, uint64_t size, int port, uint64_t *addr)
+{
+    uint64_t need = round_up(size ? size : 1, SIM_ALIGN);
+    unsigned ports = d->board->mem_ports ? d->board->mem_ports : 1;
+    if (port >= (int)ports)
+        return RT_DEV_NOMEM;
+    int rc = RT_DEV_NOMEM;
+    pthread_mutex_lock(&d->lock);
+    if (ports == 1) {
+        rc = place(d, need, SIM_BASE, SIM_BASE + d->board->global_mem_bytes + SIM_GUARD, addr);
+    } else {
+        uint64_t span = board_port_span(d->board);
+        unsigned first = port >= 0 ? (unsigned)port : (unsigned)(d->placed % ports);
+        unsigned tries = port >= 0 ? 1 : ports;
+        for (unsigned i = 0; i < tries && rc != RT_DEV_OK; i++) {
+            uint64_t p = (first + i) % ports;
+            rc = place(d, need, p * span + BOARD_PORT_RESERVED, (p + 1) * span, addr);
         }
+        if (rc == RT_DEV_OK && port < 0)
+            d->placed++;
     }
     pthread_mutex_unlock(&d->lock);
     return rc;

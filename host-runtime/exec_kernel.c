@@ -128,7 +128,7 @@ cl_int rt_kernel_start(rt_command *c, rt_kernel_run **out, rt_kernel_outcome *fa
     const rt_printf_meta *pm = meta->printf;
     if (pm) {
         static const unsigned char zero = 0;
-        int prc = d->ops->alloc(d->impl, pm->buffer_bytes, &run->pbuf);
+        int prc = d->ops->alloc(d->impl, pm->buffer_bytes, -1, &run->pbuf);
         if (prc == RT_DEV_OK &&
             d->ops->fill(d->impl, run->pbuf, &zero, 1, pm->buffer_bytes) != RT_DEV_OK) {
             d->ops->free(d->impl, run->pbuf);

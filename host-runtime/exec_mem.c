@@ -69,12 +69,12 @@ void rt_mem_written(cl_mem m, int di)
     pthread_mutex_unlock(&r->lock);
 }
 
-int rt_mem_place(cl_context c, size_t size, const void *host_ptr, uint64_t *addr)
+int rt_mem_place(cl_context c, size_t size, int port, const void *host_ptr, uint64_t *addr)
 {
     cl_uint done = 0;
     for (; done < c->ndevices; done++) {
         cl_device_id d = c->devices[done];
-        if (d->ops->alloc(d->impl, size, &addr[done]) != RT_DEV_OK)
+        if (d->ops->alloc(d->impl, size, port, &addr[done]) != RT_DEV_OK)
             break;
     }
     int ok = done == c->ndevices;

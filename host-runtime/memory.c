@@ -6,7 +6,9 @@
  * returns the host pointer itself; a CL_MEM_ALLOC_HOST_PTR buffer owns host memory of
  * its size that every map points into (the same address each time), filled by the map
  * and written back by the unmap. The CL_MEM_HOST_* flags forbid reads, writes and maps
- * from the host; sub-buffers inherit them unless they name their own. A pipe is a FIFO
+ * from the host; sub-buffers inherit them unless they name their own. Intel's
+ * CL_CHANNEL_n_INTELFPGA flags put a buffer into memory port n - 1 of its devices (a
+ * sub-buffer lies in its parent's and reports the parent's channel). A pipe is a FIFO
  * in the hardware between the writing and the reading kernel of one program, joined
  * when the program was built (by the pipe argument's name); its cl_mem has no device
  * memory, only a packet size (which clSetKernelArg checks against the argument's) and a
@@ -28,8 +30,14 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
 {
     RT_CHECK_OBJ(rt_valid_context(c), CL_INVALID_CONTEXT);
     const cl_mem_flags known = access_flags | host_flags | CL_MEM_USE_HOST_PTR |
-                               CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+                               CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR |
+                               RT_MEM_CHANNEL_MASK;
     RT_CHECK_OBJ(!(flags & ~known), CL_INVALID_VALUE);
+    /* Intel's CL_CHANNEL_n_INTELFPGA: memory port n - 1 of every device (0: the round
+     * robin). */
+    unsigned channel = (unsigned)((flags & RT_MEM_CHANNEL_MASK) >> RT_MEM_CHANNEL_SHIFT);
+    for (cl_uint i = 0; i < c->ndevices; i++)
+        RT_CHECK_OBJ(channel <= c->devices[i]->board->mem_ports, CL_INVALID_VALUE);
     RT_CHECK_OBJ(at_most_one(flags & access_flags), CL_INVALID_VALUE);
     RT_CHECK_OBJ(at_most_one(flags & host_flags), CL_INVALID_VALUE);
     RT_CHECK_OBJ(!((flags & CL_MEM_USE_HOST_PTR) &&
@@ -52,7 +60,7 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
         rt_free(alloc_host);
         RT_FAIL_OBJ(CL_OUT_OF_HOST_MEMORY);
     }
-    if (rt_mem_place(c, size, host_ptr, addr) != 0) {
+    if (rt_mem_place(c, size, (int)channel - 1, host_ptr, addr) != 0) {
         rt_free(addr);
         rt_free(alloc_host);
         rt_free(m);
@@ -99,8 +107,13 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
 {
     RT_CHECK_OBJ(rt_valid_buffer(parent) && !parent->parent, CL_INVALID_MEM_OBJECT);
     RT_CHECK_OBJ(type == CL_BUFFER_CREATE_TYPE_REGION && info, CL_INVALID_VALUE);
-    RT_CHECK_OBJ(!(flags & ~(access_flags | host_flags)), CL_INVALID_VALUE);
+    RT_CHECK_OBJ(!(flags & ~(access_flags | host_flags | RT_MEM_CHANNEL_MASK)),
+                 CL_INVALID_VALUE);
     RT_CHECK_OBJ(at_most_one(flags & access_flags) && at_most_one(flags & host_flags),
+                 CL_INVALID_VALUE);
+    /* It lives in its parent's memory port: it may only name the parent's channel. */
+    RT_CHECK_OBJ(!(flags & RT_MEM_CHANNEL_MASK) ||
+                 (flags & RT_MEM_CHANNEL_MASK) == (parent->flags & RT_MEM_CHANNEL_MASK),
                  CL_INVALID_VALUE);
     RT_CHECK_OBJ(!((parent->flags & CL_MEM_WRITE_ONLY) &&
                    (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))), CL_INVALID_VALUE);
@@ -133,7 +146,8 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags,
         flags |= parent->flags & access_flags;
     if (!(flags & host_flags))
         flags |= parent->flags & host_flags;
-    flags |= parent->flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+    flags |= parent->flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR |
+                              RT_MEM_CHANNEL_MASK);
     rt_object_init(&m->obj, RT_MAGIC_MEM);
     m->context = c;
     rt_retain(c);

@@ -240,6 +240,24 @@ struct _cl_mem {
     int pipe_props;             /* pipe: clCreatePipe had a property list (an empty one) */
 };
 
+/* Intel's FPGA SDK buffer placement flags (cl_ext_intelfpga.h, cl_intelfpga_mem_banks),
+ * which clCreateBuffer takes: a 3-bit field of cl_mem_flags at bit 16, channel n the
+ * device's memory port n - 1, AUTO the round robin (docs/user-guide.md, "Memory
+ * ports"). The Khronos headers lack them; host programs take them from Intel's header
+ * or define them with these values. */
+#ifndef CL_CHANNEL_AUTO_INTELFPGA
+#define CL_CHANNEL_AUTO_INTELFPGA (0 << 16)
+#define CL_CHANNEL_1_INTELFPGA (1 << 16)
+#define CL_CHANNEL_2_INTELFPGA (2 << 16)
+#define CL_CHANNEL_3_INTELFPGA (3 << 16)
+#define CL_CHANNEL_4_INTELFPGA (4 << 16)
+#define CL_CHANNEL_5_INTELFPGA (5 << 16)
+#define CL_CHANNEL_6_INTELFPGA (6 << 16)
+#define CL_CHANNEL_7_INTELFPGA (7 << 16)
+#endif
+#define RT_MEM_CHANNEL_MASK ((cl_mem_flags)CL_CHANNEL_7_INTELFPGA) /* the whole field */
+#define RT_MEM_CHANNEL_SHIFT 16
+
 /* CL_DEVICE_PIPE_MAX_PACKET_SIZE: the widest element the hardware moves in one
  * transfer, which bounds a pipe's packet as it bounds a channel's element; it matches
  * the compiler's HLS_MAX_WIDE_BITS / 8 (hls/ir.h). */
@@ -534,9 +552,10 @@ void rt_queue_finish(cl_command_queue q);
 
 /* ---- the memory executor (exec_mem.c) ---- */
 /* Allocates a buffer of size bytes on every device of c (addresses in addr, one per
- * device), and writes host_ptr's bytes (when not NULL) to the first; 0, or -1 with
- * nothing allocated. */
-int rt_mem_place(cl_context c, size_t size, const void *host_ptr, uint64_t *addr);
+ * device), inside memory port `port`'s range, or where each device's policy says (-1),
+ * and writes host_ptr's bytes (when not NULL) to the first; 0, or -1 with nothing
+ * allocated. */
+int rt_mem_place(cl_context c, size_t size, int port, const void *host_ptr, uint64_t *addr);
 /* Makes the newest data of m available on context device di (migrates). */
 int rt_mem_acquire(cl_mem m, int di);
 /* After a command on device di wrote m: records it and syncs USE_HOST_PTR memory. */

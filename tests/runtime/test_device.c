@@ -8,7 +8,10 @@
  * Kernel -> worker -> device) delivering that message to the context's notify callback
  * under the default and a configured idle window; the kernel attributes the metadata
  * carries (CL_KERNEL_ATTRIBUTES); pipe arguments (metadata.json, clSetKernelArg, an
- * NDRange with pipes); and a program binary unpacked again saying nothing. */
+ * NDRange with pipes); a program binary unpacked again saying nothing; and where
+ * buffers land on boards with several memory ports (board files written for the test:
+ * the round robin, Intel's CL_CHANNEL_n_INTELFPGA flags, a full port) and on a
+ * one-port board (its addresses as before). */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
@@ -18,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <cjson/cJSON.h>
 
 #include "clhls_sim.h"
 #include "manifest.h"
@@ -718,4 +723,244 @@ Test(device, binary_unpacked_again_says_nothing)
         rt_free(dir);
     }
     rt_free(blob);
+}
+
+/* ---- buffer placement on the memory ports ---- */
+
+/* Writes boards/NAME.json into the temporary directory: sim_dc with memory.ports,
+ * size_bytes and max_alloc_bytes as given, and makes it the default board of this test's
+ * process (CLHLS_BOARD_DIR, CLHLS_BOARD) before the platform is created. */
+static void use_ports_board(const char *name, unsigned ports, uint64_t size,
+                            uint64_t max_alloc)
+{
+    char err[512], bdir[600], path[700];
+    board_t *base = board_load("sim_dc", err, sizeof err);
+    cr_assert_not_null(base, "%s", err);
+    unsigned char *text = rt_read_file(base->path, NULL);
+    cr_assert_not_null(text, "%s", base->path);
+    board_free(base);
+    cJSON *root = cJSON_Parse((const char *)text);
+    rt_free(text);
+    cr_assert_not_null(root);
+    cJSON_ReplaceItemInObject(root, "name", cJSON_CreateString(name));
+    cJSON *mem = cJSON_GetObjectItem(root, "memory");
+    cr_assert_not_null(mem);
+    cJSON_ReplaceItemInObject(mem, "ports", cJSON_CreateNumber(ports));
+    cJSON_ReplaceItemInObject(mem, "size_bytes", cJSON_CreateNumber((double)size));
+    cJSON_ReplaceItemInObject(mem, "max_alloc_bytes", cJSON_CreateNumber((double)max_alloc));
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    cr_assert_not_null(out);
+    path_of(bdir, sizeof bdir, "boards");
+    mkdir(bdir, 0755);
+    snprintf(path, sizeof path, "%s/%s.json", bdir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(out, f);
+    fclose(f);
+    free(out);
+    setenv("CLHLS_BOARD_DIR", bdir, 1);
+    setenv("CLHLS_BOARD", name, 1);
+    unsetenv("CLHLS_BOARDS");
+}
+
+/* The platform's first device, which must be on board name, and a context on it. */
+static cl_context ports_context(const char *name, cl_device_id *d)
+{
+    cl_platform_id plat = rt_platform();
+    cr_assert_geq(plat->ndevices, 1);
+    *d = plat->devices[0];
+    cr_assert_str_eq((*d)->board->name, name, "the platform was created before the test");
+    cl_int err;
+    cl_context c = clCreateContext(NULL, 1, d, NULL, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    return c;
+}
+
+/* A buffer of size bytes created with flags, which must succeed. */
+static cl_mem new_buffer(cl_context c, cl_mem_flags flags, size_t size)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(c, flags, size, NULL, &err);
+    cr_assert_eq(err, CL_SUCCESS, "clCreateBuffer(%#llx, %zu): %d", (unsigned long long)flags,
+                 size, err);
+    return m;
+}
+
+/* m's device address lies inside port's range, past its reserved start, aligned, and
+ * ends inside the range. */
+static void assert_on_port(cl_device_id d, cl_mem m, unsigned port)
+{
+    const board_t *b = d->board;
+    uint64_t span = board_port_span(b), a = m->addr[0];
+    cr_assert_eq(board_port_of(b, a), port, "address %#llx: port %u, not %u",
+                 (unsigned long long)a, board_port_of(b, a), port);
+    cr_assert_geq(a, port * span + BOARD_PORT_RESERVED, "address %#llx",
+                  (unsigned long long)a);
+    cr_assert_leq(a + m->size, (port + 1) * span, "address %#llx", (unsigned long long)a);
+    cr_assert_eq(a % HLS_BUFFER_ALIGN, 0);
+}
+
+#define GIB ((uint64_t)1 << 30)
+
+/* Four ports of 4 GiB: buffers go round robin to ports 0, 1, 2, 3, 0 by allocation
+ * order, each at the start of its port's range past the reserved bytes; the fifth
+ * follows the first with the guard gap between them; a released buffer's room is
+ * found again on its port. */
+Test(device, buffers_round_robin_over_ports)
+{
+    use_ports_board("ports4", 4, 16 * GIB, GIB);
+    cl_device_id d;
+    cl_context c = ports_context("ports4", &d);
+    cr_assert_eq(d->board->mem_ports, 4);
+    cr_assert_eq(board_port_span(d->board), 4 * GIB);
+    cl_mem m[5];
+    for (unsigned i = 0; i < 5; i++) {
+        m[i] = new_buffer(c, CL_MEM_READ_WRITE, 1000 + i);
+        assert_on_port(d, m[i], i % 4);
+    }
+    for (unsigned i = 0; i < 4; i++)
+        cr_assert_eq(m[i]->addr[0], i * 4 * GIB + BOARD_PORT_RESERVED, "buffer %u", i);
+    cr_assert_eq(m[4]->addr[0], BOARD_PORT_RESERVED + 4096 + 4096, "first fit after buffer 0");
+    /* the sixth goes to port 1, after buffer 1 */
+    cl_mem sixth = new_buffer(c, 0, 64);
+    assert_on_port(d, sixth, 1);
+    cr_assert_eq(sixth->addr[0], 4 * GIB + BOARD_PORT_RESERVED + 8192);
+    /* buffer 2's room on port 2 is free again for the seventh (port 2) */
+    uint64_t freed = m[2]->addr[0];
+    clReleaseMemObject(m[2]);
+    cl_mem seventh = new_buffer(c, 0, 4096);
+    cr_assert_eq(seventh->addr[0], freed);
+    clReleaseMemObject(seventh);
+    clReleaseMemObject(sixth);
+    for (unsigned i = 0; i < 5; i++)
+        if (i != 2)
+            clReleaseMemObject(m[i]);
+    clReleaseContext(c);
+}
+
+/* Intel's CL_CHANNEL_n_INTELFPGA (n << 16) puts a buffer on port n - 1 and leaves the
+ * round robin where it was; CL_MEM_FLAGS reports it; a channel past the ports is
+ * CL_INVALID_VALUE; clCreateBufferWithProperties takes it too; a sub-buffer lies in its
+ * parent's port and may name only its channel. */
+Test(device, channel_flags_choose_the_port)
+{
+    use_ports_board("ports4", 4, 16 * GIB, GIB);
+    cl_device_id d;
+    cl_context c = ports_context("ports4", &d);
+    cr_assert_eq(CL_CHANNEL_3_INTELFPGA, 0x30000, "Intel's cl_ext_intelfpga.h value");
+    cl_mem three = new_buffer(c, CL_CHANNEL_3_INTELFPGA, 256);
+    assert_on_port(d, three, 2);
+    cr_assert_eq(three->addr[0], 2 * 4 * GIB + BOARD_PORT_RESERVED);
+    cl_mem_flags got = 0;
+    cr_assert_eq(clGetMemObjectInfo(three, CL_MEM_FLAGS, sizeof got, &got, NULL), CL_SUCCESS);
+    cr_assert_eq(got, CL_MEM_READ_WRITE | CL_CHANNEL_3_INTELFPGA);
+    cl_mem four = new_buffer(c, CL_MEM_READ_ONLY | CL_CHANNEL_4_INTELFPGA, 256);
+    assert_on_port(d, four, 3);
+    cl_mem one = new_buffer(c, CL_CHANNEL_1_INTELFPGA, 256);
+    assert_on_port(d, one, 0);
+    cl_mem again = new_buffer(c, CL_CHANNEL_3_INTELFPGA, 256);
+    assert_on_port(d, again, 2);
+    cr_assert_eq(again->addr[0], three->addr[0] + 4096 + 4096);
+    /* explicit channels did not move the round robin: the next goes to port 0 */
+    cl_mem auto0 = new_buffer(c, CL_CHANNEL_AUTO_INTELFPGA, 256);
+    assert_on_port(d, auto0, 0);
+    cl_mem auto1 = new_buffer(c, 0, 256);
+    assert_on_port(d, auto1, 1);
+
+    cl_int err = CL_SUCCESS;
+    cr_assert_null(clCreateBuffer(c, CL_CHANNEL_5_INTELFPGA, 256, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+    cr_assert_null(clCreateBuffer(c, CL_CHANNEL_7_INTELFPGA, 256, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+    cr_assert_null(clCreateBuffer(c, (cl_mem_flags)1 << 19, 256, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE, "bits past the field stay unknown");
+
+    const cl_mem_properties none[] = {0};
+    cl_mem withp = clCreateBufferWithProperties(c, none, CL_CHANNEL_2_INTELFPGA, 256, NULL,
+                                                &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    assert_on_port(d, withp, 1);
+    cr_assert_null(clCreateBufferWithProperties(c, none, CL_CHANNEL_6_INTELFPGA, 256, NULL,
+                                                &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+
+    cl_buffer_region r = {4096, 64};
+    cl_mem big3 = new_buffer(c, CL_CHANNEL_3_INTELFPGA, 8192);
+    cl_mem sub = clCreateSubBuffer(big3, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    assert_on_port(d, sub, 2);
+    cr_assert_eq(sub->addr[0], big3->addr[0] + 4096);
+    cr_assert_eq(clGetMemObjectInfo(sub, CL_MEM_FLAGS, sizeof got, &got, NULL), CL_SUCCESS);
+    cr_assert_eq(got & RT_MEM_CHANNEL_MASK, CL_CHANNEL_3_INTELFPGA);
+    cl_mem sub3 = clCreateSubBuffer(big3, CL_CHANNEL_3_INTELFPGA, CL_BUFFER_CREATE_TYPE_REGION,
+                                    &r, &err);
+    cr_assert_eq(err, CL_SUCCESS);
+    cr_assert_null(clCreateSubBuffer(big3, CL_CHANNEL_2_INTELFPGA,
+                                     CL_BUFFER_CREATE_TYPE_REGION, &r, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+
+    cl_mem all[] = {sub3, sub, big3, withp, auto1, auto0, again, one, four, three};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        clReleaseMemObject(all[i]);
+    clReleaseContext(c);
+}
+
+/* Four ports of 1 MiB: a port filled up passes the round robin's buffer on to the next
+ * port; a channel asked for whose port is full fails the allocation. */
+Test(device, full_port_passes_to_the_next)
+{
+    const uint64_t span = (uint64_t)1 << 20, room = span - BOARD_PORT_RESERVED;
+    use_ports_board("ports4_small", 4, 4 * span, room);
+    cl_device_id d;
+    cl_context c = ports_context("ports4_small", &d);
+    cl_mem full0 = new_buffer(c, CL_CHANNEL_1_INTELFPGA, room);
+    assert_on_port(d, full0, 0);
+    cl_int err = CL_SUCCESS;
+    cr_assert_null(clCreateBuffer(c, CL_CHANNEL_1_INTELFPGA, 64, NULL, &err));
+    cr_assert_eq(err, CL_MEM_OBJECT_ALLOCATION_FAILURE);
+    cl_mem a = new_buffer(c, 0, 64); /* port 0 is full: port 1 */
+    assert_on_port(d, a, 1);
+    cl_mem b = new_buffer(c, 0, 64); /* port 1 */
+    assert_on_port(d, b, 1);
+    cr_assert_eq(b->addr[0], a->addr[0] + 8192);
+    cl_mem full3 = new_buffer(c, CL_CHANNEL_4_INTELFPGA, room);
+    cl_mem e = new_buffer(c, 0, 64); /* port 2 */
+    assert_on_port(d, e, 2);
+    cl_mem f = new_buffer(c, 0, 64); /* port 3 is full, port 0 too: port 1 */
+    assert_on_port(d, f, 1);
+    cl_mem all[] = {f, e, full3, b, a, full0};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        clReleaseMemObject(all[i]);
+    clReleaseContext(c);
+}
+
+/* A one-port board keeps its layout: first fit from 0x10000, 4096-byte alignment and
+ * guard gaps; CL_CHANNEL_1_INTELFPGA is its port, CL_CHANNEL_2_INTELFPGA
+ * CL_INVALID_VALUE. */
+Test(device, one_port_layout_unchanged)
+{
+    unsetenv("CLHLS_BOARD");
+    unsetenv("CLHLS_BOARDS");
+    cl_device_id d;
+    cl_context c = ports_context("sim_dc", &d);
+    cr_assert_eq(d->board->mem_ports, 1);
+    cl_mem a = new_buffer(c, 0, 100);
+    cl_mem b = new_buffer(c, 0, 4096);
+    cl_mem e = new_buffer(c, 0, 5000);
+    cr_assert_eq(a->addr[0], 0x10000);
+    cr_assert_eq(b->addr[0], 0x12000);
+    cr_assert_eq(e->addr[0], 0x14000);
+    cl_mem f = new_buffer(c, CL_CHANNEL_1_INTELFPGA, 64);
+    cr_assert_eq(f->addr[0], 0x17000);
+    clReleaseMemObject(b);
+    cl_mem g = new_buffer(c, 0, 64);
+    cr_assert_eq(g->addr[0], 0x12000, "first fit: the hole buffer b left");
+    cl_int err = CL_SUCCESS;
+    cr_assert_null(clCreateBuffer(c, CL_CHANNEL_2_INTELFPGA, 64, NULL, &err));
+    cr_assert_eq(err, CL_INVALID_VALUE);
+    cl_mem all[] = {g, f, e, a};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        clReleaseMemObject(all[i]);
+    clReleaseContext(c);
 }
