@@ -204,9 +204,14 @@ int hls_emit_conflicts_width(const hls_kernel *k);
 /* The atomic operation codes of its accesses to local memory lmem (-1: global memory):
  * bit k for code k; sets *wide (when not NULL) when one is on a 64-bit element. */
 unsigned hls_emit_atomic_ops(const hls_kernel *k, int lmem, int *wide);
-/* A copy's events for unit 0 (clhls_cu_shell's cu_events): these flags, then the bank
- * conflicts. */
-#define HLS_CU_EVENT_FLAGS 5
+/* The most memory requests of one kind a compute unit of k issues in one cycle: one
+ * per memory port its load-store units may reach at once (clhls_cu_shell's REQS); the
+ * bits of such a count. */
+int hls_emit_requests_per_cycle(const hls_program *p, const hls_kernel *k);
+int hls_emit_request_bits(const hls_program *p, const hls_kernel *k);
+/* The bits of a copy's events for unit 0 (clhls_cu_shell's cu_events): busy, retire,
+ * the read and write counts, stalled, then the bank conflicts. */
+int hls_emit_event_bits(const hls_program *p, const hls_kernel *k);
 
 /* The top (emit_verilog.c). */
 unsigned hls_emit_reg_addr_bits(const hls_program *p); /* bits of the register address */

@@ -282,8 +282,11 @@ static void emit_global_op(emitter *e, const hls_op *op)
         hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_wdata", "lsu%d_m_wdata", n);
         hls_nl_connect(u, HLS_NL_OUT, "m_mem_req_wstrb", "lsu%d_m_wstrb", n);
     }
-    if (op->opc != HOP_STORE)
+    if (op->opc != HOP_STORE && e->c->program->board->mem_ports == 1)
         hls_nl_connect(u, HLS_NL_IN, "s_mem_resp_rdata", "s_resp_rdata");
+    else if (op->opc != HOP_STORE) /* its own answers (clhls_mem_route) */
+        hls_nl_connect(u, HLS_NL_IN, "s_mem_resp_rdata", "s_resp_rdata[%u +: %u]",
+                       e->mem_w * (unsigned)n, e->mem_w);
     hls_nl_connect(u, HLS_NL_OUT, "idle", "lsu%d_idle", n);
     hls_nl_connect(u, HLS_NL_OUT, "still", "%s", bit_net(e, NULL, text(e, "lsu%d_still", n)));
     hls_nl_connect(u, HLS_NL_OUT,

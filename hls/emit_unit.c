@@ -324,6 +324,25 @@ static void emit_local_memory(emitter *e, int i)
             emit_port_share(e, i, p);
 }
 
+int hls_emit_requests_per_cycle(const hls_program *p, const hls_kernel *k)
+{
+    int most = (int)p->board->mem_ports;
+    return k->nlsus < most ? (k->nlsus ? k->nlsus : 1) : most;
+}
+
+int hls_emit_request_bits(const hls_program *p, const hls_kernel *k)
+{
+    int bits = 1;
+    while ((1 << bits) <= hls_emit_requests_per_cycle(p, k))
+        bits++;
+    return bits;
+}
+
+int hls_emit_event_bits(const hls_program *p, const hls_kernel *k)
+{
+    return hls_emit_conflicts_width(k) + 3 + 2 * hls_emit_request_bits(p, k);
+}
+
 /* The width of the compute unit's bank conflicts in one cycle: every port of every
  * local memory of every copy of it may be refused (unit 0 counts them all), and at
  * least the 8 bits of the usual counter. */
@@ -421,6 +440,8 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
         hls_nl_param(u, "AUTORUN", "1");
     if (k->compute_units > 1) /* one of several: the kernel's module joins them */
         hls_nl_param(u, "NCU", "%d", k->compute_units);
+    if (hls_emit_requests_per_cycle(e->c->program, k) > 1) /* several memory ports */
+        hls_nl_param(u, "REQS", "%d", hls_emit_requests_per_cycle(e->c->program, k));
     /* A short clock gets the work-item generator's register for the next group, so
      * the pipeline's ready ends there; a slower clock keeps the area. */
     if (hls_ir_short_clock(e->c->program))
@@ -461,7 +482,7 @@ static void emit_shell(emitter *e, unsigned nwords, int nprobes, const char *ret
         hls_nl_connect(u, HLS_NL_IN, "peer_events", "peer_events");
     else
         hls_nl_connect(u, HLS_NL_IN, "peer_events", "%d'd0",
-                       hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
+                       hls_emit_event_bits(e->c->program, k));
     hls_nl_connect(u, HLS_NL_OUT, "cu_events", "%s", copies ? "cu_events" : "");
 }
 
@@ -560,16 +581,27 @@ static void emit_body_status(emitter *e)
         sb_printf(&x, "%slsu%d_idle", n ? " & " : "", n);
     hls_nl_assign(e->m, bit_net(e, "every load-store unit idle, every store acknowledged",
                                 "lsus_idle"), "%s", k->nlsus ? x.data : "1'b1");
+    /* the requests issued this cycle: at most one on a board of one memory port (its
+     * interconnect takes one a cycle), else a sum */
+    int req_bits = hls_emit_request_bits(e->c->program, k);
     for (int write = 0; write < 2; write++) {
         x.len = 0;
-        sb_append(&x, "1'b0");
+        sb_printf(&x, "%d'd0", req_bits);
         for (int i = 0; i < k->nops; i++) {
             const hls_op *op = &k->ops[i];
-            if (op->lsu >= 0 && (op->opc == HOP_STORE) == write)
-                sb_printf(&x, " | lsu%d_count", op->lsu);
+            if (op->lsu >= 0 && (op->opc == HOP_STORE) == write) {
+                if (req_bits == 1)
+                    sb_printf(&x, " | lsu%d_count", op->lsu);
+                else
+                    sb_printf(&x, " + {%d'd0, lsu%d_count}", req_bits - 1, op->lsu);
+            }
         }
-        hls_nl_assign(e->m, bit_net(e, "a memory request issued this cycle",
-                                    write ? "mem_write" : "mem_read"), "%s", x.data);
+        const char *name = write ? "mem_write" : "mem_read";
+        if (req_bits == 1)
+            bit_net(e, "a memory request issued this cycle", name);
+        else
+            hls_nl_net(e->m, name, (unsigned)req_bits, "memory requests issued this cycle");
+        hls_nl_assign(e->m, name, "%s", x.data);
     }
     x.len = 0;
     sb_append(&x, "retire");

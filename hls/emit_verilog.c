@@ -157,7 +157,10 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     }
     hls_nl_port(m, HLS_NL_IN, "s_resp_valid", n, "per unit: response valid");
     hls_nl_port(m, out, "s_resp_ready", n, "per unit: response accepted");
-    hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
+    if (c->program->board->mem_ports == 1)
+        hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw, "response data (shared)");
+    else /* each unit's own memory port's answer (clhls_mem_route) */
+        hls_nl_port(m, HLS_NL_IN, "s_resp_rdata", mw * n, "per unit: response data");
     hls_nl_port(m, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle");
     hls_nl_port(m, HLS_NL_OUT, "quiet", 1,
                 "idle long enough to stop its clock (simulation; 0 in synthesis)");
@@ -166,7 +169,7 @@ static hls_nl_module *compute_unit_ports(hls_compile *c, hls_nl_netlist *nl, int
     hls_nl_port(m, HLS_NL_OUT, "still", 1,
                 "the next edge changes only counts (simulation; 0 in synthesis)");
     if (one) {
-        unsigned events = (unsigned)(hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
+        unsigned events = (unsigned)hls_emit_event_bits(c->program, k);
         hls_nl_port(m, HLS_NL_IN, "cu_index", 8, "which of the kernel's compute units (0 leads)");
         hls_nl_port(m, HLS_NL_IN, "peer_events", events * (unsigned)(k->compute_units - 1),
                     "unit 0: the other units' cu_events, unit 1 lowest (clhls_cu_shell)");
@@ -196,7 +199,7 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
     const hls_kernel *k = c->program->kernels[index];
     unsigned mw = c->program->board->mem_width_bits;
     unsigned n = (unsigned)unit_ports(k), w = (unsigned)hls_emit_writer_ports(k);
-    unsigned events = (unsigned)(hls_emit_conflicts_width(k) + HLS_CU_EVENT_FLAGS);
+    unsigned events = (unsigned)hls_emit_event_bits(c->program, k);
     const struct {
         const char *port;
         hls_nl_dir dir;
@@ -217,10 +220,14 @@ static void emit_copies(hls_compile *c, hls_nl_module *m, int index)
         hls_nl_instance *cu =
             hls_nl_instance_new(m, arena_printf(&c->arena, "clhls_cu_%s_one", k->unit),
                                 arena_printf(&c->arena, "cu%d", u));
-        static const char *const shared[] = {"clk", "rst", "reg_we", "reg_addr", "reg_wdata",
-                                             "s_resp_rdata"};
+        static const char *const shared[] = {"clk", "rst", "reg_we", "reg_addr", "reg_wdata"};
         for (size_t s = 0; s < sizeof shared / sizeof *shared; s++)
             hls_nl_connect(cu, HLS_NL_IN, shared[s], "%s", shared[s]);
+        if (c->program->board->mem_ports == 1)
+            hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "s_resp_rdata");
+        else
+            hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "s_resp_rdata[%u +: %u]",
+                           (unsigned)u * n * mw, n * mw);
         hls_nl_connect(cu, HLS_NL_OUT, "reg_rdata", "%s", u ? "" : "reg_rdata");
         for (size_t b = 0; b < sizeof buses / sizeof *buses; b++) {
             unsigned slots = buses[b].per_writer ? w : n, bits = buses[b].bits;
@@ -282,43 +289,54 @@ static void connect_fields(hls_nl_instance *i, const char *port, const char *net
     sb_free(&name);
 }
 
-/* The memory port of clhls_top: the interconnect's requests straight out when no
+/* One memory port of clhls_top (channel `mem`, -1 on a board of one port, whose nets
+ * are the top's own ports): its interconnect, whose requests go straight out when no
  * kernel has a global atomic, else through a clhls_atomic_unit, which executes the
  * atomics (the port carries reads and writes only) and clears its cache when any
- * kernel starts (the host may have written memory). */
-static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nports, unsigned mw)
+ * kernel starts (the host may have written memory). `stills` gathers the `still` of
+ * each. */
+static void emit_memory_channel(hls_compile *c, hls_nl_module *top, int nports, unsigned mw,
+                                int mem, strbuf *stills)
 {
-    const char *ic = "m_mem_req";  /* the interconnect's memory side: the port, or ... */
-    const char *icr = "s_mem_resp";
-    const char *atomic = "no_atomic"; /* what the interconnect's operation codes drive */
+    const hls_program *p = c->program;
+    const char *sfx = mem < 0 ? "" : arena_printf(&c->arena, "%d", mem);
+    /* the port's nets: the top's ports, or memM_req_* / memM_resp_* */
+    const char *port_req = mem < 0 ? "m_mem_req" : arena_printf(&c->arena, "mem%d_req", mem);
+    const char *port_resp = mem < 0 ? "s_mem_resp" : arena_printf(&c->arena, "mem%d_resp", mem);
+    /* the units' side: the request buses, or those the routers fill for this port */
+    const char *unit_req = mem < 0 ? "req" : arena_printf(&c->arena, "ic%d_req", mem);
+    const char *unit_resp = mem < 0 ? "resp" : arena_printf(&c->arena, "ic%d_resp", mem);
+    const char *ic = port_req;      /* the interconnect's memory side: the port, or ... */
+    const char *icr = port_resp;
+    /* what the interconnect's operation codes drive */
+    const char *atomic = arena_printf(&c->arena, "no_atomic%s", sfx);
     int wide;
     unsigned ops = global_atomic_ops(p, &wide);
     if (ops) {
-        ic = "ic_req";              /* ... the wires into the atomic unit */
-        icr = "ic_resp";
-        atomic = "ic_req_atomic";
+        ic = arena_printf(&c->arena, "ic%s_mem_req", sfx); /* ... the wires into the atomic unit */
+        icr = arena_printf(&c->arena, "ic%s_mem_resp", sfx);
+        atomic = arena_printf(&c->arena, "%s_atomic", ic);
         const board_t *b = p->board;
         /* enough requests in flight for one per cycle at the board's latency (and the
          * unit's and the interconnect's cycles) */
         unsigned depth = 32;
         while (depth < b->mem_latency_cycles + 16)
             depth *= 2;
-        static const char *const one_bit[] = {"ic_req_valid", "ic_req_ready", "ic_req_write",
-                                              "ic_resp_valid", "ic_resp_ready"};
-        for (size_t i = 0; i < sizeof one_bit / sizeof *one_bit; i++)
-            hls_nl_net(top, one_bit[i], 1, NULL);
-        hls_nl_net(top, "ic_req_atomic", 4, NULL);
-        hls_nl_net(top, "ic_req_addr", 64, NULL);
-        hls_nl_net(top, "ic_req_wdata", mw, NULL);
-        hls_nl_net(top, "ic_resp_rdata", mw, NULL);
-        hls_nl_net(top, "ic_req_wstrb", mw / 8, NULL);
-        hls_nl_net(top, "ic_req_tag", 16, NULL);
-        hls_nl_net(top, "ic_resp_tag", 16, NULL);
-        hls_nl_net(top, "kernel_start", 1,
-                   "a kernel starts (the host may have written memory): forget cached lines");
-        hls_nl_assign(top, "kernel_start", "reg_we && reg_addr[7:0] == 8'd%u && reg_wdata[0]",
-                      hls_regmap_find("control")->offset);
-        hls_nl_instance *u = hls_nl_instance_new(top, "clhls_atomic_unit", "atomic_unit");
+        static const char *const one_bit[] = {"valid", "ready", "write"};
+        for (size_t i = 0; i < sizeof one_bit / sizeof *one_bit; i++) {
+            hls_nl_net(top, arena_printf(&c->arena, "%s_%s", ic, one_bit[i]), 1, NULL);
+            if (i < 2)
+                hls_nl_net(top, arena_printf(&c->arena, "%s_%s", icr, one_bit[i]), 1, NULL);
+        }
+        hls_nl_net(top, atomic, 4, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "%s_addr", ic), 64, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "%s_wdata", ic), mw, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "%s_rdata", icr), mw, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "%s_wstrb", ic), mw / 8, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "%s_tag", ic), 16, NULL);
+        hls_nl_net(top, arena_printf(&c->arena, "%s_tag", icr), 16, NULL);
+        hls_nl_instance *u = hls_nl_instance_new(top, "clhls_atomic_unit",
+                                                 arena_printf(&c->arena, "atomic_unit%s", sfx));
         hls_nl_param(u, "MEM_W", "%u", mw);
         hls_nl_param(u, "TAG_W", "16");
         hls_nl_param(u, "ADDR_W", "%u", b->mem_addr_bits);
@@ -329,19 +347,20 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
         hls_nl_connect(u, HLS_NL_IN, "clk", "clk");
         hls_nl_connect(u, HLS_NL_IN, "rst", "rst");
         hls_nl_connect(u, HLS_NL_IN, "invalidate", "kernel_start");
-        connect_fields(u, "s_req", "ic_req", "valid ready write atomic addr wdata wstrb tag");
-        connect_fields(u, "m_resp", "ic_resp", "valid ready rdata tag");
-        connect_fields(u, "m_mem_req", "m_mem_req", "valid ready write addr wdata wstrb tag");
-        connect_fields(u, "s_mem_resp", "s_mem_resp", "valid ready rdata tag");
-        hls_nl_net(top, "atomic_unit_still", 1, "the atomic unit's next edge changes nothing");
-        hls_nl_connect(u, HLS_NL_OUT, "still", "atomic_unit_still");
-        hls_nl_unused(top, "atomic_unit_still"); /* (in synthesis) */
+        connect_fields(u, "s_req", ic, "valid ready write atomic addr wdata wstrb tag");
+        connect_fields(u, "m_resp", icr, "valid ready rdata tag");
+        connect_fields(u, "m_mem_req", port_req, "valid ready write addr wdata wstrb tag");
+        connect_fields(u, "s_mem_resp", port_resp, "valid ready rdata tag");
+        const char *still = arena_printf(&c->arena, "atomic_unit%s_still", sfx);
+        hls_nl_net(top, still, 1, "the atomic unit's next edge changes nothing");
+        hls_nl_connect(u, HLS_NL_OUT, "still", "%s", still);
+        sb_printf(stills, " & %s", still);
     } else {
-        hls_nl_net(top, "no_atomic", 4, "no kernel has a global atomic: always 0");
-        hls_nl_unused(top, "no_atomic");
+        hls_nl_net(top, atomic, 4, "no kernel has a global atomic: always 0");
+        hls_nl_unused(top, atomic);
     }
     hls_nl_instance *ict = hls_nl_instance_new(top, "clhls_mem_interconnect",
-                                               "memory_interconnect");
+                                               arena_printf(&c->arena, "memory_interconnect%s", sfx));
     hls_nl_param(ict, "NPORTS", "%d", nports);
     hls_nl_param(ict, "MEM_W", "%u", mw);
     hls_nl_param(ict, "TAG_W", "16");
@@ -360,15 +379,169 @@ static void emit_memory_port(hls_nl_module *top, const hls_program *p, int nport
     sb_free(&mask);
     hls_nl_connect(ict, HLS_NL_IN, "clk", "clk");
     hls_nl_connect(ict, HLS_NL_IN, "rst", "rst");
-    connect_fields(ict, "s_req", "req", "valid ready write atomic addr wdata wstrb");
-    connect_fields(ict, "m_resp", "resp", "valid ready rdata");
+    connect_fields(ict, "s_req", unit_req, "valid ready");
+    connect_fields(ict, "s_req", "req", "write atomic addr wdata wstrb");
+    connect_fields(ict, "m_resp", unit_resp, "valid ready rdata");
     connect_fields(ict, "m_mem_req", ic, "valid ready write");
     hls_nl_connect(ict, HLS_NL_OUT, "m_mem_req_atomic", "%s", atomic);
     connect_fields(ict, "m_mem_req", ic, "addr wdata wstrb tag");
     connect_fields(ict, "s_mem_resp", icr, "valid ready rdata tag");
-    hls_nl_net(top, "interconnect_still", 1, "the interconnect's next edge changes nothing");
-    hls_nl_connect(ict, HLS_NL_OUT, "still", "interconnect_still");
-    hls_nl_unused(top, "interconnect_still"); /* (in synthesis) */
+    const char *still = arena_printf(&c->arena, "interconnect%s_still", sfx);
+    hls_nl_net(top, still, 1, "the interconnect's next edge changes nothing");
+    hls_nl_connect(ict, HLS_NL_OUT, "still", "%s", still);
+    sb_printf(stills, " & %s", still);
+}
+
+/* The fields of a memory port: name (after m_mem_req_ or s_mem_resp_), bits (0: the
+ * memory's width, 1: its byte enables) and whether the accelerator drives it. */
+static const struct {
+    const char *req_or_resp;
+    const char *field;
+    unsigned bits;
+    int out;
+} memory_fields[] = {
+    {"req", "valid", 1, 1},  {"req", "ready", 1, 0},  {"req", "write", 1, 1},
+    {"req", "addr", 64, 1},  {"req", "wdata", 0, 1},  {"req", "wstrb", 1, 1},
+    {"req", "tag", 16, 1},   {"resp", "valid", 1, 0}, {"resp", "ready", 1, 1},
+    {"resp", "rdata", 0, 0}, {"resp", "tag", 16, 0},
+};
+
+static unsigned memory_field_bits(size_t f, unsigned mw)
+{
+    return memory_fields[f].bits == 0 ? mw : !strcmp(memory_fields[f].field, "wstrb")
+                                                 ? mw / 8
+                                                 : memory_fields[f].bits;
+}
+
+/* The memory ports of clhls_top: the interconnect of each (emit_memory_channel) and,
+ * on a board of several, in front of them each load-store unit port's clhls_mem_route,
+ * which passes its requests to the port of their address and its answers back in
+ * order; the units' addresses, write data and operation codes reach every
+ * interconnect unrouted. The top's ports are then vectors of the ports' fields, port
+ * m's at slice m. `memory_still` is the AND of their `still`. */
+static void emit_memory_ports(hls_compile *c, hls_nl_module *top, int nports, unsigned mw)
+{
+    const hls_program *p = c->program;
+    int nmem = (int)p->board->mem_ports;
+    strbuf stills = {0}, expr = {0};
+    sb_append(&stills, "1'b1");
+    if (global_atomic_ops(p, NULL)) {
+        hls_nl_net(top, "kernel_start", 1,
+                   "a kernel starts (the host may have written memory): forget cached lines");
+        hls_nl_assign(top, "kernel_start", "reg_we && reg_addr[7:0] == 8'd%u && reg_wdata[0]",
+                      hls_regmap_find("control")->offset);
+    }
+    if (nmem == 1) {
+        emit_memory_channel(c, top, nports, mw, -1, &stills);
+    } else {
+        unsigned sel_lo = 0;
+        while ((1ull << sel_lo) < board_port_span(p->board))
+            sel_lo++;
+        /* each memory port's fields, joined into the top's vectors */
+        for (size_t f = 0; f < sizeof memory_fields / sizeof *memory_fields; f++) {
+            unsigned bits = memory_field_bits(f, mw);
+            const char *rr = memory_fields[f].req_or_resp, *name = memory_fields[f].field;
+            const char *port = arena_printf(&c->arena, "%s_mem_%s_%s",
+                                            !strcmp(rr, "req") ? "m" : "s",
+                                            rr, name);
+            expr.len = 0;
+            for (int m = nmem - 1; m >= 0; m--) {
+                const char *net = arena_printf(&c->arena, "mem%d_%s_%s", m, rr, name);
+                hls_nl_net(top, net, bits, NULL);
+                if (memory_fields[f].out)
+                    sb_printf(&expr, "%s%s", m < nmem - 1 ? ", " : "{", net);
+                else
+                    hls_nl_assign(top, net, "%s[%u +: %u]", port, bits * (unsigned)m, bits);
+            }
+            if (memory_fields[f].out) {
+                sb_append(&expr, "}");
+                hls_nl_assign(top, port, "%s", expr.data);
+            }
+        }
+        /* the routers, and the interconnects' slave sides they fill */
+        for (int i = 0; i < nports; i++) {
+            static const char *const own[] = {"valid", "rready"};
+            for (size_t f = 0; f < sizeof own / sizeof *own; f++)
+                hls_nl_net(top, arena_printf(&c->arena, "route%d_%s", i, own[f]),
+                           (unsigned)nmem, NULL);
+            hls_nl_net(top, arena_printf(&c->arena, "route%d_req_ready", i), 1, NULL);
+            hls_nl_net(top, arena_printf(&c->arena, "route%d_resp_valid", i), 1, NULL);
+            hls_nl_net(top, arena_printf(&c->arena, "route%d_still", i), 1, NULL);
+        }
+        for (int m = 0; m < nmem; m++) {
+            static const char *const ic_nets[] = {"req_valid", "req_ready", "resp_valid",
+                                                  "resp_ready"};
+            for (size_t f = 0; f < sizeof ic_nets / sizeof *ic_nets; f++) {
+                const char *net = arena_printf(&c->arena, "ic%d_%s", m, ic_nets[f]);
+                hls_nl_net(top, net, (unsigned)nports, NULL);
+                hls_nl_vector(top, net);
+            }
+            hls_nl_net(top, arena_printf(&c->arena, "ic%d_resp_rdata", m), mw, NULL);
+            static const char *const routed[] = {"req_valid", "resp_ready"};
+            static const char *const from[] = {"valid", "rready"};
+            for (size_t f = 0; f < 2; f++) {
+                expr.len = 0;
+                for (int i = nports - 1; i >= 0; i--)
+                    sb_printf(&expr, "%sroute%d_%s[%d]", i < nports - 1 ? ", " : "{", i,
+                              from[f], m);
+                sb_append(&expr, "}");
+                hls_nl_assign(top, arena_printf(&c->arena, "ic%d_%s", m, routed[f]), "%s",
+                              expr.data);
+            }
+        }
+        hls_nl_net(top, "ic_resp_rdata", mw * (unsigned)nmem,
+                   "the interconnects' answer data, memory port m's at slice m");
+        expr.len = 0;
+        for (int m = nmem - 1; m >= 0; m--)
+            sb_printf(&expr, "%sic%d_resp_rdata", m < nmem - 1 ? ", " : "{", m);
+        sb_append(&expr, "}");
+        hls_nl_assign(top, "ic_resp_rdata", "%s", expr.data);
+        for (int i = 0; i < nports; i++) {
+            hls_nl_instance *r = hls_nl_instance_new(top, "clhls_mem_route",
+                                                     arena_printf(&c->arena, "route%d", i));
+            hls_nl_param(r, "NMEM", "%d", nmem);
+            hls_nl_param(r, "SEL_LO", "%u", sel_lo);
+            hls_nl_param(r, "MEM_W", "%u", mw);
+            hls_nl_connect(r, HLS_NL_IN, "clk", "clk");
+            hls_nl_connect(r, HLS_NL_IN, "rst", "rst");
+            hls_nl_connect(r, HLS_NL_IN, "s_req_valid", "req_valid[%d]", i);
+            hls_nl_connect(r, HLS_NL_OUT, "s_req_ready", "route%d_req_ready", i);
+            hls_nl_connect(r, HLS_NL_IN, "s_req_addr", "req_addr[%d +: 64]", 64 * i);
+            hls_nl_connect(r, HLS_NL_OUT, "m_req_valid", "route%d_valid", i);
+            static const char *const gathered[] = {"m_req_ready", "s_resp_valid"};
+            static const char *const of[] = {"req_ready", "resp_valid"};
+            for (size_t f = 0; f < 2; f++) {
+                expr.len = 0;
+                for (int m = nmem - 1; m >= 0; m--)
+                    sb_printf(&expr, "%sic%d_%s[%d]", m < nmem - 1 ? ", " : "{", m, of[f], i);
+                sb_append(&expr, "}");
+                hls_nl_connect(r, HLS_NL_IN, gathered[f], "%s", expr.data);
+            }
+            hls_nl_connect(r, HLS_NL_OUT, "s_resp_ready", "route%d_rready", i);
+            hls_nl_connect(r, HLS_NL_IN, "s_resp_rdata", "ic_resp_rdata");
+            hls_nl_connect(r, HLS_NL_OUT, "m_resp_valid", "route%d_resp_valid", i);
+            hls_nl_connect(r, HLS_NL_IN, "m_resp_ready", "resp_ready[%d]", i);
+            hls_nl_connect(r, HLS_NL_OUT, "m_resp_rdata", "resp_rdata[%u +: %u]", mw * (unsigned)i,
+                           mw);
+            hls_nl_connect(r, HLS_NL_OUT, "still", "route%d_still", i);
+            sb_printf(&stills, " & route%d_still", i);
+        }
+        static const char *const joined[] = {"req_ready", "resp_valid"};
+        for (size_t f = 0; f < 2; f++) {
+            expr.len = 0;
+            for (int i = nports - 1; i >= 0; i--)
+                sb_printf(&expr, "%sroute%d_%s", i < nports - 1 ? ", " : "{", i, joined[f]);
+            sb_append(&expr, "}");
+            hls_nl_assign(top, joined[f], "%s", expr.data);
+        }
+        for (int m = 0; m < nmem; m++)
+            emit_memory_channel(c, top, nports, mw, m, &stills);
+    }
+    hls_nl_net(top, "memory_still", 1, "the memory side's next edge changes nothing");
+    hls_nl_assign(top, "memory_still", "%s", stills.data);
+    hls_nl_unused(top, "memory_still"); /* (in synthesis) */
+    sb_free(&stills);
+    sb_free(&expr);
 }
 
 /* Each channel: a FIFO of its depth from the writing compute unit to the reading one. */
@@ -413,19 +586,30 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_module *top = hls_nl_module_new(nl, "clhls_top");
     hls_nl_comment(top, "Accelerator top, generated by clhls %s for board %s: %d kernel(s),",
                    hls_version(), p->board->name, p->nkernels);
-    hls_nl_comment(top, "%d load-store unit port(s) on one %u-bit memory port.", total, mw);
+    if (p->board->mem_ports == 1)
+        hls_nl_comment(top, "%d load-store unit port(s) on one %u-bit memory port.", total, mw);
+    else
+        hls_nl_comment(top, "%d load-store unit port(s) on %u %u-bit memory ports.", total,
+                       p->board->mem_ports, mw);
     clock_and_register_ports(top, p, "register read data (reg_addr at the last edge)");
-    hls_nl_port(top, HLS_NL_OUT, "m_mem_req_valid", 1, "memory request valid");
-    hls_nl_port(top, HLS_NL_IN, "m_mem_req_ready", 1, "memory accepts the request");
-    hls_nl_port(top, HLS_NL_OUT, "m_mem_req_write", 1, "1 = write, 0 = read");
-    hls_nl_port(top, HLS_NL_OUT, "m_mem_req_addr", 64, "byte address, port aligned");
-    hls_nl_port(top, HLS_NL_OUT, "m_mem_req_wdata", mw, "write data");
-    hls_nl_port(top, HLS_NL_OUT, "m_mem_req_wstrb", mw / 8, "write byte enables");
-    hls_nl_port(top, HLS_NL_OUT, "m_mem_req_tag", 16, "request tag");
-    hls_nl_port(top, HLS_NL_IN, "s_mem_resp_valid", 1, "response valid");
-    hls_nl_port(top, HLS_NL_OUT, "s_mem_resp_ready", 1, "response accepted");
-    hls_nl_port(top, HLS_NL_IN, "s_mem_resp_rdata", mw, "read data");
-    hls_nl_port(top, HLS_NL_IN, "s_mem_resp_tag", 16, "tag of the answered request");
+    /* the memory ports: on a board of several, each field a vector, port m's at slice m */
+    static const char *const memory_comments[] = {
+        "memory request valid", "memory accepts the request", "1 = write, 0 = read",
+        "byte address, port aligned", "write data", "write byte enables", "request tag",
+        "response valid", "response accepted", "read data", "tag of the answered request"};
+    unsigned nmem = p->board->mem_ports;
+    for (size_t f = 0; f < sizeof memory_fields / sizeof *memory_fields; f++) {
+        const char *rr = memory_fields[f].req_or_resp;
+        const char *name = arena_printf(&c->arena, "%s_mem_%s_%s", !strcmp(rr, "req") ? "m" : "s",
+                                        rr, memory_fields[f].field);
+        hls_nl_port(top, memory_fields[f].out ? HLS_NL_OUT : HLS_NL_IN, name,
+                    memory_field_bits(f, mw) * nmem,
+                    nmem == 1 ? memory_comments[f]
+                              : arena_printf(&c->arena, "per memory port: %s",
+                                             memory_comments[f]));
+        if (nmem > 1 && memory_field_bits(f, mw) == 1)
+            hls_nl_vector(top, name);
+    }
     hls_nl_port(top, HLS_NL_OUT, "progress", 1, "a work-item moved this cycle (watchdog)");
     hls_nl_port(top, HLS_NL_OUT, "progress_units", (unsigned)p->nkernels,
                 "bit u: compute unit u moved this cycle");
@@ -472,7 +656,9 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
     hls_nl_net(top, "resp_valid", all, NULL);
     hls_nl_vector(top, "req_ready");
     hls_nl_vector(top, "resp_valid");
-    hls_nl_net(top, "resp_rdata", mw, NULL);
+    hls_nl_net(top, "resp_rdata", mw * (p->board->mem_ports == 1 ? 1 : all),
+               p->board->mem_ports == 1 ? "the answers' data (shared)"
+                                        : "each unit port's answer data (its router's)");
     /* the last two carry the write data of the storing units alone
      * (hls_emit_writer_ports) */
     static const char *const bus[] = {"req_valid", "req_write", "resp_ready", "req_atomic",
@@ -535,7 +721,11 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         }
         hls_nl_connect(cu, HLS_NL_IN, "s_resp_valid", "resp_valid[%d +: %u]", base, n);
         hls_nl_connect(cu, HLS_NL_OUT, "s_resp_ready", "%sresp_ready", prefix);
-        hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
+        if (p->board->mem_ports == 1)
+            hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata");
+        else
+            hls_nl_connect(cu, HLS_NL_IN, "s_resp_rdata", "resp_rdata[%u +: %u]",
+                           mw * (unsigned)base, mw * n);
         hls_nl_connect(cu, HLS_NL_OUT, "progress", "progress_%d", i);
         hls_nl_connect(cu, HLS_NL_OUT, "quiet", "quiet_%d", i);
         hls_nl_connect(cu, HLS_NL_IN, "skip", "skip");
@@ -572,11 +762,9 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
      * cycle pays one test for it. */
     sb_append(&clocks, ";\n    skip = sim_skip;\nend\nalways @(posedge clk) begin\n"
                        "    still <= 1'b0;\n"
-                       "    if (!progress && !rst && !reg_we && !s_mem_resp_valid &&\n"
-                       "        !(m_mem_req_valid && m_mem_req_ready))\n"
-                       "        still <= interconnect_still");
-    if (global_atomic_ops(p, NULL))
-        sb_append(&clocks, " & atomic_unit_still");
+                       "    if (!progress && !rst && !reg_we && !(|s_mem_resp_valid) &&\n"
+                       "        !(|(m_mem_req_valid & m_mem_req_ready)))\n"
+                       "        still <= memory_still");
     for (int i = 0; i < p->nkernels; i++) /* (a quiet kernel is not clocked) */
         sb_printf(&clocks, " & (still_%d | quiet_%d)", i, i);
     sb_append(&clocks, ";\nend\n`else\nalways @(*) begin\n");
@@ -601,7 +789,7 @@ static hls_nl_module *emit_top(hls_compile *c, hls_nl_netlist *nl)
         sb_printf(&expr, " | rdata_%d", i);
     hls_nl_assign(top, "reg_rdata", "%s", expr.data);
     sb_free(&expr);
-    emit_memory_port(top, p, total, mw);
+    emit_memory_ports(c, top, total, mw);
     emit_channels(c, top);
     return top;
 }

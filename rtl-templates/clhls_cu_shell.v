@@ -57,7 +57,10 @@ module clhls_cu_shell #(
     /* verilator lint_off UNUSEDPARAM */ // (a simulation's only)
     parameter SETTLE  = 256, // cycles without busy before `quiet` (longer than any pipeline)
     /* verilator lint_on UNUSEDPARAM */
-    parameter EV_BITS = CONFLICT_W + 5,       // bits of a unit's events (cu_events)
+    parameter REQS    = 1,   // most memory requests of one kind a unit issues in a cycle (one
+                             // per memory port its load-store units may reach at once)
+    parameter REQ_W   = $clog2(REQS + 1),     // bits of mem_read and mem_write
+    parameter EV_BITS = CONFLICT_W + 3 + 2 * REQ_W, // bits of a unit's events (cu_events)
     parameter PEER_W  = (NCU > 1 ? NCU - 1 : 1) * EV_BITS // bits of the other units' events
 ) (
     input  wire                  clk,                 // kernel clock
@@ -102,8 +105,8 @@ module clhls_cu_shell #(
     input  wire                  body_empty,          // no work-item inside the body
     input  wire                  lsus_idle,           // every load-store unit idle, stores acknowledged
     input  wire                  stall_mem,           // the body waits for memory this cycle
-    input  wire                  mem_read,            // pulse: a memory read request issued
-    input  wire                  mem_write,           // pulse: a memory write request issued
+    input  wire [REQ_W-1:0]      mem_read,            // memory read requests issued this cycle
+    input  wire [REQ_W-1:0]      mem_write,           // memory write requests issued this cycle
     input  wire [CONFLICT_W-1:0] local_conflicts,     // local-memory requests refused a bank this cycle
     input  wire [NPROBES*32-1:0] probes,              // probe i at bits [32*i +: 32]
     output wire                  drained,             // no work-item left to enter or inside
@@ -122,7 +125,7 @@ module clhls_cu_shell #(
     wire done_pulse;   // every work-item retired, every store acknowledged
 
     // The events the control block counts: this unit's, and the other units' at unit 0.
-    localparam EV_W = $clog2(NCU + 1);   // bits of a count of one event over every unit
+    localparam EV_W = $clog2(NCU * REQS + 1); // bits of a count of one event over every unit
     wire [EV_W-1:0] retired, reads, writes;
     wire            stalled;
     wire [CONFLICT_W-1:0] conflicts;
@@ -161,26 +164,34 @@ module clhls_cu_shell #(
             integer u;
             always @(*) begin
                 sum_retired   = {{(EV_W-1){1'b0}}, retire_valid};
-                sum_reads     = {{(EV_W-1){1'b0}}, mem_read};
-                sum_writes    = {{(EV_W-1){1'b0}}, mem_write};
+                sum_reads     = {{(EV_W-REQ_W){1'b0}}, mem_read};
+                sum_writes    = {{(EV_W-REQ_W){1'b0}}, mem_write};
                 sum_conflicts = local_conflicts;
                 any_stalled   = busy & stall_mem;
                 any_busy      = 1'b0;
                 for (u = 0; u < NCU - 1; u = u + 1) begin
                     any_busy      = any_busy | peer_events[EV_BITS*u];
                     sum_retired   = sum_retired + {{(EV_W-1){1'b0}}, peer_events[EV_BITS*u + 1]};
-                    sum_reads     = sum_reads + {{(EV_W-1){1'b0}}, peer_events[EV_BITS*u + 2]};
-                    sum_writes    = sum_writes + {{(EV_W-1){1'b0}}, peer_events[EV_BITS*u + 3]};
-                    any_stalled   = any_stalled | peer_events[EV_BITS*u + 4];
-                    sum_conflicts = sum_conflicts + peer_events[EV_BITS*u + 5 +: CONFLICT_W];
+                    sum_reads     = sum_reads + {{(EV_W-REQ_W){1'b0}},
+                                                 peer_events[EV_BITS*u + 2 +: REQ_W]};
+                    sum_writes    = sum_writes + {{(EV_W-REQ_W){1'b0}},
+                                                  peer_events[EV_BITS*u + 2 + REQ_W +: REQ_W]};
+                    any_stalled   = any_stalled | peer_events[EV_BITS*u + 2 + 2*REQ_W];
+                    sum_conflicts = sum_conflicts +
+                                    peer_events[EV_BITS*u + 3 + 2*REQ_W +: CONFLICT_W];
                 end
             end
             assign {retired, reads, writes, stalled, conflicts} =
                 {sum_retired, sum_reads, sum_writes, any_stalled, sum_conflicts};
             assign peers_busy = any_busy;   // (the other units' peer_events are 0)
-        end else begin : one_unit
-            assign {retired, reads, writes, stalled, conflicts} =
-                {retire_valid, mem_read, mem_write, busy & stall_mem, local_conflicts};
+        end else begin : one_unit   // (EV_W == REQ_W)
+            if (EV_W > 1) begin : wide_events
+                assign retired = {{(EV_W-1){1'b0}}, retire_valid};
+            end else begin : narrow_events
+                assign retired = retire_valid;
+            end
+            assign {reads, writes, stalled, conflicts} =
+                {mem_read, mem_write, busy & stall_mem, local_conflicts};
             assign peers_busy = 1'b0;
         end
     endgenerate

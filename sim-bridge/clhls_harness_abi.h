@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-#define CLHLS_HARNESS_ABI_VERSION 11/* 2: clhls_port_out.progress, has_progress_port;
+#define CLHLS_HARNESS_ABI_VERSION 12/* 2: clhls_port_out.progress, has_progress_port;
                                        3: clhls_port_out.mem_req_atomic;
                                        4: the access checker (check_accesses,
                                           access_fault, clhls_port_out.access_fault);
@@ -33,8 +33,32 @@ extern "C" {
                                       10: jumps over still cycles (still,
                                           jump);
                                       11: a run's final counts (final_reg,
-                                          forget_finals) */
+                                          forget_finals);
+                                      12: several memory ports (clhls_mem_in,
+                                          clhls_mem_out, mem_ports) */
 #define CLHLS_MEM_MAX_BYTES 128 /* widest memory port: 1024 bits */
+#define CLHLS_MEM_MAX_PORTS 8   /* most memory ports */
+
+/* What the board drives into one memory port in one cycle. */
+typedef struct clhls_mem_in {
+    uint8_t req_ready;          /* memory accepts a request this cycle */
+    uint8_t resp_valid;         /* a response is presented this cycle */
+    uint32_t resp_tag;          /* tag of the request this response answers */
+    uint8_t resp_rdata[CLHLS_MEM_MAX_BYTES]; /* read data, byte 0 = lowest address;
+                                                read only when resp_valid */
+} clhls_mem_in;
+
+/* What the accelerator drives out of one memory port in one cycle. */
+typedef struct clhls_mem_out {
+    uint8_t req_valid;          /* a request is presented */
+    uint8_t req_write;          /* 1 = write, 0 = read */
+    uint64_t req_addr;          /* byte address, aligned to the port width */
+    uint32_t req_tag;           /* tag, echoed in the response */
+    /* wdata and wstrb are filled only when req_valid && req_write */
+    uint8_t req_wdata[CLHLS_MEM_MAX_BYTES]; /* write data */
+    uint8_t req_wstrb[CLHLS_MEM_MAX_BYTES]; /* write byte enables, one byte per lane (0/1) */
+    uint8_t resp_ready;         /* the accelerator accepts the presented response */
+} clhls_mem_out;
 
 /* Inputs of the accelerator top for one cycle (what the board drives). */
 typedef struct clhls_port_in {
@@ -42,24 +66,13 @@ typedef struct clhls_port_in {
     uint8_t reg_we;             /* register write enable */
     uint32_t reg_addr;          /* register index (64-bit registers) */
     uint64_t reg_wdata;         /* register write data */
-    uint8_t mem_req_ready;      /* memory accepts a request this cycle */
-    uint8_t mem_resp_valid;     /* a response is presented this cycle */
-    uint32_t mem_resp_tag;      /* tag of the request this response answers */
-    uint8_t mem_resp_rdata[CLHLS_MEM_MAX_BYTES]; /* read data, byte 0 = lowest address;
-                                                    read only when mem_resp_valid */
+    clhls_mem_in mem[CLHLS_MEM_MAX_PORTS]; /* the memory ports (mem_ports of them) */
 } clhls_port_in;
 
 /* Outputs of the accelerator top in one cycle, sampled before the clock edge. */
 typedef struct clhls_port_out {
     uint64_t reg_rdata;         /* contents of register reg_addr (registered at the edge) */
-    uint8_t mem_req_valid;      /* a request is presented */
-    uint8_t mem_req_write;      /* 1 = write, 0 = read */
-    uint64_t mem_req_addr;      /* byte address, aligned to the port width */
-    uint32_t mem_req_tag;       /* tag, echoed in the response */
-    /* wdata and wstrb are filled only when mem_req_valid && mem_req_write */
-    uint8_t mem_req_wdata[CLHLS_MEM_MAX_BYTES]; /* write data */
-    uint8_t mem_req_wstrb[CLHLS_MEM_MAX_BYTES]; /* write byte enables, one byte per lane (0/1) */
-    uint8_t mem_resp_ready;     /* the accelerator accepts the presented response */
+    clhls_mem_out mem[CLHLS_MEM_MAX_PORTS]; /* the memory ports (mem_ports of them) */
     uint8_t progress;           /* the top's `progress` output: something moved inside the
                                    accelerator this cycle (the watchdog's evidence; 0 when
                                    the top has no such port) */
@@ -91,7 +104,9 @@ typedef struct clhls_access_fault {
 
 typedef struct clhls_harness_api {
     int abi_version;            /* CLHLS_HARNESS_ABI_VERSION */
-    unsigned mem_width_bytes;   /* width of the model's memory port in bytes */
+    unsigned mem_width_bytes;   /* width of each of the model's memory ports in bytes */
+    unsigned mem_ports;         /* its memory ports: the top's memory fields are vectors
+                                   of this many, port m at slice m */
     unsigned has_progress_port; /* 1 when the top has the `progress` output, 0 when not
                                    (then only memory handshakes count as progress) */
     unsigned has_unit_progress; /* 1 when the top has the `progress_units` output */

@@ -73,52 +73,56 @@ namespace {
 /* Bytes held by a signal type: its storage size. */
 template <typename T> constexpr unsigned sig_bytes() { return sizeof(T); }
 
-/* Scalar signal -> bytes (little-endian), n bytes. */
+/* Scalar signal -> bytes (little-endian): n bytes from byte `at`. */
 template <typename T>
-inline void sig_to_bytes(uint8_t *dst, const T &v, unsigned n)
+inline void sig_to_bytes(uint8_t *dst, const T &v, unsigned n, unsigned at = 0)
 {
-    uint64_t x = v;
+    uint64_t x = (uint64_t)v >> (8 * at);
     for (unsigned i = 0; i < n; i++)
         dst[i] = (uint8_t)(x >> (8 * i));
 }
 
 /* Wide signal -> bytes: words are 32-bit little-endian, word 0 = bits 31:0. */
 template <std::size_t N>
-inline void sig_to_bytes(uint8_t *dst, const VlWide<N> &v, unsigned n)
+inline void sig_to_bytes(uint8_t *dst, const VlWide<N> &v, unsigned n, unsigned at = 0)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    std::memcpy(dst, v.m_storage, n < 4 * N ? n : 4 * N); /* same layout */
+    std::memcpy(dst, reinterpret_cast<const uint8_t *>(v.m_storage) + at,
+                n < 4 * N - at ? n : 4 * N - at); /* same layout */
 #else
     for (unsigned i = 0; i < n; i++)
-        dst[i] = (uint8_t)(v.m_storage[i / 4] >> (8 * (i % 4)));
+        dst[i] = (uint8_t)(v.m_storage[(at + i) / 4] >> (8 * ((at + i) % 4)));
 #endif
 }
 
-/* Bytes -> scalar signal. */
+/* Bytes -> scalar signal, n bytes from byte `at` (the others kept). */
 template <typename T>
-inline void bytes_to_sig(T &v, const uint8_t *src, unsigned n)
+inline void bytes_to_sig(T &v, const uint8_t *src, unsigned n, unsigned at = 0)
 {
     uint64_t x = 0;
     for (unsigned i = 0; i < n; i++)
         x |= (uint64_t)src[i] << (8 * i);
-    v = (T)x;
+    if (at == 0 && n == sizeof(T)) {
+        v = (T)x;
+        return;
+    }
+    uint64_t mask = (n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1) << (8 * at);
+    v = (T)(((uint64_t)v & ~mask) | (x << (8 * at)));
 }
 
-/* Bytes -> wide signal. */
+/* Bytes -> wide signal, n bytes from byte `at`. */
 template <std::size_t N>
-inline void bytes_to_sig(VlWide<N> &v, const uint8_t *src, unsigned n)
+inline void bytes_to_sig(VlWide<N> &v, const uint8_t *src, unsigned n, unsigned at = 0)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (n == 4 * N) {
-        std::memcpy(v.m_storage, src, n);
+    if (at % 4 == 0 && n % 4 == 0 && at + n <= 4 * N) {
+        std::memcpy(reinterpret_cast<uint8_t *>(v.m_storage) + at, src, n);
         return;
     }
 #endif
-    for (unsigned w = 0; w < N; w++) {
-        uint32_t x = 0;
-        for (unsigned b = 0; b < 4 && 4 * w + b < n; b++)
-            x |= (uint32_t)src[4 * w + b] << (8 * b);
-        v.m_storage[w] = x;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = (at + i) / 4, sh = 8 * ((at + i) % 4);
+        v.m_storage[w] = (v.m_storage[w] & ~(0xffu << sh)) | ((uint32_t)src[i] << sh);
     }
 }
 
@@ -132,10 +136,45 @@ template <std::size_t N> inline unsigned sig_bit(const VlWide<N> &v, unsigned b)
     return (v.m_storage[b / 32] >> (b % 32)) & 1u;
 }
 
-/* Scalar bit vector (n bits) -> one byte per lane (0/1). */
-template <typename T> inline void sig_to_lanes(uint8_t *dst, const T &v, unsigned n)
+/* Bits [lo, lo + w) of a scalar or wide signal (w <= 64). */
+template <typename T> inline uint64_t sig_bits(const T &v, unsigned lo, unsigned w)
 {
-    uint64_t x = v;
+    uint64_t x = (uint64_t)v >> lo;
+    return w >= 64 ? x : x & (((uint64_t)1 << w) - 1);
+}
+template <std::size_t N> inline uint64_t sig_bits(const VlWide<N> &v, unsigned lo, unsigned w)
+{
+    unsigned word = lo / 32, sh = lo % 32;
+    uint64_t x = v.m_storage[word] >> sh;
+    if (word + 1 < N)
+        x |= (uint64_t)v.m_storage[word + 1] << (32 - sh);
+    if (sh && word + 2 < N)
+        x |= (uint64_t)v.m_storage[word + 2] << (64 - sh);
+    return w >= 64 ? x : x & (((uint64_t)1 << w) - 1);
+}
+
+/* Sets bits [lo, lo + w) of a scalar or wide signal to x (w <= 64, the others kept). */
+template <typename T> inline void set_sig_bits(T &v, unsigned lo, unsigned w, uint64_t x)
+{
+    uint64_t mask = (w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1) << lo;
+    v = (T)(((uint64_t)v & ~mask) | ((x << lo) & mask));
+}
+template <std::size_t N>
+inline void set_sig_bits(VlWide<N> &v, unsigned lo, unsigned w, uint64_t x)
+{
+    for (unsigned i = 0; i < w; i++) {
+        unsigned b = lo + i;
+        uint32_t bit = 1u << (b % 32);
+        v.m_storage[b / 32] = (x >> i & 1) ? v.m_storage[b / 32] | bit
+                                           : v.m_storage[b / 32] & ~bit;
+    }
+}
+
+/* Scalar bit vector -> one byte per lane (0/1): n lanes from bit `at`. */
+template <typename T>
+inline void sig_to_lanes(uint8_t *dst, const T &v, unsigned n, unsigned at = 0)
+{
+    uint64_t x = (uint64_t)v >> at;
     if (x == (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1)) { /* all lanes */
         std::memset(dst, 1, n);
         return;
@@ -144,11 +183,12 @@ template <typename T> inline void sig_to_lanes(uint8_t *dst, const T &v, unsigne
         dst[i] = (uint8_t)((x >> i) & 1u);
 }
 
-/* Wide bit vector -> one byte per lane. */
-template <std::size_t N> inline void sig_to_lanes(uint8_t *dst, const VlWide<N> &v, unsigned n)
+/* Wide bit vector -> one byte per lane: n lanes from bit `at`. */
+template <std::size_t N>
+inline void sig_to_lanes(uint8_t *dst, const VlWide<N> &v, unsigned n, unsigned at = 0)
 {
     for (unsigned i = 0; i < n; i++)
-        dst[i] = (uint8_t)sig_bit(v, i);
+        dst[i] = (uint8_t)sig_bit(v, at + i);
 }
 
 /* Whether the top has a `progress` output (detected from the verilated class). */
@@ -252,8 +292,12 @@ inline void clock_low(Vclhls_top *t)
         t->eval();
 }
 
-/* Width of the memory port in bytes, from the type of the generated data signal. */
-constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>();
+/* The memory ports (each field of the top a vector of them, port m's at slice m) and
+ * the width of each in bytes, from the types of the generated address and data
+ * signals. */
+constexpr unsigned MEM_PORTS = sig_bytes<PORT_T(m_mem_req_addr)>() / 8;
+constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>() / MEM_PORTS;
+static_assert(MEM_PORTS >= 1 && MEM_PORTS <= CLHLS_MEM_MAX_PORTS, "1..8 memory ports");
 static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
               "memory port width must be 32..1024 bits");
 
@@ -397,27 +441,33 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     Vclhls_top *t = m->top;
     evaluating = m;
 
-    out->mem_req_valid = t->m_mem_req_valid;
-    out->mem_req_write = t->m_mem_req_write;
-    out->mem_req_addr = t->m_mem_req_addr;
-    out->mem_req_tag = t->m_mem_req_tag;
-    out->mem_resp_ready = t->s_mem_resp_ready;
+    for (unsigned p = 0; p < MEM_PORTS; p++) {
+        clhls_mem_out *o = &out->mem[p];
+        o->req_valid = (uint8_t)sig_bits(t->m_mem_req_valid, p, 1);
+        o->req_write = (uint8_t)sig_bits(t->m_mem_req_write, p, 1);
+        o->req_addr = sig_bits(t->m_mem_req_addr, 64 * p, 64);
+        o->req_tag = (uint32_t)sig_bits(t->m_mem_req_tag, 16 * p, 16);
+        o->resp_ready = (uint8_t)sig_bits(t->s_mem_resp_ready, p, 1);
+        if (o->req_valid && o->req_write) { /* only then */
+            sig_to_bytes(o->req_wdata, t->m_mem_req_wdata, MEM_BYTES, MEM_BYTES * p);
+            sig_to_lanes(o->req_wstrb, t->m_mem_req_wstrb, MEM_BYTES, MEM_BYTES * p);
+        }
+    }
     out->progress = read_progress(*t, has_progress<Vclhls_top>{});
     out->unit_progress = read_unit_progress(*t, has_unit_progress<Vclhls_top>{});
-    if (out->mem_req_valid && out->mem_req_write) { /* only then */
-        sig_to_bytes(out->mem_req_wdata, t->m_mem_req_wdata, MEM_BYTES);
-        sig_to_lanes(out->mem_req_wstrb, t->m_mem_req_wstrb, MEM_BYTES);
-    }
 
     t->rst = in->rst;
     t->reg_we = in->reg_we;
     t->reg_addr = (PORT_T(reg_addr))in->reg_addr;
     t->reg_wdata = in->reg_wdata;
-    t->m_mem_req_ready = in->mem_req_ready;
-    t->s_mem_resp_valid = in->mem_resp_valid;
-    t->s_mem_resp_tag = (SData)in->mem_resp_tag;
-    if (in->mem_resp_valid) /* read data is don't-care without valid */
-        bytes_to_sig(t->s_mem_resp_rdata, in->mem_resp_rdata, MEM_BYTES);
+    for (unsigned p = 0; p < MEM_PORTS; p++) {
+        const clhls_mem_in *i = &in->mem[p];
+        set_sig_bits(t->m_mem_req_ready, p, 1, i->req_ready);
+        set_sig_bits(t->s_mem_resp_valid, p, 1, i->resp_valid);
+        set_sig_bits(t->s_mem_resp_tag, 16 * p, 16, i->resp_tag);
+        if (i->resp_valid) /* read data is don't-care without valid */
+            bytes_to_sig(t->s_mem_resp_rdata, i->resp_rdata, MEM_BYTES, MEM_BYTES * p);
+    }
 #if VM_TRACE
     /* the cycle's inputs with the clock low, then the edge: what a simulator shows */
     const bool record = m->fst && m->cycle >= m->first && m->cycle <= m->last;
@@ -452,8 +502,12 @@ int h_still(void *p, const clhls_port_in *in)
     if (m->fst)
         return 0;
 #endif
-    return read_still(*t, has_still<Vclhls_top>{}) && !in->rst && !in->reg_we &&
-           !in->mem_resp_valid && !(in->mem_req_ready && t->m_mem_req_valid);
+    if (!read_still(*t, has_still<Vclhls_top>{}) || in->rst || in->reg_we)
+        return 0;
+    for (unsigned p = 0; p < MEM_PORTS; p++)
+        if (in->mem[p].resp_valid || (in->mem[p].req_ready && sig_bits(t->m_mem_req_valid, p, 1)))
+            return 0;
+    return 1;
 }
 
 void h_jump(void *p, const clhls_port_in *in, clhls_port_out *out, uint64_t cycles)
@@ -600,7 +654,8 @@ void h_waves_close(void *p)
 }
 
 const clhls_harness_api api = {
-    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       HAS_PROGRESS,     HAS_UNIT_PROGRESS,
+    CLHLS_HARNESS_ABI_VERSION, MEM_BYTES,       MEM_PORTS,        HAS_PROGRESS,
+    HAS_UNIT_PROGRESS,
     h_create,                  h_destroy,       h_cycle,          h_check_accesses,
     h_access_fault,            h_tag_unit,      h_held_access,    VM_TRACE ? 1u : 0u,
     h_waves_open,              h_waves_window,  h_waves_close,    h_still,

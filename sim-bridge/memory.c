@@ -59,11 +59,8 @@ typedef struct inflight {
     uint8_t answered;  /* stress: its response was taken (a hole until it is the oldest) */
 } inflight;
 
-struct sim_memory {
-    region *regions;       /* mapped regions sorted by address */
-    size_t nregions;       /* regions in use */
-    size_t cap_regions;    /* regions allocated */
-    size_t last_hit;       /* index of the region found last (lookup cache) */
+/* One memory port's timing: its own queue, budget and clock. */
+typedef struct mem_port {
     unsigned width;        /* port width in bytes */
     unsigned latency;      /* cycles from acceptance to response (at least 1) */
     uint64_t token_gain;   /* budget added per cycle, bytes << TOKEN_SHIFT */
@@ -74,9 +71,9 @@ struct sim_memory {
     uint64_t now;          /* port cycle counter */
     uint64_t calm_until;   /* no stress: the inputs last driven hold until this cycle
                               unless a handshake comes first (0: drive anew) */
-    uint8_t drv_ready;     /* the mem_req_ready last driven */
-    uint8_t drv_valid;     /* the mem_resp_valid last driven */
-    uint32_t drv_tag;      /* the mem_resp_tag last driven (read data stays in place) */
+    uint8_t drv_ready;     /* the req_ready last driven */
+    uint8_t drv_valid;     /* the resp_valid last driven */
+    uint32_t drv_tag;      /* the resp_tag last driven (read data stays in place) */
     inflight *queue;       /* ring of requests in flight, in acceptance order */
     uint8_t *qdata;        /* read data of each ring slot, width bytes per slot */
     unsigned qcap;         /* ring capacity (STRESS_QUEUE x latency) */
@@ -90,10 +87,21 @@ struct sim_memory {
     int presenting;        /* stress: ring slot whose response is presented, -1 none */
     uint64_t scan_from;    /* stress: no response is due before this cycle */
     uint64_t tag_due[TAG_BUCKETS]; /* stress: latest due cycle given to each tag bucket */
+    sim_mem_stats stats;   /* traffic counters */
+} mem_port;
+
+struct sim_memory {
+    region *regions;       /* mapped regions sorted by address */
+    size_t nregions;       /* regions in use */
+    size_t cap_regions;    /* regions allocated */
+    size_t last_hit;       /* index of the region found last (lookup cache) */
+    unsigned width;        /* port width in bytes (every port's) */
+    uint64_t stress;       /* stress seed, 0 = off */
     int bad;               /* a bad address was recorded */
     uint64_t bad_addr;     /* the first bad address */
     int bad_write;         /* it was a write */
-    sim_mem_stats stats;   /* traffic counters */
+    unsigned nports;       /* the board's memory ports */
+    mem_port port[BOARD_MAX_MEM_PORTS];
 };
 
 /* The stress seed in CLHLS_SIM_STRESS: absent, empty or 0 = off; a number (decimal,
@@ -117,7 +125,8 @@ uint64_t sim_stress_env(void)
 sim_memory *sim_memory_create(const board_t *board)
 {
     if (!board || board->mem_width_bits < 32 || board->mem_width_bits % 8 ||
-        board->mem_width_bits / 8 > CLHLS_MEM_MAX_BYTES)
+        board->mem_width_bits / 8 > CLHLS_MEM_MAX_BYTES || !board->mem_ports ||
+        board->mem_ports > CLHLS_MEM_MAX_PORTS)
         return NULL;
     double bpc = board_mem_bytes_per_cycle(board);
     if (!(bpc > 0))
@@ -126,20 +135,25 @@ sim_memory *sim_memory_create(const board_t *board)
     if (!m)
         return NULL;
     m->width = board->mem_width_bits / 8;
-    m->latency = board->mem_latency_cycles ? board->mem_latency_cycles : 1;
-    m->token_gain = (uint64_t)(bpc * (double)(1u << TOKEN_SHIFT) + 0.5);
-    if (m->token_gain == 0)
-        m->token_gain = 1;
-    m->token_cost = (uint64_t)m->width << TOKEN_SHIFT;
-    /* saving up never loses budget while a request waits for it, and an idle port
-     * cannot save up for a burst of more than one request beyond the rate */
-    m->token_cap = m->token_cost + m->token_gain - 1;
-    m->qcap = STRESS_QUEUE * m->latency;
-    m->queue = hls_try_alloc(m->qcap * sizeof *m->queue);
-    m->qdata = hls_try_alloc((size_t)m->qcap * m->width);
-    if (!m->queue || !m->qdata) {
-        sim_memory_destroy(m);
-        return NULL;
+    m->nports = board->mem_ports;
+    for (unsigned i = 0; i < m->nports; i++) {
+        mem_port *pt = &m->port[i];
+        pt->width = m->width;
+        pt->latency = board->mem_latency_cycles ? board->mem_latency_cycles : 1;
+        pt->token_gain = (uint64_t)(bpc * (double)(1u << TOKEN_SHIFT) + 0.5);
+        if (pt->token_gain == 0)
+            pt->token_gain = 1;
+        pt->token_cost = (uint64_t)pt->width << TOKEN_SHIFT;
+        /* saving up never loses budget while a request waits for it, and an idle port
+         * cannot save up for a burst of more than one request beyond the rate */
+        pt->token_cap = pt->token_cost + pt->token_gain - 1;
+        pt->qcap = STRESS_QUEUE * pt->latency;
+        pt->queue = hls_try_alloc(pt->qcap * sizeof *pt->queue);
+        pt->qdata = hls_try_alloc((size_t)pt->qcap * pt->width);
+        if (!pt->queue || !pt->qdata) {
+            sim_memory_destroy(m);
+            return NULL;
+        }
     }
     sim_memory_set_stress(m, sim_stress_env());
     return m;
@@ -152,8 +166,10 @@ void sim_memory_destroy(sim_memory *mem)
     for (size_t i = 0; i < mem->nregions; i++)
         free(mem->regions[i].data);
     free(mem->regions);
-    free(mem->queue);
-    free(mem->qdata);
+    for (unsigned i = 0; i < mem->nports; i++) {
+        free(mem->port[i].queue);
+        free(mem->port[i].qdata);
+    }
     free(mem);
 }
 
@@ -265,9 +281,11 @@ int sim_memory_read(sim_memory *mem, uint64_t addr, void *dst, size_t size)
     return SIM_OK;
 }
 
-/* ---- the port ---- */
+/* ---- the ports ---- */
 
 unsigned sim_mem_width_bytes(const sim_memory *mem) { return mem->width; }
+
+unsigned sim_mem_ports(const sim_memory *mem) { return mem->nports; }
 
 /* splitmix64: turns the seed into a well-mixed non-zero xorshift state. */
 static uint64_t mix_seed(uint64_t x)
@@ -280,28 +298,32 @@ static uint64_t mix_seed(uint64_t x)
 }
 
 /* xorshift64*: the stress mode's pseudo-random numbers. */
-static inline uint64_t rng_next(sim_memory *m)
+static inline uint64_t rng_next(mem_port *pt)
 {
-    uint64_t x = m->rng;
+    uint64_t x = pt->rng;
     x ^= x >> 12;
     x ^= x << 25;
     x ^= x >> 27;
-    m->rng = x;
+    pt->rng = x;
     return x * 0x2545f4914f6cdd1dull;
 }
 
 void sim_mem_port_reset(sim_memory *mem)
 {
-    mem->qhead = 0;
-    mem->qcount = 0;
-    mem->tokens = mem->token_cap;
-    mem->tok_at = mem->now;
-    mem->calm_until = 0;
-    mem->rng = mix_seed(mem->stress);
-    mem->bp_left = 0;
-    mem->presenting = -1;
-    mem->scan_from = 0;
-    memset(mem->tag_due, 0, sizeof mem->tag_due);
+    for (unsigned i = 0; i < mem->nports; i++) {
+        mem_port *pt = &mem->port[i];
+        pt->qhead = 0;
+        pt->qcount = 0;
+        pt->tokens = pt->token_cap;
+        pt->tok_at = pt->now;
+        pt->calm_until = 0;
+        /* port 0's sequence is the seed's, as on a board of one port */
+        pt->rng = mix_seed(pt->stress + i);
+        pt->bp_left = 0;
+        pt->presenting = -1;
+        pt->scan_from = 0;
+        memset(pt->tag_due, 0, sizeof pt->tag_due);
+    }
     sim_mem_clear_bad(mem);
 }
 
@@ -310,7 +332,10 @@ void sim_memory_set_stress(sim_memory *mem, uint64_t seed)
     if (!mem)
         return;
     mem->stress = seed;
-    mem->qlimit = seed ? mem->qcap : QUEUE_FACTOR * mem->latency;
+    for (unsigned i = 0; i < mem->nports; i++) {
+        mem->port[i].stress = seed;
+        mem->port[i].qlimit = seed ? mem->port[i].qcap : QUEUE_FACTOR * mem->port[i].latency;
+    }
     sim_mem_port_reset(mem);
 }
 
@@ -334,135 +359,166 @@ int sim_mem_bad(const sim_memory *mem, uint64_t *addr, int *is_write)
     return 1;
 }
 
-sim_mem_stats sim_mem_get_stats(const sim_memory *mem) { return mem->stats; }
+sim_mem_stats sim_mem_get_stats(const sim_memory *mem)
+{
+    sim_mem_stats sum = {0};
+    for (unsigned i = 0; i < mem->nports; i++) {
+        sum.read_bytes += mem->port[i].stats.read_bytes;
+        sum.write_bytes += mem->port[i].stats.write_bytes;
+        sum.requests += mem->port[i].stats.requests;
+    }
+    return sum;
+}
+
+sim_mem_stats sim_mem_port_stats(const sim_memory *mem, unsigned port)
+{
+    return port < mem->nports ? mem->port[port].stats : (sim_mem_stats){0};
+}
 
 void sim_mem_port_idle(clhls_port_in *in)
 {
-    in->mem_req_ready = 0;
-    in->mem_resp_valid = 0;
-    in->mem_resp_tag = 0;
+    for (unsigned i = 0; i < CLHLS_MEM_MAX_PORTS; i++) {
+        in->mem[i].req_ready = 0;
+        in->mem[i].resp_valid = 0;
+        in->mem[i].resp_tag = 0;
+    }
 }
 
 /* Stress: the response to present this cycle, -1 when none is due. Keeps presenting
  * the one presented until it is taken; otherwise the oldest due one. */
-static int stress_pick(sim_memory *mem)
+static int stress_pick(mem_port *pt)
 {
-    if (mem->presenting >= 0 || !mem->qcount || mem->now < mem->scan_from)
-        return mem->presenting;
+    if (pt->presenting >= 0 || !pt->qcount || pt->now < pt->scan_from)
+        return pt->presenting;
     uint64_t next = UINT64_MAX;
-    unsigned slot = mem->qhead;
-    for (unsigned i = 0; i < mem->qcount; i++) {
-        const inflight *e = &mem->queue[slot];
+    unsigned slot = pt->qhead;
+    for (unsigned i = 0; i < pt->qcount; i++) {
+        const inflight *e = &pt->queue[slot];
         if (!e->answered) {
-            if (e->due <= mem->now)
-                return mem->presenting = (int)slot;
+            if (e->due <= pt->now)
+                return pt->presenting = (int)slot;
             if (e->due < next)
                 next = e->due;
         }
-        if (++slot == mem->qcap)
+        if (++slot == pt->qcap)
             slot = 0;
     }
-    mem->scan_from = next; /* nothing is due before then (or a new request comes) */
+    pt->scan_from = next; /* nothing is due before then (or a new request comes) */
     return -1;
 }
 
-/* Stress: whether back-pressure holds mem_req_ready low this cycle. */
-static int stress_backpressure(sim_memory *mem)
+/* Stress: whether back-pressure holds req_ready low this cycle. */
+static int stress_backpressure(mem_port *pt)
 {
-    if (mem->bp_left) {
-        mem->bp_left--;
+    if (pt->bp_left) {
+        pt->bp_left--;
         return 1;
     }
-    uint64_t r = rng_next(mem);
+    uint64_t r = rng_next(pt);
     if ((r & 255) >= BP_START)
         return 0;
-    mem->bp_left = (r >> 8) & 1 ? 0 : 1 + (unsigned)((r >> 9) % 32);
+    pt->bp_left = (r >> 8) & 1 ? 0 : 1 + (unsigned)((r >> 9) % 32);
     return 1;
 }
 
 /* The bandwidth budget at the current cycle: the refill of every cycle since tok_at,
  * clamped to the cap (adding and clamping cycle by cycle gives the same). */
-static uint64_t tokens_now(sim_memory *mem)
+static uint64_t tokens_now(mem_port *pt)
 {
-    uint64_t k = mem->now - mem->tok_at;
+    uint64_t k = pt->now - pt->tok_at;
     if (k) {
-        uint64_t room = mem->tokens < mem->token_cap ? mem->token_cap - mem->tokens : 0;
-        mem->tokens = k >= room / mem->token_gain + 1 ? mem->token_cap
-                                                       : mem->tokens + k * mem->token_gain;
-        if (mem->tokens > mem->token_cap)
-            mem->tokens = mem->token_cap;
-        mem->tok_at = mem->now;
+        uint64_t room = pt->tokens < pt->token_cap ? pt->token_cap - pt->tokens : 0;
+        pt->tokens = k >= room / pt->token_gain + 1 ? pt->token_cap
+                                                     : pt->tokens + k * pt->token_gain;
+        if (pt->tokens > pt->token_cap)
+            pt->tokens = pt->token_cap;
+        pt->tok_at = pt->now;
     }
-    return mem->tokens;
+    return pt->tokens;
 }
 
 /* No stress: the first cycle after now at which the inputs just driven may change
  * without a handshake (which resets calm_until): the oldest request's response falls
  * due, or the budget reaches a request's cost. */
-static uint64_t calm_end(const sim_memory *mem, const clhls_port_in *in)
+static uint64_t calm_end(const mem_port *pt, const clhls_mem_in *in)
 {
     uint64_t end = UINT64_MAX;
-    if (!in->mem_resp_valid && mem->qcount)
-        end = mem->queue[mem->qhead].due;
-    if (!in->mem_req_ready && mem->qcount < mem->qlimit) {
-        uint64_t need = mem->token_cost - mem->tokens; /* tokens_now was just called */
-        uint64_t at = mem->now + (need + mem->token_gain - 1) / mem->token_gain;
+    if (!in->resp_valid && pt->qcount)
+        end = pt->queue[pt->qhead].due;
+    if (!in->req_ready && pt->qcount < pt->qlimit) {
+        uint64_t need = pt->token_cost - pt->tokens; /* tokens_now was just called */
+        uint64_t at = pt->now + (need + pt->token_gain - 1) / pt->token_gain;
         if (at < end)
             end = at;
     }
     return end;
 }
 
-void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
+static void drive_port(mem_port *pt, clhls_mem_in *in)
 {
-    if (mem->now < mem->calm_until) { /* nothing has happened: the same inputs */
-        in->mem_req_ready = mem->drv_ready;
-        in->mem_resp_valid = mem->drv_valid;
-        if (mem->drv_valid) /* a tag without valid is left as it was, as below */
-            in->mem_resp_tag = mem->drv_tag;
+    if (pt->now < pt->calm_until) { /* nothing has happened: the same inputs */
+        in->req_ready = pt->drv_ready;
+        in->resp_valid = pt->drv_valid;
+        if (pt->drv_valid) /* a tag without valid is left as it was, as below */
+            in->resp_tag = pt->drv_tag;
         return;
     }
-    in->mem_req_ready = mem->qcount < mem->qlimit && tokens_now(mem) >= mem->token_cost;
-    if (mem->stress) {
-        if (stress_backpressure(mem))
-            in->mem_req_ready = 0;
-        int slot = stress_pick(mem);
-        in->mem_resp_valid = slot >= 0;
+    in->req_ready = pt->qcount < pt->qlimit && tokens_now(pt) >= pt->token_cost;
+    if (pt->stress) {
+        if (stress_backpressure(pt))
+            in->req_ready = 0;
+        int slot = stress_pick(pt);
+        in->resp_valid = slot >= 0;
         if (slot >= 0) {
-            const inflight *e = &mem->queue[slot];
-            in->mem_resp_tag = e->tag;
+            const inflight *e = &pt->queue[slot];
+            in->resp_tag = e->tag;
             if (!e->is_write)
-                memcpy(in->mem_resp_rdata, mem->qdata + (size_t)slot * mem->width,
-                       mem->width);
+                memcpy(in->resp_rdata, pt->qdata + (size_t)slot * pt->width, pt->width);
         }
         return;
     }
-    if (mem->qcount && mem->queue[mem->qhead].due <= mem->now) {
-        const inflight *e = &mem->queue[mem->qhead];
-        in->mem_resp_valid = 1;
-        in->mem_resp_tag = e->tag;
+    if (pt->qcount && pt->queue[pt->qhead].due <= pt->now) {
+        const inflight *e = &pt->queue[pt->qhead];
+        in->resp_valid = 1;
+        in->resp_tag = e->tag;
         if (!e->is_write)
-            memcpy(in->mem_resp_rdata, mem->qdata + (size_t)mem->qhead * mem->width,
-                   mem->width);
+            memcpy(in->resp_rdata, pt->qdata + (size_t)pt->qhead * pt->width, pt->width);
     } else {
-        in->mem_resp_valid = 0;
+        in->resp_valid = 0;
     }
-    mem->calm_until = calm_end(mem, in);
-    mem->drv_ready = in->mem_req_ready;
-    mem->drv_valid = in->mem_resp_valid;
-    mem->drv_tag = in->mem_resp_tag;
+    pt->calm_until = calm_end(pt, in);
+    pt->drv_ready = in->req_ready;
+    pt->drv_valid = in->resp_valid;
+    pt->drv_tag = in->resp_tag;
+}
+
+void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in)
+{
+    for (unsigned i = 0; i < mem->nports; i++)
+        drive_port(&mem->port[i], &in->mem[i]);
 }
 
 uint64_t sim_mem_port_calm(const sim_memory *mem)
 {
-    return !mem->stress && mem->now < mem->calm_until && mem->calm_until != UINT64_MAX
-               ? mem->calm_until - mem->now
-               : 0;
+    uint64_t calm = UINT64_MAX;
+    int any = 0;
+    for (unsigned i = 0; i < mem->nports; i++) {
+        const mem_port *pt = &mem->port[i];
+        if (pt->stress || pt->now >= pt->calm_until)
+            return 0;
+        if (pt->calm_until != UINT64_MAX) {
+            any = 1;
+            if (pt->calm_until - pt->now < calm)
+                calm = pt->calm_until - pt->now;
+        }
+    }
+    return any ? calm : 0;
 }
 
 void sim_mem_port_skip(sim_memory *mem, uint64_t cycles)
 {
-    mem->now += cycles; /* the budget refills lazily (tokens_now) */
+    for (unsigned i = 0; i < mem->nports; i++)
+        mem->port[i].now += cycles; /* the budget refills lazily (tokens_now) */
 }
 
 static void record_bad(sim_memory *mem, uint64_t addr, int is_write)
@@ -473,7 +529,6 @@ static void record_bad(sim_memory *mem, uint64_t addr, int is_write)
     mem->bad_addr = addr;
     mem->bad_write = is_write;
 }
-
 /* Reads the port word at addr into dst; bytes outside every region read as 0. */
 static void port_read(sim_memory *mem, uint64_t addr, uint8_t *dst)
 {
@@ -539,62 +594,67 @@ static unsigned port_write(sim_memory *mem, uint64_t addr, const uint8_t *data,
     return n;
 }
 
-int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in,
-                        const clhls_port_out *out)
+/* Completes port pt's cycle (sim_mem_port_update). */
+static void update_port(sim_memory *mem, mem_port *pt, const clhls_mem_in *in,
+                        const clhls_mem_out *out)
 {
-    if (!((in->mem_resp_valid && out->mem_resp_ready) ||
-          (in->mem_req_ready && out->mem_req_valid))) {
-        mem->now++; /* no event: the budget refills lazily (tokens_now) */
-        return mem->bad;
+    if (!((in->resp_valid && out->resp_ready) || (in->req_ready && out->req_valid))) {
+        pt->now++; /* no event: the budget refills lazily (tokens_now) */
+        return;
     }
-    mem->calm_until = 0; /* a handshake: drive anew */
-    if (in->mem_resp_valid && out->mem_resp_ready) {
-        if (mem->stress) { /* mark it answered; free the answered slots at the head */
-            mem->queue[mem->presenting].answered = 1;
-            mem->presenting = -1;
-            mem->scan_from = 0;
-            while (mem->qcount && mem->queue[mem->qhead].answered) {
-                mem->qhead = mem->qhead + 1 == mem->qcap ? 0 : mem->qhead + 1;
-                mem->qcount--;
+    pt->calm_until = 0; /* a handshake: drive anew */
+    if (in->resp_valid && out->resp_ready) {
+        if (pt->stress) { /* mark it answered; free the answered slots at the head */
+            pt->queue[pt->presenting].answered = 1;
+            pt->presenting = -1;
+            pt->scan_from = 0;
+            while (pt->qcount && pt->queue[pt->qhead].answered) {
+                pt->qhead = pt->qhead + 1 == pt->qcap ? 0 : pt->qhead + 1;
+                pt->qcount--;
             }
         } else {
-            mem->qhead = mem->qhead + 1 == mem->qcap ? 0 : mem->qhead + 1;
-            mem->qcount--;
+            pt->qhead = pt->qhead + 1 == pt->qcap ? 0 : pt->qhead + 1;
+            pt->qcount--;
         }
     }
-    if (in->mem_req_ready && out->mem_req_valid) {
-        unsigned slot = mem->qhead + mem->qcount;
-        if (slot >= mem->qcap)
-            slot -= mem->qcap;
-        inflight *e = &mem->queue[slot];
-        uint64_t addr = out->mem_req_addr - out->mem_req_addr % mem->width;
-        e->due = mem->now + mem->latency;
-        e->tag = out->mem_req_tag;
-        e->is_write = out->mem_req_write != 0;
+    if (in->req_ready && out->req_valid) {
+        unsigned slot = pt->qhead + pt->qcount;
+        if (slot >= pt->qcap)
+            slot -= pt->qcap;
+        inflight *e = &pt->queue[slot];
+        uint64_t addr = out->req_addr - out->req_addr % pt->width;
+        e->due = pt->now + pt->latency;
+        e->tag = out->req_tag;
+        e->is_write = out->req_write != 0;
         e->answered = 0;
-        if (mem->stress) {
-            e->due += rng_next(mem) % (STRESS_LAT * (uint64_t)mem->latency + 1);
-            uint64_t *last = &mem->tag_due[e->tag % TAG_BUCKETS];
+        if (pt->stress) {
+            e->due += rng_next(pt) % (STRESS_LAT * (uint64_t)pt->latency + 1);
+            uint64_t *last = &pt->tag_due[e->tag % TAG_BUCKETS];
             if (e->due < *last)
                 e->due = *last; /* never before an earlier request of its tag */
             *last = e->due;
-            if (e->due < mem->scan_from)
-                mem->scan_from = e->due;
+            if (e->due < pt->scan_from)
+                pt->scan_from = e->due;
         }
         if (e->is_write) {
-            mem->stats.write_bytes +=
-                port_write(mem, addr, out->mem_req_wdata, out->mem_req_wstrb);
+            pt->stats.write_bytes += port_write(mem, addr, out->req_wdata, out->req_wstrb);
         } else {
-            port_read(mem, addr, mem->qdata + (size_t)slot * mem->width);
-            mem->stats.read_bytes += mem->width;
+            port_read(mem, addr, pt->qdata + (size_t)slot * pt->width);
+            pt->stats.read_bytes += pt->width;
         }
-        mem->stats.requests++;
-        mem->qcount++;
-        mem->tokens = tokens_now(mem) - mem->token_cost;
+        pt->stats.requests++;
+        pt->qcount++;
+        pt->tokens = tokens_now(pt) - pt->token_cost;
     }
-    mem->tokens = tokens_now(mem) + mem->token_gain;
-    if (mem->tokens > mem->token_cap)
-        mem->tokens = mem->token_cap;
-    mem->tok_at = ++mem->now;
+    pt->tokens = tokens_now(pt) + pt->token_gain;
+    if (pt->tokens > pt->token_cap)
+        pt->tokens = pt->token_cap;
+    pt->tok_at = ++pt->now;
+}
+
+int sim_mem_port_update(sim_memory *mem, const clhls_port_in *in, const clhls_port_out *out)
+{
+    for (unsigned i = 0; i < mem->nports; i++)
+        update_port(mem, &mem->port[i], &in->mem[i], &out->mem[i]);
     return mem->bad;
 }

@@ -86,6 +86,7 @@ struct sim_model {
     const clhls_harness_api *api;  /* the model's function table */
     void *inst;                    /* the model instance (harness-owned) */
     unsigned width;                /* memory port width in bytes */
+    unsigned nmem;                 /* its memory ports */
     clhls_port_in in;              /* inputs driven in the current cycle */
     clhls_port_out out;            /* outputs sampled in the current cycle */
     uint64_t cycles;               /* cycles simulated since open */
@@ -149,6 +150,12 @@ sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
         dlclose(dl);
         return NULL;
     }
+    if (api->mem_ports != board->mem_ports) {
+        fail(err, errlen, "%s: the model has %u memory ports but board %s has %u", so_path,
+             api->mem_ports, board->name ? board->name : "(unnamed)", board->mem_ports);
+        dlclose(dl);
+        return NULL;
+    }
     if (api->mem_width_bytes * 8 != board->mem_width_bits ||
         api->mem_width_bytes > CLHLS_MEM_MAX_BYTES) {
         fail(err, errlen, "%s: the model's memory port is %u bits wide but board %s has a %u-bit memory port",
@@ -166,6 +173,7 @@ sim_model *sim_model_open(const char *so_path, const board_t *board, char *err,
     m->dl = dl;
     m->api = api;
     m->width = api->mem_width_bytes;
+    m->nmem = api->mem_ports;
     m->inst = api->create();
     if (!m->inst) {
         fail(err, errlen, "%s: cannot create the model instance", so_path);
@@ -195,13 +203,23 @@ void sim_model_close(sim_model *model)
 
 /* A write request of a failed unit (its tag tells) reaches the memory without byte
  * enables: it is answered and changes nothing. */
-static void drop_failed_write(const sim_model *m, clhls_port_out *out, int cu)
+static void drop_failed_write(const sim_model *m, clhls_mem_out *out, int cu)
 {
-    if (cu >= 0 && cu < 64 && (m->failed_cus >> cu & 1) && out->mem_req_write)
-        memset(out->mem_req_wstrb, 0, m->width);
+    if (cu >= 0 && cu < 64 && (m->failed_cus >> cu & 1) && out->req_write)
+        memset(out->req_wstrb, 0, m->width);
 }
 
-/* One cycle of register access: with the memory port idle, or, while compute units
+/* Whether memory port p takes a request in this cycle; presents a response taken. */
+static inline int request_taken(const clhls_port_in *in, const clhls_port_out *out, unsigned p)
+{
+    return in->mem[p].req_ready & out->mem[p].req_valid;
+}
+static inline int response_taken(const clhls_port_in *in, const clhls_port_out *out, unsigned p)
+{
+    return in->mem[p].resp_valid & out->mem[p].resp_ready;
+}
+
+/* One cycle of register access: with the memory ports idle, or, while compute units
  * run, with the memory serving them (what this cycle reveals, a done bit, a fault or
  * a bad address, stays recorded for the run loop to see). */
 static void idle_cycle(sim_model *m)
@@ -214,8 +232,10 @@ static void idle_cycle(sim_model *m)
     fp_env saved = fp_env_enter();
     m->api->cycle(m->inst, &m->in, &m->out);
     fp_env_leave(saved);
-    if (serve && m->failed_cus && m->in.mem_req_ready && m->out.mem_req_valid)
-        drop_failed_write(m, &m->out, m->api->tag_unit(m->inst, m->out.mem_req_tag));
+    for (unsigned p = 0; serve && m->failed_cus && p < m->nmem; p++)
+        if (request_taken(&m->in, &m->out, p))
+            drop_failed_write(m, &m->out.mem[p],
+                              m->api->tag_unit(m->inst, m->out.mem[p].req_tag));
     if (serve)
         sim_mem_port_update(m->mem, &m->in, &m->out);
     m->cycles++;
@@ -347,8 +367,9 @@ int sim_model_run(sim_model *model, sim_memory *mem, uint32_t status_reg,
         cycle(inst, in, out);
         n++;
         /* forward progress: inside the accelerator, or a handshake on the memory port */
-        unsigned moved = out->progress | (in->mem_req_ready & out->mem_req_valid) |
-                         (in->mem_resp_valid & out->mem_resp_ready);
+        unsigned moved = out->progress;
+        for (unsigned p = 0; p < model->nmem; p++)
+            moved |= request_taken(in, out, p) | response_taken(in, out, p);
         if (out->access_fault) {
             status = SIM_ERR_BAD_ACCESS;
             break;
@@ -498,9 +519,9 @@ static unsigned poll_after(uint64_t running, unsigned poll, uint64_t steps)
 static uint64_t still_cycles(sim_model *m, const sim_memory *mem, uint64_t cycles, uint64_t left)
 {
     uint64_t n;
-    if (m->out.progress | m->in.mem_resp_valid || m->every_cycle ||
+    if (m->out.progress | m->in.mem[0].resp_valid || m->every_cycle ||
         (n = sim_mem_port_calm(mem)) < 2 || !m->api->still(m->inst, &m->in))
-        return 1;
+        return 1; /* (still() looks at every port's response) */
     for (uint64_t r = m->running; r; r &= r - 1) {
         const sim_unit *u = &m->units[lowest_bit(r)];
         uint64_t due = u->last_move + u->idle_cycles; /* the cycle its watchdog ends it */
@@ -565,19 +586,24 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
         }
         n += jump;
         cycles += jump;
-        /* a memory handshake is the progress of the unit its tag names, or of every
-         * unit when the tags do not tell (-1) */
-        int req_cu = in->mem_req_ready & out->mem_req_valid ? tag_cu(model, out->mem_req_tag)
-                                                            : -2;
-        int resp_cu = in->mem_resp_valid & out->mem_resp_ready ? tag_cu(model, in->mem_resp_tag)
-                                                               : -2;
+        /* a memory handshake is the progress of the unit its tag names (bit cu of
+         * mem_moved), or of every unit when the tags do not tell (any) */
+        uint64_t mem_moved = 0;
+        int any = 0, req_cu[CLHLS_MEM_MAX_PORTS];
+        for (unsigned p = 0; p < model->nmem; p++) {
+            req_cu[p] = request_taken(in, out, p) ? tag_cu(model, out->mem[p].req_tag) : -2;
+            int resp_cu = response_taken(in, out, p) ? tag_cu(model, in->mem[p].resp_tag) : -2;
+            any |= req_cu[p] == -1 || resp_cu == -1;
+            mem_moved |= (req_cu[p] >= 0 && req_cu[p] < 64 ? (uint64_t)1 << req_cu[p] : 0) |
+                         (resp_cu >= 0 && resp_cu < 64 ? (uint64_t)1 << resp_cu : 0);
+        }
         model->cycles = cycles; /* what unit_end reads */
         if (out->access_fault) {
             end_faulted_units(model);
             ended = running != model->running;
         }
-        if (model->failed_cus)
-            drop_failed_write(model, out, req_cu);
+        for (unsigned p = 0; model->failed_cus && p < model->nmem; p++)
+            drop_failed_write(model, &out->mem[p], req_cu[p]);
         if (sim_mem_port_update(mem, in, out)) {
             if (model->failed) {
                 /* an address outside every buffer after a unit's fault: that unit's
@@ -601,13 +627,14 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
             ended = 1;
         }
         /* each running unit's watchdog: its own progress or memory handshake */
-        int any = req_cu == -1 || resp_cu == -1;
         for (uint64_t r = model->running; r; r &= r - 1) {
             unsigned slot = lowest_bit(r);
             sim_unit *u = &units[slot];
             unsigned mine = per_unit && u->cu < 64 ? (unsigned)(out->unit_progress >> u->cu & 1)
                                                    : out->progress;
-            if (mine | any | (req_cu == (int)u->cu) | (resp_cu == (int)u->cu)) {
+            if (u->cu < 64)
+                mine |= (unsigned)(mem_moved >> u->cu & 1);
+            if (mine | any) {
                 u->last_move = cycles;
             } else if (cycles - u->last_move >= u->idle_cycles) {
                 unit_end(model, slot, watchdog_status(model, u->cu, &u->result));

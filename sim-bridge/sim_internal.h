@@ -9,7 +9,7 @@
 #include "clhls_harness_abi.h"
 #include "clhls_sim.h"
 
-/* Traffic counters of the memory port since the memory was created. */
+/* Traffic counters of a memory port since the memory was created. */
 typedef struct sim_mem_stats {
     uint64_t read_bytes;   /* bytes returned by reads (whole port words) */
     uint64_t write_bytes;  /* bytes written (enabled lanes) */
@@ -18,13 +18,15 @@ typedef struct sim_mem_stats {
 
 /* Width of the memory port in bytes. */
 unsigned sim_mem_width_bytes(const sim_memory *mem);
+/* The memory ports (the board's). */
+unsigned sim_mem_ports(const sim_memory *mem);
 /* Drops every request in flight, refills the bandwidth budget, clears the bad address. */
 void sim_mem_port_reset(sim_memory *mem);
 /* Forgets a recorded bad address (the start of a run). */
 void sim_mem_clear_bad(sim_memory *mem);
 /* Idle port inputs: not ready, no response. */
 void sim_mem_port_idle(clhls_port_in *in);
-/* Sets this cycle's memory inputs (mem_req_ready, mem_resp_*) of the accelerator.
+/* Sets this cycle's memory inputs (req_ready, resp_* of each port) of the accelerator.
  * ready is decided before the request is seen. */
 void sim_mem_port_drive(sim_memory *mem, clhls_port_in *in);
 /* Completes the cycle: takes an accepted request, pops a consumed response, advances
@@ -42,7 +44,8 @@ uint64_t sim_mem_port_calm(const sim_memory *mem);
 void sim_mem_port_skip(sim_memory *mem, uint64_t cycles);
 /* The first bad address since the last clear; returns 0 when there is none. */
 int sim_mem_bad(const sim_memory *mem, uint64_t *addr, int *is_write);
-/* Traffic counters. */
+/* Traffic counters of every port together; of port `port` alone. */
 sim_mem_stats sim_mem_get_stats(const sim_memory *mem);
+sim_mem_stats sim_mem_port_stats(const sim_memory *mem, unsigned port);
 
 #endif

@@ -21,6 +21,7 @@ static board_t test_board(unsigned latency, double bytes_per_cycle)
     b.name = "test";
     b.clock_mhz = 300;
     b.mem_width_bits = 512;
+    b.mem_ports = 1;
     b.mem_latency_cycles = latency;
     b.mem_bandwidth_gbps = bytes_per_cycle * 300e6 / 1e9;
     return b;
@@ -106,9 +107,9 @@ typedef struct port_sim {
 static int step(port_sim *s, int *resp_valid, uint32_t *resp_tag)
 {
     sim_mem_port_drive(s->mem, &s->in);
-    int accepted = s->in.mem_req_ready && s->out.mem_req_valid;
-    *resp_valid = s->in.mem_resp_valid && s->out.mem_resp_ready;
-    *resp_tag = s->in.mem_resp_tag;
+    int accepted = s->in.mem[0].req_ready && s->out.mem[0].req_valid;
+    *resp_valid = s->in.mem[0].resp_valid && s->out.mem[0].resp_ready;
+    *resp_tag = s->in.mem[0].resp_tag;
     sim_mem_port_update(s->mem, &s->in, &s->out);
     s->cycle++;
     return accepted;
@@ -124,14 +125,14 @@ Test(memory, latency_exact)
         word[i] = 0x1000u + (uint32_t)i;
     sim_memory_write(s.mem, 128, word, sizeof word);
 
-    s.out.mem_req_valid = 1;
-    s.out.mem_req_addr = 128;
-    s.out.mem_req_tag = 5;
-    s.out.mem_resp_ready = 1;
+    s.out.mem[0].req_valid = 1;
+    s.out.mem[0].req_addr = 128;
+    s.out.mem[0].req_tag = 5;
+    s.out.mem[0].resp_ready = 1;
     int rv;
     uint32_t tag;
     cr_assert(step(&s, &rv, &tag), "an idle port is ready");
-    s.out.mem_req_valid = 0;
+    s.out.mem[0].req_valid = 0;
     uint64_t accepted_at = 0, got = 0;
     while (s.cycle < 100) {
         uint64_t now = s.cycle;
@@ -139,7 +140,7 @@ Test(memory, latency_exact)
         if (rv) {
             got = now;
             cr_assert_eq(tag, 5);
-            cr_assert_eq(memcmp(s.in.mem_resp_rdata, word, 64), 0);
+            cr_assert_eq(memcmp(s.in.mem[0].resp_rdata, word, 64), 0);
             break;
         }
     }
@@ -165,26 +166,26 @@ Test(memory, calm_jumps_miss_nothing)
     clhls_port_in in_s, in_j;
     memset(&in_s, 0, sizeof in_s);
     memset(&in_j, 0, sizeof in_j);
-    clhls_port_out out = {.mem_resp_ready = 1};
-    memset(out.mem_req_wstrb, 1, 64);
+    clhls_port_out out = {.mem[0].resp_ready = 1};
+    memset(out.mem[0].req_wstrb, 1, 64);
     srand(7);
     uint64_t cycle = 0, next_request = 3, skipped = 0;
     unsigned issued = 0, answered = 0;
     while (answered < REQUESTS && cycle < 100000) {
-        out.mem_req_valid = issued < REQUESTS && cycle >= next_request;
-        out.mem_req_addr = 64 * (uint64_t)(issued % 1024);
-        out.mem_req_tag = issued;
-        out.mem_req_write = issued % 3 == 0;
+        out.mem[0].req_valid = issued < REQUESTS && cycle >= next_request;
+        out.mem[0].req_addr = 64 * (uint64_t)(issued % 1024);
+        out.mem[0].req_tag = issued;
+        out.mem[0].req_write = issued % 3 == 0;
         sim_mem_port_drive(jumped, &in_j);
         uint64_t jump = sim_mem_port_calm(jumped);
         if (issued < REQUESTS && next_request - cycle < jump)
             jump = next_request - cycle;
-        if (jump >= 2 && !in_j.mem_resp_valid && !out.mem_req_valid) {
+        if (jump >= 2 && !in_j.mem[0].resp_valid && !out.mem[0].req_valid) {
             for (uint64_t c = 0; c < jump; c++) {
                 sim_mem_port_drive(stepped, &in_s);
-                cr_assert(!in_s.mem_resp_valid, "a response in cycle %lu, jumped over",
+                cr_assert(!in_s.mem[0].resp_valid, "a response in cycle %lu, jumped over",
                           (unsigned long)(cycle + c));
-                cr_assert_eq(in_s.mem_req_ready, in_j.mem_req_ready,
+                cr_assert_eq(in_s.mem[0].req_ready, in_j.mem[0].req_ready,
                              "ready changed in cycle %lu, jumped over", (unsigned long)(cycle + c));
                 sim_mem_port_update(stepped, &in_s, &out);
             }
@@ -195,16 +196,16 @@ Test(memory, calm_jumps_miss_nothing)
             continue;
         }
         sim_mem_port_drive(stepped, &in_s);
-        cr_assert_eq(in_s.mem_req_ready, in_j.mem_req_ready, "ready in cycle %lu",
+        cr_assert_eq(in_s.mem[0].req_ready, in_j.mem[0].req_ready, "ready in cycle %lu",
                      (unsigned long)cycle);
-        cr_assert_eq(in_s.mem_resp_valid, in_j.mem_resp_valid, "a response in cycle %lu",
+        cr_assert_eq(in_s.mem[0].resp_valid, in_j.mem[0].resp_valid, "a response in cycle %lu",
                      (unsigned long)cycle);
-        if (in_s.mem_resp_valid) {
-            cr_assert_eq(in_s.mem_resp_tag, answered, "answers in order");
-            cr_assert_eq(in_j.mem_resp_tag, answered, "answers in order");
+        if (in_s.mem[0].resp_valid) {
+            cr_assert_eq(in_s.mem[0].resp_tag, answered, "answers in order");
+            cr_assert_eq(in_j.mem[0].resp_tag, answered, "answers in order");
             answered++;
         }
-        if (in_s.mem_req_ready && out.mem_req_valid) { /* the next after a gap, or at once */
+        if (in_s.mem[0].req_ready && out.mem[0].req_valid) { /* the next after a gap, or at once */
             issued++;
             next_request = cycle + 1 + (rand() % 3 ? 0 : (uint64_t)(rand() % 90));
         }
@@ -242,14 +243,14 @@ static void bandwidth_case(double bpc, unsigned latency, unsigned n)
     board_t b = test_board(latency, bpc);
     port_sim s = {.mem = sim_memory_create(&b)};
     cr_assert_eq(sim_memory_map(s.mem, 0, 64 * (uint64_t)n), SIM_OK);
-    s.out.mem_resp_ready = 1;
+    s.out.mem[0].resp_ready = 1;
     unsigned issued = 0, answered = 0;
     while (answered < n && s.cycle < 100000) {
-        s.out.mem_req_valid = issued < n;
-        s.out.mem_req_write = issued % 2; /* reads and writes alike */
-        s.out.mem_req_addr = 64 * (uint64_t)issued;
-        s.out.mem_req_tag = issued & 0xffff;
-        memset(s.out.mem_req_wstrb, 1, 64);
+        s.out.mem[0].req_valid = issued < n;
+        s.out.mem[0].req_write = issued % 2; /* reads and writes alike */
+        s.out.mem[0].req_addr = 64 * (uint64_t)issued;
+        s.out.mem[0].req_tag = issued & 0xffff;
+        memset(s.out.mem[0].req_wstrb, 1, 64);
         int rv;
         uint32_t tag;
         if (step(&s, &rv, &tag))
@@ -296,21 +297,21 @@ static void timing_case(double bpc, unsigned latency)
         rng = rng * 1103515245u + 12345u;
         unsigned r = rng >> 16;
         /* bursts of requests and of silence, responses refused now and then */
-        s.out.mem_req_valid = (c / 97) % 3 != 1 && (r & 7) != 0;
-        s.out.mem_resp_ready = (c / 61) % 4 != 3 && (r & 48) != 48;
-        s.out.mem_req_write = r >> 8 & 1;
-        s.out.mem_req_addr = 64 * (uint64_t)(issued % 1024);
-        s.out.mem_req_tag = issued & 0xffff;
-        memset(s.out.mem_req_wstrb, 1, 64);
+        s.out.mem[0].req_valid = (c / 97) % 3 != 1 && (r & 7) != 0;
+        s.out.mem[0].resp_ready = (c / 61) % 4 != 3 && (r & 48) != 48;
+        s.out.mem[0].req_write = r >> 8 & 1;
+        s.out.mem[0].req_addr = 64 * (uint64_t)(issued % 1024);
+        s.out.mem[0].req_tag = issued & 0xffff;
+        memset(s.out.mem[0].req_wstrb, 1, 64);
         int want_ready = count < limit && tokens >= cost;
         int want_valid = count && due[head % 4096] <= c;
         int rv;
         uint32_t tag;
         int accepted = step(&s, &rv, &tag);
-        cr_assert_eq(s.in.mem_req_ready, want_ready, "ready at cycle %lu", (unsigned long)c);
-        cr_assert_eq(s.in.mem_resp_valid, want_valid, "response at cycle %lu",
+        cr_assert_eq(s.in.mem[0].req_ready, want_ready, "ready at cycle %lu", (unsigned long)c);
+        cr_assert_eq(s.in.mem[0].resp_valid, want_valid, "response at cycle %lu",
                      (unsigned long)c);
-        if (want_valid && s.out.mem_resp_ready) {
+        if (want_valid && s.out.mem[0].resp_ready) {
             head++;
             count--;
         }
@@ -335,21 +336,21 @@ Test(memory, inflight_bound_and_backpressure)
     board_t b = test_board(8, 64);
     port_sim s = {.mem = sim_memory_create(&b)};
     cr_assert_eq(sim_memory_map(s.mem, 0, 1 << 16), SIM_OK);
-    s.out.mem_req_valid = 1;
-    s.out.mem_resp_ready = 0; /* never takes a response */
+    s.out.mem[0].req_valid = 1;
+    s.out.mem[0].resp_ready = 0; /* never takes a response */
     unsigned accepted = 0;
     int rv;
     uint32_t tag;
     for (int i = 0; i < 200; i++) {
-        s.out.mem_req_addr = 64 * (uint64_t)accepted;
-        s.out.mem_req_tag = accepted;
+        s.out.mem[0].req_addr = 64 * (uint64_t)accepted;
+        s.out.mem[0].req_tag = accepted;
         accepted += (unsigned)step(&s, &rv, &tag);
         cr_assert_eq(rv, 0);
     }
     cr_assert_eq(accepted, 32, "queue holds 4 x latency requests, took %u", accepted);
     /* a response stays presented until taken, then the next follows in order */
-    s.out.mem_req_valid = 0;
-    s.out.mem_resp_ready = 1;
+    s.out.mem[0].req_valid = 0;
+    s.out.mem[0].resp_ready = 1;
     for (unsigned i = 0; i < 32; i++) {
         step(&s, &rv, &tag);
         cr_assert(rv);
@@ -373,30 +374,30 @@ Test(memory, bad_and_partial_words)
     uint32_t tag;
 
     /* a read of a word partly mapped: mapped bytes + zeros, not an error */
-    s.out.mem_resp_ready = 1;
-    s.out.mem_req_valid = 1;
-    s.out.mem_req_addr = 0x1000;
+    s.out.mem[0].resp_ready = 1;
+    s.out.mem[0].req_valid = 1;
+    s.out.mem[0].req_addr = 0x1000;
     step(&s, &rv, &tag);
-    s.out.mem_req_valid = 0;
+    s.out.mem[0].req_valid = 0;
     while (!rv)
         step(&s, &rv, &tag);
-    cr_assert_eq(s.in.mem_resp_rdata[0x30], 0xab);
-    cr_assert_eq(s.in.mem_resp_rdata[0x20], 0);
+    cr_assert_eq(s.in.mem[0].resp_rdata[0x30], 0xab);
+    cr_assert_eq(s.in.mem[0].resp_rdata[0x20], 0);
     cr_assert_eq(sim_mem_bad(s.mem, NULL, NULL), 0);
 
     /* a write whose disabled lanes fall outside is fine */
-    s.out.mem_req_valid = 1;
-    s.out.mem_req_write = 1;
-    memset(s.out.mem_req_wdata, 0x5a, 64);
-    memset(s.out.mem_req_wstrb, 0, 64);
-    memset(s.out.mem_req_wstrb, 1, 16);
+    s.out.mem[0].req_valid = 1;
+    s.out.mem[0].req_write = 1;
+    memset(s.out.mem[0].req_wdata, 0x5a, 64);
+    memset(s.out.mem[0].req_wstrb, 0, 64);
+    memset(s.out.mem[0].req_wstrb, 1, 16);
     step(&s, &rv, &tag);
     cr_assert_eq(sim_mem_bad(s.mem, NULL, NULL), 0);
     cr_assert_eq(((uint8_t *)sim_memory_ptr(s.mem, 0x1000, 16))[15], 0x5a);
 
     /* an enabled lane outside: bad, write dropped */
-    s.out.mem_req_wstrb[0x20] = 1;
-    memset(s.out.mem_req_wdata, 0x77, 64);
+    s.out.mem[0].req_wstrb[0x20] = 1;
+    memset(s.out.mem[0].req_wdata, 0x77, 64);
     step(&s, &rv, &tag);
     uint64_t addr;
     int w;
@@ -406,10 +407,10 @@ Test(memory, bad_and_partial_words)
     cr_assert_eq(((uint8_t *)sim_memory_ptr(s.mem, 0x1000, 16))[0], 0x5a, "dropped");
 
     /* first bad address kept; a read of an unmapped word answers zeros */
-    s.out.mem_req_write = 0;
-    s.out.mem_req_addr = 0x9000;
+    s.out.mem[0].req_write = 0;
+    s.out.mem[0].req_addr = 0x9000;
     step(&s, &rv, &tag);
-    s.out.mem_req_valid = 0;
+    s.out.mem[0].req_valid = 0;
     cr_assert_eq(sim_mem_bad(s.mem, &addr, &w), 1);
     cr_assert_eq(addr, 0x1020);
     sim_mem_clear_bad(s.mem);
@@ -418,7 +419,7 @@ Test(memory, bad_and_partial_words)
         step(&s, &rv, &tag);
         if (rv && ++answers == 3) {
             for (int k = 0; k < 64; k++)
-                cr_assert_eq(s.in.mem_resp_rdata[k], 0);
+                cr_assert_eq(s.in.mem[0].resp_rdata[k], 0);
         }
     }
     cr_assert_eq(answers, 3, "every request answered once, even bad ones");
@@ -455,13 +456,13 @@ static stress_trace stress_traffic(sim_memory *mem, unsigned n, unsigned latency
     stress_trace t = {.min_latency = ~0u};
     double lat_sum = 0;
     while (done < n && s.cycle < 200000) {
-        s.out.mem_req_valid = issued < n;
-        s.out.mem_req_write = issued % 3 == 2;
-        s.out.mem_req_addr = 64 * (uint64_t)(s.out.mem_req_write ? issued + n : issued);
-        s.out.mem_req_tag = issued % NTAGS;
-        memset(s.out.mem_req_wdata, (int)(issued & 0xff), 64);
-        memset(s.out.mem_req_wstrb, 1, 64);
-        s.out.mem_resp_ready = (s.cycle & 7) != 3;
+        s.out.mem[0].req_valid = issued < n;
+        s.out.mem[0].req_write = issued % 3 == 2;
+        s.out.mem[0].req_addr = 64 * (uint64_t)(s.out.mem[0].req_write ? issued + n : issued);
+        s.out.mem[0].req_tag = issued % NTAGS;
+        memset(s.out.mem[0].req_wdata, (int)(issued & 0xff), 64);
+        memset(s.out.mem[0].req_wstrb, 1, 64);
+        s.out.mem[0].resp_ready = (s.cycle & 7) != 3;
         uint64_t now = s.cycle;
         int rv;
         uint32_t tag;
@@ -482,7 +483,7 @@ static stress_trace stress_traffic(sim_memory *mem, unsigned n, unsigned latency
             oldest++;
         if (i % 3 != 2) /* a read of word i: its bytes were written by setup */
             for (int k = 0; k < 64; k++)
-                cr_assert_eq(s.in.mem_resp_rdata[k], (uint8_t)(i * 7 + k));
+                cr_assert_eq(s.in.mem[0].resp_rdata[k], (uint8_t)(i * 7 + k));
         unsigned lat = (unsigned)(now - accepted_at[i]);
         cr_assert_geq(lat, latency, "request %u answered after %u cycles", i, lat);
         lat_sum += lat;
@@ -494,7 +495,7 @@ static stress_trace stress_traffic(sim_memory *mem, unsigned n, unsigned latency
     for (int i = 0; i < 5 * (int)latency + 40; i++) { /* nothing more comes */
         int rv;
         uint32_t tag;
-        s.out.mem_req_valid = 0;
+        s.out.mem[0].req_valid = 0;
         step(&s, &rv, &tag);
         cr_assert_eq(rv, 0, "a response too many");
     }
@@ -587,7 +588,7 @@ Test(memory, stress_backpressure)
         int rv;
         uint32_t tag;
         step(&s, &rv, &tag);
-        if (!s.in.mem_req_ready) {
+        if (!s.in.mem[0].req_ready) {
             low++;
             run++;
             continue;
@@ -621,24 +622,24 @@ Test(memory, stress_effects_at_acceptance)
         sim_memory_set_stress(m, seed);
         cr_assert_eq(sim_memory_map(m, 0, 4096), SIM_OK);
         port_sim s = {.mem = m};
-        s.out.mem_resp_ready = 1;
-        memset(s.out.mem_req_wstrb, 1, 64);
+        s.out.mem[0].resp_ready = 1;
+        memset(s.out.mem[0].req_wstrb, 1, 64);
         /* read (tag 0), write 0x11 (tag 1), read (tag 2), all of word 0 */
         static const struct { int write; uint32_t tag; } reqs[3] = {{0, 0}, {1, 1}, {0, 2}};
         int next = 0, got = 0, rv;
         uint32_t tag;
         uint8_t seen[3] = {0xee, 0xee, 0xee};
         while (got < 3 && s.cycle < 1000) {
-            s.out.mem_req_valid = next < 3;
+            s.out.mem[0].req_valid = next < 3;
             if (next < 3) {
-                s.out.mem_req_write = (uint8_t)reqs[next].write;
-                s.out.mem_req_tag = reqs[next].tag;
-                memset(s.out.mem_req_wdata, 0x11, 64);
+                s.out.mem[0].req_write = (uint8_t)reqs[next].write;
+                s.out.mem[0].req_tag = reqs[next].tag;
+                memset(s.out.mem[0].req_wdata, 0x11, 64);
             }
             if (step(&s, &rv, &tag))
                 next++;
             if (rv) {
-                seen[tag] = s.in.mem_resp_rdata[0];
+                seen[tag] = s.in.mem[0].resp_rdata[0];
                 got++;
             }
         }
