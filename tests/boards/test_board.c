@@ -160,13 +160,13 @@ Test(board, real_boards_have_their_capacities)
     static const struct {
         const char *name, *family, *synth;
         uint64_t luts, ffs, brams, dsps;
-        unsigned addr_bits;
+        unsigned addr_bits, mem_ports;
         const char *pnr;
     } boards[] = {
-        {"alveo_u250", "xcup", "synth_xilinx -family xcup -nowidelut", 1728000, 3456000, 2688, 12288, 35, NULL},
-        {"de10_nano", "cyclonev", "synth_intel_alm -family cyclonev", 83018, 166036, 514, 112, 32, NULL},
-        {"icebreaker", "ice40", "synth_ice40 -dsp", 5280, 5280, 30, 8, 18, "nextpnr-ice40"},
-        {"ulx3s_85f", "ecp5", "synth_ecp5", 83640, 83640, 208, 156, 26, NULL},
+        {"alveo_u250", "xcup", "synth_xilinx -family xcup -nowidelut", 1728000, 3456000, 2688, 12288, 35, 1, NULL},
+        {"de10_nano", "cyclonev", "synth_intel_alm -family cyclonev", 83018, 166036, 514, 112, 32, 1, NULL},
+        {"icebreaker", "ice40", "synth_ice40 -dsp", 5280, 5280, 30, 8, 18, 1, "nextpnr-ice40"},
+        {"ulx3s_85f", "ecp5", "synth_ecp5", 83640, 83640, 208, 156, 26, 1, NULL},
     };
     for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
         char err[512];
@@ -179,6 +179,7 @@ Test(board, real_boards_have_their_capacities)
         cr_expect_eq(b->brams, boards[i].brams, "%s", b->name);
         cr_expect_eq(b->dsps, boards[i].dsps, "%s", b->name);
         cr_expect_eq(b->mem_addr_bits, boards[i].addr_bits, "%s", b->name);
+        cr_expect_eq(b->mem_ports, boards[i].mem_ports, "%s", b->name);
         if (boards[i].pnr)
             cr_expect_str_eq(b->pnr_tool, boards[i].pnr);
         else
