@@ -8,7 +8,8 @@
  *
  * Per kernel: simulated cycles (the event's END - START at the board clock), the bytes
  * the kernel must move (8 or 12 per element), bytes per cycle, and that against the
- * port's peak: one port-wide word per cycle (the default board's 64 bytes). An NDRange
+ * memory's peak: one port-wide word per cycle on each memory port (the default board's
+ * 64 bytes; CLHLS_BOARD picks another, such as a board of several ports). An NDRange
  * compute unit takes one work-item per cycle, so one unit moves 8 or 12 bytes a cycle
  * at best; the copies of a replicated kernel share the port through the interconnect. */
 #include <stdint.h>
@@ -79,14 +80,19 @@ static void host_step(int k, float q)
 /* Runs the four kernels of program p in STREAM's order (units: 0 for the task loops)
  * and prints a row each; returns 1 when a result differs from the host's. */
 static int run_program(bench *b, cl_program p, const char *variant, int units, double build,
-                       double peak)
+                       double peak, unsigned ports)
 {
     cl_mem bufs[3];
     unsigned seed = 12345;
     for (int a = 0; a < 3; a++) {
         for (int i = 0; i < N; i++)
             host[a][i] = (float)((int)((seed = seed * 1103515245u + 12345u) >> 16) % 1000) / 8.0f;
-        bufs[a] = buffer(b, sizeof host[a], host[a]);
+        /* array a on memory port a mod ports (Intel's CL_CHANNEL_n_INTELFPGA: port n - 1) */
+        cl_int err;
+        bufs[a] = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR |
+                                             (cl_mem_flags)(a % ports + 1) << 16,
+                                 sizeof host[a], host[a], &err);
+        CHECK(err);
     }
     int wrong = 0;
     float q = 3.0f;
@@ -135,12 +141,15 @@ int main(void)
         fprintf(stderr, "%s\n", err);
         return 1;
     }
-    double peak = board->mem_width_bits / 8.0; /* bytes per cycle: one word a cycle */
+    /* bytes per cycle: one word a cycle on each memory port */
+    double peak = board->mem_ports * board->mem_width_bits / 8.0;
+    unsigned ports = board->mem_ports;
     board_free(board);
     bench b;
     bench_open(&b, ICD_FILE);
-    printf("STREAM on %s (%s), %d floats per array, peak %.0f bytes per cycle\n\n",
-           b.device_name, b.platform_name, N, peak);
+    printf("STREAM on %s (%s), %d floats per array, peak %.0f bytes per cycle (%u memory "
+           "port%s; the arrays a, b, c on ports 0, 1, 2 mod %u)\n\n",
+           b.device_name, b.platform_name, N, peak, ports, ports > 1 ? "s" : "", ports);
     printf("| variant | kernel | cycles | bytes | bytes/cycle | of peak | build s | note |\n");
     printf("|---|---|---|---|---|---|---|---|\n");
     static const struct {
@@ -172,7 +181,7 @@ int main(void)
             status = 1;
             continue;
         }
-        status |= run_program(&b, p, variant, units, build, peak);
+        status |= run_program(&b, p, variant, units, build, peak, ports);
         clReleaseProgram(p);
     }
     return bench_close(&b) || status;

@@ -1,6 +1,8 @@
 /* Board memory: the backing store of every buffer (a sorted set of mapped regions,
- * each with zero-filled host memory) and the timing model of the board's memory port.
- * The port accepts at most one request per cycle while a token bucket filled with the
+ * each with zero-filled host memory) and the timing model of the board's memory ports,
+ * each a port of its own (queue, budget, clock and stress sequence; the accelerator
+ * routes a request to the port of its address, so every port sees the one store).
+ * A port accepts at most one request per cycle while a token bucket filled with the
  * board's bytes per cycle holds a port word's worth and the in-flight queue has room;
  * it answers every request, reads and writes, exactly once, in order,
  * mem_latency_cycles after acceptance. Requests take effect when accepted (writes
@@ -20,9 +22,10 @@
  * order), so responses of one tag stay in request order, which is what the load-store
  * units rely on. A presented response stays presented until it is taken. Effects still
  * happen at acceptance, so data is the same as without stress. The pseudo-random
- * sequence (xorshift64*) restarts from the seed at every port reset.
+ * sequence (xorshift64*) restarts from the seed (plus the port's index) at every port
+ * reset.
  *
- * Without stress the port does no work in a cycle without a memory event: the inputs
+ * Without stress a port does no work in a cycle without a memory event: the inputs
  * it drives change only at a handshake, when the oldest request's response falls due
  * or when the bandwidth budget reaches a request's cost, so sim_mem_port_drive keeps
  * them until the first cycle one of those can happen (calm_until), and the budget is

@@ -1176,13 +1176,17 @@ static void write_kernel_run(html_page *p, const report *r, const cJSON *k)
         snprintf(buf, sizeof buf, "%.3f", busy / items);
         card(p, "cycles per work-item", buf);
     }
-    /* the port's words moved: each request is one, whatever of it the kernel uses */
+    /* the ports' words moved: each request is one, whatever of it the kernel uses; the
+     * peak is every port's */
     double words = json_num(cs, "mem_read_requests", 0) + json_num(cs, "mem_write_requests", 0);
-    double peak = board_mem_bytes_per_cycle(r->board);
+    double peak = board_mem_bytes_per_cycle(r->board) * r->board->mem_ports;
     if (busy > 0 && peak > 0) {
         double bytes = words * r->board->mem_width_bits / 8 / busy;
         snprintf(buf, sizeof buf, "%.1f of %.1f B/cycle (%.0f%%)", bytes, peak, 100 * bytes / peak);
-        card(p, "memory port", buf);
+        char key[32] = "memory port";
+        if (r->board->mem_ports > 1)
+            snprintf(key, sizeof key, "%u memory ports", r->board->mem_ports);
+        card(p, key, buf);
     }
     html_put(p, "</div>\n");
     draw_bar bars[2];
