@@ -89,6 +89,10 @@ module clhls_lsu_store #(
     // from the response's tag, and that decode in series with the count's adder and
     // compare was prefix_sum's longest path on sim_dc.
     reg               acked;
+    // A write issued, a cycle later: the count steps with a register, so the memory
+    // port's ready (through the route of a board of several ports) does not run on
+    // into the count's adder. `idle` waits for it too.
+    reg               written;
 
     wire wq_s_ready, wq_m_valid;
     wire [1:0] wq_count;
@@ -128,7 +132,7 @@ module clhls_lsu_store #(
     assign m_mem_req_addr   = {{(64 - LN_W){1'b0}}, write_line} << LINE_BITS;
     assign count_write      = m_mem_req_valid && m_mem_req_ready;
     assign s_mem_resp_ready = 1'b1;
-    assign idle = !in_valid && !open_valid && !wq_m_valid && none_outstanding;
+    assign idle = !in_valid && !open_valid && !wq_m_valid && !written && none_outstanding;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -138,9 +142,11 @@ module clhls_lsu_store #(
             none_outstanding <= 1'b1;
             flush_seen  <= 1'b0;
             acked       <= 1'b0;
+            written     <= 1'b0;
         end else begin
             flush_seen <= flush;
             acked      <= s_mem_resp_valid;
+            written    <= count_write;
             if (store) begin
                 open_valid  <= 1'b1;
                 idle_cycles <= {IDLE_W{1'b0}};
@@ -150,10 +156,10 @@ module clhls_lsu_store #(
                 if (open_valid && idle_cycles != IDLE_LIMIT)
                     idle_cycles <= idle_cycles + 1'b1;
             end
-            if (count_write && !acked) begin
+            if (written && !acked) begin
                 outstanding      <= outstanding + 32'd1;
                 none_outstanding <= 1'b0;
-            end else if (!count_write && acked) begin
+            end else if (!written && acked) begin
                 outstanding      <= outstanding - 32'd1;
                 none_outstanding <= outstanding == 32'd1;
             end
@@ -178,7 +184,7 @@ module clhls_lsu_store #(
     // count runs (the simulator's jumps over cycles where nothing moves).
 `ifdef CLHLS_SIM_CHECKS
     assign still = !(s_req_valid && s_req_ready) && !store && !push && !count_write &&
-                   !acked && !s_mem_resp_valid && flush_seen == flush &&
+                   !written && !acked && !s_mem_resp_valid && flush_seen == flush &&
                    !(open_valid && idle_cycles != IDLE_LIMIT);
 `else
     assign still = 1'b0;

@@ -163,7 +163,8 @@ Test(board, real_boards_have_their_capacities)
         unsigned addr_bits, mem_ports;
         const char *pnr;
     } boards[] = {
-        {"alveo_u250", "xcup", "synth_xilinx -family xcup -nowidelut", 1728000, 3456000, 2688, 12288, 35, 1, NULL},
+        /* the U250's four DDR4 channels of 16 GiB */
+        {"alveo_u250", "xcup", "synth_xilinx -family xcup -nowidelut", 1728000, 3456000, 2688, 12288, 36, 4, NULL},
         {"de10_nano", "cyclonev", "synth_intel_alm -family cyclonev", 83018, 166036, 514, 112, 32, 1, NULL},
         {"icebreaker", "ice40", "synth_ice40 -dsp", 5280, 5280, 30, 8, 18, 1, "nextpnr-ice40"},
         {"ulx3s_85f", "ecp5", "synth_ecp5", 83640, 83640, 208, 156, 26, 1, NULL},

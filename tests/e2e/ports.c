@@ -1,5 +1,5 @@
-/* End-to-end: a board of several memory ports (tests/e2e/boards/sim_dc4.json, sim_dc with
- * four DDR4 channels of 4 GiB; CLHLS_BOARD=sim_dc4). Buffers go to the ports round robin in the order they are
+/* End-to-end: a board of several memory ports (the Alveo U250's four DDR4 channels of
+ * 16 GiB, CLHLS_BOARD=alveo_u250). Buffers go to the ports round robin in the order they are
  * created, or to the port Intel's CL_CHANNEL_n_INTELFPGA flag names (channel n is port
  * n - 1); a kernel sees each buffer's address in its port's range. Every load-store
  * unit reaches every port: a vector add over three ports, a copy whose load and store
@@ -19,7 +19,7 @@
 
 #define N 4096              /* elements of the scalar kernels */
 #define LINES 2048          /* float16 elements of the copies */
-#define PORT_SHIFT 32       /* the board's ports serve 4 GiB each */
+#define PORT_SHIFT 34       /* the board's ports serve 16 GiB each */
 #define BINS 16
 
 static const char *const src =
