@@ -153,12 +153,7 @@ template <std::size_t N> inline uint64_t sig_bits(const VlWide<N> &v, unsigned l
     return w >= 64 ? x : x & (((uint64_t)1 << w) - 1);
 }
 
-/* Sets bits [lo, lo + w) of a scalar or wide signal to x (w <= 64, the others kept). */
-template <typename T> inline void set_sig_bits(T &v, unsigned lo, unsigned w, uint64_t x)
-{
-    uint64_t mask = (w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1) << lo;
-    v = (T)(((uint64_t)v & ~mask) | ((x << lo) & mask));
-}
+/* Sets bits [lo, lo + w) of a wide signal to x (w <= 64, the others kept). */
 template <std::size_t N>
 inline void set_sig_bits(VlWide<N> &v, unsigned lo, unsigned w, uint64_t x)
 {
@@ -168,6 +163,22 @@ inline void set_sig_bits(VlWide<N> &v, unsigned lo, unsigned w, uint64_t x)
         v.m_storage[b / 32] = (x >> i & 1) ? v.m_storage[b / 32] | bit
                                            : v.m_storage[b / 32] & ~bit;
     }
+}
+
+/* Sets field i (bits [w * i +: w]) of a vector signal to x[i], for the MEM_PORTS fields
+ * of the memory ports: a scalar signal in one store. */
+template <unsigned P, typename T> inline void set_fields_of(T &v, unsigned w, const uint64_t *x)
+{
+    uint64_t all = 0;
+    for (unsigned i = 0; i < P; i++)
+        all |= x[i] << (w * i);
+    v = (T)all;
+}
+template <unsigned P, std::size_t N>
+inline void set_fields_of(VlWide<N> &v, unsigned w, const uint64_t *x)
+{
+    for (unsigned i = 0; i < P; i++)
+        set_sig_bits(v, w * i, w, x[i]);
 }
 
 /* Scalar bit vector -> one byte per lane (0/1): n lanes from bit `at`. */
@@ -298,6 +309,10 @@ inline void clock_low(Vclhls_top *t)
 constexpr unsigned MEM_PORTS = sig_bytes<PORT_T(m_mem_req_addr)>() / 8;
 constexpr unsigned MEM_BYTES = sig_bytes<PORT_T(m_mem_req_wdata)>() / MEM_PORTS;
 static_assert(MEM_PORTS >= 1 && MEM_PORTS <= CLHLS_MEM_MAX_PORTS, "1..8 memory ports");
+template <typename T> inline void set_fields(T &v, unsigned w, const uint64_t *x)
+{
+    set_fields_of<MEM_PORTS>(v, w, x);
+}
 static_assert(MEM_BYTES >= 4 && MEM_BYTES <= CLHLS_MEM_MAX_BYTES,
               "memory port width must be 32..1024 bits");
 
@@ -460,14 +475,18 @@ void h_cycle(void *p, const clhls_port_in *in, clhls_port_out *out)
     t->reg_we = in->reg_we;
     t->reg_addr = (PORT_T(reg_addr))in->reg_addr;
     t->reg_wdata = in->reg_wdata;
+    uint64_t ready[MEM_PORTS], valid[MEM_PORTS], tag[MEM_PORTS];
     for (unsigned p = 0; p < MEM_PORTS; p++) {
         const clhls_mem_in *i = &in->mem[p];
-        set_sig_bits(t->m_mem_req_ready, p, 1, i->req_ready);
-        set_sig_bits(t->s_mem_resp_valid, p, 1, i->resp_valid);
-        set_sig_bits(t->s_mem_resp_tag, 16 * p, 16, i->resp_tag);
+        ready[p] = i->req_ready;
+        valid[p] = i->resp_valid;
+        tag[p] = i->resp_tag;
         if (i->resp_valid) /* read data is don't-care without valid */
             bytes_to_sig(t->s_mem_resp_rdata, i->resp_rdata, MEM_BYTES, MEM_BYTES * p);
     }
+    set_fields(t->m_mem_req_ready, 1, ready);
+    set_fields(t->s_mem_resp_valid, 1, valid);
+    set_fields(t->s_mem_resp_tag, 16, tag);
 #if VM_TRACE
     /* the cycle's inputs with the clock low, then the edge: what a simulator shows */
     const bool record = m->fst && m->cycle >= m->first && m->cycle <= m->last;

@@ -115,6 +115,12 @@ static inline int tag_cu(const sim_model *m, uint32_t tag)
     return tag < 256 ? m->tag_units[tag] : m->api->tag_unit(m->inst, tag);
 }
 
+/* Bit cu of a mask of compute units (none for -1, -2 or a unit past 63). */
+static inline uint64_t cu_bit(int cu)
+{
+    return (unsigned)cu < 64 ? (uint64_t)1 << cu : 0;
+}
+
 static void fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
@@ -556,6 +562,7 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
     out->unit_progress = 0;
 
     sim_unit *const units = model->units;
+    const unsigned nmem = model->nmem;
     uint64_t running = model->running, n = 0, cycles = model->cycles;
     unsigned poll = model->poll;
     int status = SIM_OK, ended = 0;
@@ -590,19 +597,18 @@ int sim_model_run_units(sim_model *model, sim_memory *mem, uint64_t max_cycles)
          * mem_moved), or of every unit when the tags do not tell (any) */
         uint64_t mem_moved = 0;
         int any = 0, req_cu[CLHLS_MEM_MAX_PORTS];
-        for (unsigned p = 0; p < model->nmem; p++) {
+        for (unsigned p = 0; p < nmem; p++) {
             req_cu[p] = request_taken(in, out, p) ? tag_cu(model, out->mem[p].req_tag) : -2;
             int resp_cu = response_taken(in, out, p) ? tag_cu(model, in->mem[p].resp_tag) : -2;
             any |= req_cu[p] == -1 || resp_cu == -1;
-            mem_moved |= (req_cu[p] >= 0 && req_cu[p] < 64 ? (uint64_t)1 << req_cu[p] : 0) |
-                         (resp_cu >= 0 && resp_cu < 64 ? (uint64_t)1 << resp_cu : 0);
+            mem_moved |= cu_bit(req_cu[p]) | cu_bit(resp_cu);
         }
         model->cycles = cycles; /* what unit_end reads */
         if (out->access_fault) {
             end_faulted_units(model);
             ended = running != model->running;
         }
-        for (unsigned p = 0; model->failed_cus && p < model->nmem; p++)
+        for (unsigned p = 0; model->failed_cus && p < nmem; p++)
             drop_failed_write(model, &out->mem[p], req_cu[p]);
         if (sim_mem_port_update(mem, in, out)) {
             if (model->failed) {
