@@ -289,6 +289,15 @@ static void connect_fields(hls_nl_instance *i, const char *port, const char *net
     sb_free(&name);
 }
 
+/* Instance i's `still` on the top's net `net`, ANDed into `stills`. */
+static void gather_still(hls_nl_module *top, hls_nl_instance *i, const char *net,
+                         const char *comment, strbuf *stills)
+{
+    hls_nl_net(top, net, 1, comment);
+    hls_nl_connect(i, HLS_NL_OUT, "still", "%s", net);
+    sb_printf(stills, " & %s", net);
+}
+
 /* One memory port of clhls_top (channel `mem`, -1 on a board of one port, whose nets
  * are the top's own ports): its interconnect, whose requests go straight out when no
  * kernel has a global atomic, else through a clhls_atomic_unit, which executes the
@@ -351,10 +360,8 @@ static void emit_memory_channel(hls_compile *c, hls_nl_module *top, int nports, 
         connect_fields(u, "m_resp", icr, "valid ready rdata tag");
         connect_fields(u, "m_mem_req", port_req, "valid ready write addr wdata wstrb tag");
         connect_fields(u, "s_mem_resp", port_resp, "valid ready rdata tag");
-        const char *still = arena_printf(&c->arena, "atomic_unit%s_still", sfx);
-        hls_nl_net(top, still, 1, "the atomic unit's next edge changes nothing");
-        hls_nl_connect(u, HLS_NL_OUT, "still", "%s", still);
-        sb_printf(stills, " & %s", still);
+        gather_still(top, u, arena_printf(&c->arena, "atomic_unit%s_still", sfx),
+                     "the atomic unit's next edge changes nothing", stills);
     } else {
         hls_nl_net(top, atomic, 4, "no kernel has a global atomic: always 0");
         hls_nl_unused(top, atomic);
@@ -386,10 +393,8 @@ static void emit_memory_channel(hls_compile *c, hls_nl_module *top, int nports, 
     hls_nl_connect(ict, HLS_NL_OUT, "m_mem_req_atomic", "%s", atomic);
     connect_fields(ict, "m_mem_req", ic, "addr wdata wstrb tag");
     connect_fields(ict, "s_mem_resp", icr, "valid ready rdata tag");
-    const char *still = arena_printf(&c->arena, "interconnect%s_still", sfx);
-    hls_nl_net(top, still, 1, "the interconnect's next edge changes nothing");
-    hls_nl_connect(ict, HLS_NL_OUT, "still", "%s", still);
-    sb_printf(stills, " & %s", still);
+    gather_still(top, ict, arena_printf(&c->arena, "interconnect%s_still", sfx),
+                 "the interconnect's next edge changes nothing", stills);
 }
 
 /* The fields of a memory port: name (after m_mem_req_ or s_mem_resp_), bits (0: the
@@ -413,6 +418,18 @@ static unsigned memory_field_bits(size_t f, unsigned mw)
                                                  : memory_fields[f].bits;
 }
 
+/* The concatenation {PREFIX<n-1>SUFFIX, ..., PREFIX0SUFFIX}: element k at slice k. */
+static const char *vector_of(hls_compile *c, int n, const char *prefix, const char *suffix)
+{
+    strbuf v = {0};
+    for (int k = n - 1; k >= 0; k--)
+        sb_printf(&v, "%s%s%d%s", k < n - 1 ? ", " : "{", prefix, k, suffix);
+    sb_append(&v, "}");
+    const char *text = arena_printf(&c->arena, "%s", v.data);
+    sb_free(&v);
+    return text;
+}
+
 /* The memory ports of clhls_top: the interconnect of each (emit_memory_channel) and,
  * on a board of several, in front of them each load-store unit port's clhls_mem_route,
  * which passes its requests to the port of their address and its answers back in
@@ -423,7 +440,7 @@ static void emit_memory_ports(hls_compile *c, hls_nl_module *top, int nports, un
 {
     const hls_program *p = c->program;
     int nmem = (int)p->board->mem_ports;
-    strbuf stills = {0}, expr = {0};
+    strbuf stills = {0};
     sb_append(&stills, "1'b1");
     if (global_atomic_ops(p, NULL)) {
         hls_nl_net(top, "kernel_start", 1,
@@ -437,37 +454,30 @@ static void emit_memory_ports(hls_compile *c, hls_nl_module *top, int nports, un
         unsigned sel_lo = 0;
         while ((1ull << sel_lo) < board_port_span(p->board))
             sel_lo++;
-        /* each memory port's fields, joined into the top's vectors */
+        /* each memory port's fields memM_req_*, memM_resp_*, joined into the top's vectors */
         for (size_t f = 0; f < sizeof memory_fields / sizeof *memory_fields; f++) {
             unsigned bits = memory_field_bits(f, mw);
-            const char *rr = memory_fields[f].req_or_resp, *name = memory_fields[f].field;
-            const char *port = arena_printf(&c->arena, "%s_mem_%s_%s",
-                                            !strcmp(rr, "req") ? "m" : "s",
-                                            rr, name);
-            expr.len = 0;
-            for (int m = nmem - 1; m >= 0; m--) {
-                const char *net = arena_printf(&c->arena, "mem%d_%s_%s", m, rr, name);
+            const char *rr = memory_fields[f].req_or_resp;
+            const char *field = arena_printf(&c->arena, "_%s_%s", rr, memory_fields[f].field);
+            const char *port = arena_printf(&c->arena, "%s_mem%s", !strcmp(rr, "req") ? "m" : "s",
+                                            field);
+            for (int m = 0; m < nmem; m++) {
+                const char *net = arena_printf(&c->arena, "mem%d%s", m, field);
                 hls_nl_net(top, net, bits, NULL);
-                if (memory_fields[f].out)
-                    sb_printf(&expr, "%s%s", m < nmem - 1 ? ", " : "{", net);
-                else
+                if (!memory_fields[f].out)
                     hls_nl_assign(top, net, "%s[%u +: %u]", port, bits * (unsigned)m, bits);
             }
-            if (memory_fields[f].out) {
-                sb_append(&expr, "}");
-                hls_nl_assign(top, port, "%s", expr.data);
-            }
+            if (memory_fields[f].out)
+                hls_nl_assign(top, port, "%s", vector_of(c, nmem, "mem", field));
         }
-        /* the routers, and the interconnects' slave sides they fill */
-        for (int i = 0; i < nports; i++) {
-            static const char *const own[] = {"valid", "rready"};
-            for (size_t f = 0; f < sizeof own / sizeof *own; f++)
-                hls_nl_net(top, arena_printf(&c->arena, "route%d_%s", i, own[f]),
-                           (unsigned)nmem, NULL);
-            hls_nl_net(top, arena_printf(&c->arena, "route%d_req_ready", i), 1, NULL);
-            hls_nl_net(top, arena_printf(&c->arena, "route%d_resp_valid", i), 1, NULL);
-            hls_nl_net(top, arena_printf(&c->arena, "route%d_still", i), 1, NULL);
-        }
+        /* per unit port i: its route's handshakes towards the ports (routeI_valid,
+         * routeI_rready, a bit per port) and towards the unit */
+        static const char *const route_nets[] = {"valid", "rready", "req_ready", "resp_valid"};
+        for (int i = 0; i < nports; i++)
+            for (size_t f = 0; f < sizeof route_nets / sizeof *route_nets; f++)
+                hls_nl_net(top, arena_printf(&c->arena, "route%d_%s", i, route_nets[f]),
+                           f < 2 ? (unsigned)nmem : 1, NULL);
+        /* per memory port m: its interconnect's slave side, bit i for unit port i */
         for (int m = 0; m < nmem; m++) {
             static const char *const ic_nets[] = {"req_valid", "req_ready", "resp_valid",
                                                   "resp_ready"};
@@ -477,63 +487,42 @@ static void emit_memory_ports(hls_compile *c, hls_nl_module *top, int nports, un
                 hls_nl_vector(top, net);
             }
             hls_nl_net(top, arena_printf(&c->arena, "ic%d_resp_rdata", m), mw, NULL);
-            static const char *const routed[] = {"req_valid", "resp_ready"};
-            static const char *const from[] = {"valid", "rready"};
-            for (size_t f = 0; f < 2; f++) {
-                expr.len = 0;
-                for (int i = nports - 1; i >= 0; i--)
-                    sb_printf(&expr, "%sroute%d_%s[%d]", i < nports - 1 ? ", " : "{", i,
-                              from[f], m);
-                sb_append(&expr, "}");
-                hls_nl_assign(top, arena_printf(&c->arena, "ic%d_%s", m, routed[f]), "%s",
-                              expr.data);
-            }
+            const char *bit = arena_printf(&c->arena, "[%d]", m);
+            hls_nl_assign(top, arena_printf(&c->arena, "ic%d_req_valid", m), "%s",
+                          vector_of(c, nports, "route", arena_printf(&c->arena, "_valid%s", bit)));
+            hls_nl_assign(top, arena_printf(&c->arena, "ic%d_resp_ready", m), "%s",
+                          vector_of(c, nports, "route", arena_printf(&c->arena, "_rready%s", bit)));
         }
         hls_nl_net(top, "ic_resp_rdata", mw * (unsigned)nmem,
                    "the interconnects' answer data, memory port m's at slice m");
-        expr.len = 0;
-        for (int m = nmem - 1; m >= 0; m--)
-            sb_printf(&expr, "%sic%d_resp_rdata", m < nmem - 1 ? ", " : "{", m);
-        sb_append(&expr, "}");
-        hls_nl_assign(top, "ic_resp_rdata", "%s", expr.data);
+        hls_nl_assign(top, "ic_resp_rdata", "%s", vector_of(c, nmem, "ic", "_resp_rdata"));
         for (int i = 0; i < nports; i++) {
             hls_nl_instance *r = hls_nl_instance_new(top, "clhls_mem_route",
                                                      arena_printf(&c->arena, "route%d", i));
+            const char *bit = arena_printf(&c->arena, "[%d]", i);
             hls_nl_param(r, "NMEM", "%d", nmem);
             hls_nl_param(r, "SEL_LO", "%u", sel_lo);
             hls_nl_param(r, "MEM_W", "%u", mw);
             hls_nl_connect(r, HLS_NL_IN, "clk", "clk");
             hls_nl_connect(r, HLS_NL_IN, "rst", "rst");
-            hls_nl_connect(r, HLS_NL_IN, "s_req_valid", "req_valid[%d]", i);
+            hls_nl_connect(r, HLS_NL_IN, "s_req_valid", "req_valid%s", bit);
             hls_nl_connect(r, HLS_NL_OUT, "s_req_ready", "route%d_req_ready", i);
             hls_nl_connect(r, HLS_NL_IN, "s_req_addr", "req_addr[%d +: 64]", 64 * i);
             hls_nl_connect(r, HLS_NL_OUT, "m_req_valid", "route%d_valid", i);
-            static const char *const gathered[] = {"m_req_ready", "s_resp_valid"};
-            static const char *const of[] = {"req_ready", "resp_valid"};
-            for (size_t f = 0; f < 2; f++) {
-                expr.len = 0;
-                for (int m = nmem - 1; m >= 0; m--)
-                    sb_printf(&expr, "%sic%d_%s[%d]", m < nmem - 1 ? ", " : "{", m, of[f], i);
-                sb_append(&expr, "}");
-                hls_nl_connect(r, HLS_NL_IN, gathered[f], "%s", expr.data);
-            }
+            hls_nl_connect(r, HLS_NL_IN, "m_req_ready", "%s",
+                           vector_of(c, nmem, "ic", arena_printf(&c->arena, "_req_ready%s", bit)));
+            hls_nl_connect(r, HLS_NL_IN, "s_resp_valid", "%s",
+                           vector_of(c, nmem, "ic", arena_printf(&c->arena, "_resp_valid%s", bit)));
             hls_nl_connect(r, HLS_NL_OUT, "s_resp_ready", "route%d_rready", i);
             hls_nl_connect(r, HLS_NL_IN, "s_resp_rdata", "ic_resp_rdata");
             hls_nl_connect(r, HLS_NL_OUT, "m_resp_valid", "route%d_resp_valid", i);
-            hls_nl_connect(r, HLS_NL_IN, "m_resp_ready", "resp_ready[%d]", i);
+            hls_nl_connect(r, HLS_NL_IN, "m_resp_ready", "resp_ready%s", bit);
             hls_nl_connect(r, HLS_NL_OUT, "m_resp_rdata", "resp_rdata[%u +: %u]", mw * (unsigned)i,
                            mw);
-            hls_nl_connect(r, HLS_NL_OUT, "still", "route%d_still", i);
-            sb_printf(&stills, " & route%d_still", i);
+            gather_still(top, r, arena_printf(&c->arena, "route%d_still", i), NULL, &stills);
         }
-        static const char *const joined[] = {"req_ready", "resp_valid"};
-        for (size_t f = 0; f < 2; f++) {
-            expr.len = 0;
-            for (int i = nports - 1; i >= 0; i--)
-                sb_printf(&expr, "%sroute%d_%s", i < nports - 1 ? ", " : "{", i, joined[f]);
-            sb_append(&expr, "}");
-            hls_nl_assign(top, joined[f], "%s", expr.data);
-        }
+        hls_nl_assign(top, "req_ready", "%s", vector_of(c, nports, "route", "_req_ready"));
+        hls_nl_assign(top, "resp_valid", "%s", vector_of(c, nports, "route", "_resp_valid"));
         for (int m = 0; m < nmem; m++)
             emit_memory_channel(c, top, nports, mw, m, &stills);
     }
@@ -541,7 +530,6 @@ static void emit_memory_ports(hls_compile *c, hls_nl_module *top, int nports, un
     hls_nl_assign(top, "memory_still", "%s", stills.data);
     hls_nl_unused(top, "memory_still"); /* (in synthesis) */
     sb_free(&stills);
-    sb_free(&expr);
 }
 
 /* Each channel: a FIFO of its depth from the writing compute unit to the reading one. */

@@ -114,6 +114,23 @@ static inline cl_int e2e_run(e2e_env *env, cl_kernel k, cl_uint dim, const size_
     return st;
 }
 
+/* Runs k over `global` work-items in groups of `local`, which must complete; returns
+ * its duration in ns (END - START: the simulated cycles at the board's clock). */
+static inline cl_ulong e2e_run_timed(e2e_env *env, cl_kernel k, size_t global, size_t local)
+{
+    cl_event ev;
+    CL_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, &ev));
+    CL_OK(clWaitForEvents(1, &ev));
+    cl_int st;
+    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+    EXPECT(st == CL_COMPLETE);
+    cl_ulong t0, t1;
+    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
+    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
+    clReleaseEvent(ev);
+    return t1 - t0;
+}
+
 /* Runs k as a single work-item (clEnqueueTask) and waits; returns the event's final
  * status. */
 static inline cl_int e2e_task(e2e_env *env, cl_kernel k)

@@ -52,18 +52,7 @@ static cl_mem placed(e2e_env *env, cl_mem_flags flags, size_t bytes, const void 
 /* Runs k over n work-items in groups of 64; returns its cycles at the board's 300 MHz. */
 static double cycles_of(e2e_env *env, cl_kernel k, size_t n)
 {
-    size_t local = 64;
-    cl_event ev;
-    CL_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &n, &local, 0, NULL, &ev));
-    CL_OK(clWaitForEvents(1, &ev));
-    cl_int st;
-    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
-    EXPECT(st == CL_COMPLETE);
-    cl_ulong t0, t1;
-    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
-    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-    clReleaseEvent(ev);
-    return (double)(t1 - t0) * 0.3;
+    return (double)e2e_run_timed(env, k, n, 64) * 0.3;
 }
 
 /* The port of each buffer, as a kernel sees its address. */

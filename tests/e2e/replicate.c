@@ -82,23 +82,11 @@ static void append_kernels(char *src, size_t cap, int units)
 static float x[N], y_ref[N];
 static int ints[N];
 
-/* Runs kernel `name` over N work-items in groups of `local`; returns its cycles
- * (the event's time at the board's clock is what a user sees; the ratio is what
- * matters here). */
+/* Runs k over N work-items in groups of `local`; returns its time (the event's time at
+ * the board's clock is what a user sees; the ratio is what matters here). */
 static cl_ulong run_1d(e2e_env *env, cl_kernel k, size_t local)
 {
-    size_t global = N;
-    cl_event ev;
-    CL_OK(clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &global, &local, 0, NULL, &ev));
-    CL_OK(clWaitForEvents(1, &ev));
-    cl_int st;
-    CL_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
-    EXPECT(st == CL_COMPLETE);
-    cl_ulong t0, t1;
-    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL));
-    CL_OK(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL));
-    clReleaseEvent(ev);
-    return t1 - t0;
+    return e2e_run_timed(env, k, N, local);
 }
 
 static cl_kernel kernel_of(cl_program p, const char *body, int units)

@@ -768,7 +768,7 @@ static int numbers_after(const char *cu, const char *head, int *values, int most
 }
 
 /* An address's arithmetic is as wide as the board's address (narrow.c): on the U250
- * (35 bits) the index's 64-bit multiply is computed on 35 bits, on the default board
+ * (36 bits) the index's 64-bit multiply is computed on 36 bits, on the default board
  * (64 bits) on all of them. */
 Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
 {
@@ -781,8 +781,8 @@ Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
         char *cu = cu_for_board(boards[i], src, "row.cl", "row", &res);
         int widths[4];
         cr_expect_eq(numbers_after(cu, "clhls_imul #(.W(", widths, 4), 1, "%s: %s", boards[i], cu);
-        cr_expect_eq(widths[0], i == 0 ? 35 : 64, "%s", boards[i]);
-        cr_expect_eq(strstr(cu, "{29'd0, ") != NULL, i == 0, "%s: the product widened", boards[i]);
+        cr_expect_eq(widths[0], i == 0 ? 36 : 64, "%s", boards[i]);
+        cr_expect_eq(strstr(cu, "{28'd0, ") != NULL, i == 0, "%s: the product widened", boards[i]);
         free(cu);
         lint_entry("row.cl", &res, "");
         hls_build_result_free(&res);
@@ -790,7 +790,7 @@ Test(hls, address_arithmetic_is_as_wide_as_the_boards_address)
 }
 
 /* A value carried across a barrier travels with the bits its readers use: the global
- * id, read only as an address, on the U250's 35 bits, and unpacked with zeros above;
+ * id, read only as an address, on the U250's 36 bits, and unpacked with zeros above;
  * on the default board (64 address bits) whole. */
 Test(hls, carried_values_hold_only_their_live_bits)
 {
@@ -810,20 +810,20 @@ Test(hls, carried_values_hold_only_their_live_bits)
         const char *barrier = strstr(cu, "clhls_barrier #(.W(");
         cr_assert(barrier, "%s: no barrier in %s", boards[i], cu);
         held[i] = atoi(barrier + strlen("clhls_barrier #(.W("));
-        int unpacked = 0; /* a token's field widened: "{29'd0, r2_out_data[54:20]}" */
-        for (const char *at = strstr(cu, "{29'd0, r"); at; at = strstr(at + 1, "{29'd0, r"))
+        int unpacked = 0; /* a token's field widened: "{28'd0, r2_out_data[55:20]}" */
+        for (const char *at = strstr(cu, "{28'd0, r"); at; at = strstr(at + 1, "{28'd0, r"))
             unpacked |= strncmp(at + strcspn(at, "_["), "_out_data[", 10) == 0;
         cr_expect_eq(unpacked, i == 0, "%s: %s", boards[i], cu);
         free(cu);
         lint_entry("shift.cl", &res, "");
         hls_build_result_free(&res);
     }
-    cr_expect_leq(held[0] + 29, held[1], "the barrier holds %d bits on the U250, %d on sim_dc",
+    cr_expect_leq(held[0] + 28, held[1], "the barrier holds %d bits on the U250, %d on sim_dc",
                   held[0], held[1]);
 }
 
 /* Inside a region too, a value's registers hold the bits its readers use: the 64-bit
- * local addresses (18 bits read on the U250) and global ones (35) are registered and
+ * local addresses (18 bits read on the U250) and global ones (36) are registered and
  * delayed on those bits, not on 64. */
 Test(hls, registers_hold_only_the_bits_read)
 {
@@ -841,7 +841,7 @@ Test(hls, registers_hold_only_the_bits_read)
     int widths[256], delays = numbers_after(cu, "clhls_delay #(.WIDTH(", widths, 256);
     delays += numbers_after(cu, "clhls_delay_taps #(.WIDTH(", widths + delays, 256 - delays);
     for (int i = 0; i < delays; i++)
-        cr_expect(widths[i] == 18 || widths[i] == 35 || widths[i] <= 32 || widths[i] > 64,
+        cr_expect(widths[i] == 18 || widths[i] == 36 || widths[i] <= 32 || widths[i] > 64,
                   "a delay line of %d bits: %s", widths[i], cu);
     cr_expect_geq(delays, 10, "%s", cu);
     free(cu);
